@@ -1,0 +1,1 @@
+"""Letters in transit: post trays, couriers, routing and forwarding (the mail issue)."""

@@ -1,0 +1,74 @@
+"""Shared fixtures: the AD69 world, and the real services when they are there."""
+import os
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+
+from umpire.models import Event, Region, Role
+from umpire.services.seats import do_assign_seat
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def missing_service(reason):
+    """Skip for want of a service, except in CI, where the service must be there."""
+    if IN_CI:
+        pytest.fail(f"CI=true but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True)
+def in_memory_channel_layer(request, settings):
+    """Each test hears only its own messages; the Redis tests set up their own layer."""
+    from channels.layers import channel_layers
+
+    if request.node.get_closest_marker("redis") is None:
+        settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.fixture
+def postgres(db):
+    if connection.vendor != "postgresql":
+        missing_service("this test needs PostgreSQL: set DATABASE_URL=postgres://…")
+
+
+@pytest.fixture
+def redis_url():
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        missing_service("this test needs Redis: set REDIS_URL=redis://…")
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.exceptions.ConnectionError as error:
+        missing_service(f"Redis at {url} does not answer: {error}")
+    return url
+
+
+@pytest.fixture
+def ad69(db):
+    call_command("loaddata", "ad69_world", verbosity=0)
+    return Event.objects.get(slug="ad69")
+
+
+@pytest.fixture
+def make_umpire(django_user_model):
+    def make(event, role, table_name=None, username=None):
+        region = Region.objects.get(event=event, name=table_name) if table_name else None
+        name = username or f"{role}-{table_name or 'x'}".lower().replace(" ", "-").replace("/", "-")
+        user = django_user_model.objects.create_user(username=name, password="ad69-test-pass")
+        do_assign_seat(event=event, user=user, role=role, region=region, actor=None)
+        user.refresh_from_db()
+        return user
+
+    return make
+
+
+@pytest.fixture
+def control(ad69, make_umpire):
+    return make_umpire(ad69, Role.CONTROL, username="control")

@@ -1,0 +1,50 @@
+"""The umpire's home page: the tables, their provinces and the characters at each."""
+from django.test.utils import CaptureQueriesContext
+from django.db import connection
+
+from regions.models import Province
+from umpire.models import Character, Region, Role
+from umpire.services.records import do_save_record
+
+
+def test_sign_in_is_required(client, ad69):
+    response = client.get("/events/ad69/world/")
+    assert response.status_code == 302 and response.url.startswith("/login/")
+
+
+def test_home_takes_an_umpire_straight_to_his_event(client, ad69, make_umpire):
+    client.force_login(make_umpire(ad69, Role.REGION, "Gaul"))
+    response = client.get("/")
+    assert response.status_code == 302 and response.url == "/events/ad69/world/"
+
+
+def test_world_page_lists_tables_provinces_and_characters(client, ad69, make_umpire):
+    client.force_login(make_umpire(ad69, Role.SENATE))
+    page = client.get("/events/ad69/world/").content.decode()
+    for text in ["Northern", "North Africa", "Senate", "Judea", "0 (40)", "Flavius Vespasianus",
+                 "Titus Vinius", "The Senate of Rome", "from Italia", "September 68"]:
+        assert text in page, text
+
+
+def test_someone_without_a_seat_is_told_nothing(client, ad69, django_user_model):
+    client.force_login(django_user_model.objects.create_user("stranger", password="x" * 10))
+    assert client.get("/events/ad69/world/").status_code == 404
+    assert client.get("/events/no-such-event/world/").status_code == 404
+
+
+def test_world_page_query_count_does_not_grow_with_the_world(client, ad69, control):
+    client.force_login(control)
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get("/events/ad69/world/").status_code == 200
+        return len(captured)
+
+    baseline = queries()
+    gaul = Region.objects.get(event=ad69, name="Gaul")
+    for n in range(5):
+        governor = do_save_record(Character(event=ad69, name=f"Extra {n}", role="governor",
+                                            social_class="senator", location=gaul), actor=control)
+        do_save_record(Province(event=ad69, name=f"Extra {n}", region=gaul, income_per_quarter=1,
+                                road_cost=1, province_type="imperial", governor=governor), actor=control)
+    assert queries() == baseline

@@ -1,0 +1,40 @@
+"""Dependencies point one way: the core never imports the apps; rules and printing import no Django."""
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+APPS = {"regions", "senate", "mail"}
+CORE_BUT_TOP = {"urls.py", "asgi.py", "routing.py", "settings.py"}  # the top of the project may see everything
+
+
+def imported_modules(path):
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module
+
+
+def python_files(folder):
+    return [p for p in (ROOT / folder).rglob("*.py") if "migrations" not in p.parts]
+
+
+@pytest.mark.parametrize("path", [p for p in python_files("umpire") if p.name not in CORE_BUT_TOP], ids=str)
+def test_core_does_not_import_the_apps(path):
+    assert not {m.split(".")[0] for m in imported_modules(path)} & APPS
+
+
+@pytest.mark.parametrize("path", python_files("regions"), ids=str)
+def test_regions_know_nothing_of_senate_or_mail(path):
+    assert not {m.split(".")[0] for m in imported_modules(path)} & {"senate", "mail"}
+
+
+@pytest.mark.parametrize("folder", ["umpire/rules", "umpire/printing"])
+def test_rules_and_printing_import_no_django_or_models(folder):
+    for path in python_files(folder):
+        roots = {m.split(".")[0] for m in imported_modules(path)}
+        assert "django" not in roots and not roots & APPS, path
+        assert not any(m.startswith("umpire.models") for m in imported_modules(path)), path

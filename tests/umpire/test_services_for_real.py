@@ -1,0 +1,60 @@
+"""What needs the real services: PostgreSQL's row locks and Redis as the channel layer."""
+import asyncio
+import threading
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import channel_layers
+from django.db import connection, transaction
+
+from umpire.events import WorldChanged, _next_sequence, publish_on_commit
+from umpire.models import GroupSequence
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_sequence_numbers_stay_unique_under_concurrent_workers(postgres):
+    numbers, errors = [], []
+
+    def worker():
+        try:
+            for _ in range(15):
+                with transaction.atomic():
+                    numbers.append(_next_sequence("control-race"))
+        except Exception as error:  # a failure in a thread must fail the test
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert sorted(numbers) == list(range(1, 61))
+    assert GroupSequence.objects.get(group="control-race").last == 60
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_events_travel_through_redis_after_commit(redis_url, settings):
+    settings.CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [redis_url]}}
+    }
+    channel_layers.backends.clear()
+    layer = channel_layers["default"]
+    channel = await layer.new_channel()
+    await layer.group_add("control-redis-test", channel)
+    try:
+        await database_sync_to_async(publish_in_a_transaction)()
+        message = await asyncio.wait_for(layer.receive(channel), timeout=5)
+        assert message["event"]["label"] == "Achaea" and message["seq"] == 1
+    finally:
+        await layer.flush()
+
+
+def publish_in_a_transaction():
+    with transaction.atomic():
+        publish_on_commit(["control-redis-test"], WorldChanged("update", "m", "1", "Achaea"))

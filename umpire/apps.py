@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class UmpireConfig(AppConfig):
+    name = "umpire"
+    verbose_name = "Umpire control console"

@@ -1,0 +1,74 @@
+"""Typed events, the channel-layer groups they go to, and sending them after commit.
+
+Every message carries its group's sequence number and the server's time, so a
+browser can spot a dropped message and correct its own clock.
+"""
+from dataclasses import asdict, dataclass
+from typing import ClassVar
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+
+def event_group(event_id):
+    return f"event-{event_id}"
+
+
+def control_group(event_id):
+    return f"control-{event_id}"
+
+
+def table_group(region_id):
+    return f"table-{region_id}"
+
+
+@dataclass(frozen=True)
+class WorldChanged:
+    """A record of the world (a table, province, character, seat) was added, edited or removed."""
+
+    type: ClassVar[str] = "world.changed"
+    action: str
+    model: str
+    record_id: str
+    label: str
+
+
+def publish_on_commit(groups, payload):
+    """Queue `payload` for `groups`, numbered now and sent only if the transaction commits."""
+    numbered = [(group, _next_sequence(group)) for group in groups]
+    body = {"type": payload.type, **asdict(payload)}
+    transaction.on_commit(lambda: _send(numbered, body))
+
+
+def _next_sequence(group):
+    """Count one more message for `group`; the row stays locked until the commit."""
+    from umpire.models import GroupSequence
+
+    rows = GroupSequence.objects.filter(group=group)
+    if not rows.update(last=F("last") + 1):
+        try:
+            with transaction.atomic():
+                GroupSequence.objects.create(group=group, last=1)
+            return 1
+        except IntegrityError:  # another worker created it first
+            rows.update(last=F("last") + 1)
+    return rows.values_list("last", flat=True).get()
+
+
+def _send(numbered, body):
+    layer = get_channel_layer()
+    now = timezone.now().isoformat()
+    for group, seq in numbered:
+        message = {"type": "broadcast", "group": group, "seq": seq, "now": now, "event": body}
+        async_to_sync(layer.group_send)(group, message)
+
+
+def get_sequences(groups):
+    """The last sequence number of each group, for a snapshot."""
+    from umpire.models import GroupSequence
+
+    known = dict(GroupSequence.objects.filter(group__in=groups).values_list("group", "last"))
+    return {group: known.get(group, 0) for group in groups}

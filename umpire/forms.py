@@ -1,0 +1,43 @@
+"""Forms of the core: every input from a page or a command is checked here first."""
+from django import forms
+from django.contrib.auth import get_user_model
+
+from umpire.models import Event, Region, Role
+
+
+class SeatUmpireForm(forms.Form):
+    """Seat an umpire (a new or existing account) in an event's team."""
+
+    event = forms.SlugField()
+    username = forms.CharField(max_length=150)
+    password = forms.CharField(required=False, min_length=8, help_text="Needed for a new account.")
+    role = forms.ChoiceField(choices=Role.choices)
+    table = forms.CharField(required=False, help_text="The table of a Region umpire.")
+
+    def clean_event(self):
+        event = Event.objects.filter(slug=self.cleaned_data["event"]).first()
+        if event is None:
+            raise forms.ValidationError(f"There is no event {self.cleaned_data['event']!r}.")
+        return event
+
+    def clean(self):
+        data = super().clean()
+        event, role = data.get("event"), data.get("role")
+        if event and role:
+            data["region"] = self._table(event, role, data.get("table", ""))
+        user = get_user_model().objects.filter(username=data.get("username")).first()
+        if user is None and not data.get("password") and "password" not in self.errors:
+            self.add_error("password", "A new account needs a password of at least 8 characters.")
+        data["user"] = user
+        return data
+
+    def _table(self, event, role, name):
+        if role != Role.REGION:
+            if name:
+                self.add_error("table", f"A {Role(role).label} umpire has no table.")
+            return None
+        region = Region.objects.filter(event=event, name=name).first()
+        if region is None:
+            tables = ", ".join(event.regions.values_list("name", flat=True))
+            self.add_error("table", f"{event} has no table {name!r}; its tables are {tables}.")
+        return region

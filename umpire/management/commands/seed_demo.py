@@ -1,0 +1,54 @@
+"""Load the AD69 world and seat a demo umpire team, once; print the demo logins."""
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from umpire.models import Event, Region, Role, UmpireSeat
+from umpire.services.accounts import do_seat_umpire
+from umpire.services.audit import record_audit
+
+DEMO_PASSWORD = "ad69-demo"
+DEMO_TEAM = [
+    ("control", Role.CONTROL, None),
+    ("senate", Role.SENATE, None),
+    ("nrw", Role.NON_ROMAN_WORLD, None),
+]
+
+
+class Command(BaseCommand):
+    help = "Load the AD69 demo event if it is not there, seat its demo umpires and print their logins."
+
+    def handle(self, *args, **options):
+        with transaction.atomic():
+            event = Event.objects.filter(slug="ad69").first() or self._load_world()
+            for username, role, region in self._team(event):
+                self._seat(event, username, role, region)
+        self.stdout.write(f"\nAD69 demo umpires (password for each: {DEMO_PASSWORD})")
+        for seat in UmpireSeat.objects.filter(event=event).select_related("user", "region"):
+            if seat.user.check_password(DEMO_PASSWORD):
+                table = f" at {seat.region}" if seat.region else ""
+                self.stdout.write(f"  {seat.user.username:<14} {seat.get_role_display()}{table}")
+
+    def _load_world(self):
+        """The world comes from the fixture only when the event is new: a restart keeps the game."""
+        call_command("loaddata", "ad69_world", verbosity=0)
+        event = Event.objects.get(slug="ad69")
+        record_audit(event=event, actor=None, action="umpire.event.load", target=event,
+                     reason="AD69 world loaded from fixtures/ad69_world.json")
+        return event
+
+    def _team(self, event):
+        tables = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE)
+        return DEMO_TEAM + [(_login_for(table), Role.REGION, table) for table in tables]
+
+    def _seat(self, event, username, role, region):
+        user = get_user_model().objects.filter(username=username).first()
+        if user and UmpireSeat.objects.filter(event=event, user=user, role=role, region=region).exists():
+            return
+        do_seat_umpire(event=event, username=username, role=role, region=region,
+                       password=DEMO_PASSWORD, user=user, actor=None)
+
+
+def _login_for(table):
+    return table.name.lower().replace("/", "-").replace(" ", "-")

@@ -1,0 +1,105 @@
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
+from django.db import models
+
+from .event import Event
+from .region import Region
+
+
+class SocialClass(models.TextChoices):
+    SENATOR = "senator", "Senator"
+    EQUESTRIAN = "equestrian", "Equestrian"
+
+
+class CareerRankManager(models.Manager):
+    def get_by_natural_key(self, name):
+        return self.get(name=name)
+
+
+class CareerRank(models.Model):
+    """One rung of a class's career ladder (handbook XI, SOCIAL CLASS, Career Progression)."""
+
+    name = models.CharField(max_length=60, unique=True)
+    social_class = models.CharField(max_length=12, choices=SocialClass.choices)
+    step = models.PositiveSmallIntegerField(help_text="1 is the bottom of the ladder.")
+
+    objects = CareerRankManager()
+
+    class Meta:
+        ordering = ["social_class", "step"]
+        constraints = [
+            models.UniqueConstraint(fields=["social_class", "step"], name="one_rank_per_step")
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def natural_key(self):
+        return (self.name,)
+
+
+class CharacterManager(models.Manager):
+    def get_by_natural_key(self, event_slug, name):
+        return self.get(event__slug=event_slug, name=name)
+
+
+class Character(models.Model):
+    """A player role (handbook II, PLAYER ROLES).
+
+    Wealth, support and military skill stay empty until Control sets them from
+    the briefings: the handbook's list of personalities is not in our copy.
+    """
+
+    class Role(models.TextChoices):
+        SENATOR = "senator", "Senator"
+        GOVERNOR = "governor", "Governor"
+        PROCURATOR = "procurator", "Procurator"
+        LEGIONARY_LEGATE = "legate", "Legionary Legate"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="characters")
+    name = models.CharField(max_length=80)
+    role = models.CharField(max_length=12, choices=Role.choices)
+    social_class = models.CharField(max_length=12, choices=SocialClass.choices)
+    career_rank = models.ForeignKey(
+        CareerRank, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    wealth = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Personal fortune in talents."
+    )
+    support = models.IntegerField(
+        null=True, blank=True, help_text="Political support in Rome, with the mob."
+    )
+    military_skill = models.SmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(0)],
+        help_text="Added to the army commander's battle and siege rolls.",
+    )
+    location = models.ForeignKey(
+        Region, on_delete=models.PROTECT, null=True, blank=True, related_name="characters_here",
+        help_text="The table he is at now.",
+    )
+
+    objects = CharacterManager()
+
+    class Meta:
+        ordering = ["event", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="character_name_unique_in_event")
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def natural_key(self):
+        return (*self.event.natural_key(), self.name)
+
+    natural_key.dependencies = ["umpire.event", "umpire.region", "umpire.careerrank"]
+
+    def clean(self):
+        if self.career_rank_id and self.career_rank.social_class != self.social_class:
+            raise ValidationError({
+                "career_rank": f"{self.career_rank} is a rank of the "
+                f"{self.career_rank.get_social_class_display()} ladder, not the "
+                f"{self.get_social_class_display()} one."
+            })
+        if self.location_id and self.event_id and self.location.event_id != self.event_id:
+            raise ValidationError({"location": f"{self.location} is a table of another event."})

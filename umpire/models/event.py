@@ -1,0 +1,79 @@
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+from umpire import calendar
+
+
+class EventManager(models.Manager):
+    def get_by_natural_key(self, slug):
+        return self.get(slug=slug)
+
+
+class Event(models.Model):
+    """One game: AD69 on the day, or a board-game ruleset run with umpire assistance."""
+
+    class Ruleset(models.TextChoices):
+        AD69 = "ad69", "AD69 megagame"
+        THUNDERBOLT = "thunderbolt", "Thunderbolt (The Ancient World III)"
+        HANNIBAL_BARKAS = "hannibal_barkas", "Hannibal Barkas"
+        OPTIMUS_PRINCEPS = "optimus_princeps", "Optimus Princeps"
+        IMPERIUM_ROMANUM = "imperium_romanum", "Imperium Romanum"
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=120)
+    ruleset = models.CharField(max_length=32, choices=Ruleset.choices, default=Ruleset.AD69)
+    start_year = models.PositiveSmallIntegerField(
+        help_text="Year of the first game turn, as the handbook writes it (68 for AD68)."
+    )
+    start_month = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(12)],
+        help_text="Month of the first game turn, 1 to 12 (9 for September).",
+    )
+    turn_minutes = models.PositiveSmallIntegerField(
+        default=20,
+        validators=[MinValueValidator(1), MaxValueValidator(240)],
+        help_text="Real minutes in one game turn.",
+    )
+    number_of_turns = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(500)]
+    )
+
+    objects = EventManager()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def natural_key(self):
+        return (self.slug,)
+
+    def game_month(self, turn):
+        return calendar.game_month(self.start_year, self.start_month, turn)
+
+
+class GameClockManager(models.Manager):
+    def get_by_natural_key(self, event_slug):
+        return self.get(event__slug=event_slug)
+
+
+class GameClock(models.Model):
+    """The event's clock: the one row that says which turn it is.
+
+    The clock issue adds the running state and its timing; the audit reads the
+    turn from here so that every entry carries its game date.
+    """
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="clock")
+    turn = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+
+    objects = GameClockManager()
+
+    def __str__(self):
+        return f"{self.event}: turn {self.turn}"
+
+    def natural_key(self):
+        return self.event.natural_key()
+
+    natural_key.dependencies = ["umpire.event"]

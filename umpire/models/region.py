@@ -1,0 +1,100 @@
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from .event import Event
+
+
+class RegionManager(models.Manager):
+    def get_by_natural_key(self, event_slug, name):
+        return self.get(event__slug=event_slug, name=name)
+
+
+class Region(models.Model):
+    """A map table in the hall ("each Region has a separate table"), or the Senate room.
+
+    It lives in the core, not in the regions app, because umpires' seats and
+    characters' whereabouts are core facts that every app builds on.
+    """
+
+    class Kind(models.TextChoices):
+        MAP_TABLE = "map", "Map table"
+        SENATE_ROOM = "senate", "Senate room"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="regions")
+    name = models.CharField(max_length=60)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MAP_TABLE)
+    position = models.PositiveSmallIntegerField(
+        default=0, help_text="Order round the hall, for lists and the projector."
+    )
+
+    objects = RegionManager()
+
+    class Meta:
+        ordering = ["event", "position", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "name"], name="region_name_unique_in_event",
+                violation_error_message="This event already has a table of that name.",
+            )
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def natural_key(self):
+        return (*self.event.natural_key(), self.name)
+
+    natural_key.dependencies = ["umpire.event"]
+
+
+class RouteManager(models.Manager):
+    def get_by_natural_key(self, event_slug, one_name, other_name):
+        return self.get(event__slug=event_slug, one__name=one_name, other__name=other_name)
+
+
+class Route(models.Model):
+    """A link between two tables along which players, forces and letters move.
+
+    A route runs both ways; it is stored once.
+    """
+
+    class Kind(models.TextChoices):
+        LAND = "land", "By land"
+        SEA = "sea", "By sea"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="routes")
+    one = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.LAND)
+
+    objects = RouteManager()
+
+    class Meta:
+        ordering = ["event", "one__position", "other__position"]
+        constraints = [
+            models.UniqueConstraint(fields=["one", "other"], name="route_unique_pair"),
+            models.CheckConstraint(
+                condition=~models.Q(one=models.F("other")), name="route_joins_two_tables"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.one} – {self.other} ({self.get_kind_display()})"
+
+    def natural_key(self):
+        return (*self.event.natural_key(), self.one.name, self.other.name)
+
+    natural_key.dependencies = ["umpire.region"]
+
+    def clean(self):
+        if self.one_id and self.one_id == self.other_id:
+            raise ValidationError({"other": "A route must join two different tables."})
+        for end in ("one", "other"):
+            region = getattr(self, end, None) if getattr(self, f"{end}_id") else None
+            if region and self.event_id and region.event_id != self.event_id:
+                raise ValidationError({end: f"{region} is a table of another event."})
+        if self.one_id and self.other_id and self._reverse_exists():
+            raise ValidationError({"other": f"{self.other} and {self.one} are already linked."})
+
+    def _reverse_exists(self):
+        return Route.objects.filter(one_id=self.other_id, other_id=self.one_id).exclude(pk=self.pk).exists()

@@ -1,0 +1,26 @@
+"""One vocabulary of permissions, and which role holds which.
+
+A user's roles in an event are the seats he holds in it; a superuser holds all.
+"""
+from enum import StrEnum
+
+from umpire.models import Role
+
+
+class Perm(StrEnum):
+    VIEW_WORLD = "view_world"  # the tables, provinces and characters of an event
+    EDIT_WORLD = "edit_world"  # set up and correct them, in the admin
+    MANAGE_SEATS = "manage_seats"  # seat umpires in the team
+    VIEW_AUDIT = "view_audit"  # read the audit log
+
+
+ROLE_PERMISSIONS = {
+    Role.CONTROL: frozenset(Perm),
+    Role.REGION: frozenset({Perm.VIEW_WORLD}),
+    Role.SENATE: frozenset({Perm.VIEW_WORLD}),
+    Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD}),
+}
+
+
+def permissions_of_roles(roles):
+    return frozenset().union(*(ROLE_PERMISSIONS[Role(role)] for role in roles))

@@ -1,0 +1,8 @@
+"""Websocket URLs."""
+from django.urls import path
+
+from umpire import consumers
+
+websocket_urlpatterns = [
+    path("ws/events/<int:event_id>/", consumers.EventConsumer.as_asgi()),
+]

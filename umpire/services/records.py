@@ -1,0 +1,74 @@
+"""Adding, editing and removing records of the world: what the admin's forms call.
+
+Game actions get services of their own in the apps that own them; these cover
+the plain set-up and correction of tables, provinces, characters and the like.
+"""
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import ProtectedError
+
+from umpire.events import WorldChanged, control_group, publish_on_commit, table_group
+from umpire.models import Event, Region
+
+from .audit import record_audit, snapshot
+
+
+def do_save_record(instance, *, actor, reason=""):
+    """Validate and store one record, auditing the change; invalid input changes nothing."""
+    with transaction.atomic():
+        stored = _locked_copy(instance)
+        instance.full_clean()
+        instance.save()
+        before, after = snapshot(stored), snapshot(instance)
+        if before != after:
+            verb = "update" if stored else "create"
+            _audit_and_publish(instance, verb, before, after, actor=actor, reason=reason)
+    return instance
+
+
+def do_delete_record(instance, *, actor, reason=""):
+    """Remove one record, auditing it; a record others still need is refused, naming them."""
+    try:
+        with transaction.atomic():
+            before = snapshot(instance)
+            _audit_and_publish(instance, "delete", before, None, actor=actor, reason=reason)
+            instance.delete()
+    except ProtectedError as refusal:
+        users = ", ".join(sorted({str(obj) for obj in refusal.protected_objects})[:5])
+        raise ValidationError(f"{instance} cannot be removed while these still refer to it: {users}.")
+
+
+def _locked_copy(instance):
+    if instance.pk is None:
+        return None
+    return type(instance).objects.select_for_update().filter(pk=instance.pk).first()
+
+
+def _audit_and_publish(instance, verb, before, after, *, actor, reason):
+    event = event_of(instance)
+    label = instance._meta.label_lower
+    record_audit(
+        event=event, actor=actor, action=f"{label}.{verb}", target=instance,
+        before=before, after=after, reason=reason,
+    )
+    if event is not None:
+        change = WorldChanged(action=verb, model=label, record_id=str(instance.pk), label=str(instance))
+        publish_on_commit(groups_for(instance, event), change)
+
+
+def event_of(instance):
+    if isinstance(instance, Event):
+        return instance if instance.pk else None
+    return getattr(instance, "event", None) if getattr(instance, "event_id", None) else None
+
+
+def groups_for(instance, event):
+    """Control always hears of a change; a table hears of changes to what is on it."""
+    groups = [control_group(event.pk)]
+    if isinstance(instance, Region):
+        groups.append(table_group(instance.pk))
+    for field in ("region_id", "location_id"):
+        region_id = getattr(instance, field, None)
+        if region_id:
+            groups.append(table_group(region_id))
+    return groups

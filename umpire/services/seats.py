@@ -1,0 +1,44 @@
+"""Seating umpires in an event's team, and keeping the role groups in step."""
+from django.contrib.auth.models import Group
+from django.db import transaction
+
+from umpire.models import Role, UmpireSeat
+
+from .records import do_delete_record, do_save_record
+
+
+def do_assign_seat(*, event, user, role, region=None, actor):
+    """Give `user` a seat of `role` (at `region`, for a Region umpire) in `event`."""
+    return do_save_seat(UmpireSeat(event=event, user=user, role=role, region=region), actor=actor)
+
+
+def do_save_seat(seat, *, actor):
+    """Store a new or changed seat; the users concerned keep exactly their roles' groups."""
+    with transaction.atomic():
+        previous_user = UmpireSeat.objects.filter(pk=seat.pk).values_list("user", flat=True).first()
+        do_save_record(seat, actor=actor)
+        sync_role_groups(seat.user)
+        if previous_user and previous_user != seat.user_id:
+            sync_role_groups(type(seat.user).objects.get(pk=previous_user))
+    return seat
+
+
+def do_remove_seat(seat, *, actor):
+    with transaction.atomic():
+        do_delete_record(seat, actor=actor)
+        sync_role_groups(seat.user)
+
+
+def sync_role_groups(user):
+    """The user's auth groups are exactly the roles of the seats he holds.
+
+    A Control umpire is also staff, since the admin is where Control sets up the event.
+    """
+    held = {Role(role).label for role in user.seats.values_list("role", flat=True)}
+    role_groups = Group.objects.filter(name__in=Role.labels)
+    user.groups.remove(*role_groups.exclude(name__in=held))
+    user.groups.add(*role_groups.filter(name__in=held))
+    is_staff = user.is_superuser or Role.CONTROL.label in held
+    if user.is_staff != is_staff:
+        user.is_staff = is_staff
+        user.save(update_fields=["is_staff"])

@@ -1,0 +1,117 @@
+"""The one settings file, driven by environment variables.
+
+With no variables at all the console runs as one process on SQLite with an
+in-memory channel layer. DATABASE_URL and REDIS_URL switch it to PostgreSQL,
+channels-redis and Celery; nothing else changes.
+"""
+import os
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("UMPIRE_VAR_DIR", BASE_DIR / "var"))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+SHARED_DIR = Path(os.environ.get("UMPIRE_SHARED_DIR", BASE_DIR.parent / "shared"))
+
+DEBUG = os.environ.get("UMPIRE_DEBUG", "1") == "1"
+# The fallback key only ever signs sessions on a laptop demo; a hall sets its own.
+SECRET_KEY = os.environ.get("UMPIRE_SECRET_KEY", "ad69-demo-key-not-for-a-live-event")
+ALLOWED_HOSTS = os.environ.get("UMPIRE_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "umpire",
+    "regions",
+    "senate",
+    "mail",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "umpire.urls"
+ASGI_APPLICATION = "umpire.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{VAR_DIR / 'console.sqlite3'}",
+        conn_max_age=int(os.environ.get("UMPIRE_DB_CONN_MAX_AGE", "0")),
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+# Without Redis there is no worker: tasks run in the caller's process.
+CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_TASK_ACKS_LATE = True
+CELERY_TIMEZONE = "UTC"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "umpire:home"
+LOGOUT_REDIRECT_URL = "login"
+# An event day, start to finish, on one sign-in.
+SESSION_COOKIE_AGE = 16 * 60 * 60
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = os.environ.get("UMPIRE_TIME_ZONE", "Europe/London")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
+# Pages work before collectstatic has run, as on a fresh checkout.
+WHITENOISE_USE_FINDERS = True
+FIXTURE_DIRS = [BASE_DIR / "fixtures"]
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("UMPIRE_LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,1 @@
+"""Thin views: parse, access_*, call a service, render."""
