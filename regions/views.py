@@ -20,5 +20,6 @@ def world(request, slug):
         "tables": get_tables_with_contents(event),
         "travelling": get_characters_travelling(event),
         "can_edit": can(request.user, event, Perm.EDIT_WORLD),
+        "my_tables": set(request.user.seats.filter(event=event).values_list("region", flat=True)),
     }
     return render(request, "regions/world.html", context)

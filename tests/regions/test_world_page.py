@@ -48,3 +48,12 @@ def test_world_page_query_count_does_not_grow_with_the_world(client, ad69, contr
         do_save_record(Province(event=ad69, name=f"Extra {n}", region=gaul, income_per_quarter=1,
                                 road_cost=1, province_type="imperial", governor=governor), actor=control)
     assert queries() == baseline
+
+
+def test_a_region_umpire_sees_his_own_table_marked(client, ad69, make_umpire):
+    client.force_login(make_umpire(ad69, Role.REGION, "Gaul"))
+    page = client.get("/events/ad69/world/").content.decode()
+    gaul = Region.objects.get(event=ad69, name="Gaul")
+    assert f'class="table-card mine" id="table-{gaul.pk}"' in page
+    assert page.count("your table") == 1
+    assert "admin" not in page
