@@ -1,15 +1,11 @@
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from umpire.models import Character, Event, Region
+from umpire.models import Character, Region
+from umpire.models.base import NamedInEvent
 
 
-class ProvinceManager(models.Manager):
-    def get_by_natural_key(self, event_slug, name):
-        return self.get(event__slug=event_slug, name=name)
-
-
-class Province(models.Model):
+class Province(NamedInEvent):
     """One row of the handbook's REVENUES table (VII. REVENUES, The Provinces)."""
 
     class Type(models.TextChoices):
@@ -18,8 +14,6 @@ class Province(models.Model):
         MILITARY_DISTRICT = "military", "Mil District"
         NONE = "none", "n.a."
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="provinces")
-    name = models.CharField(max_length=60)
     region = models.ForeignKey(
         Region, on_delete=models.PROTECT, related_name="provinces", help_text="The table it is on."
     )
@@ -53,35 +47,25 @@ class Province(models.Model):
         "our copy, so Control sets it.",
     )
 
-    objects = ProvinceManager()
-
-    class Meta:
+    class Meta(NamedInEvent.Meta):
         ordering = ["event", "name"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "name"], name="province_name_unique_in_event"),
+        constraints = NamedInEvent.Meta.constraints + [
             models.CheckConstraint(
                 condition=~models.Q(governed_by_senate=True, governor__isnull=False),
                 name="province_has_one_kind_of_governor",
             ),
         ]
 
-    def __str__(self):
-        return self.name
-
     def natural_key(self):
-        return (*self.event.natural_key(), self.name)
+        return super().natural_key()
 
     natural_key.dependencies = ["umpire.event", "umpire.region", "umpire.character"]
 
     def clean(self):
-        errors = {}
+        errors = self.other_event_errors("region", "governor", "controlled_from")
         if self.governed_by_senate and self.governor_id:
             errors["governor"] = "A province governed by the Senate has no governor of its own."
         if self.controlled_from_id and self.controlled_from_id == self.pk:
             errors["controlled_from"] = "A province cannot be controlled from itself."
-        for field in ("region", "governor", "controlled_from"):
-            related = getattr(self, field) if getattr(self, f"{field}_id") else None
-            if related and self.event_id and related.event_id != self.event_id:
-                errors[field] = f"{related} belongs to another event."
         if errors:
             raise ValidationError(errors)

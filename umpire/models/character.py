@@ -2,7 +2,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 
-from .event import Event
+from .base import NamedInEvent
 from .region import Region
 
 
@@ -38,12 +38,7 @@ class CareerRank(models.Model):
         return (self.name,)
 
 
-class CharacterManager(models.Manager):
-    def get_by_natural_key(self, event_slug, name):
-        return self.get(event__slug=event_slug, name=name)
-
-
-class Character(models.Model):
+class Character(NamedInEvent):
     """A player role (handbook II, PLAYER ROLES).
 
     Wealth, support and military skill stay empty until Control sets them from
@@ -56,8 +51,6 @@ class Character(models.Model):
         PROCURATOR = "procurator", "Procurator"
         LEGIONARY_LEGATE = "legate", "Legionary Legate"
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="characters")
-    name = models.CharField(max_length=80)
     role = models.CharField(max_length=12, choices=Role.choices)
     social_class = models.CharField(max_length=12, choices=SocialClass.choices)
     career_rank = models.ForeignKey(
@@ -78,28 +71,20 @@ class Character(models.Model):
         help_text="The table he is at now.",
     )
 
-    objects = CharacterManager()
-
-    class Meta:
+    class Meta(NamedInEvent.Meta):
         ordering = ["event", "name"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "name"], name="character_name_unique_in_event")
-        ]
-
-    def __str__(self):
-        return self.name
 
     def natural_key(self):
-        return (*self.event.natural_key(), self.name)
+        return super().natural_key()
 
     natural_key.dependencies = ["umpire.event", "umpire.region", "umpire.careerrank"]
 
     def clean(self):
+        errors = self.other_event_errors("location")
         if self.career_rank_id and self.career_rank.social_class != self.social_class:
-            raise ValidationError({
-                "career_rank": f"{self.career_rank} is a rank of the "
-                f"{self.career_rank.get_social_class_display()} ladder, not the "
-                f"{self.get_social_class_display()} one."
-            })
-        if self.location_id and self.event_id and self.location.event_id != self.event_id:
-            raise ValidationError({"location": f"{self.location} is a table of another event."})
+            errors["career_rank"] = (
+                f"{self.career_rank} is a rank of the {self.career_rank.get_social_class_display()} "
+                f"ladder, not the {self.get_social_class_display()} one."
+            )
+        if errors:
+            raise ValidationError(errors)

@@ -1,15 +1,10 @@
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from .event import Event
+from .base import NamedInEvent
 
 
-class RegionManager(models.Manager):
-    def get_by_natural_key(self, event_slug, name):
-        return self.get(event__slug=event_slug, name=name)
-
-
-class Region(models.Model):
+class Region(NamedInEvent):
     """A map table in the hall ("each Region has a separate table"), or the Senate room.
 
     It lives in the core, not in the regions app, because umpires' seats and
@@ -20,31 +15,13 @@ class Region(models.Model):
         MAP_TABLE = "map", "Map table"
         SENATE_ROOM = "senate", "Senate room"
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="regions")
-    name = models.CharField(max_length=60)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MAP_TABLE)
     position = models.PositiveSmallIntegerField(
         default=0, help_text="Order round the hall, for lists and the projector."
     )
 
-    objects = RegionManager()
-
-    class Meta:
+    class Meta(NamedInEvent.Meta):
         ordering = ["event", "position", "name"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["event", "name"], name="region_name_unique_in_event",
-                violation_error_message="This event already has a table of that name.",
-            )
-        ]
-
-    def __str__(self):
-        return self.name
-
-    def natural_key(self):
-        return (*self.event.natural_key(), self.name)
-
-    natural_key.dependencies = ["umpire.event"]
 
 
 class RouteManager(models.Manager):
@@ -62,7 +39,7 @@ class Route(models.Model):
         LAND = "land", "By land"
         SEA = "sea", "By sea"
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="routes")
+    event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="routes")
     one = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="+")
     other = models.ForeignKey(Region, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.LAND)
@@ -87,14 +64,13 @@ class Route(models.Model):
     natural_key.dependencies = ["umpire.region"]
 
     def clean(self):
+        errors = NamedInEvent.other_event_errors(self, "one", "other")
         if self.one_id and self.one_id == self.other_id:
-            raise ValidationError({"other": "A route must join two different tables."})
-        for end in ("one", "other"):
-            region = getattr(self, end, None) if getattr(self, f"{end}_id") else None
-            if region and self.event_id and region.event_id != self.event_id:
-                raise ValidationError({end: f"{region} is a table of another event."})
-        if self.one_id and self.other_id and self._reverse_exists():
-            raise ValidationError({"other": f"{self.other} and {self.one} are already linked."})
+            errors["other"] = "A route must join two different tables."
+        elif self.one_id and self.other_id and self._reverse_exists():
+            errors["other"] = f"{self.other} and {self.one} are already linked."
+        if errors:
+            raise ValidationError(errors)
 
     def _reverse_exists(self):
         return Route.objects.filter(one_id=self.other_id, other_id=self.one_id).exclude(pk=self.pk).exists()
