@@ -95,3 +95,10 @@ def senators_in_rome():
     """XI. Senatorial Players: "The key senators that start in Rome are …" (two names each)."""
     words = between(handbook_text(), "The key senators that start in Rome are", "SOCIAL CLASS").split()
     return [" ".join(words[i:i + 2]) for i in range(0, len(words), 2)]
+
+
+def turn_table():
+    """IV. THE TURN: (start, end, month name, year, tax turn) for each of the 21 turns."""
+    body = between(handbook_text(), "Approx time Date Notes", "=====")
+    rows = re.findall(r"(\d{4})-(\d{4}) ([A-Z][a-z]+) (\d\d)( Tax Turn)?", body)
+    return [(start, end, month, int(year), bool(tax)) for start, end, month, year, tax in rows]

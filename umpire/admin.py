@@ -5,7 +5,10 @@ Every save and delete goes through the audited services, never straight to the m
 from django.contrib import admin
 from django.db import transaction
 
-from umpire.models import AuditEntry, CareerRank, Character, Event, GameClock, Region, Route, UmpireSeat
+from umpire.models import (
+    AccessCode, Announcement, AuditEntry, CareerRank, Character, Event, GameClock, Region, Route, TurnEnd,
+    TurnPhase, UmpireSeat,
+)
 from umpire.selectors import can_edit_world_anywhere
 from umpire.services.records import do_delete_record, do_save_record
 from umpire.services.seats import do_remove_seat, do_save_seat
@@ -45,9 +48,52 @@ class EventAdmin(AuditedAdmin):
     prepopulated_fields = {"slug": ["name"]}
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown to Control, changed only through the console's own desks."""
+
+    def has_module_permission(self, request):
+        return can_edit_world_anywhere(request.user)
+
+    def has_view_permission(self, request, obj=None):
+        return can_edit_world_anywhere(request.user)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(GameClock)
-class GameClockAdmin(AuditedAdmin):
-    list_display = ["event", "turn"]
+class GameClockAdmin(ReadOnlyAdmin):
+    """The clock is run from the clock desk, where every change is checked and announced."""
+
+    list_display = ["event", "turn", "state", "ends_at", "remaining", "auto_advance"]
+
+
+@admin.register(TurnPhase)
+class TurnPhaseAdmin(AuditedAdmin):
+    list_display = ["name", "event", "starts_minute", "ends_minute", "tax_turns_only"]
+    list_filter = ["event"]
+
+
+@admin.register(TurnEnd)
+class TurnEndAdmin(ReadOnlyAdmin):
+    list_display = ["event", "turn", "at"]
+
+
+@admin.register(Announcement)
+class AnnouncementAdmin(ReadOnlyAdmin):
+    list_display = ["text", "event", "published_at", "withdrawn_at"]
+
+
+@admin.register(AccessCode)
+class AccessCodeAdmin(ReadOnlyAdmin):
+    list_display = ["event", "kind", "issued_at", "revoked_at"]
+    exclude = ["code"]
 
 
 @admin.register(Region)
@@ -90,25 +136,9 @@ class UmpireSeatAdmin(AuditedAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     """The log is read, never written, here."""
 
     list_display = ["at", "game_date", "actor_name", "action", "target_label"]
     list_filter = ["event", "action"]
     search_fields = ["target_label", "actor_name", "reason"]
-    readonly_fields = [f.name for f in AuditEntry._meta.fields]
-
-    def has_module_permission(self, request):
-        return can_edit_world_anywhere(request.user)
-
-    def has_view_permission(self, request, obj=None):
-        return can_edit_world_anywhere(request.user)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -10,7 +10,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app regi
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from django.conf import settings  # noqa: E402
+
 from umpire.routing import websocket_urlpatterns  # noqa: E402
+
+if settings.EMBEDDED_TICKER:
+    from umpire.ticker import start_embedded_ticker
+
+    start_embedded_ticker()
 
 application = ProtocolTypeRouter(
     {

@@ -1,19 +1,23 @@
 """Websocket consumers: authenticate, join groups, send a snapshot, forward events."""
+from urllib.parse import parse_qs
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.http import Http404
 from django.utils import timezone
 
-from umpire.events import control_group, event_group, get_sequences, table_group
-from umpire.models import Event, Role, UmpireSeat
+from umpire.events import control_group, display_group, event_group, get_sequences, table_group
+from umpire.models import Event, GameClock, Role, UmpireSeat
 from umpire.permissions import Perm
-from umpire.selectors import can
+from umpire.selectors import access_display, can, get_clock_state, get_showing_announcements
 
 
-class EventConsumer(AsyncJsonWebsocketConsumer):
-    """An umpire's live feed for one event: the public group, his tables and, for Control, Control's."""
+class LiveConsumer(AsyncJsonWebsocketConsumer):
+    """Joins the groups its subclass's `allowed_groups()` grants (returning the event and
+    the group names, or no groups to refuse), sends a snapshot, forwards every message."""
 
     async def connect(self):
-        self.groups_joined = await self._allowed_groups()
+        self.event, self.groups_joined = await database_sync_to_async(self.allowed_groups)()
         if not self.groups_joined:
             await self.close(code=4403)
             return
@@ -31,8 +35,7 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
             await self.send_snapshot()
 
     async def send_snapshot(self):
-        sequences = await database_sync_to_async(get_sequences)(self.groups_joined)
-        await self.send_json({"type": "snapshot", "now": timezone.now().isoformat(), "seq": sequences})
+        await self.send_json(await database_sync_to_async(self.snapshot)())
 
     async def broadcast(self, message):
         await self.send_json(
@@ -40,13 +43,37 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
              "now": message["now"], "event": message["event"]}
         )
 
-    @database_sync_to_async
-    def _allowed_groups(self):
+    def snapshot(self):
+        """The whole state a screen shows: sequence numbers first, so nothing falls between."""
+        now = timezone.now()
+        sequences = get_sequences(self.groups_joined)
+        clock = GameClock.objects.select_related("event").get(event=self.event)
+        return {
+            "type": "snapshot", "now": now.isoformat(), "seq": sequences,
+            "clock": get_clock_state(clock, now), "announcements": get_showing_announcements(self.event),
+        }
+
+class EventConsumer(LiveConsumer):
+    """An umpire's live feed for one event: the public group, his tables and, for Control, Control's."""
+
+    def allowed_groups(self):
         user = self.scope.get("user")
         event = Event.objects.filter(pk=self.scope["url_route"]["kwargs"]["event_id"]).first()
         if event is None or user is None or not can(user, event, Perm.VIEW_WORLD):
-            return []
-        return groups_of(user, event)
+            return None, []
+        return event, groups_of(user, event)
+
+
+class DisplayConsumer(LiveConsumer):
+    """The projector: the public group and the display group, opened by a display code."""
+
+    def allowed_groups(self):
+        code = parse_qs(self.scope.get("query_string", b"").decode()).get("code", [""])[0]
+        try:
+            event = access_display(self.scope["url_route"]["kwargs"]["slug"], code)
+        except Http404:
+            return None, []
+        return event, [event_group(event.pk), display_group(event.pk)]
 
 
 def groups_of(user, event):

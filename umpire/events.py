@@ -25,6 +25,10 @@ def table_group(region_id):
     return f"table-{region_id}"
 
 
+def display_group(event_id):
+    return f"display-{event_id}"
+
+
 @dataclass(frozen=True)
 class WorldChanged:
     """A record of the world (a table, province, character, seat) was added, edited or removed."""
@@ -34,6 +38,36 @@ class WorldChanged:
     model: str
     record_id: str
     label: str
+
+
+@dataclass(frozen=True)
+class ClockChanged:
+    """The clock moved: started, paused, resumed, extended, advanced or corrected.
+
+    `clock` is the whole clock state (see selectors.get_clock_state), so a screen
+    needs nothing else to show it.
+    """
+
+    type: ClassVar[str] = "clock.changed"
+    action: str
+    clock: dict
+
+
+@dataclass(frozen=True)
+class ClockWarning:
+    """Time is running out in the turn: T-5 and T-1."""
+
+    type: ClassVar[str] = "clock.warning"
+    turn: int
+    minutes_left: int
+
+
+@dataclass(frozen=True)
+class AnnouncementChanged:
+    """Control published or withdrew an announcement; `showing` is the whole current list."""
+
+    type: ClassVar[str] = "announcements.changed"
+    showing: list
 
 
 def publish_on_commit(groups, payload):

@@ -41,3 +41,31 @@ class SeatUmpireForm(forms.Form):
             tables = ", ".join(event.regions.values_list("name", flat=True))
             self.add_error("table", f"{event} has no table {name!r}; its tables are {tables}.")
         return region
+
+
+class ExtendTurnForm(forms.Form):
+    minutes = forms.IntegerField(min_value=-60, max_value=60, help_text="Negative shortens the turn.")
+
+    def clean_minutes(self):
+        if self.cleaned_data["minutes"] == 0:
+            raise forms.ValidationError("Give a number of minutes other than 0.")
+        return self.cleaned_data["minutes"]
+
+
+class SetTurnForm(forms.Form):
+    turn = forms.IntegerField(min_value=1)
+    reason = forms.CharField(max_length=200)
+
+
+class AutoAdvanceForm(forms.Form):
+    auto_advance = forms.BooleanField(required=False)
+
+
+class FirstTurnTimeForm(forms.Form):
+    first_turn_time = forms.TimeField(
+        help_text="As 11:00.", widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"})
+    )
+
+
+class AnnouncementForm(forms.Form):
+    text = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 2}))

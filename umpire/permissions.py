@@ -12,13 +12,17 @@ class Perm(StrEnum):
     EDIT_WORLD = "edit_world"  # set up and correct them, in the admin
     MANAGE_SEATS = "manage_seats"  # seat umpires in the team
     VIEW_AUDIT = "view_audit"  # read the audit log
+    VIEW_CLOCK = "view_clock"  # the clock and the turn schedule
+    RUN_CLOCK = "run_clock"  # start, pause, extend, advance and correct it
+    ANNOUNCE = "announce"  # draft, publish and withdraw announcements to the hall
+    MANAGE_DISPLAYS = "manage_displays"  # issue and revoke projector codes
 
 
 ROLE_PERMISSIONS = {
     Role.CONTROL: frozenset(Perm),
-    Role.REGION: frozenset({Perm.VIEW_WORLD}),
-    Role.SENATE: frozenset({Perm.VIEW_WORLD}),
-    Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD}),
+    Role.REGION: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK}),
+    Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK}),
+    Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK}),
 }
 
 

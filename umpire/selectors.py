@@ -5,7 +5,8 @@ look the same.
 """
 from django.http import Http404
 
-from umpire.models import Event, UmpireSeat
+from umpire import calendar
+from umpire.models import AccessCode, Announcement, Event, Region, TurnPhase, UmpireSeat
 from umpire.permissions import Perm, permissions_of_roles
 
 
@@ -40,3 +41,51 @@ def get_events_of(user):
     if user.is_superuser:
         return events
     return events.filter(seats__user=user).distinct()
+
+
+def get_clock_state(clock, now):
+    """Everything a screen shows of the clock, as plain data: one shape for the page,
+    the websocket snapshot and every clock message."""
+    event = clock.event
+    month = clock.month()
+    left = clock.time_left(now)
+    regions = list(Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE))
+    phases = [phase.as_phase() for phase in TurnPhase.objects.filter(event=event)]
+    return {
+        "state": clock.state,
+        "turn": clock.turn,
+        "turns": event.number_of_turns,
+        "turn_seconds": int(clock.turn_length.total_seconds()),
+        "month": str(month),
+        "tax_turn": calendar.is_tax_turn(clock.turn),
+        "road_cost_month": calendar.is_road_cost_month(month),
+        "ends_at": clock.ends_at.isoformat() if clock.is_running else None,
+        "seconds_left": None if left is None else int(left.total_seconds()),
+        "auto_advance": clock.auto_advance,
+        "holding": clock.is_holding(now),
+        "phases": [
+            {"name": p.name, "starts": p.starts, "ends": p.ends, "tax_turns_only": p.tax_turns_only}
+            for p in phases
+        ],
+        "phase_now": [p.name for p in calendar.phases_now(phases, turn=clock.turn, elapsed=clock.elapsed(now))],
+        "winter_on_land": [r.name for r in regions if r.in_winter(month)],
+        "winter_at_sea": [r.name for r in regions if r.in_winter(month, at_sea=True)],
+        "now": now.isoformat(),
+    }
+
+
+def get_showing_announcements(event):
+    return [
+        {"id": a.pk, "text": a.text, "published_at": a.published_at.isoformat()}
+        for a in Announcement.objects.filter(event=event, published_at__isnull=False, withdrawn_at__isnull=True)
+    ]
+
+
+def access_display(slug, code):
+    """The event a projector's code opens; a wrong, revoked or other event's code opens nothing."""
+    access = AccessCode.objects.filter(
+        event__slug=slug, kind=AccessCode.Kind.DISPLAY, code=code, revoked_at__isnull=True
+    ).select_related("event").first()
+    if access is None or not code:
+        raise Http404("No such display.")
+    return access.event

@@ -69,6 +69,9 @@ DATABASES = {
         conn_max_age=int(os.environ.get("UMPIRE_DB_CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # A file, not memory, so that a live test server in another process shares it.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -87,6 +90,11 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_ACKS_LATE = True
 CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE = {
+    "advance-due-clocks": {"task": "umpire.tasks.advance_due_clocks", "schedule": 2.0},
+}
+# Without Celery, the ASGI process ticks the clock itself.
+EMBEDDED_TICKER = os.environ.get("UMPIRE_EMBEDDED_TICKER", "0" if REDIS_URL else "1") == "1"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

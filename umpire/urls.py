@@ -7,5 +7,6 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("umpire.urls_control")),
+    path("", include("umpire.urls_display")),
     path("", include("regions.urls")),
 ]

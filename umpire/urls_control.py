@@ -1,10 +1,24 @@
 """URLs for the umpire team."""
 from django.urls import path
 
-from umpire.views import home
+from umpire.views import clock, home
 
 app_name = "umpire"
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("control/<slug:slug>/clock/", clock.clock_desk, name="clock"),
+    path("control/<slug:slug>/clock/schedule.pdf", clock.schedule_pdf, name="clock-schedule-pdf"),
+    path("control/<slug:slug>/clock/start/", clock.start, name="clock-start"),
+    path("control/<slug:slug>/clock/pause/", clock.pause, name="clock-pause"),
+    path("control/<slug:slug>/clock/resume/", clock.resume, name="clock-resume"),
+    path("control/<slug:slug>/clock/next-turn/", clock.next_turn, name="clock-next-turn"),
+    path("control/<slug:slug>/clock/extend/", clock.extend, name="clock-extend"),
+    path("control/<slug:slug>/clock/set-turn/", clock.set_turn, name="clock-set-turn"),
+    path("control/<slug:slug>/clock/auto-advance/", clock.auto_advance, name="clock-auto-advance"),
+    path("control/<slug:slug>/clock/plan-start/", clock.plan_start, name="clock-plan-start"),
+    path("control/<slug:slug>/announcements/", clock.announce, name="announce"),
+    path("control/<slug:slug>/announcements/<int:pk>/publish/", clock.publish, name="announcement-publish"),
+    path("control/<slug:slug>/announcements/<int:pk>/withdraw/", clock.withdraw, name="announcement-withdraw"),
+    path("control/<slug:slug>/display-code/", clock.reissue_display, name="display-reissue"),
 ]

@@ -72,3 +72,9 @@ def test_loading_the_world_twice_changes_nothing(ad69):
     before = state()
     call_command("loaddata", "ad69_world", verbosity=0)
     assert state() == before
+
+
+def test_each_tables_winters_are_the_weather_tables(ad69):
+    for name, land, sea in weather_regions():
+        region = Region.objects.get(event=ad69, name=name)
+        assert (region.winter_on_land, region.winter_at_sea) == (land, sea)

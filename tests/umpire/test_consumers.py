@@ -6,7 +6,10 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
 from regions.models import Province
+from umpire import clockwork
 from umpire.models import Role
+from umpire.services.access_codes import do_reissue_display_code
+from umpire.services.announcements import do_draft_announcement, do_publish_announcement
 from umpire.routing import websocket_urlpatterns
 from umpire.services.records import do_save_record
 
@@ -53,3 +56,51 @@ def edit_belgica():
     belgica = Province.objects.get(name="Belgica")
     belgica.team_at_start = True
     do_save_record(belgica, actor=None)
+
+
+async def connect_display(slug, code):
+    communicator = WebsocketCommunicator(APP, f"/ws/display/{slug}/?code={code}")
+    connected, code = await communicator.connect()
+    return communicator, connected, code
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_projector_with_a_bad_code_is_refused(ad69):
+    await database_sync_to_async(do_reissue_display_code)(ad69, actor=None)
+    _, connected, code = await connect_display("ad69", "guess")
+    assert not connected and code == 4403
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_projector_gets_the_clock_snapshot_then_each_clock_change(ad69):
+    access = await database_sync_to_async(do_reissue_display_code)(ad69, actor=None)
+    display, connected, _ = await connect_display("ad69", access.code)
+    assert connected
+    snapshot = await display.receive_json_from()
+    assert snapshot["clock"]["state"] == "scheduled" and snapshot["clock"]["month"] == "September 68"
+    assert snapshot["announcements"] == []
+
+    await database_sync_to_async(clockwork.do_start_clock)(ad69, actor=None)
+    started = await display.receive_json_from(timeout=2)
+    await database_sync_to_async(clockwork.do_pause_clock)(ad69, actor=None)
+    paused = await display.receive_json_from(timeout=2)
+    assert started["event"]["clock"]["state"] == "running" and started["event"]["clock"]["ends_at"]
+    assert paused["event"]["action"] == "clock.pause" and paused["event"]["clock"]["state"] == "paused"
+    assert paused["seq"] == started["seq"] + 1 and "now" in paused
+    await display.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_projector_hears_a_published_announcement_but_not_a_draft(ad69):
+    access = await database_sync_to_async(do_reissue_display_code)(ad69, actor=None)
+    display, _, _ = await connect_display("ad69", access.code)
+    await display.receive_json_from()
+    draft = await database_sync_to_async(do_draft_announcement)(ad69, text="Secret draft", actor=None)
+    assert await display.receive_nothing(timeout=0.2)
+    await database_sync_to_async(do_publish_announcement)(draft, actor=None)
+    message = await display.receive_json_from(timeout=2)
+    assert message["event"]["showing"][0]["text"] == "Secret draft"
+    await display.disconnect()

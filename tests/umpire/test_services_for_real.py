@@ -58,3 +58,44 @@ async def test_events_travel_through_redis_after_commit(redis_url, settings):
 def publish_in_a_transaction():
     with transaction.atomic():
         publish_on_commit(["control-redis-test"], WorldChanged("update", "m", "1", "Achaea"))
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_advance_due_advances_the_turn_exactly_once(postgres):
+    from datetime import datetime, timedelta, timezone as tz
+
+    from django.core.management import call_command
+
+    from umpire import clockwork
+    from umpire.models import Event, GameClock, TurnEnd
+
+    call_command("loaddata", "ad69_world", verbosity=0)
+    event = Event.objects.get(slug="ad69")
+    start = datetime(2026, 12, 5, 11, 0, tzinfo=tz.utc)
+    clockwork.do_start_clock(event, actor=None, now=start)
+    calls, errors = [], []
+    clockwork.register_turn_end_hook("test.count")(lambda event, turn: calls.append(turn))
+    barrier = threading.Barrier(6)
+
+    def worker():
+        try:
+            barrier.wait()
+            clockwork.advance_due(start + timedelta(minutes=20, seconds=1))
+        except Exception as error:  # a failure in a thread must fail the test
+            errors.append(error)
+        finally:
+            connection.close()
+
+    try:
+        threads = [threading.Thread(target=worker) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        clockwork.TURN_END_HOOKS.pop("test.count")
+    assert not errors
+    assert GameClock.objects.get(event=event).turn == 2
+    assert list(TurnEnd.objects.values_list("turn", flat=True)) == [1]
+    assert calls == [1]

@@ -1,11 +1,18 @@
 """The console's core models: the event, its clock and tables, the people, the audit."""
+from .access import AccessCode
 from .audit import AuditEntry, GroupSequence
 from .character import CareerRank, Character, SocialClass
-from .event import Event, GameClock
+from .clock import Announcement, GameClock, TurnEnd, TurnEndHookRun
+from .event import Event, TurnPhase
 from .region import Region, Route
 from .seat import Role, UmpireSeat
 
 __all__ = [
+    "AccessCode",
+    "Announcement",
+    "TurnEnd",
+    "TurnEndHookRun",
+    "TurnPhase",
     "AuditEntry",
     "CareerRank",
     "Character",

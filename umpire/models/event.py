@@ -1,7 +1,10 @@
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from umpire import calendar
+
+from .base import NamedInEvent
 
 
 class EventManager(models.Manager):
@@ -53,27 +56,21 @@ class Event(models.Model):
         return calendar.game_month(self.start_year, self.start_month, turn)
 
 
-class GameClockManager(models.Manager):
-    def get_by_natural_key(self, event_slug):
-        return self.get(event__slug=event_slug)
+class TurnPhase(NamedInEvent):
+    """A part of every turn, as movement in the first two minutes (IV. THE TURN)."""
 
+    starts_minute = models.PositiveSmallIntegerField(help_text="Minutes into the turn it begins.")
+    ends_minute = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Minutes into the turn it ends; empty for the end of the turn."
+    )
+    tax_turns_only = models.BooleanField(default=False)
 
-class GameClock(models.Model):
-    """The event's clock: the one row that says which turn it is.
+    class Meta(NamedInEvent.Meta):
+        ordering = ["event", "starts_minute", "pk"]
 
-    The clock issue adds the running state and its timing; the audit reads the
-    turn from here so that every entry carries its game date.
-    """
+    def clean(self):
+        if self.ends_minute is not None and self.ends_minute <= self.starts_minute:
+            raise ValidationError({"ends_minute": "A phase must end after it starts."})
 
-    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="clock")
-    turn = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
-
-    objects = GameClockManager()
-
-    def __str__(self):
-        return f"{self.event}: turn {self.turn}"
-
-    def natural_key(self):
-        return self.event.natural_key()
-
-    natural_key.dependencies = ["umpire.event"]
+    def as_phase(self):
+        return calendar.Phase(self.name, self.starts_minute, self.ends_minute, self.tax_turns_only)

@@ -1,7 +1,16 @@
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from umpire import calendar
+
 from .base import NamedInEvent
+
+
+def validate_winter_span(text):
+    try:
+        calendar.WinterSpan.parse(text)
+    except (KeyError, ValueError):
+        raise ValidationError(f'"{text}" is not a span of months such as "Oct-Feb", or "none".')
 
 
 class Region(NamedInEvent):
@@ -19,9 +28,21 @@ class Region(NamedInEvent):
     position = models.PositiveSmallIntegerField(
         default=0, help_text="Order round the hall, for lists and the projector."
     )
+    winter_on_land = models.CharField(
+        max_length=12, blank=True, validators=[validate_winter_span],
+        help_text='Months of winter on land, as the WEATHER table writes them: "Oct-Feb", or "none".',
+    )
+    winter_at_sea = models.CharField(
+        max_length=12, blank=True, validators=[validate_winter_span],
+        help_text='Months of winter at sea, as "Sept-Apr", or "none".',
+    )
 
     class Meta(NamedInEvent.Meta):
         ordering = ["event", "position", "name"]
+
+    def in_winter(self, month, *, at_sea=False):
+        span = self.winter_at_sea if at_sea else self.winter_on_land
+        return bool(span) and calendar.in_winter(month, calendar.WinterSpan.parse(span))
 
 
 class RouteManager(models.Manager):

@@ -4,7 +4,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from umpire.models import Event, Region, Role, UmpireSeat
+from umpire.models import AccessCode, Event, Region, Role, UmpireSeat
+from umpire.services.access_codes import do_reissue_display_code
 from umpire.services.accounts import do_seat_umpire
 from umpire.services.audit import record_audit
 
@@ -24,11 +25,15 @@ class Command(BaseCommand):
             event = Event.objects.filter(slug="ad69").first() or self._load_world()
             for username, role, region in self._team(event):
                 self._seat(event, username, role, region)
+            display = AccessCode.objects.filter(event=event, kind=AccessCode.Kind.DISPLAY, revoked_at__isnull=True).first()
+            display = display or do_reissue_display_code(event, actor=None)
         self.stdout.write(f"\nAD69 demo umpires (password for each: {DEMO_PASSWORD})")
         for seat in UmpireSeat.objects.filter(event=event).select_related("user", "region"):
             if seat.user.check_password(DEMO_PASSWORD):
                 table = f" at {seat.region}" if seat.region else ""
                 self.stdout.write(f"  {seat.user.username:<14} {seat.get_role_display()}{table}")
+        self.stdout.write(f"Clock desk (Control): /control/{event.slug}/clock/")
+        self.stdout.write(f"Projector (no login): /display/{event.slug}/?code={display.code}")
 
     def _load_world(self):
         """The world comes from the fixture only when the event is new: a restart keeps the game."""

@@ -1,15 +1,101 @@
-// Live updates for a console page: reconnects, spots dropped messages by their
-// sequence numbers, and re-fetches the page's main section when it is stale.
+// Live pages: one websocket, reconnecting; gaps in the sequence numbers bring a
+// fresh snapshot; the clock counts down on the server's time, never the device's.
+//
+// <script src="live.js" data-socket="/ws/…" data-refresh="world.changed …"
+//         data-initial="initial-state-element-id">
+// Elements marked data-clock="countdown|month|turn|phase|state|winter-land|winter-sea"
+// are kept up to date; the body gets the classes clock-<state>, clock-warn, clock-last,
+// tax-turn and clock-holding; #announcements is filled with what Control has published.
 (function () {
   "use strict";
   var script = document.currentScript;
-  var eventId = script.dataset.event;
-  var refreshOn = (script.dataset.refresh || "").split(" ");
+  var refreshOn = (script.dataset.refresh || "").split(" ").filter(Boolean);
   var status = document.getElementById("live-status");
   var lastSeq = {};
   var retry = 1000;
+  var clock = null;
+  var offset = 0; // server time minus this device's time, in ms
+
+  function initial() {
+    var holder = script.dataset.initial && document.getElementById(script.dataset.initial);
+    if (!holder) { return; }
+    var data = JSON.parse(holder.textContent);
+    setClock(data.clock);
+    showAnnouncements(data.announcements);
+  }
+
+  function setClock(state) {
+    if (!state) { return; }
+    clock = state;
+    offset = Date.parse(state.now) - Date.now();
+    render();
+  }
+
+  function secondsLeft() {
+    if (!clock) { return null; }
+    if (clock.state === "running") {
+      return Math.max(0, (Date.parse(clock.ends_at) - (Date.now() + offset)) / 1000);
+    }
+    return clock.seconds_left;
+  }
+
+  function mmss(seconds) {
+    var whole = Math.ceil(seconds);
+    var m = Math.floor(whole / 60), s = whole % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function phasesNow(left) {
+    var elapsed = (clock.turn_seconds - (left === null ? clock.turn_seconds : left)) / 60;
+    return clock.phases.filter(function (p) {
+      return p.starts <= elapsed && (p.ends === null || elapsed < p.ends) && (clock.tax_turn || !p.tax_turns_only);
+    }).map(function (p) { return p.name; });
+  }
+
+  var STATE_WORDS = { scheduled: "Not started", running: "Running", paused: "PAUSED", finished: "Game over" };
+
+  function render() {
+    if (!clock) { return; }
+    var left = secondsLeft();
+    var holding = clock.state === "running" && left === 0 && !clock.auto_advance;
+    var text = {
+      countdown: left === null ? "–" : mmss(left),
+      month: clock.month,
+      turn: "Turn " + clock.turn + " of " + clock.turns,
+      phase: holding ? "Turn over: waiting for Control" : phasesNow(left).join(" · "),
+      state: STATE_WORDS[clock.state],
+      "winter-land": clock.winter_on_land.join(", ") || "none",
+      "winter-sea": clock.winter_at_sea.join(", ") || "none"
+    };
+    document.querySelectorAll("[data-clock]").forEach(function (el) {
+      var value = text[el.dataset.clock];
+      if (value !== undefined && el.textContent !== value) { el.textContent = value; }
+    });
+    var body = document.body.classList;
+    ["scheduled", "running", "paused", "finished"].forEach(function (s) { body.toggle("clock-" + s, clock.state === s); });
+    body.toggle("clock-warn", clock.state === "running" && left !== null && left <= 300 && left > 60);
+    body.toggle("clock-last", clock.state === "running" && left !== null && left <= 60);
+    body.toggle("clock-holding", holding);
+    body.toggle("tax-turn", clock.tax_turn);
+  }
+
+  function showAnnouncements(items) {
+    var list = document.getElementById("announcements");
+    if (!list || !items) { return; }
+    list.replaceChildren.apply(list, items.map(function (item) {
+      var li = document.createElement("li");
+      li.textContent = item.text;
+      return li;
+    }));
+  }
 
   function refreshMain() {
+    var typing = document.activeElement;
+    if (typing && /^(INPUT|TEXTAREA|SELECT)$/.test(typing.tagName) && typing.closest("#main")) {
+      // never throw away what an umpire is typing: refresh once he leaves the field
+      typing.addEventListener("blur", refreshMain, { once: true });
+      return;
+    }
     fetch(window.location.href, { credentials: "same-origin" })
       .then(function (r) { return r.text(); })
       .then(function (html) {
@@ -18,32 +104,47 @@
       });
   }
 
+  function onEvent(event) {
+    if (event.type === "clock.changed") { setClock(event.clock); }
+    if (event.type === "announcements.changed") { showAnnouncements(event.showing); }
+    if (event.type === "clock.warning") {
+      document.body.classList.add("clock-flash");
+      setTimeout(function () { document.body.classList.remove("clock-flash"); }, 3000);
+    }
+    if (refreshOn.indexOf(event.type) !== -1) { refreshMain(); }
+  }
+
   function onMessage(socket, message) {
     if (message.type === "snapshot") {
       var stale = Object.keys(lastSeq).length > 0;
       lastSeq = message.seq;
-      if (stale) { refreshMain(); }
+      setClock(message.clock);
+      showAnnouncements(message.announcements);
+      if (stale && refreshOn.length) { refreshMain(); }
       return;
     }
     var expected = (lastSeq[message.group] || 0) + 1;
     lastSeq[message.group] = message.seq;
     if (message.seq !== expected) {
       socket.send(JSON.stringify({ type: "snapshot" }));
-    } else if (refreshOn.indexOf(message.event.type) !== -1) {
-      refreshMain();
+    } else {
+      onEvent(message.event);
     }
   }
 
   function connect() {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + window.location.host + "/ws/events/" + eventId + "/");
-    socket.onopen = function () { status.hidden = true; retry = 1000; };
+    var socket = new WebSocket(scheme + window.location.host + script.dataset.socket);
+    socket.onopen = function () { if (status) { status.hidden = true; } retry = 1000; };
     socket.onmessage = function (e) { onMessage(socket, JSON.parse(e.data)); };
     socket.onclose = function () {
-      status.hidden = false;
+      if (status) { status.hidden = false; }
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 15000);
     };
   }
+
+  initial();
+  setInterval(render, 200);
   connect();
 })();

@@ -1,0 +1,419 @@
+"""Clock fan-out: how long after Control pauses the clock every screen has heard.
+
+Starts the console's real ASGI server (Daphne, with channels-redis and PostgreSQL) on a
+scratch database and a dedicated Redis db, connects N projector clients to
+/ws/display/ad69/, pauses the clock from this process and times each client's arrival
+of the "clock.pause" event, from just before `do_pause_clock` is called. Beside it, a
+bare `websockets` server broadcasts the same message text to as many clients: the
+floor, so the console/bare ratio is what Django, Channels and Redis add to the socket
+writes.
+
+All the clients live in this process's event loop, so one perf_counter times them all;
+the cost of receiving here is in both figures alike. It prints a table and asserts
+nothing:
+
+    .venv/bin/python bench/clock_fanout.py [--clients 100,500,1000] [--rounds 3]
+"""
+import argparse
+import asyncio
+import json
+import os
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from importlib.metadata import version
+from pathlib import Path
+
+import redis
+from websockets.asyncio.client import connect
+from websockets.asyncio.server import broadcast, serve
+from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.protocol import State
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+HOST = "127.0.0.1"  # loopback only: the servers, PostgreSQL and Redis
+PG_USER = "postgres"
+BATCH = 50  # clients connecting at once
+CONNECT_TIMEOUT = 10  # seconds for one client's handshake (and snapshot)
+RECEIVE_TIMEOUT = 10  # seconds a client waits for one broadcast
+SERVER_START_TIMEOUT = 30
+CLIENT_OPTIONS = {"proxy": None, "ping_interval": None, "close_timeout": 2, "open_timeout": None}
+# Sent by the bare server only if the console delivered no pause message to copy.
+FALLBACK_MESSAGE = json.dumps({"type": "event", "event": {"type": "clock.changed", "action": "clock.pause"}})
+
+
+# The run ------------------------------------------------------------------------
+
+def main():
+    args = parse_args()
+    if args.serve_bare:
+        return serve_bare(args.serve_bare)
+    raise_open_file_limit(max(args.clients))
+    with ExitStack() as stack:
+        redis_url = stack.enter_context(dedicated_redis_db(args.redis_db))
+        configure_environment(stack.enter_context(scratch_database()), redis_url)
+        django_thread = stack.enter_context(ThreadPoolExecutor(1, thread_name_prefix="django"))
+        event, code = django_thread.submit(prepare_event).result()
+        daphne_log = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "daphne.log"
+        console_port, bare_port = free_port(), free_port()
+        stack.enter_context(running(daphne_command(console_port), console_port, daphne_log))
+        stack.enter_context(running(bare_command(bare_port), bare_port, os.devnull))
+        rows = asyncio.run(measure_all(args, event, code, django_thread, console_port, bare_port))
+        print_table(rows, args.rounds)
+        print_server_errors(daphne_log)
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=client_counts, default=[100, 500, 1000],
+                        help="comma-separated client counts, one row each (default 100,500,1000)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="pauses per client count, latencies pooled (default 3)")
+    parser.add_argument("--redis-db", type=int, default=13,
+                        help="an empty Redis db for the channel layer, flushed afterwards (default 13)")
+    parser.add_argument("--time-limit", type=float, default=240,
+                        help="seconds of measuring before it stops with what it has (default 240)")
+    parser.add_argument("--serve-bare", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    return parser.parse_args()
+
+
+def client_counts(text):
+    return [int(count) for count in text.split(",")]
+
+
+async def measure_all(args, event, code, django_thread, console_port, bare_port):
+    """Measure the console, then the bare server, at each client count; stop at the time limit."""
+    from umpire.clockwork import do_pause_clock, do_resume_clock
+
+    pause = service_trigger(django_thread, do_pause_clock, event)
+    resume = service_trigger(django_thread, do_resume_clock, event)
+    rows = []
+    try:
+        async with asyncio.timeout(args.time_limit):
+            for count in args.clients:
+                url = f"ws://{HOST}:{console_port}/ws/display/ad69/?code={code}"
+                console, message = await measure("console", url, count, args.rounds,
+                                                 greeted=True, pause=pause, resume=resume)
+                async with connect(f"ws://{HOST}:{bare_port}/trigger", **CLIENT_OPTIONS) as control:
+                    bare_pause = send_trigger(control, message or FALLBACK_MESSAGE)
+                    bare, _ = await measure("bare", f"ws://{HOST}:{bare_port}/", count, args.rounds,
+                                           greeted=False, pause=bare_pause)
+                rows.append((console, bare))
+    except TimeoutError:
+        progress(f"Stopped at the time limit ({args.time_limit:.0f} s) or a timed-out trigger; rows so far follow.")
+    return rows
+
+
+# Measuring ----------------------------------------------------------------------
+
+@dataclass
+class Fanout:
+    """One server at one client count: how many got in, how many heard, and how fast."""
+
+    clients: int
+    connected: int
+    expected: int  # connected clients x rounds
+    latencies: list = field(default_factory=list)
+    dropped: Counter = field(default_factory=Counter)  # close code -> connections the server closed
+
+    def percentile(self, p):
+        """Nearest-rank percentile, in seconds; None if nothing arrived."""
+        ranked = sorted(self.latencies)
+        return ranked[max(0, -(-len(ranked) * p // 100) - 1)] if ranked else None
+
+
+async def measure(name, url, count, rounds, *, greeted, pause, resume=None):
+    """Connect `count` clients, fire `pause` `rounds` times (each followed by `resume`, if any).
+
+    Returns the Fanout and the text of one pause message as a client received it.
+    """
+    progress(f"{name}, {count} clients: connecting")
+    clients = await connect_clients(url, count, greeted=greeted)
+    result, message = Fanout(count, len(clients), len(clients) * rounds), None
+    progress(f"{name}, {count} clients: {len(clients)} connected, measuring")
+    try:
+        for _ in range(rounds):
+            latencies, message = await fan_out(clients, pause, "clock.pause")
+            result.latencies += latencies
+            if resume:
+                await fan_out(clients, resume, "clock.resume")  # drained, not timed
+        result.dropped = Counter(ws.close_code for ws in clients if ws.state is not State.OPEN)
+    finally:
+        await close_clients(clients)
+    return result, message
+
+
+async def fan_out(clients, trigger, action):
+    """Fire `trigger` (which returns its start time) and collect each client's latency to `action`.
+
+    Returns the latencies of the clients that heard, and the text one of them received.
+    """
+    waiting = [asyncio.create_task(arrival(ws, action)) for ws in clients]
+    await asyncio.sleep(0)  # every client reaches recv() before the trigger fires
+    started = await trigger()
+    arrivals = [heard for heard in await asyncio.gather(*waiting) if heard is not None]
+    return [at - started for at, _ in arrivals], arrivals[0][1] if arrivals else None
+
+
+async def arrival(ws, action):
+    """(time, text) of the event with this `action` reaching `ws`, skipping others; None if it never does."""
+    try:
+        async with asyncio.timeout(RECEIVE_TIMEOUT):
+            while True:
+                text = await ws.recv()
+                at = time.perf_counter()
+                if json.loads(text).get("event", {}).get("action") == action:
+                    return at, text
+    except (TimeoutError, ConnectionClosed):
+        return None
+
+
+def service_trigger(django_thread, service, event):
+    """A trigger calling a clock service in the Django thread, so the event loop keeps receiving."""
+    loop = asyncio.get_running_loop()
+    return lambda: loop.run_in_executor(django_thread, timed_call, service, event)
+
+
+def timed_call(service, event):
+    """Call `service` as Control would, and return the perf_counter time just before."""
+    started = time.perf_counter()
+    service(event, actor=None)
+    return started
+
+
+def send_trigger(control, message):
+    """A trigger asking the bare server to broadcast `message`."""
+    async def trigger():
+        started = time.perf_counter()
+        await control.send(message)
+        return started
+    return trigger
+
+
+# Clients ------------------------------------------------------------------------
+
+async def connect_clients(url, count, *, greeted):
+    """Connect `count` clients, BATCH at a time so the server is not swamped.
+
+    Returns those that got in; gives up once a whole batch fails, as the server has stopped admitting.
+    """
+    clients = []
+    for start in range(0, count, BATCH):
+        batch = await asyncio.gather(*(open_client(url, greeted) for _ in range(min(BATCH, count - start))))
+        clients += [ws for ws in batch if ws is not None]
+        if not any(batch):
+            break
+    return clients
+
+
+async def open_client(url, greeted):
+    """A connected client, or None; a `greeted` one (the console's) counts once its snapshot has come."""
+    origin = "http://" + url.split("/")[2]
+    ws = None
+    try:
+        async with asyncio.timeout(CONNECT_TIMEOUT):
+            ws = await connect(url, origin=origin, **CLIENT_OPTIONS)
+            if greeted:
+                await ws.recv()
+        return ws
+    except (OSError, TimeoutError, WebSocketException):
+        if ws is not None:
+            await ws.close()
+        return None
+
+
+async def close_clients(clients):
+    """Disconnect BATCH at a time: a thousand at once overrun the console's Redis connection pool,
+    and the members it then fails to discard would swell the next row's group."""
+    for start in range(0, len(clients), BATCH):
+        batch = clients[start:start + BATCH]
+        await asyncio.wait_for(asyncio.gather(*(ws.close() for ws in batch), return_exceptions=True), 10)
+
+
+# Servers and scratch stores -----------------------------------------------------
+
+def serve_bare(port):
+    """The floor: every message sent on /trigger goes, as it is, to every other connection."""
+    listeners = set()
+
+    async def handler(ws):
+        if ws.request.path == "/trigger":
+            async for message in ws:
+                broadcast(listeners, message)
+        else:
+            listeners.add(ws)
+            try:
+                await ws.wait_closed()
+            finally:
+                listeners.discard(ws)
+
+    async def forever():
+        # Uncompressed, as Daphne does not offer permessage-deflate either.
+        async with serve(handler, HOST, port, compression=None, ping_interval=None) as server:
+            await server.serve_forever()
+
+    asyncio.run(forever())
+
+
+def daphne_command(port):
+    """The console's server, started as console.py starts it."""
+    return [str(Path(sys.executable).with_name("daphne")), "-b", HOST, "-p", str(port), "umpire.asgi:application"]
+
+
+def bare_command(port):
+    return [sys.executable, __file__, "--serve-bare", str(port)]
+
+
+@contextmanager
+def running(command, port, log_path):
+    """Run a server until the block ends, from the moment it accepts connections on `port`."""
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            wait_for_port(port, process)
+            yield
+        finally:
+            process.terminate()
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def wait_for_port(port, process):
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            socket.create_connection((HOST, port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{process.args[0]} did not start listening on port {port}")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def dedicated_redis_db(db):
+    """Redis db `db` for this run: refused unless empty, so nobody's data is lost, and flushed after."""
+    store = redis.Redis(host=HOST, db=db)
+    if store.dbsize():
+        sys.exit(f"Redis db {db} is not empty; choose an empty one with --redis-db.")
+    try:
+        yield f"redis://{HOST}:6379/{db}"
+    finally:
+        store.flushdb()
+        store.close()
+
+
+@contextmanager
+def scratch_database():
+    """A PostgreSQL database for this run only, dropped afterwards even with sessions still open."""
+    name = f"bench_clock_{os.getpid()}"
+    subprocess.run(["createdb", "-h", HOST, "-U", PG_USER, name], check=True)
+    try:
+        yield f"postgres://{PG_USER}@{HOST}:5432/{name}"
+    finally:
+        subprocess.run(["dropdb", "--force", "-h", HOST, "-U", PG_USER, name], check=False)
+
+
+def configure_environment(database_url, redis_url):
+    """Settings for this process and the servers it starts: a live event's, with no ticker."""
+    os.environ.update({
+        "DJANGO_SETTINGS_MODULE": "umpire.settings",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "UMPIRE_EMBEDDED_TICKER": "0",
+        "UMPIRE_ALLOWED_HOSTS": HOST,
+        "UMPIRE_DEBUG": "0",
+        "UMPIRE_LOG_LEVEL": "WARNING",
+    })
+
+
+def prepare_event():
+    """Migrate, load the AD69 world, issue a display code and start the clock: (event, code)."""
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from umpire.clockwork import do_start_clock
+    from umpire.models import Event
+    from umpire.services.access_codes import do_reissue_display_code
+
+    call_command("migrate", verbosity=0)
+    call_command("loaddata", "ad69_world", verbosity=0)
+    event = Event.objects.get(slug="ad69")
+    code = do_reissue_display_code(event, actor=None).code
+    do_start_clock(event, actor=None)
+    return event, code
+
+
+def raise_open_file_limit(clients):
+    """Room for a socket per client here and in each server, which inherit this limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 2 * clients + 256
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
+
+
+# Output -------------------------------------------------------------------------
+
+def print_table(rows, rounds):
+    packages = ", ".join(f"{name} {version(name)}" for name in ("daphne", "channels", "channels_redis", "websockets"))
+    print(f"\nClock pause fan-out, {rounds} rounds per row; {packages}; {os.cpu_count()} CPUs\n")
+    side = f"{'connected':>10} {'received':>10} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
+    print(f"{'':7} | {'console (Daphne + channels-redis)':<44} | {'bare websockets':<44} | console/bare")
+    print(f"{'clients':>7} | {side} | {side} | {'p50':>6} {'p99':>6}")
+    for console, bare in rows:
+        ratios = " ".join(ratio(console, bare, p) for p in (50, 99))
+        print(f"{console.clients:>7} | {figures(console)} | {figures(bare)} | {ratios}")
+    for name, fanout in (pair for row in rows for pair in zip(("console", "bare"), row)):
+        if fanout.dropped:
+            codes = ", ".join(f"{n} with code {code}" for code, n in fanout.dropped.items())
+            print(f"{name}, {fanout.clients} clients: the server closed {fanout.dropped.total()} connections ({codes})")
+    sys.stdout.flush()
+
+
+def figures(fanout):
+    times = [fanout.percentile(p) for p in (50, 99, 100)]
+    shown = " ".join(f"{t * 1000:>7.1f}" if t is not None else f"{'-':>7}" for t in times)
+    connected = f"{fanout.connected}/{fanout.clients}"
+    return f"{connected:>10} {f'{len(fanout.latencies)}/{fanout.expected}':>10} {shown}"
+
+
+def ratio(console, bare, p):
+    mine, floor = console.percentile(p), bare.percentile(p)
+    return f"{mine / floor:>5.1f}x" if mine is not None and floor else f"{'-':>6}"
+
+
+def print_server_errors(log_path):
+    """The console server's logged application errors, counted by message."""
+    errors = Counter(line for line in Path(log_path).read_text().splitlines()
+                     if line.startswith("Exception inside application"))
+    if errors:
+        print("\nThe console's server logged:")
+        for line, count in errors.most_common():
+            print(f"{count:>6} x {line}")
+
+
+def progress(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    main()

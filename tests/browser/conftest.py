@@ -1,0 +1,37 @@
+"""A real browser: Playwright driving Debian's chromium (the playwright package's own
+browser download cannot work on these machines)."""
+import os
+import shutil
+
+import pytest
+
+from tests.conftest import missing_service
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not shutil.which(CHROMIUM):
+        missing_service(f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API keeps an event loop in this thread, which Django would take
+    # for async code and refuse the test's own database calls; they are not async here.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            yield browser
+            browser.close()
+    finally:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+
+
+@pytest.fixture
+def browser_on_class(request, browser):
+    request.cls.browser = browser

@@ -1,0 +1,72 @@
+"""The projector in a real browser: the countdown falls, and PAUSED shows within a second."""
+import re
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from django.core.management import call_command
+from django.db import connection
+from playwright.sync_api import expect
+
+from umpire import clockwork
+from umpire.models import Event, Role
+from umpire.services.access_codes import do_reissue_display_code
+from umpire.services.accounts import do_seat_umpire
+
+
+def set_up_a_running_game():
+    call_command("loaddata", "ad69_world", verbosity=0)
+    event = Event.objects.get(slug="ad69")
+    do_seat_umpire(event=event, username="control", role=Role.CONTROL, password="ad69-browser", actor=None)
+    code = do_reissue_display_code(event, actor=None).code
+    clockwork.do_start_clock(event, actor=None)
+    connection.close()
+    return code
+
+
+def seconds_shown(page):
+    minutes, seconds = re.fullmatch(r"(\d+):(\d\d)", page.inner_text(".countdown")).groups()
+    return int(minutes) * 60 + int(seconds)
+
+
+@pytest.mark.usefixtures("browser_on_class")
+class ProjectorInABrowser(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    def setUp(self):
+        # Services send to the channel layer synchronously: not from the browser's event-loop thread.
+        with ThreadPoolExecutor(1) as pool:
+            self.code = pool.submit(set_up_a_running_game).result()
+
+    def test_countdown_falls_and_paused_shows_within_a_second_of_control_pausing(self):
+        projector = self.browser.new_page(viewport={"width": 1920, "height": 1080})
+        projector.goto(f"{self.live_server_url}/display/ad69/?code={self.code}")
+        expect(projector.locator(".countdown")).to_have_text(re.compile(r"^(19|20):\d\d$"))
+        expect(projector.locator(".month")).to_have_text("September 68")
+        expect(projector.locator(".tax-banner")).to_be_visible()
+        first = seconds_shown(projector)
+        projector.wait_for_timeout(2200)
+        assert seconds_shown(projector) <= first - 2
+        expect(projector.locator(".paused-banner")).to_be_hidden()
+
+        desk = self.browser.new_page()
+        desk.goto(f"{self.live_server_url}/login/?next=/control/ad69/clock/")
+        desk.fill("input[name=username]", "control")
+        desk.fill("input[name=password]", "ad69-browser")
+        desk.click("button[type=submit]")
+        pause = desk.get_by_role("button", name="Pause")
+        started = time.monotonic()
+        pause.click()
+        expect(projector.locator(".paused-banner")).to_be_visible(timeout=1000)
+        assert time.monotonic() - started < 1.0
+        frozen = seconds_shown(projector)
+        projector.wait_for_timeout(1500)
+        assert seconds_shown(projector) == frozen
+
+    def test_projector_fits_a_phone(self):
+        phone = self.browser.new_page(viewport={"width": 390, "height": 844})
+        phone.goto(f"{self.live_server_url}/display/ad69/?code={self.code}")
+        expect(phone.locator(".countdown")).to_have_text(re.compile(r"^\d+:\d\d$"))
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390

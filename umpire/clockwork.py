@@ -1,0 +1,255 @@
+"""The game clock's machinery: Control's controls, advancing when due, and turn-end hooks.
+
+Every change locks the clock's row first, so two workers, the embedded ticker
+and Control's hand cannot interleave. A turn ends once: the advance records a
+TurnEnd row under the lock, and each app's hook then runs in its own
+transaction beside a TurnEndHookRun row, so a failing hook is retried on the
+next tick without stopping the clock or running anything twice.
+"""
+import logging
+from contextlib import contextmanager
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from umpire.events import ClockChanged, ClockWarning, event_group, publish_on_commit
+from umpire.models import GameClock, TurnEnd, TurnEndHookRun
+from umpire.selectors import get_clock_state
+from umpire.services.audit import record_audit, snapshot
+
+logger = logging.getLogger(__name__)
+State = GameClock.State
+WARNING_MINUTES = (5, 1)  # issue: warnings go out at T-5 and T-1
+TURN_END_HOOKS = {}
+
+
+def register_turn_end_hook(name):
+    """Register `hook(event, turn)` to run once at the end of every turn; apps call this in ready()."""
+    def register(hook):
+        TURN_END_HOOKS[name] = hook
+        return hook
+    return register
+
+
+# Control's controls ------------------------------------------------------------
+
+def do_start_clock(event, *, actor, now=None):
+    """Start the game's first turn (or the turn Control has set) with its time left."""
+    with _locked(event, now) as (clock, now):
+        _require(clock, {State.SCHEDULED}, "start")
+        clock.ends_at = now + (clock.remaining or clock.turn_length)
+        clock.remaining = None
+        clock.state = State.RUNNING
+        _saved(clock, "clock.start", actor=actor, now=now)
+    return clock
+
+
+def do_pause_clock(event, *, actor, now=None):
+    """Freeze the turn's time left."""
+    with _locked(event, now) as (clock, now):
+        _require(clock, {State.RUNNING}, "pause")
+        clock.remaining = clock.time_left(now)
+        clock.ends_at = None
+        clock.state = State.PAUSED
+        _saved(clock, "clock.pause", actor=actor, now=now)
+    return clock
+
+
+def do_resume_clock(event, *, actor, now=None):
+    with _locked(event, now) as (clock, now):
+        _require(clock, {State.PAUSED}, "resume")
+        clock.ends_at = now + clock.remaining
+        clock.remaining = None
+        clock.state = State.RUNNING
+        _saved(clock, "clock.resume", actor=actor, now=now)
+    return clock
+
+
+def do_extend_turn(event, *, minutes, actor, now=None, reason=""):
+    """Add `minutes` to the turn, or take them away when negative; the turn keeps some time."""
+    with _locked(event, now) as (clock, now):
+        _require(clock, {State.SCHEDULED, State.RUNNING, State.PAUSED}, "extend")
+        left = clock.time_left(now) or clock.turn_length
+        if left + timedelta(minutes=minutes) <= timedelta(0):
+            raise ValidationError({"minutes": (
+                f"The turn has only {_mm_ss(left)} left; it cannot be shortened by {-minutes} minutes."
+            )})
+        if clock.is_running:
+            clock.ends_at = max(clock.ends_at, now) + timedelta(minutes=minutes)
+        else:
+            clock.remaining = left + timedelta(minutes=minutes)
+        _reset_warnings(clock, now)
+        _saved(clock, "clock.extend", actor=actor, now=now, reason=reason or f"{minutes:+d} minutes")
+    return clock
+
+
+def do_skip_turn(event, *, actor, now=None):
+    """End this turn now and start the next: also how Control confirms a held turn end."""
+    with _locked(event, now) as (clock, now):
+        _require(clock, {State.RUNNING, State.PAUSED}, "end the turn of")
+        ended = [_end_turn(clock, now, next_starts=now)]
+        if clock.state == State.PAUSED:
+            clock.remaining = clock.turn_length
+        _saved(clock, "clock.next_turn", actor=actor, now=now)
+    _run_hooks_after_commit(event, ended)
+    return clock
+
+
+def do_set_turn(event, *, turn, actor, now=None, reason):
+    """Correct the turn number; no turn-end hooks run, as no turn has been played out."""
+    with _locked(event, now) as (clock, now):
+        if not 1 <= turn <= event.number_of_turns:
+            raise ValidationError({"turn": f"The turn must be between 1 and {event.number_of_turns}."})
+        if not reason.strip():
+            raise ValidationError({"reason": "Say why the turn is being corrected."})
+        clock.turn = turn
+        if clock.state == State.FINISHED:
+            clock.state, clock.remaining = State.PAUSED, clock.turn_length
+        _reset_warnings(clock, now)
+        _saved(clock, "clock.set_turn", actor=actor, now=now, reason=reason)
+    return clock
+
+
+def do_set_auto_advance(event, *, auto_advance, actor, now=None):
+    with _locked(event, now) as (clock, now):
+        clock.auto_advance = auto_advance
+        _saved(clock, "clock.auto_advance", actor=actor, now=now)
+    return clock
+
+
+def do_plan_start(event, *, first_turn_time, actor, now=None):
+    """The time of day the first turn is to begin, for the schedule."""
+    with _locked(event, now) as (clock, now):
+        clock.first_turn_time = first_turn_time
+        _saved(clock, "clock.plan_start", actor=actor, now=now)
+    return clock
+
+
+# Advancing when due -----------------------------------------------------------
+
+def advance_due(now=None):
+    """Advance every running clock whose turn is over, send due warnings, run waiting hooks.
+
+    Safe to call as often as anyone likes, from as many processes as there are:
+    Celery beat, the ETA task at a turn's end and the embedded ticker all do.
+    """
+    now = now or timezone.now()
+    soon = now + timedelta(minutes=max(WARNING_MINUTES))
+    running = GameClock.objects.filter(state=State.RUNNING, ends_at__lte=soon).values_list("event_id", flat=True)
+    for event_id in running:
+        advance_clock(event_id, now)
+    run_pending_hooks()
+
+
+def advance_clock(event_id, now):
+    """Advance one event's clock past every turn that has ended by `now`, if it is due."""
+    with transaction.atomic():
+        clock = GameClock.objects.select_for_update().select_related("event").get(event_id=event_id)
+        ended = []
+        while clock.is_due(now) and clock.auto_advance:
+            ended.append(_end_turn(clock, now, next_starts=clock.ends_at))
+        if ended:
+            _saved(clock, "clock.advance", actor=None, now=now)
+        else:
+            _warn_if_due(clock, now)
+    _run_hooks_after_commit(clock.event, ended)
+
+
+def run_pending_hooks(event=None):
+    """Run every registered hook for every ended turn it has not yet run for."""
+    turn_ends = TurnEnd.objects.select_related("event").prefetch_related("hook_runs")
+    if event is not None:
+        turn_ends = turn_ends.filter(event=event)
+    for turn_end in turn_ends.order_by("event", "turn"):
+        done = {run.hook for run in turn_end.hook_runs.all()}
+        for name in TURN_END_HOOKS.keys() - done:
+            _run_hook(turn_end, name)
+
+
+def _run_hook(turn_end, name):
+    try:
+        with transaction.atomic():
+            TurnEndHookRun.objects.create(turn_end=turn_end, hook=name)
+            TURN_END_HOOKS[name](turn_end.event, turn_end.turn)
+    except IntegrityError:
+        pass  # another worker ran it: its row is there
+    except Exception:
+        logger.exception("turn-end hook %s failed for turn %s of %s; it will be retried",
+                         name, turn_end.turn, turn_end.event)
+
+
+def _run_hooks_after_commit(event, ended):
+    if ended and TURN_END_HOOKS:
+        run_pending_hooks(event)
+
+
+def _end_turn(clock, now, *, next_starts):
+    """Record the end of the clock's turn and start the next, or finish after the last."""
+    TurnEnd.objects.create(event=clock.event, turn=clock.turn, at=now)
+    ended = clock.turn
+    if clock.is_last_turn():
+        clock.state, clock.ends_at, clock.remaining = State.FINISHED, None, None
+    else:
+        clock.turn += 1
+        if clock.is_running:
+            clock.ends_at = next_starts + clock.turn_length
+    clock.warned_minutes = None
+    return ended
+
+
+def _warn_if_due(clock, now):
+    left = clock.time_left(now)
+    due = [m for m in WARNING_MINUTES if left <= timedelta(minutes=m) and (clock.warned_minutes or 99) > m]
+    if due:
+        clock.warned_minutes = min(due)
+        clock.save(update_fields=["warned_minutes"])
+        warning = ClockWarning(turn=clock.turn, minutes_left=clock.warned_minutes)
+        publish_on_commit([event_group(clock.event_id)], warning)
+
+
+def _reset_warnings(clock, now):
+    """After a change of time, warnings go out again when their moment comes round."""
+    left = clock.time_left(now) or clock.turn_length
+    passed = [m for m in WARNING_MINUTES if left <= timedelta(minutes=m)]
+    clock.warned_minutes = min(passed) if passed else None
+
+
+# Shared steps -----------------------------------------------------------------
+
+@contextmanager
+def _locked(event, now):
+    """Lock the event's clock row for one change, with `now` fixed for all of it."""
+    with transaction.atomic():
+        yield GameClock.objects.select_for_update().select_related("event").get(event=event), now or timezone.now()
+
+
+def _require(clock, states, verb):
+    if clock.state not in states:
+        raise ValidationError(f"The clock is {clock.get_state_display().lower()}: Control cannot {verb} it now.")
+
+
+def _saved(clock, action, *, actor, now, reason=""):
+    before = snapshot(GameClock.objects.get(pk=clock.pk))
+    clock.full_clean()
+    clock.save()
+    record_audit(event=clock.event, actor=actor, action=action, target=clock,
+                 before=before, after=snapshot(clock), reason=reason)
+    publish_on_commit([event_group(clock.event_id)], ClockChanged(action=action, clock=get_clock_state(clock, now)))
+    if clock.is_running:
+        transaction.on_commit(lambda: _wake_at_turn_end(clock.event_id, clock.ends_at))
+
+
+def _wake_at_turn_end(event_id, ends_at):
+    """With a Celery worker, a task at the turn's end advances it to the second."""
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        from umpire.tasks import advance_clock_task
+
+        advance_clock_task.apply_async((event_id,), eta=ends_at)
+
+
+def _mm_ss(duration):
+    seconds = int(duration.total_seconds())
+    return f"{seconds // 60}:{seconds % 60:02d}"

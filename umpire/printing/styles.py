@@ -1,0 +1,146 @@
+"""The one style sheet every printed document uses: font, paragraph and table styles, page
+sizes by name, and `build_pdf`, which lays a story out with a running header and
+"page X of Y" footer.
+
+The font is ReportLab's bundled Bitstream Vera, embedded in every PDF so a sheet prints the
+same on any machine. It covers Latin-1 (é, ñ, ß, ø...) but only a few Latin Extended-A
+letters (č, ł, š, ž do print; ą, ę, ő, ř do not).
+"""
+from io import BytesIO
+from pathlib import Path
+
+import reportlab
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import SimpleDocTemplate, TableStyle
+
+FONT = "Vera"
+FONT_BOLD = "Vera-Bold"
+FONT_FILES = {
+    FONT: "Vera.ttf",
+    FONT_BOLD: "VeraBd.ttf",
+    "Vera-Italic": "VeraIt.ttf",
+    "Vera-BoldItalic": "VeraBI.ttf",
+}
+FONT_FOLDER = Path(reportlab.__file__).parent / "fonts"
+
+PAGE_SIZES = {"A4": A4, "Letter": LETTER}
+MARGIN = 15 * mm
+# The running header and footer sit inside the top and bottom margins.
+HEADER_SIZE = 9
+# SimpleDocTemplate's frame keeps ReportLab's default 6 pt padding inside the margins; the
+# header is inset by as much, so it lines up with the text and table below it.
+FRAME_PADDING = 6
+SHADE = colors.HexColor("#d9d9d9")  # light enough to read black text on from a laser printer
+
+
+def register_fonts():
+    """Register the Vera family with ReportLab; calling it again does nothing."""
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    for name, filename in FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_FOLDER / filename)))
+    # The family lets <b> and <i> in a Paragraph find the right face.
+    pdfmetrics.registerFontFamily(
+        FONT, normal=FONT, bold=FONT_BOLD, italic="Vera-Italic", boldItalic="Vera-BoldItalic"
+    )
+
+
+register_fonts()
+
+# Sizes are for paper handed across a table: body text no smaller than 12 pt.
+TITLE = ParagraphStyle("title", fontName=FONT_BOLD, fontSize=22, leading=27, spaceAfter=4)
+HEADING = ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=15, leading=19, spaceBefore=6, spaceAfter=10)
+BODY = ParagraphStyle("body", fontName=FONT, fontSize=12, leading=16, alignment=TA_LEFT)
+SMALL = ParagraphStyle("small", fontName=FONT, fontSize=HEADER_SIZE, leading=12)
+
+TABLE_FONT_SIZE = 13
+TABLE_STYLE = TableStyle([
+    ("FONT", (0, 0), (-1, -1), FONT, TABLE_FONT_SIZE),
+    ("FONT", (0, 0), (-1, 0), FONT_BOLD, TABLE_FONT_SIZE),
+    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ("TOPPADDING", (0, 0), (-1, -1), 3),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+    ("LEFTPADDING", (0, 0), (-1, -1), 6),
+    ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+    ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+    ("LINEBELOW", (0, 0), (-1, 0), 1.5, colors.black),
+])
+
+
+def page_size_named(name):
+    """The (width, height) in points of "A4" or "Letter"; any other name is a ValueError."""
+    try:
+        return PAGE_SIZES[name]
+    except KeyError:
+        raise ValueError(f"unknown page size {name!r}: use one of {', '.join(PAGE_SIZES)}") from None
+
+
+class NumberedCanvas(Canvas):
+    """A canvas that holds every page back until the end, so each footer can say "page X of Y".
+
+    The standard ReportLab recipe: the total is only known once the whole story is laid out.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._page_states = []
+
+    def showPage(self):
+        self._page_states.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self._page_states)
+        for state in self._page_states:
+            self.__dict__.update(state)
+            self._draw_footer(total)
+            super().showPage()
+        super().save()
+
+    def _draw_footer(self, total):
+        width, _ = self._pagesize
+        self.setFont(FONT, HEADER_SIZE)
+        self.drawCentredString(width / 2, MARGIN / 2, f"page {self._pageNumber} of {total}")
+
+
+def fit_to_width(text, width, font=FONT, size=HEADER_SIZE):
+    """`text`, cut short with an ellipsis if it would run past `width` points."""
+    if pdfmetrics.stringWidth(text, font, size) <= width:
+        return text
+    while text and pdfmetrics.stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def running_header(title, event_name):
+    """A page callback that draws "title — event" and a rule across the top margin."""
+    def draw(canvas, doc):
+        width, height = doc.pagesize
+        left, right, baseline = MARGIN + FRAME_PADDING, width - MARGIN - FRAME_PADDING, height - MARGIN / 2
+        canvas.saveState()
+        canvas.setFont(FONT, HEADER_SIZE)
+        canvas.drawString(left, baseline, fit_to_width(f"{title} — {event_name}", right - left))
+        canvas.setLineWidth(0.5)
+        canvas.line(left, baseline - 4, right, baseline - 4)
+        canvas.restoreState()
+    return draw
+
+
+def build_pdf(story, *, title, event_name, page_size="A4"):
+    """Lay out `story` (platypus flowables) on named-size pages, with header and footer; the PDF's bytes."""
+    buffer = BytesIO()
+    doc = SimpleDocTemplate(
+        buffer, pagesize=page_size_named(page_size), title=f"{title} — {event_name}",
+        initialFontName=FONT,  # else every page also names Helvetica, a font we do not embed
+        leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
+    )
+    header = running_header(title, event_name)
+    doc.build(story, onFirstPage=header, onLaterPages=header, canvasmaker=NumberedCanvas)
+    return buffer.getvalue()

@@ -1,0 +1,18 @@
+"""Codes that open pages without a login: revoked and reissued in one step."""
+from django.db import transaction
+from django.utils import timezone
+
+from umpire.models import AccessCode
+
+from .audit import record_audit
+
+
+def do_reissue_display_code(event, *, actor, now=None):
+    """Revoke every projector code of `event` and issue one new one."""
+    with transaction.atomic():
+        revoked = AccessCode.objects.filter(event=event, kind=AccessCode.Kind.DISPLAY, revoked_at__isnull=True)
+        count = revoked.update(revoked_at=now or timezone.now())
+        access = AccessCode.objects.create(event=event, kind=AccessCode.Kind.DISPLAY)
+        record_audit(event=event, actor=actor, action="access_code.reissue_display", target=access,
+                     reason=f"{count} earlier display code(s) revoked")
+    return access

@@ -1,0 +1,191 @@
+"""Control's clock desk: the controls, the announcements, the projector's code, the schedule."""
+from datetime import datetime
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from umpire import calendar, clockwork, forms
+from umpire.models import AccessCode, Announcement, GameClock
+from umpire.printing.schedule import ScheduleRow, ScheduleSheet, turn_schedule_pdf
+from umpire.permissions import Perm
+from umpire.selectors import access_event, can, get_clock_state
+from umpire.services import announcements
+from umpire.services.access_codes import do_reissue_display_code
+
+
+@login_required
+def clock_desk(request, slug):
+    event = access_event(request.user, slug, Perm.VIEW_CLOCK)
+    clock = GameClock.objects.select_related("event").get(event=event)
+    now = timezone.now()
+    state = get_clock_state(clock, now)
+    context = {
+        "event": event,
+        "clock": clock,
+        "state": state,
+        "initial": {"clock": state, "announcements": []},
+        "schedule": get_schedule(clock, now),
+        "can_run": can(request.user, event, Perm.RUN_CLOCK),
+        "can_announce": can(request.user, event, Perm.ANNOUNCE),
+        "can_manage_displays": can(request.user, event, Perm.MANAGE_DISPLAYS),
+        "announcements": Announcement.objects.filter(event=event)[:20],
+        "display_code": AccessCode.objects.filter(event=event, kind=AccessCode.Kind.DISPLAY, revoked_at__isnull=True).first(),
+        "extend_form": forms.ExtendTurnForm(),
+        "set_turn_form": forms.SetTurnForm(initial={"turn": clock.turn}),
+        "first_turn_form": forms.FirstTurnTimeForm(initial={"first_turn_time": clock.first_turn_time}),
+        "announcement_form": forms.AnnouncementForm(),
+    }
+    return render(request, "umpire/clock_desk.html", context)
+
+
+def get_schedule(clock, now):
+    """The turn table: planned from the first turn's time of day, or, once the clock runs,
+    projected from where the current turn stands."""
+    event = clock.event
+    first = _first_turn_starts(clock, now)
+    return calendar.turn_schedule(
+        first_turn_starts=first, turn_minutes=event.turn_minutes, number_of_turns=event.number_of_turns,
+        start_year=event.start_year, start_month=event.start_month,
+    ) if first else []
+
+
+def _first_turn_starts(clock, now):
+    if clock.state in (GameClock.State.RUNNING, GameClock.State.PAUSED):
+        current_turn_starts = now + clock.time_left(now) - clock.turn_length
+        return timezone.localtime(current_turn_starts) - (clock.turn - 1) * clock.turn_length
+    if clock.first_turn_time is None:
+        return None
+    today = timezone.localdate()
+    return timezone.make_aware(datetime.combine(today, clock.first_turn_time))
+
+
+def _control_action(perm, handler):
+    """A POST from the desk: check the permission, run the service, report, back to the desk."""
+    @login_required
+    @require_POST
+    def view(request, slug, **kwargs):
+        event = access_event(request.user, slug, perm)
+        try:
+            message = handler(request, event, **kwargs)
+        except ValidationError as refusal:
+            messages.error(request, " ".join(refusal.messages))
+        else:
+            messages.success(request, message)
+        return redirect("umpire:clock", slug=slug)
+    return view
+
+
+def _valid(form):
+    if not form.is_valid():
+        raise ValidationError([f"{form[name].label}: {' '.join(errors)}" if name != "__all__" else " ".join(errors)
+                               for name, errors in form.errors.items()])
+    return form.cleaned_data
+
+
+def _start(request, event):
+    clockwork.do_start_clock(event, actor=request.user)
+    return "The clock is running."
+
+
+def _pause(request, event):
+    clockwork.do_pause_clock(event, actor=request.user)
+    return "The clock is paused."
+
+
+def _resume(request, event):
+    clockwork.do_resume_clock(event, actor=request.user)
+    return "The clock is running again."
+
+
+def _next_turn(request, event):
+    clock = clockwork.do_skip_turn(event, actor=request.user)
+    return f"Turn {clock.turn}, {clock.month()}." if clock.state != GameClock.State.FINISHED else "The game is over."
+
+
+def _extend(request, event):
+    minutes = _valid(forms.ExtendTurnForm(request.POST))["minutes"]
+    clockwork.do_extend_turn(event, minutes=minutes, actor=request.user)
+    return f"The turn is {'longer' if minutes > 0 else 'shorter'} by {abs(minutes)} minutes."
+
+
+def _set_turn(request, event):
+    data = _valid(forms.SetTurnForm(request.POST))
+    clock = clockwork.do_set_turn(event, turn=data["turn"], reason=data["reason"], actor=request.user)
+    return f"The clock now stands at turn {clock.turn}, {clock.month()}."
+
+
+def _auto_advance(request, event):
+    on = _valid(forms.AutoAdvanceForm(request.POST))["auto_advance"]
+    clockwork.do_set_auto_advance(event, auto_advance=on, actor=request.user)
+    return "Turns now advance by themselves." if on else "The clock will hold at each turn's end for you."
+
+
+def _plan_start(request, event):
+    time = _valid(forms.FirstTurnTimeForm(request.POST))["first_turn_time"]
+    clockwork.do_plan_start(event, first_turn_time=time, actor=request.user)
+    return f"The first turn is planned for {time:%H:%M}."
+
+
+def _announce(request, event):
+    text = _valid(forms.AnnouncementForm(request.POST))["text"]
+    announcements.do_draft_announcement(event, text=text, actor=request.user)
+    return "Announcement drafted: publish it to show it in the hall."
+
+
+def _publish(request, event, pk):
+    announcement = get_object_or_404(Announcement, event=event, pk=pk)
+    announcements.do_publish_announcement(announcement, actor=request.user)
+    return "Published to the projector."
+
+
+def _withdraw(request, event, pk):
+    announcement = get_object_or_404(Announcement, event=event, pk=pk)
+    announcements.do_withdraw_announcement(announcement, actor=request.user)
+    return "Withdrawn from the projector."
+
+
+def _reissue_display(request, event):
+    do_reissue_display_code(event, actor=request.user)
+    return "New projector link issued; screens on the old link have lost it."
+
+
+start = _control_action(Perm.RUN_CLOCK, _start)
+pause = _control_action(Perm.RUN_CLOCK, _pause)
+resume = _control_action(Perm.RUN_CLOCK, _resume)
+next_turn = _control_action(Perm.RUN_CLOCK, _next_turn)
+extend = _control_action(Perm.RUN_CLOCK, _extend)
+set_turn = _control_action(Perm.RUN_CLOCK, _set_turn)
+auto_advance = _control_action(Perm.RUN_CLOCK, _auto_advance)
+plan_start = _control_action(Perm.RUN_CLOCK, _plan_start)
+announce = _control_action(Perm.ANNOUNCE, _announce)
+publish = _control_action(Perm.ANNOUNCE, _publish)
+withdraw = _control_action(Perm.ANNOUNCE, _withdraw)
+reissue_display = _control_action(Perm.MANAGE_DISPLAYS, _reissue_display)
+
+
+@login_required
+def schedule_pdf(request, slug):
+    """The turn schedule on paper: real times against game months, tax turns marked."""
+    event = access_event(request.user, slug, Perm.VIEW_CLOCK)
+    clock = GameClock.objects.select_related("event").get(event=event)
+    rows = get_schedule(clock, timezone.now())
+    if not rows:
+        messages.error(request, "Plan the first turn's time of day first: the schedule needs it.")
+        return redirect("umpire:clock", slug=slug)
+    sheet = ScheduleSheet(event_name=event.name, turn_minutes=event.turn_minutes, rows=tuple(
+        ScheduleRow(turn=row.turn, starts=f"{row.starts:%H:%M}", ends=f"{row.ends:%H:%M}", month=str(row.month),
+                    tax_turn=row.tax_turn, road_cost=calendar.is_road_cost_month(row.month))
+        for row in rows
+    ))
+    try:
+        pdf = turn_schedule_pdf(sheet, page_size=request.GET.get("size", "A4"))
+    except ValueError as refusal:
+        return HttpResponseBadRequest(str(refusal))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{event.slug}-schedule.pdf"'
+    return response

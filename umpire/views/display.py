@@ -1,0 +1,20 @@
+"""The projector: opened with a display code, no login; it shows only what is public."""
+from django.shortcuts import render
+from django.utils import timezone
+
+from umpire.models import GameClock
+from umpire.selectors import access_display, get_clock_state, get_showing_announcements
+
+
+def projector(request, slug):
+    code = request.GET.get("code", "")
+    event = access_display(slug, code)
+    clock = GameClock.objects.select_related("event").get(event=event)
+    state = get_clock_state(clock, timezone.now())
+    context = {
+        "event": event,
+        "state": state,
+        "code": code,
+        "initial": {"clock": state, "announcements": get_showing_announcements(event)},
+    }
+    return render(request, "display/projector.html", context)
