@@ -204,3 +204,38 @@ def test_clock_changes_reach_the_event_group_with_the_whole_clock(ad69, django_c
     assert clock["winter_at_sea"] == ["Northern", "Gaul", "North Africa"]
     assert clock["winter_on_land"] == []
     assert "now" in message and "now" in clock
+
+
+def test_a_turn_played_out_on_the_wall_clock(ad69, hook_calls):
+    """No `now` passed anywhere: every step reads the (travelling) wall clock."""
+    with time_machine.travel(T0, tick=False) as traveller:
+        clockwork.do_start_clock(ad69, actor=None)
+        traveller.shift(6 * MIN)
+        clockwork.do_pause_clock(ad69, actor=None)
+        traveller.shift(30 * MIN)
+        clockwork.do_extend_turn(ad69, minutes=2, actor=None)
+        clockwork.do_resume_clock(ad69, actor=None)
+        assert clock_of(ad69).ends_at == T0 + 36 * MIN + 16 * MIN
+        traveller.shift(16 * MIN)
+        clockwork.advance_due()
+    clock = clock_of(ad69)
+    assert (clock.turn, clock.ends_at, hook_calls) == (2, T0 + 72 * MIN, [1])
+
+
+def test_with_a_celery_worker_a_task_is_queued_for_the_turns_end(ad69, settings, monkeypatch,
+                                                                   django_capture_on_commit_callbacks):
+    from umpire import tasks
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    queued = []
+    monkeypatch.setattr(tasks.advance_clock_task, "apply_async", lambda args, eta: queued.append((args, eta)))
+    with django_capture_on_commit_callbacks(execute=True):
+        started(ad69)
+    assert queued == [((ad69.pk,), T0 + 20 * MIN)]
+
+
+def test_celery_beat_ticks_the_clock_with_a_real_task():
+    from umpire.celery import app
+
+    schedule = app.conf.beat_schedule["advance-due-clocks"]
+    assert schedule["task"] in app.tasks and schedule["schedule"] <= 5
