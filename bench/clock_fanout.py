@@ -42,7 +42,8 @@ sys.path.insert(0, str(ROOT))
 
 HOST = "127.0.0.1"  # loopback only: the servers, PostgreSQL and Redis
 PG_USER = "postgres"
-BATCH = 50  # clients connecting at once
+BATCH = 50  # clients connecting, or disconnecting, at once
+CLOSE_PAUSE = 0.25  # seconds between batches of disconnects
 CONNECT_TIMEOUT = 10  # seconds for one client's handshake (and snapshot)
 RECEIVE_TIMEOUT = 10  # seconds a client waits for one broadcast
 SERVER_START_TIMEOUT = 30
@@ -232,11 +233,16 @@ async def open_client(url, greeted):
 
 
 async def close_clients(clients):
-    """Disconnect BATCH at a time: a thousand at once overrun the console's Redis connection pool,
-    and the members it then fails to discard would swell the next row's group."""
+    """Disconnect BATCH at a time, CLOSE_PAUSE apart.
+
+    The server leaves its groups after the close handshake, so the pause is what paces it: a
+    burst of disconnects overruns the console's Redis connection pool (100), and the members it
+    then fails to discard would swell the next row's group.
+    """
     for start in range(0, len(clients), BATCH):
         batch = clients[start:start + BATCH]
         await asyncio.wait_for(asyncio.gather(*(ws.close() for ws in batch), return_exceptions=True), 10)
+        await asyncio.sleep(CLOSE_PAUSE)
 
 
 # Servers and scratch stores -----------------------------------------------------

@@ -40,9 +40,7 @@ def do_start_clock(event, *, actor, now=None):
     """Start the game's first turn (or the turn Control has set) with its time left."""
     with _locked(event, now) as (clock, now):
         _require(clock, {State.SCHEDULED}, "start")
-        clock.ends_at = now + (clock.remaining or clock.turn_length)
-        clock.remaining = None
-        clock.state = State.RUNNING
+        _run_for(clock, clock.remaining or clock.turn_length, now)
         _saved(clock, "clock.start", actor=actor, now=now)
     return clock
 
@@ -51,9 +49,7 @@ def do_pause_clock(event, *, actor, now=None):
     """Freeze the turn's time left."""
     with _locked(event, now) as (clock, now):
         _require(clock, {State.RUNNING}, "pause")
-        clock.remaining = clock.time_left(now)
-        clock.ends_at = None
-        clock.state = State.PAUSED
+        clock.state, clock.ends_at, clock.remaining = State.PAUSED, None, clock.time_left(now)
         _saved(clock, "clock.pause", actor=actor, now=now)
     return clock
 
@@ -61,9 +57,7 @@ def do_pause_clock(event, *, actor, now=None):
 def do_resume_clock(event, *, actor, now=None):
     with _locked(event, now) as (clock, now):
         _require(clock, {State.PAUSED}, "resume")
-        clock.ends_at = now + clock.remaining
-        clock.remaining = None
-        clock.state = State.RUNNING
+        _run_for(clock, clock.remaining, now)
         _saved(clock, "clock.resume", actor=actor, now=now)
     return clock
 
@@ -224,6 +218,10 @@ def _locked(event, now):
     """Lock the event's clock row for one change, with `now` fixed for all of it."""
     with transaction.atomic():
         yield GameClock.objects.select_for_update().select_related("event").get(event=event), now or timezone.now()
+
+
+def _run_for(clock, left, now):
+    clock.state, clock.ends_at, clock.remaining = State.RUNNING, now + left, None
 
 
 def _require(clock, states, verb):
