@@ -1,0 +1,98 @@
+"""Forces and their combat values (X. COMBAT RESOLUTION, COMBAT VALUES)."""
+import enum
+from dataclasses import dataclass
+
+from ..registry import procedure
+from ..schema import spec
+from ..tables import KeyedTable
+from ..working import Result, Working
+
+
+class TroopType(enum.Enum):
+    LEGIONARY = "legionary"
+    AUXILIARY = "auxiliary"
+    RAW_LEVY = "raw_levy"
+    PRAETORIAN = "praetorian"
+    BARBARIAN_WARBAND = "barbarian_warband"
+    NON_ROMAN_REGIMENT = "non_roman_regiment"
+
+    @property
+    def label(self):
+        return self.value.replace("_", " ")
+
+
+# X. COMBAT VALUES. Praetorians are not in the table: "they can only be Legionaries"
+# (IX. ASSUMPTIONS), so they fight as legionaries.
+COMBAT_VALUES = KeyedTable(
+    name="Combat values",
+    source="X. COMBAT RESOLUTION, COMBAT VALUES",
+    rows={
+        TroopType.LEGIONARY: {"normal": 6, "veteran": 10},
+        TroopType.PRAETORIAN: {"normal": 6, "veteran": 10},
+        TroopType.AUXILIARY: {"normal": 4, "veteran": 6},
+        TroopType.RAW_LEVY: {"normal": 2, "veteran": 3},
+        TroopType.BARBARIAN_WARBAND: {"normal": 1, "veteran": 1},
+        TroopType.NON_ROMAN_REGIMENT: {"normal": 4, "veteran": 6},
+    },
+)
+
+
+@dataclass(frozen=True)
+class Troops:
+    """Vexillations (or warbands, or regiments) of one type, veteran or not."""
+
+    type: TroopType = spec("Troop type")
+    count: int = spec("How many units", min=0, max=1000)
+    veteran: bool = spec("Veterans: they have fought in a battle and won", default=False)
+
+    def describe(self):
+        return f"{self.count} {'veteran ' if self.veteran else ''}{self.type.label}"
+
+
+@dataclass(frozen=True)
+class Force:
+    """A legion, a detachment, a warband host: whatever fights as one."""
+
+    name: str = spec("What the umpire calls it, as Legion XLV")
+    troops: tuple[Troops, ...] = spec("Its units by type", max_items=20)
+    aquila: bool = spec("Its Aquila (eagle) is present", default=False)
+
+    @property
+    def units(self):
+        return sum(t.count for t in self.troops)
+
+
+def combat_value(force, working=None, *, exclude=()):
+    """The force's combat value: each unit's value by type and experience, summed.
+
+    `exclude` leaves some troop types out, as raw levies in a siege assault.
+    """
+    total = 0
+    for troops in force.troops:
+        if troops.type in exclude or troops.count == 0:
+            continue
+        per_unit = COMBAT_VALUES.lookup(troops.type, column="veteran" if troops.veteran else "normal")
+        total += troops.count * per_unit
+        if working is not None:
+            working.step(f"{force.name}: {troops.describe()} × {per_unit} = {troops.count * per_unit}",
+                         COMBAT_VALUES.source, troops.count * per_unit)
+    if working is not None:
+        working.step(f"{force.name}: combat value {total}", COMBAT_VALUES.source, total)
+    return total
+
+
+@dataclass(frozen=True)
+class CombatValueInput:
+    force: Force = spec("The force to value")
+
+
+@procedure("ad69", "combat_value", title="Combat value of a force", source=COMBAT_VALUES.source,
+           takes=CombatValueInput)
+def combat_value_procedure(case, dice):
+    """X. COMBAT VALUES: a force's combat value, normal and as if all veteran."""
+    working = Working()
+    value = combat_value(case.force, working)
+    as_veterans = Force(case.force.name, tuple(Troops(t.type, t.count, True) for t in case.force.troops))
+    veteran_value = combat_value(as_veterans)
+    working.note(f"If every unit were veteran: {veteran_value}", COMBAT_VALUES.source)
+    return Result.of("ad69.combat_value", {"combat_value": value, "if_veteran": veteran_value}, working, dice)

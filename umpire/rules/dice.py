@@ -1,0 +1,62 @@
+"""Dice: rolled by the console from a seed, or entered by the umpire from the table.
+
+Procedures ask `dice.roll(sides, purpose)` and cannot tell the two apart. Both
+record every roll, so a result can show each die with what it was for.
+"""
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from .errors import DiceError
+
+
+@dataclass(frozen=True)
+class DieRoll:
+    sides: int
+    value: int
+    purpose: str
+
+    def as_dict(self):
+        return {"sides": self.sides, "value": self.value, "purpose": self.purpose}
+
+
+class Dice(Protocol):
+    rolls: list[DieRoll]
+
+    def roll(self, sides: int, purpose: str) -> int: ...
+
+
+class SeededDice:
+    """The console rolls, reproducibly: the same seed gives the same dice."""
+
+    def __init__(self, seed=None):
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self._random = random.Random(self.seed)
+        self.rolls = []
+
+    def roll(self, sides, purpose):
+        value = self._random.randint(1, sides)
+        self.rolls.append(DieRoll(sides, value, purpose))
+        return value
+
+
+class EnteredDice:
+    """The umpire's physical dice, entered in the order the procedure asks for them."""
+
+    def __init__(self, values):
+        self._values = list(values)
+        self.rolls = []
+
+    def roll(self, sides, purpose):
+        number = len(self.rolls) + 1
+        if not self._values:
+            raise DiceError(f"dice.{number - 1}", f"die {number} is needed: a d{sides} for {purpose}.")
+        value = self._values.pop(0)
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
+            raise DiceError(f"dice.{number - 1}", f"die {number} ({purpose}) is a d{sides}: {value!r} is not on it.")
+        self.rolls.append(DieRoll(sides, value, purpose))
+        return value
+
+    @property
+    def unused(self):
+        return list(self._values)

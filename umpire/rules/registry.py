@@ -1,0 +1,79 @@
+"""Every ruleset's procedures, found by name ("ad69.battle"), with their input and source.
+
+A ruleset registers a procedure by decorating a pure function
+`run(case, dice) -> Result` with `@procedure(...)`; the CLI, the JSON API and the
+rules desk all go through `run_procedure`.
+"""
+import importlib
+from dataclasses import dataclass
+from typing import Callable
+
+from . import schema
+from .errors import RulesError
+
+RULESETS = {
+    "ad69": "AD69 megagame",
+    "hannibal_barkas": "Hannibal Barkas",
+    "optimus_princeps": "Optimus Princeps",
+    "imperium_romanum": "Imperium Romanum",
+    "thunderbolt": "Thunderbolt (The Ancient World III)",
+}
+REGISTRY = {}
+
+
+@dataclass(frozen=True)
+class Procedure:
+    key: str
+    ruleset: str
+    title: str
+    source: str
+    input_type: type
+    run: Callable
+    dice: str  # which dice it asks for, for the umpire rolling by hand: "d12 per side per round"
+
+    @property
+    def summary(self):
+        return (self.run.__doc__ or "").strip().splitlines()[0] if self.run.__doc__ else ""
+
+    def describe(self):
+        return {"key": self.key, "ruleset": self.ruleset, "title": self.title, "source": self.source,
+                "dice": self.dice, "summary": self.summary, "input": schema.describe(self.input_type)}
+
+
+def procedure(ruleset, name, *, title, source, takes, dice=""):
+    """Register `run(case, dice)` as `<ruleset>.<name>`."""
+    def register(run):
+        key = f"{ruleset}.{name}"
+        REGISTRY[key] = Procedure(key, ruleset, title, source, takes, run, dice)
+        return run
+    return register
+
+
+def load_rulesets():
+    """Import every ruleset package that exists, so their procedures register."""
+    for ruleset in RULESETS:
+        try:
+            importlib.import_module(f"umpire.rules.{ruleset}")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"umpire.rules.{ruleset}":
+                raise
+    return REGISTRY
+
+
+def get_procedure(key):
+    load_rulesets()
+    if key not in REGISTRY:
+        known = ", ".join(sorted(REGISTRY)) or "none"
+        raise RulesError("procedure", f"there is no procedure {key!r}; the procedures are {known}")
+    return REGISTRY[key]
+
+
+def get_procedures(ruleset=None):
+    load_rulesets()
+    return [p for key, p in sorted(REGISTRY.items()) if ruleset in (None, p.ruleset)]
+
+
+def run_procedure(key, data, dice):
+    """Parse `data` into the procedure's input and run it with `dice`."""
+    proc = get_procedure(key)
+    return proc.run(schema.parse(proc.input_type, data), dice)

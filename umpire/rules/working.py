@@ -1,0 +1,76 @@
+"""The result type that shows its working: every step, modifier, table row and die, with its rule.
+
+The desk, the API, the CLI and the printed sheets all show this same working.
+"""
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of working. `kind` is step, modifier, table, die, choice or note."""
+
+    kind: str
+    text: str
+    rule: str = ""
+    value: Any = None
+
+    def as_dict(self):
+        return {"kind": self.kind, "text": self.text, "rule": self.rule, "value": self.value}
+
+
+@dataclass
+class Working:
+    """Collects the lines while a procedure runs; the procedure returns it inside its Result."""
+
+    lines: list[Line] = field(default_factory=list)
+
+    def step(self, text, rule="", value=None):
+        self.lines.append(Line("step", text, rule, value))
+
+    def modifier(self, text, value, rule):
+        self.lines.append(Line("modifier", text, rule, value))
+        return value
+
+    def table(self, table, row, result):
+        self.lines.append(Line("table", f"{table.name}: {row}", table.source, result))
+
+    def die(self, roll):
+        self.lines.append(Line("die", f"d{roll.sides} for {roll.purpose}", "", roll.value))
+
+    def roll(self, dice, sides, purpose):
+        """Roll one die and show it in the working."""
+        value = dice.roll(sides, purpose)
+        self.die(dice.rolls[-1])
+        return value
+
+    def choice(self, text, rule="", value=None):
+        self.lines.append(Line("choice", text, rule, value))
+
+    def note(self, text, rule=""):
+        self.lines.append(Line("note", text, rule))
+
+    def as_list(self):
+        return [line.as_dict() for line in self.lines]
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a procedure returns: its outcome as plain data, its working, and the dice it used."""
+
+    procedure: str
+    outcome: dict
+    working: tuple[Line, ...]
+    dice: tuple = ()
+
+    @classmethod
+    def of(cls, procedure, outcome, working, dice):
+        return cls(procedure, outcome, tuple(working.lines), tuple(dice.rolls))
+
+    def as_dict(self):
+        return {
+            "procedure": self.procedure,
+            "outcome": self.outcome,
+            "working": [line.as_dict() for line in self.working],
+            "dice": [roll.as_dict() for roll in self.dice],
+        }
