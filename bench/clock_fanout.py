@@ -47,6 +47,7 @@ CLOSE_PAUSE = 0.25  # seconds between batches of disconnects
 CONNECT_TIMEOUT = 10  # seconds for one client's handshake (and snapshot)
 RECEIVE_TIMEOUT = 10  # seconds a client waits for one broadcast
 SERVER_START_TIMEOUT = 30
+REPORTED_PACKAGES = ("daphne", "channels", "channels_redis", "redis", "websockets")
 CLIENT_OPTIONS = {"proxy": None, "ping_interval": None, "close_timeout": 2, "open_timeout": None}
 # Sent by the bare server only if the console delivered no pause message to copy.
 FALLBACK_MESSAGE = json.dumps({"type": "event", "event": {"type": "clock.changed", "action": "clock.pause"}})
@@ -95,23 +96,28 @@ async def measure_all(args, event, code, django_thread, console_port, bare_port)
     """Measure the console, then the bare server, at each client count; stop at the time limit."""
     from umpire.clockwork import do_pause_clock, do_resume_clock
 
+    url = f"ws://{HOST}:{console_port}/ws/display/ad69/?code={code}"
     pause = service_trigger(django_thread, do_pause_clock, event)
     resume = service_trigger(django_thread, do_resume_clock, event)
     rows = []
     try:
         async with asyncio.timeout(args.time_limit):
             for count in args.clients:
-                url = f"ws://{HOST}:{console_port}/ws/display/ad69/?code={code}"
                 console, message = await measure("console", url, count, args.rounds,
                                                  greeted=True, pause=pause, resume=resume)
-                async with connect(f"ws://{HOST}:{bare_port}/trigger", **CLIENT_OPTIONS) as control:
-                    bare_pause = send_trigger(control, message or FALLBACK_MESSAGE)
-                    bare, _ = await measure("bare", f"ws://{HOST}:{bare_port}/", count, args.rounds,
-                                           greeted=False, pause=bare_pause)
+                bare = await measure_bare(bare_port, count, args.rounds, message or FALLBACK_MESSAGE)
                 rows.append((console, bare))
     except TimeoutError:
-        progress(f"Stopped at the time limit ({args.time_limit:.0f} s) or a timed-out trigger; rows so far follow.")
+        progress(f"Stopped at the time limit ({args.time_limit:.0f} s); the rows so far follow.")
     return rows
+
+
+async def measure_bare(port, count, rounds, message):
+    """The same fan-out from the bare server, which broadcasts `message` when told to on /trigger."""
+    async with connect(f"ws://{HOST}:{port}/trigger", **CLIENT_OPTIONS) as control:
+        bare, _ = await measure("bare", f"ws://{HOST}:{port}/", count, rounds,
+                                greeted=False, pause=send_trigger(control, message))
+    return bare
 
 
 # Measuring ----------------------------------------------------------------------
@@ -209,9 +215,11 @@ async def connect_clients(url, count, *, greeted):
     """
     clients = []
     for start in range(0, count, BATCH):
-        batch = await asyncio.gather(*(open_client(url, greeted) for _ in range(min(BATCH, count - start))))
-        clients += [ws for ws in batch if ws is not None]
-        if not any(batch):
+        size = min(BATCH, count - start)
+        batch = await asyncio.gather(*(open_client(url, greeted) for _ in range(size)))
+        joined = [ws for ws in batch if ws is not None]
+        clients += joined
+        if not joined:
             break
     return clients
 
@@ -240,8 +248,8 @@ async def close_clients(clients):
     then fails to discard would swell the next row's group.
     """
     for start in range(0, len(clients), BATCH):
-        batch = clients[start:start + BATCH]
-        await asyncio.wait_for(asyncio.gather(*(ws.close() for ws in batch), return_exceptions=True), 10)
+        # Each close gives up after close_timeout, so this cannot hang.
+        await asyncio.gather(*(ws.close() for ws in clients[start:start + BATCH]))
         await asyncio.sleep(CLOSE_PAUSE)
 
 
@@ -272,7 +280,8 @@ def serve_bare(port):
 
 def daphne_command(port):
     """The console's server, started as console.py starts it."""
-    return [str(Path(sys.executable).with_name("daphne")), "-b", HOST, "-p", str(port), "umpire.asgi:application"]
+    daphne = Path(sys.executable).with_name("daphne")
+    return [str(daphne), "-b", HOST, "-p", str(port), "umpire.asgi:application"]
 
 
 def bare_command(port):
@@ -374,13 +383,14 @@ def raise_open_file_limit(clients):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = 2 * clients + 256
     if soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
+        allowed = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (allowed, hard))
 
 
 # Output -------------------------------------------------------------------------
 
 def print_table(rows, rounds):
-    packages = ", ".join(f"{name} {version(name)}" for name in ("daphne", "channels", "channels_redis", "websockets"))
+    packages = ", ".join(f"{name} {version(name)}" for name in REPORTED_PACKAGES)
     print(f"\nClock pause fan-out, {rounds} rounds per row; {packages}; {os.cpu_count()} CPUs\n")
     side = f"{'connected':>10} {'received':>10} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
     print(f"{'':7} | {'console (Daphne + channels-redis)':<44} | {'bare websockets':<44} | console/bare")
@@ -388,10 +398,13 @@ def print_table(rows, rounds):
     for console, bare in rows:
         ratios = " ".join(ratio(console, bare, p) for p in (50, 99))
         print(f"{console.clients:>7} | {figures(console)} | {figures(bare)} | {ratios}")
+    print("received: pause messages that arrived, of connected clients x rounds; times run from just")
+    print("before the pause (do_pause_clock, or the bare server's trigger) to each client's arrival.")
     for name, fanout in (pair for row in rows for pair in zip(("console", "bare"), row)):
         if fanout.dropped:
             codes = ", ".join(f"{n} with code {code}" for code, n in fanout.dropped.items())
-            print(f"{name}, {fanout.clients} clients: the server closed {fanout.dropped.total()} connections ({codes})")
+            closed = fanout.dropped.total()
+            print(f"{name}, {fanout.clients} clients: the server closed {closed} connections ({codes})")
     sys.stdout.flush()
 
 
@@ -399,7 +412,8 @@ def figures(fanout):
     times = [fanout.percentile(p) for p in (50, 99, 100)]
     shown = " ".join(f"{t * 1000:>7.1f}" if t is not None else f"{'-':>7}" for t in times)
     connected = f"{fanout.connected}/{fanout.clients}"
-    return f"{connected:>10} {f'{len(fanout.latencies)}/{fanout.expected}':>10} {shown}"
+    received = f"{len(fanout.latencies)}/{fanout.expected}"
+    return f"{connected:>10} {received:>10} {shown}"
 
 
 def ratio(console, bare, p):

@@ -70,6 +70,16 @@ class AnnouncementChanged:
     showing: list
 
 
+@dataclass(frozen=True)
+class ProcedureRecorded:
+    """A rules procedure's result was saved to the event's log."""
+
+    type: ClassVar[str] = "rules.recorded"
+    record_id: int
+    title: str
+    summary: str
+
+
 def publish_on_commit(groups, payload):
     """Queue `payload` for `groups`, numbered now and sent only if the transaction commits."""
     numbered = [(group, _next_sequence(group)) for group in groups]

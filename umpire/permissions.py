@@ -16,13 +16,14 @@ class Perm(StrEnum):
     RUN_CLOCK = "run_clock"  # start, pause, extend, advance and correct it
     ANNOUNCE = "announce"  # draft, publish and withdraw announcements to the hall
     MANAGE_DISPLAYS = "manage_displays"  # issue and revoke projector codes
+    USE_RULES = "use_rules"  # run rules procedures at the rules desk and save them to the log
 
 
 ROLE_PERMISSIONS = {
     Role.CONTROL: frozenset(Perm),
-    Role.REGION: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK}),
-    Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK}),
-    Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK}),
+    Role.REGION: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES}),
+    Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES}),
+    Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES}),
 }
 
 

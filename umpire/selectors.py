@@ -89,3 +89,10 @@ def access_display(slug, code):
     if access is None or not code:
         raise Http404("No such display.")
     return access.event
+
+
+def can_anywhere(user, perm):
+    """Whether any of the user's seats, in any event, carries `perm`."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    return user.is_superuser or perm in permissions_of_roles(set(user.seats.values_list("role", flat=True)))

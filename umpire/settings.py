@@ -75,13 +75,23 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
-        }
+
+
+def redis_channel_layer(url):
+    """channels-redis on `url`. redis-py 8 gives every connection a 5-second read timeout,
+    shorter than channels-redis's own 5-second wait for messages: an idle websocket would
+    be closed with 1011 every few seconds. So reads wait as long as channels-redis asks,
+    and the pool is large enough for a hall of screens leaving at once."""
+    host = {
+        "address": url,
+        "socket_timeout": None,
+        "max_connections": int(os.environ.get("UMPIRE_REDIS_MAX_CONNECTIONS", "2000")),
     }
+    return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}
+
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 

@@ -8,5 +8,6 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("umpire.urls_control")),
     path("", include("umpire.urls_display")),
+    path("", include("umpire.urls_api")),
     path("", include("regions.urls")),
 ]

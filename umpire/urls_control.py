@@ -1,7 +1,7 @@
 """URLs for the umpire team."""
 from django.urls import path
 
-from umpire.views import clock, home
+from umpire.views import clock, home, rules
 
 app_name = "umpire"
 
@@ -21,4 +21,8 @@ urlpatterns = [
     path("control/<slug:slug>/announcements/<int:pk>/publish/", clock.publish, name="announcement-publish"),
     path("control/<slug:slug>/announcements/<int:pk>/withdraw/", clock.withdraw, name="announcement-withdraw"),
     path("control/<slug:slug>/display-code/", clock.reissue_display, name="display-reissue"),
+    path("events/<slug:slug>/rules/", rules.rules_index, name="rules"),
+    path("events/<slug:slug>/rules/log/<int:pk>.pdf", rules.rules_record_pdf, name="rules-record-pdf"),
+    path("events/<slug:slug>/rules/<str:key>/", rules.rules_procedure, name="rules-procedure"),
+    path("events/<slug:slug>/rules/<str:key>/save", rules.rules_save, name="rules-save"),
 ]

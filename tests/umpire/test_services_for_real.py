@@ -40,11 +40,7 @@ def test_sequence_numbers_stay_unique_under_concurrent_workers(postgres):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_events_travel_through_redis_after_commit(redis_url, settings):
-    settings.CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [redis_url]}}
-    }
-    channel_layers.backends.clear()
-    layer = channel_layers["default"]
+    layer = await redis_layer(settings, redis_url)
     channel = await layer.new_channel()
     await layer.group_add("control-redis-test", channel)
     try:
@@ -53,6 +49,30 @@ async def test_events_travel_through_redis_after_commit(redis_url, settings):
         assert message["event"]["label"] == "Achaea" and message["seq"] == 1
     finally:
         await layer.flush()
+
+
+@pytest.mark.redis
+@pytest.mark.asyncio
+async def test_a_quiet_websocket_is_not_dropped_by_the_redis_client(redis_url, settings):
+    """redis-py 8's default 5-second read timeout once closed idle consumers with 1011."""
+    layer = await redis_layer(settings, redis_url)
+    channel = await layer.new_channel()
+    try:
+        waiting = asyncio.ensure_future(layer.receive(channel))
+        await asyncio.sleep(6.5)
+        assert not waiting.done(), waiting.exception() if waiting.done() else None
+        await layer.send(channel, {"type": "broadcast", "late": True})
+        assert (await asyncio.wait_for(waiting, timeout=5))["late"] is True
+    finally:
+        await layer.flush()
+
+
+async def redis_layer(settings, url):
+    from umpire.settings import redis_channel_layer
+
+    settings.CHANNEL_LAYERS = {"default": redis_channel_layer(url)}
+    channel_layers.backends.clear()
+    return channel_layers["default"]
 
 
 def publish_in_a_transaction():

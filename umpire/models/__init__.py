@@ -5,6 +5,7 @@ from .character import CareerRank, Character, SocialClass
 from .clock import Announcement, GameClock, TurnEnd, TurnEndHookRun
 from .event import Event, TurnPhase
 from .region import Region, Route
+from .rules import ProcedureRun
 from .seat import Role, UmpireSeat
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "Event",
     "GameClock",
     "GroupSequence",
+    "ProcedureRun",
     "Region",
     "Role",
     "Route",

@@ -60,3 +60,11 @@ class EnteredDice:
     @property
     def unused(self):
         return list(self._values)
+
+
+def parse_dice_list(text):
+    """Dice typed as "10, 2, 5": a list of whole numbers, or a DiceError naming the input."""
+    try:
+        return [int(part) for part in text.replace(" ", ",").split(",") if part.strip()]
+    except ValueError:
+        raise DiceError("dice", f"{text!r} is not a list of whole numbers such as 10,2,5") from None

@@ -1,0 +1,147 @@
+"""The rules reached three ways: the CLI, the JSON API and the rules desk, with its log and print."""
+import io
+import json
+from dataclasses import dataclass
+
+import pytest
+from django.core.management import CommandError, call_command
+from pypdf import PdfReader
+
+from umpire.models import AuditEntry, ProcedureRun, Role
+from umpire.rules.registry import REGISTRY, procedure
+from umpire.rules.schema import spec
+from umpire.rules.working import Result, Working
+
+LEGION = {"name": "Legion XLV", "aquila": True,
+          "troops": [{"type": "legionary", "count": 5}, {"type": "auxiliary", "count": 5}]}
+
+
+@dataclass(frozen=True)
+class TwoDiceCase:
+    bonus: int = spec("Added to the roll", min=0, max=5)
+
+
+@pytest.fixture
+def two_dice():
+    """A procedure that rolls two d12 and adds a bonus: enough to test every dice path."""
+    @procedure("test", "two_dice", title="Two dice", source="TEST 1.1", takes=TwoDiceCase, dice="2d12")
+    def run(case, dice):
+        working = Working()
+        total = working.roll(dice, 12, "first") + working.roll(dice, 12, "second")
+        total += working.modifier("bonus", case.bonus, "TEST 1.2")
+        return Result.of("test.two_dice", {"total": total}, working, dice)
+
+    yield "test.two_dice"
+    REGISTRY.pop("test.two_dice")
+
+
+@pytest.fixture
+def umpire(ad69, make_umpire):
+    return make_umpire(ad69, Role.REGION, "Gaul")
+
+
+def test_cli_lists_procedures(capsys):
+    call_command("rules", "list")
+    assert "ad69.combat_value" in capsys.readouterr().out
+
+
+def test_cli_runs_a_case_with_the_tables_dice(tmp_path, capsys, two_dice):
+    case = tmp_path / "case.json"
+    case.write_text(json.dumps({"bonus": 2}))
+    call_command("rules", "run", two_dice, "--input", str(case), "--dice", "10,3")
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["outcome"] == {"total": 15} and printed["seed"] is None
+    assert [d["value"] for d in printed["dice"]] == [10, 3]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--dice", "10,13"], "dice.1: die 2 (second) is a d12: 13 is not on it"),
+    (["--dice", "10"], "dice.1: die 2 is needed: a d12 for second"),
+    (["--dice", "ten"], "--dice: 'ten' is not a list of whole numbers"),
+])
+def test_cli_refuses_bad_dice_by_name(tmp_path, two_dice, args, message):
+    case = tmp_path / "case.json"
+    case.write_text(json.dumps({"bonus": 2}))
+    with pytest.raises(CommandError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        call_command("rules", "run", two_dice, "--input", str(case), *args)
+
+
+def test_cli_refuses_an_unreadable_case(tmp_path):
+    bad = tmp_path / "case.json"
+    bad.write_text("{not json")
+    with pytest.raises(CommandError, match="--input: .* is not JSON"):
+        call_command("rules", "run", "ad69.combat_value", "--input", str(bad))
+
+
+def test_api_runs_the_same_json(client, umpire, two_dice):
+    client.force_login(umpire)
+    reply = client.post("/api/rules/test/two_dice?dice=6,6", {"bonus": 1}, content_type="application/json")
+    assert reply.status_code == 200 and reply.json()["outcome"] == {"total": 13}
+    seeded = client.post("/api/rules/test/two_dice?seed=42", {"bonus": 1}, content_type="application/json").json()
+    again = client.post("/api/rules/test/two_dice?seed=42", {"bonus": 1}, content_type="application/json").json()
+    assert seeded["seed"] == 42 and seeded["dice"] == again["dice"]
+
+
+@pytest.mark.parametrize("body, query, status, field", [
+    ({"force": {"name": "x", "troops": [{"type": "hoplite", "count": 1}]}}, "", 400, "force.troops.0.type"),
+    ({"force": {"name": "x", "troops": [{"type": "auxiliary", "count": -4}]}}, "", 400, "force.troops.0.count"),
+    ({"force": LEGION}, "?seed=abc", 400, "seed"),
+])
+def test_api_names_the_field_at_fault(client, umpire, body, query, status, field):
+    client.force_login(umpire)
+    reply = client.post(f"/api/rules/ad69/combat_value{query}", body, content_type="application/json")
+    assert reply.status_code == status and reply.json()["error"]["field"] == field
+
+
+def test_api_refuses_strangers_and_unknown_procedures(client, umpire, django_user_model):
+    assert client.get("/api/rules/").status_code == 401
+    client.force_login(django_user_model.objects.create_user("stranger", password="x" * 10))
+    assert client.get("/api/rules/").status_code == 403
+    client.force_login(umpire)
+    assert client.get("/api/rules/ad69/chariots").json()["error"]["field"] == "procedure"
+    description = client.get("/api/rules/ad69/combat_value").json()
+    assert description["input"][0]["name"] == "force"
+
+
+def test_desk_lists_the_events_ruleset_first(client, umpire):
+    client.force_login(umpire)
+    page = client.get("/events/ad69/rules/").content.decode()
+    assert page.index("AD69 megagame") < page.index("Combat value of a force")
+
+
+def test_desk_page_carries_the_procedures_form_description(client, umpire):
+    client.force_login(umpire)
+    page = client.get("/events/ad69/rules/ad69.combat_value/")
+    assert page.status_code == 200 and page.context["description"]["key"] == "ad69.combat_value"
+    assert client.get("/events/ad69/rules/ad69.chariots/").status_code == 404
+
+
+def test_saving_reruns_the_procedure_and_logs_what_the_rules_give(client, ad69, umpire, two_dice):
+    client.force_login(umpire)
+    body = {"case": {"bonus": 2}, "dice": [4, 5], "rolled_by_console": False, "table": None,
+            "note": "Siege of Lugdunum, first assault"}
+    reply = client.post(f"/events/ad69/rules/{two_dice}/save", body, content_type="application/json")
+    record = ProcedureRun.objects.get(pk=reply.json()["id"])
+    assert record.outcome == {"total": 11} and [d["value"] for d in record.dice] == [4, 5]
+    assert record.run_by == umpire and record.game_turn == 1
+    assert AuditEntry.objects.filter(action="rules.record", actor=umpire).exists()
+    pdf = client.get(reply.json()["pdf"])
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "Two dice" in text and "TEST 1.2" in text and "Siege of Lugdunum" in text and "d12=4 (first)" in text
+
+
+def test_saving_with_wrong_dice_is_refused_and_writes_nothing(client, umpire, two_dice):
+    client.force_login(umpire)
+    reply = client.post(f"/events/ad69/rules/{two_dice}/save", {"case": {"bonus": 2}, "dice": [4]},
+                        content_type="application/json")
+    assert reply.status_code == 400 and reply.json()["error"]["field"] == "dice.1"
+    assert not ProcedureRun.objects.exists()
+
+
+def test_another_events_log_is_out_of_reach(client, ad69, umpire, control, two_dice):
+    client.force_login(control)
+    reply = client.post(f"/events/ad69/rules/{two_dice}/save", {"case": {"bonus": 0}, "dice": [1, 1]},
+                        content_type="application/json")
+    client.force_login(umpire)
+    assert client.get(reply.json()["pdf"]).status_code == 200
+    assert client.get(reply.json()["pdf"].replace("ad69", "ad70")).status_code == 404

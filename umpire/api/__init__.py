@@ -1,0 +1,1 @@
+"""The JSON API: thin, like the views; errors are JSON that name the field."""

@@ -1,0 +1,35 @@
+from django.conf import settings
+from django.db import models
+
+from .event import Event
+from .region import Region
+
+
+class ProcedureRun(models.Model):
+    """A rules procedure run at a desk and saved to the event's log, with its whole working.
+
+    The server re-runs the procedure from the input and the dice before saving,
+    so the log holds what the rules give, not what a browser claimed.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="procedure_runs")
+    region = models.ForeignKey(Region, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    procedure = models.CharField(max_length=80)
+    title = models.CharField(max_length=120)
+    source = models.CharField(max_length=200)
+    case = models.JSONField(help_text="The procedure's input.")
+    dice = models.JSONField(help_text="Every die, in order, with what it was for.")
+    rolled_by_console = models.BooleanField(default=False)
+    seed = models.BigIntegerField(null=True, blank=True)
+    outcome = models.JSONField()
+    working = models.JSONField()
+    note = models.TextField(blank=True)
+    run_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    game_turn = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self):
+        return f"{self.title} ({self.at:%H:%M})"
