@@ -35,3 +35,20 @@ def browser():
 @pytest.fixture
 def browser_on_class(request, browser):
     request.cls.browser = browser
+
+
+def off_the_browser_thread(work):
+    """Run database work in a thread of its own: Playwright's event loop owns this one, and
+    services send to the channel layer synchronously."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection
+
+    def run():
+        try:
+            return work()
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()

@@ -1,14 +1,13 @@
 """The projector in a real browser: the countdown falls, and PAUSED shows within a second."""
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from django.core.management import call_command
-from django.db import connection
 from playwright.sync_api import expect
 
+from tests.browser.conftest import off_the_browser_thread
 from umpire import clockwork
 from umpire.models import Event, Role
 from umpire.services.access_codes import do_reissue_display_code
@@ -21,7 +20,6 @@ def set_up_a_running_game():
     do_seat_umpire(event=event, username="control", role=Role.CONTROL, password="ad69-browser", actor=None)
     code = do_reissue_display_code(event, actor=None).code
     clockwork.do_start_clock(event, actor=None)
-    connection.close()
     return code
 
 
@@ -35,9 +33,7 @@ class ProjectorInABrowser(ChannelsLiveServerTestCase):
     serve_static = True
 
     def setUp(self):
-        # Services send to the channel layer synchronously: not from the browser's event-loop thread.
-        with ThreadPoolExecutor(1) as pool:
-            self.code = pool.submit(set_up_a_running_game).result()
+        self.code = off_the_browser_thread(set_up_a_running_game)
 
     def test_countdown_falls_and_paused_shows_within_a_second_of_control_pausing(self):
         projector = self.browser.new_page(viewport={"width": 1920, "height": 1080})
