@@ -78,3 +78,16 @@ def test_each_tables_winters_are_the_weather_tables(ad69):
     for name, land, sea in weather_regions():
         region = Region.objects.get(event=ad69, name=name)
         assert (region.winter_on_land, region.winter_at_sea) == (land, sea)
+
+
+def test_the_tables_winters_agree_with_the_rules_engines_weather_table(ad69):
+    """The world's data and the rules' WEATHER table are two transcriptions: they must agree."""
+    from umpire.calendar import MONTH_NAMES, GameMonth
+    from umpire.rules.ad69.weather import WINTER, WeatherRegion
+
+    for region in WeatherRegion:
+        table = Region.objects.get(event=ad69, name=region.label.removeprefix("the "))
+        for month in range(1, 13):
+            game_month = GameMonth(69, month)
+            assert table.in_winter(game_month) == (month in WINTER.rows[region.value]["land"]), MONTH_NAMES[month - 1]
+            assert table.in_winter(game_month, at_sea=True) == (month in WINTER.rows[region.value]["sea"])

@@ -127,3 +127,27 @@ def test_full_legion_with_levies_is_worth_70_and_110_as_veterans():
     result = run_procedure("ad69.combat_value", {"force": legion}, SeededDice(1))
     assert result.outcome == {"combat_value": 70, "if_veteran": 110}
     assert [line.value for line in result.working if line.kind == "step"] == [30, 20, 20, 70]
+
+
+def test_a_list_can_need_at_least_one_item():
+    @dataclass(frozen=True)
+    class Side:
+        forces: tuple[Unit, ...] = spec("Forces", min_items=1)
+
+    with pytest.raises(RulesError, match="needs at least 1, not 0"):
+        parse(Side, {"forces": []})
+
+
+def test_defaults_describe_as_plain_data_even_nested_enums():
+    import json
+
+    @dataclass(frozen=True)
+    class Orders:
+        stance: Stance = spec("Stance", default=Stance.DEFEND)
+
+    @dataclass(frozen=True)
+    class Round:
+        orders: Orders = spec("Orders", default=Orders())
+
+    json.dumps(describe(Round))
+    assert describe(Round)[0]["default"] == {"stance": "defend"}

@@ -11,9 +11,9 @@ import typing
 from .errors import RulesError
 
 
-def spec(help="", *, min=None, max=None, max_items=None, default=dataclasses.MISSING):
+def spec(help="", *, min=None, max=None, min_items=None, max_items=None, default=dataclasses.MISSING):
     """A dataclass field with its help text and limits, for parsing and for building forms."""
-    metadata = {"help": help, "min": min, "max": max, "max_items": max_items}
+    metadata = {"help": help, "min": min, "max": max, "min_items": min_items, "max_items": max_items}
     if isinstance(default, (list, dict, set)):
         raise TypeError("use a tuple or a frozen dataclass as a default")
     return dataclasses.field(default=default, metadata=metadata)
@@ -56,6 +56,8 @@ def _convert(hint, raw, path, meta):
 def _sequence(item, raw, path, meta):
     if not isinstance(raw, list):
         raise RulesError(path, "must be a list")
+    if meta.get("min_items") is not None and len(raw) < meta["min_items"]:
+        raise RulesError(path, f"needs at least {meta['min_items']}, not {len(raw)}")
     if meta.get("max_items") is not None and len(raw) > meta["max_items"]:
         raise RulesError(path, f"may hold at most {meta['max_items']}, not {len(raw)}")
     return tuple(_convert(item, value, f"{path}.{i}", {}) for i, value in enumerate(raw))
@@ -100,8 +102,8 @@ def _describe_field(f, hint):
     entry = {"name": f.name, "help": f.metadata.get("help", ""), "required": required}
     if not required:
         default = f.default
-        entry["default"] = default.value if isinstance(default, enum.Enum) else _plain(default)
-    entry.update({k: f.metadata[k] for k in ("min", "max", "max_items") if f.metadata.get(k) is not None})
+        entry["default"] = _plain(default)
+    entry.update({k: f.metadata[k] for k in ("min", "max", "min_items", "max_items") if f.metadata.get(k) is not None})
     entry.update(_describe_type(hint))
     return entry
 
@@ -121,8 +123,11 @@ def _describe_type(hint):
 
 
 def _plain(value):
+    """A default as JSON-ready data: enums by their value, at any depth."""
+    if isinstance(value, enum.Enum):
+        return value.value
     if dataclasses.is_dataclass(value):
-        return dataclasses.asdict(value)
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value

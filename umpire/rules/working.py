@@ -2,6 +2,7 @@
 
 The desk, the API, the CLI and the printed sheets all show this same working.
 """
+import enum
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +34,8 @@ class Working:
         return value
 
     def table(self, table, row, result):
-        self.lines.append(Line("table", f"{table.name}: {row}", table.source, result))
+        value = result.value if isinstance(result, enum.Enum) else result  # the working is plain data
+        self.lines.append(Line("table", f"{table.name}: {row}", table.source, value))
 
     def die(self, roll):
         self.lines.append(Line("die", f"d{roll.sides} for {roll.purpose}", "", roll.value))

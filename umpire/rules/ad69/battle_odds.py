@@ -1,0 +1,197 @@
+"""Battle odds: one situation fought many times with seeded dice, to show how it tends to fall.
+
+Not a rule of the handbook but a tool for the umpires: the same rules as battle_round.py,
+worked out once before the loop (every factor that does not change in the battle is added
+up in advance, each round's orders settled for either holder of the tactical advantage),
+and no working written inside it, so that 10,000 battles take well under a second. The
+dice are drawn in the very order the full engine asks for them, so a seed gives the same
+battles here as `ad69.battle` run again and again on one SeededDice (a test holds this).
+"""
+from collections import Counter
+from dataclasses import dataclass
+
+from ..dice import SeededDice
+from ..registry import procedure
+from ..schema import spec
+from ..working import Result, Working
+from .battle_round import (ADVANTAGE_DIE, BATTLE_RESULTS, JOINED, KEYS, MAX_ROUNDS, PUSHED_BACK, SYSTEM,
+                           BattleInput, Outcome, SideOrders, Stance, check_battle, orders_for, side_modifiers,
+                           stances)
+from .forces import combat_value
+from .losses import capped_loss
+
+MAX_BATTLES = 100_000
+DEFEATED, PUSHED, INDECISIVE = Outcome.DEFEATED, Outcome.PUSHED_BACK, Outcome.INDECISIVE
+OUTRIGHT, WITHDREW, UNDECIDED = "defeated outright", "withdrew after a push-back", "four rounds without a decision"
+
+
+@dataclass(frozen=True)
+class OddsInput:
+    battle: BattleInput = spec("The situation: the two sides and their orders for each round (the owners' "
+                               "splits and any umpires' verdict are not used)")
+    battles: int = spec("How many battles to fight", min=1, max=MAX_BATTLES, default=10_000)
+    # A fixed default, not the console's dice: the desk saves a run by running it again
+    # from its input, and the odds must come out the same.
+    seed: int = spec("Seed for the simulated dice: the same situation and seed give the same odds",
+                     min=0, max=2**32 - 1, default=1)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The battle worked out before the loop. `rounds[advantage]` holds, for each round,
+    (inaction, factors A, factors B, A joins, B joins, A withdraws, B withdraws), the
+    factors being those of the orders only; `results[d]` is the table's row for |d|."""
+
+    values: tuple[int, int]
+    advantage: int | None  # None: equal Military Skill, diced for in each battle
+    base: tuple[int, int]  # the factors that hold all battle: Aquila, combat value, skill, forced march
+    rounds: tuple
+    results: tuple
+
+
+def plan_battle(case):
+    """Add up what does not change, once: the sides' standing factors and each round's orders."""
+    sides = case.sides
+    check_battle(sides)
+    values = tuple(sum(combat_value(force) for force in side.forces) for side in sides)
+    base = tuple(_factors(side, value, SideOrders(), Stance.ATTACK) for side, value in zip(sides, values))
+    skills = [side.military_skill for side in sides]
+    advantage = None if skills[0] == skills[1] else (0 if skills[0] > skills[1] else 1)
+    rounds = tuple(tuple(_plan_round(case, values, base, advantage_holder, number)
+                         for number in range(1, MAX_ROUNDS + 1)) for advantage_holder in (0, 1))
+    return Plan(values, advantage, base, rounds, _results_by_difference())
+
+
+def _factors(side, value, orders, stance):
+    return sum(modifier for _, modifier in side_modifiers(side, value, orders, stance, False, False))
+
+
+def _plan_round(case, values, base, advantage, number):
+    scratch = Working()  # the engine's own helpers write working; here nobody reads it
+    orders = orders_for(case.rounds, number, scratch)
+    stance = stances(case.sides, orders, advantage, number, scratch)
+    if stance == (Stance.DEFEND, Stance.DEFEND):
+        return (True, 0, 0, False, False, False, False)
+    extra = [_factors(case.sides[i], values[i], orders[i], stance[i]) - base[i] for i in range(2)]
+    return (False, *extra, orders[0].joins, orders[1].joins, orders[0].withdraw, orders[1].withdraw)
+
+
+def _results_by_difference():
+    """The results table as a list by |difference|, up to its open-ended top row."""
+    top = max(band.low for band in BATTLE_RESULTS.bands if band.low is not None)
+    assert BATTLE_RESULTS.row(top).high is None, "the top row must hold every larger difference"
+    return tuple(BATTLE_RESULTS.row(difference).result for difference in range(top + 1))
+
+
+def fight_one(plan, roll):
+    """One battle, lean: (ending, winner, advantage, rounds, d12 pairs, A fell, B fell)."""
+    advantage = plan.advantage if plan.advantage is not None else _advantage_by_dice(roll)
+    base_a, base_b = plan.base
+    results, top = plan.results, len(plan.results) - 1
+    pushed, fallen_a, fallen_b, fought = None, False, False, 0
+    for number, (inaction, extra_a, extra_b, join_a, join_b, withdraw_a, withdraw_b) in enumerate(
+            plan.rounds[advantage], 1):
+        if inaction:
+            pushed = None
+            continue
+        fought += 1
+        joined_a, joined_b = join_a and not fallen_a, join_b and not fallen_b
+        total_a = roll(12, "A") + base_a + extra_a + (JOINED if joined_a else 0) + (PUSHED_BACK if pushed == 0 else 0)
+        total_b = roll(12, "B") + base_b + extra_b + (JOINED if joined_b else 0) + (PUSHED_BACK if pushed == 1 else 0)
+        fallen_a = fallen_a or (joined_a and roll(6, "risk A") == 1)
+        fallen_b = fallen_b or (joined_b and roll(6, "risk B") == 1)
+        difference = total_a - total_b
+        result = results[min(abs(difference), top)]
+        pushed = None
+        if result is not INDECISIVE:
+            winner = 0 if difference > 0 else 1
+            if result is DEFEATED or (withdraw_a, withdraw_b)[winner]:
+                ending = OUTRIGHT if result is DEFEATED else WITHDREW
+                return ending, winner, advantage, number, fought, fallen_a, fallen_b
+            pushed = 1 - winner
+    return UNDECIDED, None, advantage, MAX_ROUNDS, fought, fallen_a, fallen_b
+
+
+def _advantage_by_dice(roll):
+    while True:
+        a, b = roll(ADVANTAGE_DIE, "advantage A"), roll(ADVANTAGE_DIE, "advantage B")
+        if a != b:
+            return 0 if a > b else 1
+
+
+def _fate(fell, roll):
+    """The fallen's dice after the battle, as the engine asks them: killed on a 1, else months."""
+    if not fell:
+        return False
+    if roll(6, "wounds") == 1:
+        return True
+    roll(6, "months")
+    return False
+
+
+def simulate_battles(case, n, seed):
+    """Fight `case` n times on SeededDice(seed) and report how the battles fall."""
+    plan = plan_battle(case)
+    return odds_outcome(case, plan, tally_battles(case, n, seed, plan), n, seed)
+
+
+def tally_battles(case, n, seed, plan=None):
+    """Count the battles by (ending, winner, advantage, rounds, d12 pairs, A fell, B fell,
+    A killed, B killed): a Counter, fought on one SeededDice(seed) one after another."""
+    plan, dice, tally = plan or plan_battle(case), SeededDice(seed), Counter()
+    roll, rolls = dice.roll, dice.rolls
+    for _ in range(n):
+        ending, winner, advantage, rounds, fought, fell_a, fell_b = fight_one(plan, roll)
+        killed = (_fate(fell_a, roll), _fate(fell_b, roll))
+        tally[ending, winner, advantage, rounds, fought, fell_a, fell_b, *killed] += 1
+        rolls.clear()  # the record of each die is for a single battle's working; here it would only grow
+    return tally
+
+
+def odds_outcome(case, plan, tally, n, seed):
+    """The tally as plain data: shares of each ending, the commanders' risk, the losses."""
+    def share(test):
+        return sum(count for key, count in tally.items() if test(*key)) / n
+
+    endings = {f"{KEYS[w]}_{name}": share(lambda e, win, *_: e == ending and win == w)
+               for ending, name in ((OUTRIGHT, "wins_outright"), (WITHDREW, "pushes_back_and_withdraws"))
+               for w in (0, 1)}
+    endings["undecided_after_4_rounds"] = share(lambda e, *_: e == UNDECIDED)
+    return {
+        "battles": n, "seed": seed, "shares": endings,
+        "tactical_advantage": {key: share(lambda *k, i=i: k[2] == i) for i, key in enumerate(KEYS)},
+        "average_rounds": sum(k[3] * c for k, c in tally.items()) / n,
+        "d12_pairs": sum(k[4] * c for k, c in tally.items()),
+        "commanders": {key: {"fell": share(lambda *k, i=i: k[5 + i]), "killed": share(lambda *k, i=i: k[7 + i])}
+                       for i, key in enumerate(KEYS)},
+        "losses_by_victor": _losses_by_victor(case, plan),
+        "average_losses_when_decided_outright": _average_outright_losses(case, plan, tally),
+    }
+
+
+def _losses_by_victor(case, plan):
+    """The units each side loses for each victor: fixed by the values, whatever the dice."""
+    verdicts = {"a": (True, False), "b": (False, True), "draw": (True, True)}
+    return {verdict: {key: capped_loss(case.sides[i].forces, plan.values[1 - i], won=won[i])
+                      for i, key in enumerate(KEYS)} for verdict, won in verdicts.items()}
+
+
+def _average_outright_losses(case, plan, tally):
+    by_victor = _losses_by_victor(case, plan)
+    decided = [(KEYS[k[1]], c) for k, c in tally.items() if k[0] == OUTRIGHT]
+    total = sum(c for _, c in decided)
+    if not total:
+        return None
+    return {key: sum(by_victor[victor][key] * c for victor, c in decided) / total for key in KEYS}
+
+
+@procedure("ad69", "battle_odds", title="Battle: the odds of a situation", source=SYSTEM, takes=OddsInput,
+           dice="none: the battles are rolled from the input's seed")
+def battle_odds_procedure(case, dice):
+    """X. THE BATTLE SYSTEM, fought many times with seeded dice: how a situation tends to fall."""
+    outcome = simulate_battles(case.battle, case.battles, case.seed)
+    working = Working()
+    working.step(f"{case.battles} battles fought with seeded dice (seed {outcome['seed']})", SYSTEM, case.battles)
+    for name, value in outcome["shares"].items():
+        working.step(f"{name.replace('_', ' ')}: {value:.1%}", SYSTEM, value)
+    return Result.of("ad69.battle_odds", outcome, working, dice)

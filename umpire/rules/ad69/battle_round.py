@@ -1,0 +1,323 @@
+"""X. COMBAT RESOLUTION, THE BATTLE SYSTEM: the inputs of a battle and the rules of one round.
+
+battle.py fights the whole battle and registers the procedures; losses.py counts and
+splits the losses; battle_odds.py runs a situation thousands of times. Sides are held
+as pairs: index 0 is side A, index 1 side B.
+"""
+import enum
+from dataclasses import dataclass, replace
+
+from ..errors import RulesError
+from ..schema import spec
+from ..tables import Band, BandTable
+from .forces import Force, combat_value
+from .losses import PlacedLoss
+
+SYSTEM = "X. COMBAT RESOLUTION, THE BATTLE SYSTEM"
+PROCESS = "X. COMBAT RESOLUTION, THE PROCESS OF BATTLE"
+DIE_ROLLING = "X. COMBAT RESOLUTION, BATTLE DIE ROLLING SYSTEM"
+VICTORY = "X. COMBAT RESOLUTION, DETERMINING VICTORY"
+RISK = "X. COMBAT RESOLUTION, RISK TO PLAYER CHARACTERS IN BATTLE"
+MAX_ROUNDS = 4  # "A battle can only last for a maximum of 4 rounds of combat"
+ADVANTAGE_DIE = 6  # "if equal, dice for it": the handbook names no die; a d6, re-rolled on a tie
+KEYS = ("a", "b")
+
+
+class Stance(enum.StrEnum):
+    ATTACK = "attack"
+    DEFEND = "defend"
+
+
+class SideKey(enum.StrEnum):
+    A = "a"
+    B = "b"
+
+
+class Verdict(enum.StrEnum):
+    A = "a"
+    B = "b"
+    DRAW = "draw"
+
+
+class Outcome(enum.StrEnum):
+    """A round's result; a str, so that it is plain data in the working and the outcome."""
+
+    DEFEATED = "defeated outright"
+    PUSHED_BACK = "pushed back"
+    INDECISIVE = "indecisive"
+
+
+# X. BATTLE DIE ROLLING SYSTEM, looked up by the difference of the two totals in favour of
+# whichever side scored more: either side can win a round.
+BATTLE_RESULTS = BandTable(
+    name="Battle results",
+    source=DIE_ROLLING,
+    bands=(
+        Band(7, None, Outcome.DEFEATED, "+7 or more: enemy defeated outright"),
+        Band(4, 6, Outcome.PUSHED_BACK, "+4/+6: enemy pushed back"),
+        Band(0, 3, Outcome.INDECISIVE, "+3 or less: indecisive combat, continue fight"),
+    ),
+)
+
+# X. BATTLE DIE ROLLING SYSTEM: the factors added to each side's d12.
+AQUILA = 5                # "+5 if all the Legions involved have their Aquila present"
+POINTS_PER_PLUS_ONE = 10  # "+1 for every 10 points of combat value"
+PUSHED_BACK = -2          # "-2 pushed back in last round of combat"
+JOINED = 2                # "+2 if the Legionary Commander has joined the battle in person"
+OUTFLANKING = 2           # "+2 if outflanking the enemy force by more than half its frontage"
+DEFENDING = 1             # "+1 Defending"
+FORCE_MARCHED = -2        # "-2 for each part of the force that has force marched last turn"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a battle: its army commander and the forces that fight together."""
+
+    name: str = spec("The side, by its army commander's name, as Bigius Diccus")
+    forces: tuple[Force, ...] = spec("Its legions, detachments or hosts; several fight as one and combine "
+                                     "their values. +5 if every one has its Aquila present", max_items=12)
+    military_skill: int = spec("Military Skill of the army commander (not a subordinate legion's)",
+                               min=0, max=20, default=0)
+    force_marched: int = spec("How many parts of the force force-marched last turn (-2 each)",
+                              min=0, max=20, default=0)
+    placed_losses: tuple[PlacedLoss, ...] = spec(
+        "The owning player's split of this side's losses, once the victor is known: every unit lost, by "
+        "force and type. Empty: the engine proposes whole shares and reports what is left to place",
+        max_items=60, default=())
+
+
+@dataclass(frozen=True)
+class SideOrders:
+    """What one side's commander orders for a round."""
+
+    stance: Stance = spec("Attack or defend: the side with the tactical advantage chooses first; if it "
+                          "attacks, its enemy must defend", default=Stance.ATTACK)
+    joins: bool = spec("The commander joins the battle in person (+2, and a d6 for his risk)", default=False)
+    outflanking: bool = spec("Outflanking the enemy by more than half its frontage (+2)", default=False)
+    withdraw: bool = spec("If this side pushes its enemy back this round, it withdraws (breaks off the "
+                          "battle) after it", default=False)
+
+
+@dataclass(frozen=True)
+class RoundOrders:
+    a: SideOrders = spec("Side A's orders", default=SideOrders())
+    b: SideOrders = spec("Side B's orders", default=SideOrders())
+
+
+@dataclass(frozen=True)
+class BattleInput:
+    side_a: Side = spec("Side A: its dice are asked for first in each round")
+    side_b: Side = spec("Side B")
+    rounds: tuple[RoundOrders, ...] = spec(
+        "Orders for each round in turn; a round without orders of its own keeps the last round's",
+        max_items=MAX_ROUNDS, default=())
+    umpire_verdict: Verdict | None = spec(
+        "The umpires' verdict, if the dice leave no clear victor (after 4 rounds, or a withdrawal)",
+        default=None)
+
+    @property
+    def sides(self):
+        return (self.side_a, self.side_b)
+
+
+@dataclass(frozen=True)
+class State:
+    """Between rounds: who was pushed back in the last round, and whose commander has fallen."""
+
+    pushed_back: int | None = None
+    fallen: tuple[bool, bool] = (False, False)
+
+
+@dataclass(frozen=True)
+class Round:
+    """What one round came to. `winner` is the side that scored more (None on equal totals)."""
+
+    number: int
+    stances: tuple[Stance, Stance]
+    totals: tuple[int, int] | None  # None: a round of inaction
+    outcome: Outcome | None
+    winner: int | None
+    withdrew: bool
+    after: State
+    joined: tuple[bool, bool] = (False, False)  # commanders who fought in person this round
+
+    @property
+    def ends_battle(self):
+        return self.outcome is Outcome.DEFEATED or self.withdrew
+
+    def as_dict(self):
+        totals = None if self.totals is None else dict(zip(KEYS, self.totals))
+        return {"round": self.number, "stances": {k: s.value for k, s in zip(KEYS, self.stances)},
+                "inaction": self.totals is None, "totals": totals,
+                "difference": None if self.totals is None else abs(self.totals[0] - self.totals[1]),
+                "result": self.outcome.value if self.outcome else "inaction",
+                "ahead": _key(self.winner), "withdrew": self.withdrew, "pushed_back": _key(self.after.pushed_back),
+                "fallen": [key for key, fell in zip(KEYS, self.after.fallen) if fell]}
+
+
+def _key(index):
+    return None if index is None else KEYS[index]
+
+
+def check_battle(sides, path=""):
+    """X. THE BATTLE SYSTEM: each side needs a force to fight, and its forces distinct names
+    (the owner's split of the losses names them)."""
+    for key, side in zip(KEYS, sides):
+        if not side.forces:
+            raise RulesError(f"{path}side_{key}.forces", "must hold at least one force")
+        names = [force.name for force in side.forces]
+        for index, name in enumerate(names):
+            if name in names[:index]:
+                raise RulesError(f"{path}side_{key}.forces.{index}.name", f"{name!r} is named twice on this side")
+
+
+def side_values(sides, working):
+    """X. COMBAT VALUES: each force valued; "if a legion has more than one opposing legion,
+    the combat values are combined"."""
+    values = []
+    for side in sides:
+        parts = [combat_value(force, working) for force in side.forces]
+        if len(parts) > 1:
+            working.step(f"{side.name}: combined combat value {' + '.join(map(str, parts))} = {sum(parts)}",
+                         SYSTEM, sum(parts))
+        values.append(sum(parts))
+    return tuple(values)
+
+
+def tactical_advantage(sides, dice, working):
+    """X. THE PROCESS OF BATTLE, step 2: the better Military Skill has the tactical
+    advantage; if equal, each side rolls a die, again until they differ."""
+    skills = [side.military_skill for side in sides]
+    if skills[0] != skills[1]:
+        winner = 0 if skills[0] > skills[1] else 1
+        working.step(f"Tactical advantage: {sides[winner].name}, Military Skill {skills[winner]} "
+                     f"against {skills[1 - winner]}", PROCESS, KEYS[winner])
+        return winner
+    working.step(f"Military Skill equal ({skills[0]} each): dice for the tactical advantage", PROCESS)
+    return _dice_for_advantage(sides, dice, working)
+
+
+def _dice_for_advantage(sides, dice, working):
+    while True:
+        rolls = [working.roll(dice, ADVANTAGE_DIE, f"{side.name}'s die for the tactical advantage") for side in sides]
+        if rolls[0] != rolls[1]:
+            winner = 0 if rolls[0] > rolls[1] else 1
+            working.step(f"Tactical advantage: {sides[winner].name}, {rolls[winner]} against {rolls[1 - winner]}",
+                         PROCESS, KEYS[winner])
+            return winner
+        working.note(f"Both rolled {rolls[0]}: roll again", PROCESS)
+
+
+def stances(sides, orders, advantage, number, working):
+    """X. THE PROCESS OF BATTLE, steps 5 and 6: the side with the tactical advantage
+    attacks or defends; if it defends its enemy chooses; if it attacks its enemy defends."""
+    other = 1 - advantage
+    chosen = orders[advantage].stance
+    working.choice(f"Round {number}: {sides[advantage].name}, with the tactical advantage, {_verb(chosen)}",
+                   f"{PROCESS}, step 5", chosen.value)
+    reply = orders[other].stance if chosen is Stance.DEFEND else Stance.DEFEND
+    forced = chosen is Stance.ATTACK
+    working.choice(f"Round {number}: {sides[other].name} {'must defend' if forced else _verb(reply)}",
+                   f"{PROCESS}, step 6", reply.value)
+    return (chosen, reply) if advantage == 0 else (reply, chosen)
+
+
+def _verb(stance):
+    return "attacks" if stance is Stance.ATTACK else "defends"
+
+
+def side_total(side, value, orders, stance, joined, pushed_back, number, dice, working):
+    """X. BATTLE DIE ROLLING SYSTEM: 1d12 and every factor that applies, each on its own line."""
+    parts = [working.roll(dice, 12, f"{side.name}'s battle roll, round {number}")]
+    for text, modifier in side_modifiers(side, value, orders, stance, joined, pushed_back):
+        parts.append(working.modifier(f"{side.name}: {text}", modifier, DIE_ROLLING))
+    sums = " ".join(f"{'-' if part < 0 else '+'} {abs(part)}" for part in parts[1:])
+    working.step(f"{side.name}'s total: {parts[0]} {sums} = {sum(parts)}", DIE_ROLLING, sum(parts))
+    return sum(parts)
+
+
+def side_modifiers(side, value, orders, stance, joined, pushed_back):
+    """X. BATTLE DIE ROLLING SYSTEM: the factors that apply, in the handbook's order, as
+    (text, value). Military Skill is the army commander's, not a subordinate's."""
+    factors = [
+        ("every legion's Aquila present", AQUILA if all(force.aquila for force in side.forces) else 0),
+        (f"combat value {value}: +1 for every 10 points", value // POINTS_PER_PLUS_ONE),
+        ("pushed back in the last round", PUSHED_BACK if pushed_back else 0),
+        ("the commander has joined the battle in person", JOINED if joined else 0),
+        ("outflanking the enemy by more than half its frontage", OUTFLANKING if orders.outflanking else 0),
+        ("Military Skill of the army commander", side.military_skill),
+        ("defending", DEFENDING if stance is Stance.DEFEND else 0),
+        (f"{side.force_marched} part(s) force-marched last turn", FORCE_MARCHED * side.force_marched),
+    ]
+    return [(text, modifier) for text, modifier in factors if modifier]
+
+
+def round_result(sides, totals, working):
+    """X. BATTLE DIE ROLLING SYSTEM: the difference of the totals, looked up in the results
+    table for the side that scored more."""
+    difference = totals[0] - totals[1]
+    winner = None if difference == 0 else (0 if difference > 0 else 1)
+    high, low = sorted(totals, reverse=True)
+    favour = f"in favour of {sides[winner].name}" if winner is not None else "equal scores"
+    working.step(f"Difference: {high} - {low} = {high - low}, {favour}", DIE_ROLLING, high - low)
+    outcome = BATTLE_RESULTS.lookup(abs(difference), working)
+    if outcome is not Outcome.INDECISIVE:
+        working.note(f"{sides[1 - winner].name} is {outcome.value}", DIE_ROLLING)
+    return outcome, winner
+
+
+def risk_in_round(sides, joined, fallen, number, dice, working):
+    """X. RISK TO PLAYER CHARACTERS: each commander who joined in person rolls 1d6; on a 1
+    he has fallen and takes no further part."""
+    now = list(fallen)
+    for index, side in enumerate(sides):
+        if joined[index]:
+            roll = working.roll(dice, 6, f"{side.name}'s risk in battle, round {number}")
+            now[index] = roll == 1
+            working.note(f"{side.name} has fallen in battle" if roll == 1 else f"{side.name} is unharmed", RISK)
+    return tuple(now)
+
+
+def fight_round(sides, values, orders, advantage, number, state, dice, working):
+    """X. THE PROCESS OF BATTLE, steps 5 to 7, one round: the stances, then (unless both
+    defend) a d12 a side, the result, the risk to commanders who joined in person, and
+    whether a side that pushed its enemy back breaks off."""
+    stance = stances(sides, orders, advantage, number, working)
+    if stance == (Stance.DEFEND, Stance.DEFEND):
+        working.step(f"Round {number}: both defend: the round passes in inaction, and counts", PROCESS, 0)
+        return Round(number, stance, None, None, None, False, replace(state, pushed_back=None))
+    joined = tuple(orders[i].joins and not state.fallen[i] for i in range(2))
+    _note_fallen_orders(sides, orders, state, working)
+    totals = tuple(side_total(sides[i], values[i], orders[i], stance[i], joined[i], state.pushed_back == i,
+                              number, dice, working) for i in range(2))
+    outcome, winner = round_result(sides, totals, working)
+    fallen = risk_in_round(sides, joined, state.fallen, number, dice, working)
+    pushed = 1 - winner if outcome is Outcome.PUSHED_BACK else None
+    withdrew = pushed is not None and _withdraws(sides, orders, winner, working)
+    return Round(number, stance, totals, outcome, winner, withdrew, State(pushed, fallen), joined)
+
+
+def _note_fallen_orders(sides, orders, state, working):
+    for index, side in enumerate(sides):
+        if orders[index].joins and state.fallen[index]:
+            working.note(f"{side.name} has fallen and takes no further part: no +2", RISK)
+
+
+def _withdraws(sides, orders, winner, working):
+    """"After any round any troops who have pushed back their enemy may be ordered to
+    withdraw or break off the battle"."""
+    withdraw = orders[winner].withdraw
+    working.choice(f"{sides[winner].name}, having pushed the enemy back, "
+                   f"{'breaks off the battle' if withdraw else 'fights on'}", DIE_ROLLING, withdraw)
+    return withdraw
+
+
+def orders_for(rounds, number, working):
+    """X. THE PROCESS OF BATTLE, step 5 (each round): the orders for round `number`, its own
+    or else the last given; with none at all, the defaults (the advantage attacks)."""
+    if number <= len(rounds):
+        return (rounds[number - 1].a, rounds[number - 1].b)
+    last = rounds[-1] if rounds else RoundOrders()
+    working.note(f"Round {number} has no orders of its own: "
+                 f"{'the orders of round ' + str(len(rounds)) + ' stand' if rounds else 'the default orders'}")
+    return (last.a, last.b)
