@@ -69,9 +69,13 @@ DATABASES = {
         conn_max_age=int(os.environ.get("UMPIRE_DB_CONN_MAX_AGE", "0")),
     )
 }
+# Named outright, so that a live test server in another process finds the same test
+# database (Channels' live server would otherwise derive it again from a renamed NAME);
+# for SQLite, a file rather than memory, for the same reason.
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # A file, not memory, so that a live test server in another process shares it.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+else:
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")

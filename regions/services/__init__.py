@@ -1,0 +1,1 @@
+"""The only code that writes the map: forces, fleets, provinces."""

@@ -1,0 +1,49 @@
+"""Calling the AD69 rules engine from services: the model as the engine's input, and the
+engine's refusals as validation errors that name the problem."""
+from django.core.exceptions import ValidationError
+
+from umpire.models import GameClock
+from umpire.rules.ad69.forces import Force as RulesForce
+from umpire.rules.ad69.forces import Troops, TroopType
+from umpire.rules.ad69.legions import check_limits
+from umpire.rules.dice import SeededDice
+from umpire.rules.errors import RulesError
+from umpire.rules.registry import run_procedure
+from umpire.rules.working import Working
+
+
+def as_rules_force(force):
+    """A force as the rules engine sees it: its name, its units by type, its Aquila."""
+    troops = tuple(Troops(TroopType(t.type), t.count, t.veteran) for t in force.troops.all() if t.count)
+    return RulesForce(force.name, troops, force.aquila)
+
+
+def as_case_force(force):
+    """The same, as the JSON a procedure takes."""
+    return {"name": force.name, "aquila": force.aquila,
+            "troops": [{"type": t.type, "count": t.count, "veteran": t.veteran} for t in force.troops.all() if t.count]}
+
+
+def run_rules(key, case, dice=None):
+    """Run an engine procedure; a refusal becomes a ValidationError carrying the engine's words."""
+    try:
+        return run_procedure(key, case, dice or SeededDice())
+    except RulesError as refusal:
+        raise ValidationError({refusal.field.split(".")[0] or "__all__": refusal.message}) from refusal
+
+
+def current_turn(event):
+    return GameClock.objects.filter(event=event).values_list("turn", flat=True).get()
+
+
+def current_month(event):
+    return event.game_month(current_turn(event)).month
+
+
+def check_legion_limits(name, troops, aquila):
+    """IX. LIMITATIONS, by the engine: refuse a legion holding more than it may."""
+    legion = RulesForce(name, tuple(Troops(TroopType(t["type"]), t["count"], t["veteran"]) for t in troops), aquila)
+    try:
+        check_limits(legion, Working(), {}, "troops")
+    except RulesError as refusal:
+        raise ValidationError({"troops": refusal.message}) from refusal

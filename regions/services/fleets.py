@@ -1,0 +1,166 @@
+"""Fleets and the sea (IX. FLEETS, SEA MOVEMENT, CIVILIAN SEA TRANSPORTS; VIII. fleet repairs)."""
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from umpire.events import control_group, publish_on_commit, table_group
+from umpire.rules.ad69.sea import NEPTUNE_OFFERING
+from umpire.rules.ad69.weather import WeatherRegion
+from umpire.rules.dice import EnteredDice
+from umpire.services.audit import record_audit, snapshot
+
+from ..events import FleetChanged
+from ..models import CostOwed, Fleet, Force
+from .engine import as_case_force, check_legion_limits, current_month, current_turn, run_rules
+from .forces import changing, combine, owe, set_troops
+
+WEATHER_REGION_OF_TABLE = {region.label.removeprefix("the "): region for region in WeatherRegion}
+
+
+def weather_region_of_table(name):
+    """The WEATHER region of a map table, for winter at sea."""
+    if name not in WEATHER_REGION_OF_TABLE:
+        raise ValidationError(f"{name} is not one of the WEATHER table's regions.")
+    return WEATHER_REGION_OF_TABLE[name].value
+
+
+def do_embark(force, *, fleet, actor):
+    """A force boards a fleet at its base's table, within the fleet's capacity (an Aquila counts 4)."""
+    check_fleet_can_carry(fleet)
+    with changing(force, "embark", actor=actor, reason=f"aboard {fleet}") as force:
+        if force.province.region_id != fleet.base.region_id:
+            raise ValidationError({"fleet": f"{fleet} works from {fleet.base.region}; {force.name} is at "
+                                   f"{force.province.region}."})
+        aboard = [as_case_force(f) for f in fleet.aboard.exclude(pk=force.pk)] + [as_case_force(force)]
+        run_rules("ad69.fleet_load", {"fleet": fleet.name, "forces": aboard, "capacity": fleet.capacity})
+        force.embarked_on, force.status = fleet, Force.Status.AT_SEA
+    return force
+
+
+def check_fleet_can_carry(fleet):
+    if fleet.state in (Fleet.State.LOST, Fleet.State.BRIDGE_OF_BOATS):
+        raise ValidationError({"fleet": f"{fleet} is {fleet.get_state_display().lower()}: it carries no one."})
+
+
+def do_land(force, *, province, actor):
+    """A force goes ashore anywhere in its fleet's area."""
+    with changing(force, "land", actor=actor, reason=f"ashore in {province}") as force:
+        if not force.embarked_on_id:
+            raise ValidationError(f"{force.name} is not aboard a fleet.")
+        force.province, force.embarked_on, force.status = province, None, Force.Status.STANDING
+    return force
+
+
+def do_open_sea_crossing(fleet, *, offering_to_neptune=False, dice=None, actor):
+    """IX. SEA MOVEMENT: the engine's risk roll and Worse Things table, with the losses applied
+    to the troops aboard and the fleet."""
+    with transaction.atomic():
+        fleet = Fleet.objects.select_for_update().select_related("event", "base__region").get(pk=fleet.pk)
+        check_fleet_can_carry(fleet)
+        aboard = list(fleet.aboard.select_related("event", "province"))
+        result = run_rules("ad69.open_sea_crossing", {
+            "fleet": fleet.name, "region": weather_region_of_table(fleet.base.region.name), "month": current_month(fleet.event),
+            "forces": [as_case_force(f) for f in aboard], "capacity": fleet.capacity,
+            "offering_to_neptune": offering_to_neptune,
+        }, EnteredDice(dice) if dice is not None else None)
+        for force in aboard:
+            lose_at_sea(force, result.outcome["units_lost"].get(force.name, 0), actor=actor)
+        if offering_to_neptune:
+            owe_fleet(fleet, f"Offering to Neptune before {fleet}'s crossing", NEPTUNE_OFFERING)
+        change_fleet(fleet, "open_sea_crossing", actor=actor, reason=result.outcome["result"],
+                     capacity=result.outcome["capacity_after"],
+                     state=Fleet.State.LOST if result.outcome["fleet_lost"] else fleet.state)
+    return result
+
+
+def lose_at_sea(force, units, *, actor):
+    """Take `units` from a force, in proportion across its types (the larger shares first)."""
+    if not units:
+        return
+    with changing(force, "lost_at_sea", actor=actor, reason=f"{units} units lost at sea") as force:
+        troops = [{"type": t.type, "veteran": t.veteran, "count": t.count} for t in force.troops.all()]
+        total = sum(t["count"] for t in troops)
+        for t in sorted(troops, key=lambda t: -t["count"]):
+            share = min(t["count"], -(-units * t["count"] // total), units)
+            t["count"] -= share
+            units -= share
+        set_troops(force, troops)
+        if not any(t["count"] for t in troops):
+            force.aquila = False
+
+
+def do_book_charter(force, *, coastal_sea_areas=0, open_sea_areas=0, fleets_agree=True, actor):
+    """IX. CIVILIAN SEA TRANSPORTS: book a month ahead; the engine prices it (x4 in winter)."""
+    with changing(force, "book_charter", actor=actor) as force:
+        sails = current_turn(force.event) + 1
+        month = force.event.game_month(sails).month
+        result = run_rules("ad69.civilian_charter", {
+            "forces": [as_case_force(force)], "region": weather_region_of_table(force.province.region.name),
+            "month": month, "coastal_sea_areas": coastal_sea_areas, "open_sea_areas": open_sea_areas,
+            "booked_a_month_ahead": True, "fleets_agree": fleets_agree,
+        })
+        owe(force, f"Civilian charter for {force.name}, sailing turn {sails}: {coastal_sea_areas} coastal and "
+                   f"{open_sea_areas} open-sea areas", result.outcome["cost"])
+    return result
+
+
+def do_repair_fleet(fleet, *, repair, actor):
+    """VIII. NAVAL FLEET MAINTENANCE AND REPAIR: pay and wait; ready at the end of the last month."""
+    result = run_rules("ad69.fleet_repair", {"fleet": fleet.name, "repair": repair})
+    with transaction.atomic():
+        fleet = Fleet.objects.select_for_update().select_related("event").get(pk=fleet.pk)
+        expected = {"serious_storm_damage": Fleet.State.SERIOUS_DAMAGE, "light_storm_damage": Fleet.State.LIGHT_DAMAGE,
+                    "replacement_marines": Fleet.State.MARINES_STRIPPED}[repair]
+        if fleet.state != expected:
+            raise ValidationError({"repair": f"{fleet} is {fleet.get_state_display().lower()}, not "
+                                   f"{expected.label.lower()}."})
+        turn = current_turn(fleet.event)
+        owe_fleet(fleet, f"{repair.replace('_', ' ').capitalize()} for {fleet}", result.outcome["cost"])
+        change_fleet(fleet, "repair", actor=actor, reason=repair, busy_until_turn=turn + result.outcome["months"] - 1)
+    return fleet
+
+
+def do_strip_marines(fleet, *, into, actor):
+    """IX. FLEETS: the marines become 6 auxiliary vexillations of a legion at the fleet's base."""
+    result = run_rules("ad69.strip_marines", {"fleet": fleet.name,
+                                              "marines_aboard": fleet.state != Fleet.State.MARINES_STRIPPED})
+    with transaction.atomic():
+        if into.province.region_id != fleet.base.region_id:
+            raise ValidationError({"into": f"{into.name} is not at {fleet}'s base table."})
+        with changing(into, "marines_join", actor=actor, reason=f"marines of {fleet}") as into:
+            merged = combine(as_case_force(into)["troops"], [result.outcome["troops"]])
+            check_legion_limits(into.name, merged, into.aquila)
+            set_troops(into, merged)
+        change_fleet(fleet, "strip_marines", actor=actor, state=Fleet.State.MARINES_STRIPPED)
+    return into
+
+
+def do_build_bridge(fleet, *, waterway, actor):
+    """IX. FLEETS: a bridge of boats across a narrow waterway: one month, and little else."""
+    check_fleet_can_carry(fleet)
+    run_rules("ad69.bridge_of_boats", {"fleet": fleet.name, "waterway": waterway})
+    with transaction.atomic():
+        change_fleet(fleet, "bridge_of_boats", actor=actor, reason=waterway, state=Fleet.State.BRIDGE_OF_BOATS,
+                     busy_until_turn=current_turn(fleet.event))
+
+
+def owe_fleet(fleet, what, talents):
+    CostOwed.objects.create(event=fleet.event, fleet=fleet, what=what, talents=talents, turn=current_turn(fleet.event))
+
+
+def change_fleet(fleet, action, *, actor, reason="", **fields):
+    before = snapshot(fleet)
+    for name, value in fields.items():
+        setattr(fleet, name, value)
+    fleet.full_clean()
+    fleet.save()
+    record_audit(event=fleet.event, actor=actor, action=f"fleet.{action}", target=fleet, before=before,
+                 after=snapshot(fleet), reason=reason)
+    publish_on_commit([control_group(fleet.event_id), table_group(fleet.base.region_id)],
+                      FleetChanged(action=action, fleet_id=fleet.pk, name=fleet.name))
+
+
+def finish_fleet_work(event, turn):
+    """Turn-end hook: repairs, new marines and bridges of boats end with their last month."""
+    for fleet in Fleet.objects.filter(event=event, busy_until_turn__lte=turn).select_related("event", "base"):
+        change_fleet(fleet, "ready", actor=None, reason=f"end of turn {turn}", state=Fleet.State.READY,
+                     busy_until_turn=None)

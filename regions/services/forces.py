@@ -1,0 +1,204 @@
+"""Legions and detachments (IX. WARFARE): raising, upgrading, detaching, merging, marching.
+
+Every service checks with the AD69 rules engine, never a rule of its own, then changes the
+force in one transaction, audits it and tells the force's table and Control.
+"""
+from contextlib import contextmanager
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from umpire.events import control_group, publish_on_commit, table_group
+from umpire.services.audit import record_audit, snapshot
+from umpire.services.records import do_save_record
+
+from ..events import ForceChanged
+from ..models import CostOwed, Force, ForceTroops, Upgrade
+from .engine import as_case_force, check_legion_limits, current_turn, run_rules
+
+
+def force_state(force):
+    """The force and its units, for the audit's before and after."""
+    troops = sorted(f"{t.count} {'veteran ' if t.veteran else ''}{t.type}" for t in force.troops.all() if t.count)
+    return {**snapshot(force), "troops": troops}
+
+
+@contextmanager
+def changing(force, action, *, actor, reason=""):
+    """Lock the force for one change; audit it and announce it when the change is done."""
+    with transaction.atomic():
+        force = Force.objects.select_for_update().select_related("event", "province").get(pk=force.pk)
+        before = force_state(force)
+        yield force
+        force.full_clean()
+        force.save()
+        announce(force, action, before, actor=actor, reason=reason)
+
+
+def announce(force, action, before, *, actor, reason=""):
+    force.refresh_from_db()
+    record_audit(event=force.event, actor=actor, action=f"force.{action}", target=force,
+                 before=before, after=force_state(force), reason=reason)
+    groups = [control_group(force.event_id), table_group(force.province.region_id)]
+    publish_on_commit(groups, ForceChanged(action=action, force_id=force.pk, name=force.name))
+
+
+def set_troops(force, troops):
+    """Make the force's units exactly `troops` (dicts of type, count, veteran)."""
+    force.troops.all().delete()
+    ForceTroops.objects.bulk_create(
+        ForceTroops(force=force, type=t["type"], veteran=t["veteran"], count=t["count"]) for t in troops if t["count"]
+    )
+
+
+def owe(force, what, talents, *, fleet=None):
+    if talents:
+        CostOwed.objects.create(event=force.event, force=force, fleet=fleet, what=what, talents=talents,
+                                turn=current_turn(force.event))
+
+
+def do_raise_levies(force, *, count, actor):
+    """VIII. RAISING TROOPS: raw levies join a legion at once and may fight this turn."""
+    with changing(force, "raise_levies", actor=actor) as force:
+        result = run_rules("ad69.raise_troops", {"legion": as_case_force(force), "raw_levies": count})
+        set_troops(force, result.outcome["composition"]["troops"])
+        owe(force, f"Raising {count} raw levies for {force.name}", result.outcome["cost"])
+    return force
+
+
+def do_order_upgrade(force, *, orders, in_rome_with_emperors_approval=False, actor):
+    """IX. UPGRADING: order a month's upgrades; they finish at the turn's end (praetorians at once)."""
+    with changing(force, "order_upgrade", actor=actor) as force:
+        turn = current_turn(force.event)
+        check_may_upgrade(force, turn)
+        result = run_rules("ad69.upgrade", {
+            "legion": as_case_force(force), "orders": orders, "standing_still": True,
+            "in_rome_with_emperors_approval": in_rome_with_emperors_approval,
+        })
+        owe(force, f"Upgrading {force.name}", result.outcome["cost"])
+        troops_after = result.outcome["composition"]["troops"]
+        if result.outcome["months"] == 0:
+            set_troops(force, troops_after)
+        else:
+            Upgrade.objects.create(force=force, ordered_turn=turn, ready_turn=turn + result.outcome["months"] - 1,
+                                   orders=orders, composition_after=troops_after, cost=result.outcome["cost"])
+            force.status = Force.Status.UPGRADING
+    return force
+
+
+def check_may_upgrade(force, turn):
+    """IX. UPGRADING: only standing still, fighting nothing, and one set of orders at a time."""
+    if force.moved_turn == turn or force.fought_turn == turn or force.status == Force.Status.BESIEGING:
+        raise ValidationError(f"{force.name} has moved, fought or is besieging this turn: a legion upgrades only "
+                              "while standing still and fighting no battles or sieges.")
+    if force.upgrades.filter(finished_turn__isnull=True).exists():
+        raise ValidationError(f"{force.name} already has an upgrade under way.")
+
+
+def finish_upgrades(event, turn):
+    """Turn-end hook: upgrades due by the end of `turn` take effect."""
+    due = Upgrade.objects.filter(force__event=event, ready_turn__lte=turn, finished_turn__isnull=True)
+    for upgrade in due.select_related("force"):
+        with changing(upgrade.force, "finish_upgrade", actor=None, reason=f"end of turn {turn}") as force:
+            set_troops(force, upgrade.composition_after)
+            force.status = Force.Status.STANDING
+            upgrade.finished_turn = turn
+            upgrade.save(update_fields=["finished_turn"])
+
+
+def do_detach(force, *, name, troops, actor):
+    """IX. LAND MOVEMENT: send vexillations off without the Aquila, as a detachment the Region
+    umpire runs in the absence of its player."""
+    with changing(force, "detach", actor=actor, reason=f"detachment {name}") as force:
+        remaining = take_troops(force, troops)
+        detachment = Force(event=force.event, name=name, kind=Force.Kind.DETACHMENT, province=force.province,
+                           map_point=force.map_point, detached_from=force, sworn_to=force.sworn_to)
+        detachment.full_clean()
+        detachment.save()
+        set_troops(detachment, troops)
+        set_troops(force, remaining)
+    return detachment
+
+
+def take_troops(force, troops):
+    """The force's units less `troops`, or a refusal naming what it does not have."""
+    held = {(t.type, t.veteran): t.count for t in force.troops.all()}
+    for i, t in enumerate(troops):
+        key = (t["type"], t["veteran"])
+        if t["count"] < 0 or t["count"] > held.get(key, 0):
+            raise ValidationError({"troops": f"{force.name} has {held.get(key, 0)} "
+                                   f"{'veteran ' if t['veteran'] else ''}{t['type'].replace('_', ' ')} to send, "
+                                   f"not {t['count']}."})
+        held[key] -= t["count"]
+    return [{"type": k[0], "veteran": k[1], "count": n} for k, n in held.items() if n]
+
+
+def do_merge(detachment, *, into, actor):
+    """A detachment rejoins its legion at the same place, within the legion's limits."""
+    if detachment.province_id != into.province_id:
+        raise ValidationError({"into": f"{detachment.name} is in {detachment.province}, {into.name} in "
+                               f"{into.province}: they must be together to merge."})
+    with changing(into, "merge", actor=actor, reason=f"{detachment.name} rejoins") as into:
+        merged = combine(as_case_force(into)["troops"], as_case_force(detachment)["troops"])
+        if into.kind == Force.Kind.LEGION:
+            check_legion_limits(into.name, merged, into.aquila)
+        set_troops(into, merged)
+        before = force_state(detachment)
+        detachment.troops.all().delete()
+        record_audit(event=into.event, actor=actor, action="force.merged_away", target=detachment,
+                     before=before, after=None)
+        detachment.delete()
+    return into
+
+
+def combine(*troop_lists):
+    """Several forces' units added together, one row per type and status."""
+    held = {}
+    for troops in troop_lists:
+        for t in troops:
+            key = (t["type"], t["veteran"])
+            held[key] = held.get(key, 0) + t["count"]
+    return [{"type": k[0], "veteran": k[1], "count": n} for k, n in held.items() if n]
+
+
+def do_march(force, *, to_province, map_points, forced_march=False, map_point="", actor):
+    """IX. LAND MOVEMENT: up to 6 map points a turn, or a forced march of 8 on alternate moves."""
+    with changing(force, "march", actor=actor, reason=f"to {to_province}") as force:
+        turn = current_turn(force.event)
+        check_may_march(force, to_province, turn)
+        already = force.points_moved if force.moved_turn == turn else 0
+        run_rules("ad69.check_move", {
+            "force": as_case_force(force), "map_points": already + map_points, "forced_march": forced_march,
+            "force_marched_last_turn": force.forced_march_turn == turn - 1, "player_present": player_present(force),
+        })
+        if to_province.region_id != force.province.region_id:
+            take_the_player_along(force, to_province.region, actor=actor)
+        force.province, force.map_point = to_province, map_point
+        force.moved_turn, force.points_moved = turn, already + map_points
+        force.forced_march_turn = turn if forced_march else force.forced_march_turn
+    return force
+
+
+def check_may_march(force, to_province, turn):
+    if force.upgrades.filter(finished_turn__isnull=True).exists():
+        raise ValidationError(f"{force.name} is upgrading: it must stand still until the upgrade is done.")
+    if force.embarked_on_id:
+        raise ValidationError(f"{force.name} is aboard {force.embarked_on}: land it first.")
+    if to_province.event_id != force.event_id:
+        raise ValidationError({"to_province": f"{to_province} is not on this event's map."})
+
+
+def take_the_player_along(force, region, *, actor):
+    """IX. LAND MOVEMENT: entering another area, players "must move to the relevant table"."""
+    for character in {force.legate, force.army_commander} - {None}:
+        if character.location_id == force.province.region_id:
+            character.location = region
+            do_save_record(character, actor=actor, reason=f"moves with {force.name}")
+
+
+def player_present(force):
+    """IX. LAND MOVEMENT: a legionary force needs a player with it: its legate, or its army
+    commander, at the force's table."""
+    region = force.province.region_id
+    return any(c is not None and c.location_id == region for c in (force.legate, force.army_commander))
+

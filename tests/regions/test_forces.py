@@ -1,0 +1,129 @@
+"""Forces through the services: each change checked by the AD69 engine, audited, announced."""
+import pytest
+from django.core.exceptions import ValidationError
+
+from regions.models import CostOwed, Force, Province, Upgrade
+from regions.services.forces import do_detach, do_march, do_merge, do_order_upgrade, do_raise_levies
+from tests.regions.forces_builders import composition, legion
+from umpire import clockwork
+from umpire.models import AuditEntry, Character, GameClock
+
+LEV, AUX, LEG = "raw_levy", "auxiliary", "legionary"
+
+
+@pytest.fixture
+def xlv(ad69):
+    """The UPGRADING EXAMPLE's XLV Legion: 1 Aquila, 3 legionaries, 2 auxilia, 10 levies."""
+    return legion(ad69, "Legion XLV", "Pannonia", [(LEG, 3, False), (AUX, 2, False), (LEV, 10, False)])
+
+
+def owed(force):
+    return list(CostOwed.objects.filter(force=force).values_list("talents", flat=True))
+
+
+def state_of_everything():
+    return (sorted(Force.objects.values_list("name", "province__name", "moved_turn", "points_moved", "status")),
+            sorted((f, composition(Force.objects.get(name=f))) for f in Force.objects.values_list("name", flat=True)),
+            AuditEntry.objects.count(), CostOwed.objects.count(), Upgrade.objects.count())
+
+
+def test_upgrading_example_played_over_two_turns(ad69, control, xlv):
+    """IX. UPGRADING EXAMPLE: turn 1 orders 10 levies → 5 auxilia and 2 auxilia → 2 legionaries
+    (20 + 12 = 32 talents); at the month's end the legion is 5 + 5 + 0. Turn 2 raises 10 levies
+    for 20 talents: 5 + 5 + 10, the handbook's final table."""
+    clockwork.do_start_clock(ad69, actor=None)
+    do_order_upgrade(xlv, orders=[{"kind": "levies_to_auxiliaries", "count": 5},
+                                  {"kind": "auxiliaries_to_legionaries", "count": 2}], actor=control)
+    xlv.refresh_from_db()
+    assert xlv.status == "upgrading" and owed(xlv) == [32]
+    assert composition(xlv) == [(AUX, 2, False), (LEG, 3, False), (LEV, 10, False)]  # not until the month ends
+
+    clockwork.do_skip_turn(ad69, actor=control)
+    xlv.refresh_from_db()
+    assert xlv.status == "standing"
+    assert composition(xlv) == [(AUX, 5, False), (LEG, 5, False)]
+
+    do_raise_levies(xlv, count=10, actor=control)
+    assert composition(xlv) == [(AUX, 5, False), (LEG, 5, False), (LEV, 10, False)]
+    assert owed(xlv) == [32, 20]
+    assert AuditEntry.objects.filter(action="force.finish_upgrade", actor=None).count() == 1
+
+
+def test_a_sixth_legionary_vexillation_is_refused_and_nothing_changes(ad69, control):
+    full = legion(ad69, "Legion XV", "Pannonia", [(LEG, 5, False), (AUX, 1, False)])
+    before = state_of_everything()
+    with pytest.raises(ValidationError, match="no. 6 is refused"):
+        do_order_upgrade(full, orders=[{"kind": "auxiliaries_to_legionaries", "count": 1}], actor=control)
+    assert state_of_everything() == before
+
+
+def test_an_eleventh_levy_is_refused(ad69, control, xlv):
+    before = state_of_everything()
+    with pytest.raises(ValidationError, match="11 raw levy vexillations"):
+        do_raise_levies(xlv, count=1, actor=control)
+    assert state_of_everything() == before
+
+
+def test_a_legion_that_marched_cannot_upgrade_and_an_upgrading_one_cannot_march(ad69, control, xlv):
+    vespasian = Character.objects.get(event=ad69, name="Flavius Vespasianus")
+    xlv.legate = vespasian
+    xlv.save()
+    Character.objects.filter(pk=vespasian.pk).update(location=xlv.province.region)
+    do_order_upgrade(xlv, orders=[{"kind": "levies_to_auxiliaries", "count": 1}], actor=control)
+    before = state_of_everything()
+    with pytest.raises(ValidationError, match="is upgrading: it must stand still"):
+        do_march(xlv, to_province=Province.objects.get(event=ad69, name="Noricum"), map_points=3, actor=control)
+    assert state_of_everything() == before
+
+
+@pytest.fixture
+def led(ad69, xlv):
+    legate = Character.objects.get(event=ad69, name="Tampius Flavianus")  # governor of Pannonia, at its table
+    xlv.legate = legate
+    xlv.save()
+    return xlv
+
+
+def test_march_points_and_the_forced_march_on_alternate_turns(ad69, control, led):
+    noricum = Province.objects.get(event=ad69, name="Noricum")
+    clockwork.do_start_clock(ad69, actor=None)
+    do_march(led, to_province=noricum, map_points=4, actor=control)
+    with pytest.raises(ValidationError, match="at most 6 a turn"):
+        do_march(led, to_province=noricum, map_points=3, actor=control)
+    do_march(led, to_province=noricum, map_points=2, actor=control)
+    clockwork.do_skip_turn(ad69, actor=control)
+    do_march(led, to_province=noricum, map_points=8, forced_march=True, actor=control)
+    led.refresh_from_db()
+    assert led.force_marched_in(2) and led.province == noricum
+    assert led.legate.location.name == "Alpes"  # he went to the Alpes table with his legion
+    clockwork.do_skip_turn(ad69, actor=control)
+    before = state_of_everything()
+    with pytest.raises(ValidationError, match="force-marched last turn"):
+        do_march(led, to_province=noricum, map_points=7, forced_march=True, actor=control)
+    assert state_of_everything() == before
+
+
+def test_a_legion_with_its_aquila_needs_a_player_to_move(ad69, control, xlv):
+    with pytest.raises(ValidationError, match="must have a player with it to move"):
+        do_march(xlv, to_province=Province.objects.get(event=ad69, name="Noricum"), map_points=1, actor=control)
+
+
+def test_detach_and_merge_keep_every_unit(ad69, control, xlv):
+    detachment = do_detach(xlv, name="Vexillatio Pannonica", actor=control,
+                           troops=[{"type": LEV, "veteran": False, "count": 4}])
+    assert detachment.kind == "detachment" and not detachment.aquila and detachment.detached_from == xlv
+    xlv.refresh_from_db()
+    assert composition(xlv) == [(AUX, 2, False), (LEG, 3, False), (LEV, 6, False)]
+    assert composition(detachment) == [(LEV, 4, False)]
+    do_merge(detachment, into=xlv, actor=control)
+    assert composition(xlv) == [(AUX, 2, False), (LEG, 3, False), (LEV, 10, False)]
+    assert not Force.objects.filter(name="Vexillatio Pannonica").exists()
+
+
+def test_detaching_more_than_there_is_is_refused_by_name(ad69, control, xlv):
+    before = state_of_everything()
+    with pytest.raises(ValidationError) as refusal:
+        do_detach(xlv, name="Too many", actor=control, troops=[{"type": LEG, "veteran": False, "count": 4}])
+    assert refusal.value.message_dict["troops"] == ["Legion XV has 3 legionary to send, not 4."] or \
+        "has 3 legionary to send, not 4" in refusal.value.message_dict["troops"][0]
+    assert state_of_everything() == before

@@ -1,0 +1,211 @@
+"""The Legion Status Chart the handbook promises every legate, one legion a page.
+
+IX. WARFARE, UPGRADING: "Legionary Legates will be given a chart to help keep track of the
+status of units under the control of their Legion." The composition table follows the
+UPGRADING EXAMPLE's layout (Unit | Maint cost | Combat Value), with each line split into
+normal and veteran vexillations; maintenance is per quarter, as in VIII. RAISING TROOPS.
+Below it, ruled rows let the legate keep the legion's changes by hand until the next printing.
+
+The caller builds each sheet (counts, costs and combat values already worked out); this
+module only draws it.
+"""
+from collections.abc import Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import ListFlowable, PageBreak, Paragraph, Spacer, Table
+
+from umpire.printing.styles import BODY, FONT, FONT_BOLD, HEADING, SHADE, TABLE_STYLE, TITLE, build_pdf
+
+TITLE_TEXT = "Legion Status Chart"
+# The legion's eagle: a counter, but not a vexillation, and the handbook gives its combat
+# value as "n.a.".
+EAGLE = "Aquila"
+# Vera has no arrow glyph, so "2 levies → 1 auxiliary" would print an empty box.
+VERA_STAND_INS = str.maketrans({"→": "–›"})
+
+COMPOSITION_COLUMNS = ("Unit", "Normal", "Veteran", "Maint cost/qtr", "Combat value")
+# Shares of the frame's width, so both tables fit A4 and Letter alike.
+COMPOSITION_WIDTHS = ("24%", "14%", "15%", "24%", "23%")
+FACT_WIDTHS = ("24%", "27%", "14%", "35%")
+MASTHEAD_WIDTHS = ("64%", "36%")
+
+HAND_COLUMNS = ("Turn", "Month", "Leg.", "Aux.", "Levies", "Vet.", "Upgrades\nordered", "Upkeep\npaid", "Notes")
+HAND_WIDTHS = ("7%", "10%", "7%", "7%", "9%", "7%", "20%", "11%", "22%")
+HAND_ROW_HEIGHT = 22  # points: room to write in with a pen
+HAND_HEADER_SIZE = 10  # the count columns are too narrow for the table's 13 pt headers
+
+
+@dataclass(frozen=True)
+class TroopLine:
+    label: str  # "Legionaries", "Auxiliaries", "Raw levies", "Praetorians", "Aquila"
+    normal: int  # units not veteran
+    veteran: int  # veteran units
+    combat_value: int  # this line's combat value (normal and veteran together), 0 for the Aquila
+    upkeep: int  # this line's upkeep per quarter in talents
+
+
+@dataclass(frozen=True)
+class LegionStatusSheet:
+    event_name: str
+    legion: str  # "Legion XV Apollinaris"
+    legate: str  # "" if none
+    army_commander: str
+    allegiance: str  # claimant sworn to, "" if none
+    location: str  # "Pannonia (Illyria table)"
+    status: str  # "Standing", "Marching", ...
+    as_at: str  # "Turn 3, November 68"
+    lines: tuple[TroopLine, ...]
+    combat_value: int
+    combat_value_if_veteran: int
+    upkeep_per_quarter: int
+    limits: str  # "5 legionary + 5 auxiliary + 10 raw levy vexillations at most"
+    upgrades_in_progress: tuple[str, ...] = ()  # "2 levies → 1 auxiliary, ready at the end of turn 4"
+    owed: tuple[str, ...] = ()  # costs recorded but not yet paid
+    blank_rows: int = 10
+
+
+def printable(text):
+    """`text` as Vera can print it: arrows become "–›"."""
+    return text.translate(VERA_STAND_INS)
+
+
+def paragraph(text, style=BODY):
+    """A paragraph that prints `text` literally: no markup, "&" and "<" as written."""
+    return Paragraph(escape(printable(text)), style)
+
+
+def masthead(sheet):
+    """The legion's name, large, with the chart's title level with it on the right."""
+    table = Table([[paragraph(sheet.legion, TITLE), TITLE_TEXT]], colWidths=MASTHEAD_WIDTHS)
+    table.setStyle([
+        ("FONT", (1, 0), (1, 0), FONT_BOLD, HEADING.fontSize),
+        ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+        ("LEFTPADDING", (0, 0), (0, 0), 0),
+        ("RIGHTPADDING", (1, 0), (1, 0), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+    ])
+    return table
+
+
+def facts_table(sheet):
+    """Who commands the legion and whom it serves on the left; where, what and when on the right."""
+    left = (("Legate", sheet.legate), ("Army commander", sheet.army_commander), ("Sworn to", sheet.allegiance))
+    right = (("Location", sheet.location), ("Status", sheet.status), ("As at", sheet.as_at))
+    data = [[*fact_cells(*a), *fact_cells(*b)] for a, b in zip(left, right)]
+    table = Table(data, colWidths=FACT_WIDTHS)
+    table.setStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.5, "black"),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.5, "black"),
+    ])
+    return table
+
+
+def fact_cells(label, value):
+    return [Paragraph(f"<b>{label}</b>", BODY), paragraph(value or "none")]
+
+
+def composition_table(sheet):
+    """The handbook's table, a line per troop type, then TOTAL and the combat value if all veteran.
+
+    TOTAL counts vexillations, so not the eagle; its upkeep and combat value are the sheet's own.
+    """
+    lines = [(printable(line.label), str(line.normal), str(line.veteran), str(line.upkeep), combat_value_cell(line))
+             for line in sheet.lines]
+    data = [COMPOSITION_COLUMNS, *lines, total_row(sheet), ("Combat value if all veteran", "", "", "",
+                                                              str(sheet.combat_value_if_veteran))]
+    table = Table(data, colWidths=COMPOSITION_WIDTHS)
+    table.setStyle(TABLE_STYLE)
+    total, if_veteran = len(data) - 2, len(data) - 1
+    table.setStyle([
+        ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+        ("FONT", (0, total), (-1, total), FONT_BOLD),
+        ("BACKGROUND", (0, total), (-1, total), SHADE),
+        ("LINEABOVE", (0, total), (-1, total), 1.5, "black"),
+        ("SPAN", (0, if_veteran), (3, if_veteran)),
+        ("ALIGN", (0, if_veteran), (0, if_veteran), "RIGHT"),
+    ])
+    return table
+
+
+def combat_value_cell(line):
+    return "n.a." if line.label == EAGLE else str(line.combat_value)
+
+
+def total_row(sheet):
+    vexillations = [line for line in sheet.lines if line.label != EAGLE]
+    return ("TOTAL", str(sum(line.normal for line in vexillations)), str(sum(line.veteran for line in vexillations)),
+            str(sheet.upkeep_per_quarter), str(sheet.combat_value))
+
+
+def pending_block(sheet):
+    """Upgrades in progress and costs owed, side by side; nothing if there are none."""
+    columns = [
+        [Paragraph(f"<b>{title}</b>", BODY), bullet_list(items)]
+        for title, items in (("Upgrades in progress", sheet.upgrades_in_progress), ("Costs owed", sheet.owed))
+        if items
+    ]
+    if not columns:
+        return []
+    table = Table([columns], colWidths=[f"{100 / len(columns)}%"] * len(columns))
+    table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0)])
+    return [Spacer(0, 8), table]
+
+
+def bullet_list(items):
+    return ListFlowable(
+        [paragraph(item) for item in items], bulletType="bullet", start="•",
+        bulletFontName=FONT, bulletFontSize=BODY.fontSize, leftIndent=14,
+    )
+
+
+def hand_table(blank_rows):
+    """Empty ruled rows for the legate's pen, header repeated if they run onto another page."""
+    data = [HAND_COLUMNS, *[[""] * len(HAND_COLUMNS)] * blank_rows]
+    table = Table(data, colWidths=HAND_WIDTHS, rowHeights=[None] + [HAND_ROW_HEIGHT] * blank_rows, repeatRows=1)
+    table.setStyle(TABLE_STYLE)
+    table.setStyle([
+        ("FONT", (0, 0), (-1, 0), FONT_BOLD, HAND_HEADER_SIZE),
+        ("ALIGN", (0, 0), (-1, 0), "CENTER"),
+        ("LEFTPADDING", (0, 0), (-1, 0), 3),
+        ("RIGHTPADDING", (0, 0), (-1, 0), 3),
+    ])
+    return table
+
+
+def hand_section(blank_rows):
+    if blank_rows <= 0:
+        return []
+    return [Spacer(0, 10), Paragraph("<b>Kept by hand</b>", BODY), Spacer(0, 4), hand_table(blank_rows)]
+
+
+def sheet_story(sheet):
+    """One legion's page: name, facts, composition, limits, what is pending, and rows to write in."""
+    return [
+        masthead(sheet),
+        facts_table(sheet),
+        Spacer(0, 10),
+        composition_table(sheet),
+        Spacer(0, 6),
+        Paragraph(f"<b>Limits:</b> {escape(printable(sheet.limits))}", BODY),
+        *pending_block(sheet),
+        *hand_section(sheet.blank_rows),
+    ]
+
+
+def legion_status_pdf(sheets: Sequence[LegionStatusSheet], *, page_size: str = "A4") -> bytes:
+    """The charts for `sheets`, one legion a page, as PDF bytes on "A4" or "Letter" paper.
+
+    A whole table's legions go in one call, so they print as one pack; the running header
+    names the first sheet's event. No sheets, or any other page size, is a ValueError.
+    """
+    if not sheets:
+        raise ValueError("no legions to print")
+    story = sheet_story(sheets[0])
+    for sheet in sheets[1:]:
+        story += [PageBreak(), *sheet_story(sheet)]
+    return build_pdf(story, title=TITLE_TEXT, event_name=sheets[0].event_name, page_size=page_size)
