@@ -10,8 +10,8 @@ from umpire.services.audit import record_audit, snapshot
 
 from ..events import FleetChanged
 from ..models import CostOwed, Fleet, Force
-from .engine import as_case_force, check_legion_limits, current_month, current_turn, run_rules
-from .forces import changing, combine, owe, set_troops
+from .engine import as_case_force, current_month, current_turn, run_rules
+from .forces import changing, owe, set_troops
 
 WEATHER_REGION_OF_TABLE = {region.label.removeprefix("the "): region for region in WeatherRegion}
 
@@ -73,19 +73,26 @@ def do_open_sea_crossing(fleet, *, offering_to_neptune=False, dice=None, actor):
 
 
 def lose_at_sea(force, units, *, actor):
-    """Take `units` from a force, in proportion across its types (the larger shares first)."""
+    """Take `units` from a force, shared across its types in proportion, rounded down, the
+    remainder from the largest groups."""
     if not units:
         return
     with changing(force, "lost_at_sea", actor=actor, reason=f"{units} units lost at sea") as force:
-        troops = [{"type": t.type, "veteran": t.veteran, "count": t.count} for t in force.troops.all()]
-        total = sum(t["count"] for t in troops)
-        for t in sorted(troops, key=lambda t: -t["count"]):
-            share = min(t["count"], -(-units * t["count"] // total), units)
+        troops = [{"type": t.type, "veteran": t.veteran, "count": t.count} for t in force.troops.all() if t.count]
+        for t, share in zip(troops, proportional_shares([t["count"] for t in troops], units)):
             t["count"] -= share
-            units -= share
         set_troops(force, troops)
         if not any(t["count"] for t in troops):
             force.aquila = False
+
+
+def proportional_shares(counts, units):
+    total = sum(counts)
+    units = min(units, total)
+    shares = [units * n // total for n in counts]
+    for i in sorted(range(len(counts)), key=lambda i: -(counts[i] - shares[i]))[: units - sum(shares)]:
+        shares[i] += 1
+    return shares
 
 
 def do_book_charter(force, *, coastal_sea_areas=0, open_sea_areas=0, fleets_agree=True, actor):
@@ -119,19 +126,20 @@ def do_repair_fleet(fleet, *, repair, actor):
     return fleet
 
 
-def do_strip_marines(fleet, *, into, actor):
-    """IX. FLEETS: the marines become 6 auxiliary vexillations of a legion at the fleet's base."""
+def do_strip_marines(fleet, *, name, actor):
+    """IX. FLEETS: the marines become 6 auxiliary vexillations, a force of their own at the
+    fleet's base: more than any legion's 5 auxiliary places, so they join none whole."""
     result = run_rules("ad69.strip_marines", {"fleet": fleet.name,
                                               "marines_aboard": fleet.state != Fleet.State.MARINES_STRIPPED})
     with transaction.atomic():
-        if into.province.region_id != fleet.base.region_id:
-            raise ValidationError({"into": f"{into.name} is not at {fleet}'s base table."})
-        with changing(into, "marines_join", actor=actor, reason=f"marines of {fleet}") as into:
-            merged = combine(as_case_force(into)["troops"], [result.outcome["troops"]])
-            check_legion_limits(into.name, merged, into.aquila)
-            set_troops(into, merged)
+        marines = Force(event=fleet.event, name=name, kind=Force.Kind.DETACHMENT, province=fleet.base)
+        marines.full_clean()
+        marines.save()
+        set_troops(marines, [result.outcome["troops"]])
+        record_audit(event=fleet.event, actor=actor, action="force.marines_formed", target=marines,
+                     after={"troops": [result.outcome["troops"]]}, reason=f"stripped from {fleet}")
         change_fleet(fleet, "strip_marines", actor=actor, state=Fleet.State.MARINES_STRIPPED)
-    return into
+    return marines
 
 
 def do_build_bridge(fleet, *, waterway, actor):
