@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import ListFlowable, PageBreak, Paragraph, Spacer, Table
 
 from umpire.printing.styles import BODY, FONT, FONT_BOLD, HEADING, SHADE, TABLE_STYLE, TITLE, build_pdf
@@ -27,12 +28,11 @@ VERA_STAND_INS = str.maketrans({"→": "–›"})
 COMPOSITION_COLUMNS = ("Unit", "Normal", "Veteran", "Maint cost/qtr", "Combat value")
 # Shares of the frame's width, so both tables fit A4 and Letter alike.
 COMPOSITION_WIDTHS = ("24%", "14%", "15%", "24%", "23%")
-FACT_WIDTHS = ("24%", "27%", "14%", "35%")
-MASTHEAD_WIDTHS = ("64%", "36%")
+CELL_PADDING = 6  # points either side of a cell's text, as in TABLE_STYLE
 
 HAND_COLUMNS = ("Turn", "Month", "Leg.", "Aux.", "Levies", "Vet.", "Upgrades\nordered", "Upkeep\npaid", "Notes")
 HAND_WIDTHS = ("7%", "10%", "7%", "7%", "9%", "7%", "20%", "11%", "22%")
-HAND_ROW_HEIGHT = 22  # points: room to write in with a pen
+HAND_ROW_HEIGHT = 20  # points, about 7 mm: room to write in with a pen, and ten rows fit on Letter
 HAND_HEADER_SIZE = 10  # the count columns are too narrow for the table's 13 pt headers
 
 
@@ -77,14 +77,17 @@ def paragraph(text, style=BODY):
 
 def masthead(sheet):
     """The legion's name, large, with the chart's title level with it on the right."""
-    table = Table([[paragraph(sheet.legion, TITLE), TITLE_TEXT]], colWidths=MASTHEAD_WIDTHS)
+    title_width = stringWidth(TITLE_TEXT, FONT_BOLD, HEADING.fontSize) + 2 * CELL_PADDING
+    table = Table([[paragraph(sheet.legion, TITLE), TITLE_TEXT]], colWidths=["*", title_width])
     table.setStyle([
-        ("FONT", (1, 0), (1, 0), FONT_BOLD, HEADING.fontSize),
+        ("FONT", (0, 0), (-1, -1), FONT_BOLD, HEADING.fontSize),  # else the cells name Helvetica
         ("ALIGN", (1, 0), (1, 0), "RIGHT"),
         ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
         ("LEFTPADDING", (0, 0), (0, 0), 0),
         ("RIGHTPADDING", (1, 0), (1, 0), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (0, 0), 6),
+        ("BOTTOMPADDING", (1, 0), (1, 0), 10),  # sets the smaller title on the name's baseline
     ])
     return table
 
@@ -94,15 +97,28 @@ def facts_table(sheet):
     left = (("Legate", sheet.legate), ("Army commander", sheet.army_commander), ("Sworn to", sheet.allegiance))
     right = (("Location", sheet.location), ("Status", sheet.status), ("As at", sheet.as_at))
     data = [[*fact_cells(*a), *fact_cells(*b)] for a, b in zip(left, right)]
-    table = Table(data, colWidths=FACT_WIDTHS)
+    table = Table(data, colWidths=fact_widths(left, right))
     table.setStyle([
+        ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("LEFTPADDING", (0, 0), (0, -1), 0),  # flush with the legion's name above
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
         ("LINEABOVE", (0, 0), (-1, 0), 0.5, "black"),
         ("LINEBELOW", (0, -1), (-1, -1), 0.5, "black"),
     ])
     return table
+
+
+def fact_widths(left, right):
+    """Each label column as wide as its longest label, so none wraps; the values share the rest."""
+    return [label_width(left) - CELL_PADDING, "*", label_width(right), "*"]
+
+
+def label_width(facts):
+    return max(stringWidth(label, FONT_BOLD, BODY.fontSize) for label, _ in facts) + 2 * CELL_PADDING
 
 
 def fact_cells(label, value):
@@ -114,10 +130,7 @@ def composition_table(sheet):
 
     TOTAL counts vexillations, so not the eagle; its upkeep and combat value are the sheet's own.
     """
-    lines = [(printable(line.label), str(line.normal), str(line.veteran), str(line.upkeep), combat_value_cell(line))
-             for line in sheet.lines]
-    data = [COMPOSITION_COLUMNS, *lines, total_row(sheet), ("Combat value if all veteran", "", "", "",
-                                                              str(sheet.combat_value_if_veteran))]
+    data = [COMPOSITION_COLUMNS, *map(troop_row, sheet.lines), total_row(sheet), if_veteran_row(sheet)]
     table = Table(data, colWidths=COMPOSITION_WIDTHS)
     table.setStyle(TABLE_STYLE)
     total, if_veteran = len(data) - 2, len(data) - 1
@@ -132,14 +145,20 @@ def composition_table(sheet):
     return table
 
 
-def combat_value_cell(line):
-    return "n.a." if line.label == EAGLE else str(line.combat_value)
+def troop_row(line):
+    combat_value = "n.a." if line.label == EAGLE else str(line.combat_value)
+    return (printable(line.label), str(line.normal), str(line.veteran), str(line.upkeep), combat_value)
 
 
 def total_row(sheet):
     vexillations = [line for line in sheet.lines if line.label != EAGLE]
     return ("TOTAL", str(sum(line.normal for line in vexillations)), str(sum(line.veteran for line in vexillations)),
             str(sheet.upkeep_per_quarter), str(sheet.combat_value))
+
+
+def if_veteran_row(sheet):
+    """Its label spans the first four columns, so the figure sits under the combat values."""
+    return ("Combat value if all veteran", "", "", "", str(sheet.combat_value_if_veteran))
 
 
 def pending_block(sheet):
@@ -152,7 +171,13 @@ def pending_block(sheet):
     if not columns:
         return []
     table = Table([columns], colWidths=[f"{100 / len(columns)}%"] * len(columns))
-    table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0)])
+    table.setStyle([
+        ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (0, 0), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+    ])
     return [Spacer(0, 8), table]
 
 
@@ -165,7 +190,7 @@ def bullet_list(items):
 
 def hand_table(blank_rows):
     """Empty ruled rows for the legate's pen, header repeated if they run onto another page."""
-    data = [HAND_COLUMNS, *[[""] * len(HAND_COLUMNS)] * blank_rows]
+    data = [HAND_COLUMNS, *([""] * len(HAND_COLUMNS) for _ in range(blank_rows))]
     table = Table(data, colWidths=HAND_WIDTHS, rowHeights=[None] + [HAND_ROW_HEIGHT] * blank_rows, repeatRows=1)
     table.setStyle(TABLE_STYLE)
     table.setStyle([
@@ -173,6 +198,8 @@ def hand_table(blank_rows):
         ("ALIGN", (0, 0), (-1, 0), "CENTER"),
         ("LEFTPADDING", (0, 0), (-1, 0), 3),
         ("RIGHTPADDING", (0, 0), (-1, 0), 3),
+        ("TOPPADDING", (0, 0), (-1, 0), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, 0), 3),
     ])
     return table
 

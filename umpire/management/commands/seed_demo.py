@@ -1,4 +1,4 @@
-"""Load the AD69 world and seat a demo umpire team, once; print the demo logins."""
+"""Load the AD69 world (with its demo forces) and seat a demo umpire team, once; print the demo logins."""
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
@@ -36,11 +36,14 @@ class Command(BaseCommand):
         self.stdout.write(f"Projector (no login): /display/{event.slug}/?code={display.code}")
 
     def _load_world(self):
-        """The world comes from the fixture only when the event is new: a restart keeps the game."""
+        """The world and its demo order of battle come from the fixtures only when the event is new:
+        a restart keeps the game. The forces are loaded by fixture name, so the core imports no app."""
         call_command("loaddata", "ad69_world", verbosity=0)
+        call_command("loaddata", "ad69_demo_forces", verbosity=0)
         event = Event.objects.get(slug="ad69")
         record_audit(event=event, actor=None, action="umpire.event.load", target=event,
-                     reason="AD69 world loaded from fixtures/ad69_world.json")
+                     reason="AD69 world loaded from fixtures/ad69_world.json, with the demo forces and fleets "
+                            "of fixtures/ad69_demo_forces.json")
         return event
 
     def _team(self, event):
