@@ -1,9 +1,22 @@
-"""Reads of the map."""
+"""Reads of the map: tables and provinces; forces and fleets, with what each may do this turn."""
+from dataclasses import dataclass, field
+
 from django.db.models import Prefetch
+from django.http import Http404
 
-from umpire.models import Character, Region, UmpireSeat
+from umpire.models import AuditEntry, Character, Region, Role, UmpireSeat
+from umpire.permissions import Perm
+from umpire.rules.ad69.forces import Force as RulesForce
+from umpire.rules.ad69.forces import Troops, TroopType, combat_value
+from umpire.rules.ad69.legions import RAISING_TROOPS, UPGRADES
+from umpire.rules.ad69.movement import MOVE_ALLOWANCE
+from umpire.rules.ad69.sea import vexillation_equivalents
+from umpire.rules.working import Working
+from umpire.selectors import access_event, can
 
-from .models import Province
+from .models import CostOwed, Fleet, Force, Province, Upgrade
+from .services.engine import as_case_force, as_rules_force, current_turn, run_rules
+from .services.forces import player_present
 
 
 def get_tables_with_contents(event):
@@ -21,3 +34,297 @@ def get_tables_with_contents(event):
 def get_characters_travelling(event):
     """Characters at no table: between tables, or not yet placed by Control."""
     return Character.objects.filter(event=event, location__isnull=True).select_related("career_rank")
+
+
+# ---- forces and fleets -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CommandScope:
+    """Which forces and fleets a user may give orders to in one event: Control all of them; a
+    Region umpire those at his own tables; a Non-Roman World umpire the non-Roman hosts."""
+
+    everything: bool = False
+    tables: frozenset = frozenset()
+    non_roman: bool = False
+
+    def covers_force(self, force):
+        return self.everything or force.province.region_id in self.tables or (self.non_roman and force.is_non_roman)
+
+    def covers_fleet(self, fleet):
+        return self.everything or fleet.base.region_id in self.tables
+
+
+def get_command_scope(user, event):
+    if not can(user, event, Perm.COMMAND_FORCES):
+        return CommandScope()
+    if user.is_superuser:
+        return CommandScope(everything=True)
+    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
+    roles = {role for role, _ in seats}
+    return CommandScope(everything=Role.CONTROL in roles, non_roman=Role.NON_ROMAN_WORLD in roles,
+                        tables=frozenset(region for role, region in seats if role == Role.REGION))
+
+
+def get_my_tables(user, event):
+    """The tables a Region umpire sits at, to put them first and mark them."""
+    return set(UmpireSeat.objects.filter(user=user, event=event, region__isnull=False).values_list("region", flat=True))
+
+
+def forces_of(event):
+    """The event's forces with everything their cards show, in a fixed number of queries."""
+    open_upgrades = Upgrade.objects.filter(finished_turn__isnull=True)
+    return Force.objects.filter(event=event).select_related(
+        "event", "province__region", "legate", "army_commander", "sworn_to", "embarked_on", "detached_from",
+    ).prefetch_related("troops", Prefetch("upgrades", queryset=open_upgrades, to_attr="open_upgrades"))
+
+
+def fleets_of(event, *, with_aboard=True):
+    fleets = Fleet.objects.filter(event=event).select_related("event", "base__region")
+    if not with_aboard:
+        return fleets
+    return fleets.prefetch_related(Prefetch("aboard", queryset=Force.objects.prefetch_related("troops")))
+
+
+def access_force(user, slug, pk, perm=Perm.VIEW_FORCES):
+    """The force, or 404: the same for "no such force", "not your event" and "not yours to command"."""
+    try:
+        event = access_event(user, slug, perm)
+    except Http404:
+        raise Http404("No such force.") from None
+    force = forces_of(event).filter(pk=pk).first()
+    if force is None or (perm == Perm.COMMAND_FORCES and not get_command_scope(user, event).covers_force(force)):
+        raise Http404("No such force.")
+    return force
+
+
+def access_fleet(user, slug, pk, perm=Perm.VIEW_FORCES):
+    """The fleet, or 404, on the same terms as access_force (a fleet is at its base's table)."""
+    try:
+        event = access_event(user, slug, perm)
+    except Http404:
+        raise Http404("No such fleet.") from None
+    fleet = fleets_of(event).filter(pk=pk).first()
+    if fleet is None or (perm == Perm.COMMAND_FORCES and not get_command_scope(user, event).covers_fleet(fleet)):
+        raise Http404("No such fleet.")
+    return fleet
+
+
+# What the UPGRADING EXAMPLE's table calls each line, in its order (praetorians, rarer, first).
+LINE_LABELS = {
+    TroopType.PRAETORIAN: "Praetorians",
+    TroopType.LEGIONARY: "Legionaries",
+    TroopType.AUXILIARY: "Auxiliaries",
+    TroopType.RAW_LEVY: "Raw levies",
+    TroopType.BARBARIAN_WARBAND: "Barbarian warbands",
+    TroopType.NON_ROMAN_REGIMENT: "Non-Roman regiments",
+}
+# A legion's table shows these lines even when empty, as the example's "0 Vex of Levies".
+LEGION_LINES = (TroopType.LEGIONARY, TroopType.AUXILIARY, TroopType.RAW_LEVY)
+AQUILA = "Aquila"
+
+
+@dataclass(frozen=True)
+class UnitLine:
+    """One line of a force's composition: its units, normal and veteran, with their upkeep
+    per quarter (None: not a legion's unit, the RAISING TROOPS table prices it not) and
+    combat value (None for the Aquila: "n.a.")."""
+
+    label: str
+    normal: int
+    veteran: int
+    upkeep: int | None
+    combat_value: int | None
+    kind: str = "aquila"
+
+    @property
+    def in_words(self):
+        """"1 raw levy", "4 legionaries": normal and veteran together."""
+        return units(self.normal + self.veteran, self.kind)
+
+
+def get_unit_lines(force):
+    """The force's composition by the engine's tables, one line per troop type."""
+    held = {(t.type, t.veteran): t.count for t in force.troops.all() if t.count}
+    lines = [UnitLine(AQUILA, 1, 0, RAISING_TROOPS.lookup("aquila", column="upkeep"), None)] if force.aquila else []
+    for kind in LINE_LABELS:
+        normal, veteran = held.get((kind.value, False), 0), held.get((kind.value, True), 0)
+        if normal or veteran or (force.kind == Force.Kind.LEGION and kind in LEGION_LINES):
+            lines.append(unit_line(force, kind, normal, veteran))
+    return lines
+
+
+def unit_line(force, kind, normal, veteran):
+    part = RulesForce(force.name, (Troops(kind, normal, False), Troops(kind, veteran, True)))
+    upkeep = RAISING_TROOPS.lookup(kind.value, column="upkeep") * (normal + veteran) \
+        if kind.value in RAISING_TROOPS.rows else None
+    return UnitLine(LINE_LABELS[kind], normal, veteran, upkeep, combat_value(part), kind.value)
+
+
+def get_combat_values(force):
+    """X. COMBAT VALUES by the engine: (as it stands, if every unit were veteran)."""
+    outcome = run_rules("ad69.combat_value", {"force": as_case_force(force)}).outcome
+    return outcome["combat_value"], outcome["if_veteran"]
+
+
+def get_upkeep(force):
+    """VIII. RAISING TROOPS by the engine's ad69.upkeep, Aquila included: the Result, or None for
+    a non-Roman host, which the treasury does not pay."""
+    if force.is_non_roman:
+        return None
+    return run_rules("ad69.upkeep", {"legions": [as_case_force(force)]})
+
+
+@dataclass(frozen=True)
+class ThisTurn:
+    """What a force may still do in the current turn (IX. LAND MOVEMENT, UPGRADING)."""
+
+    march: int  # map points a turn (IX. LAND MOVEMENT)
+    march_left: int  # of them, left this turn
+    forced_march: int  # map points of a forced march
+    forced_left: int | None  # of them, left this turn; None if it force-marched last turn
+    cannot_move: str  # why it may not march at all, or ""
+    upgrade: Upgrade | None  # the upgrade under way
+    ready_month: object  # the game month the upgrade is done in
+    cannot_upgrade: str  # why it may not order an upgrade, or ""
+
+
+def get_this_turn(force, turn):
+    moved = force.points_moved if force.moved_turn == turn else 0
+    march, forced = MOVE_ALLOWANCE.lookup("march"), MOVE_ALLOWANCE.lookup("forced_march")
+    upgrade = force.open_upgrades[0] if force.open_upgrades else None
+    return ThisTurn(
+        march=march, march_left=max(0, march - moved), forced_march=forced,
+        forced_left=None if force.forced_march_turn == turn - 1 else max(0, forced - moved),
+        cannot_move=why_it_cannot_move(force, upgrade),
+        upgrade=upgrade,
+        ready_month=force.event.game_month(upgrade.ready_turn) if upgrade else None,
+        cannot_upgrade=why_it_cannot_upgrade(force, turn, upgrade),
+    )
+
+
+def why_it_cannot_move(force, upgrade):
+    """As regions.services.forces.do_march and the engine's ad69.check_move would refuse it."""
+    if upgrade:
+        return "upgrading: it stands still until the upgrade is done"
+    if force.embarked_on_id:
+        return f"aboard {force.embarked_on}: land it first"
+    if force.aquila and not player_present(force):
+        return "no player with it (its legate or army commander, at its table)"
+    return ""
+
+
+def why_it_cannot_upgrade(force, turn, upgrade):
+    """As regions.services.forces.check_may_upgrade decides, from what is already loaded."""
+    if force.is_non_roman:
+        return "not a legion's troops"
+    if upgrade:
+        return "an upgrade is already under way"
+    if force.moved_turn == turn:
+        return "it has moved this turn"
+    if force.fought_turn == turn:
+        return "it has fought this turn"
+    if force.status == Force.Status.BESIEGING:
+        return "it is besieging"
+    return ""
+
+
+@dataclass(frozen=True)
+class ForceCard:
+    force: Force
+    lines: list
+    combat_value: int
+    combat_value_if_veteran: int
+    this_turn: ThisTurn
+    can_command: bool
+
+
+def get_force_card(force, turn, scope):
+    value, if_veteran = get_combat_values(force)
+    return ForceCard(force, get_unit_lines(force), value, if_veteran, get_this_turn(force, turn),
+                     scope.covers_force(force))
+
+
+@dataclass(frozen=True)
+class FleetCard:
+    fleet: Fleet
+    aboard: list
+    load: int
+    can_command: bool
+
+
+def get_fleet_card(fleet, scope, aboard=None):
+    """The fleet's state and load; `aboard`, the forces on it, if they are already loaded."""
+    aboard = list(fleet.aboard.all()) if aboard is None else aboard
+    load = vexillation_equivalents([as_rules_force(f) for f in aboard], Working())
+    return FleetCard(fleet, aboard, load, scope.covers_fleet(fleet))
+
+
+@dataclass
+class TableForces:
+    table: Region
+    mine: bool
+    forces: list = field(default_factory=list)
+    fleets: list = field(default_factory=list)
+
+    @property
+    def has_legions(self):
+        return any(card.force.kind == Force.Kind.LEGION for card in self.forces)
+
+
+def get_forces_by_table(event, user):
+    """Every table's forces and fleets, the user's own tables first; a fixed number of queries."""
+    turn, scope, mine = current_turn(event), get_command_scope(user, event), get_my_tables(user, event)
+    tables = {t.pk: TableForces(t, t.pk in mine) for t in Region.objects.filter(event=event)}
+    aboard = {}
+    for force in forces_of(event):
+        tables[force.province.region_id].forces.append(get_force_card(force, turn, scope))
+        aboard.setdefault(force.embarked_on_id, []).append(force)
+    for fleet in fleets_of(event, with_aboard=False):
+        tables[fleet.base.region_id].fleets.append(get_fleet_card(fleet, scope, aboard.get(fleet.pk, [])))
+    shown = [t for t in tables.values() if t.forces or t.fleets or t.table.kind == Region.Kind.MAP_TABLE]
+    return sorted(shown, key=lambda t: (not t.mine, t.table.position, t.table.name))
+
+
+def get_history(target, limit=50):
+    """The audit entries whose target is this force or fleet, newest first."""
+    return AuditEntry.objects.filter(target_type=target._meta.label_lower, target_id=str(target.pk))[:limit]
+
+
+def get_costs_owed(force):
+    return CostOwed.objects.filter(force=force).select_related("fleet")
+
+
+def get_legions_of_table(event, region):
+    """A table's legions, for its pack of Legion Status Charts."""
+    return forces_of(event).filter(province__region=region, kind=Force.Kind.LEGION)
+
+
+UNIT_NAMES = {  # (one, many)
+    "aquila": ("Aquila", "Aquilae"),
+    "praetorian": ("praetorian", "praetorians"),
+    "legionary": ("legionary", "legionaries"),
+    "auxiliary": ("auxiliary", "auxiliaries"),
+    "raw_levy": ("raw levy", "raw levies"),
+    "barbarian_warband": ("barbarian warband", "barbarian warbands"),
+    "non_roman_regiment": ("non-Roman regiment", "non-Roman regiments"),
+}
+
+
+def units(count, kind, veteran=False):
+    one, many = UNIT_NAMES[kind]
+    return f"{count} {'veteran ' if veteran else ''}{one if count == 1 else many}"
+
+
+def describe_upgrade(upgrade):
+    """An upgrade's orders in words, by the engine's UPGRADES table: "10 raw levies → 5 auxiliaries"."""
+    parts = []
+    for order in upgrade.orders:
+        row, veteran = UPGRADES.lookup(order["kind"]), order.get("veterans", False)
+        parts.append(f"{units(order['count'] * row['per_unit'], row['takes'], veteran)} → "
+                     f"{units(order['count'], row['makes'], veteran)}")
+    return "; ".join(parts)
+
+
+def describe_upgrade_with_date(upgrade, event):
+    return (f"{describe_upgrade(upgrade)}, ready at the end of turn {upgrade.ready_turn} "
+            f"({event.game_month(upgrade.ready_turn)})")

@@ -1,11 +1,32 @@
-from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+"""The map's pages: the world at a glance, and the forces pages a table umpire works from.
 
-from umpire.models import GameClock
+Each order is a small POST view: check the permission (access_force or access_fleet), read the
+form, call the service, report, and go back to the page. A refusal, by the form or by the AD69
+engine through the service, is a message naming the field, and changes nothing.
+"""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.utils.html import format_html
+from django.views.decorators.http import require_POST
+
+from umpire.models import GameClock, Region
 from umpire.permissions import Perm
 from umpire.selectors import access_event, can
 
-from .selectors import get_characters_travelling, get_tables_with_contents
+from . import forms
+from .printing import force_chart, table_charts
+from .selectors import (
+    AQUILA, access_fleet, access_force, describe_upgrade_with_date, get_characters_travelling, get_command_scope,
+    get_costs_owed, get_fleet_card, get_force_card, get_forces_by_table, get_history, get_tables_with_contents,
+    get_upkeep,
+)
+from .services import fleets, forces as force_services
+from .services.engine import current_turn
+
+LIVE_ON = "force.changed fleet.changed clock.changed"
 
 
 @login_required
@@ -23,3 +44,256 @@ def world(request, slug):
         "my_tables": set(request.user.seats.filter(event=event).values_list("region", flat=True)),
     }
     return render(request, "regions/world.html", context)
+
+
+def turn_context(event):
+    turn = current_turn(event)
+    return {"event": event, "turn": turn, "game_month": event.game_month(turn), "live_on": LIVE_ON}
+
+
+@login_required
+def forces(request, slug):
+    """Every table's forces and fleets, the umpire's own table first: what each may do this turn."""
+    event = access_event(request.user, slug, Perm.VIEW_FORCES)
+    return render(request, "regions/forces.html", {**turn_context(event),
+                                                   "tables": get_forces_by_table(event, request.user)})
+
+
+@login_required
+def force(request, slug, pk):
+    """One legion, detachment or host: its figures, its history and, to its commander, its orders."""
+    force = access_force(request.user, slug, pk)
+    context = turn_context(force.event)
+    card = get_force_card(force, context["turn"], get_command_scope(request.user, force.event))
+    context.update({
+        "force": force, "card": card, "upkeep": get_upkeep(force), "costs": get_costs_owed(force),
+        "upgrades": [describe_upgrade_with_date(u, force.event) for u in force.open_upgrades],
+        "history": get_history(force),
+        "panels": forms.force_panels(force, card) if card.can_command else [],
+        "totals": totals(card.lines),
+    })
+    return render(request, "regions/legion.html", context)
+
+
+def totals(lines):
+    """The TOTAL row's vexillations, normal and veteran: the Aquila is not one."""
+    vexillations = [line for line in lines if line.label != AQUILA]
+    return {"normal": sum(line.normal for line in vexillations), "veteran": sum(line.veteran for line in vexillations)}
+
+
+@login_required
+def fleet(request, slug, pk):
+    """One fleet: its state and load, the troops aboard, its history and, to its table, its orders."""
+    fleet = access_fleet(request.user, slug, pk)
+    context = turn_context(fleet.event)
+    card = get_fleet_card(fleet, get_command_scope(request.user, fleet.event))
+    context.update({
+        "fleet": fleet, "card": card, "history": get_history(fleet), "costs": fleet.costs_owed.all(),
+        "panels": forms.fleet_panels(fleet) if card.can_command else [],
+    })
+    return render(request, "regions/fleet.html", context)
+
+
+# ---- printing --------------------------------------------------------------------------------
+
+def pdf_response(pdf, filename):
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@login_required
+def force_status_pdf(request, slug, pk):
+    """The Legion Status Chart of one Roman force; a non-Roman host has none."""
+    force = access_force(request.user, slug, pk)
+    if force.is_non_roman:
+        raise Http404("No such chart.")
+    try:
+        pdf = force_chart(force.event, force, page_size=request.GET.get("size", "A4"))
+    except ValueError as refusal:
+        return HttpResponseBadRequest(str(refusal))
+    return pdf_response(pdf, f"{force.event.slug}-{force.pk}-status.pdf")
+
+
+@login_required
+def table_status_pdf(request, slug):
+    """The charts of every legion at one table (?table=<its id>), one a page."""
+    event = access_event(request.user, slug, Perm.VIEW_FORCES)
+    table_id = request.GET.get("table", "")
+    region = Region.objects.filter(event=event, pk=table_id).first() if table_id.isdigit() else None
+    if region is None:
+        raise Http404("No such table.")
+    try:
+        pdf = table_charts(event, region, page_size=request.GET.get("size", "A4"))
+    except ValueError as refusal:
+        messages.error(request, f"{region}: {refusal}.")
+        return redirect("regions:forces", slug=slug)
+    return pdf_response(pdf, f"{event.slug}-{region.pk}-legions.pdf")
+
+
+# ---- orders ----------------------------------------------------------------------------------
+
+# The words a refusal's field is shown with: the form's own labels, and the engine's inputs.
+FIELD_LABELS = {
+    "raw_levies": "Raw levies", "orders": "Upgrade orders", "troops": "Troops", "legion": "Legion",
+    "standing_still": "Standing still", "in_rome_with_emperors_approval": "In Rome, with the Emperor's approval",
+    "map_points": "Map points", "forced_march": "Forced march", "player_present": "Player with the force",
+    "to_province": "To province", "into": "Rejoin", "name": "Name", "fleet": "Fleet", "forces": "Load",
+    "coastal_sea_areas": "Coastal sea areas", "open_sea_areas": "Open sea areas", "fleets_agree": "Fleets agree",
+    "dice": "Dice", "repair": "Repair", "marines_aboard": "Marines", "waterway": "Waterway", "aquila": "Aquila",
+}
+
+
+def refusal_text(refusal):
+    """A ValidationError as one message, each part led by the field it is about."""
+    if not hasattr(refusal, "error_dict"):
+        return " ".join(refusal.messages)
+    return " ".join(labelled(field_label(name), errors) for name, errors in refusal.message_dict.items())
+
+
+def field_label(path):
+    """An engine's field path, as "orders.1.count", in words: "Upgrade orders, row 2"."""
+    root, *rest = path.split(".")
+    label = FIELD_LABELS.get(root, root)
+    row = next((part for part in rest if part.isdigit()), None)
+    return f"{label}, row {int(row) + 1}" if row is not None else label
+
+
+def labelled(label, errors):
+    return " ".join(errors) if label == NON_FIELD_ERRORS else f"{label}: {' '.join(errors)}"
+
+
+def valid(form):
+    """The form's data, or a refusal naming each bad field by its label."""
+    if not form.is_valid():
+        raise ValidationError([labelled(name if name == NON_FIELD_ERRORS else form[name].label, errors)
+                               for name, errors in form.errors.items()])
+    return form.cleaned_data
+
+
+def order(access, page, handler):
+    """A POST giving one order to a force or fleet the user commands: back to `page` with a message.
+
+    The handler returns the message ("" if it gave its own), or the message and the force to
+    show next (a merged detachment is gone: its legion is shown)."""
+    @login_required
+    @require_POST
+    def view(request, slug, pk):
+        target = access(request.user, slug, pk, Perm.COMMAND_FORCES)
+        try:
+            done = handler(request, target)
+        except ValidationError as refusal:
+            messages.error(request, refusal_text(refusal))
+            return redirect(page, slug=slug, pk=target.pk)
+        message, shown = done if isinstance(done, tuple) else (done, target)
+        if message:
+            messages.success(request, message)
+        return redirect(page, slug=slug, pk=shown.pk)
+    return view
+
+
+def force_order(handler):
+    return order(access_force, "regions:force", handler)
+
+
+def fleet_order(handler):
+    return order(access_fleet, "regions:fleet", handler)
+
+
+@force_order
+def raise_levies(request, force):
+    count = valid(forms.RaiseLeviesForm(request.POST))["count"]
+    force_services.do_raise_levies(force, count=count, actor=request.user)
+    return f"{count} raw levies join {force.name}; the raising cost is owed."
+
+
+@force_order
+def order_upgrade(request, force):
+    data = valid(forms.UpgradeForm(request.POST))
+    force_services.do_order_upgrade(force, orders=data["orders"], actor=request.user,
+                                    in_rome_with_emperors_approval=data["in_rome_with_emperors_approval"])
+    return f"Upgrade ordered for {force.name}; the cost is owed."
+
+
+@force_order
+def detach(request, force):
+    data = valid(forms.DetachForm(request.POST, force=force))
+    detachment = force_services.do_detach(force, name=data["name"], troops=data["troops"], actor=request.user)
+    return f"{detachment.name} is detached from {force.name}."
+
+
+@force_order
+def merge(request, force):
+    into = valid(forms.MergeForm(request.POST, force=force))["into"]
+    force_services.do_merge(force, into=into, actor=request.user)
+    return f"{force.name} has rejoined {into.name}.", into
+
+
+@force_order
+def march(request, force):
+    data = valid(forms.MarchForm(request.POST, force=force))
+    force_services.do_march(force, to_province=data["to_province"], map_points=data["map_points"],
+                            forced_march=data["forced_march"], map_point=data["map_point"], actor=request.user)
+    how = "force-marched" if data["forced_march"] else "marched"
+    return f"{force.name} {how} {data['map_points']} map points to {data['to_province']}."
+
+
+@force_order
+def embark(request, force):
+    fleet = valid(forms.EmbarkForm(request.POST, force=force))["fleet"]
+    fleets.do_embark(force, fleet=fleet, actor=request.user)
+    return f"{force.name} is aboard {fleet}."
+
+
+@force_order
+def land(request, force):
+    province = valid(forms.LandForm(request.POST, force=force))["province"]
+    fleets.do_land(force, province=province, actor=request.user)
+    return f"{force.name} is ashore in {province}."
+
+
+@force_order
+def book_charter(request, force):
+    data = valid(forms.CharterForm(request.POST))
+    result = fleets.do_book_charter(force, coastal_sea_areas=data["coastal_sea_areas"], actor=request.user,
+                                    open_sea_areas=data["open_sea_areas"], fleets_agree=data["fleets_agree"])
+    return f"Civilian charter booked for {force.name}, sailing next month: {result.outcome['cost']} talents owed."
+
+
+@fleet_order
+def open_sea_crossing(request, fleet):
+    data = valid(forms.CrossingForm(request.POST))
+    result = fleets.do_open_sea_crossing(fleet, offering_to_neptune=data["offering_to_neptune"], dice=data["dice"],
+                                         actor=request.user)
+    outcome = result.outcome["result"].replace("_", " ")
+    messages.success(request, format_html('{}: open-sea crossing – {}. The working is below; '
+                                          '<a href="#history">the fleet\'s history</a> keeps the record.',
+                                          fleet.name, outcome))
+    messages.info(request, "\n".join(working_lines(result)), extra_tags="working")
+    return ""
+
+
+def working_lines(result):
+    """The engine's working as text, each die with what it showed."""
+    return [f"{line.text}: {line.value}" if line.kind == "die" else line.text for line in result.working]
+
+
+@fleet_order
+def repair_fleet(request, fleet):
+    repair = valid(forms.RepairForm(request.POST))["repair"]
+    fleets.do_repair_fleet(fleet, repair=repair, actor=request.user)
+    return f"{fleet.name}: {repair.replace('_', ' ')} under way; the cost is owed."
+
+
+@fleet_order
+def strip_marines(request, fleet):
+    name = valid(forms.StripMarinesForm(request.POST, fleet=fleet))["name"]
+    marines = fleets.do_strip_marines(fleet, name=name, actor=request.user)
+    return f"{fleet.name}'s marines form {marines.name}: 6 auxiliary vexillations at {fleet.base}."
+
+
+@fleet_order
+def build_bridge(request, fleet):
+    waterway = valid(forms.BridgeForm(request.POST))["waterway"]
+    fleets.do_build_bridge(fleet, waterway=waterway, actor=request.user)
+    return f"{fleet.name} bridges {waterway} this month."

@@ -17,13 +17,18 @@ class Perm(StrEnum):
     ANNOUNCE = "announce"  # draft, publish and withdraw announcements to the hall
     MANAGE_DISPLAYS = "manage_displays"  # issue and revoke projector codes
     USE_RULES = "use_rules"  # run rules procedures at the rules desk and save them to the log
+    VIEW_FORCES = "view_forces"  # the legions, detachments, hosts and fleets of every table
+    # give orders to forces and fleets: Control all; a Region umpire those at his own table; a
+    # Non-Roman World umpire the non-Roman hosts (regions.selectors.can_command_force says which)
+    COMMAND_FORCES = "command_forces"
 
 
 ROLE_PERMISSIONS = {
     Role.CONTROL: frozenset(Perm),
-    Role.REGION: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES}),
-    Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES}),
-    Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES}),
+    Role.REGION: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.COMMAND_FORCES}),
+    Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES}),
+    Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES,
+                                     Perm.COMMAND_FORCES}),
 }
 
 

@@ -29,7 +29,7 @@ def run_rules(key, case, dice=None):
     try:
         return run_procedure(key, case, dice or SeededDice())
     except RulesError as refusal:
-        raise ValidationError({refusal.field.split(".")[0] or "__all__": refusal.message}) from refusal
+        raise ValidationError({refusal.field or "__all__": refusal.message}) from refusal
 
 
 def current_turn(event):

@@ -3,7 +3,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from umpire.events import control_group, publish_on_commit, table_group
-from umpire.rules.ad69.sea import NEPTUNE_OFFERING
+from umpire.rules.ad69.sea import NEPTUNE_OFFERING, SEA_TRANSPORT
 from umpire.rules.ad69.weather import WeatherRegion
 from umpire.rules.dice import EnteredDice
 from umpire.services.audit import record_audit, snapshot
@@ -11,8 +11,12 @@ from umpire.services.audit import record_audit, snapshot
 from ..events import FleetChanged
 from ..models import CostOwed, Fleet, Force
 from .engine import as_case_force, current_month, current_turn, run_rules
-from .forces import changing, owe, set_troops
+from .forces import changing, owe, set_troops, take_the_player_along
 
+# IX. Worse Things Happen At Sea, as the fleet's state: serious losses are serious damage, and
+# "whilst the ships were damaged" the lucky devil's fleet needs the light repair.
+DAMAGE_AT_SEA = {"fleet_lost": Fleet.State.LOST, "serious_losses": Fleet.State.SERIOUS_DAMAGE,
+                 "lucky": Fleet.State.LIGHT_DAMAGE}
 WEATHER_REGION_OF_TABLE = {region.label.removeprefix("the "): region for region in WeatherRegion}
 
 
@@ -39,6 +43,8 @@ def do_embark(force, *, fleet, actor):
 def check_fleet_can_carry(fleet):
     if fleet.state in (Fleet.State.LOST, Fleet.State.BRIDGE_OF_BOATS):
         raise ValidationError({"fleet": f"{fleet} is {fleet.get_state_display().lower()}: it carries no one."})
+    if fleet.busy_until_turn is not None:
+        raise ValidationError({"fleet": f"{fleet} is under repair until the end of turn {fleet.busy_until_turn}."})
 
 
 def do_land(force, *, province, actor):
@@ -46,6 +52,8 @@ def do_land(force, *, province, actor):
     with changing(force, "land", actor=actor, reason=f"ashore in {province}") as force:
         if not force.embarked_on_id:
             raise ValidationError(f"{force.name} is not aboard a fleet.")
+        if province.region_id != force.province.region_id:
+            take_the_player_along(force, province.region, actor=actor)
         force.province, force.embarked_on, force.status = province, None, Force.Status.STANDING
     return force
 
@@ -68,7 +76,7 @@ def do_open_sea_crossing(fleet, *, offering_to_neptune=False, dice=None, actor):
             owe_fleet(fleet, f"Offering to Neptune before {fleet}'s crossing", NEPTUNE_OFFERING)
         change_fleet(fleet, "open_sea_crossing", actor=actor, reason=result.outcome["result"],
                      capacity=result.outcome["capacity_after"],
-                     state=Fleet.State.LOST if result.outcome["fleet_lost"] else fleet.state)
+                     state=DAMAGE_AT_SEA.get(result.outcome["result"], fleet.state))
     return result
 
 
@@ -171,4 +179,4 @@ def finish_fleet_work(event, turn):
     """Turn-end hook: repairs, new marines and bridges of boats end with their last month."""
     for fleet in Fleet.objects.filter(event=event, busy_until_turn__lte=turn).select_related("event", "base"):
         change_fleet(fleet, "ready", actor=None, reason=f"end of turn {turn}", state=Fleet.State.READY,
-                     busy_until_turn=None)
+                     busy_until_turn=None, capacity=SEA_TRANSPORT.lookup("fleet_capacity"))

@@ -28,19 +28,29 @@ def changing(force, action, *, actor, reason=""):
     """Lock the force for one change; audit it and announce it when the change is done."""
     with transaction.atomic():
         force = Force.objects.select_for_update().select_related("event", "province").get(pk=force.pk)
-        before = force_state(force)
+        before, was_at = force_state(force), force.province.region_id
         yield force
         force.full_clean()
         force.save()
-        announce(force, action, before, actor=actor, reason=reason)
+        announce(force, action, before, actor=actor, reason=reason, also_to=was_at)
 
 
-def announce(force, action, before, *, actor, reason=""):
+def announce(force, action, before, *, actor, reason="", also_to=None):
+    """Audit the change and tell Control and the tables concerned: where the force is now,
+    and where it was, if it has left."""
     force.refresh_from_db()
     record_audit(event=force.event, actor=actor, action=f"force.{action}", target=force,
                  before=before, after=force_state(force), reason=reason)
-    groups = [control_group(force.event_id), table_group(force.province.region_id)]
+    tables = {force.province.region_id, also_to} - {None}
+    groups = [control_group(force.event_id)] + [table_group(region) for region in sorted(tables)]
     publish_on_commit(groups, ForceChanged(action=action, force_id=force.pk, name=force.name))
+
+
+def do_correct_troops(force, *, troops, actor, reason):
+    """Control's correction of a force's units (a miscount, a ruling): audited like any change."""
+    with changing(force, "corrected", actor=actor, reason=reason) as force:
+        set_troops(force, troops)
+    return force
 
 
 def set_troops(force, troops):

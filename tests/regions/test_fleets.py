@@ -49,7 +49,7 @@ def test_serious_losses_at_sea_halve_the_fleet_and_the_troops(ad69, control, mis
     assert result.outcome["result"] == "serious_losses"
     misenum.refresh_from_db()
     first_adiutrix.refresh_from_db()
-    assert misenum.capacity == 7
+    assert (misenum.capacity, misenum.state) == (7, "serious_damage")
     assert sum(count for _, count, _ in composition(first_adiutrix)) == 9 - 4
     assert AuditEntry.objects.filter(action="fleet.open_sea_crossing").exists()
     assert AuditEntry.objects.filter(action="force.lost_at_sea").exists()
@@ -84,14 +84,16 @@ def test_a_charter_is_priced_by_the_engine_and_owed(ad69, control, first_adiutri
 
 def test_repairs_take_their_months_and_finish_at_turn_end(ad69, control, misenum):
     clockwork.do_start_clock(ad69, actor=None)
-    Fleet.objects.filter(pk=misenum.pk).update(state=Fleet.State.SERIOUS_DAMAGE)
+    Fleet.objects.filter(pk=misenum.pk).update(state=Fleet.State.SERIOUS_DAMAGE, capacity=7)
     do_repair_fleet(misenum, repair="serious_storm_damage", actor=control)
+    with pytest.raises(ValidationError, match="under repair until the end of turn 2"):
+        do_open_sea_crossing(misenum, dice=[6], actor=control)
     clockwork.do_skip_turn(ad69, actor=None)
     misenum.refresh_from_db()
     assert misenum.state == "serious_damage"
     clockwork.do_skip_turn(ad69, actor=None)
     misenum.refresh_from_db()
-    assert misenum.state == "ready"
+    assert (misenum.state, misenum.capacity) == ("ready", 14)
     assert list(CostOwed.objects.filter(fleet=misenum).values_list("talents", flat=True)) == [40]
 
 
@@ -133,3 +135,19 @@ def test_landing_puts_the_force_ashore(ad69, control, misenum, first_adiutrix):
     do_land(first_adiutrix, province=sicilia, actor=control)
     first_adiutrix.refresh_from_db()
     assert (first_adiutrix.province, first_adiutrix.embarked_on, first_adiutrix.status) == (sicilia, None, "standing")
+
+
+def test_a_march_to_another_table_is_heard_at_both(ad69, control, django_capture_on_commit_callbacks):
+    from regions.services.forces import do_march
+    from tests.umpire.channels_helpers import listen
+    from umpire.models import Character
+
+    force = legion(ad69, "Legion XIII Gemina", "Pannonia", [(LEG, 4, False)], legate="Tampius Flavianus")
+    illyria, alpes = (ad69.regions.get(name=n).pk for n in ("Illyria", "Alpes"))
+    with listen([f"table-{illyria}", f"table-{alpes}", f"table-{ad69.regions.get(name='Gaul').pk}"]) as heard:
+        with django_capture_on_commit_callbacks(execute=True):
+            do_march(force, to_province=Province.objects.get(event=ad69, name="Noricum"), map_points=3, actor=control)
+        groups = {group for group, messages in heard().items()
+                  if any(m["event"]["type"] == "force.changed" for m in messages)}
+    assert groups == {f"table-{illyria}", f"table-{alpes}"}
+    assert Character.objects.get(name="Tampius Flavianus").location_id == alpes

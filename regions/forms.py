@@ -1,0 +1,299 @@
+"""The orders a table umpire gives forces and fleets: every input is checked here first, then by
+the service (which asks the AD69 engine). Below the forms, the panels that offer them on a page."""
+from dataclasses import dataclass, replace
+from functools import partial
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from umpire.rules.ad69.fleets import Repair
+from umpire.rules.ad69.forces import TroopType
+from umpire.rules.ad69.legions import UpgradeKind
+from umpire.rules.ad69.sea import CHARTER_MAX_SEA_AREAS
+from umpire.rules.dice import parse_dice_list
+from umpire.rules.errors import DiceError
+
+from .models import Fleet, Force, Province
+from .selectors import LINE_LABELS
+
+UPGRADE_KINDS = [
+    (UpgradeKind.LEVIES_TO_AUXILIARIES.value, "2 raw levies → 1 auxiliary (1 month)"),
+    (UpgradeKind.AUXILIARIES_TO_LEGIONARIES.value, "1 auxiliary → 1 legionary (1 month)"),
+    (UpgradeKind.LEGIONARIES_TO_PRAETORIANS.value, "1 legionary → 1 praetorian (at once, in Rome)"),
+]
+REPAIRS = [(r.value, r.value.replace("_", " ").capitalize()) for r in Repair]
+
+
+def unused_name(event_id, name):
+    """A new force's name, or a refusal if the event has a force of that name already."""
+    name = name.strip()
+    if Force.objects.filter(event=event_id, name=name).exists():
+        raise ValidationError(f"There is already a force called {name}.")
+    return name
+
+
+def number(label, *, min_value=0, max_value=None, required=True, **kwargs):
+    """A whole-number field with a keypad on a tablet."""
+    return forms.IntegerField(label=label, min_value=min_value, max_value=max_value, required=required,
+                              widget=forms.NumberInput(attrs={"inputmode": "numeric"}), **kwargs)
+
+
+class RaiseLeviesForm(forms.Form):
+    count = number("Raw levies to raise", min_value=1, max_value=10)
+
+
+class UpgradeForm(forms.Form):
+    """One month's upgrade orders: one, or two at once as in the UPGRADING EXAMPLE."""
+
+    kind_1 = forms.ChoiceField(label="First order", choices=UPGRADE_KINDS)
+    count_1 = number("Units to make", min_value=1, max_value=10)
+    veterans_1 = forms.BooleanField(label="From veterans", required=False)
+    kind_2 = forms.ChoiceField(label="Second order", choices=[("", "– none –"), *UPGRADE_KINDS], required=False)
+    count_2 = number("Units to make (second order)", min_value=1, max_value=10, required=False)
+    veterans_2 = forms.BooleanField(label="From veterans (second order)", required=False)
+    in_rome_with_emperors_approval = forms.BooleanField(label="In Rome, with the Emperor's approval", required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("kind_2") and data.get("count_2") is None and "count_2" not in self.errors:
+            self.add_error("count_2", "Give how many units the second order makes.")
+        if data.get("count_2") is not None and not data.get("kind_2"):
+            self.add_error("kind_2", "Choose which upgrade the second order is.")
+        data["orders"] = [{"kind": data[f"kind_{i}"], "count": data[f"count_{i}"], "veterans": data[f"veterans_{i}"]}
+                          for i in (1, 2) if data.get(f"kind_{i}") and data.get(f"count_{i}")]
+        return data
+
+
+class DetachForm(forms.Form):
+    """A name and how many of each of the legion's units go: one field per kind it holds."""
+
+    name = forms.CharField(label="Name of the detachment", max_length=80)
+
+    def __init__(self, *args, force, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.force = force
+        held = {(t.type, t.veteran): t.count for t in force.troops.all() if t.count}
+        self.kinds = sorted(held, key=lambda k: (LINE_ORDER.index(k[0]), k[1]))
+        for kind, veteran in self.kinds:
+            label = LINE_LABELS[TroopType(kind)]
+            label = f"Veteran {label.lower()}" if veteran else label
+            self.fields[troop_field(kind, veteran)] = number(f"{label} (has {held[(kind, veteran)]})",
+                                                             required=False, initial=0)
+
+    def clean_name(self):
+        return unused_name(self.force.event_id, self.cleaned_data["name"])
+
+    def clean(self):
+        data = super().clean()
+        data["troops"] = [{"type": kind, "veteran": veteran, "count": data.get(troop_field(kind, veteran)) or 0}
+                          for kind, veteran in self.kinds]
+        if not self.errors and not any(t["count"] for t in data["troops"]):
+            raise ValidationError("Send at least one unit: every count is 0.")
+        return data
+
+    def troop_fields(self):
+        return [self[troop_field(kind, veteran)] for kind, veteran in self.kinds]
+
+
+LINE_ORDER = [kind.value for kind in LINE_LABELS]
+
+
+def troop_field(kind, veteran):
+    return f"{kind}{'_veteran' if veteran else ''}"
+
+
+class ProvinceChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, province):
+        return f"{province.name} ({province.region.name})"
+
+
+def provinces(event):
+    return Province.objects.filter(event=event).select_related("region").order_by("region__position", "name")
+
+
+class MergeForm(forms.Form):
+    into = forms.ModelChoiceField(label="Rejoin", queryset=Force.objects.none())
+
+    def __init__(self, *args, force, **kwargs):
+        super().__init__(*args, **kwargs)
+        together = Force.objects.filter(event=force.event_id, province=force.province_id).exclude(pk=force.pk)
+        self.fields["into"].queryset = together.exclude(kind__in=[Force.Kind.BARBARIAN_HOST, Force.Kind.NON_ROMAN])
+        self.fields["into"].initial = force.detached_from_id
+
+
+class MarchForm(forms.Form):
+    to_province = ProvinceChoiceField(label="To province", queryset=Province.objects.none())
+    map_points = number("Map points moved", min_value=1, max_value=8)
+    map_point = forms.CharField(label="Map point reached", max_length=60, required=False,
+                                help_text="The town or way-station it stops at.")
+    forced_march = forms.BooleanField(label="Forced march", required=False)
+
+    def __init__(self, *args, force, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["to_province"].queryset = provinces(force.event_id)
+        self.fields["to_province"].initial = force.province_id
+
+
+class EmbarkForm(forms.Form):
+    fleet = forms.ModelChoiceField(label="Fleet", queryset=Fleet.objects.none())
+
+    def __init__(self, *args, force, **kwargs):
+        super().__init__(*args, **kwargs)
+        here = Fleet.objects.filter(event=force.event_id, base__region=force.province.region_id)
+        self.fields["fleet"].queryset = here
+
+
+class LandForm(forms.Form):
+    province = ProvinceChoiceField(label="Land in", queryset=Province.objects.none())
+
+    def __init__(self, *args, force, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["province"].queryset = provinces(force.event_id)
+        self.fields["province"].initial = force.province_id
+
+
+class CharterForm(forms.Form):
+    coastal_sea_areas = number("Coastal sea areas", max_value=CHARTER_MAX_SEA_AREAS, initial=0)
+    open_sea_areas = number("Open sea areas", max_value=CHARTER_MAX_SEA_AREAS, initial=0)
+    fleets_agree = forms.BooleanField(label="Every Naval Fleet on the way agrees", required=False, initial=True)
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and not data["coastal_sea_areas"] + data["open_sea_areas"]:
+            self.add_error("coastal_sea_areas", "The charter must sail through at least one sea area.")
+        return data
+
+
+class CrossingForm(forms.Form):
+    offering_to_neptune = forms.BooleanField(label="A 10 talent offering to Neptune was made", required=False)
+    dice = forms.CharField(label="Dice from the table", required=False, max_length=20,
+                           help_text='As "1,3": the crossing die, then Worse Things if it goes wrong. '
+                                     "Leave empty for the console to roll.")
+
+    def clean_dice(self):
+        text = self.cleaned_data["dice"].strip()
+        if not text:
+            return None
+        try:
+            dice = parse_dice_list(text)
+        except DiceError as refusal:
+            raise ValidationError(refusal.message) from None
+        if not dice or any(not 1 <= die <= 6 for die in dice):
+            raise ValidationError(f"{text!r}: each die is a d6, from 1 to 6.")
+        return dice
+
+
+class RepairForm(forms.Form):
+    repair = forms.ChoiceField(label="Repair", choices=REPAIRS)
+
+
+class StripMarinesForm(forms.Form):
+    """The marines form a force of their own at the fleet's base: 6 auxiliaries are more than a
+    legion's 5 auxiliary places, so they join no legion whole."""
+
+    name = forms.CharField(label="Name of the marines' force", max_length=80)
+
+    def __init__(self, *args, fleet, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fleet = fleet
+        self.fields["name"].initial = f"Marines of {fleet.name}"
+
+    def clean_name(self):
+        return unused_name(self.fleet.event_id, self.cleaned_data["name"])
+
+
+class BridgeForm(forms.Form):
+    waterway = forms.CharField(label="Waterway", max_length=80,
+                               help_text="As the Hellespont or the Straits of Messina.")
+
+
+# ---- the orders a page offers -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Panel:
+    """One order offered on a page: its form, where it posts, and whether it asks to be confirmed."""
+
+    title: str
+    url: str
+    form: object = None
+    submit: str = ""
+    note: str = ""
+    confirm: str = ""  # the warning shown behind <details> before it can be sent
+    why_not: str = ""  # why it cannot be given now (then there is no form)
+
+
+def force_panels(force, card):
+    """The orders the page offers this force, each with an empty form."""
+    roman, this_turn = not force.is_non_roman, card.this_turn
+    url = partial(order_url, force)
+    panels = [
+        force.kind == Force.Kind.LEGION and Panel(
+            "Raise raw levies", url("raise-levies"), RaiseLeviesForm(), "Raise the levies",
+            note="They join at once and may fight this turn; the raising cost is owed."),
+        roman and Panel(
+            "Order an upgrade", url("upgrade"), UpgradeForm(), "Order the upgrade",
+            note="One or two orders at once, as in the UPGRADING EXAMPLE; done at the month's end.",
+            why_not=this_turn.cannot_upgrade),
+        Panel("March", url("march"), MarchForm(force=force), "March", why_not=this_turn.cannot_move),
+        roman and any(t.count for t in force.troops.all()) and Panel(
+            "Detach vexillations", url("detach"), DetachForm(force=force), "Yes, detach them",
+            confirm="The detachment leaves without the Aquila; the Region umpire runs it while no player is with it."),
+        force.kind == Force.Kind.DETACHMENT and Panel(
+            "Rejoin a legion", url("merge"), MergeForm(force=force), f"Yes, {force.name} rejoins",
+            confirm="The detachment ceases to be: its units join the legion, within the legion's limits."),
+        force.embarked_on_id and Panel("Land", url("land"), LandForm(force=force), "Go ashore"),
+        not force.embarked_on_id and embark_panel(force, url("embark")),
+        roman and Panel(
+            "Book a civilian charter", url("charter"), CharterForm(), "Book the charter",
+            note="Booked a month ahead, it sails next month; 1 talent a vexillation a coastal area, 4 on open sea, "
+                 "×4 in winter."),
+    ]
+    return [without_form_if_refused(panel) for panel in panels if panel]
+
+
+def embark_panel(force, url):
+    form = EmbarkForm(force=force)
+    none_here = "" if form.fields["fleet"].queryset.exists() else \
+        f"no fleet works from the {force.province.region} table"
+    return Panel("Embark on a fleet", url, form, "Embark", why_not=none_here)
+
+
+def order_url(target, name):
+    kind = "force" if isinstance(target, Force) else "fleet"
+    return reverse(f"regions:{kind}-{name}", args=[target.event.slug, target.pk])
+
+
+def without_form_if_refused(panel):
+    return replace(panel, form=None) if panel.why_not else panel
+
+
+# What a fleet in each state needs repaired (regions.services.fleets.do_repair_fleet checks it again).
+NEEDS_REPAIR = {Fleet.State.LIGHT_DAMAGE, Fleet.State.SERIOUS_DAMAGE, Fleet.State.MARINES_STRIPPED}
+
+
+def why_no_repair(fleet, state):
+    if fleet.busy_until_turn:
+        return f"it is busy until the end of turn {fleet.busy_until_turn}"
+    return "" if fleet.state in NEEDS_REPAIR else f"nothing to repair: it is {state}"
+
+
+def fleet_panels(fleet):
+    url = partial(order_url, fleet)
+    state = fleet.get_state_display().lower()
+    cannot_sail = f"it is {state}" if fleet.state in (Fleet.State.LOST, Fleet.State.BRIDGE_OF_BOATS) else ""
+    panels = [
+        Panel("Open-sea crossing", url("crossing"), CrossingForm(), "Make the crossing",
+              note="1 on a d6 (1 or 2 in winter at sea) and Worse Things Happen At Sea is rolled.",
+              why_not=cannot_sail),
+        Panel("Repair", url("repair"), RepairForm(), "Start the repair",
+              note="The cost is owed; ready at the end of its last month.",
+              why_not=why_no_repair(fleet, state)),
+        Panel("Strip the marines", url("strip-marines"), StripMarinesForm(fleet=fleet), "Yes, strip them",
+              confirm="The marines become 6 auxiliary vexillations at the fleet's base; its anti-pirate work stops "
+                      "until replacement marines are recruited (36 talents, 2 months).",
+              why_not="its marines are gone" if fleet.state == Fleet.State.MARINES_STRIPPED else cannot_sail),
+        Panel("Bridge of boats", url("bridge"), BridgeForm(), "Yes, build the bridge",
+              confirm="It takes the whole month: the fleet carries no one until it is done.", why_not=cannot_sail),
+    ]
+    return [without_form_if_refused(panel) for panel in panels]
