@@ -87,26 +87,24 @@ def fleets_of(event, *, with_aboard=True):
 
 def access_force(user, slug, pk, perm=Perm.VIEW_FORCES):
     """The force, or 404: the same for "no such force", "not your event" and "not yours to command"."""
-    try:
-        event = access_event(user, slug, perm)
-    except Http404:
-        raise Http404("No such force.") from None
-    force = forces_of(event).filter(pk=pk).first()
-    if force is None or (perm == Perm.COMMAND_FORCES and not get_command_scope(user, event).covers_force(force)):
-        raise Http404("No such force.")
-    return force
+    return _access(user, slug, pk, perm, forces_of, "covers_force", "force")
 
 
 def access_fleet(user, slug, pk, perm=Perm.VIEW_FORCES):
     """The fleet, or 404, on the same terms as access_force (a fleet is at its base's table)."""
+    return _access(user, slug, pk, perm, fleets_of, "covers_fleet", "fleet")
+
+
+def _access(user, slug, pk, perm, records_of, covers, noun):
     try:
         event = access_event(user, slug, perm)
     except Http404:
-        raise Http404("No such fleet.") from None
-    fleet = fleets_of(event).filter(pk=pk).first()
-    if fleet is None or (perm == Perm.COMMAND_FORCES and not get_command_scope(user, event).covers_fleet(fleet)):
-        raise Http404("No such fleet.")
-    return fleet
+        raise Http404(f"No such {noun}.") from None
+    record = records_of(event).filter(pk=pk).first()
+    commanded = perm != Perm.COMMAND_FORCES or (record and getattr(get_command_scope(user, event), covers)(record))
+    if record is None or not commanded:
+        raise Http404(f"No such {noun}.")
+    return record
 
 
 # What the UPGRADING EXAMPLE's table calls each line, in its order (praetorians, rarer, first).
