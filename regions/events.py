@@ -21,3 +21,16 @@ class FleetChanged:
     action: str
     fleet_id: int
     name: str
+
+
+@dataclass(frozen=True)
+class LedgerChanged:
+    """Money moved: a transaction was posted or reversed. `balances` are the new balances of
+    the accounts it touched, as dicts of account_id, name and talents."""
+
+    type: ClassVar[str] = "ledger.changed"
+    action: str
+    transaction_id: int
+    why: str
+    shipment: bool
+    balances: list

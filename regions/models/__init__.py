@@ -1,5 +1,6 @@
 """The map: provinces, and the forces and fleets on it."""
 from .forces import CostOwed, Fleet, Force, ForceTroops, Upgrade
+from .ledger import Account, Posting, Transaction
 from .province import Province
 
-__all__ = ["CostOwed", "Fleet", "Force", "ForceTroops", "Province", "Upgrade"]
+__all__ = ["Account", "CostOwed", "Fleet", "Force", "ForceTroops", "Posting", "Province", "Transaction", "Upgrade"]

@@ -1,0 +1,140 @@
+"""The ledger (DESIGN principle 4): the only code that moves talents.
+
+Every movement is one transaction whose postings sum to zero. The accounts it touches are
+locked (in primary-key order, so two transfers never wait on each other crosswise) before
+their balances are read, so concurrent transfers cannot overdraw an account. A refusal
+writes nothing. A mistake is undone by `do_reverse`: a reversal is final, and a transaction
+is reversed at most once (to redo a reversed transaction, post it again).
+"""
+from collections import Counter
+
+from django.core.exceptions import ValidationError
+from django.db.models import Sum
+from django.db.transaction import atomic
+
+from umpire.events import control_group, publish_on_commit
+from umpire.services.audit import record_audit
+
+from ..events import LedgerChanged
+from ..models import Account, Posting, Transaction
+from .engine import current_turn
+
+
+def get_balances(accounts):
+    """Each account's balance in talents, summed from its postings in one query."""
+    accounts = list(accounts)
+    totals = dict(Posting.objects.filter(account__in=accounts).values("account")
+                  .annotate(total=Sum("amount")).values_list("account", "total"))
+    return {account: totals.get(account.pk, 0) for account in accounts}
+
+
+def get_balance(account):
+    return Posting.objects.filter(account=account).aggregate(total=Sum("amount"))["total"] or 0
+
+
+def do_transfer(*, source, target, talents, why, actor, shipment=False):
+    """Move whole, positive `talents` from `source` to `target` of the same event."""
+    if not is_whole(talents) or talents <= 0:
+        raise ValidationError({"talents": f"A transfer moves a whole, positive number of talents, not {talents}."})
+    if target.event_id != source.event_id:
+        raise ValidationError({"target": f"{target} belongs to another event."})
+    if target.pk == source.pk:
+        raise ValidationError({"target": f"{source} cannot pay itself."})
+    with atomic():
+        return post(source.event, [(source, -talents), (target, talents)], why=why, actor=actor,
+                    shipment=shipment, action="transfer", field="source")
+
+
+def do_post(event, *, postings, why, actor, shipment=False):
+    """Post one transaction of (account, signed talents) pairs, which must sum to zero."""
+    with atomic():
+        return post(event, postings, why=why, actor=actor, shipment=shipment)
+
+
+def do_reverse(transaction, *, why, actor):
+    """Undo `transaction` with a new one of the opposite postings; the original is untouched."""
+    with atomic():
+        original = Transaction.objects.select_for_update().get(pk=transaction.pk)
+        check_may_reverse(original)
+        postings = [(p.account, -p.amount) for p in original.postings.select_related("account")]
+        return post(original.event, postings, why=why, actor=actor, reverses=original, action="reversed")
+
+
+def check_may_reverse(original):
+    if original.reverses_id:
+        raise ValidationError({"transaction": f"#{original.pk} is itself the reversal of #{original.reverses_id}: "
+                               "a reversal is final; post the original again instead."})
+    already = Transaction.objects.filter(reverses=original).values_list("pk", flat=True).first()
+    if already:
+        raise ValidationError({"transaction": f"#{original.pk} was already reversed by #{already}."})
+
+
+def post(event, postings, *, why, actor, shipment=False, reverses=None, action="posted", field="postings"):
+    """Check, lock, check the balances, then write the transaction, its audit and its event.
+    Runs inside the caller's atomic block."""
+    net = check_postings(event, postings, why)
+    before = get_balances(lock(net))
+    check_no_overdraft(before, net, field)
+    entry = Transaction.objects.create(event=event, game_turn=current_turn(event), why=why, shipment=shipment,
+                                       reverses=reverses, entered_by=actor if is_user(actor) else None)
+    Posting.objects.bulk_create(Posting(transaction=entry, account=account, amount=amount)
+                                for account, amount in postings)
+    after = {account: balance + net[account.pk] for account, balance in before.items()}
+    announce(entry, action, before, after, actor=actor)
+    return entry
+
+
+def check_postings(event, postings, why):
+    """The net talents per account id, once the postings are known to make a transaction."""
+    if not why or not why.strip():
+        raise ValidationError({"why": "Say why the money moves."})
+    if len(postings) < 2:
+        raise ValidationError({"postings": "A transaction moves money between at least two accounts."})
+    for account, amount in postings:
+        if account.event_id != event.pk:
+            raise ValidationError({"postings": f"{account} belongs to another event."})
+        if not is_whole(amount) or amount == 0:
+            raise ValidationError({"postings": f"{account}: {amount} is not a whole, non-zero number of talents."})
+    total = sum(amount for _, amount in postings)
+    if total:
+        raise ValidationError({"postings": f"The postings sum to {total:+d} talents, not zero."})
+    net = Counter()
+    for account, amount in postings:
+        net[account.pk] += amount
+    return net
+
+
+def lock(net):
+    """The accounts, locked for the rest of the transaction, always in the same order."""
+    return Account.objects.select_for_update().filter(pk__in=net).order_by("pk")
+
+
+def check_no_overdraft(balances, net, field):
+    for account, balance in balances.items():
+        if not account.allows_overdraft and balance + net[account.pk] < 0:
+            raise ValidationError({field: f"{account} holds {talents(balance)}; it cannot pay {-net[account.pk]}."})
+
+
+def announce(entry, action, before, after, *, actor):
+    """Audit the transaction with the touched balances, and tell Control once it commits."""
+    record_audit(event=entry.event, actor=actor, action=f"ledger.{action}", target=entry, reason=entry.why,
+                 before=by_name(before), after=by_name(after))
+    balances = [{"account_id": a.pk, "name": a.name, "talents": t} for a, t in after.items()]
+    publish_on_commit([control_group(entry.event_id)], LedgerChanged(
+        action=action, transaction_id=entry.pk, why=entry.why, shipment=entry.shipment, balances=balances))
+
+
+def by_name(balances):
+    return {account.name: balance for account, balance in balances.items()}
+
+
+def talents(n):
+    return f"{n} talent" if n == 1 else f"{n} talents"
+
+
+def is_whole(n):
+    return isinstance(n, int) and not isinstance(n, bool)
+
+
+def is_user(actor):
+    return actor is not None and actor.is_authenticated

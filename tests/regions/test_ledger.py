@@ -1,0 +1,199 @@
+"""The ledger (DESIGN principle 4): postings sum to zero, balances are derived, nothing
+overdraws, and a mistake is undone by a reversing transaction."""
+import pytest
+from django.core.exceptions import ValidationError
+from django.db.models import Sum
+from django.db.transaction import atomic, set_rollback
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from regions.models import Account, Posting, Province, Transaction
+from regions.services.ledger import do_post, do_reverse, do_transfer, get_balance, get_balances
+from tests.umpire.channels_helpers import listen
+from umpire.models import AuditEntry, Character, Event
+
+Kind = Account.Kind
+
+
+def open_account(event, name, kind, **links):
+    """An account placed directly (test set-up, not a game action)."""
+    account = Account(event=event, name=name, kind=kind, **links)
+    account.full_clean()
+    account.save()
+    return account
+
+
+@pytest.fixture
+def outside(ad69):
+    return open_account(ad69, "The world outside", Kind.EXTERNAL)
+
+
+@pytest.fixture
+def achaea(ad69):
+    province = Province.objects.get(event=ad69, name="Achaea")
+    return open_account(ad69, "Treasury of Achaea", Kind.PROVINCE_TREASURY, province=province)
+
+
+@pytest.fixture
+def purse(ad69):
+    vespasian = Character.objects.get(event=ad69, name="Flavius Vespasianus")
+    return open_account(ad69, "Purse of Vespasian", Kind.CHARACTER_PURSE, character=vespasian)
+
+
+@pytest.fixture
+def jupiter(ad69):
+    return open_account(ad69, "Temple of Jupiter", Kind.IMPERIAL_TREASURY)
+
+
+def counts():
+    return Transaction.objects.count(), Posting.objects.count(), AuditEntry.objects.count()
+
+
+def unbalanced_transactions():
+    return list(Transaction.objects.annotate(total=Sum("postings__amount")).exclude(total=0))
+
+
+def test_a_transfer_moves_money_and_both_balances_are_right(ad69, control, outside, achaea, purse):
+    do_transfer(source=outside, target=achaea, talents=10, why="Achaea's quarterly revenue", actor=control)
+    entry = do_transfer(source=achaea, target=purse, talents=7, why="to Vespasian", actor=control, shipment=True)
+    assert get_balances([outside, achaea, purse]) == {outside: -10, achaea: 3, purse: 7}
+    assert (get_balance(achaea), get_balance(purse)) == (3, 7)
+    assert entry.shipment and entry.entered_by == control and entry.game_turn == 1
+    assert sorted(entry.postings.values_list("account__name", "amount")) == [
+        ("Purse of Vespasian", 7), ("Treasury of Achaea", -7)]
+    audit = AuditEntry.objects.get(action="ledger.transfer", target_id=str(entry.pk))
+    assert (audit.before, audit.after, audit.reason) == (
+        {"Treasury of Achaea": 10, "Purse of Vespasian": 0}, {"Treasury of Achaea": 3, "Purse of Vespasian": 7},
+        "to Vespasian")
+    assert unbalanced_transactions() == []
+
+
+def test_do_post_splits_one_payment_among_several_accounts(ad69, control, outside, achaea, jupiter):
+    do_post(ad69, postings=[(outside, -30), (achaea, 10), (jupiter, 20)], why="revenues", actor=control)
+    assert get_balances([outside, achaea, jupiter]) == {outside: -30, achaea: 10, jupiter: 20}
+    assert unbalanced_transactions() == []
+
+
+def test_postings_that_do_not_sum_to_zero_are_refused(ad69, control, outside, achaea):
+    before = counts()
+    with pytest.raises(ValidationError, match=r"sum to \+1 talents, not zero") as refusal:
+        do_post(ad69, postings=[(outside, -10), (achaea, 11)], why="a slip of the stylus", actor=control)
+    assert "postings" in refusal.value.message_dict
+    assert counts() == before
+
+
+def test_an_overdraft_is_refused_naming_the_account_and_nothing_is_written(ad69, control, outside, achaea, purse):
+    do_transfer(source=outside, target=achaea, talents=7, why="revenue", actor=control)
+    before = counts()
+    with pytest.raises(ValidationError) as refusal:
+        do_transfer(source=achaea, target=purse, talents=10, why="too much", actor=control)
+    assert refusal.value.message_dict == {"source": ["Treasury of Achaea holds 7 talents; it cannot pay 10."]}
+    assert counts() == before
+    assert get_balances([achaea, purse]) == {achaea: 7, purse: 0}
+
+
+@pytest.mark.parametrize("talents", [0, -5, 2.5, True])
+def test_a_transfer_of_no_whole_positive_talents_is_refused(ad69, control, outside, achaea, talents):
+    before = counts()
+    with pytest.raises(ValidationError) as refusal:
+        do_transfer(source=outside, target=achaea, talents=talents, why="nothing", actor=control)
+    assert list(refusal.value.message_dict) == ["talents"]
+    assert counts() == before
+
+
+def test_a_transfer_without_a_reason_is_refused(ad69, control, outside, achaea):
+    with pytest.raises(ValidationError) as refusal:
+        do_transfer(source=outside, target=achaea, talents=5, why="  ", actor=control)
+    assert list(refusal.value.message_dict) == ["why"]
+
+
+def test_an_account_of_another_event_is_refused(ad69, control, outside, achaea):
+    other = Event.objects.create(slug="other", name="Another game", start_year=68, start_month=9, number_of_turns=12)
+    stranger = open_account(other, "Treasury elsewhere", Kind.SENATE_TREASURY)
+    before = counts()
+    with pytest.raises(ValidationError, match="belongs to another event") as refusal:
+        do_transfer(source=outside, target=stranger, talents=5, why="astray", actor=control)
+    assert list(refusal.value.message_dict) == ["target"]
+    with pytest.raises(ValidationError, match="Treasury elsewhere belongs to another event"):
+        do_post(ad69, postings=[(outside, -5), (stranger, 5)], why="astray", actor=control)
+    assert counts() == before
+
+
+def test_a_reversal_restores_the_balances_as_a_new_transaction(ad69, control, outside, achaea, purse):
+    do_transfer(source=outside, target=achaea, talents=10, why="revenue", actor=control)
+    mistake = do_transfer(source=achaea, target=purse, talents=4, why="to the wrong purse", actor=control)
+    reversal = do_reverse(mistake, why="wrong purse", actor=control)
+    assert get_balances([outside, achaea, purse]) == {outside: -10, achaea: 10, purse: 0}
+    assert reversal.pk != mistake.pk and reversal.reverses == mistake
+    assert sorted(reversal.postings.values_list("account__name", "amount")) == [
+        ("Purse of Vespasian", -4), ("Treasury of Achaea", 4)]
+    mistake.refresh_from_db()
+    assert (mistake.why, mistake.reverses, sorted(mistake.postings.values_list("amount", flat=True))) == (
+        "to the wrong purse", None, [-4, 4])
+    assert AuditEntry.objects.filter(action="ledger.reversed", target_id=str(reversal.pk)).count() == 1
+    assert unbalanced_transactions() == []
+
+
+def test_a_transaction_is_reversed_once_and_a_reversal_is_final(ad69, control, outside, achaea):
+    entry = do_transfer(source=outside, target=achaea, talents=10, why="revenue", actor=control)
+    reversal = do_reverse(entry, why="wrong province", actor=control)
+    before = counts()
+    with pytest.raises(ValidationError, match=f"already reversed by #{reversal.pk}"):
+        do_reverse(entry, why="again", actor=control)
+    with pytest.raises(ValidationError, match="a reversal is final"):
+        do_reverse(reversal, why="undo the undo", actor=control)
+    assert counts() == before
+
+
+def test_a_reversal_that_would_overdraw_is_refused(ad69, control, outside, achaea, purse):
+    do_transfer(source=outside, target=achaea, talents=10, why="revenue", actor=control)
+    paid = do_transfer(source=achaea, target=purse, talents=10, why="to Vespasian", actor=control)
+    do_transfer(source=purse, target=outside, talents=8, why="bread for the legion", actor=control)
+    before = counts()
+    with pytest.raises(ValidationError, match="Purse of Vespasian holds 2 talents; it cannot pay 10."):
+        do_reverse(paid, why="should not have been paid", actor=control)
+    assert counts() == before
+
+
+def test_balances_are_read_in_one_query(ad69, control, outside, achaea, purse, jupiter, django_assert_num_queries):
+    for target in (achaea, purse, jupiter):
+        do_transfer(source=outside, target=target, talents=3, why="seed", actor=control)
+    accounts = [outside, achaea, purse, jupiter]
+    with django_assert_num_queries(1):
+        assert get_balances(accounts) == {outside: -9, achaea: 3, purse: 3, jupiter: 3}
+
+
+def test_control_hears_of_each_transaction(ad69, control, outside, achaea, django_capture_on_commit_callbacks):
+    with listen([f"control-{ad69.pk}", f"event-{ad69.pk}"]) as heard:
+        with django_capture_on_commit_callbacks(execute=True):
+            entry = do_transfer(source=outside, target=achaea, talents=10, why="revenue", actor=control)
+        messages = heard()
+    assert list(messages) == [f"control-{ad69.pk}"]
+    event = messages[f"control-{ad69.pk}"][0]["event"]
+    assert (event["type"], event["action"], event["transaction_id"]) == ("ledger.changed", "transfer", entry.pk)
+    assert {b["name"]: b["talents"] for b in event["balances"]} == {"The world outside": -10, "Treasury of Achaea": 10}
+
+
+def test_only_an_external_account_may_overdraw(ad69, outside, achaea):
+    assert (outside.allows_overdraft, achaea.allows_overdraft) == (True, False)
+    with pytest.raises(ValidationError) as refusal:
+        open_account(ad69, "Pay chest", Kind.LEGION_PAY_CHEST)
+    assert list(refusal.value.message_dict) == ["force"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(moves=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(1, 40)), max_size=20))
+def test_any_transfers_keep_the_books_balanced_and_no_treasury_negative(ad69, control, outside, achaea, purse,
+                                                                         jupiter, moves):
+    accounts = [outside, achaea, purse, jupiter]
+    with atomic():
+        for source, target, talents in moves:
+            try:
+                do_transfer(source=accounts[source], target=accounts[target], talents=talents, why="x", actor=control)
+            except ValidationError:
+                pass
+        balances = get_balances(accounts)
+        assert sum(balances.values()) == 0
+        assert all(balance >= 0 for account, balance in balances.items() if not account.allows_overdraft)
+        assert unbalanced_transactions() == []
+        set_rollback(True)
