@@ -1,0 +1,51 @@
+"""The tax turn statement (VII. REVENUES; VIII. EXPENDITURE; PROVINCIAL GOVERNMENT & TAXATION).
+
+What a province owes Rome (or Rome owes it) on a tax turn, line by line, for the Region
+umpire to see and confirm. Moving the talents is the ledger's business, not this record's.
+"""
+from django.conf import settings
+from django.db import models
+
+from .province import Province
+
+
+class RevenueDisruption(models.Model):
+    """VII. PROVINCIAL REVENUE: "prolonged fighting ... or severe political disruption" reduces a
+    province's revenue. The latest one set for a province, from its `turn_from`, applies; a
+    reduction of 0 lifts it."""
+
+    event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="revenue_disruptions")
+    province = models.ForeignKey(Province, on_delete=models.CASCADE, related_name="revenue_disruptions")
+    turn_from = models.PositiveSmallIntegerField(help_text="The first tax turn it reduces.")
+    reduction_talents = models.PositiveIntegerField(help_text="Talents a quarter taken off the income.")
+    reason = models.TextField()
+    set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="+")
+
+    class Meta:
+        ordering = ["event", "province", "turn_from", "pk"]
+
+    def __str__(self):
+        return f"{self.province}: -{self.reduction_talents} talents from turn {self.turn_from}"
+
+
+class TaxStatement(models.Model):
+    """One province's account on one tax turn: `balance` is due to Rome when positive, owed by
+    Rome when negative. Drawn up once; the Region umpire confirms it."""
+
+    event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="tax_statements")
+    province = models.ForeignKey(Province, on_delete=models.PROTECT, related_name="tax_statements")
+    turn = models.PositiveSmallIntegerField()
+    lines = models.JSONField(help_text="Each line: label, talents (signed), rule.")
+    income = models.IntegerField(help_text="The quarter's income after any disruption.")
+    balance = models.IntegerField(help_text="Due to Rome (positive) or owed by Rome (negative).")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "turn", "province__name"]
+        constraints = [models.UniqueConstraint(fields=["province", "turn"], name="one_tax_statement_per_turn")]
+
+    def __str__(self):
+        return f"{self.province}, tax turn {self.turn}: {self.balance:+d} talents"
