@@ -1,7 +1,6 @@
 from django.contrib import admin
 
-from umpire.admin import AuditedAdmin, ReadOnlyAdmin
-from umpire.selectors import can_edit_world_anywhere
+from umpire.admin import AuditedAdmin, ControlOnly, ReadOnlyAdmin
 
 from .models import CostOwed, Fleet, Force, ForceTroops, Province, Upgrade
 from .services.forces import do_correct_troops
@@ -19,19 +18,12 @@ class ProvinceAdmin(AuditedAdmin):
     autocomplete_fields = ["governor"]
 
 
-class ForceTroopsInline(admin.TabularInline):
+class ForceTroopsInline(ControlOnly, admin.TabularInline):
     """A force's units, corrected together with the force: see ForceAdmin.save_related."""
 
     model = ForceTroops
     extra = 1
     fields = ["type", "veteran", "count"]
-
-    def has_view_permission(self, request, obj=None):
-        return can_edit_world_anywhere(request.user)
-
-    has_add_permission = has_view_permission
-    has_change_permission = has_view_permission
-    has_delete_permission = has_view_permission
 
 
 @admin.register(Force)

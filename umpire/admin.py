@@ -17,7 +17,23 @@ admin.site.site_header = "Umpire control console"
 admin.site.site_title = "Umpire console admin"
 
 
-class AuditedAdmin(admin.ModelAdmin):
+class ControlOnly:
+    """Admin pages are Control's: one permission answer for every page, inline and action."""
+
+    def has_module_permission(self, request):
+        return can_edit_world_anywhere(request.user)
+
+    def has_view_permission(self, request, obj=None):
+        return can_edit_world_anywhere(request.user)
+
+    def has_add_permission(self, request, obj=None):
+        return can_edit_world_anywhere(request.user)
+
+    has_change_permission = has_view_permission
+    has_delete_permission = has_view_permission
+
+
+class AuditedAdmin(ControlOnly, admin.ModelAdmin):
     """Saves and deletes through the services; only Control may use it."""
 
     def save_model(self, request, obj, form, change):
@@ -31,16 +47,6 @@ class AuditedAdmin(admin.ModelAdmin):
             for obj in queryset:
                 self.delete_model(request, obj)
 
-    def has_module_permission(self, request):
-        return can_edit_world_anywhere(request.user)
-
-    def has_view_permission(self, request, obj=None):
-        return can_edit_world_anywhere(request.user)
-
-    has_add_permission = has_view_permission
-    has_change_permission = has_view_permission
-    has_delete_permission = has_view_permission
-
 
 @admin.register(Event)
 class EventAdmin(AuditedAdmin):
@@ -48,16 +54,10 @@ class EventAdmin(AuditedAdmin):
     prepopulated_fields = {"slug": ["name"]}
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(ControlOnly, admin.ModelAdmin):
     """Shown to Control, changed only through the console's own desks."""
 
-    def has_module_permission(self, request):
-        return can_edit_world_anywhere(request.user)
-
-    def has_view_permission(self, request, obj=None):
-        return can_edit_world_anywhere(request.user)
-
-    def has_add_permission(self, request):
+    def has_add_permission(self, request, obj=None):
         return False
 
     def has_change_permission(self, request, obj=None):

@@ -11,6 +11,14 @@ import typing
 from .errors import RulesError
 
 
+class Choice(enum.Enum):
+    """An input's fixed choices, each with the words the working uses for it."""
+
+    @property
+    def label(self):
+        return self.value.replace("_", " ")
+
+
 def spec(help="", *, min=None, max=None, min_items=None, max_items=None, default=dataclasses.MISSING):
     """A dataclass field with its help text and limits, for parsing and for building forms."""
     metadata = {"help": help, "min": min, "max": max, "min_items": min_items, "max_items": max_items}

@@ -1,25 +1,19 @@
 """Forces and their combat values (X. COMBAT RESOLUTION, COMBAT VALUES)."""
-import enum
 from dataclasses import dataclass
 
 from ..registry import procedure
-from ..schema import spec
+from ..schema import Choice, spec
 from ..tables import KeyedTable
 from ..working import Result, Working
 
 
-class TroopType(enum.Enum):
+class TroopType(Choice):
     LEGIONARY = "legionary"
     AUXILIARY = "auxiliary"
     RAW_LEVY = "raw_levy"
     PRAETORIAN = "praetorian"
     BARBARIAN_WARBAND = "barbarian_warband"
     NON_ROMAN_REGIMENT = "non_roman_regiment"
-
-    @property
-    def label(self):
-        return self.value.replace("_", " ")
-
 
 # X. COMBAT VALUES. Praetorians are not in the table: "they can only be Legionaries"
 # (IX. ASSUMPTIONS), so they fight as legionaries.

@@ -4,12 +4,11 @@
 There is one round of combat a month in a siege: each procedure here is one month's work, and the
 desk keeps the siege going from month to month.
 """
-import enum
 from dataclasses import dataclass
 
 from ..errors import RulesError
 from ..registry import procedure
-from ..schema import spec
+from ..schema import Choice, spec
 from ..tables import Band, BandTable, KeyedTable
 from ..working import Result, Working
 from .forces import Force, TroopType, combat_value
@@ -18,17 +17,12 @@ from .legions import count
 UNLIMITED = "unlimited"
 
 
-class PlaceType(enum.Enum):
+class PlaceType(Choice):
     HUGE_MOUNTAIN_FORTIFIED_CITY = "huge_mountain_fortified_city"
     MAJOR_FORTIFIED_CITY = "major_fortified_city"
     MINOR_FORTIFIED_CITY = "minor_fortified_city"
     FORTIFIED_TOWN = "fortified_town"
     LEGIONARY_FORT = "legionary_fort"
-
-    @property
-    def label(self):
-        return self.value.replace("_", " ")
-
 
 # X. THE SIEGE SYSTEM. The Huge Mountain Fortified City's multiplier is "20+ (1) this varies, but
 # includes Jerusalem and Masada": not a number, so the umpire enters it (None: never invented here).
