@@ -34,3 +34,61 @@ class LedgerChanged:
     why: str
     shipment: bool
     balances: list
+
+
+@dataclass(frozen=True)
+class StatementChanged:
+    """Tax statements were drawn up, or one was confirmed, or its bills were paid."""
+
+    type: ClassVar[str] = "statement.changed"
+    action: str
+    turn: int
+    statement_id: int | None
+    province: str
+
+
+@dataclass(frozen=True)
+class TroopsUnpaid:
+    """VIII. RAISING TROOPS: units of this table whose upkeep went unpaid in tax turn `turn`."""
+
+    type: ClassVar[str] = "troops.unpaid"
+    turn: int
+    region_id: int
+    bills: list
+
+
+@dataclass(frozen=True)
+class SpendingChanged:
+    """Bread and circuses: something was bought, a corn dole paid, or a build finished."""
+
+    type: ClassVar[str] = "spending.changed"
+    action: str
+    spending_id: int
+    item: str
+    province: str
+    talents: int
+
+
+@dataclass(frozen=True)
+class RebellionTest:
+    """VII. Loot: a town was looted, so the Region Control umpire must test for rebellion in
+    its province."""
+
+    type: ClassVar[str] = "rebellion.test"
+    province_id: int
+    province: str
+    town: str
+    force: str
+    procedure_run_id: int
+
+
+@dataclass(frozen=True)
+class BribeOffered:
+    """VIII. Bribery: a bribe was offered to a force. Who paid and how much stay on the pages,
+    which only those who may see them can open."""
+
+    type: ClassVar[str] = "bribe.offered"
+    bribe_id: int
+    force_id: int
+    force: str
+    turn: int

@@ -79,6 +79,11 @@ def is_tax_turn(turn):
     return (turn - 1) % MONTHS_PER_QUARTER == 0
 
 
+def tax_turn_of(turn):
+    """The tax turn that opens the quarter `turn` falls in."""
+    return turn - (turn - 1) % MONTHS_PER_QUARTER
+
+
 def is_road_cost_month(month):
     return month.month == ROAD_COST_MONTH
 

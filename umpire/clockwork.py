@@ -37,11 +37,16 @@ def register_turn_end_hook(name):
 # Control's controls ------------------------------------------------------------
 
 def do_start_clock(event, *, actor, now=None):
-    """Start the game's first turn (or the turn Control has set) with its time left."""
+    """Start the game's first turn (or the turn Control has set) with its time left.
+
+    The turn before it counts as ended, the eve of the game, so the turn-end hooks prepare the
+    first turn as they prepare every other: its tax statements are drawn up then."""
     with _locked(event, now) as (clock, now):
         _require(clock, {State.SCHEDULED}, "start")
         _run_for(clock, clock.remaining or clock.turn_length, now)
+        eve, _ = TurnEnd.objects.get_or_create(event=clock.event, turn=clock.turn - 1, defaults={"at": now})
         _saved(clock, "clock.start", actor=actor, now=now)
+    _run_hooks_after_commit(event, [eve])
     return clock
 
 

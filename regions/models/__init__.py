@@ -1,8 +1,9 @@
-"""The map: provinces, and the forces and fleets on it."""
+"""The map: provinces, the forces and fleets on it, and the money that pays for them."""
 from .forces import CostOwed, Fleet, Force, ForceTroops, Upgrade
 from .ledger import Account, Posting, Transaction
 from .province import Province
-from .taxes import RevenueDisruption, TaxStatement
+from .spending import Bribe, Spending, Venue
+from .taxes import Bill, RevenueDisruption, TaxStatement
 
-__all__ = ["Account", "CostOwed", "Fleet", "Force", "ForceTroops", "Posting", "Province", "RevenueDisruption",
-           "TaxStatement", "Transaction", "Upgrade"]
+__all__ = ["Account", "Bill", "Bribe", "CostOwed", "Fleet", "Force", "ForceTroops", "Posting", "Province",
+           "RevenueDisruption", "Spending", "TaxStatement", "Transaction", "Upgrade", "Venue"]

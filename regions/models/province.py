@@ -27,6 +27,10 @@ class Province(NamedInEvent):
     governor = models.ForeignKey(
         Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="governed_provinces"
     )
+    procurator = models.ForeignKey(
+        Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="procuratorships",
+        help_text="Entirely responsible for its finances: the only one the Region umpire hands its revenue to.",
+    )
     governed_by_senate = models.BooleanField(
         default=False, help_text='The table gives "The Senate of Rome" as governor.'
     )
@@ -40,6 +44,9 @@ class Province(NamedInEvent):
     controlled_from = models.ForeignKey(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="dependencies",
         help_text="The province it is run from, as the Alpes from Italia.",
+    )
+    is_rome = models.BooleanField(
+        default=False, help_text="The City of Rome: its mob eats the corn dole and its entertainments cost in full.",
     )
     team_at_start = models.BooleanField(
         default=False,
@@ -62,7 +69,7 @@ class Province(NamedInEvent):
     natural_key.dependencies = ["umpire.event", "umpire.region", "umpire.character"]
 
     def clean(self):
-        errors = self.other_event_errors("region", "governor", "controlled_from")
+        errors = self.other_event_errors("region", "governor", "procurator", "controlled_from")
         if self.governed_by_senate and self.governor_id:
             errors["governor"] = "A province governed by the Senate has no governor of its own."
         if self.controlled_from_id and self.controlled_from_id == self.pk:

@@ -39,6 +39,14 @@ class TaxStatement(models.Model):
     lines = models.JSONField(help_text="Each line: label, talents (signed), rule.")
     income = models.IntegerField(help_text="The quarter's income after any disruption.")
     balance = models.IntegerField(help_text="Due to Rome (positive) or owed by Rome (negative).")
+    handed_to = models.CharField(
+        max_length=80, blank=True,
+        help_text="Who the revenue was handed to: the procurator, the governor of a province without one, or the Senate.",
+    )
+    revenue = models.OneToOneField(
+        "Transaction", on_delete=models.PROTECT, null=True, blank=True, related_name="tax_statement",
+        help_text="The income paid into the province's treasury when the Region umpire confirmed it.",
+    )
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                      related_name="+")
     confirmed_at = models.DateTimeField(null=True, blank=True)
@@ -49,3 +57,30 @@ class TaxStatement(models.Model):
 
     def __str__(self):
         return f"{self.province}, tax turn {self.turn}: {self.balance:+d} talents"
+
+
+class Bill(models.Model):
+    """One cost on a tax statement, to be paid from some account: the province's government, its
+    roads, a legion's or a fleet's upkeep, a raising or repair cost. Paid when `paid_by` is a
+    transaction that has not been reversed; troops whose upkeep is unpaid are unpaid troops."""
+
+    class Kind(models.TextChoices):
+        GOVERNMENT = "government", "Provincial government"
+        ROADS = "roads", "Roads"
+        UPKEEP = "upkeep", "Upkeep"
+        RAISING = "raising", "Raising, upgrading or repair"
+
+    statement = models.ForeignKey(TaxStatement, on_delete=models.PROTECT, related_name="bills")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    force = models.ForeignKey("Force", on_delete=models.SET_NULL, null=True, blank=True, related_name="bills")
+    fleet = models.ForeignKey("Fleet", on_delete=models.SET_NULL, null=True, blank=True, related_name="bills")
+    what = models.CharField(max_length=200)
+    talents = models.PositiveIntegerField()
+    paid_by = models.ForeignKey("Transaction", on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="bills")
+
+    class Meta:
+        ordering = ["statement", "pk"]
+
+    def __str__(self):
+        return f"{self.what}: {self.talents} talents"

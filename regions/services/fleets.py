@@ -12,6 +12,7 @@ from ..events import FleetChanged
 from ..models import CostOwed, Fleet, Force
 from .engine import as_case_force, current_month, current_turn, run_rules
 from .forces import changing, owe, set_troops, take_the_player_along
+from .taxes import bill_cost
 
 # IX. Worse Things Happen At Sea, as the fleet's state: serious losses are serious damage, and
 # "whilst the ships were damaged" the lucky devil's fleet needs the light repair.
@@ -160,7 +161,8 @@ def do_build_bridge(fleet, *, waterway, actor):
 
 
 def owe_fleet(fleet, what, talents):
-    CostOwed.objects.create(event=fleet.event, fleet=fleet, what=what, talents=talents, turn=current_turn(fleet.event))
+    bill_cost(CostOwed.objects.create(event=fleet.event, fleet=fleet, what=what, talents=talents,
+                                      turn=current_turn(fleet.event)))
 
 
 def change_fleet(fleet, action, *, actor, reason="", **fields):

@@ -15,6 +15,7 @@ from umpire.services.records import do_save_record
 from ..events import ForceChanged
 from ..models import CostOwed, Force, ForceTroops, Upgrade
 from .engine import as_case_force, check_legion_limits, current_turn, run_rules
+from .taxes import bill_cost
 
 
 def force_state(force):
@@ -63,8 +64,8 @@ def set_troops(force, troops):
 
 def owe(force, what, talents, *, fleet=None):
     if talents:
-        CostOwed.objects.create(event=force.event, force=force, fleet=fleet, what=what, talents=talents,
-                                turn=current_turn(force.event))
+        bill_cost(CostOwed.objects.create(event=force.event, force=force, fleet=fleet, what=what,
+                                          talents=talents, turn=current_turn(force.event)))
 
 
 def do_raise_levies(force, *, count, actor):

@@ -5,30 +5,58 @@ PROVINCIAL GOVERNMENT & TAXATION: "The amounts to be sent to Rome are normally t
 the province, less the normal infrastructure costs for roads and the upkeep of local legions.
 In some cases (where large military forces are present) the province will be receiving money
 from Rome." A statement is drawn up once per province and tax turn; moving the talents is
-not done here: the Region umpire sees the statement and confirms it.
+done by the Region umpire: he hands the revenue to the procurator (or the governor of a
+province without one) and confirms it, which pays the income into the province's treasury.
+Each cost on the statement is a bill, paid from whichever account the procurator chooses;
+troops whose upkeep stays unpaid are flagged to their table's umpire.
 """
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.db.transaction import atomic
 from django.utils import timezone
 
-from umpire.calendar import is_road_cost_month, is_tax_turn
+from umpire.calendar import is_road_cost_month, is_tax_turn, tax_turn_of
+from umpire.events import control_group, event_group, publish_on_commit, table_group
 from umpire.services.audit import record_audit, snapshot
 
-from ..models import CostOwed, Force, ForceTroops, Province, RevenueDisruption, TaxStatement
+from ..events import StatementChanged, TroopsUnpaid
+from ..models import Bill, CostOwed, Fleet, Force, ForceTroops, Province, RevenueDisruption, TaxStatement
+from .books import PUBLIC_WORKS, SOLDIERS, TAXPAYERS, outside, treasury_of
 from .engine import as_case_force, run_rules
+from .ledger import post
 
 REVENUE = "VII. REVENUES, PROVINCIAL REVENUE"
 GOVERNMENT = "VIII. EXPENDITURE, INFRASTRUCTURE COSTS (Provincial Government)"
 ROADS = "VIII. EXPENDITURE, INFRASTRUCTURE COSTS (Roads)"
 RAISING = "VIII. EXPENDITURE, RAISING TROOPS"
+RECEIVING = "VIII. PROVINCIAL GOVERNMENT & TAXATION"
 # VIII. INFRASTRUCTURE COSTS: "Provincial Government Cost 1 talent per quarter".
 GOVERNMENT_COST = 1
 ROMAN_KINDS = (Force.Kind.LEGION, Force.Kind.DETACHMENT)
+# Where a paid bill's talents go: out of the books, to the reason they were spent on.
+SPENT_ON = {Bill.Kind.GOVERNMENT: PUBLIC_WORKS, Bill.Kind.ROADS: PUBLIC_WORKS,
+            Bill.Kind.UPKEEP: SOLDIERS, Bill.Kind.RAISING: SOLDIERS}
 
 
-def line(label, talents, rule):
-    return {"label": label, "talents": talents, "rule": rule}
+@dataclass(frozen=True)
+class Item:
+    """One line of a statement; a cost line is also a bill to pay."""
+
+    label: str
+    talents: int
+    rule: str
+    bill: str = ""
+    force: Force | None = None
+    fleet: Fleet | None = None
+
+    def as_line(self):
+        return {"label": self.label, "talents": self.talents, "rule": self.rule}
+
+    def as_bill(self, statement):
+        return Bill(statement=statement, kind=self.bill, force=self.force, fleet=self.fleet, what=self.label,
+                    talents=-self.talents)
 
 
 def get_disruption(disruptions, turn):
@@ -37,53 +65,78 @@ def get_disruption(disruptions, turn):
     return max(due, key=lambda d: (d.turn_from, d.pk)) if due else None
 
 
-def income_lines(province, turn, disruptions):
-    lines = [line(f"Income of {province.name}", province.income_per_quarter, REVENUE)]
+def income_items(province, turn, disruptions):
+    items = [Item(f"Income of {province.name}", province.income_per_quarter, REVENUE)]
     disruption = get_disruption(disruptions, turn)
     if disruption and disruption.reduction_talents:
         cut = min(disruption.reduction_talents, province.income_per_quarter)
-        lines.append(line(f"Revenue disrupted: {disruption.reason}", -cut, REVENUE))
-    return lines
+        items.append(Item(f"Revenue disrupted: {disruption.reason}", -cut, REVENUE))
+    return items
 
 
-def upkeep_lines(forces):
-    """VIII. RAISING TROOPS by the engine's ad69.upkeep: the quarter's upkeep of the Roman forces."""
-    roman = [force for force in forces if force.kind in ROMAN_KINDS]
-    if not roman:
-        return []
-    result = run_rules("ad69.upkeep", {"legions": [as_case_force(force) for force in roman]})
-    return [line(f"Upkeep of {bill['legion']}", -bill["upkeep"], RAISING) for bill in result.outcome["legions"]]
-
-
-def owed_lines(costs):
-    """VIII. RAISING TROOPS: raising costs run up this quarter fall due on the tax turn."""
-    return [line(cost.what, -cost.talents, RAISING) for cost in costs]
-
-
-def draw_up_statement(province, turn, *, forces=None, disruptions=None, costs=None):
-    """The statement's lines for `province` on tax turn `turn`: reads only, writes nothing.
-    The forces (with their troops), disruptions and unsettled costs may be passed in, prefetched."""
-    if forces is None:
-        forces = list(province.forces.prefetch_related("troops"))
-    if disruptions is None:
-        disruptions = list(province.revenue_disruptions.all())
-    if costs is None:
-        costs = list(unsettled_costs(province.event, turn).filter(force__province=province))
-    lines = income_lines(province, turn, disruptions)
-    lines.append(line("Provincial government", -GOVERNMENT_COST, GOVERNMENT))
+def infrastructure_items(province, turn):
+    items = [Item("Provincial government", -GOVERNMENT_COST, GOVERNMENT, Bill.Kind.GOVERNMENT)]
     if is_road_cost_month(province.event.game_month(turn)) and province.road_cost:
-        lines.append(line("Roads (payable every March)", -province.road_cost, ROADS))
-    return lines + upkeep_lines(forces) + owed_lines(costs)
+        items.append(Item("Roads (payable every March)", -province.road_cost, ROADS, Bill.Kind.ROADS))
+    return items
+
+
+def upkeep_items(forces, fleets):
+    """VIII. RAISING TROOPS by the engine's ad69.upkeep: the quarter's upkeep of the Roman forces
+    and of the fleets based in the province."""
+    roman = [force for force in forces if force.kind in ROMAN_KINDS]
+    items = []
+    if roman:
+        result = run_rules("ad69.upkeep", {"legions": [as_case_force(force) for force in roman]})
+        items += [Item(f"Upkeep of {bill['legion']}", -bill["upkeep"], RAISING, Bill.Kind.UPKEEP, force=force)
+                  for force, bill in zip(roman, result.outcome["legions"])]
+    if fleets:
+        per_fleet = run_rules("ad69.upkeep", {"legions": [], "naval_fleets": 1}).outcome["naval_fleets"]
+        items += [Item(f"Upkeep of {fleet.name}", -per_fleet, RAISING, Bill.Kind.UPKEEP, fleet=fleet)
+                  for fleet in fleets]
+    return items
+
+
+def owed_items(costs):
+    """VIII. RAISING TROOPS: raising, upgrading and repair costs run up this quarter fall due on the tax turn."""
+    return [Item(cost.what, -cost.talents, RAISING, Bill.Kind.RAISING, force=cost.force, fleet=cost.fleet)
+            for cost in costs]
+
+
+def statement_items(province, turn, *, forces, fleets, disruptions, costs):
+    return (income_items(province, turn, disruptions) + infrastructure_items(province, turn)
+            + upkeep_items(forces, fleets) + owed_items(costs))
+
+
+def draw_up_statement(province, turn):
+    """The statement's lines for `province` on tax turn `turn`: reads only, writes nothing."""
+    costs = unsettled_costs(province.event, turn).filter(in_province(province.pk))
+    items = statement_items(province, turn, forces=list(province.forces.prefetch_related("troops")),
+                            fleets=list(province.fleets.all()), disruptions=list(province.revenue_disruptions.all()),
+                            costs=list(costs.select_related("force", "fleet")))
+    return [item.as_line() for item in items]
 
 
 def unsettled_costs(event, turn):
-    return CostOwed.objects.filter(event=event, settled=False, turn__lte=turn, force__isnull=False)
+    return CostOwed.objects.filter(event=event, settled=False, turn__lte=turn).filter(
+        Q(force__isnull=False) | Q(fleet__isnull=False))
 
 
-def statement_for(province, turn, lines):
-    income = sum(item["talents"] for item in lines if item["rule"] == REVENUE)
-    return TaxStatement(event=province.event, province=province, turn=turn, lines=lines, income=income,
-                        balance=sum(item["talents"] for item in lines))
+def in_province(*province_ids):
+    """A cost falls on the province of the force that ran it up, or else the base of the fleet."""
+    return (Q(force__province__in=province_ids)
+            | Q(force__isnull=True, fleet__base__in=province_ids))
+
+
+def cost_province(cost):
+    return cost.force.province_id if cost.force else cost.fleet.base_id
+
+
+def statement_for(province, turn, items):
+    lines = [item.as_line() for item in items]
+    return TaxStatement(event=province.event, province=province, turn=turn, lines=lines,
+                        income=sum(item.talents for item in items if item.rule == REVENUE),
+                        balance=sum(item.talents for item in items))
 
 
 def provinces_to_draw(event, turn):
@@ -91,44 +144,221 @@ def provinces_to_draw(event, turn):
     troops = Prefetch("troops", queryset=ForceTroops.objects.order_by("type", "veteran"))
     roman = Prefetch("forces", queryset=Force.objects.filter(kind__in=ROMAN_KINDS).order_by("name")
                      .prefetch_related(troops))
+    fleets = Prefetch("fleets", queryset=Fleet.objects.order_by("name"))
     done = TaxStatement.objects.filter(event=event, turn=turn).values("province")
     return (Province.objects.filter(event=event).exclude(pk__in=done).select_related("event")
-            .prefetch_related(roman, "revenue_disruptions").order_by("name"))
+            .prefetch_related(roman, fleets, "revenue_disruptions").order_by("name"))
 
 
 def do_run_tax_turn(event, turn, *, actor):
-    """Draw up every province's statement for tax turn `turn`, once: a second run changes nothing.
-    The unsettled raising costs of the forces in a province go on its statement and are settled
-    (VIII. RAISING TROOPS: raised in December, raising and upkeep are paid together)."""
+    """Draw up every province's statement and its bills for tax turn `turn`, once: a second run
+    changes nothing. The unsettled raising costs of the forces in a province go on its statement
+    and are settled (VIII. RAISING TROOPS: raised in December, raising and upkeep are paid together)."""
     if not is_tax_turn(turn):
         raise ValidationError({"turn": f"Turn {turn} is not a tax turn."})
     with atomic():
         provinces = list(provinces_to_draw(event, turn))
         if not provinces:
             return []
-        costs = list(unsettled_costs(event, turn).filter(force__province__in=provinces)
-                     .select_related("force").select_for_update(of=("self",)))
-        statements = [statement_for(p, turn, draw_up_statement(
-            p, turn, forces=p.forces.all(), disruptions=p.revenue_disruptions.all(),
-            costs=[c for c in costs if c.force.province_id == p.pk])) for p in provinces]
-        TaxStatement.objects.bulk_create(statements)
+        costs = list(unsettled_costs(event, turn).filter(in_province(*[p.pk for p in provinces]))
+                     .select_related("force", "fleet").select_for_update(of=("self",)))
+        drawn = [(p, statement_items(p, turn, forces=p.forces.all(), fleets=p.fleets.all(),
+                                     disruptions=p.revenue_disruptions.all(),
+                                     costs=[c for c in costs if cost_province(c) == p.pk])) for p in provinces]
+        statements = TaxStatement.objects.bulk_create(statement_for(p, turn, items) for p, items in drawn)
+        Bill.objects.bulk_create(item.as_bill(statement) for statement, (_, items) in zip(statements, drawn)
+                                 for item in items if item.bill)
         CostOwed.objects.filter(pk__in=[c.pk for c in costs]).update(settled=True)
         record_audit(event=event, actor=actor, action="tax_turn.drawn_up", target=event,
                      after={"turn": turn, "statements": len(statements), "costs_settled": len(costs)},
                      reason=f"Tax turn {turn}: {event.game_month(turn)}")
+        # every table has new statements: one word to the whole event, not one to each table
+        publish_on_commit([event_group(event.pk)],
+                          StatementChanged(action="drawn_up", turn=turn, statement_id=None, province=""))
     return statements
 
 
+def bill_cost(cost):
+    """VIII. RAISING TROOPS: "the raising cost falls in the month raised". A cost run up in a
+    quarter whose statement is drawn up is billed on it at once, to be paid now; one run up
+    before the first statement waits for the next tax turn's."""
+    province = cost_province(cost)
+    statement = TaxStatement.objects.filter(province=province, turn=tax_turn_of(cost.turn)).first()
+    if statement is None:
+        return None
+    bill = owed_items([cost])[0].as_bill(statement)
+    bill.save()
+    CostOwed.objects.filter(pk=cost.pk).update(settled=True)
+    return bill
+
+
+# ---- handing out the revenue ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Recipient:
+    """Who the Region umpire hands a province's revenue to: a character, or the Senate."""
+
+    name: str
+    character: object = None
+
+    def __str__(self):
+        return self.name
+
+
+THE_SENATE = Recipient("The Senate of Rome")
+
+
+def revenue_recipient(province):
+    """VIII. PROVINCIAL GOVERNMENT & TAXATION: "the Region umpire will only hand out tax revenues to
+    the procurator concerned"; II: "in some minor provinces, the procurator can act as the
+    Governor". Without a procurator, the governor; the Senate where it governs (Italia, Rome);
+    a province run from another (the Alpes from Italia, Cyprus from Syria) is paid to its
+    controller's recipient. None where there is no one to receive it."""
+    seen = set()
+    while province is not None and province.pk not in seen:
+        seen.add(province.pk)
+        character = province.procurator or province.governor
+        if character is not None:
+            return Recipient(character.name, character)
+        if province.governed_by_senate:
+            return THE_SENATE
+        province = province.controlled_from
+    return None
+
+
+def check_recipient(statement):
+    province = statement.province
+    recipient = revenue_recipient(province)
+    if recipient is None:
+        raise ValidationError({"statement": f"{province} has no procurator and no governor to receive its revenue: "
+                               "Control must appoint a procurator first."})
+    character = recipient.character
+    if character is not None and character.location_id and character.location_id != province.region_id:
+        raise ValidationError({"statement": f"{character} is at the {character.location} table, not at "
+                               f"{province.region}: the revenue waits until he is here to receive it."})
+    return recipient
+
+
 def do_confirm_statement(statement, *, actor):
-    """The Region umpire confirms the statement as he sees it; no money moves here."""
+    """The Region umpire has handed the quarter's income to the procurator: it is paid into the
+    province's treasury, from its taxpayers, and the statement is confirmed."""
     with atomic():
-        statement = TaxStatement.objects.select_for_update().select_related("event").get(pk=statement.pk)
+        statement = (TaxStatement.objects.select_for_update(of=("self",))
+                     .select_related("event", "province__region", "province__event").get(pk=statement.pk))
         if statement.confirmed_at:
             raise ValidationError({"statement": f"{statement} was already confirmed."})
         before = snapshot(statement)
+        recipient = check_recipient(statement)
+        statement.handed_to = recipient.name
+        if statement.income > 0:
+            statement.revenue = post(statement.event, [
+                (outside(statement.event, TAXPAYERS), -statement.income), (treasury_of(statement.province),
+                                                                            statement.income)],
+                why=f"{statement.province}'s revenue for tax turn {statement.turn}, handed to {recipient}",
+                actor=actor)
         statement.confirmed_by = actor if actor is not None and actor.is_authenticated else None
         statement.confirmed_at = timezone.now()
-        statement.save(update_fields=["confirmed_by", "confirmed_at"])
+        statement.save(update_fields=["handed_to", "revenue", "confirmed_by", "confirmed_at"])
         record_audit(event=statement.event, actor=actor, action="tax_statement.confirmed", target=statement,
                      before=before, after=snapshot(statement))
+        publish_statement(statement, "confirmed")
     return statement
+
+
+def publish_statement(statement, action):
+    publish_on_commit([control_group(statement.event_id), table_group(statement.province.region_id)],
+                      StatementChanged(action=action, turn=statement.turn, statement_id=statement.pk,
+                                       province=statement.province.name))
+
+
+# ---- paying the bills ----------------------------------------------------------------------
+
+def unpaid(bills):
+    """Bills with no payment, or whose payment was reversed."""
+    return bills.filter(Q(paid_by__isnull=True) | Q(paid_by__reversed_by__isnull=False))
+
+
+def do_pay_bills(bills, *, source, actor):
+    """Pay the bills, all together or none, from `source` (the province's treasury, a legion's pay
+    chest, a purse, Rome's treasury): one transaction; an account that cannot cover them all
+    pays none."""
+    with atomic():
+        bills = list(Bill.objects.select_for_update(of=("self",)).filter(pk__in=[b.pk for b in bills])
+                     .select_related("statement__province", "statement__event").order_by("pk"))
+        check_payable(bills, source)
+        event = source.event
+        sinks = {name: outside(event, name) for name in {SPENT_ON[bill.kind] for bill in bills}}
+        postings = [(source, -sum(bill.talents for bill in bills))]
+        postings += [(sinks[SPENT_ON[bill.kind]], bill.talents) for bill in bills]
+        names = "; ".join(bill.what for bill in bills)
+        payment = post(event, postings, why=f"Paid from {source}: {names}", actor=actor, field="source")
+        Bill.objects.filter(pk__in=[bill.pk for bill in bills]).update(paid_by=payment)
+        for statement in {bill.statement for bill in bills}:
+            publish_statement(statement, "bills_paid")
+    return payment
+
+
+def check_payable(bills, source):
+    if not bills:
+        raise ValidationError({"bills": "Choose the bills to pay."})
+    for bill in bills:
+        if bill.statement.event_id != source.event_id:
+            raise ValidationError({"bills": f"{bill.what} is a bill of another event."})
+    payable = set(unpaid(Bill.objects.filter(pk__in=[bill.pk for bill in bills])).values_list("pk", flat=True))
+    for bill in bills:
+        if bill.pk not in payable:
+            raise ValidationError({"bills": f"{bill.what} ({bill.statement.province}, tax turn "
+                                   f"{bill.statement.turn}) is already paid, by transaction #{bill.paid_by_id}."})
+
+
+def unpaid_troops(event, before_turn=None):
+    """The upkeep and raising bills of forces and fleets not paid: VIII. RAISING TROOPS, "Troops who
+    are not maintained may refuse to move or fight, or change sides, disperse or start a
+    rebellion of their own". Only bills of tax turns before `before_turn`, if it is given."""
+    bills = unpaid(Bill.objects.filter(statement__event=event, kind__in=[Bill.Kind.UPKEEP, Bill.Kind.RAISING])
+                   .filter(Q(force__isnull=False) | Q(fleet__isnull=False)))
+    if before_turn is not None:
+        bills = bills.filter(statement__turn__lt=before_turn)
+    return bills.select_related("statement__province__region", "force__province", "fleet__base").order_by(
+        "statement__turn", "pk")
+
+
+def flag_unpaid_troops(event, turn):
+    """Turn-end hook, at the end of a tax turn: each table's umpire hears which of his units went
+    unpaid this quarter."""
+    bills = list(unpaid_troops(event).filter(statement__turn=turn))
+    by_table = {}
+    for bill in bills:
+        place = bill.force.province if bill.force else bill.fleet.base
+        by_table.setdefault(place.region_id, []).append(bill.what)
+    for region_id, whats in by_table.items():
+        publish_on_commit([table_group(region_id), control_group(event.pk)],
+                          TroopsUnpaid(turn=turn, region_id=region_id, bills=whats))
+    if bills:
+        record_audit(event=event, actor=None, action="troops.unpaid", target=event,
+                     after={"turn": turn, "unpaid": [bill.what for bill in bills]},
+                     reason=f"Upkeep unpaid at the end of tax turn {turn}")
+
+
+# ---- disruption ----------------------------------------------------------------------------
+
+def do_set_revenue_disruption(province, *, turn_from, reduction_talents, reason, actor):
+    """VII. PROVINCIAL REVENUE: the Region umpire reduces a province's revenue from a tax turn on,
+    for "prolonged fighting ... or severe political disruption"; a reduction of 0 lifts it.
+    A statement already drawn up is not changed."""
+    if not reason or not reason.strip():
+        raise ValidationError({"reason": "Say what disrupts the revenue: rebellion, looting, war."})
+    if not is_tax_turn(turn_from) or not 1 <= turn_from <= province.event.number_of_turns:
+        raise ValidationError({"turn_from": f"Turn {turn_from} is not a tax turn of the game."})
+    if reduction_talents < 0:
+        raise ValidationError({"reduction_talents": "A reduction is a number of talents, 0 or more."})
+    with atomic():
+        disruption = RevenueDisruption.objects.create(
+            event=province.event, province=province, turn_from=turn_from, reduction_talents=reduction_talents,
+            reason=reason.strip(), set_by=actor if actor is not None and actor.is_authenticated else None)
+        record_audit(event=province.event, actor=actor, action="revenue.disrupted", target=province,
+                     after={"turn_from": turn_from, "reduction_talents": reduction_talents}, reason=reason)
+        publish_on_commit([control_group(province.event_id), table_group(province.region_id)],
+                          StatementChanged(action="disruption_set", turn=turn_from, statement_id=None,
+                                           province=province.name))
+    return disruption

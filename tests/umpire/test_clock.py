@@ -99,8 +99,15 @@ def test_advance_due_advances_once_at_the_turn_end_without_drift(ad69, hook_call
     clockwork.advance_due(T0 + 20 * MIN + timedelta(seconds=4))
     clock = clock_of(ad69)
     assert (clock.turn, clock.ends_at) == (2, T0 + 40 * MIN)
-    assert hook_calls == [1]
-    assert list(TurnEnd.objects.values_list("turn", flat=True)) == [1]
+    assert hook_calls == [0, 1]  # the eve of the game, when the clock started, then turn 1
+    assert list(TurnEnd.objects.values_list("turn", flat=True)) == [0, 1]
+
+
+def test_starting_the_clock_ends_the_eve_of_the_first_turn_once(ad69, hook_calls):
+    clockwork.do_set_turn(ad69, turn=4, actor=None, now=T0, reason="the game opens in December")
+    started(ad69)
+    assert hook_calls == [3]
+    assert list(TurnEnd.objects.values_list("turn", flat=True)) == [3]
 
 
 def test_after_a_long_outage_the_clock_stands_where_the_wall_clock_says(ad69, hook_calls):
@@ -108,9 +115,9 @@ def test_after_a_long_outage_the_clock_stands_where_the_wall_clock_says(ad69, ho
     clockwork.advance_due(T0 + 65 * MIN)
     clock = clock_of(ad69)
     assert (clock.turn, clock.month().name, clock.ends_at) == (4, "December", T0 + 80 * MIN)
-    assert hook_calls == [1, 2, 3]
+    assert hook_calls == [0, 1, 2, 3]
     clockwork.advance_due(T0 + 65 * MIN)
-    assert hook_calls == [1, 2, 3]
+    assert hook_calls == [0, 1, 2, 3]
 
 
 def test_holding_at_turn_end_waits_for_control(ad69, hook_calls):
@@ -118,10 +125,10 @@ def test_holding_at_turn_end_waits_for_control(ad69, hook_calls):
     started(ad69)
     clockwork.advance_due(T0 + 25 * MIN)
     clock = clock_of(ad69)
-    assert clock.turn == 1 and clock.is_holding(T0 + 25 * MIN) and hook_calls == []
+    assert clock.turn == 1 and clock.is_holding(T0 + 25 * MIN) and hook_calls == [0]
     clockwork.do_skip_turn(ad69, actor=None, now=T0 + 26 * MIN)
     clock = clock_of(ad69)
-    assert (clock.turn, clock.ends_at, hook_calls) == (2, T0 + 46 * MIN, [1])
+    assert (clock.turn, clock.ends_at, hook_calls) == (2, T0 + 46 * MIN, [0, 1])
 
 
 def test_skipping_a_paused_turn_starts_the_next_paused_and_full(ad69, hook_calls):
@@ -129,7 +136,7 @@ def test_skipping_a_paused_turn_starts_the_next_paused_and_full(ad69, hook_calls
     clockwork.do_pause_clock(ad69, actor=None, now=T0 + 5 * MIN)
     clockwork.do_skip_turn(ad69, actor=None, now=T0 + 6 * MIN)
     clock = clock_of(ad69)
-    assert (clock.turn, clock.state, clock.remaining, hook_calls) == (2, "paused", 20 * MIN, [1])
+    assert (clock.turn, clock.state, clock.remaining, hook_calls) == (2, "paused", 20 * MIN, [0, 1])
 
 
 def test_the_last_turn_ends_the_game(ad69, hook_calls):
@@ -137,7 +144,7 @@ def test_the_last_turn_ends_the_game(ad69, hook_calls):
     started(ad69)
     clockwork.advance_due(T0 + 21 * MIN)
     clock = clock_of(ad69)
-    assert (clock.state, clock.turn, clock.ends_at, hook_calls) == ("finished", 21, None, [21])
+    assert (clock.state, clock.turn, clock.ends_at, hook_calls) == ("finished", 21, None, [20, 21])
 
 
 def test_a_failing_hook_is_retried_without_stopping_the_clock(ad69, hook_calls):
@@ -150,13 +157,14 @@ def test_a_failing_hook_is_retried_without_stopping_the_clock(ad69, hook_calls):
 
     clockwork.register_turn_end_hook("test.flaky")(flaky)
     try:
-        started(ad69)
+        started(ad69)  # the eve's run fails
+        assert attempts == [0] and hook_calls == [0]
         clockwork.advance_due(T0 + 20 * MIN)
-        assert clock_of(ad69).turn == 2 and hook_calls == [1]
+        assert clock_of(ad69).turn == 2 and hook_calls == [0, 1]
         clockwork.advance_due(T0 + 21 * MIN)
         clockwork.advance_due(T0 + 22 * MIN)
-        assert attempts == [1, 1] and hook_calls == [1]
-        assert TurnEndHookRun.objects.filter(hook="test.flaky").count() == 1
+        assert attempts == [0, 0, 1] and hook_calls == [0, 1]
+        assert TurnEndHookRun.objects.filter(hook="test.flaky").count() == 2
     finally:
         clockwork.TURN_END_HOOKS.pop("test.flaky")
 
@@ -177,7 +185,7 @@ def test_set_turn_is_an_audited_correction_that_runs_no_hooks(ad69, hook_calls):
     started(ad69)
     clockwork.do_set_turn(ad69, turn=7, actor=None, now=T0 + MIN, reason="we forgot to advance")
     clock = clock_of(ad69)
-    assert (clock.turn, str(clock.month()), hook_calls) == (7, "March 69", [])
+    assert (clock.turn, str(clock.month()), hook_calls) == (7, "March 69", [0])  # only the eve, at the start
     entry = AuditEntry.objects.get(action="clock.set_turn")
     assert (entry.before["turn"], entry.after["turn"], entry.reason) == (1, 7, "we forgot to advance")
 
@@ -219,7 +227,7 @@ def test_a_turn_played_out_on_the_wall_clock(ad69, hook_calls):
         traveller.shift(16 * MIN)
         clockwork.advance_due()
     clock = clock_of(ad69)
-    assert (clock.turn, clock.ends_at, hook_calls) == (2, T0 + 72 * MIN, [1])
+    assert (clock.turn, clock.ends_at, hook_calls) == (2, T0 + 72 * MIN, [0, 1])
 
 
 def test_with_a_celery_worker_a_task_is_queued_for_the_turns_end(ad69, settings, monkeypatch,

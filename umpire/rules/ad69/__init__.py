@@ -6,6 +6,7 @@ from . import forces  # noqa: F401
 from . import siege  # noqa: E402,F401
 from . import legions  # noqa: E402,F401
 from . import money  # noqa: E402,F401
+from . import consumption  # noqa: E402,F401
 from . import weather  # noqa: E402,F401
 from . import sea  # noqa: E402,F401
 from . import fleets  # noqa: E402,F401

@@ -1,0 +1,96 @@
+"""The event's accounts (VIII. GENERAL): each province's central treasury, each character's purse,
+each legion's pay chest, the Imperial Treasury in the Temple of Jupiter, the Senate's treasury,
+and the world outside the books that taxes come from and wages go to.
+
+An account is found by its kind and what it belongs to, and opened the first time it is needed.
+Opening the books for an event opens them all at once and puts each character's wealth, as his
+briefing gives it, in his purse.
+"""
+from django.db import IntegrityError
+from django.db.transaction import atomic
+
+from umpire.services.audit import record_audit
+
+from ..models import Account, Force, Posting, Province
+from .ledger import post
+
+Kind = Account.Kind
+
+IMPERIAL_TREASURY = "Imperial Treasury (Temple of Jupiter)"
+SENATE_TREASURY = "Treasury of the Senate"
+# The world outside the books: where money comes from and goes to, one account for each reason,
+# so the Control page can say how much came in as taxes and went out as wages.
+TAXPAYERS = "Provincial taxpayers"
+OPENING = "Fortunes and deposits from outside the game"
+PLUNDER = "Towns looted and tribute demanded"
+PUBLIC_WORKS = "Roads, government and public works"
+SOLDIERS = "Soldiers' pay and recruits"
+BRIBED_TROOPS = "Bribes taken by the troops"
+THE_PEOPLE = "The people: shows, dinners, hand-outs and the corn dole"
+
+
+def treasury_of(province):
+    return opened(province.event, f"Treasury of {province.name}", Kind.PROVINCE_TREASURY, province=province)
+
+
+def purse_of(character):
+    return opened(character.event, f"Purse of {character.name}", Kind.CHARACTER_PURSE, character=character)
+
+
+def pay_chest_of(force):
+    return opened(force.event, f"Pay chest of {force.name}", Kind.LEGION_PAY_CHEST, force=force)
+
+
+def imperial_treasury(event):
+    return opened(event, IMPERIAL_TREASURY, Kind.IMPERIAL_TREASURY)
+
+
+def senate_treasury(event):
+    return opened(event, SENATE_TREASURY, Kind.SENATE_TREASURY)
+
+
+def outside(event, name):
+    return opened(event, name, Kind.EXTERNAL)
+
+
+def opened(event, name, kind, **belongs_to):
+    """The account, opened now if it is not yet: by what it belongs to, so a renamed province
+    keeps its treasury."""
+    found = Account.objects.filter(event=event, kind=kind, **(belongs_to or {"name": name})).first()
+    if found:
+        return found
+    try:
+        with atomic():
+            return Account.objects.create(event=event, name=name, kind=kind, **belongs_to)
+    except IntegrityError:  # opened meanwhile by another request
+        return Account.objects.get(event=event, kind=kind, **(belongs_to or {"name": name}))
+
+
+def do_open_books(event, *, actor):
+    """Open every account the event needs, and put each character's wealth in a purse opened now
+    (a purse opened before keeps what it holds: the books open once)."""
+    with atomic():
+        for name in (TAXPAYERS, OPENING, PLUNDER, PUBLIC_WORKS, SOLDIERS, BRIBED_TROOPS, THE_PEOPLE):
+            outside(event, name)
+        imperial_treasury(event), senate_treasury(event)
+        for province in Province.objects.filter(event=event).select_related("event"):
+            treasury_of(province)
+        for legion in Force.objects.filter(event=event, kind=Force.Kind.LEGION).select_related("event"):
+            pay_chest_of(legion)
+        fortunes = put_fortunes_in_purses(event, actor)
+        record_audit(event=event, actor=actor, action="books.opened", target=event,
+                     after={"accounts": Account.objects.filter(event=event).count(), "fortunes": fortunes})
+
+
+def put_fortunes_in_purses(event, actor):
+    """II. CHARACTERISTICS, WEALTH: the talents of each character's personal fortune, in his purse."""
+    has_money = Posting.objects.filter(account__kind=Kind.CHARACTER_PURSE, account__event=event).values("account")
+    source = outside(event, OPENING)
+    fortunes = 0
+    for character in event.characters.filter(wealth__gt=0).select_related("event"):
+        purse = purse_of(character)
+        if not Account.objects.filter(pk=purse.pk, pk__in=has_money).exists():
+            post(event, [(source, -character.wealth), (purse, character.wealth)],
+                 why=f"{character.name}'s personal fortune, from his briefing", actor=actor)
+            fortunes += 1
+    return fortunes
