@@ -86,6 +86,10 @@ class Transaction(models.Model):
         default=False,
         help_text="Funds sent to pay or supply an army: they may be intercepted (VIII. GENERAL).",
     )
+    seizes = models.OneToOneField(
+        "self", on_delete=models.RESTRICT, null=True, blank=True, related_name="seized_by",
+        help_text="The shipment this one intercepted on its way: its talents go to whoever took them.",
+    )
 
     class Meta:
         ordering = ["event", "pk"]

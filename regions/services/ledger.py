@@ -60,6 +60,30 @@ def do_reverse(transaction, *, why, actor):
         return post(original.event, postings, why=why, actor=actor, reverses=original, action="reversed")
 
 
+def do_intercept(shipment, *, seized_by, why, actor):
+    """VIII. GENERAL: funds sent to pay or supply an army "may be intercepted if not adequately
+    protected". What the shipment brought is taken from where it arrived to `seized_by`."""
+    with atomic():
+        original = Transaction.objects.select_for_update().get(pk=shipment.pk)
+        check_may_intercept(original, seized_by)
+        arrived = [(p.account, p.amount) for p in original.postings.select_related("account") if p.amount > 0]
+        postings = [(account, -amount) for account, amount in arrived]
+        postings.append((seized_by, sum(amount for _, amount in arrived)))
+        return post(original.event, postings, why=why, actor=actor, seizes=original, action="intercepted",
+                    field="seized_by")
+
+
+def check_may_intercept(original, seized_by):
+    if not original.shipment:
+        raise ValidationError({"transaction": f"#{original.pk} was not sent as a shipment: it cannot be intercepted."})
+    if Transaction.objects.filter(seizes=original).exists():
+        raise ValidationError({"transaction": f"#{original.pk} was already intercepted."})
+    if Transaction.objects.filter(reverses=original).exists():
+        raise ValidationError({"transaction": f"#{original.pk} was reversed: there is nothing on the road to take."})
+    if seized_by.event_id != original.event_id:
+        raise ValidationError({"seized_by": f"{seized_by} belongs to another event."})
+
+
 def check_may_reverse(original):
     if original.reverses_id:
         raise ValidationError({"transaction": f"#{original.pk} is itself the reversal of #{original.reverses_id}: "
@@ -67,16 +91,21 @@ def check_may_reverse(original):
     already = Transaction.objects.filter(reverses=original).values_list("pk", flat=True).first()
     if already:
         raise ValidationError({"transaction": f"#{original.pk} was already reversed by #{already}."})
+    seized = Transaction.objects.filter(seizes=original).values_list("pk", flat=True).first()
+    if seized:
+        raise ValidationError({"transaction": f"#{original.pk} was intercepted by #{seized}: reverse that first."})
 
 
-def post(event, postings, *, why, actor, shipment=False, reverses=None, action="posted", field="postings"):
+def post(event, postings, *, why, actor, shipment=False, reverses=None, seizes=None, action="posted",
+         field="postings"):
     """Check, lock, check the balances, then write the transaction, its audit and its event.
     Runs inside the caller's atomic block."""
     net = check_postings(event, postings, why)
     before = get_balances(lock(net))
     check_no_overdraft(before, net, field)
     entry = Transaction.objects.create(event=event, game_turn=current_turn(event), why=why, shipment=shipment,
-                                       reverses=reverses, entered_by=actor if is_user(actor) else None)
+                                       reverses=reverses, seizes=seizes,
+                                       entered_by=actor if is_user(actor) else None)
     Posting.objects.bulk_create(Posting(transaction=entry, account=account, amount=amount)
                                 for account, amount in postings)
     after = {account: balance + net[account.pk] for account, balance in before.items()}

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from regions.models import Account, Posting, Province, Transaction
-from regions.services.ledger import do_post, do_reverse, do_transfer, get_balance, get_balances
+from regions.services.ledger import do_intercept, do_post, do_reverse, do_transfer, get_balance, get_balances
 from tests.umpire.channels_helpers import listen
 from umpire.models import AuditEntry, Character, Event
 
@@ -197,3 +197,36 @@ def test_any_transfers_keep_the_books_balanced_and_no_treasury_negative(ad69, co
         assert all(balance >= 0 for account, balance in balances.items() if not account.allows_overdraft)
         assert unbalanced_transactions() == []
         set_rollback(True)
+
+
+def test_an_intercepted_shipment_goes_to_whoever_took_it(ad69, control, outside, achaea, purse):
+    """VIII. GENERAL: funds sent to an army "may be intercepted if not adequately protected"."""
+    do_transfer(source=outside, target=achaea, talents=20, why="revenue", actor=control)
+    shipment = do_transfer(source=achaea, target=purse, talents=12, why="pay for the army", actor=control,
+                           shipment=True)
+    bandit = open_account(ad69, "Purse of a bandit", Kind.EXTERNAL)
+    seizure = do_intercept(shipment, seized_by=bandit, why="ambushed in the pass", actor=control)
+    assert seizure.seizes == shipment
+    assert get_balances([achaea, purse, bandit]) == {achaea: 8, purse: 0, bandit: 12}
+    with pytest.raises(ValidationError, match="already intercepted"):
+        do_intercept(shipment, seized_by=bandit, why="again", actor=control)
+    with pytest.raises(ValidationError, match=f"was intercepted by #{seizure.pk}: reverse that first"):
+        do_reverse(shipment, why="never sent", actor=control)
+
+
+def test_only_a_shipment_can_be_intercepted_and_nothing_is_written(ad69, control, outside, achaea, purse):
+    plain = do_transfer(source=outside, target=achaea, talents=20, why="revenue", actor=control)
+    before = counts()
+    with pytest.raises(ValidationError, match="was not sent as a shipment"):
+        do_intercept(plain, seized_by=purse, why="ambush", actor=control)
+    assert counts() == before
+
+
+def test_a_shipment_already_spent_cannot_be_intercepted(ad69, control, outside, achaea, purse, jupiter):
+    do_transfer(source=outside, target=achaea, talents=20, why="revenue", actor=control)
+    shipment = do_transfer(source=achaea, target=purse, talents=12, why="pay", actor=control, shipment=True)
+    do_transfer(source=purse, target=jupiter, talents=10, why="spent", actor=control)
+    before = counts()
+    with pytest.raises(ValidationError, match="Purse of Vespasian holds 2 talents; it cannot pay 12"):
+        do_intercept(shipment, seized_by=outside, why="too late", actor=control)
+    assert counts() == before
