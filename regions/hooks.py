@@ -5,13 +5,15 @@ from .models import Account
 from .services.books import do_open_books
 from .services.fleets import finish_fleet_work
 from .services.forces import finish_upgrades
+from .services.spending import finish_spending
 from .services.taxes import do_run_tax_turn, flag_unpaid_troops
 
 
 def end_of_turn(event, turn):
-    """Upgrades and fleet work due by now are done."""
+    """Upgrades, fleet work and builds due by now are done."""
     finish_upgrades(event, turn)
     finish_fleet_work(event, turn)
+    finish_spending(event, turn)
 
 
 def tax_turn(event, turn):
