@@ -14,6 +14,8 @@ from umpire.rules.ad69.sea import CHARTER_MAX_SEA_AREAS
 from umpire.rules.dice import parse_dice_list
 from umpire.rules.errors import DiceError
 
+from umpire.models import Character
+
 from .models import Fleet, Force, Province
 from .selectors import LINE_LABELS
 
@@ -165,23 +167,70 @@ class CharterForm(forms.Form):
         return data
 
 
+def dice_field(help_text):
+    return forms.CharField(label="Dice from the table", required=False, max_length=20,
+                           help_text=f"{help_text} Leave empty for the console to roll.")
+
+
+def entered_dice(text):
+    """The dice the umpire typed, as [1, 3], or None for the console to roll. Which die may show
+    what is the engine's to check, as it asks for each."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return parse_dice_list(text)
+    except DiceError as refusal:
+        raise ValidationError(refusal.message) from None
+
+
 class CrossingForm(forms.Form):
     offering_to_neptune = forms.BooleanField(label="A 10 talent offering to Neptune was made", required=False)
-    dice = forms.CharField(label="Dice from the table", required=False, max_length=20,
-                           help_text='As "1,3": the crossing die, then Worse Things if it goes wrong. '
-                                     "Leave empty for the console to roll.")
+    dice = dice_field('As "1,3": the crossing die, then Worse Things if it goes wrong.')
 
     def clean_dice(self):
-        text = self.cleaned_data["dice"].strip()
-        if not text:
-            return None
-        try:
-            dice = parse_dice_list(text)
-        except DiceError as refusal:
-            raise ValidationError(refusal.message) from None
-        if not dice or any(not 1 <= die <= 6 for die in dice):
-            raise ValidationError(f"{text!r}: each die is a d6, from 1 to 6.")
+        dice = entered_dice(self.cleaned_data["dice"])
+        if dice is not None and (not dice or any(not 1 <= die <= 6 for die in dice)):
+            raise ValidationError(f"{self.cleaned_data['dice'].strip()!r}: each die is a d6, from 1 to 6.")
         return dice
+
+
+def town_field():
+    return forms.CharField(label="Town or city", max_length=80, help_text="As Cremona.")
+
+
+class DemandTributeForm(forms.Form):
+    town = town_field()
+    legions_present = number("Legions present", min_value=1, max_value=10, required=False,
+                             help_text="Leave empty to count them: the legions here under its army commander.")
+    loot_if_refused = forms.BooleanField(label="If the town refuses, loot it", required=False)
+    dice = dice_field('As "5,3": the demand d6, then the talents: a d6 if it pays, a d3 if it is looted.')
+
+    def clean_dice(self):
+        return entered_dice(self.cleaned_data["dice"])
+
+
+class LootForm(forms.Form):
+    town = town_field()
+    dice = dice_field('The d3 of talents, as "2".')
+
+    def clean_dice(self):
+        return entered_dice(self.cleaned_data["dice"])
+
+
+class BribeForm(forms.Form):
+    """VIII. Bribery: paid at once from the briber's purse."""
+
+    briber = forms.ModelChoiceField(label="Briber", queryset=Character.objects.none())
+    talents = number("Talents", min_value=1, max_value=10000)
+    purpose = forms.CharField(
+        label="Purpose", max_length=500, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Say exactly what they are bribed to do.",
+        error_messages={"required": "Say exactly what the troops are bribed to do (VIII. Bribery)."})
+
+    def __init__(self, *args, force, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["briber"].queryset = Character.objects.filter(event=force.event_id).order_by("name")
 
 
 class RepairForm(forms.Form):
@@ -248,8 +297,35 @@ def force_panels(force, card):
             "Book a civilian charter", url("charter"), CharterForm(), "Book the charter",
             note="Booked a month ahead, it sails next month; 1 talent a vexillation a coastal area, 4 on open sea, "
                  "×4 in winter."),
+        *money_panels(force, url),
     ]
     return [without_form_if_refused(panel) for panel in panels if panel]
+
+
+def money_panels(force, url):
+    """VII. Loot and VIII. Bribery: what a legion may take from a town, and what may be paid to buy it.
+    Both town forms ask for a town and dice: their own ids keep each label on its own field."""
+    roman, no_commander = not force.is_non_roman, why_no_plunder(force)
+    return [
+        roman and Panel(
+            "Demand tribute", url("demand-tribute"), DemandTributeForm(auto_id="demand_%s"), "Demand tribute",
+            note="1d6, +1 a legion after the first: 4 or more and the town pays 1d6 talents to the commander.",
+            why_not=no_commander),
+        roman and Panel(
+            "Loot a town", url("loot"), LootForm(auto_id="loot_%s"), "Yes, loot it",
+            confirm="1d3 talents reach the commander, and the Region umpire must test for rebellion in the province.",
+            why_not=no_commander),
+        any(t.count for t in force.troops.all()) and Panel(
+            "Bribe the troops", url("bribe"), BribeForm(force=force), "Pay the bribe",
+            note="Paid now from the briber's purse. Whole talents a vexillation count; the highest bribe this turn "
+                 "prevails, a tie buys no one."),
+    ]
+
+
+def why_no_plunder(force):
+    """As regions.services.plunder refuses it: the talents go to the army commander, or else the legate."""
+    return "" if force.army_commander_id or force.legate_id else \
+        "no army commander or legate to receive the talents (Control names them)"
 
 
 def embark_panel(force, url):

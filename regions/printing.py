@@ -1,24 +1,35 @@
 """The Legion Status Chart's data, built from the models (IX. WARFARE, UPGRADING: "Legionary
 Legates will be given a chart to help keep track of the status of units under the control of
 their Legion"). The figures come from the engine, as on the legion page; umpire.printing draws it.
+And a province's quarterly statement, with its bills and its treasury's ledger over the quarter.
 """
 from django.db.models import Prefetch
+from django.utils.timezone import localtime
 
+from umpire.calendar import MONTHS_PER_QUARTER
 from umpire.printing.legion_status import LegionStatusSheet, TroopLine, legion_status_pdf
+from umpire.printing.tax_statement import BillLine, LedgerLine, StatementLine, TaxStatementSheet
+from umpire.printing.tax_statement import tax_statement_pdf as draw_tax_statement
 from umpire.rules.ad69.legions import LEGION_LIMITS, LIMIT_GROUPS
 from umpire.rules.ad69.legions import count as units_of
 
-from .models import CostOwed
+from .models import Account, CostOwed
 from .selectors import (
     describe_upgrade_with_date, forces_of, get_combat_values, get_legions_of_table, get_unit_lines, get_upkeep,
 )
 from .services.engine import as_rules_force, current_turn
+from .services.ledger import talents
+from .services.taxes import revenue_recipient, unpaid_troops
+from .treasury_selectors import (
+    balance_in_words, bill_line, get_account_lines, get_balance_before, get_open_account,
+)
 
 
-def with_costs_owed(forces):
-    """The forces with their unpaid costs, fetched once for all of them."""
+def with_costs_owed(event, forces):
+    """The forces with their unsettled costs and unpaid bills, fetched once for all of them."""
     unsettled = CostOwed.objects.filter(settled=False)
-    return forces.prefetch_related(Prefetch("costs_owed", queryset=unsettled, to_attr="unsettled"))
+    return forces.prefetch_related(Prefetch("costs_owed", queryset=unsettled, to_attr="unsettled"),
+                                   Prefetch("bills", queryset=unpaid_troops(event), to_attr="unpaid_bills"))
 
 
 def get_force_sheet(force, turn):
@@ -33,7 +44,13 @@ def get_force_sheet(force, turn):
         upkeep_per_quarter=get_upkeep(force).outcome["total"], limits=limits(force),
         upgrades_in_progress=tuple(describe_upgrade_with_date(u, force.event) for u in force.open_upgrades),
         owed=tuple(f"{c.talents} talents: {c.what} (turn {c.turn})" for c in force.unsettled),
+        unpaid=tuple(unpaid_line(bill, force.event) for bill in force.unpaid_bills),
     )
+
+
+def unpaid_line(bill, event):
+    turn = bill.statement.turn
+    return f"{bill.talents} talents: {bill.what} (tax turn {turn}, {event.game_month(turn)})"
 
 
 def troop_line(line):
@@ -63,7 +80,7 @@ def limits(force):
 def legion_status_charts(event, forces, *, page_size="A4"):
     """The PDF of the charts of `forces` (a queryset of Roman forces), one a page."""
     turn = current_turn(event)
-    return legion_status_pdf([get_force_sheet(force, turn) for force in with_costs_owed(forces)],
+    return legion_status_pdf([get_force_sheet(force, turn) for force in with_costs_owed(event, forces)],
                              page_size=page_size)
 
 
@@ -73,3 +90,75 @@ def force_chart(event, force, *, page_size="A4"):
 
 def table_charts(event, region, *, page_size="A4"):
     return legion_status_charts(event, get_legions_of_table(event, region), page_size=page_size)
+
+
+# ---- the quarterly statement -------------------------------------------------------------------
+
+def get_statement_sheet(statement):
+    """A province's statement for one tax turn, its bills, and its treasury over the quarter
+    (VIII. PROVINCIAL GOVERNMENT & TAXATION)."""
+    province, event, turn = statement.province, statement.event, current_turn(statement.event)
+    treasury = get_open_account(event, Account.Kind.PROVINCE_TREASURY, province=province)
+    quarter = range(statement.turn, statement.turn + MONTHS_PER_QUARTER)
+    brought_forward = get_balance_before(treasury, statement.turn)
+    lines = get_account_lines(treasury, turns=quarter, newest_first=False)
+    bills = statement.bills.select_related("paid_by__reversed_by").order_by("pk")
+    return TaxStatementSheet(
+        event_name=event.name, province=province.name, table=province.region.name,
+        tax_turn=f"Turn {statement.turn}, {event.game_month(statement.turn)}",
+        governor=governor_of(province), procurator=str(province.procurator or ""),
+        revenue_to=str(revenue_recipient(province) or ""),
+        lines=tuple(StatementLine(line["label"], line["talents"], line["rule"]) for line in statement.lines),
+        balance=statement.balance, balance_words=balance_in_words(statement.balance),
+        bills=tuple(statement_bill(bill_line(bill)) for bill in bills),
+        quarter=f"turns {quarter.start} to {quarter.stop - 1} ({event.game_month(quarter.start)} to "
+                f"{event.game_month(quarter.stop - 1)})",
+        brought_forward=brought_forward, transactions=tuple(ledger_line(line) for line in lines),
+        closing_label=closing_label(quarter, turn),
+        closing_balance=brought_forward + sum(line.amount for line in lines),
+        confirmed=confirmation(statement), printed=f"On turn {turn}, {event.game_month(turn)}",
+    )
+
+
+def governor_of(province):
+    if province.governed_by_senate:
+        return "The Senate of Rome"
+    return str(province.governor or "")
+
+
+def statement_bill(line):
+    return BillLine(line.bill.what, line.bill.talents, line.status, line.paid)
+
+
+def ledger_line(line):
+    transaction = line.transaction
+    notes = [f"entered by {line.entered_by}"]
+    if transaction.shipment:
+        notes.append("a shipment: may be intercepted")
+    if transaction.reverses_id:
+        notes.append(f"reverses #{transaction.reverses_id}")
+    if line.reversed_by:
+        notes.append(f"reversed by #{line.reversed_by.pk}")
+    month = line.month
+    return LedgerLine(transaction.pk, f"{transaction.game_turn} ({month.name[:3]} {month.year})", transaction.why,
+                      line.amount, "; ".join(notes))
+
+
+def closing_label(quarter, turn):
+    last = quarter.stop - 1
+    return f"Held at the end of turn {last}" if turn > last else f"Held now, turn {turn}"
+
+
+def confirmation(statement):
+    if not statement.confirmed_at:
+        return "Not yet confirmed: the revenue has not been handed out."
+    who = statement.confirmed_by.get_username() if statement.confirmed_by else "the console"
+    at = localtime(statement.confirmed_at)
+    when = f"{at.day} {at:%B %Y at %H:%M}"
+    handed = (f"{talents(statement.income)} handed to {statement.handed_to}" if statement.revenue_id
+              else "no revenue to hand out")
+    return f"Confirmed by {who} on {when}: {handed}."
+
+
+def tax_statement_pdf(statement, *, page_size="A4"):
+    return draw_tax_statement(get_statement_sheet(statement), page_size=page_size)

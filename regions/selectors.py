@@ -14,9 +14,11 @@ from umpire.rules.ad69.sea import vexillation_equivalents
 from umpire.rules.working import Working
 from umpire.selectors import access_event, can
 
-from .models import CostOwed, Fleet, Force, Province, Upgrade
+from .models import Bribe, CostOwed, Fleet, Force, Province, Upgrade
 from .services.engine import as_case_force, as_rules_force, current_turn, run_rules
 from .services.forces import player_present
+from .services.plunder import get_bribery_standing
+from .services.taxes import unpaid_troops
 
 
 def get_tables_with_contents(event):
@@ -226,6 +228,49 @@ def why_it_cannot_upgrade(force, turn, upgrade):
     return ""
 
 
+# ---- unpaid troops ---------------------------------------------------------------------------
+
+
+
+@dataclass(frozen=True)
+class Unpaid:
+    """A unit's upkeep and raising bills left unpaid (VIII. RAISING TROOPS), oldest first."""
+
+    unit: object  # the Force, or the Fleet
+    bills: tuple
+    quarters: tuple  # the game months of the tax turns left unpaid, as "September 68"
+
+    @property
+    def talents(self):
+        return sum(bill.talents for bill in self.bills)
+
+    @property
+    def url_name(self):
+        return "regions:fleet" if isinstance(self.unit, Fleet) else "regions:force"
+
+
+def get_unpaid_by_unit(event, **only):
+    """Each unit's unpaid bills, in one query, keyed by the unit: its force, or else its fleet (as
+    regions.services.taxes.flag_unpaid_troops counts them). Model instances compare by class and
+    primary key, so a card's own instance finds its entry."""
+    by_unit = {}
+    for bill in unpaid_troops(event).filter(**only):
+        by_unit.setdefault(bill.force or bill.fleet, []).append(bill)
+    return {unit: unpaid_of(event, unit, bills) for unit, bills in by_unit.items()}
+
+
+def unpaid_of(event, unit, bills):
+    turns = sorted({bill.statement.turn for bill in bills})
+    return Unpaid(unit, tuple(bills), tuple(str(event.game_month(turn)) for turn in turns))
+
+
+def get_unpaid(unit):
+    """One force's or fleet's unpaid bills, or None if it is paid up."""
+    return get_unpaid_by_unit(unit.event, **{unit._meta.model_name: unit}).get(unit)
+
+
+# ---- cards -----------------------------------------------------------------------------------
+
 @dataclass(frozen=True)
 class ForceCard:
     force: Force
@@ -234,12 +279,13 @@ class ForceCard:
     combat_value_if_veteran: int
     this_turn: ThisTurn
     can_command: bool
+    unpaid: Unpaid | None = None
 
 
-def get_force_card(force, turn, scope):
+def get_force_card(force, turn, scope, unpaid=None):
     value, if_veteran = get_combat_values(force)
     return ForceCard(force, get_unit_lines(force), value, if_veteran, get_this_turn(force, turn),
-                     scope.covers_force(force))
+                     scope.covers_force(force), unpaid)
 
 
 @dataclass(frozen=True)
@@ -248,13 +294,14 @@ class FleetCard:
     aboard: list
     load: int
     can_command: bool
+    unpaid: Unpaid | None = None
 
 
-def get_fleet_card(fleet, scope, aboard=None):
+def get_fleet_card(fleet, scope, aboard=None, unpaid=None):
     """The fleet's state and load; `aboard`, the forces on it, if they are already loaded."""
     aboard = list(fleet.aboard.all()) if aboard is None else aboard
     load = vexillation_equivalents([as_rules_force(f) for f in aboard], Working())
-    return FleetCard(fleet, aboard, load, scope.covers_fleet(fleet))
+    return FleetCard(fleet, aboard, load, scope.covers_fleet(fleet), unpaid)
 
 
 @dataclass
@@ -268,17 +315,23 @@ class TableForces:
     def has_legions(self):
         return any(card.force.kind == Force.Kind.LEGION for card in self.forces)
 
+    @property
+    def unpaid(self):
+        """The units at this table with unpaid bills, for the box at the top of its forces."""
+        return [card.unpaid for card in [*self.forces, *self.fleets] if card.unpaid]
+
 
 def get_forces_by_table(event, user):
     """Every table's forces and fleets, the user's own tables first; a fixed number of queries."""
     turn, scope, mine = current_turn(event), get_command_scope(user, event), get_my_tables(user, event)
     tables = {t.pk: TableForces(t, t.pk in mine) for t in Region.objects.filter(event=event)}
-    aboard = {}
+    unpaid, aboard = get_unpaid_by_unit(event), {}
     for force in forces_of(event):
-        tables[force.province.region_id].forces.append(get_force_card(force, turn, scope))
+        tables[force.province.region_id].forces.append(get_force_card(force, turn, scope, unpaid.get(force)))
         aboard.setdefault(force.embarked_on_id, []).append(force)
     for fleet in fleets_of(event, with_aboard=False):
-        tables[fleet.base.region_id].fleets.append(get_fleet_card(fleet, scope, aboard.get(fleet.pk, [])))
+        tables[fleet.base.region_id].fleets.append(
+            get_fleet_card(fleet, scope, aboard.get(fleet.pk, []), unpaid.get(fleet)))
     shown = [t for t in tables.values() if t.forces or t.fleets or t.table.kind == Region.Kind.MAP_TABLE]
     return sorted(shown, key=lambda t: (not t.mine, t.table.position, t.table.name))
 
@@ -290,6 +343,31 @@ def get_history(target, limit=50):
 
 def get_costs_owed(force):
     return CostOwed.objects.filter(force=force).select_related("fleet")
+
+
+@dataclass(frozen=True)
+class Bribery:
+    """This turn's bribes on a force (VIII. Bribery): each with its value by the engine, and the
+    engine's standing (outcome: values, winner, tied; and its working)."""
+
+    bribes: list  # (Bribe, its value in whole talents a vexillation)
+    standing: object
+
+
+def get_bribery(force, turn):
+    """The bribes standing on `force` this turn, or None if no one has bribed it."""
+    standing = get_bribery_standing(force, turn)
+    if standing is None:
+        return None
+    bribes = Bribe.objects.filter(force=force, turn=turn, payment__reversed_by__isnull=True).select_related("briber")
+    values = standing.outcome["values"]
+    return Bribery([(bribe, values.get(bribe.briber.name, 0)) for bribe in bribes.order_by("pk")], standing)
+
+
+def get_paid_into(payment):
+    """The account a payment in from outside went to, and how many talents: (account, talents)."""
+    posting = payment.postings.filter(amount__gt=0).select_related("account").get()
+    return posting.account, posting.amount
 
 
 def get_legions_of_table(event, region):

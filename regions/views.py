@@ -14,19 +14,23 @@ from django.views.decorators.http import require_POST
 
 from umpire.models import GameClock, Region
 from umpire.permissions import Perm
+from umpire.rules.ad69.legions import UNPAID_TROOPS
+from umpire.rules.working import Line
 from umpire.selectors import access_event, can
 
 from . import forms
 from .printing import force_chart, table_charts
 from .selectors import (
-    AQUILA, access_fleet, access_force, describe_upgrade_with_date, get_characters_travelling, get_command_scope,
-    get_costs_owed, get_fleet_card, get_force_card, get_forces_by_table, get_history, get_tables_with_contents,
-    get_upkeep,
+    AQUILA, access_fleet, access_force, describe_upgrade_with_date, get_characters_travelling,
+    get_command_scope, get_costs_owed, get_fleet_card, get_force_card, get_forces_by_table, get_history,
+    get_bribery, get_paid_into, get_tables_with_contents, get_unpaid, get_upkeep,
 )
-from .services import fleets, forces as force_services
+from .services import fleets, forces as force_services, plunder
 from .services.engine import current_turn
 
-LIVE_ON = "force.changed fleet.changed clock.changed"
+# The unpaid flags change with a tax turn, a payment or its reversal; a legion's bribes with a new one.
+LIVE_ON = ("force.changed fleet.changed clock.changed troops.unpaid statement.changed ledger.changed "
+           "bribe.offered")
 
 
 @login_required
@@ -48,7 +52,8 @@ def world(request, slug):
 
 def turn_context(event):
     turn = current_turn(event)
-    return {"event": event, "turn": turn, "game_month": event.game_month(turn), "live_on": LIVE_ON}
+    return {"event": event, "turn": turn, "game_month": event.game_month(turn), "live_on": LIVE_ON,
+            "unpaid_warning": UNPAID_TROOPS}
 
 
 @login_required
@@ -64,12 +69,14 @@ def force(request, slug, pk):
     """One legion, detachment or host: its figures, its history and, to its commander, its orders."""
     force = access_force(request.user, slug, pk)
     context = turn_context(force.event)
-    card = get_force_card(force, context["turn"], get_command_scope(request.user, force.event))
+    card = get_force_card(force, context["turn"], get_command_scope(request.user, force.event), get_unpaid(force))
     context.update({
-        "force": force, "card": card, "upkeep": get_upkeep(force), "costs": get_costs_owed(force),
+        "force": force, "card": card, "unit_unpaid": card.unpaid, "upkeep": get_upkeep(force),
+        "costs": get_costs_owed(force),
         "upgrades": [describe_upgrade_with_date(u, force.event) for u in force.open_upgrades],
         "history": get_history(force),
         "panels": forms.force_panels(force, card) if card.can_command else [],
+        "bribery": get_bribery(force, context["turn"]) if card.can_command else None,
         "totals": totals(card.lines),
     })
     return render(request, "regions/legion.html", context)
@@ -86,9 +93,10 @@ def fleet(request, slug, pk):
     """One fleet: its state and load, the troops aboard, its history and, to its table, its orders."""
     fleet = access_fleet(request.user, slug, pk)
     context = turn_context(fleet.event)
-    card = get_fleet_card(fleet, get_command_scope(request.user, fleet.event))
+    card = get_fleet_card(fleet, get_command_scope(request.user, fleet.event), unpaid=get_unpaid(fleet))
     context.update({
-        "fleet": fleet, "card": card, "history": get_history(fleet), "costs": fleet.costs_owed.all(),
+        "fleet": fleet, "card": card, "unit_unpaid": card.unpaid, "history": get_history(fleet),
+        "costs": fleet.costs_owed.all(),
         "panels": forms.fleet_panels(fleet) if card.can_command else [],
     })
     return render(request, "regions/fleet.html", context)
@@ -141,6 +149,8 @@ FIELD_LABELS = {
     "to_province": "To province", "into": "Rejoin", "name": "Name", "fleet": "Fleet", "forces": "Load",
     "coastal_sea_areas": "Coastal sea areas", "open_sea_areas": "Open sea areas", "fleets_agree": "Fleets agree",
     "dice": "Dice", "repair": "Repair", "marines_aboard": "Marines", "waterway": "Waterway", "aquila": "Aquila",
+    "town": "Town or city", "legions_present": "Legions present", "briber": "Briber", "talents": "Talents",
+    "purpose": "Purpose", "paid_from": "Paid from", "force": "Force",
 }
 
 
@@ -260,6 +270,58 @@ def book_charter(request, force):
     return f"Civilian charter booked for {force.name}, sailing next month: {result.outcome['cost']} talents owed."
 
 
+@force_order
+def demand_tribute(request, force):
+    data = valid(forms.DemandTributeForm(request.POST))
+    run, payment = plunder.do_demand_tribute(force, town=data["town"], legions_present=data["legions_present"],
+                                             loot_if_refused=data["loot_if_refused"], dice=data["dice"],
+                                             actor=request.user)
+    report_plunder(request, force, run, payment)
+    return ""
+
+
+@force_order
+def loot(request, force):
+    data = valid(forms.LootForm(request.POST))
+    run, payment = plunder.do_loot(force, town=data["town"], dice=data["dice"], actor=request.user)
+    report_plunder(request, force, run, payment)
+    return ""
+
+
+def report_plunder(request, force, run, payment):
+    """What the town gave and whose purse it went to, the working, and after a looting the rebellion
+    test the Region umpire now owes (VII. Loot)."""
+    town, outcome = run.case["town"], run.outcome
+    messages.success(request, f"{force.name} at {town}: {what_the_town_gave(outcome)} {where_it_went(payment)}")
+    if outcome["rebellion_test"]:
+        messages.warning(request, f"{town} was looted: the Region umpire must now test for rebellion in "
+                                  f"{run.case['province']}.")
+    messages.info(request, "\n".join(working_lines(Line(**line) for line in run.working)), extra_tags="working")
+
+
+def what_the_town_gave(outcome):
+    if "paid" not in outcome:  # ad69.loot: no demand was made
+        return "the town is looted."
+    if outcome["paid"]:
+        return f"the demand succeeds (score {outcome['score']}): the town pays tribute."
+    return f"the demand fails (score {outcome['score']}){': the army loots the town.' if outcome['looted'] else '.'}"
+
+
+def where_it_went(payment):
+    if payment is None:
+        return "Nothing is taken."
+    account, talents = get_paid_into(payment)
+    return f"{talents} talents paid into {account}."
+
+
+@force_order
+def offer_bribe(request, force):
+    data = valid(forms.BribeForm(request.POST, force=force))
+    bribe = plunder.do_offer_bribe(force, briber=data["briber"], talents=data["talents"], purpose=data["purpose"],
+                                   actor=request.user)
+    return f"{bribe.briber} bribes {force.name} with {bribe.talents} talents from his purse, to: {bribe.purpose}"
+
+
 @fleet_order
 def open_sea_crossing(request, fleet):
     data = valid(forms.CrossingForm(request.POST))
@@ -269,13 +331,13 @@ def open_sea_crossing(request, fleet):
     messages.success(request, format_html('{}: open-sea crossing – {}. The working is below; '
                                           '<a href="#history">the fleet\'s history</a> keeps the record.',
                                           fleet.name, outcome))
-    messages.info(request, "\n".join(working_lines(result)), extra_tags="working")
+    messages.info(request, "\n".join(working_lines(result.working)), extra_tags="working")
     return ""
 
 
-def working_lines(result):
+def working_lines(lines):
     """The engine's working as text, each die with what it showed."""
-    return [f"{line.text}: {line.value}" if line.kind == "die" else line.text for line in result.working]
+    return [f"{line.text}: {line.value}" if line.kind == "die" else line.text for line in lines]
 
 
 @fleet_order

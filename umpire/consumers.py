@@ -9,7 +9,7 @@ from django.utils import timezone
 from umpire.events import control_group, display_group, event_group, get_sequences, table_group
 from umpire.models import Event, GameClock, Role, UmpireSeat
 from umpire.permissions import Perm
-from umpire.selectors import access_display, can, get_clock_state, get_showing_announcements
+from umpire.selectors import access_display, can, get_clock_state, get_showing_announcements, senate_rooms
 
 
 class LiveConsumer(AsyncJsonWebsocketConsumer):
@@ -83,4 +83,6 @@ def groups_of(user, event):
     if user.is_superuser or seats.filter(role=Role.CONTROL).exists():
         groups.append(control_group(event.pk))
     groups += [table_group(region_id) for region_id in seats.filter(role=Role.REGION).values_list("region", flat=True)]
+    if seats.filter(role=Role.SENATE).exists():  # the Senate umpire keeps the Senate room, as a table
+        groups += [table_group(room) for room in senate_rooms(event)]
     return groups

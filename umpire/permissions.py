@@ -21,12 +21,18 @@ class Perm(StrEnum):
     # give orders to forces and fleets: Control all; a Region umpire those at his own table; a
     # Non-Roman World umpire the non-Roman hosts (regions.selectors.can_command_force says which)
     COMMAND_FORCES = "command_forces"
+    VIEW_MONEY = "view_money"  # the treasuries, purses, statements and bills
+    # hand out revenue, pay bills, move money, record spending: only out of the accounts in the
+    # user's scope, to any account (regions.treasury_selectors.MoneyScope says which)
+    KEEP_ACCOUNTS = "keep_accounts"
 
 
 ROLE_PERMISSIONS = {
     Role.CONTROL: frozenset(Perm),
-    Role.REGION: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.COMMAND_FORCES}),
-    Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES}),
+    Role.REGION: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.COMMAND_FORCES,
+                            Perm.VIEW_MONEY, Perm.KEEP_ACCOUNTS}),
+    Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.VIEW_MONEY,
+                            Perm.KEEP_ACCOUNTS}),
     Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES,
                                      Perm.COMMAND_FORCES}),
 }

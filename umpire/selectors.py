@@ -96,3 +96,8 @@ def can_anywhere(user, perm):
     if not user.is_authenticated or not user.is_active:
         return False
     return user.is_superuser or perm in permissions_of_roles(set(user.seats.values_list("role", flat=True)))
+
+
+def senate_rooms(event):
+    """The Senate room's table ids: where the Senate umpire sits and Rome's treasuries are kept."""
+    return list(Region.objects.filter(event=event, kind=Region.Kind.SENATE_ROOM).values_list("pk", flat=True))

@@ -12,7 +12,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import Sum
 from django.db.transaction import atomic
 
-from umpire.events import control_group, publish_on_commit
+from umpire.events import control_group, publish_on_commit, table_group
+from umpire.selectors import senate_rooms
 from umpire.services.audit import record_audit
 
 from ..events import LedgerChanged
@@ -135,7 +136,8 @@ def check_postings(event, postings, why):
 
 def lock(net):
     """The accounts, locked for the rest of the transaction, always in the same order."""
-    return Account.objects.select_for_update().filter(pk__in=net).order_by("pk")
+    return (Account.objects.select_for_update(of=("self",)).filter(pk__in=net).order_by("pk")
+            .select_related("province", "character", "force__province"))
 
 
 def check_no_overdraft(balances, net, field):
@@ -145,12 +147,30 @@ def check_no_overdraft(balances, net, field):
 
 
 def announce(entry, action, before, after, *, actor):
-    """Audit the transaction with the touched balances, and tell Control once it commits."""
+    """Audit the transaction with the touched balances, and tell Control and the tables where the
+    accounts are once it commits."""
     record_audit(event=entry.event, actor=actor, action=f"ledger.{action}", target=entry, reason=entry.why,
                  before=by_name(before), after=by_name(after))
     balances = [{"account_id": a.pk, "name": a.name, "talents": t} for a, t in after.items()]
-    publish_on_commit([control_group(entry.event_id)], LedgerChanged(
+    groups = [control_group(entry.event_id)] + [table_group(table) for table in tables_of(entry.event, after)]
+    publish_on_commit(groups, LedgerChanged(
         action=action, transaction_id=entry.pk, why=entry.why, shipment=entry.shipment, balances=balances))
+
+
+def tables_of(event, accounts):
+    """Where the accounts are kept: a treasury at its province's table, a purse where its owner
+    is, a pay chest with its legion, Rome's treasuries in the Senate room."""
+    tables = set()
+    for account in accounts:
+        if account.province_id:
+            tables.add(account.province.region_id)
+        elif account.character_id and account.character.location_id:
+            tables.add(account.character.location_id)
+        elif account.force_id:
+            tables.add(account.force.province.region_id)
+        elif account.kind in (Account.Kind.IMPERIAL_TREASURY, Account.Kind.SENATE_TREASURY):
+            tables.update(senate_rooms(event))
+    return sorted(tables)
 
 
 def by_name(balances):

@@ -18,7 +18,7 @@ from django.db.transaction import atomic
 from django.utils import timezone
 
 from umpire.calendar import is_road_cost_month, is_tax_turn, tax_turn_of
-from umpire.events import control_group, event_group, publish_on_commit, table_group
+from umpire.events import control_group, publish_on_commit, table_group
 from umpire.services.audit import record_audit, snapshot
 
 from ..events import StatementChanged, TroopsUnpaid
@@ -172,8 +172,9 @@ def do_run_tax_turn(event, turn, *, actor):
         record_audit(event=event, actor=actor, action="tax_turn.drawn_up", target=event,
                      after={"turn": turn, "statements": len(statements), "costs_settled": len(costs)},
                      reason=f"Tax turn {turn}: {event.game_month(turn)}")
-        # every table has new statements: one word to the whole event, not one to each table
-        publish_on_commit([event_group(event.pk)],
+        # one word to each table (not to each province), and none to the public projector
+        tables = sorted({p.region_id for p in provinces})
+        publish_on_commit([control_group(event.pk)] + [table_group(table) for table in tables],
                           StatementChanged(action="drawn_up", turn=turn, statement_id=None, province=""))
     return statements
 

@@ -6,7 +6,9 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4, LETTER
 
-from umpire.printing.legion_status import LegionStatusSheet, TroopLine, hand_table, legion_status_pdf
+from umpire.printing.legion_status import (
+    LegionStatusSheet, TroopLine, hand_table, legion_status_pdf, rows_given_to_unpaid,
+)
 
 EVENT_NAME = "AD69: The Year of the Four Emperors"
 LIMITS = "5 legionary + 5 auxiliary + 10 raw levy vexillations at most"
@@ -98,6 +100,34 @@ def test_nothing_pending_prints_no_pending_headings():
 
     assert "Upgrades in progress" not in text
     assert "Costs owed" not in text
+
+
+UNPAID = ("45 talents: Upkeep of Legion XLV (tax turn 1, September 68)",
+          "8 talents: Raising 4 raw levies (tax turn 1, September 68)")
+
+
+def test_unpaid_bills_are_boxed_with_the_handbooks_warning():
+    text = " ".join(text_of(legion_status_pdf([xlv_after_its_upgrade(unpaid=UNPAID)])).split())
+
+    assert "UNPAID upkeep and raising" in text
+    assert "45 talents: Upkeep of Legion XLV (tax turn 1, September 68)" in text
+    assert "8 talents: Raising 4 raw levies (tax turn 1, September 68)" in text
+    assert ("“Troops who are not maintained may refuse to move or fight, or change sides, disperse or start a "
+            "rebellion of their own.” (VIII. EXPENDITURE, RAISING TROOPS)") in text
+
+
+def test_no_unpaid_bills_prints_no_unpaid_box():
+    assert "UNPAID" not in text_of(legion_status_pdf([xlv_after_its_upgrade()]))
+
+
+@pytest.mark.parametrize("page_size", ["A4", "Letter"])
+def test_unpaid_bills_take_the_room_of_hand_rows_so_the_legion_still_fits_one_page(page_size):
+    sheet = replace(fullest_sheet("Legion XIV Gemina Martia Victrix"), unpaid=UNPAID)
+    pdf_pages = pages(legion_status_pdf([sheet], page_size=page_size))
+
+    assert len(pdf_pages) == 1
+    assert "UNPAID" in pdf_pages[0].extract_text() and "Kept by hand" in pdf_pages[0].extract_text()
+    assert 0 < rows_given_to_unpaid(sheet) < sheet.blank_rows
 
 
 def test_kept_by_hand_table_has_its_columns():

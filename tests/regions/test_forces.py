@@ -6,7 +6,7 @@ from regions.models import CostOwed, Force, Province, Upgrade
 from regions.services.forces import do_detach, do_march, do_merge, do_order_upgrade, do_raise_levies
 from tests.regions.forces_builders import composition, legion
 from umpire import clockwork
-from umpire.models import AuditEntry, Character, GameClock
+from umpire.models import AuditEntry, Character
 
 LEV, AUX, LEG = "raw_levy", "auxiliary", "legionary"
 

@@ -29,16 +29,6 @@ def xlv(ad69):
 
 
 @pytest.fixture
-def illyria_umpire(ad69, make_umpire):
-    return make_umpire(ad69, Role.REGION, "Illyria")
-
-
-@pytest.fixture
-def gaul_umpire(ad69, make_umpire):
-    return make_umpire(ad69, Role.REGION, "Gaul")
-
-
-@pytest.fixture
 def misenum(ad69):
     italia = Province.objects.get(event=ad69, name="Italia")
     return Fleet.objects.create(event=ad69, name="Classis Misenensis", base=italia)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from regions.models import Account, Posting, Province, Transaction
 from regions.services.ledger import do_intercept, do_post, do_reverse, do_transfer, get_balance, get_balances
 from tests.umpire.channels_helpers import listen
-from umpire.models import AuditEntry, Character, Event
+from umpire.models import AuditEntry, Character, Event, Region
 
 Kind = Account.Kind
 
@@ -230,3 +230,17 @@ def test_a_shipment_already_spent_cannot_be_intercepted(ad69, control, outside, 
     with pytest.raises(ValidationError, match="Purse of Vespasian holds 2 talents; it cannot pay 12"):
         do_intercept(shipment, seized_by=outside, why="too late", actor=control)
     assert counts() == before
+
+
+def test_the_tables_where_the_money_is_hear_of_it(ad69, control, outside, achaea, jupiter,
+                                                  django_capture_on_commit_callbacks):
+    illyria = achaea.province.region
+    senate_room = Region.objects.get(event=ad69, kind=Region.Kind.SENATE_ROOM)
+    groups = [f"table-{illyria.pk}", f"table-{senate_room.pk}"]
+    with listen(groups) as heard:
+        with django_capture_on_commit_callbacks(execute=True):
+            do_transfer(source=outside, target=achaea, talents=10, why="revenue", actor=control)
+            do_transfer(source=achaea, target=jupiter, talents=9, why="due to Rome", actor=control, shipment=True)
+        messages = heard()
+    assert [m["event"]["why"] for m in messages[f"table-{illyria.pk}"]] == ["revenue", "due to Rome"]
+    assert [m["event"]["why"] for m in messages[f"table-{senate_room.pk}"]] == ["due to Rome"]

@@ -179,7 +179,7 @@ def test_control_and_the_provinces_table_hear_of_a_purchase(ad69, control, achae
                               actor=control)
         messages = heard()
     assert sorted(messages) == sorted(groups[:2])
-    (to_table,) = messages[f"table-{achaea.region_id}"]
+    (to_table,) = [m for m in messages[f"table-{achaea.region_id}"] if m["event"]["type"] == "spending.changed"]
     assert to_table["event"] == {"type": "spending.changed", "action": "bought", "spending_id": spending.pk,
                                  "item": "free_dinners", "province": "Achaea", "talents": 20}
     assert "spending.changed" in [m["event"]["type"] for m in messages[f"control-{ad69.pk}"]]

@@ -1,13 +1,13 @@
 """The live feed: who may connect, which groups he hears, and the snapshot on connect."""
 import pytest
-from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
 from regions.models import Province
 from umpire import clockwork
-from umpire.models import Role
+from umpire.consumers import groups_of
+from umpire.models import Region, Role
 from umpire.services.access_codes import do_reissue_display_code
 from umpire.services.announcements import do_draft_announcement, do_publish_announcement
 from umpire.routing import websocket_urlpatterns
@@ -104,3 +104,12 @@ async def test_projector_hears_a_published_announcement_but_not_a_draft(ad69):
     message = await display.receive_json_from(timeout=2)
     assert message["event"]["showing"][0]["text"] == "Secret draft"
     await display.disconnect()
+
+
+def test_the_senate_umpire_hears_the_senate_room_and_a_region_umpire_his_table(ad69, make_umpire):
+    room = Region.objects.get(event=ad69, kind=Region.Kind.SENATE_ROOM)
+    gaul = Region.objects.get(event=ad69, name="Gaul")
+    senate = groups_of(make_umpire(ad69, Role.SENATE), ad69)
+    region = groups_of(make_umpire(ad69, Role.REGION, "Gaul"), ad69)
+    assert senate == [f"event-{ad69.pk}", f"table-{room.pk}"]
+    assert region == [f"event-{ad69.pk}", f"table-{gaul.pk}"]

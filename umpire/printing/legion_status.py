@@ -4,36 +4,42 @@ IX. WARFARE, UPGRADING: "Legionary Legates will be given a chart to help keep tr
 status of units under the control of their Legion." The composition table follows the
 UPGRADING EXAMPLE's layout (Unit | Maint cost | Combat Value), with each line split into
 normal and veteran vexillations; maintenance is per quarter, as in VIII. RAISING TROOPS.
-Below it, ruled rows let the legate keep the legion's changes by hand until the next printing.
+Upkeep and raising bills of past tax turns left unpaid are boxed under the limits, and take the
+room of as many of the ruled rows below, in which the legate keeps the legion's changes by hand
+until the next printing: a legion always prints on one page.
 
 The caller builds each sheet (counts, costs and combat values already worked out); this
 module only draws it.
 """
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import ListFlowable, PageBreak, Paragraph, Spacer, Table
 
-from umpire.printing.styles import BODY, FONT, FONT_BOLD, HEADING, SHADE, TABLE_STYLE, TITLE, build_pdf
+from umpire.printing.styles import (
+    BODY, FONT, FONT_BOLD, FRAME_PADDING, MARGIN, PAGE_SIZES, SHADE, TABLE_STYLE, build_pdf, facts_table, masthead,
+    paragraph, printable,
+)
+from umpire.rules.ad69.legions import RAISING_TROOPS, UNPAID_TROOPS
 
 TITLE_TEXT = "Legion Status Chart"
 # The legion's eagle: a counter, but not a vexillation, and the handbook gives its combat
 # value as "n.a.".
 EAGLE = "Aquila"
-# Vera has no arrow glyph, so "2 levies → 1 auxiliary" would print an empty box.
-VERA_STAND_INS = str.maketrans({"→": "–›"})
 
 COMPOSITION_COLUMNS = ("Unit", "Normal", "Veteran", "Maint cost/qtr", "Combat value")
 # Shares of the frame's width, so both tables fit A4 and Letter alike.
 COMPOSITION_WIDTHS = ("24%", "14%", "15%", "24%", "23%")
-CELL_PADDING = 6  # points either side of a cell's text, as in TABLE_STYLE
 
 HAND_COLUMNS = ("Turn", "Month", "Leg.", "Aux.", "Levies", "Vet.", "Upgrades\nordered", "Upkeep\npaid", "Notes")
 HAND_WIDTHS = ("7%", "10%", "7%", "7%", "9%", "7%", "20%", "11%", "22%")
 HAND_ROW_HEIGHT = 20  # points, about 7 mm: room to write in with a pen, and ten rows fit on Letter
 HAND_HEADER_SIZE = 10  # the count columns are too narrow for the table's 13 pt headers
+
+UNPAID_SPACE = 8  # points above the unpaid box
+A4_FRAME_WIDTH = PAGE_SIZES["A4"][0] - 2 * (MARGIN + FRAME_PADDING)
 
 
 @dataclass(frozen=True)
@@ -62,67 +68,8 @@ class LegionStatusSheet:
     limits: str  # "5 legionary + 5 auxiliary + 10 raw levy vexillations at most"
     upgrades_in_progress: tuple[str, ...] = ()  # "2 levies → 1 auxiliary, ready at the end of turn 4"
     owed: tuple[str, ...] = ()  # costs recorded but not yet paid
+    unpaid: tuple[str, ...] = ()  # upkeep and raising bills of tax turns gone by, left unpaid
     blank_rows: int = 10
-
-
-def printable(text):
-    """`text` as Vera can print it: arrows become "–›"."""
-    return text.translate(VERA_STAND_INS)
-
-
-def paragraph(text, style=BODY):
-    """A paragraph that prints `text` literally: no markup, "&" and "<" as written."""
-    return Paragraph(escape(printable(text)), style)
-
-
-def masthead(sheet):
-    """The legion's name, large, with the chart's title level with it on the right."""
-    title_width = stringWidth(TITLE_TEXT, FONT_BOLD, HEADING.fontSize) + 2 * CELL_PADDING
-    table = Table([[paragraph(sheet.legion, TITLE), TITLE_TEXT]], colWidths=["*", title_width])
-    table.setStyle([
-        ("FONT", (0, 0), (-1, -1), FONT_BOLD, HEADING.fontSize),  # else the cells name Helvetica
-        ("ALIGN", (1, 0), (1, 0), "RIGHT"),
-        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-        ("LEFTPADDING", (0, 0), (0, 0), 0),
-        ("RIGHTPADDING", (1, 0), (1, 0), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (0, 0), 6),
-        ("BOTTOMPADDING", (1, 0), (1, 0), 10),  # sets the smaller title on the name's baseline
-    ])
-    return table
-
-
-def facts_table(sheet):
-    """Who commands the legion and whom it serves on the left; where, what and when on the right."""
-    left = (("Legate", sheet.legate), ("Army commander", sheet.army_commander), ("Sworn to", sheet.allegiance))
-    right = (("Location", sheet.location), ("Status", sheet.status), ("As at", sheet.as_at))
-    data = [[*fact_cells(*a), *fact_cells(*b)] for a, b in zip(left, right)]
-    table = Table(data, colWidths=fact_widths(left, right))
-    table.setStyle([
-        ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-        ("LEFTPADDING", (0, 0), (0, -1), 0),  # flush with the legion's name above
-        ("TOPPADDING", (0, 0), (-1, -1), 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-        ("LINEABOVE", (0, 0), (-1, 0), 0.5, "black"),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.5, "black"),
-    ])
-    return table
-
-
-def fact_widths(left, right):
-    """Each label column as wide as its longest label, so none wraps; the values share the rest."""
-    return [label_width(left) - CELL_PADDING, "*", label_width(right), "*"]
-
-
-def label_width(facts):
-    return max(stringWidth(label, FONT_BOLD, BODY.fontSize) for label, _ in facts) + 2 * CELL_PADDING
-
-
-def fact_cells(label, value):
-    return [Paragraph(f"<b>{label}</b>", BODY), paragraph(value or "none")]
 
 
 def composition_table(sheet):
@@ -181,6 +128,32 @@ def pending_block(sheet):
     return [Spacer(0, 8), table]
 
 
+def unpaid_box(sheet):
+    """The unpaid bills, boxed under a heavy rule so the legate cannot miss them, with the handbook's warning."""
+    box = Table([[Paragraph("<b>UNPAID upkeep and raising</b>", BODY)], [bullet_list(sheet.unpaid)],
+                 [paragraph(f"“{UNPAID_TROOPS}” ({RAISING_TROOPS.source})")]], colWidths=["100%"])
+    box.setStyle([
+        ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
+        ("BOX", (0, 0), (-1, -1), 2, "black"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ])
+    return box
+
+
+def unpaid_block(sheet):
+    return [Spacer(0, UNPAID_SPACE), unpaid_box(sheet)] if sheet.unpaid else []
+
+
+def rows_given_to_unpaid(sheet):
+    """The hand rows the unpaid box takes the room of, so that a legion still fits one page: the
+    box's height at A4's frame width (the narrower, so the taller), in rows."""
+    if not sheet.unpaid:
+        return 0
+    _, height = unpaid_box(sheet).wrap(A4_FRAME_WIDTH, 10_000)
+    return math.ceil((height + UNPAID_SPACE) / HAND_ROW_HEIGHT)
+
+
 def bullet_list(items):
     return ListFlowable(
         [paragraph(item) for item in items], bulletType="bullet", start="•",
@@ -210,17 +183,25 @@ def hand_section(blank_rows):
     return [Spacer(0, 10), Paragraph("<b>Kept by hand</b>", BODY), Spacer(0, 4), hand_table(blank_rows)]
 
 
+def facts(sheet):
+    """Who commands the legion and whom it serves on the left; where, what and when on the right."""
+    left = (("Legate", sheet.legate), ("Army commander", sheet.army_commander), ("Sworn to", sheet.allegiance))
+    right = (("Location", sheet.location), ("Status", sheet.status), ("As at", sheet.as_at))
+    return facts_table(left, right)
+
+
 def sheet_story(sheet):
-    """One legion's page: name, facts, composition, limits, what is pending, and rows to write in."""
+    """One legion's page: name, facts, composition, limits, what is unpaid and pending, and rows to write in."""
     return [
-        masthead(sheet),
-        facts_table(sheet),
+        masthead(sheet.legion, TITLE_TEXT),
+        facts(sheet),
         Spacer(0, 10),
         composition_table(sheet),
         Spacer(0, 6),
         Paragraph(f"<b>Limits:</b> {escape(printable(sheet.limits))}", BODY),
+        *unpaid_block(sheet),
         *pending_block(sheet),
-        *hand_section(sheet.blank_rows),
+        *hand_section(sheet.blank_rows - rows_given_to_unpaid(sheet)),
     ]
 
 

@@ -8,6 +8,7 @@ letters (č, ł, š, ž do print; ą, ę, ő, ř do not).
 """
 from io import BytesIO
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import reportlab
 from reportlab.lib import colors
@@ -16,9 +17,10 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import SimpleDocTemplate, TableStyle
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
 FONT = "Vera"
 FONT_BOLD = "Vera-Bold"
@@ -144,3 +146,64 @@ def build_pdf(story, *, title, event_name, page_size="A4"):
     header = running_header(title, event_name)
     doc.build(story, onFirstPage=header, onLaterPages=header, canvasmaker=NumberedCanvas)
     return buffer.getvalue()
+
+
+# ---- the parts every sheet shares --------------------------------------------------------------
+
+CELL_PADDING = 6  # points either side of a cell's text, as in TABLE_STYLE
+# Vera has no arrow glyph, so "2 levies → 1 auxiliary" would print an empty box.
+VERA_STAND_INS = str.maketrans({"→": "–›"})
+
+
+def printable(text):
+    """`text` as Vera can print it: arrows become "–›"."""
+    return text.translate(VERA_STAND_INS)
+
+
+def paragraph(text, style=BODY):
+    """A paragraph that prints `text` literally: no markup, "&" and "<" as written."""
+    return Paragraph(escape(printable(text)), style)
+
+
+def masthead(name, title_text):
+    """The sheet's subject, large, with the sheet's title level with it on the right."""
+    title_width = stringWidth(title_text, FONT_BOLD, HEADING.fontSize) + 2 * CELL_PADDING
+    table = Table([[paragraph(name, TITLE), title_text]], colWidths=["*", title_width])
+    table.setStyle([
+        ("FONT", (0, 0), (-1, -1), FONT_BOLD, HEADING.fontSize),  # else the cells name Helvetica
+        ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+        ("LEFTPADDING", (0, 0), (0, 0), 0),
+        ("RIGHTPADDING", (1, 0), (1, 0), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (0, 0), 6),
+        ("BOTTOMPADDING", (1, 0), (1, 0), 10),  # sets the smaller title on the name's baseline
+    ])
+    return table
+
+
+def facts_table(left, right):
+    """Two columns of (label, value) facts under the masthead, ruled above and below; each label
+    column as wide as its longest label, so none wraps."""
+    data = [[*fact_cells(*a), *fact_cells(*b)] for a, b in zip(left, right)]
+    table = Table(data, colWidths=[label_width(left) - CELL_PADDING, "*", label_width(right), "*"])
+    table.setStyle([
+        ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("LEFTPADDING", (0, 0), (0, -1), 0),  # flush with the name above
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.5, "black"),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.5, "black"),
+    ])
+    return table
+
+
+def label_width(facts):
+    return max(stringWidth(label, FONT_BOLD, BODY.fontSize) for label, _ in facts) + 2 * CELL_PADDING
+
+
+def fact_cells(label, value):
+    return [Paragraph(f"<b>{label}</b>", BODY), paragraph(value or "none")]

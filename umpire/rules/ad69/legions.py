@@ -13,6 +13,9 @@ from ..tables import KeyedTable
 from ..working import Result, Working
 from .forces import Force, Troops, TroopType, combat_value
 
+# VIII. RAISING TROOPS: what unpaid troops may do, for the umpire to weigh wherever they are shown.
+UNPAID_TROOPS = ("Troops who are not maintained may refuse to move or fight, or change sides, disperse or start a "
+                 "rebellion of their own.")
 # VIII. RAISING TROOPS, per vexillation or fleet: "Upgrade/New Unit" and "Maintenance cost/quarter".
 # New fleets are not created in the time frame of the game, so a fleet has no raising cost.
 RAISING_TROOPS = KeyedTable(

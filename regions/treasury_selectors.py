@@ -1,0 +1,496 @@
+"""Reads of the money (VII. REVENUES, VIII. EXPENDITURE): whose accounts an umpire keeps, and what
+the treasury pages show of them. Nothing here opens an account: an account not opened yet holds
+nothing, and is opened by the service that first pays into it."""
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db.models import Case, Count, Prefetch, Q, Sum, When
+from django.db.models.functions import Coalesce
+from django.http import Http404
+
+from umpire.calendar import is_tax_turn, tax_turn_of
+from umpire.models import Region, Role, UmpireSeat
+from umpire.permissions import Perm
+from umpire.selectors import access_event, can
+
+from .models import Account, Bill, Province, RevenueDisruption, TaxStatement, Transaction
+from .selectors import get_my_tables
+from .services.engine import run_rules
+from .services.ledger import talents
+from .services.spending import Item, get_corn_dole
+from .services.taxes import check_recipient, revenue_recipient, unpaid, unpaid_troops
+
+Kind = Account.Kind
+ROME_KINDS = (Kind.IMPERIAL_TREASURY, Kind.SENATE_TREASURY)
+
+
+# ---- whose money ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MoneyScope:
+    """The accounts a user keeps in one event, and may take money out of (VIII. GENERAL): Control
+    every account; a Region umpire the treasuries of the provinces at his tables, the purses of the
+    characters there and the pay chests of the legions in those provinces; the Senate umpire the
+    Imperial Treasury, the Senate's, and the purses of the characters in Rome. Anyone who keeps
+    accounts may pay into any account of the event."""
+
+    everything: bool = False
+    tables: frozenset = frozenset()
+    senate: bool = False
+    rome_tables: frozenset = frozenset()  # Rome's map table and the Senate room, for the Senate umpire
+
+    def covers_province(self, province):
+        """His to confirm its statement, set its disruption and see its books."""
+        return self.everything or province.region_id in self.tables
+
+    def may_spend_in(self, province):
+        """Bread and circuses in Rome are the Senate umpire's business too."""
+        return self.covers_province(province) or (self.senate and province.is_rome)
+
+    def covers_character(self, character):
+        where = character.location_id
+        return self.everything or where in self.tables or (self.senate and where in self.rome_tables)
+
+    def covers_rome(self):
+        return self.everything or self.senate
+
+    def covers(self, account):
+        if self.everything:
+            return True
+        if account.kind == Kind.PROVINCE_TREASURY:
+            return self.covers_province(account.province)
+        if account.kind == Kind.CHARACTER_PURSE:
+            return self.covers_character(account.character)
+        if account.kind == Kind.LEGION_PAY_CHEST:
+            return account.force.province.region_id in self.tables
+        return account.kind in ROME_KINDS and self.senate
+
+
+def get_money_scope(user, event):
+    if not can(user, event, Perm.VIEW_MONEY):
+        return MoneyScope()
+    if user.is_superuser:
+        return MoneyScope(everything=True)
+    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
+    roles = {role for role, _ in seats}
+    senate = Role.SENATE in roles
+    return MoneyScope(everything=Role.CONTROL in roles, senate=senate,
+                      tables=frozenset(region for role, region in seats if role == Role.REGION),
+                      rome_tables=get_rome_tables(event) if senate else frozenset())
+
+
+def get_rome_tables(event):
+    """The table the City of Rome is on, and the Senate room where the senators sit."""
+    return frozenset(Region.objects.filter(event=event).filter(
+        Q(provinces__is_rome=True) | Q(kind=Region.Kind.SENATE_ROOM)).values_list("pk", flat=True))
+
+
+def _access(user, slug, perm, noun, fetch, covers):
+    """The record `fetch` finds in the event, or 404: the same for "no such thing", "not your
+    event" and "not your money", so a refusal leaks nothing."""
+    try:
+        event = access_event(user, slug, perm)
+    except Http404:
+        raise Http404(f"No such {noun}.") from None
+    record = fetch(event)
+    if record is None or not covers(get_money_scope(user, event), record):
+        raise Http404(f"No such {noun}.")
+    return record
+
+
+def provinces_of(event):
+    return Province.objects.filter(event=event).select_related(
+        "event", "region", "governor__location", "procurator__location", "controlled_from")
+
+
+def access_province_books(user, slug, pk, perm=Perm.VIEW_MONEY):
+    return _access(user, slug, perm, "province", lambda event: provinces_of(event).filter(pk=pk).first(),
+                   MoneyScope.covers_province)
+
+
+def access_spending_place(user, slug, pk):
+    """A province the user may buy bread and circuses in."""
+    return _access(user, slug, Perm.KEEP_ACCOUNTS, "province",
+                   lambda event: provinces_of(event).filter(pk=pk).first(), MoneyScope.may_spend_in)
+
+
+def access_statement(user, slug, pk):
+    """A tax statement the user may confirm: Control, or the Region umpire of its province's table."""
+    return _access(user, slug, Perm.KEEP_ACCOUNTS, "statement",
+                   lambda event: TaxStatement.objects.filter(event=event, pk=pk)
+                   .select_related("event", "province__region").first(),
+                   lambda scope, statement: scope.covers_province(statement.province))
+
+
+def access_purse_holder(user, slug, pk, perm=Perm.VIEW_MONEY):
+    return _access(user, slug, perm, "purse",
+                   lambda event: event.characters.filter(pk=pk).select_related("event", "location").first(),
+                   MoneyScope.covers_character)
+
+
+def accounts_of(event):
+    return Account.objects.filter(event=event).select_related("event", "province", "character", "force__province")
+
+
+def access_account(user, slug, pk, perm=Perm.KEEP_ACCOUNTS):
+    """An account the user may take money out of."""
+    return _access(user, slug, perm, "account", lambda event: accounts_of(event).filter(pk=pk).first(),
+                   MoneyScope.covers)
+
+
+def access_rome(user, slug, perm=Perm.VIEW_MONEY):
+    """The event, to the keepers of Rome's treasuries: Control and the Senate umpire."""
+    return _access(user, slug, perm, "page", lambda event: event, lambda scope, _: scope.covers_rome())
+
+
+def access_control_books(user, slug):
+    """The event, to Control only: opening the books, deposits from outside, drawing up statements."""
+    return _access(user, slug, Perm.KEEP_ACCOUNTS, "page", lambda event: event, lambda scope, _: scope.everything)
+
+
+def access_transaction(user, slug, pk):
+    """A transaction to reverse: Control only, since a reversal may take money from anyone's account."""
+    return _access(user, slug, Perm.KEEP_ACCOUNTS, "transaction",
+                   lambda event: Transaction.objects.filter(event=event, pk=pk).first(),
+                   lambda scope, _: scope.everything)
+
+
+def get_payers(event, scope, first=None):
+    """The accounts the user may pay from, each with its balance; `first` (the page's own account)
+    leads, so it is the form's default."""
+    keepable = [a.pk for a in accounts_of(event).exclude(kind=Kind.EXTERNAL) if scope.covers(a)]
+    leading = Case(When(pk=getattr(first, "pk", None), then=0), default=1)
+    return (Account.objects.filter(pk__in=keepable).annotate(balance=Coalesce(Sum("postings__amount"), 0))
+            .order_by(leading, "kind", "name"))
+
+
+# ---- words ----------------------------------------------------------------------------------
+
+def balance_in_words(balance):
+    """A statement's balance as the procurator says it: "9 talents due to Rome"."""
+    if balance > 0:
+        return f"{talents(balance)} due to Rome"
+    if balance < 0:
+        return f"{talents(-balance)} owed by Rome"
+    return "nothing due either way"
+
+
+def reversal_of(transaction):
+    """The transaction that reversed this one, or None (a reverse one-to-one raises when absent)."""
+    return getattr(transaction, "reversed_by", None)
+
+
+# ---- the treasury index ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ProvinceRow:
+    province: Province
+    treasury: int
+    statement: TaxStatement | None
+    words: str
+    unpaid_bills: int
+    yours: bool
+
+
+@dataclass
+class TableBooks:
+    table: Region
+    mine: bool
+    provinces: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class UnpaidTroops:
+    bill: Bill
+    table: Region
+
+
+@dataclass(frozen=True)
+class PurseRow:
+    character: object
+    balance: int
+
+
+@dataclass(frozen=True)
+class TreasuryIndex:
+    tax_turn: int
+    tax_month: object
+    tables: list
+    imperial: int | None  # None: the books are not open
+    senate: int | None
+    unpaid_troops: list
+    undrawn: int  # provinces without a statement for this tax turn
+    purses: list  # the purses the user keeps
+
+
+def get_balances_by_holder(event):
+    """The treasuries' balances by province id, and Rome's by kind, in one query."""
+    accounts = (Account.objects.filter(event=event, kind__in=(Kind.PROVINCE_TREASURY, *ROME_KINDS))
+                .annotate(balance=Coalesce(Sum("postings__amount"), 0)).values_list("kind", "province", "balance"))
+    provinces, rome = {}, {}
+    for kind, province, balance in accounts:
+        if kind == Kind.PROVINCE_TREASURY:
+            provinces[province] = balance
+        else:
+            rome[kind] = balance
+    return provinces, rome
+
+
+def get_unpaid_bill_counts(event):
+    bills = unpaid(Bill.objects.filter(statement__event=event))
+    return dict(bills.values("statement__province").annotate(n=Count("pk")).values_list("statement__province", "n"))
+
+
+def get_purses_kept(event, scope):
+    """The characters whose purses the user keeps, with what each holds, in two queries."""
+    held = dict(Account.objects.filter(event=event, kind=Kind.CHARACTER_PURSE)
+                .annotate(balance=Coalesce(Sum("postings__amount"), 0)).values_list("character", "balance"))
+    characters = event.characters.select_related("location").order_by("name")
+    return [PurseRow(c, held.get(c.pk, 0)) for c in characters if scope.covers_character(c)]
+
+
+def get_treasury_index(event, user, turn, scope):
+    """Every table's provinces with their money, the user's tables first; Rome's treasuries; the
+    troops left unpaid; the purses he keeps. A fixed number of queries however many provinces
+    there are."""
+    mine, tax_turn = get_my_tables(user, event), tax_turn_of(turn)
+    balances, rome = get_balances_by_holder(event)
+    statements = {s.province_id: s for s in TaxStatement.objects.filter(event=event, turn=tax_turn)}
+    unpaid_counts = get_unpaid_bill_counts(event)
+    tables = {t.pk: TableBooks(t, t.pk in mine) for t in Region.objects.filter(event=event)}
+    for province in Province.objects.filter(event=event).order_by("name"):
+        statement = statements.get(province.pk)
+        tables[province.region_id].provinces.append(ProvinceRow(
+            province, balances.get(province.pk, 0), statement, balance_in_words(statement.balance) if statement else "",
+            unpaid_counts.get(province.pk, 0), scope.covers_province(province)))
+    shown = sorted((t for t in tables.values() if t.provinces), key=lambda t: (not t.mine, t.table.position))
+    return TreasuryIndex(
+        tax_turn=tax_turn, tax_month=event.game_month(tax_turn), tables=shown,
+        imperial=rome.get(Kind.IMPERIAL_TREASURY), senate=rome.get(Kind.SENATE_TREASURY),
+        unpaid_troops=[UnpaidTroops(bill, tables[place_of(bill).region_id].table) for bill in unpaid_troops(event)],
+        undrawn=sum(1 for t in shown for row in t.provinces if row.statement is None),
+        purses=get_purses_kept(event, scope),
+    )
+
+
+def place_of(bill):
+    """Where the unpaid troops are now: the force's province, or the fleet's base."""
+    return bill.force.province if bill.force_id else bill.fleet.base
+
+
+# ---- an account's transactions --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AccountLine:
+    """One transaction as one account sees it: talents in (positive) or out (negative)."""
+
+    transaction: Transaction
+    amount: int
+    month: object
+    reversed_by: Transaction | None
+
+    @property
+    def entered_by(self):
+        return self.transaction.entered_by.get_username() if self.transaction.entered_by else "the console"
+
+    @property
+    def paid_in(self):
+        return self.amount if self.amount > 0 else None
+
+    @property
+    def paid_out(self):
+        return -self.amount if self.amount < 0 else None
+
+
+def get_account_lines(account, *, turns=None, newest_first=True):
+    """The account's transactions, each with what it put in or took out; `turns`, a range of game
+    turns, keeps only those entered then."""
+    if account is None:
+        return []
+    transactions = (Transaction.objects.filter(postings__account=account)
+                    .annotate(amount=Sum("postings__amount"))
+                    .select_related("entered_by", "reverses", "reversed_by").order_by("-pk" if newest_first else "pk"))
+    if turns is not None:
+        transactions = transactions.filter(game_turn__gte=turns.start, game_turn__lt=turns.stop)
+    event = account.event
+    return [AccountLine(t, t.amount, event.game_month(t.game_turn), reversal_of(t)) for t in transactions]
+
+
+def get_balance_before(account, turn):
+    """What the account held before game turn `turn` began: the brought-forward of a quarter."""
+    if account is None:
+        return 0
+    return (account.postings.filter(transaction__game_turn__lt=turn).aggregate(total=Sum("amount"))["total"] or 0)
+
+
+def get_open_account(event, kind, **belongs_to):
+    return accounts_of(event).filter(kind=kind, **belongs_to).first()
+
+
+def get_balance_of(account):
+    if account is None:
+        return 0
+    return account.postings.aggregate(total=Sum("amount"))["total"] or 0
+
+
+# ---- a province's books ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BillLine:
+    bill: Bill
+    paid: bool
+    status: str  # "paid by transaction #12", "unpaid"
+
+
+@dataclass(frozen=True)
+class StatementCard:
+    statement: TaxStatement
+    month: object
+    words: str
+    bills: list
+    hand_out: str  # the confirming button's words
+    why_not: str  # why it cannot be confirmed now, or ""
+
+
+def bill_line(bill):
+    payment = bill.paid_by
+    if payment is None:
+        return BillLine(bill, False, "unpaid")
+    undone = reversal_of(payment)
+    if undone:
+        return BillLine(bill, False, f"unpaid: its payment #{payment.pk} was reversed by #{undone.pk}")
+    return BillLine(bill, True, f"paid by transaction #{payment.pk}")
+
+
+def statement_card(statement, recipient):
+    """A statement with its bills' state and, while it is not confirmed, what confirming does."""
+    why_not = ""
+    if not statement.confirmed_at:
+        try:
+            check_recipient(statement)
+        except ValidationError as refusal:
+            why_not = " ".join(refusal.messages)
+    income = statement.income
+    hand_out = (f"Hand out {talents(income)} to {recipient or 'the procurator'} and confirm" if income > 0
+                else "Confirm: there is no revenue to hand out")
+    return StatementCard(statement, statement.event.game_month(statement.turn), balance_in_words(statement.balance),
+                         [bill_line(bill) for bill in statement.bills.all()], hand_out, why_not)
+
+
+def statements_of(province):
+    bills = Bill.objects.select_related("paid_by__reversed_by", "force", "fleet").order_by("pk")
+    return (province.tax_statements.select_related("event", "province__region", "confirmed_by", "revenue")
+            .prefetch_related(Prefetch("bills", queryset=bills)).order_by("-turn"))
+
+
+@dataclass(frozen=True)
+class ProvinceBooks:
+    province: Province
+    recipient: object  # a taxes.Recipient, or None
+    treasury: Account | None
+    balance: int
+    current: StatementCard | None
+    earlier: list
+    lines: list
+    disruptions: list
+    tax_turn: int
+
+
+def get_province_books(province, turn):
+    """The province's treasury, this tax turn's statement and the earlier ones, its transactions."""
+    recipient, tax_turn = revenue_recipient(province), tax_turn_of(turn)
+    treasury = get_open_account(province.event, Kind.PROVINCE_TREASURY, province=province)
+    cards = [statement_card(s, recipient) for s in statements_of(province)]
+    return ProvinceBooks(
+        province=province, recipient=recipient, treasury=treasury, balance=get_balance_of(treasury),
+        current=next((c for c in cards if c.statement.turn == tax_turn), None),
+        earlier=[c for c in cards if c.statement.turn != tax_turn],
+        lines=get_account_lines(treasury),
+        disruptions=list(RevenueDisruption.objects.filter(province=province).select_related("set_by")
+                         .order_by("-turn_from", "-pk")),
+        tax_turn=tax_turn,
+    )
+
+
+def get_unpaid_bills(province):
+    """The province's bills still to pay, of any tax turn, for the paying form."""
+    return unpaid(Bill.objects.filter(statement__province=province)).select_related("statement").order_by(
+        "statement__turn", "pk")
+
+
+def get_tax_turns_ahead(event, turn):
+    """The tax turns a disruption may start from: this quarter's and those still to come."""
+    return [t for t in range(tax_turn_of(turn), event.number_of_turns + 1) if is_tax_turn(t)]
+
+
+@dataclass(frozen=True)
+class CatalogueItem:
+    item: str
+    label: str
+    talents: int
+    months: int
+
+
+def get_catalogue(province):
+    """VIII. CONSPICUOUS CONSUMPTION's typical costs by the engine, as they are in `province`:
+    provincial entertainments cost half (PROVINCIAL GOVERNMENT & TAXATION, 2)."""
+    items = []
+    for item in Item:
+        if item == Item.CORN_DOLE:
+            continue
+        terms = run_rules("ad69.conspicuous_consumption", {"item": item.value, "in_rome": province.is_rome}).outcome
+        items.append(CatalogueItem(item.value, item.label, terms["cost"], terms["months"]))
+    return items
+
+
+# ---- a purse, and Rome ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PurseBooks:
+    purse: Account | None
+    balance: int
+    lines: list
+
+
+def get_purse_books(character):
+    purse = get_open_account(character.event, Kind.CHARACTER_PURSE, character=character)
+    return PurseBooks(purse, get_balance_of(purse), get_account_lines(purse))
+
+
+@dataclass(frozen=True)
+class RomeBooks:
+    imperial: Account | None
+    senate: Account | None
+    imperial_balance: int
+    senate_balance: int
+    imperial_lines: list
+    senate_lines: list
+    tax_turn: int
+    tax_month: object
+    due: list  # (statement, talents) of the provinces due to pay Rome this quarter
+    owed: list  # and of those Rome owes
+    total_due: int
+    total_owed: int
+    rome: Province | None  # the City of Rome, where the corn dole is eaten
+    corn_dole: object  # the Spending that paid this quarter's dole, or None
+    books_open: bool
+
+
+def get_rome_books(event, turn):
+    """Rome's two treasuries, what the provinces owe it and it owes them this quarter, and the corn dole."""
+    imperial = get_open_account(event, Kind.IMPERIAL_TREASURY)
+    senate = get_open_account(event, Kind.SENATE_TREASURY)
+    tax_turn = tax_turn_of(turn)
+    statements = list(TaxStatement.objects.filter(event=event, turn=tax_turn).exclude(balance=0)
+                      .select_related("province").order_by("province__name"))
+    due = [s for s in statements if s.balance > 0]
+    owed = [s for s in statements if s.balance < 0]
+    return RomeBooks(
+        imperial=imperial, senate=senate, imperial_balance=get_balance_of(imperial),
+        senate_balance=get_balance_of(senate), imperial_lines=get_account_lines(imperial),
+        senate_lines=get_account_lines(senate), tax_turn=tax_turn, tax_month=event.game_month(tax_turn),
+        due=[(s, s.balance) for s in due], owed=[(s, -s.balance) for s in owed],
+        total_due=sum(s.balance for s in due), total_owed=-sum(s.balance for s in owed),
+        rome=provinces_of(event).filter(is_rome=True).first(), corn_dole=get_corn_dole(event, turn),
+        books_open=Account.objects.filter(event=event).exists(),
+    )

@@ -1,0 +1,328 @@
+"""The treasury's pages (VII. REVENUES, VIII. EXPENDITURE): every province's money at a glance, a
+province's books, a character's purse, Rome's treasuries, and the quarterly statement on paper.
+
+Each change is a small POST view, as on the forces pages: check whose money it is (the access_*
+of treasury_selectors: money leaves only an account the user keeps, and may go to any), read the
+form, call the service, report, and go back to the page the form was on. A refusal, by the form
+or by the service, is a message naming the field, and changes nothing.
+"""
+from functools import partial
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.transaction import atomic
+from django.http import Http404, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from umpire.calendar import tax_turn_of
+from umpire.permissions import Perm
+from umpire.rules.ad69.legions import UNPAID_TROOPS
+from umpire.selectors import access_event, can
+
+from .forms import Panel
+from .models import Account, TaxStatement
+from .printing import tax_statement_pdf
+from .services.books import (
+    OPENING, do_open_books, imperial_treasury, outside, pay_chest_of, purse_of, senate_treasury, treasury_of,
+)
+from .services.engine import current_turn
+from .services.ledger import do_reverse, do_transfer, talents
+from .services.spending import do_buy, do_pay_corn_dole
+from .services.taxes import do_confirm_statement, do_pay_bills, do_run_tax_turn, do_set_revenue_disruption
+from .treasury_forms import (
+    CornDoleForm, DepositForm, DisruptionForm, PayBillsForm, ReverseForm, SpendingForm, TransferForm,
+    disruption_panel, pay_bills_panel, payee_choices, spending_panels, transfer_panel, treasury_url,
+)
+from .treasury_selectors import (
+    ROME_KINDS, access_account, access_control_books, access_province_books, access_purse_holder, access_rome,
+    access_spending_place, access_statement, access_transaction, get_money_scope, get_payers, get_province_books,
+    get_purse_books, get_rome_books, get_tax_turns_ahead, get_treasury_index, get_unpaid_bills,
+)
+from .views import labelled, pdf_response, valid
+
+LIVE_ON = "ledger.changed statement.changed spending.changed troops.unpaid clock.changed"
+Kind = Account.Kind
+
+
+def money_context(request, event):
+    turn = current_turn(event)
+    scope = get_money_scope(request.user, event)
+    return {"event": event, "turn": turn, "game_month": event.game_month(turn), "live_on": LIVE_ON,
+            "scope": scope, "keeps_accounts": can(request.user, event, Perm.KEEP_ACCOUNTS),
+            "unpaid_warning": UNPAID_TROOPS}
+
+
+# ---- the pages -------------------------------------------------------------------------------
+
+@login_required
+def treasury(request, slug):
+    """Every province's treasury and this tax turn's statement, the umpire's tables first; Rome's
+    treasuries; the troops left unpaid."""
+    event = access_event(request.user, slug, Perm.VIEW_MONEY)
+    context = money_context(request, event)
+    context["index"] = get_treasury_index(event, request.user, context["turn"], context["scope"])
+    return render(request, "regions/treasury/index.html", context)
+
+
+@login_required
+def province_books(request, slug, pk):
+    """One province's books: its statement to confirm, its bills to pay, its treasury's transactions,
+    and the orders that move its money."""
+    province = access_province_books(request.user, slug, pk)
+    context = money_context(request, province.event)
+    books = get_province_books(province, context["turn"])
+    officials = (province.governor, province.procurator)
+    context.update({"province": province, "books": books,
+                    "kept": {c.pk for c in officials if c and context["scope"].covers_character(c)}})
+    if context["keeps_accounts"]:
+        payers = get_payers(province.event, context["scope"], first=books.treasury)
+        context.update({"pay_bills": pay_bills_panel(province, payers),
+                        "panels": province_panels(province, books, payers, context["turn"])})
+    return render(request, "regions/treasury/province.html", context)
+
+
+def province_panels(province, books, payers, turn):
+    tax_turns = get_tax_turns_ahead(province.event, turn)
+    panels = [transfer_panel(books.treasury, payee_choices(province.event)),
+              disruption_panel(province, tax_turns, turn), *spending_panels(province, turn, payers)]
+    return [panel for panel in panels if panel]
+
+
+@login_required
+def purse(request, slug, pk):
+    """One character's purse: what he holds, what came and went, and sending money from it."""
+    character = access_purse_holder(request.user, slug, pk)
+    context = money_context(request, character.event)
+    books = get_purse_books(character)
+    context.update({"character": character, "books": books})
+    if context["keeps_accounts"]:
+        context["panels"] = [panel for panel in [transfer_panel(books.purse, payee_choices(character.event))] if panel]
+    return render(request, "regions/treasury/purse.html", context)
+
+
+@login_required
+def rome(request, slug):
+    """The Imperial Treasury and the Senate's: their money, what the provinces owe Rome and Rome
+    owes them this quarter, and Rome's corn dole."""
+    event = access_rome(request.user, slug)
+    context = money_context(request, event)
+    books = get_rome_books(event, context["turn"])
+    context["books"] = books
+    if context["keeps_accounts"]:
+        payers = get_payers(event, context["scope"], first=books.imperial)
+        context["rome_panels"] = spending_panels(books.rome, context["turn"], payers) if books.rome else []
+        context["panels"] = rome_panels(event, books, context["scope"])
+    return render(request, "regions/treasury/rome.html", context)
+
+
+def rome_panels(event, books, scope):
+    """Sending money out of Rome's treasuries and, for Control, money from outside the game."""
+    payees = payee_choices(event)
+    panels = [transfer_panel(books.imperial, payees), transfer_panel(books.senate, payees)]
+    if scope.everything:
+        panels.append(Panel("Deposit from outside the game", treasury_url("deposit", event.slug),
+                            DepositForm(event=event, payees=payees), "Deposit it",
+                            note='The Imperial Treasury is "very large" (VII. REVENUES); the handbook gives no '
+                                 "figure, so Control enters it."))
+    return [panel for panel in panels if panel]
+
+
+@login_required
+def statement_pdf(request, slug, pk, turn):
+    """The quarterly statement on paper, for the procurator and for an audit from Rome."""
+    province = access_province_books(request.user, slug, pk)
+    statement = TaxStatement.objects.filter(province=province, turn=turn).first()
+    if statement is None:
+        raise Http404("No such statement.")
+    try:
+        pdf = tax_statement_pdf(statement, page_size=request.GET.get("size", "A4"))
+    except ValueError as refusal:
+        return HttpResponseBadRequest(str(refusal))
+    return pdf_response(pdf, f"{slug}-{province.pk}-statement-{turn}.pdf")
+
+
+# ---- where a change goes back to ------------------------------------------------------------
+
+def province_page(province):
+    return treasury_url("province", province.event.slug, province.pk)
+
+
+def rome_page(event):
+    return treasury_url("rome", event.slug)
+
+
+def index_page(event):
+    return reverse("regions:treasury", args=[event.slug])
+
+
+def account_page(account):
+    """The page an account is shown on: its province's, its holder's, Rome's, else the index."""
+    if account.kind == Kind.PROVINCE_TREASURY:
+        return province_page(account.province)
+    if account.kind == Kind.CHARACTER_PURSE:
+        return treasury_url("purse", account.event.slug, account.character_id)
+    if account.kind in ROME_KINDS:
+        return rome_page(account.event)
+    return index_page(account.event)
+
+
+def back(request, default):
+    """The page the form was on (it says so in `back`), if it is one of this site's; else `default`."""
+    page = request.POST.get("back", "")
+    if page.startswith("/") and url_has_allowed_host_and_scheme(page, allowed_hosts={request.get_host()}):
+        return page
+    return default
+
+
+# ---- the changes -----------------------------------------------------------------------------
+
+# The words a refusal's field is shown with: the forms' labels, and the services' fields.
+FIELD_LABELS = {
+    "to": "To", "target": "To", "source": "From", "paid_from": "Paid from", "talents": "Talents", "why": "Why",
+    "shipment": "Shipment", "postings": "Postings", "bills": "Bills", "statement": "Statement",
+    "turn_from": "From tax turn", "reduction_talents": "Talents off the income", "reason": "Why",
+    "item": "What", "multiples": "Multiples", "months": "Months", "permission": "Permission", "venue": "Venue",
+    "province": "Province", "spender": "Spent by", "description": "Description", "transaction": "Transaction",
+}
+
+
+def refusal_text(refusal):
+    """A ValidationError as one message, each part led by the field it is about."""
+    if not hasattr(refusal, "error_dict"):
+        return " ".join(refusal.messages)
+    return " ".join(labelled(FIELD_LABELS.get(name, name), errors) for name, errors in refusal.message_dict.items())
+
+
+def money_order(access, page):
+    """A POST that moves money or settles the books. `access` fetches what it acts on, or 404s; the
+    handler calls the service and returns the message. All in one transaction, so a refusal leaves
+    no trace, not even an account opened for it."""
+    def wrap(handler):
+        @login_required
+        @require_POST
+        def view(request, slug, **kwargs):
+            target = access(request.user, slug, **kwargs)
+            try:
+                with atomic():
+                    done = handler(request, target)
+            except ValidationError as refusal:
+                messages.error(request, refusal_text(refusal))
+            else:
+                messages.success(request, done)
+            return redirect(back(request, page(target)))
+        return view
+    return wrap
+
+
+keeping_province = partial(access_province_books, perm=Perm.KEEP_ACCOUNTS)
+
+
+def payers_for(request, event):
+    return get_payers(event, get_money_scope(request.user, event))
+
+
+def payee_account(event, payee):
+    """The account of what the form named, opened now if it never held money before."""
+    kind, record = payee
+    opens = {"imperial": lambda: imperial_treasury(event), "senate": lambda: senate_treasury(event),
+             "province": lambda: treasury_of(record), "character": lambda: purse_of(record),
+             "force": lambda: pay_chest_of(record), "account": lambda: record}
+    return opens[kind]()
+
+
+@money_order(access_statement, lambda statement: province_page(statement.province))
+def confirm_statement(request, statement):
+    statement = do_confirm_statement(statement, actor=request.user)
+    handed = (f"{talents(statement.income)} handed to {statement.handed_to}" if statement.revenue_id
+              else "there was no revenue to hand out")
+    return f"{statement.province}'s statement for tax turn {statement.turn} is confirmed: {handed}."
+
+
+@money_order(keeping_province, province_page)
+def pay_bills(request, province):
+    form = PayBillsForm(request.POST, bills=get_unpaid_bills(province), payers=payers_for(request, province.event))
+    data = valid(form)
+    payment = do_pay_bills(data["bills"], source=data["paid_from"], actor=request.user)
+    paid, source = sum(bill.talents for bill in data["bills"]), data["paid_from"].name
+    return f"{len(data['bills'])} bill(s) paid from {source}: {talents(paid)}, transaction #{payment.pk}."
+
+
+@money_order(access_account, account_page)
+def transfer(request, account):
+    event = account.event
+    data = valid(TransferForm(request.POST, event=event, payees=payee_choices(event)))
+    target = payee_account(event, data["to"])
+    entry = do_transfer(source=account, target=target, talents=data["talents"], why=data["why"],
+                        actor=request.user, shipment=data["shipment"])
+    shipped = ", a shipment that may be intercepted" if entry.shipment else ""
+    return f"{talents(data['talents'])} sent from {account.name} to {target.name}{shipped}: transaction #{entry.pk}."
+
+
+@money_order(keeping_province, province_page)
+def set_disruption(request, province):
+    event = province.event
+    form = DisruptionForm(request.POST, event=event, tax_turns=get_tax_turns_ahead(event, current_turn(event)),
+                          initial_turn=None)
+    data = valid(form)
+    do_set_revenue_disruption(province, turn_from=data["turn_from"], reduction_talents=data["reduction_talents"],
+                              reason=data["reason"], actor=request.user)
+    when = f"from turn {data['turn_from']} ({event.game_month(data['turn_from'])})"
+    if not data["reduction_talents"]:
+        return f"{province}'s revenue is no longer disrupted {when}."
+    return f"{province}'s revenue is cut by {talents(data['reduction_talents'])} a quarter {when}."
+
+
+@money_order(access_spending_place, province_page)
+def spend(request, province):
+    event = province.event
+    form = SpendingForm(request.POST, province=province, turn=current_turn(event), payers=payers_for(request, event))
+    data = valid(form)
+    spending = do_buy(event, item=data["item"], province=province, paid_from=data["paid_from"],
+                      spender=data["spender"], actor=request.user, multiples=data["multiples"],
+                      months=data["months"], description=data["description"], permission=data["permission"],
+                      venue=data["venue"])
+    ready = "" if spending.finished_turn else \
+        f"; ready at the end of turn {spending.ready_turn} ({event.game_month(spending.ready_turn)})"
+    return f"{spending}, paid from {spending.paid_from.name}{ready}."
+
+
+@money_order(access_spending_place, province_page)
+def pay_corn_dole(request, province):
+    event = province.event
+    data = valid(CornDoleForm(request.POST, province=province, payers=payers_for(request, event)))
+    spending = do_pay_corn_dole(event, province=province, paid_from=data["paid_from"], actor=request.user,
+                                spender=data["spender"], talents=data.get("talents"))
+    return f"The corn dole in {province} is paid: {talents(spending.talents)} from {spending.paid_from.name}."
+
+
+@money_order(access_control_books, rome_page)
+def deposit(request, event):
+    data = valid(DepositForm(request.POST, event=event, payees=payee_choices(event)))
+    target = payee_account(event, data["to"])
+    entry = do_transfer(source=outside(event, OPENING), target=target, talents=data["talents"], why=data["why"],
+                        actor=request.user)
+    return f"{talents(data['talents'])} deposited in {target.name} from outside the game: transaction #{entry.pk}."
+
+
+@money_order(access_control_books, rome_page)
+def open_books(request, event):
+    do_open_books(event, actor=request.user)
+    return "The books are open: every treasury, purse and pay chest, each character's fortune in his purse."
+
+
+@money_order(access_control_books, index_page)
+def draw_up_statements(request, event):
+    turn = tax_turn_of(current_turn(event))
+    drawn = do_run_tax_turn(event, turn, actor=request.user)
+    return f"{len(drawn)} statement(s) drawn up for tax turn {turn} ({event.game_month(turn)})."
+
+
+@money_order(access_transaction, lambda transaction: index_page(transaction.event))
+def reverse_transaction(request, transaction):
+    why = valid(ReverseForm(request.POST))["why"]
+    reversal = do_reverse(transaction, why=f"Reversal of #{transaction.pk}: {why}", actor=request.user)
+    return f"Transaction #{transaction.pk} is reversed by #{reversal.pk}."
