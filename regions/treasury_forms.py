@@ -194,6 +194,16 @@ class ReverseForm(forms.Form):
     why = forms.CharField(label="Why it is reversed", max_length=200)
 
 
+class InterceptForm(forms.Form):
+    """VIII. GENERAL: funds sent to an army "may be intercepted if not adequately protected"."""
+
+    why = forms.CharField(label="Where, and by whom", max_length=200)
+
+    def __init__(self, *args, event, payees, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields = {"to": PayeeField(label="Taken by", event=event, choices=payees), **self.fields}
+
+
 # ---- the orders a page offers -----------------------------------------------------------------
 
 def treasury_url(name, *args):

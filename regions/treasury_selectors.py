@@ -288,6 +288,7 @@ class AccountLine:
     amount: int
     month: object
     reversed_by: Transaction | None
+    seized_by: Transaction | None = None
 
     @property
     def entered_by(self):
@@ -309,11 +310,13 @@ def get_account_lines(account, *, turns=None, newest_first=True):
         return []
     transactions = (Transaction.objects.filter(postings__account=account)
                     .annotate(amount=Sum("postings__amount"))
-                    .select_related("entered_by", "reverses", "reversed_by").order_by("-pk" if newest_first else "pk"))
+                    .select_related("entered_by", "reverses", "reversed_by", "seized_by")
+                    .order_by("-pk" if newest_first else "pk"))
     if turns is not None:
         transactions = transactions.filter(game_turn__gte=turns.start, game_turn__lt=turns.stop)
     event = account.event
-    return [AccountLine(t, t.amount, event.game_month(t.game_turn), reversal_of(t)) for t in transactions]
+    return [AccountLine(t, t.amount, event.game_month(t.game_turn), reversal_of(t), getattr(t, "seized_by", None))
+            for t in transactions]
 
 
 def get_balance_before(account, turn):

@@ -30,11 +30,11 @@ from .services.books import (
     OPENING, do_open_books, imperial_treasury, outside, pay_chest_of, purse_of, senate_treasury, treasury_of,
 )
 from .services.engine import current_turn
-from .services.ledger import do_reverse, do_transfer, talents
+from .services.ledger import do_intercept, do_reverse, do_transfer, talents
 from .services.spending import do_buy, do_pay_corn_dole
 from .services.taxes import do_confirm_statement, do_pay_bills, do_run_tax_turn, do_set_revenue_disruption
 from .treasury_forms import (
-    CornDoleForm, DepositForm, DisruptionForm, PayBillsForm, ReverseForm, SpendingForm, TransferForm,
+    CornDoleForm, DepositForm, DisruptionForm, InterceptForm, PayBillsForm, ReverseForm, SpendingForm, TransferForm,
     disruption_panel, pay_bills_panel, payee_choices, spending_panels, transfer_panel, treasury_url,
 )
 from .treasury_selectors import (
@@ -53,7 +53,8 @@ def money_context(request, event):
     scope = get_money_scope(request.user, event)
     return {"event": event, "turn": turn, "game_month": event.game_month(turn), "live_on": LIVE_ON,
             "scope": scope, "keeps_accounts": can(request.user, event, Perm.KEEP_ACCOUNTS),
-            "unpaid_warning": UNPAID_TROOPS}
+            "unpaid_warning": UNPAID_TROOPS,
+            "intercept_form": InterceptForm(event=event, payees=payee_choices(event)) if scope.everything else None}
 
 
 # ---- the pages -------------------------------------------------------------------------------
@@ -326,3 +327,13 @@ def reverse_transaction(request, transaction):
     why = valid(ReverseForm(request.POST))["why"]
     reversal = do_reverse(transaction, why=f"Reversal of #{transaction.pk}: {why}", actor=request.user)
     return f"Transaction #{transaction.pk} is reversed by #{reversal.pk}."
+
+
+@money_order(access_transaction, lambda transaction: index_page(transaction.event))
+def intercept_shipment(request, transaction):
+    event = transaction.event
+    data = valid(InterceptForm(request.POST, event=event, payees=payee_choices(event)))
+    taker = payee_account(event, data["to"])
+    seizure = do_intercept(transaction, seized_by=taker, why=f"Interception of #{transaction.pk}: {data['why']}",
+                           actor=request.user)
+    return f"Shipment #{transaction.pk} was intercepted: #{seizure.pk} takes its talents to {taker.name}."

@@ -46,6 +46,8 @@ urlpatterns = [
     path("events/<slug:slug>/treasury/accounts/<int:pk>/transfer/", treasury_views.transfer, name="treasury-transfer"),
     path("events/<slug:slug>/treasury/transactions/<int:pk>/reverse/", treasury_views.reverse_transaction,
          name="treasury-reverse"),
+    path("events/<slug:slug>/treasury/transactions/<int:pk>/intercept/", treasury_views.intercept_shipment,
+         name="treasury-intercept"),
     path("events/<slug:slug>/treasury/rome/", treasury_views.rome, name="treasury-rome"),
     path("events/<slug:slug>/treasury/rome/deposit/", treasury_views.deposit, name="treasury-deposit"),
     path("events/<slug:slug>/treasury/rome/open-books/", treasury_views.open_books, name="treasury-open-books"),

@@ -24,7 +24,7 @@ from umpire.services.audit import record_audit, snapshot
 from ..events import StatementChanged, TroopsUnpaid
 from ..models import Bill, CostOwed, Fleet, Force, ForceTroops, Province, RevenueDisruption, TaxStatement
 from .books import PUBLIC_WORKS, SOLDIERS, TAXPAYERS, outside, treasury_of
-from .engine import as_case_force, run_rules
+from .engine import as_case_force, current_turn, run_rules
 from .ledger import post
 
 REVENUE = "VII. REVENUES, PROVINCIAL REVENUE"
@@ -312,14 +312,15 @@ def check_payable(bills, source):
                                    f"{bill.statement.turn}) is already paid, by transaction #{bill.paid_by_id}."})
 
 
-def unpaid_troops(event, before_turn=None):
-    """The upkeep and raising bills of forces and fleets not paid: VIII. RAISING TROOPS, "Troops who
-    are not maintained may refuse to move or fight, or change sides, disperse or start a
-    rebellion of their own". Only bills of tax turns before `before_turn`, if it is given."""
-    bills = unpaid(Bill.objects.filter(statement__event=event, kind__in=[Bill.Kind.UPKEEP, Bill.Kind.RAISING])
+def unpaid_troops(event, as_of=None):
+    """The upkeep and raising bills of forces and fleets left unpaid when their tax turn ended:
+    VIII. RAISING TROOPS, "Troops who are not maintained may refuse to move or fight, or change
+    sides, disperse or start a rebellion of their own". During the tax turn itself the bill is
+    due, not yet unpaid. `as_of` is a turn (the current one unless given)."""
+    as_of = current_turn(event) if as_of is None else as_of
+    bills = unpaid(Bill.objects.filter(statement__event=event, statement__turn__lt=as_of,
+                                       kind__in=[Bill.Kind.UPKEEP, Bill.Kind.RAISING])
                    .filter(Q(force__isnull=False) | Q(fleet__isnull=False)))
-    if before_turn is not None:
-        bills = bills.filter(statement__turn__lt=before_turn)
     return bills.select_related("statement__province__region", "force__province", "fleet__base").order_by(
         "statement__turn", "pk")
 
@@ -327,7 +328,7 @@ def unpaid_troops(event, before_turn=None):
 def flag_unpaid_troops(event, turn):
     """Turn-end hook, at the end of a tax turn: each table's umpire hears which of his units went
     unpaid this quarter."""
-    bills = list(unpaid_troops(event).filter(statement__turn=turn))
+    bills = list(unpaid_troops(event, as_of=turn + 1).filter(statement__turn=turn))
     by_table = {}
     for bill in bills:
         place = bill.force.province if bill.force else bill.fleet.base

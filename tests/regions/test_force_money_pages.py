@@ -15,7 +15,7 @@ from regions.services.ledger import do_transfer, get_balance
 from regions.services.taxes import do_pay_bills, do_run_tax_turn
 from tests.regions.forces_builders import legion
 from tests.regions.test_forces import state_of_everything
-from umpire.models import AuditEntry, Character, ProcedureRun
+from umpire.models import AuditEntry, Character, GameClock, ProcedureRun
 
 LEG, AUX = "legionary", "auxiliary"
 SEPTEMBER, DECEMBER = 1, 4  # the first two tax turns
@@ -25,9 +25,11 @@ WARNING = ("Troops who are not maintained may refuse to move or fight, or change
 
 @pytest.fixture
 def taxed(ad69):
-    """The demo order of battle after September 68's tax turn: every Roman force's upkeep is a bill, unpaid."""
+    """The demo order of battle in October 68, September's tax turn over: every Roman force's
+    upkeep is a bill, unpaid."""
     call_command("loaddata", "ad69_demo_forces", verbosity=0)
     do_run_tax_turn(ad69, SEPTEMBER, actor=None)
+    GameClock.objects.filter(event=ad69).update(turn=SEPTEMBER + 1)
     return ad69
 
 
@@ -147,8 +149,15 @@ def test_an_unpaid_fleet_is_flagged_on_its_card_and_its_page(client, taxed, illy
     assert f"UNPAID: {upkeep} talents owed for September 68" in page(client, f"/events/ad69/fleets/{moesica.pk}/")
 
 
+def test_during_its_tax_turn_upkeep_is_due_not_yet_unpaid(client, xiii, illyria_umpire):
+    GameClock.objects.filter(event=xiii.event).update(turn=SEPTEMBER)
+    client.force_login(illyria_umpire)
+    assert "UNPAID" not in card(page(client, "/events/ad69/forces/"), "force", xiii.pk)
+
+
 def test_two_quarters_unpaid_are_summed_and_both_named(client, xiii, illyria_umpire):
     do_run_tax_turn(xiii.event, DECEMBER, actor=None)
+    GameClock.objects.filter(event=xiii.event).update(turn=DECEMBER + 1)
     total = sum(Bill.objects.filter(force=xiii).values_list("talents", flat=True))
     client.force_login(illyria_umpire)
     assert f"<strong>UNPAID</strong> {total} talents for September 68, December 68" in card(

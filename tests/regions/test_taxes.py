@@ -269,11 +269,13 @@ def test_a_reversed_payment_leaves_the_troops_unpaid_again(demo, control):
     augusta = Bill.objects.get(what="Upkeep of Legio II Augusta", statement__turn=SEPTEMBER)
     rome = imperial_treasury(demo)
     do_transfer(source=outside(demo, OPENING), target=rome, talents=100, why="deposit", actor=control)
-    assert unpaid_troops(demo).filter(pk=augusta.pk).exists()
+    october = SEPTEMBER + 1
+    assert not unpaid_troops(demo, as_of=SEPTEMBER).exists()  # due during the tax turn, not yet unpaid
+    assert unpaid_troops(demo, as_of=october).filter(pk=augusta.pk).exists()
     payment = do_pay_bills([augusta], source=rome, actor=control)
-    assert not unpaid_troops(demo).filter(pk=augusta.pk).exists()
+    assert not unpaid_troops(demo, as_of=october).filter(pk=augusta.pk).exists()
     do_reverse(payment, why="paid from the wrong chest", actor=control)
-    assert unpaid_troops(demo).filter(pk=augusta.pk).exists()
+    assert unpaid_troops(demo, as_of=october).filter(pk=augusta.pk).exists()
 
 
 def test_the_table_hears_of_its_unpaid_troops_when_the_tax_turn_ends(demo, django_capture_on_commit_callbacks):

@@ -14,10 +14,10 @@ from regions.models import (
     Account, Bill, Posting, Province, RevenueDisruption, Spending, TaxStatement, Transaction, Venue,
 )
 from regions.services.books import OPENING, do_open_books, imperial_treasury, outside, purse_of, treasury_of
-from regions.services.ledger import do_transfer, get_balance
+from regions.services.ledger import do_transfer, get_balance, get_balances
 from regions.services.taxes import do_run_tax_turn, unpaid_troops
 from tests.regions.forces_builders import legion
-from umpire.models import Character, Region, Role
+from umpire.models import Character, GameClock, Region, Role
 
 SEPTEMBER = 1  # AD69's first turn, a tax turn
 
@@ -167,6 +167,7 @@ def test_index_lists_the_purses_the_umpire_keeps(client, books, illyria_umpire, 
 
 
 def test_index_lists_the_troops_unpaid_with_their_table(client, demo_books, control):
+    GameClock.objects.filter(event=demo_books).update(turn=SEPTEMBER + 1)  # the tax turn is over
     client.force_login(control)
     text = page(client, url(demo_books))
     unpaid = text[text.index('id="unpaid-troops"'):text.index("<section")]
@@ -182,6 +183,7 @@ def test_index_pages_refresh_live_on_money_statements_spending_unpaid_troops_and
 
 
 def test_index_query_count_does_not_grow_with_the_provinces(client, books, control):
+    GameClock.objects.filter(event=books).update(turn=SEPTEMBER + 1)  # the tax turn is over: troops unpaid
     client.force_login(control)
 
     def queries():
@@ -330,6 +332,28 @@ def test_control_reverses_a_transaction_and_no_one_else_may(client, books, contr
     assert reversal.why == f"Reversal of #{revenue.pk}: wrong province"
     assert get_balance(treasury_of(achaea(books))) == 0
     assert f"reversed by #{reversal.pk}" in text
+
+
+def test_control_records_an_intercepted_shipment(client, books, control, illyria_umpire):
+    client.force_login(illyria_umpire)
+    confirm_achaea(client, books)
+    treasury = treasury_of(achaea(books))
+    shipment = do_transfer(source=treasury, target=imperial_treasury(books), talents=9, why="due to Rome",
+                           actor=control, shipment=True)
+    assert client.post(url(books, f"transactions/{shipment.pk}/intercept/"),
+                       {"to": "senate", "why": "pirates"}).status_code == 404
+    client.force_login(control)
+    assert "Intercept #" in page(client, province_url(achaea(books)))
+    text = post(client, url(books, f"transactions/{shipment.pk}/intercept/"),
+                {"to": f"province:{achaea(books).pk}", "why": "recovered by the governor's men"},
+                back=province_url(achaea(books)))
+    seizure = Transaction.objects.get(seizes=shipment)
+    assert f"Shipment #{shipment.pk} was intercepted: #{seizure.pk} takes its talents to Treasury of Achaea." in text
+    assert get_balances([treasury, imperial_treasury(books)]) == {treasury: 10, imperial_treasury(books): 0}
+    assert f"intercepted: #{seizure.pk}" in text
+    before = ledger_state()
+    text = post(client, url(books, f"transactions/{shipment.pk}/intercept/"), {"to": "senate", "why": "again"})
+    assert "was already intercepted" in text and ledger_state() == before
 
 
 # ---- disruption --------------------------------------------------------------------------------
