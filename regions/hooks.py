@@ -1,7 +1,7 @@
 """What the map does at the end of every turn; registered with the clock in RegionsConfig.ready()."""
 from umpire.calendar import is_tax_turn
+from umpire.models import TurnEnd
 
-from .models import Account
 from .services.books import do_open_books
 from .services.fleets import finish_fleet_work
 from .services.forces import finish_upgrades
@@ -16,11 +16,16 @@ def end_of_turn(event, turn):
     finish_spending(event, turn)
 
 
+def is_the_eve(event, turn):
+    """The first turn end of the game: the one the clock records as it starts."""
+    return not TurnEnd.objects.filter(event=event, turn__lt=turn).exists()
+
+
 def tax_turn(event, turn):
     """The books open on the eve of the game. Taxes are due at the start of a tax turn: when the
     turn that ended leads into one, draw up its statements; when it was one, flag the troops it
     left unpaid."""
-    if not Account.objects.filter(event=event).exists():
+    if is_the_eve(event, turn):
         do_open_books(event, actor=None)
     if is_tax_turn(turn):
         flag_unpaid_troops(event, turn)

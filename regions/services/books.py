@@ -3,8 +3,8 @@ each legion's pay chest, the Imperial Treasury in the Temple of Jupiter, the Sen
 and the world outside the books that taxes come from and wages go to.
 
 An account is found by its kind and what it belongs to, and opened the first time it is needed.
-Opening the books for an event opens them all at once and puts each character's wealth, as his
-briefing gives it, in his purse.
+Opening the books for an event (on the eve of the game, or by Control) opens them all at once
+and puts each character's wealth, as his briefing gives it, in his purse.
 """
 from django.db import IntegrityError
 from django.db.transaction import atomic
@@ -21,7 +21,8 @@ SENATE_TREASURY = "Treasury of the Senate"
 # The world outside the books: where money comes from and goes to, one account for each reason,
 # so the Control page can say how much came in as taxes and went out as wages.
 TAXPAYERS = "Provincial taxpayers"
-OPENING = "Fortunes and deposits from outside the game"
+OPENING = "Deposits from outside the game"
+FORTUNES = "Personal fortunes, from the briefings"
 PLUNDER = "Towns looted and tribute demanded"
 PUBLIC_WORKS = "Roads, government and public works"
 SOLDIERS = "Soldiers' pay and recruits"
@@ -67,12 +68,13 @@ def opened(event, name, kind, **belongs_to):
 
 
 def do_open_books(event, *, actor):
-    """Open every account the event needs, and put each character's wealth in a purse opened now
-    (a purse opened before keeps what it holds: the books open once)."""
+    """Open every account the event needs, and put each character's wealth in his purse, once:
+    opening them again opens only what is missing and pays no fortune twice."""
     with atomic():
-        for name in (TAXPAYERS, OPENING, PLUNDER, PUBLIC_WORKS, SOLDIERS, BRIBED_TROOPS, THE_PEOPLE):
+        for name in (TAXPAYERS, OPENING, FORTUNES, PLUNDER, PUBLIC_WORKS, SOLDIERS, BRIBED_TROOPS, THE_PEOPLE):
             outside(event, name)
-        imperial_treasury(event), senate_treasury(event)
+        imperial_treasury(event)
+        senate_treasury(event)
         for province in Province.objects.filter(event=event).select_related("event"):
             treasury_of(province)
         for legion in Force.objects.filter(event=event, kind=Force.Kind.LEGION).select_related("event"):
@@ -83,14 +85,15 @@ def do_open_books(event, *, actor):
 
 
 def put_fortunes_in_purses(event, actor):
-    """II. CHARACTERISTICS, WEALTH: the talents of each character's personal fortune, in his purse."""
-    has_money = Posting.objects.filter(account__kind=Kind.CHARACTER_PURSE, account__event=event).values("account")
-    source = outside(event, OPENING)
+    """II. CHARACTERISTICS, WEALTH: the talents of each character's personal fortune, in his purse,
+    paid from the fortunes' own account, so a purse that has had its fortune is known."""
+    source = outside(event, FORTUNES)
+    paid = set(Posting.objects.filter(account__kind=Kind.CHARACTER_PURSE, transaction__postings__account=source)
+               .values_list("account__character", flat=True))
     fortunes = 0
-    for character in event.characters.filter(wealth__gt=0).select_related("event"):
+    for character in event.characters.filter(wealth__gt=0).exclude(pk__in=paid).select_related("event"):
         purse = purse_of(character)
-        if not Account.objects.filter(pk=purse.pk, pk__in=has_money).exists():
-            post(event, [(source, -character.wealth), (purse, character.wealth)],
-                 why=f"{character.name}'s personal fortune, from his briefing", actor=actor)
-            fortunes += 1
+        post(event, [(source, -character.wealth), (purse, character.wealth)],
+             why=f"{character.name}'s personal fortune, from his briefing", actor=actor)
+        fortunes += 1
     return fortunes
