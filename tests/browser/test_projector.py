@@ -1,4 +1,4 @@
-"""The projector in a real browser: the countdown falls, and PAUSED shows within a second."""
+"""The projector in a real browser: the countdown falls, and PAUSED shows when Control pauses."""
 import re
 
 import pytest
