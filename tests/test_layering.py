@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = {"regions", "senate", "mail"}
+APPS = {"regions", "senate", "mail", "warfare"}
 CORE_BUT_TOP = {"urls.py", "asgi.py", "routing.py", "settings.py"}  # the top of the project may see everything
 
 
@@ -28,8 +28,9 @@ def test_core_does_not_import_the_apps(path):
 
 
 @pytest.mark.parametrize("path", python_files("regions"), ids=str)
-def test_regions_know_nothing_of_senate_or_mail(path):
-    assert not {m.split(".")[0] for m in imported_modules(path)} & {"senate", "mail"}
+def test_regions_know_nothing_of_senate_mail_or_warfare(path):
+    """Warfare builds on the forces; the forces know nothing of the fights they are in."""
+    assert not {m.split(".")[0] for m in imported_modules(path)} & {"senate", "mail", "warfare"}
 
 
 @pytest.mark.parametrize("folder", ["umpire/rules", "umpire/printing"])

@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "channels",
     "umpire",
     "regions",
+    "warfare",
     "senate",
     "mail",
 ]

@@ -66,6 +66,12 @@ class Character(NamedInEvent):
         null=True, blank=True, validators=[MinValueValidator(0)],
         help_text="Added to the army commander's battle and siege rolls.",
     )
+    wounded_until_turn = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="X. RISK TO PLAYER CHARACTERS IN BATTLE: wounded, he may not take an active role in "
+        "battles until this turn.",
+    )
+    died_turn = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The turn he fell, fatally.")
     location = models.ForeignKey(
         Region, on_delete=models.PROTECT, null=True, blank=True, related_name="characters_here",
         help_text="The table he is at now.",

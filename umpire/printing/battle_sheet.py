@@ -1,0 +1,153 @@
+"""The pre-filled battle sheet, for a table whose tablet has died (X. COMBAT RESOLUTION).
+
+Both sides with their forces, combat values and the modifiers that stand for the whole battle;
+four empty rows to write each round's dice in; the battle results table, the factors that change
+from round to round, the losses and the risk to characters printed on it, so the umpire needs
+nothing else. The caller works out every figure from the engine; this module only draws it.
+"""
+from dataclasses import dataclass
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph, Spacer, Table
+
+from umpire.printing.styles import (
+    BODY, FONT_BOLD, SHADE, SMALL, TABLE_STYLE, build_pdf, facts_table, masthead, paragraph,
+)
+
+TITLE_TEXT = "Battle sheet"
+ROUNDS = 4  # "A battle can only last for a maximum of 4 rounds of combat"
+ROUND_COLUMNS = ("#", "Stances A / B", "A d12", "A factors", "A total", "B d12", "B factors", "B total",
+                 "Difference", "Result", "Commanders' d6")
+ROUND_WIDTHS = ("5%", "10%", "6%", "9%", "7%", "6%", "9%", "7%", "11%", "16%", "14%")
+ROUND_ROW_HEIGHT = 22  # points: room to write dice and sums by hand
+# The rules quoted at the foot: small, so the sheet stays one page on A4 and Letter alike.
+FINE = ParagraphStyle("fine", parent=SMALL, fontSize=8, leading=10)
+
+
+@dataclass(frozen=True)
+class ForceLine:
+    name: str  # "Legion XLV"
+    units: str  # "5 legionaries, 5 auxiliaries, Aquila"
+    combat_value: int
+
+
+@dataclass(frozen=True)
+class SideSheet:
+    label: str  # "Side A"
+    commander: str  # "Bigius Diccus"
+    forces: tuple[ForceLine, ...]
+    combat_value: int
+    standing: tuple[tuple[str, int], ...]  # the factors that hold all battle, as (text, value)
+
+    @property
+    def standing_total(self):
+        return sum(value for _, value in self.standing)
+
+
+@dataclass(frozen=True)
+class BattleSheet:
+    title: str  # "Battle at Cremona"
+    facts: tuple[tuple[str, str], ...]  # left column: table, province, place
+    when: tuple[tuple[str, str], ...]  # right column: turn, month, printed
+    sides: tuple[SideSheet, SideSheet]
+    round_factors: tuple[tuple[str, int], ...]  # the factors that change from round to round
+    results: tuple[str, ...]  # the battle results table's rows, as the handbook words them
+    rules: tuple[tuple[str, str], ...]  # (heading, text): losses, victory, risk to characters
+
+
+def signed(value):
+    return f"{value:+d}"
+
+
+def side_table(side):
+    """One side: its forces with their combat values, then the standing factors and their sum."""
+    data = [(f"{side.label}: {side.commander}", "", "CV")]
+    data += [(paragraph(force.name, SMALL), paragraph(force.units, SMALL), str(force.combat_value))
+             for force in side.forces]
+    data.append(("Combat value of the side", "", str(side.combat_value)))
+    data += [(paragraph(text, SMALL), "", signed(value)) for text, value in side.standing]
+    data.append(("Standing factors", "", signed(side.standing_total)))
+    forces_end = len(side.forces)
+    table = Table(data, colWidths=("36%", "48%", "16%"), repeatRows=1)
+    table.setStyle(TABLE_STYLE)
+    table.setStyle([("ALIGN", (2, 0), (2, -1), "RIGHT"), ("SPAN", (0, 0), (1, 0)),
+                    *[("SPAN", (0, row), (1, row)) for row in range(forces_end + 1, len(data))],
+                    *shaded(forces_end + 1), *shaded(len(data) - 1)])
+    return table
+
+
+def shaded(row):
+    return [("FONT", (0, row), (-1, row), FONT_BOLD), ("BACKGROUND", (0, row), (-1, row), SHADE)]
+
+
+def side_by_side(left, right):
+    """Two flowables in two columns, with a gutter between them."""
+    table = Table([(left, "", right)], colWidths=("49%", "2%", "49%"))
+    table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+    return table
+
+
+def rounds_table():
+    """Four empty rows, one per round, each tall enough to write in."""
+    header = [paragraph(column, SMALL) for column in ROUND_COLUMNS]
+    data = [header] + [(str(number),) + ("",) * (len(ROUND_COLUMNS) - 1) for number in range(1, ROUNDS + 1)]
+    table = Table(data, colWidths=ROUND_WIDTHS, rowHeights=[None] + [ROUND_ROW_HEIGHT] * ROUNDS, repeatRows=1)
+    table.setStyle(TABLE_STYLE)
+    table.setStyle([("ALIGN", (0, 1), (0, -1), "CENTER"), ("LEFTPADDING", (0, 0), (-1, 0), 3),
+                    ("RIGHTPADDING", (0, 0), (-1, 0), 3)])
+    return table
+
+
+def factors_table(factors):
+    table = Table([(paragraph(text, SMALL), signed(value)) for text, value in factors], colWidths=("80%", "20%"))
+    table.setStyle(TABLE_STYLE)
+    table.setStyle([("ALIGN", (1, 0), (1, -1), "RIGHT")])
+    return table
+
+
+def listed(lines):
+    table = Table([(paragraph(line, SMALL),) for line in lines], colWidths=("100%",))
+    table.setStyle(TABLE_STYLE)
+    return table
+
+
+def titled(title, flowable):
+    return [Paragraph(f"<b>{title}</b>", BODY), Spacer(0, 2), flowable]
+
+
+def rules_block(rule):
+    heading, text = rule
+    return [Paragraph(f"<b>{heading}</b>", SMALL), paragraph(text, FINE), Spacer(0, 3)]
+
+
+def reference(sheet):
+    """What the umpire looks up while filling the rounds in: the results table and the first rule
+    (the losses) on the left; the round's factors and the other rules on the right."""
+    first, *others = sheet.rules
+    left = [*titled("Battle results, by the difference", listed(sheet.results)), Spacer(0, 6),
+            *rules_block(first)]
+    right = [*titled("Factors that change each round", factors_table(sheet.round_factors)),
+             Spacer(0, 6), *[part for rule in others for part in rules_block(rule)]]
+    return side_by_side(left, right)
+
+
+def sheet_story(sheet):
+    """The sides, the rounds to fill in, then everything the umpire looks up while filling them."""
+    side_a, side_b = sheet.sides
+    return [
+        masthead(sheet.title, TITLE_TEXT),
+        facts_table(sheet.facts, sheet.when),
+        Spacer(0, 8),
+        side_by_side(side_table(side_a), side_table(side_b)),
+        Spacer(0, 6),
+        *titled("Rounds", rounds_table()),
+        Spacer(0, 8),
+        reference(sheet),
+    ]
+
+
+def battle_sheet_pdf(sheet: BattleSheet, *, event_name: str, page_size: str = "A4") -> bytes:
+    """The battle sheet as PDF bytes on "A4" or "Letter" paper."""
+    return build_pdf(sheet_story(sheet), title=f"{TITLE_TEXT}: {sheet.title}", event_name=event_name,
+                     page_size=page_size)

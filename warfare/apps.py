@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class WarfareConfig(AppConfig):
+    name = "warfare"
+    verbose_name = "Battles and sieges"

@@ -1,0 +1,5 @@
+"""Fights at the tables: battles and sieges, from their opening to their locked record."""
+from .battle import Battle, BattleForce, BattleOverride, BattleRound
+from .siege import Siege, SiegeMonth
+
+__all__ = ["Battle", "BattleForce", "BattleOverride", "BattleRound", "Siege", "SiegeMonth"]

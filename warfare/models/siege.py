@@ -1,0 +1,110 @@
+"""Sieges (X. THE SIEGE SYSTEM, SIEGE COMBAT RESULTS, REDUCING DEFENCES): a defended place
+besieged at a table, and each month's work on it."""
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+
+from umpire.rules.ad69.siege import PlaceType
+
+PLACE_TYPES = [(t.value, t.label.capitalize()) for t in PlaceType]
+
+
+class Siege(models.Model):
+    """A place under siege, from the month it is invested to its fall or relief. Its state lasts
+    across turns: the multiplier stays reduced and the engines stay built ("Siege engines and
+    equipment cannot be moved from place to place"), each month's work being a SiegeMonth."""
+
+    class State(models.TextChoices):
+        ACTIVE = "active", "Under siege"
+        FALLEN = "fallen", "Fallen"
+        LIFTED = "lifted", "Lifted"
+
+    event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="sieges")
+    region = models.ForeignKey("umpire.Region", on_delete=models.PROTECT, related_name="sieges",
+                               help_text="The table it is fought at.")
+    province = models.ForeignKey("regions.Province", on_delete=models.PROTECT, related_name="sieges")
+    place = models.CharField(max_length=80, help_text="The town, city or fort besieged, as Cremona.")
+    place_type = models.CharField(max_length=40, choices=PLACE_TYPES)
+    starting_multiplier = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1)], help_text="Its strength multiplier when the siege began.")
+    multiplier = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1)], help_text="Its strength multiplier now, after each month of reduction.")
+    engines_required = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text="The umpires' advice on the sets of siege engines it needs, where it differs from the "
+        "table's minimum (X. REDUCING DEFENCES).")
+    besiegers = models.ManyToManyField("regions.Force", related_name="sieges")
+    garrison = models.ManyToManyField(
+        "regions.Force", related_name="sieges_defended", blank=True,
+        help_text="Its garrison units. With none, only its local forces hold it: combat value 3.")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.ACTIVE)
+    begun_turn = models.PositiveSmallIntegerField()
+    ended_turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    lifted_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["event", "-begun_turn", "place"]
+        constraints = [
+            # A second siege of a place already under siege is a mistake, not a new fight.
+            models.UniqueConstraint(fields=["event", "province", "place"], condition=Q(state="active"),
+                                    name="one_active_siege_of_a_place"),
+        ]
+
+    def __str__(self):
+        return f"Siege of {self.place}"
+
+    def clean(self):
+        if self.province_id and self.event_id and self.province.event_id != self.event_id:
+            raise ValidationError({"province": f"{self.province} belongs to another event."})
+
+
+class SiegeMonth(models.Model):
+    """One month's work on a siege, as the engine gave it: its input, outcome, working and dice.
+
+    A month holds one kind of work: "There is only one round of combat per month in a siege",
+    and a legion building engines works "for one month and doing nothing else". Several legions
+    may build their sets in the same month, one row each."""
+
+    class Action(models.TextChoices):
+        BUILD_ENGINES = "build_engines", "Build siege engines"
+        REDUCE_DEFENCES = "reduce_defences", "Reduce defences"
+        ASSAULT = "assault", "Assault"
+
+    siege = models.ForeignKey(Siege, on_delete=models.CASCADE, related_name="months")
+    turn = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=16, choices=Action.choices)
+    legion = models.ForeignKey("regions.Force", on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="siege_engines_built", help_text="The legion that built a set of engines.")
+    case = models.JSONField(help_text="The engine's input.")
+    outcome = models.JSONField()
+    working = models.JSONField()
+    dice = models.JSONField(default=list, blank=True, help_text="Every die, in order, with what it was for.")
+    rolled_by_console = models.BooleanField(default=False)
+    seed = models.BigIntegerField(null=True, blank=True)
+    losses = models.JSONField(
+        default=dict, blank=True,
+        help_text="An assault's losses by side (besiegers, garrison): the units lost by force and type, and "
+        "whether they have landed on the forces or wait for the owner to place an uneven split.")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["siege", "turn", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["siege", "turn"], condition=~Q(action="build_engines"),
+                                    name="one_siege_action_a_month"),
+            # "They can only build one set per legion"
+            models.UniqueConstraint(fields=["siege", "legion"], condition=Q(action="build_engines"),
+                                    name="one_set_of_siege_engines_per_legion"),
+            models.CheckConstraint(condition=Q(action="build_engines", legion__isnull=False)
+                                   | (~Q(action="build_engines") & Q(legion__isnull=True)),
+                                   name="a_legion_builds_the_engines"),
+        ]
+
+    def __str__(self):
+        return f"{self.siege}, turn {self.turn}: {self.get_action_display().lower()}"
+
+    @property
+    def sides_waiting(self):
+        """The sides whose assault losses wait for their owner to place them."""
+        return [side for side, loss in self.losses.items() if not loss["applied"]]
