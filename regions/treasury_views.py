@@ -22,6 +22,7 @@ from umpire.calendar import tax_turn_of
 from umpire.permissions import Perm
 from umpire.rules.ad69.legions import UNPAID_TROOPS
 from umpire.selectors import access_event, can
+from umpire.views.refusals import refusal_text, valid
 
 from .forms import Panel
 from .models import Account, TaxStatement
@@ -42,7 +43,7 @@ from .treasury_selectors import (
     access_spending_place, access_statement, access_transaction, get_money_scope, get_payers, get_province_books,
     get_purse_books, get_rome_books, get_tax_turns_ahead, get_treasury_index, get_unpaid_bills,
 )
-from .views import labelled, pdf_response, valid
+from .views import pdf_response
 
 LIVE_ON = "ledger.changed statement.changed spending.changed troops.unpaid clock.changed"
 Kind = Account.Kind
@@ -191,11 +192,6 @@ FIELD_LABELS = {
 }
 
 
-def refusal_text(refusal):
-    """A ValidationError as one message, each part led by the field it is about."""
-    if not hasattr(refusal, "error_dict"):
-        return " ".join(refusal.messages)
-    return " ".join(labelled(FIELD_LABELS.get(name, name), errors) for name, errors in refusal.message_dict.items())
 
 
 def money_order(access, page):
@@ -211,7 +207,7 @@ def money_order(access, page):
                 with atomic():
                     done = handler(request, target)
             except ValidationError as refusal:
-                messages.error(request, refusal_text(refusal))
+                messages.error(request, refusal_text(refusal, FIELD_LABELS))
             else:
                 messages.success(request, done)
             return redirect(back(request, page(target)))

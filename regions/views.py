@@ -6,7 +6,7 @@ engine through the service, is a message naming the field, and changes nothing.
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
@@ -17,6 +17,7 @@ from umpire.permissions import Perm
 from umpire.rules.ad69.legions import UNPAID_TROOPS
 from umpire.rules.working import Line
 from umpire.selectors import access_event, can
+from umpire.views.refusals import refusal_text, valid
 
 from . import forms
 from .printing import force_chart, table_charts
@@ -154,31 +155,12 @@ FIELD_LABELS = {
 }
 
 
-def refusal_text(refusal):
-    """A ValidationError as one message, each part led by the field it is about."""
-    if not hasattr(refusal, "error_dict"):
-        return " ".join(refusal.messages)
-    return " ".join(labelled(field_label(name), errors) for name, errors in refusal.message_dict.items())
 
 
-def field_label(path):
-    """An engine's field path, as "orders.1.count", in words: "Upgrade orders, row 2"."""
-    root, *rest = path.split(".")
-    label = FIELD_LABELS.get(root, root)
-    row = next((part for part in rest if part.isdigit()), None)
-    return f"{label}, row {int(row) + 1}" if row is not None else label
 
 
-def labelled(label, errors):
-    return " ".join(errors) if label == NON_FIELD_ERRORS else f"{label}: {' '.join(errors)}"
 
 
-def valid(form):
-    """The form's data, or a refusal naming each bad field by its label."""
-    if not form.is_valid():
-        raise ValidationError([labelled(name if name == NON_FIELD_ERRORS else form[name].label, errors)
-                               for name, errors in form.errors.items()])
-    return form.cleaned_data
 
 
 def order(access, page, handler):
@@ -193,7 +175,7 @@ def order(access, page, handler):
         try:
             done = handler(request, target)
         except ValidationError as refusal:
-            messages.error(request, refusal_text(refusal))
+            messages.error(request, refusal_text(refusal, FIELD_LABELS))
             return redirect(page, slug=slug, pk=target.pk)
         message, shown = done if isinstance(done, tuple) else (done, target)
         if message:

@@ -72,3 +72,13 @@ def make_umpire(django_user_model):
 @pytest.fixture
 def control(ad69, make_umpire):
     return make_umpire(ad69, Role.CONTROL, username="control")
+
+
+@pytest.fixture
+def illyria_umpire(ad69, make_umpire):
+    return make_umpire(ad69, Role.REGION, "Illyria")
+
+
+@pytest.fixture
+def gaul_umpire(ad69, make_umpire):
+    return make_umpire(ad69, Role.REGION, "Gaul")

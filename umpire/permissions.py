@@ -25,12 +25,13 @@ class Perm(StrEnum):
     # hand out revenue, pay bills, move money, record spending: only out of the accounts in the
     # user's scope, to any account (regions.treasury_selectors.MoneyScope says which)
     KEEP_ACCOUNTS = "keep_accounts"
+    RUN_BATTLES = "run_battles"  # open, fight, override, confirm and publish battles and sieges
 
 
 ROLE_PERMISSIONS = {
     Role.CONTROL: frozenset(Perm),
     Role.REGION: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.COMMAND_FORCES,
-                            Perm.VIEW_MONEY, Perm.KEEP_ACCOUNTS}),
+                            Perm.VIEW_MONEY, Perm.KEEP_ACCOUNTS, Perm.RUN_BATTLES}),
     Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.VIEW_MONEY,
                             Perm.KEEP_ACCOUNTS}),
     Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES,

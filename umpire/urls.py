@@ -10,4 +10,5 @@ urlpatterns = [
     path("", include("umpire.urls_display")),
     path("", include("umpire.urls_api")),
     path("", include("regions.urls")),
+    path("", include("warfare.urls")),
 ]

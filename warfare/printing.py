@@ -1,17 +1,24 @@
-"""The battle sheet's data, worked out by the AD69 engine from the forces at the table; the drawing
-is umpire.printing.battle_sheet's. A sheet can be printed before any battle is opened on the
-console: it is what a table without a working tablet fights from."""
+"""The battle sheet's data and the finished battle record's, built from the forces and the battle;
+the drawing is umpire.printing.battle_sheet's and battle_record's. The sheet's figures are worked
+out by the AD69 engine from the forces at the table: it can be printed before any battle is opened
+on the console, for a table without a working tablet to fight from."""
 from dataclasses import dataclass
+
+from django.utils import timezone
 
 from regions.selectors import get_unit_lines
 from regions.services.engine import as_rules_force, current_turn
+from umpire.printing.battle_record import BattleRecord, RecordRound, RecordSide, battle_record_pdf
 from umpire.printing.battle_sheet import BattleSheet, ForceLine, SideSheet, battle_sheet_pdf
 from umpire.rules.ad69.battle_round import (
     BATTLE_RESULTS, DEFENDING, JOINED, OUTFLANKING, PUSHED_BACK, SideOrders, Stance, side_modifiers,
 )
 from umpire.rules.ad69.battle_round import Side as RulesSide
-from umpire.rules.ad69.forces import combat_value
+from umpire.rules.ad69.forces import TroopType, combat_value
 from umpire.rules.ad69.losses import LOSER_DIVISOR, WINNER_DIVISOR
+
+from .models.battle import SIDES
+from .selectors import get_sides, result_in_words, verdict_in_words
 
 # X. COMBAT RESOLUTION, quoted on the sheet so the table needs no handbook.
 LOSSES = (f"Take the combat value of the winning army and divide it by {LOSER_DIVISOR}: the units the loser "
@@ -75,3 +82,101 @@ def get_battle_sheet(province, *, place, side_a, side_b):
 def battle_sheet(province, *, place, side_a, side_b, page_size="A4"):
     sheet = get_battle_sheet(province, place=place, side_a=side_a, side_b=side_b)
     return battle_sheet_pdf(sheet, event_name=province.event.name, page_size=page_size)
+
+
+# ---- the finished battle record ---------------------------------------------------------------
+
+def get_battle_record(battle):
+    """The record's data from a battle fetched by warfare.selectors.battles_of."""
+    return BattleRecord(
+        title=battle.title,
+        facts=(("Table", battle.region.name), ("Province", battle.province.name), ("Place", battle.place),
+               ("Opened", f"turn {battle.turn}, {battle.event.game_month(battle.turn)}")),
+        standing=(("State", battle.get_state_display()), ("Published", "yes" if battle.published_at else "a draft"),
+                  ("Tactical advantage", battle.side_name(battle.advantage) if battle.advantage else "not yet"),
+                  ("Confirmed by", confirmed_by(battle))),
+        sides=tuple(record_side(side) for side in get_sides(battle)),
+        rounds=tuple(record_round(battle, fought) for fought in battle.round_list),
+        overrides=tuple((o.label, o.engine_value, o.umpire_value, f"{o.reason} ({o.by or 'unknown'}, "
+                                                                  f"{timezone.localtime(o.at):%H:%M})")
+                        for o in battle.overrides.all()),
+        verdict=verdict_text(battle),
+        losses=losses_lines(battle),
+        losses_dice=dice_text(battle.losses_result["dice"], battle.losses_seed) if battle.losses_result else "",
+        fates=fates_text(battle),
+        outcome=battle.summary,
+    )
+
+
+def confirmed_by(battle):
+    if not battle.confirmed_at:
+        return "not yet"
+    return f"{battle.confirmed_by or 'unknown'} at {timezone.localtime(battle.confirmed_at):%H:%M}"
+
+
+def record_side(side):
+    commander = side.commander.name if side.commander else "no player"
+    return RecordSide(f"Side {side.key.upper()}: {side.name}", f"Commander: {commander}; Military Skill {side.skill}",
+                      tuple((fought.force_name, units, value) for fought, units, value in side.forces),
+                      side.combat_value)
+
+
+def record_round(battle, fought):
+    result = fought.effective()
+    totals = f"{result.totals['a']} to {result.totals['b']}: " if result.totals else ""
+    overridden = " (as overridden by the umpire)" if result.overridden else ""
+    return RecordRound(
+        number=fought.number,
+        orders=tuple(orders_text(battle.side_name(side), fought.orders[side]) for side in SIDES),
+        dice=dice_text(fought.dice, fought.seed),
+        working=tuple((line["text"], line["rule"] or "", "" if line["value"] is None else str(line["value"]))
+                      for line in fought.working),
+        result=f"{totals}{result_in_words(battle, result)}{overridden}")
+
+
+def orders_text(name, orders):
+    extras = [words for key, words in (("joins", "commander in person"), ("outflanking", "outflanking"),
+                                       ("withdraw", "withdraws if it pushes back")) if orders[key]]
+    return f"{name}: {orders['stance']}{'; ' + ', '.join(extras) if extras else ''}"
+
+
+def dice_text(dice, seed):
+    if not dice:
+        return "No dice were needed."
+    by = "rolled by the console, seed {}".format(seed) if dice[0]["rolled_by"] == "console" else "entered at the table"
+    return ", ".join(f"d{die['sides']} {die['purpose']}: {die['value']}" for die in dice) + f" ({by})"
+
+
+def verdict_text(battle):
+    if battle.victor_by_dice:
+        return f"The dice decided it: {battle.ending}."
+    if battle.verdict:
+        reason = f": {battle.verdict_reason}" if battle.verdict_reason else ""
+        return f"{verdict_in_words(battle)}, by {battle.verdict_by or 'the umpire'}{reason}."
+    return "None given."
+
+
+def losses_lines(battle):
+    if not battle.losses:
+        return ()
+    return tuple((f"{battle.side_name(side)}: {lost['force']}", lost_in_words(lost["lost"]),
+                  f"{lost['units_left']} unit(s)" + (", veterans" if battle.losses[side]["become_veterans"] else ""))
+                 for side in SIDES for lost in battle.losses[side]["forces"])
+
+
+def lost_in_words(lines):
+    return ", ".join(f"{line['count']} {'veteran ' if line['veteran'] else ''}{TroopType(line['type']).label}"
+                     for line in lines) or "none"
+
+
+def fates_text(battle):
+    fates = battle.fates
+    if not fates:
+        return ("No commander fell.",)
+    return tuple(f"{battle.side_name(side)}: {fate['fate']}"
+                 + (f", {fate['months_wounded']} month(s)" if fate.get("months_wounded") else "")
+                 for side, fate in sorted(fates.items()))
+
+
+def battle_record(battle, page_size="A4"):
+    return battle_record_pdf(get_battle_record(battle), event_name=battle.event.name, page_size=page_size)

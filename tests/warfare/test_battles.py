@@ -15,9 +15,11 @@ from django.utils import timezone
 from regions.models import Force, ForceTroops, Province
 from tests.regions.forces_builders import composition, legion
 from tests.umpire.channels_helpers import listen
-from umpire.models import AuditEntry, Character, Region, Role
+from tests.warfare.builders import commander
+from umpire.models import Announcement, AuditEntry, Character, Region, Role
 from umpire.rules.dice import SeededDice
 from umpire.rules.registry import run_procedure
+from umpire.selectors import get_showing_announcements
 from warfare.models import Battle, BattleForce, BattleOverride, BattleRound
 from warfare.services.battles import (do_claim_battle, do_confirm_battle, do_fight_round, do_give_verdict,
                                       do_open_battle, do_override_figure, do_place_losses, do_propose_losses,
@@ -28,11 +30,6 @@ LEG, AUX, WARBAND = "legionary", "auxiliary", "barbarian_warband"
 
 def orders(stance, *, joins=False, outflanking=False, withdraw=False):
     return {"stance": stance, "joins": joins, "outflanking": outflanking, "withdraw": withdraw}
-
-
-def commander(event, name, skill, table):
-    return Character.objects.create(event=event, name=name, role="legate", social_class="senator",
-                                    military_skill=skill, location=table)
 
 
 def fresh(battle):
@@ -56,16 +53,6 @@ def refused(field, match, service, *args, **kwargs):
         service(*args, **kwargs)
     assert match in " ".join(refusal.value.message_dict[field])
     assert rows() == before
-
-
-@pytest.fixture
-def illyria(ad69):
-    return Region.objects.get(event=ad69, name="Illyria")
-
-
-@pytest.fixture
-def umpire(ad69, make_umpire):
-    return make_umpire(ad69, Role.REGION, "Illyria")
 
 
 @pytest.fixture
@@ -509,3 +496,12 @@ def test_control_may_put_a_published_battle_on_the_projector_once(ad69, control,
     assert (battle.on_projector, battle.published_by) == (True, control)
     refused("__all__", "already published", do_publish_battle, battle, to_projector=True, actor=control)
     assert AuditEntry.objects.filter(action="battle.published").count() == 2
+    (news,) = get_showing_announcements(ad69)
+    assert news["text"] == ("Bigius Diccus v Flatulius Butus, Carnuntum: Bigius Diccus defeats Flatulius Butus: "
+                            "Flatulius Butus was defeated outright in round 1")
+
+
+def test_only_control_puts_a_battle_on_the_projectors_news(ad69, umpire, example_1):
+    confirmed_example_1(example_1, umpire)
+    refused("to_projector", "Only Control", do_publish_battle, example_1.battle, to_projector=True, actor=umpire)
+    assert not Announcement.objects.exists()

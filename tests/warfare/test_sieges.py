@@ -21,11 +21,6 @@ MINOR = "minor_fortified_city"
 
 
 @pytest.fixture
-def italia(ad69):
-    return Province.objects.get(event=ad69, name="Italia")
-
-
-@pytest.fixture
 def table(italia):
     return italia.region
 

@@ -19,9 +19,12 @@ from regions.services.engine import as_case_force, current_turn
 from regions.services.forces import changing, combine, set_troops
 from umpire.events import control_group, event_group, publish_on_commit, table_group
 from umpire.models import UmpireSeat
+from umpire.permissions import Perm
 from umpire.rules.ad69.battle_round import RoundOrders
 from umpire.rules.errors import RulesError
 from umpire.rules.schema import parse
+from umpire.selectors import can
+from umpire.services.announcements import do_draft_announcement, do_publish_announcement
 from umpire.services.audit import record_audit, snapshot
 from umpire.services.records import do_save_record
 from umpire.services.rules import run_with_dice
@@ -547,12 +550,14 @@ def settle_fate(battle, side, fate, turn, actor):
 
 def do_publish_battle(battle, *, to_projector=False, actor):
     """A draft leaves the table: the players' side hears of it (the event's group) and, if
-    Control chooses, it is marked for the projector's news. A published battle may still be
-    put on the projector later."""
+    Control chooses, it goes on the projector's news as an announcement to the hall. A
+    published battle may still be put on the projector later."""
     with transaction.atomic():
         battle = locked(battle)
         if battle.published_at and (battle.on_projector or not to_projector):
             raise ValidationError({"__all__": "This battle is already published."})
+        if to_projector:
+            announce_to_the_hall(battle, actor)
         before = snapshot(battle)
         battle.published_at = battle.published_at or timezone.now()
         battle.published_by = battle.published_by or actor
@@ -563,6 +568,14 @@ def do_publish_battle(battle, *, to_projector=False, actor):
         publish_on_commit(groups_for(battle), BattlePublished(battle.pk, battle.title, battle.summary,
                                                               battle.on_projector))
     return battle
+
+
+def announce_to_the_hall(battle, actor):
+    """The projector's news is Control's announcements: only Control puts a battle there."""
+    if not can(actor, battle.event, Perm.ANNOUNCE):
+        raise ValidationError({"to_projector": "Only Control puts a battle on the projector's news."})
+    news = do_draft_announcement(battle.event, text=f"{battle.title}: {battle.summary}", actor=actor)
+    do_publish_announcement(news, actor=actor)
 
 
 # ---- shared -----------------------------------------------------------------------------------

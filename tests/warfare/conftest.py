@@ -1,0 +1,69 @@
+"""What the battle and siege desks' tests share: the Illyria table and its umpire, the handbook's
+Combat Example 1 at it, and the armies before Cremona."""
+import pytest
+
+from regions.models import Force, ForceTroops, Province
+from tests.regions.forces_builders import legion
+from tests.warfare.builders import commander
+from umpire import clockwork
+from umpire.models import Character, Region, Role
+from warfare.services.battles import do_open_battle
+from warfare.services.sieges import do_begin_siege
+
+LEV, AUX, LEG = "raw_levy", "auxiliary", "legionary"
+MINOR = "minor_fortified_city"
+
+
+@pytest.fixture
+def italia(ad69):
+    return Province.objects.get(event=ad69, name="Italia")
+
+
+@pytest.fixture
+def armies(ad69, italia):
+    """Legions XLV (with 10 levies) and XLVI under Antonius Primus (Military Skill +1), and Cremona's
+    garrison of 3 auxiliaries and 4 levies (combat value 20), as in tests/warfare/test_sieges.py."""
+    primus = Character.objects.create(event=ad69, name="Antonius Primus", role="legate", social_class="senator",
+                                      military_skill=1, location=italia.region)
+    xlv = legion(ad69, "Legion XLV", "Italia", [(LEG, 5, False), (AUX, 5, False), (LEV, 10, False)],
+                 legate="Caecilius Simplex")
+    xlvi = legion(ad69, "Legion XLVI", "Italia", [(LEG, 5, False), (AUX, 5, False)])
+    Force.objects.filter(pk__in=[xlv.pk, xlvi.pk]).update(army_commander=primus)
+    garrison = Force.objects.create(event=ad69, name="Cremona garrison", kind=Force.Kind.DETACHMENT, province=italia)
+    ForceTroops.objects.bulk_create([ForceTroops(force=garrison, type=AUX, count=3),
+                                     ForceTroops(force=garrison, type=LEV, count=4)])
+    clockwork.do_start_clock(ad69, actor=None)
+    return xlv, xlvi, garrison
+
+
+@pytest.fixture
+def cremona(control, italia, armies):
+    xlv, xlvi, garrison = armies
+    return do_begin_siege(besiegers=[xlv, xlvi], place="Cremona", place_type=MINOR, province=italia,
+                          garrison=[garrison], actor=control)
+
+
+@pytest.fixture
+def illyria(ad69):
+    return Region.objects.get(event=ad69, name="Illyria")
+
+
+@pytest.fixture
+def umpire(ad69, make_umpire):
+    return make_umpire(ad69, Role.REGION, "Illyria")
+
+
+@pytest.fixture
+def example_1_forces(ad69, illyria):
+    """Example 1's sides in Pannonia, at the Illyria table, before any battle is opened."""
+    xlv = legion(ad69, "Legion XLV", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
+    xlvi = legion(ad69, "Legion XLVI", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
+    return {"xlv": xlv, "xlvi": xlvi, "bigius": commander(ad69, "Bigius Diccus", 1, illyria),
+            "flatulius": commander(ad69, "Flatulius Butus", 0, illyria)}
+
+
+@pytest.fixture
+def opened(illyria, umpire, example_1_forces):
+    f = example_1_forces
+    return do_open_battle(illyria, side_a_forces=[f["xlv"]], side_b_forces=[f["xlvi"]], side_a_commander=f["bigius"],
+                          side_b_commander=f["flatulius"], place="Carnuntum", actor=umpire)

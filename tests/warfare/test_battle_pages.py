@@ -1,0 +1,337 @@
+"""The battle pages over HTTP (X. COMBAT RESOLUTION): who may see and run which battle, every
+step of the desk through its service, refusals that change nothing, the handbook's Combat
+Example 1 played through the desk's POSTs, and who hears of a draft on the websockets."""
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from django.test.utils import CaptureQueriesContext
+from django.db import connection
+
+from regions.models import Province
+from tests.regions.forces_builders import composition, legion
+from tests.umpire.test_consumers import connect
+from tests.warfare.test_battles import AUX, LEG, fresh, orders, rows
+from umpire.models import AuditEntry, Region, Role
+from warfare.models import Battle
+from warfare.selectors import get_loss_groups
+from warfare.services.battles import (do_confirm_battle, do_fight_round, do_open_battle, do_place_losses,
+                                      do_propose_losses, do_publish_battle)
+
+
+def signed_in(client, user):
+    client.force_login(user)
+    return client
+
+
+def squeezed(response):
+    """The page's text, tags gone and spaces squeezed."""
+    text = re.sub(r"<[^>]+>", "", response.content.decode())
+    return re.sub(r"\s+", " ", text).replace("&#x27;", "'").replace("&quot;", '"').replace("&amp;", "&")
+
+
+def page(client, address):
+    response = client.get(address)
+    assert response.status_code == 200, address
+    return squeezed(response)
+
+
+def desk(battle):
+    return f"/events/{battle.event.slug}/battles/{battle.pk}/"
+
+
+def step(client, battle, action, data=None):
+    """POST one step of the desk; back at the desk, with the message it left."""
+    response = client.post(f"{desk(battle)}{action}/", data or {}, follow=True)
+    assert response.redirect_chain[-1][0] == desk(battle), response.redirect_chain
+    return squeezed(response)
+
+
+def open_data(illyria, f, **more):
+    return {"table": illyria.pk, "side_a_forces": [f["xlv"].pk], "side_b_forces": [f["xlvi"].pk],
+            "side_a_commander": f["bigius"].pk, "side_b_commander": f["flatulius"].pk, "place": "Carnuntum", **more}
+
+
+def round_data(a="attack", b="defend", dice="10 2", **more):
+    return {"a_stance": a, "b_stance": b, "dice": dice, **more}
+
+
+def placing(battle, side, counts):
+    """The owner's split as the desk's form posts it: `counts` by troop type."""
+    groups = get_loss_groups(fresh(battle), side)
+    return {"side": side, **{f"lost_{i}": counts.get(group.type, 0) for i, group in enumerate(groups)}}
+
+
+# ---- who sees what ----------------------------------------------------------------------------
+
+def test_a_draft_is_seen_by_its_table_and_control_and_not_by_another_table(client, control, umpire, gaul_umpire,
+                                                                            opened):
+    assert "Draft" in page(signed_in(client, umpire), desk(opened))
+    assert "Bigius Diccus v Flatulius Butus, Carnuntum" in page(client, "/events/ad69/battles/")
+    assert "Claim it" not in page(signed_in(client, control), desk(opened))  # the opener holds it
+
+    signed_in(client, gaul_umpire)
+    assert client.get(desk(opened)).status_code == 404
+    assert client.get(f"{desk(opened)}record.pdf").status_code == 404
+    assert "Carnuntum" not in page(client, "/events/ad69/battles/")
+    assert client.get("/events/ad69/battles/999999/").status_code == 404
+
+    do_publish_battle(opened, actor=umpire)
+    text = page(client, desk(opened))
+    assert "Published" in text and "its table's umpires and Control run it" in text
+    assert "Carnuntum" in page(client, "/events/ad69/battles/")
+
+
+def test_another_tables_umpire_may_not_run_a_published_battle(client, umpire, gaul_umpire, opened):
+    do_publish_battle(opened, actor=umpire)
+    before = rows()
+    assert signed_in(client, gaul_umpire).post(f"{desk(opened)}claim/").status_code == 404
+    assert client.post(f"{desk(opened)}round/", round_data()).status_code == 404
+    assert rows() == before
+
+
+def test_the_index_offers_his_tables_forces_by_province(client, illyria, umpire, example_1_forces):
+    text = page(signed_in(client, umpire), f"/events/ad69/battles/?table={illyria.pk}")
+    assert "Open a battle" in text and "Pannonia" in text and "Legion XLV – CV 50" in text
+    gaul = Region.objects.get(event=illyria.event, name="Gaul")
+    assert client.get(f"/events/ad69/battles/?table={gaul.pk}").status_code == 404
+
+
+def test_the_index_reads_in_a_fixed_number_of_queries(client, ad69, illyria, control, umpire, opened):
+    signed_in(client, control)
+    do_fight_round(opened, orders={"a": orders("attack"), "b": orders("defend")}, dice=[6, 6], actor=umpire)
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            page(client, "/events/ad69/battles/")
+        return len(captured)
+
+    first = queries()
+    for number in range(3):
+        forces = [legion(ad69, f"Legion {side}{number}", "Dalmatia", [(LEG, 2, False)]) for side in "ab"]
+        battle = do_open_battle(illyria, side_a_forces=[forces[0]], side_b_forces=[forces[1]], actor=umpire)
+        do_fight_round(battle, orders={"a": orders("attack"), "b": orders("defend")}, dice=[4, 2, 6, 6], actor=umpire)
+    assert queries() == first
+
+
+def test_the_desk_reads_in_a_fixed_number_of_queries(client, ad69, illyria, umpire, opened):
+    signed_in(client, umpire)
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            page(client, desk(opened))
+        return len(captured)
+
+    do_fight_round(opened, orders={"a": orders("attack"), "b": orders("defend")}, dice=[6, 6], actor=umpire)
+    first = queries()
+    do_fight_round(opened, orders={"a": orders("attack"), "b": orders("defend")}, dice=[6, 6], actor=umpire)
+    do_fight_round(opened, orders={"a": orders("attack"), "b": orders("defend")}, dice=[6, 6], actor=umpire)
+    assert queries() == first
+
+
+# ---- the handbook's example through the desk ---------------------------------------------------
+
+def test_combat_example_1_played_through_the_desk_lands_on_the_legions(client, illyria, umpire, example_1_forces):
+    f = example_1_forces
+    signed_in(client, umpire)
+    response = client.post("/events/ad69/battles/open/", open_data(illyria, f), follow=True)
+    battle = Battle.objects.get()
+    assert response.redirect_chain[-1][0] == desk(battle)
+    assert "You hold this battle" in squeezed(response)
+
+    text = step(client, battle, "round", round_data())
+    assert "Round 1: 21 to 13: Flatulius Butus defeated outright." in text
+    assert "Bigius Diccus: Military Skill of the army commander" in text
+    assert "entered from the table" in text and "Flatulius Butus was defeated outright in round 1" in text
+
+    assert "Legion XLVI" in step(client, battle, "propose-losses")
+    assert "must place 1 more unit(s)" in page(client, desk(battle))
+    assert "as the owning player chose" in step(client, battle, "place-losses", placing(battle, "b", {LEG: 2, AUX: 3}))
+    assert "is confirmed" in step(client, battle, "confirm")
+
+    assert composition(f["xlv"]) == [(AUX, 4, True), (LEG, 4, True)]
+    assert composition(f["xlvi"]) == [(AUX, 2, False), (LEG, 3, False)]
+    assert fresh(battle).confirmed_by == umpire
+    assert "Confirmed by region-illyria" in page(client, desk(battle))
+
+
+# ---- each step's happy path and a refusal that changes nothing --------------------------------
+
+def test_opening_refuses_a_side_without_forces_and_writes_nothing(client, illyria, umpire, example_1_forces):
+    signed_in(client, umpire)
+    before = rows()
+    response = client.post("/events/ad69/battles/open/", open_data(illyria, example_1_forces, side_b_forces=[]),
+                           follow=True)
+    assert "Side B's forces: This field is required." in squeezed(response)
+    assert rows() == before
+
+
+def test_the_odds_are_shown_before_the_fight_and_nothing_is_kept(client, illyria, umpire, example_1_forces):
+    signed_in(client, umpire)
+    before = rows()
+    text = squeezed(client.post("/events/ad69/battles/odds/", open_data(illyria, example_1_forces)))
+    assert "The odds, from the engine" in text and "Bigius Diccus wins outright" in text
+    assert "No decision after four rounds" in text and "%" in text
+    assert rows() == before
+
+
+def test_a_blank_sheet_prints_for_the_chosen_forces_without_opening_a_battle(client, illyria, umpire,
+                                                                            example_1_forces):
+    signed_in(client, umpire)
+    response = client.post("/events/ad69/battles/blank-sheet.pdf", open_data(illyria, example_1_forces))
+    assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
+    assert Battle.objects.count() == 0
+    refused = squeezed(client.post("/events/ad69/battles/blank-sheet.pdf",
+                                   open_data(illyria, example_1_forces, side_a_forces=[])))
+    assert "Side A's forces: This field is required." in refused and "Print a blank battle sheet" in refused
+
+
+def test_an_opened_battles_sheet_prints(client, umpire, opened):
+    response = signed_in(client, umpire).get(f"{desk(opened)}sheet.pdf")
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+
+
+def test_claim_release_and_take_over_with_a_reason(client, ad69, umpire, make_umpire, opened):
+    second = make_umpire(ad69, Role.REGION, "Illyria", username="second-illyria")
+    signed_in(client, second)
+    before = rows()
+    assert "Claimed by region-illyria" in step(client, opened, "claim")
+    assert rows() == before
+    assert "Why you take it over: This field is required." in step(client, opened, "take-over", {"reason": ""})
+    assert rows() == before
+    assert "taken “Bigius Diccus v Flatulius Butus, Carnuntum” over from region-illyria" in step(
+        client, opened, "take-over", {"reason": "his tablet died"})
+    assert AuditEntry.objects.get(action="battle.taken_over").reason == "his tablet died"
+    assert "You have released" in step(client, opened, "release")
+    signed_in(client, umpire)
+    assert "You hold" in step(client, opened, "claim")
+
+
+def test_a_round_without_the_claim_or_without_dice_is_refused_and_changes_nothing(client, ad69, umpire,
+                                                                                   make_umpire, opened):
+    second = make_umpire(ad69, Role.REGION, "Illyria", username="second-illyria")
+    signed_in(client, umpire)
+    before = rows()
+    assert "Type the table's dice, or press “Roll for me”" in step(client, opened, "round", round_data(dice=""))
+    assert "type the dice as numbers" in step(client, opened, "round", round_data(dice="ten two"))
+    assert rows() == before
+    assert "Claimed by region-illyria" in step(signed_in(client, second), opened, "round", round_data())
+    assert rows() == before
+
+
+def test_the_console_rolls_for_the_table_and_says_so(client, umpire, opened):
+    signed_in(client, umpire)
+    text = step(client, opened, "round", round_data(dice="", roll=""))
+    fought = fresh(opened).round_list[0]
+    assert fought.rolled_by_console and f"rolled by the console (seed {fought.seed})" in text
+
+
+def test_an_override_is_shown_beside_the_engines_value_and_audited(client, umpire, opened):
+    signed_in(client, umpire)
+    step(client, opened, "round", round_data())
+    before = rows()
+    assert "Why: This field is required." in step(client, opened, "override", {"what": "result",
+                                                                                "umpire_value": "b pushed back"})
+    assert rows() == before
+    text = step(client, opened, "override", {"what": "result", "umpire_value": "b pushed back",
+                                             "reason": "the flank held on the river"})
+    assert "Overridden: round 1 result b defeated outright → b pushed back" in text
+    assert "engine b defeated outright → umpire b pushed back, because the flank held on the river" in text
+    assert "Round 2: orders and dice" in text
+    entry = AuditEntry.objects.get(action="battle.overridden")
+    assert (entry.reason, entry.after) == ("the flank held on the river", {"round 1 result": "b pushed back"})
+
+
+def test_a_withdrawal_needs_the_verdict_then_losses_with_rolled_wound_dice(client, umpire, opened):
+    """Bigius joins in person and withdraws after pushing Flatulius back (6 + 2 against 2, and his
+    risk die a 1: he falls): no clear victor, so the umpire judges; the console dices his wounds."""
+    signed_in(client, umpire)
+    text = step(client, opened, "round", round_data(dice="6 2 1", a_joins="on", a_withdraw="on"))
+    assert "Flatulius Butus pushed back" in text and "The umpire's verdict" in text
+    before = rows()
+    assert "Give the verdict first" in step(client, opened, "propose-losses")
+    assert rows() == before
+    verdict = {"victor": "a", "reason": "held the field"}
+    assert "The umpire's verdict: Bigius Diccus." in step(client, opened, "verdict", verdict)
+    assert "Type the table's dice" in step(client, opened, "propose-losses", {"dice": ""})
+    text = step(client, opened, "propose-losses", {"roll": ""})
+    battle = fresh(opened)
+    assert battle.state == "losses_proposed" and battle.losses_rolled_by_console
+    assert "Bigius Diccus's commander" in text
+
+
+def test_confirming_before_the_split_is_placed_is_refused_and_changes_nothing(client, umpire, opened):
+    signed_in(client, umpire)
+    step(client, opened, "round", round_data())
+    step(client, opened, "propose-losses")
+    before = rows()
+    assert "must still place 1 unit(s)" in step(client, opened, "confirm")
+    assert "Losses placed, row 1:" in step(client, opened, "place-losses", placing(opened, "b", {LEG: 5, AUX: 0}))
+    assert rows() == before
+
+
+def test_publishing_and_the_projector_is_controls_choice(client, control, umpire, opened):
+    signed_in(client, umpire)
+    before = rows()
+    assert "Only Control puts a battle on the projector" in step(client, opened, "publish", {"to_projector": "on"})
+    assert rows() == before
+    assert "is published." in step(client, opened, "publish")
+    assert "Put it on the projector" not in page(client, desk(opened))
+    text = step(signed_in(client, control), opened, "publish", {"to_projector": "on"})
+    assert "is published and on the projector" in text
+    assert fresh(opened).on_projector
+
+
+def test_a_confirmed_battle_offers_no_step_and_refuses_them(client, umpire, example_1_forces, opened):
+    do_fight_round(opened, orders={"a": orders("attack"), "b": orders("defend")}, dice=[10, 2], actor=umpire)
+    do_propose_losses(opened, dice=[], actor=umpire)
+    do_place_losses(opened, side="b", actor=umpire, placed=[{"force": "Legion XLVI", "type": LEG, "count": 2},
+                                                             {"force": "Legion XLVI", "type": AUX, "count": 3}])
+    do_confirm_battle(opened, actor=umpire)
+    text = page(signed_in(client, umpire), desk(opened))
+    assert "Claim it" not in text and "Confirm the battle" not in text and "Override" not in text
+    before = rows()
+    assert "its record is locked" in step(client, opened, "claim")
+    assert rows() == before
+
+
+# ---- who hears ---------------------------------------------------------------------------------
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_draft_is_not_heard_at_another_table_until_published(ad69, make_umpire):
+    """Over the websocket: the Illyria umpire hears each step; the Gaul umpire hears nothing
+    of the draft, and the result once it is published."""
+    illyria_umpire = await database_sync_to_async(make_umpire)(ad69, Role.REGION, "Illyria")
+    gaul_umpire = await database_sync_to_async(make_umpire)(ad69, Role.REGION, "Gaul")
+    illyria, _, _ = await connect(illyria_umpire, ad69)
+    gaul, _, _ = await connect(gaul_umpire, ad69)
+    await illyria.receive_json_from()
+    await gaul.receive_json_from()
+
+    battle = await database_sync_to_async(open_a_draft)(illyria_umpire)
+    heard = await illyria.receive_json_from(timeout=2)
+    assert (heard["event"]["type"], heard["event"]["battle_id"]) == ("battle.changed", battle.pk)
+    assert await gaul.receive_nothing(timeout=0.3)
+
+    await database_sync_to_async(do_publish_battle)(battle, actor=illyria_umpire)
+    news = await gaul.receive_json_from(timeout=2)
+    assert (news["event"]["type"], news["event"]["battle_id"]) == ("battle.published", battle.pk)
+    await illyria.disconnect()
+    await gaul.disconnect()
+
+
+def open_a_draft(actor):
+    event = actor.seats.get().event
+    pannonia = Province.objects.get(event=event, name="Pannonia")
+    forces = [legion(event, name, pannonia.name, [(LEG, 3, False)]) for name in ("Legion I", "Legion II")]
+    return do_open_battle(pannonia.region, side_a_forces=[forces[0]], side_b_forces=[forces[1]], actor=actor)
+
+
+def test_control_takes_any_tables_battle_over_and_the_console_rolls_for_him(client, control, umpire, opened):
+    signed_in(client, control)
+    assert "taken “Bigius Diccus v Flatulius Butus, Carnuntum” over from region-illyria" in step(
+        client, opened, "take-over", {"reason": "the Illyria umpire is in the Senate"})
+    text = step(client, opened, "round", round_data(dice="", roll=""))
+    assert "Round 1:" in text and "rolled by the console" in text
+    assert fresh(opened).round_list[0].fought_by == control

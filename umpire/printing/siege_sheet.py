@@ -1,0 +1,155 @@
+"""The siege on paper (X. THE SIEGE SYSTEM, SIEGE COMBAT RESULTS, REDUCING DEFENCES): the pre-filled
+sheet a table without a tablet runs its siege from, and the finished record of every month.
+
+The sheet carries the place and its multiplier, both sides' values and the factors that stand, empty
+rows for the months, the siege results table and the rules of losses and reduction, so the umpire
+needs nothing else. The record carries each month's work as the engine gave it: dice, working line
+by line with its rule, losses, and the end. The caller works out every figure; this module draws.
+"""
+from dataclasses import dataclass
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph, Spacer, Table
+
+from .battle_sheet import ForceLine, listed, rules_block, side_by_side, titled
+from .styles import BODY, FONT_BOLD, HEADING, SHADE, SMALL, TABLE_STYLE, build_pdf, facts_table, masthead, paragraph
+
+SHEET_TITLE = "Siege sheet"
+RECORD_TITLE = "Siege record"
+# Two header rows: each side's three columns under its name, the other columns spanning both rows.
+MONTH_GROUPS = ("Turn", "Work", "Besiegers", "", "", "Garrison", "", "", "Difference", "Result", "Losses, multiplier")
+MONTH_COLUMNS = ("", "", "d12", "+ factors", "= total", "d12", "+ factors", "= total", "", "", "")
+MONTH_WIDTHS = ("6%", "11%", "7%", "8%", "7%", "7%", "8%", "7%", "11%", "12%", "16%")
+MONTH_ROW_HEIGHT = 20  # points: room to write dice and sums by hand
+FINE = ParagraphStyle("siege-fine", parent=SMALL, fontSize=8, leading=10)
+
+
+@dataclass(frozen=True)
+class SideOnSheet:
+    label: str  # "Besiegers", "Garrison"
+    forces: tuple[ForceLine, ...]
+    value_label: str  # what the side's value is: "Combat value (raw levies do not assault)"
+    value: int
+    factors: tuple[tuple[str, str], ...]  # (factor, its value as written: "+10", "+2 or 0")
+
+
+@dataclass(frozen=True)
+class SiegeSheet:
+    title: str  # "Siege of Cremona"
+    facts: tuple[tuple[str, str], ...]  # left column: table, province, kind of place, begun
+    state: tuple[tuple[str, str], ...]  # right column: turn now, multiplier, engines, capacity
+    sides: tuple[SideOnSheet, SideOnSheet]
+    results: tuple[str, ...]  # the siege results table's rows, as the handbook words them
+    rules: tuple[tuple[str, str], ...]  # (heading, text): losses, reduction, engines
+    empty_months: int
+
+
+@dataclass(frozen=True)
+class MonthOnRecord:
+    heading: str  # "Turn 3, November 68: Assault"
+    dice: str  # "d12 10 for the attackers' siege roll; d12 3 ...: entered at the table"
+    working: tuple[tuple[str, str, str], ...]  # (text, value, rule)
+    losses: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SiegeRecord:
+    title: str
+    facts: tuple[tuple[str, str], ...]
+    state: tuple[tuple[str, str], ...]
+    months: tuple[MonthOnRecord, ...]
+    end: str
+
+
+# ---- the sheet -------------------------------------------------------------------------------------
+
+def side_table(side):
+    """A side's forces and value, then the factors that stand for its d12."""
+    data = [(side.label, "", "Value")]
+    data += [(paragraph(force.name, SMALL), paragraph(force.units, SMALL), str(force.combat_value))
+             for force in side.forces] or [(paragraph("no units", SMALL), "", "")]
+    data.append((paragraph(side.value_label, SMALL), "", str(side.value)))
+    value_row = len(data) - 1
+    data += [(paragraph(text, SMALL), "", paragraph(value, SMALL)) for text, value in side.factors]
+    table = Table(data, colWidths=("30%", "51%", "19%"), repeatRows=1)
+    table.setStyle(TABLE_STYLE)
+    table.setStyle([("ALIGN", (2, 0), (2, -1), "RIGHT"), ("SPAN", (0, 0), (1, 0)),
+                    *[("SPAN", (0, row), (1, row)) for row in range(value_row, len(data))],
+                    ("FONT", (0, value_row), (-1, value_row), FONT_BOLD),
+                    ("BACKGROUND", (0, value_row), (-1, value_row), SHADE)])
+    return table
+
+
+def months_table(rows):
+    header = [[paragraph(text, SMALL) for text in columns] for columns in (MONTH_GROUPS, MONTH_COLUMNS)]
+    data = header + [("",) * len(MONTH_COLUMNS) for _ in range(rows)]
+    spanning = [column for column, text in enumerate(MONTH_COLUMNS) if not text]
+    table = Table(data, colWidths=MONTH_WIDTHS, rowHeights=[None, None] + [MONTH_ROW_HEIGHT] * rows, repeatRows=2)
+    table.setStyle(TABLE_STYLE)
+    table.setStyle([("LEFTPADDING", (0, 0), (-1, 1), 3), ("RIGHTPADDING", (0, 0), (-1, 1), 3),
+                    ("SPAN", (2, 0), (4, 0)), ("SPAN", (5, 0), (7, 0)), ("LINEBELOW", (0, 1), (-1, 1), 1.5, "black"),
+                    *[("SPAN", (column, 0), (column, 1)) for column in spanning]])
+    return table
+
+
+def reference(sheet):
+    """The results table with the shorter rules under it on the left; the first rule, the losses, on
+    the right: balanced so the sheet stays one page."""
+    first, *others = sheet.rules
+    left = [*titled("Siege results: besiegers' total less the garrison's", listed(sheet.results)), Spacer(0, 6),
+            *[part for rule in others for part in rules_block(rule)]]
+    return side_by_side(left, rules_block(first))
+
+
+def sheet_story(sheet):
+    besiegers, garrison = sheet.sides
+    return [
+        masthead(sheet.title, SHEET_TITLE),
+        facts_table(sheet.facts, sheet.state),
+        Spacer(0, 8),
+        side_by_side(side_table(besiegers), side_table(garrison)),
+        Spacer(0, 6),
+        *titled("Months: one piece of work each", months_table(sheet.empty_months)),
+        Spacer(0, 8),
+        reference(sheet),
+    ]
+
+
+def siege_sheet_pdf(sheet: SiegeSheet, *, event_name: str, page_size: str = "A4") -> bytes:
+    """The pre-filled siege sheet as PDF bytes on "A4" or "Letter" paper."""
+    return build_pdf(sheet_story(sheet), title=f"{SHEET_TITLE}: {sheet.title}", event_name=event_name,
+                     page_size=page_size)
+
+
+# ---- the record ------------------------------------------------------------------------------------
+
+def working_table(lines):
+    rows = [("Working", "Value", "Rule")] + [(paragraph(text, SMALL), value, paragraph(rule, FINE))
+                                            for text, value, rule in lines]
+    table = Table(rows, colWidths=("58%", "10%", "32%"), repeatRows=1)
+    table.setStyle(TABLE_STYLE)
+    table.setStyle([("ALIGN", (1, 0), (1, -1), "RIGHT")])
+    return table
+
+
+def month_story(month):
+    story = [paragraph(month.heading, HEADING), paragraph(f"Dice: {month.dice}", BODY),
+             Spacer(0, 3), working_table(month.working)]
+    if month.losses:
+        story += [Spacer(0, 3), paragraph("Losses", BODY), listed(month.losses)]
+    return story + [Spacer(0, 8)]
+
+
+def record_story(record):
+    story = [masthead(record.title, RECORD_TITLE), facts_table(record.facts, record.state), Spacer(0, 8)]
+    for month in record.months:
+        story += month_story(month)
+    if not record.months:
+        story.append(paragraph("No month's work yet.", BODY))
+    return story + [Paragraph("<b>The end</b>", HEADING), paragraph(record.end, BODY)]
+
+
+def siege_record_pdf(record: SiegeRecord, *, event_name: str, page_size: str = "A4") -> bytes:
+    """The finished siege record as PDF bytes on "A4" or "Letter" paper."""
+    return build_pdf(record_story(record), title=f"{RECORD_TITLE}: {record.title}", event_name=event_name,
+                     page_size=page_size)

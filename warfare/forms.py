@@ -1,0 +1,135 @@
+"""The battle desk's forms: they read what the umpire typed; the services and the AD69 engine
+decide whether it may be done."""
+from django import forms
+from django.core.exceptions import ValidationError
+
+from umpire.rules.ad69.battle_round import Stance
+
+from .models import Battle, BattleRound
+from .models.battle import FALLEN, ROUND_RESULTS, SIDES, UNHARMED
+from .selectors import get_commanders_at
+
+STANCES = [(Stance.ATTACK.value, "Attack"), (Stance.DEFEND.value, "Defend")]
+SKILL_HELP = "Only for a side with no player as commander: its leader's Military Skill."
+
+
+class OpenBattleForm(forms.Form):
+    """X. THE PROCESS OF BATTLE, steps 1 to 4: the forces present together, their commanders, the place."""
+
+    side_a_forces = forms.MultipleChoiceField(label="Side A's forces", widget=forms.CheckboxSelectMultiple)
+    side_b_forces = forms.MultipleChoiceField(label="Side B's forces", widget=forms.CheckboxSelectMultiple)
+    side_a_commander = forms.ModelChoiceField(label="Side A's commander", queryset=None, required=False,
+                                              empty_label="no player")
+    side_b_commander = forms.ModelChoiceField(label="Side B's commander", queryset=None, required=False,
+                                              empty_label="no player")
+    side_a_name = forms.CharField(label="Side A's name", max_length=80, required=False,
+                                  help_text="Left empty: the commander's name, else its forces'.")
+    side_b_name = forms.CharField(label="Side B's name", max_length=80, required=False)
+    side_a_skill = forms.IntegerField(label="Side A's Military Skill", min_value=0, max_value=20, required=False,
+                                      help_text=SKILL_HELP)
+    side_b_skill = forms.IntegerField(label="Side B's Military Skill", min_value=0, max_value=20, required=False,
+                                      help_text=SKILL_HELP)
+    place = forms.CharField(label="Place", max_length=60, required=False, help_text="The map point.")
+
+    def __init__(self, *args, region, forces, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.forces = {str(force.pk): force for force in forces}
+        choices = [(pk, force.name) for pk, force in self.forces.items()]
+        self.fields["side_a_forces"].choices = self.fields["side_b_forces"].choices = choices
+        commanders = get_commanders_at(region)
+        self.fields["side_a_commander"].queryset = self.fields["side_b_commander"].queryset = commanders
+
+    def clean_side_a_forces(self):
+        return [self.forces[pk] for pk in self.cleaned_data["side_a_forces"]]
+
+    def clean_side_b_forces(self):
+        return [self.forces[pk] for pk in self.cleaned_data["side_b_forces"]]
+
+
+def dice_typed(text):
+    """The table's dice as typed ("10 2" or "10, 2"), in the order the desk asks for them."""
+    parts = text.replace(",", " ").split()
+    if not all(part.isdigit() for part in parts):
+        raise ValidationError(f"{text!r}: type the dice as numbers, with spaces between them.")
+    return [int(part) for part in parts]
+
+
+class DiceField(forms.CharField):
+    def to_python(self, value):
+        return dice_typed(super().to_python(value) or "")
+
+
+class RoundForm(forms.Form):
+    """X. THE PROCESS OF BATTLE, steps 5 to 8: each side's orders, then the dice."""
+
+    a_stance = forms.ChoiceField(label="Side A", choices=STANCES, widget=forms.RadioSelect, initial="attack")
+    a_joins = forms.BooleanField(label="Commander joins in person (+2, risk die)", required=False)
+    a_outflanking = forms.BooleanField(label="Outflanking (+2)", required=False)
+    a_withdraw = forms.BooleanField(label="Withdraw if it pushes the enemy back", required=False)
+    b_stance = forms.ChoiceField(label="Side B", choices=STANCES, widget=forms.RadioSelect, initial="attack")
+    b_joins = forms.BooleanField(label="Commander joins in person (+2, risk die)", required=False)
+    b_outflanking = forms.BooleanField(label="Outflanking (+2)", required=False)
+    b_withdraw = forms.BooleanField(label="Withdraw if it pushes the enemy back", required=False)
+    dice = DiceField(label="The table's dice", required=False,
+                     help_text="In this order: side A's d12, side B's d12, then a d6 for each commander in "
+                               "person (A's first). Round 1 with equal Military Skill: first a d6 each for "
+                               "the tactical advantage.")
+
+    def orders(self):
+        data = self.cleaned_data
+        return {side: {"stance": data[f"{side}_stance"], "joins": data[f"{side}_joins"],
+                       "outflanking": data[f"{side}_outflanking"], "withdraw": data[f"{side}_withdraw"]}
+                for side in SIDES}
+
+
+def dice_or_console(data, rolled_by_console):
+    """The dice typed in, or None for the console's; neither is a refusal, not a guess."""
+    if rolled_by_console:
+        return None
+    if not data["dice"]:
+        raise ValidationError({"dice": "Type the table's dice, or press “Roll for me”."})
+    return data["dice"]
+
+
+class OverrideForm(forms.Form):
+    what = forms.ChoiceField(label="Figure", choices=BattleRound.Figure.choices)
+    umpire_value = forms.CharField(label="New value", max_length=40,
+                                   help_text=f"A total; a result ({', '.join(ROUND_RESULTS)}); "
+                                             f"or {FALLEN} / {UNHARMED}.")
+    reason = forms.CharField(label="Why", max_length=300)
+
+
+class VerdictForm(forms.Form):
+    victor = forms.ChoiceField(label="Victor", choices=Battle.Verdict.choices, widget=forms.RadioSelect)
+    reason = forms.CharField(label="Why", max_length=300, required=False,
+                             help_text="1. relative casualties, 2. tactical advantage, 3. combat value.")
+
+
+class WoundDiceForm(forms.Form):
+    dice = DiceField(label="Wound dice", required=False,
+                     help_text="For each fallen commander (A's first): a d6 (1 is fatal), then, if he lives, "
+                               "a d6 of months wounded.")
+
+
+class PlaceLossesForm(forms.Form):
+    """X. LOSSES: "In the case of a split, it is the owning player's choice": every unit the side loses."""
+
+    def __init__(self, *args, groups, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.groups = groups
+        for i, group in enumerate(groups):
+            self.fields[f"lost_{i}"] = forms.IntegerField(label=group.label, min_value=0, max_value=group.count,
+                                                          initial=group.proposed)
+
+    def placed(self):
+        return [{"force": group.force, "type": group.type, "veteran": group.veteran,
+                 "count": self.cleaned_data[f"lost_{i}"]}
+                for i, group in enumerate(self.groups) if self.cleaned_data[f"lost_{i}"]]
+
+
+class TakeOverForm(forms.Form):
+    reason = forms.CharField(label="Why you take it over", max_length=300)
+
+
+class PublishForm(forms.Form):
+    to_projector = forms.BooleanField(label="Also on the projector's news", required=False)

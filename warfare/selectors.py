@@ -1,0 +1,220 @@
+"""Reads of the fights: who may see and run which battle, and what the battle pages show.
+
+A battle is a draft until published: seen by Control and the umpires of its table only. Once
+published, every umpire of the event may read it. Only Control and the Region umpires of its
+table run it. Out of scope and "no such battle" are the same 404, so a refusal leaks nothing.
+"""
+from dataclasses import dataclass
+
+from django.db.models import Case, IntegerField, Prefetch, Q, Value, When
+from django.http import Http404
+
+from regions.models import Force
+from regions.services.engine import as_rules_force, current_turn
+from umpire.models import Character, Region, Role, UmpireSeat
+from umpire.permissions import Perm
+from umpire.rules.ad69.forces import Force as RulesForce
+from umpire.rules.ad69.forces import Troops, TroopType, combat_value
+from umpire.selectors import access_event, can
+
+from .models import Battle, BattleOverride, BattleRound
+
+# ---- battles ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BattleScope:
+    """The tables whose battles a user runs (and whose drafts he sees): Control every table."""
+
+    everything: bool = False
+    tables: frozenset = frozenset()
+
+    def runs(self, battle):
+        return self.everything or battle.region_id in self.tables
+
+    def sees(self, battle):
+        return self.runs(battle) or battle.published_at is not None
+
+    def visible(self):
+        """The same as `sees`, as a filter."""
+        return Q() if self.everything else Q(published_at__isnull=False) | Q(region__in=self.tables)
+
+
+def get_battle_scope(user, event):
+    if not can(user, event, Perm.RUN_BATTLES):
+        return BattleScope()
+    if user.is_superuser:
+        return BattleScope(everything=True)
+    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
+    return BattleScope(everything=any(role == Role.CONTROL for role, _ in seats),
+                       tables=frozenset(region for role, region in seats if role == Role.REGION))
+
+
+def battles_of(event):
+    """The event's battles with everything the desk and the record show, in a fixed number of queries."""
+    overrides = BattleOverride.objects.select_related("round", "by")
+    return Battle.objects.filter(event=event).select_related(
+        "event", "region", "province", "side_a_commander", "side_b_commander", "claimed_by", "created_by",
+        "confirmed_by", "verdict_by", "published_by",
+    ).prefetch_related(
+        "forces__force__troops",
+        Prefetch("rounds", queryset=BattleRound.objects.select_related("fought_by").prefetch_related("overrides")),
+        Prefetch("overrides", queryset=overrides),
+    )
+
+
+def access_battle(user, slug, pk, perm=Perm.VIEW_WORLD):
+    """The battle, or 404: the same for "no such battle", "a draft of another table" and, with
+    RUN_BATTLES, "not your table"."""
+    try:
+        event = access_event(user, slug, perm)
+    except Http404:
+        raise Http404("No such battle.") from None
+    battle = battles_of(event).filter(pk=pk).first()
+    scope = get_battle_scope(user, event)
+    allowed = battle is not None and (scope.runs(battle) if perm == Perm.RUN_BATTLES else scope.sees(battle))
+    if not allowed:
+        raise Http404("No such battle.")
+    return battle
+
+
+def access_battle_table(user, slug, table_id):
+    """A table the user runs battles at, or 404."""
+    event = access_event(user, slug, Perm.RUN_BATTLES)
+    region = Region.objects.filter(event=event, pk=table_id).first() if str(table_id).isdigit() else None
+    scope = get_battle_scope(user, event)
+    if region is None or not (scope.everything or region.pk in scope.tables):
+        raise Http404("No such table.")
+    return region
+
+
+@dataclass(frozen=True)
+class TableBattles:
+    region: Region
+    mine: bool
+    battles: list
+
+
+def get_battles_by_table(event, scope):
+    """The battles the user may see, table by table, his own tables first; in each, the battles
+    still being fought first, then the newest."""
+    unfinished = Case(When(state=Battle.State.CONFIRMED, then=Value(1)), default=Value(0),
+                      output_field=IntegerField())
+    battles = (Battle.objects.filter(event=event).filter(scope.visible())
+               .select_related("region", "claimed_by").prefetch_related("rounds__overrides", "forces")
+               .order_by(unfinished, "-created_at", "-pk"))
+    by_table = {}
+    for battle in battles:
+        by_table.setdefault(battle.region, []).append(battle)
+    groups = [TableBattles(region, scope.runs(battles[0]), battles) for region, battles in by_table.items()]
+    return sorted(groups, key=lambda group: (not group.mine, group.region.name))
+
+
+def get_tables_to_open_at(event, scope):
+    tables = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).order_by("name")
+    return tables if scope.everything else tables.filter(pk__in=scope.tables)
+
+
+# ---- opening a battle -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ForceChoice:
+    force: Force
+    combat_value: int
+    fighting: bool  # already in a battle not yet confirmed
+
+
+def get_forces_at_table(region):
+    """The forces at the table, grouped by province (a battle is fought in one), with their
+    combat values: [(province, [ForceChoice])]."""
+    forces = (Force.objects.filter(event=region.event, province__region=region)
+              .select_related("province").prefetch_related("troops").order_by("province__name", "name"))
+    busy = set(Force.objects.filter(province__region=region, battle_places__battle__state__in=(
+        Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)).values_list("pk", flat=True))
+    groups = {}
+    for force in forces:
+        choice = ForceChoice(force, combat_value(as_rules_force(force)), force.pk in busy)
+        groups.setdefault(force.province, []).append(choice)
+    return list(groups.items())
+
+
+def get_commanders_at(region):
+    """The living characters at the table, who may command a side."""
+    return Character.objects.filter(event=region.event, location=region, died_turn__isnull=True).order_by("name")
+
+
+def forced_marches(forces, event):
+    """X. BATTLE DIE ROLLING SYSTEM: the parts of a side that force-marched last turn."""
+    last_turn = current_turn(event) - 1
+    return sum(force.forced_march_turn == last_turn for force in forces)
+
+
+# ---- the desk ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SideView:
+    key: str
+    name: str
+    commander: Character | None
+    skill: int
+    forces: list  # [(BattleForce, units in words, combat value)]
+
+    @property
+    def combat_value(self):
+        return sum(value for _, _, value in self.forces)
+
+
+def get_sides(battle):
+    """Each side as it began: its forces, their units and combat values, by the engine."""
+    return [SideView(side, battle.side_name(side), battle.commander(side), battle.skill(side),
+                     [(fought, units_in_words(fought.composition), combat_value(rules_force(fought.composition)))
+                      for fought in battle.forces_of(side)])
+            for side in ("a", "b")]
+
+
+def rules_force(composition):
+    return RulesForce(composition["name"], tuple(Troops(TroopType(t["type"]), t["count"], t["veteran"])
+                                                 for t in composition["troops"]), composition["aquila"])
+
+
+def units_in_words(composition):
+    units = [f"{t['count']} {'veteran ' if t['veteran'] else ''}{TroopType(t['type']).label}"
+             for t in composition["troops"]]
+    return ", ".join(units + (["Aquila"] if composition["aquila"] else [])) or "no units"
+
+
+@dataclass(frozen=True)
+class LossGroup:
+    """Units of one kind in one force, and how many of them the side loses as it stands."""
+
+    force: str
+    type: str
+    veteran: bool
+    count: int
+    proposed: int
+
+    @property
+    def label(self):
+        return f"{self.force}: {'veteran ' if self.veteran else ''}{TroopType(self.type).label} (of {self.count})"
+
+
+def get_loss_groups(battle, side):
+    """Where a side's losses may fall, with the owner's split if made, else the engine's proposal."""
+    placed = battle.placed_losses[side] or [dict(line, force=lost["force"]) for lost in battle.losses[side]["forces"]
+                                            for line in lost["lost"]]
+    counts = {(line["force"], line["type"], line["veteran"]): line["count"] for line in placed}
+    return [LossGroup(fought.force_name, t["type"], t["veteran"], t["count"],
+                      counts.get((fought.force_name, t["type"], t["veteran"]), 0))
+            for fought in battle.forces_of(side) for t in fought.composition["troops"]]
+
+
+def result_in_words(battle, result):
+    """A round's result by the sides' names, as the table hears it: "Flatulius Butus pushed back"."""
+    if result.ahead is None or result.result not in ("defeated outright", "pushed back"):
+        return result.result
+    return f"{battle.side_name('b' if result.ahead == 'a' else 'a')} {result.result}"
+
+
+def verdict_in_words(battle):
+    """The umpire's verdict by the victor's name, or "A draw"."""
+    return battle.side_name(battle.verdict) if battle.verdict in ("a", "b") else battle.get_verdict_display()

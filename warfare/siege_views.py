@@ -1,0 +1,178 @@
+"""The siege desk's pages (X. THE SIEGE SYSTEM): every siege of the event by table, one siege's
+state and this month's work, and its sheet and record on paper.
+
+Each change is a small POST view, as on the forces and treasury pages: fetch the siege only if the
+user runs it (access_* of siege_selectors: 404 otherwise), read the form, call the service, report
+and go back to the siege's page. A refusal, by the form or by the engine through the service, is a
+message naming the field, and changes nothing: the service runs in one transaction.
+"""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from regions.forms import Panel
+from regions.services.engine import current_turn
+from regions.views import pdf_response
+from umpire.permissions import Perm
+from umpire.selectors import access_event
+from umpire.views.refusals import refusal_text, valid
+
+from .services.sieges import (
+    do_assault, do_begin_siege, do_build_siege_engines, do_lift_siege, do_place_siege_losses, do_reduce_defences,
+)
+from .siege_forms import (
+    AssaultForm, BeginSiegeForm, BuildEnginesForm, LiftSiegeForm, PlaceLossesForm, loss_panels, siege_panels,
+)
+from .siege_printing import siege_record, siege_sheet
+from .siege_selectors import (
+    access_assault_to_place, access_siege, access_siege_desk, access_siege_to_run, get_forces_at_tables,
+    get_provinces_to_besiege, get_siege_card, get_siege_index, get_siege_scope,
+)
+
+LIVE_ON = "siege.changed force.changed clock.changed"
+
+
+def siege_context(event):
+    turn = current_turn(event)
+    return {"event": event, "turn": turn, "game_month": event.game_month(turn), "live_on": LIVE_ON}
+
+
+def begin_form(event, scope, data=None):
+    return BeginSiegeForm(data, provinces=get_provinces_to_besiege(event, scope),
+                          forces=get_forces_at_tables(event, scope))
+
+
+@login_required
+def sieges(request, slug):
+    """Every siege by table, the user's tables first, active before past; beginning one."""
+    event = access_event(request.user, slug, Perm.VIEW_FORCES)
+    scope = get_siege_scope(request.user, event)
+    context = siege_context(event)
+    context["tables"] = get_siege_index(event, request.user)
+    if scope.runs_any:
+        context["begin"] = Panel("Begin a siege", reverse("warfare:siege-begin", args=[slug]),
+                                 begin_form(event, scope), "Begin the siege",
+                                 note="X. THE SIEGE SYSTEM: the besiegers stand besieging until it falls or is lifted.")
+    return render(request, "warfare/sieges.html", context)
+
+
+@login_required
+def siege(request, slug, pk):
+    """One siege at a glance, and to its table's umpire and Control this month's work."""
+    siege = access_siege(request.user, slug, pk)
+    card = get_siege_card(siege, get_siege_scope(request.user, siege.event))
+    context = {**siege_context(siege.event), "siege": siege, "card": card}
+    if card.may_run and siege.state == siege.State.ACTIVE:
+        context.update(panels=siege_panels(siege, card), loss_panels=loss_panels(siege, card))
+    elif card.may_run:
+        context["loss_panels"] = loss_panels(siege, card)
+    return render(request, "warfare/siege.html", context)
+
+
+# ---- printing --------------------------------------------------------------------------------------
+
+def printed(build, suffix):
+    @login_required
+    def view(request, slug, pk):
+        siege = access_siege(request.user, slug, pk)
+        try:
+            pdf = build(siege, page_size=request.GET.get("size", "A4"))
+        except ValueError as refusal:
+            return HttpResponseBadRequest(str(refusal))
+        return pdf_response(pdf, f"{slug}-siege-{siege.pk}-{suffix}.pdf")
+    return view
+
+
+siege_sheet_pdf = printed(siege_sheet, "sheet")
+siege_record_pdf = printed(siege_record, "record")
+
+
+# ---- the changes -----------------------------------------------------------------------------------
+
+FIELD_LABELS = {
+    "place": "Place", "place_type": "Kind of place", "province": "Province", "besiegers": "Besiegers",
+    "garrison": "Garrison", "multiplier": "Strength multiplier", "engines_required": "Sets of engines",
+    "legion": "Legion", "siege": "Siege", "dice": "Dice", "commander_joins": "Besiegers' commander",
+    "garrison_commander_joins": "Garrison's commander", "reason": "Why", "placed": "Losses", "side": "Side",
+}
+
+
+
+
+def siege_page(siege):
+    return reverse("warfare:siege", args=[siege.event.slug, siege.pk])
+
+
+def siege_order(access, page):
+    """A POST that works on a siege the user runs; back to the siege's page with a message."""
+    def wrap(handler):
+        @login_required
+        @require_POST
+        def view(request, slug, pk=None, **more):
+            target = access(request.user, slug) if pk is None else access(request.user, slug, pk)
+            try:
+                done, siege = handler(request, target, **more)
+            except ValidationError as refusal:
+                messages.error(request, refusal_text(refusal, FIELD_LABELS))
+                return redirect(page(target))
+            messages.success(request, done)
+            return redirect(siege_page(siege))
+        return view
+    return wrap
+
+
+def sieges_page(event):
+    return reverse("warfare:sieges", args=[event.slug])
+
+
+@siege_order(access_siege_desk, sieges_page)
+def begin_siege(request, event):
+    data = valid(begin_form(event, get_siege_scope(request.user, event), request.POST))
+    siege = do_begin_siege(**data, actor=request.user)
+    return f"The siege of {siege.place} is begun: strength multiplier {siege.multiplier}.", siege
+
+
+@siege_order(access_siege_to_run, siege_page)
+def build_engines(request, siege):
+    legion = valid(BuildEnginesForm(request.POST, siege=siege))["legion"]
+    siege = do_build_siege_engines(siege, legion=legion, actor=request.user)
+    return f"{legion.name} builds a set of siege engines at {siege.place}.", siege
+
+
+@siege_order(access_siege_to_run, siege_page)
+def reduce_defences(request, siege):
+    siege = do_reduce_defences(siege, actor=request.user)
+    return f"{siege.place}'s defences are reduced: strength multiplier {siege.multiplier}.", siege
+
+
+RESULT_WORDS = {"place_falls": "the place falls", "bloody_repulse": "a bloody repulse", "repulse": "a repulse"}
+
+
+@siege_order(access_siege_to_run, siege_page)
+def assault(request, siege):
+    data = valid(AssaultForm(request.POST))
+    month = do_assault(siege, **data, actor=request.user)
+    outcome = month.outcome
+    return (f"The assault on {siege.place}: {outcome['difference']:+d}, {RESULT_WORDS[outcome['result']]}. "
+            f"The besiegers lose {outcome['attackers_lost']}, the garrison {outcome['defenders_lost']}."), siege
+
+
+@siege_order(access_siege_to_run, siege_page)
+def lift_siege(request, siege):
+    reason = valid(LiftSiegeForm(request.POST))["reason"]
+    siege = do_lift_siege(siege, reason=reason, actor=request.user)
+    return f"The siege of {siege.place} is lifted.", siege
+
+
+@siege_order(access_assault_to_place, lambda month: siege_page(month.siege))
+def place_losses(request, month, side):
+    if side not in month.sides_waiting:
+        raise ValidationError({"side": f"No losses of the {side} in turn {month.turn} wait to be placed."})
+    form = PlaceLossesForm(request.POST, month=month, side=side)
+    valid(form)
+    month = do_place_siege_losses(month, side=side, placed=form.placed(), actor=request.user)
+    return f"The {side}' losses of turn {month.turn} are placed.", month.siege

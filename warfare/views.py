@@ -1,0 +1,341 @@
+"""The battle pages (X. COMBAT RESOLUTION): the index with the form that opens a battle, and the
+desk an umpire runs one battle from, on a tablet at his table, round by round.
+
+Each step is a small POST view, as on the forces and treasury pages: fetch the battle the user
+runs (access_battle with RUN_BATTLES, else 404), read the form, call the service, report, and go
+back to the desk. A refusal, by the form or by the service, is a message naming the field, and
+changes nothing.
+"""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from regions.services.engine import as_case_force, current_turn, run_rules
+from regions.views import pdf_response
+from umpire.permissions import Perm
+from umpire.selectors import access_event, can
+from umpire.views.refusals import refusal_text, valid
+
+from . import forms
+from .models.battle import SIDES
+from .printing import SideOnPaper, battle_record, battle_sheet
+from .selectors import (
+    access_battle, access_battle_table, forced_marches, get_battle_scope, get_battles_by_table, get_forces_at_table,
+    get_loss_groups, get_sides, get_tables_to_open_at, result_in_words,
+    verdict_in_words,
+)
+from .services.battles import (
+    do_claim_battle, do_confirm_battle, do_fight_round, do_give_verdict, do_open_battle, do_override_figure,
+    do_place_losses, do_propose_losses, do_publish_battle, do_release_battle, do_take_over_battle,
+)
+
+LIVE_ON = "battle.changed battle.published clock.changed"
+ODDS_BATTLES = 10_000
+
+# The words a refusal's field is shown with: the forms' labels, and the services' fields.
+FIELD_LABELS = {
+    "side_a_forces": "Side A's forces", "side_b_forces": "Side B's forces", "side_a_commander": "Side A's commander",
+    "side_b_commander": "Side B's commander", "side_a_skill": "Side A's Military Skill",
+    "side_b_skill": "Side B's Military Skill", "claim": "Claim", "reason": "Why", "dice": "Dice",
+    "what": "Figure", "umpire_value": "New value", "round_number": "Round", "victor": "Victor",
+    "placed": "Losses placed", "orders.a.joins": "Side A joins", "orders.b.joins": "Side B joins",
+}
+
+
+
+
+
+
+# ---- the index and opening --------------------------------------------------------------------
+
+@login_required
+def battles(request, slug):
+    """The battles of the user's tables (drafts marked, unfinished first) and the published ones
+    of other tables; the form to open a battle at a table he runs (?table=<id>)."""
+    event = access_event(request.user, slug, Perm.VIEW_WORLD)
+    return render(request, "warfare/battles.html", index_context(request, event, request.GET))
+
+
+def index_context(request, event, data, odds=None, posted=False):
+    scope = get_battle_scope(request.user, event)
+    context = {"event": event, "turn": current_turn(event), "live_on": LIVE_ON, "odds": odds,
+               "tables": get_battles_by_table(event, scope), "open_at": get_tables_to_open_at(event, scope)}
+    if can(request.user, event, Perm.RUN_BATTLES) and data.get("table"):
+        region = access_battle_table(request.user, event.slug, data["table"])
+        context.update({"region": region, "open_form": open_form(region, data if posted else None)})
+    context["game_month"] = event.game_month(context["turn"])
+    return context
+
+
+def open_form(region, data=None):
+    """The form, with each side's forces to tick, province by province, as posted."""
+    groups = get_forces_at_table(region)
+    form = forms.OpenBattleForm(data, region=region, forces=[c.force for _, choices in groups for c in choices])
+    chosen = {side: set(data.getlist(f"side_{side}_forces")) if data else set() for side in SIDES}
+    form.sides = [(side, [(province, [(c, str(c.force.pk) in chosen[side]) for c in choices])
+                          for province, choices in groups]) for side in SIDES]
+    return form
+
+
+def opening(request, slug):
+    """The table and the open form as posted, or a refusal."""
+    region = access_battle_table(request.user, slug, request.POST.get("table", ""))
+    return region, valid(open_form(region, request.POST))
+
+
+def index_as_posted(request, slug, refusal=None, odds=None):
+    """The index again with the form as the umpire filled it, so nothing ticked is lost: with the
+    refusal, or with the odds he asked for."""
+    if refusal:
+        messages.error(request, refusal_text(refusal, FIELD_LABELS))
+    event = access_event(request.user, slug, Perm.RUN_BATTLES)
+    return render(request, "warfare/battles.html", index_context(request, event, request.POST, odds, posted=True))
+
+
+@login_required
+@require_POST
+def open_battle(request, slug):
+    try:
+        region, data = opening(request, slug)
+        battle = do_open_battle(region, actor=request.user, **data)
+    except ValidationError as refusal:
+        return index_as_posted(request, slug, refusal)
+    messages.success(request, f"“{battle}” is open; you hold it. Fight the first round below.")
+    return redirect("warfare:battle", slug=slug, pk=battle.pk)
+
+
+@login_required
+@require_POST
+def battle_odds(request, slug):
+    """ad69.battle_odds from the sides in the open form, both sides' orders left to the engine's
+    default (the side with the advantage attacks): shown above the form, nothing kept."""
+    try:
+        region, data = opening(request, slug)
+        sides = {side: side_as_case(data, side, region.event) for side in SIDES}
+        result = run_rules("ad69.battle_odds", {"battle": {f"side_{s}": sides[s] for s in SIDES},
+                                                "battles": ODDS_BATTLES})
+    except ValidationError as refusal:
+        return index_as_posted(request, slug, refusal)
+    return index_as_posted(request, slug, odds=odds_lines(result.outcome, {s: sides[s]["name"] for s in SIDES}))
+
+
+def odds_lines(outcome, names):
+    """The engine's shares in the sides' names, as (what, percentage)."""
+    shares = outcome["shares"]
+    lines = [(f"{names[side]} {words}", shares[f"{side}_{key}"]) for side in SIDES
+             for key, words in (("wins_outright", "wins outright"),
+                                ("pushes_back_and_withdraws", "pushes back and withdraws"))]
+    return [(what, f"{share:.0%}") for what, share in lines + [("No decision after four rounds",
+                                                               shares["undecided_after_4_rounds"])]]
+
+
+def side_as_case(data, side, event):
+    """A side of the open form as the engine takes it, for the odds and the blank sheet."""
+    forces = data[f"side_{side}_forces"]
+    commander = data[f"side_{side}_commander"]
+    return {"name": data[f"side_{side}_name"] or (str(commander) if commander else f"Side {side.upper()}"),
+            "forces": [as_case_force(force) for force in forces],
+            "military_skill": (commander.military_skill or 0) if commander else (data[f"side_{side}_skill"] or 0),
+            "force_marched": forced_marches(forces, event)}
+
+
+@login_required
+@require_POST
+def blank_sheet_pdf(request, slug):
+    """The pre-filled battle sheet for the chosen forces, for a table without a working tablet:
+    nothing is opened on the console."""
+    try:
+        region, data = opening(request, slug)
+    except ValidationError as refusal:
+        return index_as_posted(request, slug, refusal)
+    sides = {side: paper_side(data, side, region.event) for side in SIDES}
+    pdf = battle_sheet(data["side_a_forces"][0].province, place=data["place"], side_a=sides["a"], side_b=sides["b"])
+    return pdf_response(pdf, f"{slug}-battle-sheet.pdf")
+
+
+def paper_side(data, side, event):
+    case = side_as_case(data, side, event)
+    return SideOnPaper(case["name"], tuple(data[f"side_{side}_forces"]), case["military_skill"],
+                       case["force_marched"])
+
+
+# ---- the desk ---------------------------------------------------------------------------------
+
+@login_required
+def battle(request, slug, pk):
+    """One battle: the claim, the sides, the handbook's steps in order, each round's working, the
+    overrides beside the engine's values, the verdict, the losses, confirmation and publishing."""
+    battle = access_battle(request.user, slug, pk)
+    return render(request, "warfare/battle.html",
+                  desk_context(request, battle, get_battle_scope(request.user, battle.event)))
+
+
+def desk_context(request, battle, scope):
+    runs = scope.runs(battle)
+    holds = battle.claimed_by_id == request.user.pk and not battle.is_locked
+    sides = get_sides(battle)
+    rounds = [(fought, [(side.name, fought.orders[side.key]) for side in sides],
+               result_in_words(battle, fought.effective())) for fought in battle.round_list]
+    context = {"event": battle.event, "battle": battle, "live_on": LIVE_ON, "runs": runs, "holds": holds,
+               "claim_live": battle.claim_is_live(), "sides": sides, "rounds": rounds,
+               "is_control": scope.everything,
+               "losses": [(battle.side_name(s), battle.losses[s]) for s in SIDES] if battle.losses else [],
+               "fates": [(battle.side_name(s), fate) for s, fate in sorted(battle.fates.items())],
+               "verdict_words": verdict_in_words(battle)}
+    if runs and holds:
+        context.update(step_forms(battle))
+    return context
+
+
+def step_forms(battle):
+    """The forms of the steps the battle is at; the template says why the others are not offered."""
+    step = {}
+    if battle.next_round_number:
+        step["round_form"] = forms.RoundForm(initial=last_orders(battle))
+    if battle.state == battle.State.OPEN and battle.rounds_fought:
+        step["override_form"] = forms.OverrideForm()
+    if battle.state == battle.State.OPEN and battle.is_over and not battle.victor_by_dice:
+        step["verdict_form"] = forms.VerdictForm(initial={"victor": battle.verdict})
+    if battle.state == battle.State.OPEN and battle.victor:
+        step["wound_form"] = forms.WoundDiceForm()
+    if battle.state == battle.State.LOSSES_PROPOSED:
+        step["place_forms"] = [(side, battle.side_name(side), place_form(battle, side)) for side in SIDES
+                               if side in battle.to_place or battle.placed_losses[side]]
+    return step
+
+
+def place_form(battle, side, data=None):
+    """X. LOSSES: only where the split is uneven is it the owning player's choice; he may change
+    it until the battle is confirmed."""
+    return forms.PlaceLossesForm(data, groups=get_loss_groups(battle, side), auto_id=f"id_{side}_%s")
+
+
+def last_orders(battle):
+    """A round's orders start as the last round's: a side usually holds its stance."""
+    rounds = battle.round_list
+    if not rounds:
+        return {}
+    orders = rounds[-1].orders
+    return {f"{side}_{key}": value for side in SIDES for key, value in orders[side].items()}
+
+
+def battle_step(handler):
+    """A POST that takes one step of a battle the user runs: back to the desk with a message."""
+    @login_required
+    @require_POST
+    def view(request, slug, pk):
+        battle = access_battle(request.user, slug, pk, Perm.RUN_BATTLES)
+        try:
+            messages.success(request, handler(request, battle))
+        except ValidationError as refusal:
+            messages.error(request, refusal_text(refusal, FIELD_LABELS))
+        return redirect("warfare:battle", slug=slug, pk=battle.pk)
+    return view
+
+
+@battle_step
+def claim(request, battle):
+    do_claim_battle(battle, actor=request.user)
+    return f"You hold “{battle}”: nobody else can run it while you do."
+
+
+@battle_step
+def release(request, battle):
+    do_release_battle(battle, actor=request.user)
+    return f"You have released “{battle}”: another umpire may claim it."
+
+
+@battle_step
+def take_over(request, battle):
+    reason = valid(forms.TakeOverForm(request.POST))["reason"]
+    was = battle.claimed_by
+    do_take_over_battle(battle, actor=request.user, reason=reason)
+    return f"You have taken “{battle}” over{f' from {was}' if was else ''}; the takeover is recorded."
+
+
+@battle_step
+def fight_round(request, battle):
+    form = forms.RoundForm(request.POST)
+    data = valid(form)
+    dice = forms.dice_or_console(data, "roll" in request.POST)
+    fought = do_fight_round(battle, orders=form.orders(), dice=dice, actor=request.user)
+    result = fought.effective()
+    totals = f"{result.totals['a']} to {result.totals['b']}: " if result.totals else ""
+    return f"Round {fought.number}: {totals}{result_in_words(battle, result)}."
+
+
+@battle_step
+def override(request, battle):
+    data = valid(forms.OverrideForm(request.POST))
+    done = do_override_figure(battle, round_number=battle.rounds_fought, actor=request.user, **data)
+    return f"Overridden: {done.label} {done.engine_value} → {done.umpire_value}, because {done.reason}."
+
+
+@battle_step
+def verdict(request, battle):
+    data = valid(forms.VerdictForm(request.POST))
+    battle = do_give_verdict(battle, actor=request.user, **data)
+    return f"The umpire's verdict: {verdict_in_words(battle)}."
+
+
+@battle_step
+def propose_losses(request, battle):
+    typed = valid(forms.WoundDiceForm(request.POST))["dice"]
+    battle = do_propose_losses(battle, dice=wound_dice(battle, typed, "roll" in request.POST), actor=request.user)
+    lost = ", ".join(f"{battle.side_name(s)} {battle.losses[s]['units_lost']}" for s in SIDES)
+    return f"The losses are proposed: {lost} unit(s)."
+
+
+def wound_dice(battle, typed, rolled_by_console):
+    """No commander fell: no dice to roll. Else the table's wound dice, or the console's."""
+    if not battle.fallen:
+        return []
+    return forms.dice_or_console({"dice": typed}, rolled_by_console)
+
+
+@battle_step
+def place_losses(request, battle):
+    side = request.POST.get("side", "")
+    if side not in SIDES or not battle.losses:
+        raise ValidationError({"placed": "Choose the side whose losses are placed, once they are proposed."})
+    form = place_form(battle, side, request.POST)
+    valid(form)
+    do_place_losses(battle, side=side, placed=form.placed(), actor=request.user)
+    return f"{battle.side_name(side)}'s losses are placed as the owning player chose."
+
+
+@battle_step
+def confirm(request, battle):
+    battle = do_confirm_battle(battle, actor=request.user)
+    return f"“{battle}” is confirmed: the losses are on the forces and the record is locked."
+
+
+@battle_step
+def publish(request, battle):
+    to_projector = valid(forms.PublishForm(request.POST))["to_projector"]
+    if to_projector and not get_battle_scope(request.user, battle.event).everything:
+        raise ValidationError({"to_projector": "Only Control puts a battle on the projector's news."})
+    battle = do_publish_battle(battle, to_projector=to_projector, actor=request.user)
+    return f"“{battle}” is published{' and on the projector' if battle.on_projector else ''}."
+
+
+# ---- paper ------------------------------------------------------------------------------------
+
+@login_required
+def battle_sheet_pdf(request, slug, pk):
+    """The pre-filled sheet of an opened battle, to go on by hand if the tablet dies."""
+    battle = access_battle(request.user, slug, pk)
+    sides = {side: SideOnPaper(battle.side_name(side), tuple(f.force for f in battle.forces_of(side) if f.force),
+                               battle.skill(side), sum(f.force_marched for f in battle.forces_of(side)))
+             for side in SIDES}
+    pdf = battle_sheet(battle.province, place=battle.place, side_a=sides["a"], side_b=sides["b"])
+    return pdf_response(pdf, f"{slug}-battle-{battle.pk}-sheet.pdf")
+
+
+@login_required
+def battle_record_pdf(request, slug, pk):
+    """The battle's record: every round's orders, dice and working, overrides, verdict, losses, fates."""
+    battle = access_battle(request.user, slug, pk)
+    return pdf_response(battle_record(battle), f"{slug}-battle-{battle.pk}-record.pdf")
