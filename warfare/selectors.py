@@ -23,14 +23,22 @@ from .models import Battle, BattleOverride, BattleRound
 
 
 @dataclass(frozen=True)
-class BattleScope:
-    """The tables whose battles a user runs (and whose drafts he sees): Control every table."""
+class FightScope:
+    """The tables whose battles and sieges a user runs (and whose draft battles he sees): Control
+    every table; a Region umpire his own."""
 
     everything: bool = False
     tables: frozenset = frozenset()
 
-    def runs(self, battle):
-        return self.everything or battle.region_id in self.tables
+    def runs(self, fight):
+        return self.everything or fight.region_id in self.tables
+
+    def covers_province(self, province):
+        return self.everything or province.region_id in self.tables
+
+    @property
+    def runs_any(self):
+        return self.everything or bool(self.tables)
 
     def sees(self, battle):
         return self.runs(battle) or battle.published_at is not None
@@ -40,14 +48,14 @@ class BattleScope:
         return Q() if self.everything else Q(published_at__isnull=False) | Q(region__in=self.tables)
 
 
-def get_battle_scope(user, event):
+def get_fight_scope(user, event):
     if not can(user, event, Perm.RUN_BATTLES):
-        return BattleScope()
+        return FightScope()
     if user.is_superuser:
-        return BattleScope(everything=True)
+        return FightScope(everything=True)
     seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
-    return BattleScope(everything=any(role == Role.CONTROL for role, _ in seats),
-                       tables=frozenset(region for role, region in seats if role == Role.REGION))
+    return FightScope(everything=any(role == Role.CONTROL for role, _ in seats),
+                      tables=frozenset(region for role, region in seats if role == Role.REGION))
 
 
 def battles_of(event):
@@ -71,7 +79,7 @@ def access_battle(user, slug, pk, perm=Perm.VIEW_WORLD):
     except Http404:
         raise Http404("No such battle.") from None
     battle = battles_of(event).filter(pk=pk).first()
-    scope = get_battle_scope(user, event)
+    scope = get_fight_scope(user, event)
     allowed = battle is not None and (scope.runs(battle) if perm == Perm.RUN_BATTLES else scope.sees(battle))
     if not allowed:
         raise Http404("No such battle.")
@@ -82,7 +90,7 @@ def access_battle_table(user, slug, table_id):
     """A table the user runs battles at, or 404."""
     event = access_event(user, slug, Perm.RUN_BATTLES)
     region = Region.objects.filter(event=event, pk=table_id).first() if str(table_id).isdigit() else None
-    scope = get_battle_scope(user, event)
+    scope = get_fight_scope(user, event)
     if region is None or not (scope.everything or region.pk in scope.tables):
         raise Http404("No such table.")
     return region

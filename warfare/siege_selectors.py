@@ -12,48 +12,20 @@ from django.http import Http404
 
 from regions.models import Force, Province
 from regions.selectors import get_my_tables
-from umpire.models import Role, UmpireSeat
 from umpire.permissions import Perm
 from umpire.rules.ad69.forces import TroopType
 from umpire.rules.ad69.losses import label as group_label
 from umpire.rules.ad69.siege import FORTIFICATIONS
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event
 
 from .models import Siege, SiegeMonth
+from .selectors import FightScope, get_fight_scope
 from .services.sieges import check_may_work
 
 Action = SiegeMonth.Action
 
 
 # ---- who runs which ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class SiegeScope:
-    """The sieges a user may run in one event: Control all; a Region umpire those at his tables."""
-
-    everything: bool = False
-    tables: frozenset = frozenset()
-
-    def covers(self, siege):
-        return self.everything or siege.region_id in self.tables
-
-    def covers_province(self, province):
-        return self.everything or province.region_id in self.tables
-
-    @property
-    def runs_any(self):
-        return self.everything or bool(self.tables)
-
-
-def get_siege_scope(user, event):
-    if not can(user, event, Perm.RUN_BATTLES):
-        return SiegeScope()
-    if user.is_superuser:
-        return SiegeScope(everything=True)
-    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
-    return SiegeScope(everything=any(role == Role.CONTROL for role, _ in seats),
-                      tables=frozenset(region for role, region in seats if role == Role.REGION))
-
 
 def forces_with_units():
     return Force.objects.select_related("legate", "army_commander").prefetch_related("troops").order_by("name")
@@ -75,7 +47,7 @@ def _access(user, slug, perm, fetch, covers=lambda scope, siege: True):
         raise Http404("No such siege.") from None
     found = fetch(event)
     siege = found.siege if isinstance(found, SiegeMonth) else found
-    if found is None or not covers(get_siege_scope(user, event), siege):
+    if found is None or not covers(get_fight_scope(user, event), siege):
         raise Http404("No such siege.")
     return found
 
@@ -87,20 +59,20 @@ def access_siege(user, slug, pk):
 
 def access_siege_to_run(user, slug, pk):
     return _access(user, slug, Perm.RUN_BATTLES, lambda event: sieges_of(event).filter(pk=pk).first(),
-                   SiegeScope.covers)
+                   FightScope.runs)
 
 
 def access_assault_to_place(user, slug, pk):
     """An assault month whose losses the user may place: its siege is his to run."""
     return _access(user, slug, Perm.RUN_BATTLES,
                    lambda event: SiegeMonth.objects.filter(siege__event=event, pk=pk, action=Action.ASSAULT)
-                   .select_related("siege__event", "siege__region").first(), SiegeScope.covers)
+                   .select_related("siege__event", "siege__region").first(), FightScope.runs)
 
 
 def access_siege_desk(user, slug):
     """The event, to a user who may begin a siege somewhere: Control, or a Region umpire."""
     event = access_event(user, slug, Perm.RUN_BATTLES)
-    if not get_siege_scope(user, event).runs_any:
+    if not get_fight_scope(user, event).runs_any:
         raise Http404("No such page.")
     return event
 
@@ -172,7 +144,7 @@ def get_siege_card(siege, scope):
     engines = tuple(m for m in months if m.action == Action.BUILD_ENGINES)
     built = {m.legion_id for m in engines}
     legions = tuple(f for f in siege.besiegers.all() if f.kind == Force.Kind.LEGION and f.pk not in built)
-    may_run = scope.covers(siege)
+    may_run = scope.runs(siege)
     return SiegeCard(
         siege=siege, engines=engines, engines_needed=engines_needed(siege), months=months_by_turn(siege, months),
         waiting=tuple((m, side) for m in months if m.action == Action.ASSAULT for side in m.sides_waiting),

@@ -28,9 +28,10 @@ from .siege_forms import (
     AssaultForm, BeginSiegeForm, BuildEnginesForm, LiftSiegeForm, PlaceLossesForm, loss_panels, siege_panels,
 )
 from .siege_printing import siege_record, siege_sheet
+from .selectors import get_fight_scope
 from .siege_selectors import (
     access_assault_to_place, access_siege, access_siege_desk, access_siege_to_run, get_forces_at_tables,
-    get_provinces_to_besiege, get_siege_card, get_siege_index, get_siege_scope,
+    get_provinces_to_besiege, get_siege_card, get_siege_index,
 )
 
 LIVE_ON = "siege.changed force.changed clock.changed"
@@ -50,7 +51,7 @@ def begin_form(event, scope, data=None):
 def sieges(request, slug):
     """Every siege by table, the user's tables first, active before past; beginning one."""
     event = access_event(request.user, slug, Perm.VIEW_FORCES)
-    scope = get_siege_scope(request.user, event)
+    scope = get_fight_scope(request.user, event)
     context = siege_context(event)
     context["tables"] = get_siege_index(event, request.user)
     if scope.runs_any:
@@ -64,7 +65,7 @@ def sieges(request, slug):
 def siege(request, slug, pk):
     """One siege at a glance, and to its table's umpire and Control this month's work."""
     siege = access_siege(request.user, slug, pk)
-    card = get_siege_card(siege, get_siege_scope(request.user, siege.event))
+    card = get_siege_card(siege, get_fight_scope(request.user, siege.event))
     context = {**siege_context(siege.event), "siege": siege, "card": card}
     if card.may_run and siege.state == siege.State.ACTIVE:
         context.update(panels=siege_panels(siege, card), loss_panels=loss_panels(siege, card))
@@ -131,7 +132,7 @@ def sieges_page(event):
 
 @siege_order(access_siege_desk, sieges_page)
 def begin_siege(request, event):
-    data = valid(begin_form(event, get_siege_scope(request.user, event), request.POST))
+    data = valid(begin_form(event, get_fight_scope(request.user, event), request.POST))
     siege = do_begin_siege(**data, actor=request.user)
     return f"The siege of {siege.place} is begun: strength multiplier {siege.multiplier}.", siege
 

@@ -22,7 +22,7 @@ from . import forms
 from .models.battle import SIDES
 from .printing import SideOnPaper, battle_record, battle_sheet
 from .selectors import (
-    access_battle, access_battle_table, forced_marches, get_battle_scope, get_battles_by_table, get_forces_at_table,
+    access_battle, access_battle_table, forced_marches, get_fight_scope, get_battles_by_table, get_forces_at_table,
     get_loss_groups, get_sides, get_tables_to_open_at, result_in_words,
     verdict_in_words,
 )
@@ -59,7 +59,7 @@ def battles(request, slug):
 
 
 def index_context(request, event, data, odds=None, posted=False):
-    scope = get_battle_scope(request.user, event)
+    scope = get_fight_scope(request.user, event)
     context = {"event": event, "turn": current_turn(event), "live_on": LIVE_ON, "odds": odds,
                "tables": get_battles_by_table(event, scope), "open_at": get_tables_to_open_at(event, scope)}
     if can(request.user, event, Perm.RUN_BATTLES) and data.get("table"):
@@ -169,7 +169,7 @@ def battle(request, slug, pk):
     overrides beside the engine's values, the verdict, the losses, confirmation and publishing."""
     battle = access_battle(request.user, slug, pk)
     return render(request, "warfare/battle.html",
-                  desk_context(request, battle, get_battle_scope(request.user, battle.event)))
+                  desk_context(request, battle, get_fight_scope(request.user, battle.event)))
 
 
 def desk_context(request, battle, scope):
@@ -315,7 +315,7 @@ def confirm(request, battle):
 @battle_step
 def publish(request, battle):
     to_projector = valid(forms.PublishForm(request.POST))["to_projector"]
-    if to_projector and not get_battle_scope(request.user, battle.event).everything:
+    if to_projector and not get_fight_scope(request.user, battle.event).everything:
         raise ValidationError({"to_projector": "Only Control puts a battle on the projector's news."})
     battle = do_publish_battle(battle, to_projector=to_projector, actor=request.user)
     return f"“{battle}” is published{' and on the projector' if battle.on_projector else ''}."

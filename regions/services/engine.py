@@ -10,6 +10,7 @@ from umpire.rules.dice import SeededDice
 from umpire.rules.errors import RulesError
 from umpire.rules.registry import run_procedure
 from umpire.rules.working import Working
+from umpire.services.rules import run_with_dice
 
 
 def as_rules_force(force):
@@ -29,7 +30,25 @@ def run_rules(key, case, dice=None):
     try:
         return run_procedure(key, case, dice or SeededDice())
     except RulesError as refusal:
-        raise ValidationError({refusal.field or "__all__": refusal.message}) from refusal
+        raise as_refusal(refusal) from refusal
+
+
+def roll_rules(key, case, dice=None, *, refused=None):
+    """The engine's result with the dice the table entered, or the console's when `dice` is None,
+    and the seed. Every die entered must be used, so one typed in the wrong order is caught, not
+    silently ignored. `refused` turns the engine's refusal into the service's words."""
+    try:
+        result, seed = run_with_dice(key, case, dice=dice)
+    except RulesError as refusal:
+        raise (refused or as_refusal)(refusal) from refusal
+    if dice is not None and len(dice) > len(result.dice):
+        raise ValidationError({"dice": f"Only {len(result.dice)} of the {len(dice)} dice entered were needed: "
+                               "check them and enter them again."})
+    return result, seed
+
+
+def as_refusal(refusal):
+    return ValidationError({refusal.field or "__all__": refusal.message})
 
 
 def current_turn(event):

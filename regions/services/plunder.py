@@ -10,14 +10,13 @@ from django.db.models import Sum
 from django.db.transaction import atomic
 
 from umpire.events import control_group, publish_on_commit, table_group
-from umpire.rules.errors import RulesError
 from umpire.services.audit import record_audit, snapshot
-from umpire.services.rules import do_record_procedure_run, run_with_dice
+from umpire.services.rules import do_record_procedure_run
 
 from ..events import BribeOffered, RebellionTest
 from ..models import Account, Bribe, Force
 from .books import BRIBED_TROOPS, PLUNDER, outside, purse_of
-from .engine import current_turn, run_rules
+from .engine import current_turn, roll_rules, run_rules
 from .ledger import is_whole, post
 
 LOOT = "VII. REVENUES, OTHER INCOME, Loot"
@@ -86,7 +85,7 @@ def take(force, key, case, *, actor, dice):
     """Roll, save the run to the log, pay the commander what the dice give, and after a looting
     tell the Region umpire to test for rebellion: all or nothing."""
     commander = commander_of(force)
-    result, seed = roll(key, case, dice)
+    result, seed = roll_rules(key, case, dice)
     with atomic():
         run = do_record_procedure_run(force.event, key=key, case=case, dice=[d.value for d in result.dice],
                                       rolled_by_console=dice is None, seed=seed, region=force.province.region,
@@ -102,17 +101,6 @@ def take(force, key, case, *, actor, dice):
     return run, payment
 
 
-def roll(key, case, dice):
-    """The engine's result with the umpire's dice or the console's; every die entered must be used,
-    so a die typed in the wrong order is caught, not silently ignored."""
-    try:
-        result, seed = run_with_dice(key, case, dice=dice)
-    except RulesError as refusal:
-        raise ValidationError({refusal.field or "__all__": refusal.message}) from refusal
-    if dice is not None and len(dice) > len(result.dice):
-        raise ValidationError({"dice": f"Only {len(result.dice)} of the {len(dice)} dice entered were needed: "
-                               "check them and enter them again."})
-    return result, seed
 
 
 def pay(force, commander, talents, why, actor):

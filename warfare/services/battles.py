@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from regions.models import Force
-from regions.services.engine import as_case_force, current_turn
+from regions.services.engine import as_case_force, current_turn, roll_rules
 from regions.services.forces import changing, combine, set_troops
 from umpire.events import control_group, event_group, publish_on_commit, table_group
 from umpire.models import UmpireSeat
@@ -261,7 +261,7 @@ def do_fight_round(battle, *, orders, dice=None, actor):
         orders = parse_orders(orders)
         check_joins(battle, orders, current_turn(battle.event))
         case = round_case(battle, battle.rounds_fought + 1, orders)
-        result, seed = roll("ad69.battle_round", case, dice)
+        result, seed = roll_rules("ad69.battle_round", case, dice)
         fought = BattleRound.objects.create(
             battle=battle, number=case["number"], orders=orders, case=case, dice=dice_record(result, dice is None),
             rolled_by_console=dice is None, seed=seed, outcome=result.outcome,
@@ -313,17 +313,6 @@ def side_case(battle, side):
             "force_marched": sum(force.force_marched for force in forces)}
 
 
-def roll(key, case, dice):
-    """The engine's result with the table's dice or the console's; every die entered must be
-    used, so a die typed in the wrong order is caught, not silently ignored."""
-    try:
-        result, seed = run_with_dice(key, case, dice=dice)
-    except RulesError as refusal:
-        raise ValidationError({refusal.field or "__all__": refusal.message}) from refusal
-    if dice is not None and len(dice) > len(result.dice):
-        raise ValidationError({"dice": f"Only {len(result.dice)} of the {len(dice)} dice entered were needed: "
-                                       "check them and enter them again."})
-    return result, seed
 
 
 def dice_record(result, by_console):
@@ -428,7 +417,7 @@ def do_propose_losses(battle, *, dice=None, actor):
             raise ValidationError({"victor": f"No clear victor: {battle.ending}. Give the umpire's verdict first."})
         case = {"side_a": side_case(battle, "a"), "side_b": side_case(battle, "b"), "victor": battle.victor,
                 "fallen": battle.fallen}
-        result, seed = roll("ad69.battle_losses", case, dice)
+        result, seed = roll_rules("ad69.battle_losses", case, dice)
         battle.losses_rolled_by_console, battle.losses_seed = dice is None, seed
         keep_losses(battle, case, result)
         battle.state = Battle.State.LOSSES_PROPOSED

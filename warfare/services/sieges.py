@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from regions.models import Force
-from regions.services.engine import as_case_force, current_turn
+from regions.services.engine import as_case_force, current_turn, roll_rules
 from regions.services.forces import changing, set_troops, take_troops
 from umpire.events import control_group, publish_on_commit, table_group
 from umpire.rules.ad69.forces import Force as RulesForce
@@ -27,7 +27,6 @@ from umpire.rules.errors import RulesError
 from umpire.rules.schema import parse
 from umpire.rules.working import Working
 from umpire.services.audit import record_audit, snapshot
-from umpire.services.rules import run_with_dice
 
 from ..events import SiegeChanged
 from ..models import Siege, SiegeMonth
@@ -158,7 +157,7 @@ def do_build_siege_engines(siege, *, legion, actor):
         legion = besieger(siege, legion)
         case = {"legion": as_case_force(legion), "doing_nothing_else": doing_nothing_else(legion, turn),
                 "sets_built_here": siege.months.filter(action=Action.BUILD_ENGINES, legion=legion).count()}
-        result, seed = run_engine("ad69.build_siege_engines", case, dice=[])
+        result, seed = roll_rules("ad69.build_siege_engines", case, [], refused=refused)
         record_month(siege, turn, Action.BUILD_ENGINES, case, result, seed, legion=legion)
         announce(siege, "engines_built", before, actor=actor, reason=f"by {legion.name}")
     return siege
@@ -173,7 +172,7 @@ def do_reduce_defences(siege, *, actor):
         before, turn = siege_state(siege), check_may_work(siege, Action.REDUCE_DEFENCES)
         case = {"place": place_case(siege, siege.multiplier), "engine_sets": engine_sets(siege),
                 "engines_required": siege.engines_required}
-        result, seed = run_engine("ad69.reduce_defences", case, dice=[])
+        result, seed = roll_rules("ad69.reduce_defences", case, [], refused=refused)
         record_month(siege, turn, Action.REDUCE_DEFENCES, case, result, seed)
         siege.multiplier = result.outcome["multiplier_after"]
         siege.save()
@@ -195,7 +194,7 @@ def do_assault(siege, *, commander_joins=False, garrison_commander_joins=False, 
                 "attackers": side_case(siege, besiegers, commander_joins, turn, "besiegers", "commander_joins"),
                 "defenders": side_case(siege, garrison, garrison_commander_joins, turn, "garrison",
                                        "garrison_commander_joins")}
-        result, seed = run_engine("ad69.siege_assault", case, dice=dice)
+        result, seed = roll_rules("ad69.siege_assault", case, dice, refused=refused)
         month = record_month(siege, turn, Action.ASSAULT, case, result, seed)
         split = Working()
         month.losses = propose_losses(case, result.outcome, split)
@@ -426,17 +425,6 @@ def place_case(siege, multiplier):
     return {"type": siege.place_type, "name": siege.place, "multiplier": multiplier}
 
 
-def run_engine(key, case, *, dice):
-    """The engine's result with the umpire's dice, or the console's when `dice` is None; every die
-    entered must be used, so one typed in the wrong order is caught. Returns it and the seed."""
-    try:
-        result, seed = run_with_dice(key, case, dice=dice)
-    except RulesError as refusal:
-        raise refused(refusal) from refusal
-    if dice is not None and len(dice) > len(result.dice):
-        raise ValidationError({"dice": f"Only {len(result.dice)} of the {len(dice)} dice entered were needed: "
-                               "check them and enter them again."})
-    return result, seed
 
 
 def refused(refusal):
