@@ -5,8 +5,8 @@ from django.core.exceptions import ValidationError
 
 from umpire.rules.ad69.battle_round import Stance
 
-from .models import Battle, BattleRound
-from .models.battle import FALLEN, ROUND_RESULTS, SIDES, UNHARMED
+from .models import Battle, BattleForce
+from .models.rounds import FALLEN, KILLED, ROUND_RESULTS, SIDES, UNHARMED, Figure
 from .selectors import get_commanders_at
 
 STANCES = [(Stance.ATTACK.value, "Attack"), (Stance.DEFEND.value, "Defend")]
@@ -30,6 +30,8 @@ class OpenBattleForm(forms.Form):
     side_b_skill = forms.IntegerField(label="Side B's Military Skill", min_value=0, max_value=20, required=False,
                                       help_text=SKILL_HELP)
     place = forms.CharField(label="Place", max_length=60, required=False, help_text="The map point.")
+    decided = forms.BooleanField(label="Both commanders have chosen to fight", required=False, initial=True,
+                                 help_text="Step 1. Untick to open it now and record their choice at the desk.")
 
     def __init__(self, *args, region, forces, **kwargs):
         super().__init__(*args, **kwargs)
@@ -92,11 +94,43 @@ def dice_or_console(data, rolled_by_console):
 
 
 class OverrideForm(forms.Form):
-    what = forms.ChoiceField(label="Figure", choices=BattleRound.Figure.choices)
+    """Any figure open to the umpire's word now; the service checks the value against the figure."""
+
+    what = forms.ChoiceField(label="Figure", choices=Figure.choices)
     umpire_value = forms.CharField(label="New value", max_length=40,
-                                   help_text=f"A total; a result ({', '.join(ROUND_RESULTS)}); "
-                                             f"or {FALLEN} / {UNHARMED}.")
+                                   help_text=f"A total, combat value or units lost: a whole number. A result: "
+                                             f"{', '.join(ROUND_RESULTS)}. A commander in the round: {FALLEN} or "
+                                             f"{UNHARMED}. The advantage: a or b. A fate: {KILLED}, or "
+                                             "wounded and the months.")
     reason = forms.CharField(label="Why", max_length=300)
+
+    def __init__(self, *args, figures, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["what"].choices = [(figure, Figure(figure).label) for figure in figures]
+
+
+class DecideForm(forms.Form):
+    """X. THE PROCESS OF BATTLE, step 1: both commanders fight, or one will not."""
+
+    declined_by = forms.ChoiceField(label="The side that will not fight", choices=[("a", "Side A"), ("b", "Side B")],
+                                    widget=forms.RadioSelect)
+    reason = forms.CharField(label="Why", max_length=300)
+
+
+class DeployForm(forms.Form):
+    """X. THE PROCESS OF BATTLE, steps 3 and 4: each force's place in the order of battle."""
+
+    def __init__(self, *args, forces, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.forces = forces
+        length = BattleForce._meta.get_field("deployment").max_length
+        for fought in forces:
+            self.fields[f"force_{fought.pk}"] = forms.CharField(
+                label=f"{fought.force_name} (side {fought.side.upper()})", max_length=length, required=False,
+                initial=fought.deployment, help_text="Where it stands, whom it faces.")
+
+    def deployment(self):
+        return {fought.pk: self.cleaned_data[f"force_{fought.pk}"] for fought in self.forces}
 
 
 class VerdictForm(forms.Form):

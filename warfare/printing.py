@@ -17,7 +17,7 @@ from umpire.rules.ad69.battle_round import Side as RulesSide
 from umpire.rules.ad69.forces import TroopType, combat_value
 from umpire.rules.ad69.losses import LOSER_DIVISOR, WINNER_DIVISOR
 
-from .models.battle import SIDES
+from .models.rounds import SIDES
 from .selectors import get_sides, result_in_words, verdict_in_words
 
 # X. COMBAT RESOLUTION, quoted on the sheet so the table needs no handbook.
@@ -91,7 +91,8 @@ def get_battle_record(battle):
     return BattleRecord(
         title=battle.title,
         facts=(("Table", battle.region.name), ("Province", battle.province.name), ("Place", battle.place),
-               ("Opened", f"turn {battle.turn}, {battle.event.game_month(battle.turn)}")),
+               ("Opened", f"turn {battle.turn}, {battle.event.game_month(battle.turn)}"),
+               ("Choice to fight", choice_to_fight(battle))),
         standing=(("State", battle.get_state_display()), ("Published", "yes" if battle.published_at else "a draft"),
                   ("Tactical advantage", battle.side_name(battle.advantage) if battle.advantage else "not yet"),
                   ("Confirmed by", confirmed_by(battle))),
@@ -108,6 +109,13 @@ def get_battle_record(battle):
     )
 
 
+def choice_to_fight(battle):
+    """X. THE PROCESS OF BATTLE, step 1."""
+    if battle.called_off_reason:
+        return f"called off: {battle.called_off_reason}"
+    return f"both fight, {timezone.localtime(battle.decided_at):%H:%M}" if battle.decided_at else "not yet"
+
+
 def confirmed_by(battle):
     if not battle.confirmed_at:
         return "not yet"
@@ -117,8 +125,13 @@ def confirmed_by(battle):
 def record_side(side):
     commander = side.commander.name if side.commander else "no player"
     return RecordSide(f"Side {side.key.upper()}: {side.name}", f"Commander: {commander}; Military Skill {side.skill}",
-                      tuple((fought.force_name, units, value) for fought, units, value in side.forces),
+                      tuple((deployed(fought), units, value) for fought, units, value in side.forces),
                       side.combat_value)
+
+
+def deployed(fought):
+    """A force with its place in the order of battle (steps 3 and 4), if one was recorded."""
+    return f"{fought.force_name}: {fought.deployment}" if fought.deployment else fought.force_name
 
 
 def record_round(battle, fought):

@@ -106,7 +106,7 @@ class TableBattles:
 def get_battles_by_table(event, scope):
     """The battles the user may see, table by table, his own tables first; in each, the battles
     still being fought first, then the newest."""
-    unfinished = Case(When(state=Battle.State.CONFIRMED, then=Value(1)), default=Value(0),
+    unfinished = Case(When(state__in=(Battle.State.CONFIRMED, Battle.State.CALLED_OFF), then=Value(1)), default=Value(0),
                       output_field=IntegerField())
     battles = (Battle.objects.filter(event=event).filter(scope.visible())
                .select_related("region", "claimed_by").prefetch_related("rounds__overrides", "forces")
@@ -166,17 +166,23 @@ class SideView:
     commander: Character | None
     skill: int
     forces: list  # [(BattleForce, units in words, combat value)]
+    ruled_value: int | None  # the umpire's ruling on the side's combat value, if any
+
+    @property
+    def forces_value(self):
+        return sum(value for _, _, value in self.forces)
 
     @property
     def combat_value(self):
-        return sum(value for _, _, value in self.forces)
+        """The value it fights with: the umpire's ruling, else its forces' combined."""
+        return self.forces_value if self.ruled_value is None else self.ruled_value
 
 
 def get_sides(battle):
     """Each side as it began: its forces, their units and combat values, by the engine."""
     return [SideView(side, battle.side_name(side), battle.commander(side), battle.skill(side),
                      [(fought, units_in_words(fought.composition), combat_value(rules_force(fought.composition)))
-                      for fought in battle.forces_of(side)])
+                      for fought in battle.forces_of(side)], battle.ruled_combat_value(side))
             for side in ("a", "b")]
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import siege_views, views
+from . import report_views, siege_views, views
 
 app_name = "warfare"
 
@@ -16,6 +16,9 @@ urlpatterns = [
     path("events/<slug:slug>/battles/<int:pk>/claim/", views.claim, name="battle-claim"),
     path("events/<slug:slug>/battles/<int:pk>/release/", views.release, name="battle-release"),
     path("events/<slug:slug>/battles/<int:pk>/take-over/", views.take_over, name="battle-take-over"),
+    path("events/<slug:slug>/battles/<int:pk>/fight/", views.fight, name="battle-fight"),
+    path("events/<slug:slug>/battles/<int:pk>/call-off/", views.call_off, name="battle-call-off"),
+    path("events/<slug:slug>/battles/<int:pk>/deploy/", views.deploy, name="battle-deploy"),
     path("events/<slug:slug>/battles/<int:pk>/round/", views.fight_round, name="battle-round"),
     path("events/<slug:slug>/battles/<int:pk>/override/", views.override, name="battle-override"),
     path("events/<slug:slug>/battles/<int:pk>/verdict/", views.verdict, name="battle-verdict"),
@@ -35,4 +38,5 @@ urlpatterns = [
     path("events/<slug:slug>/sieges/<int:pk>/lift/", siege_views.lift_siege, name="siege-lift"),
     path("events/<slug:slug>/sieges/assaults/<int:pk>/<slug:side>/place-losses/", siege_views.place_losses,
          name="siege-losses"),
+    path("display/<slug:slug>/battles/", report_views.reports, name="reports"),
 ]

@@ -19,16 +19,19 @@ from umpire.selectors import access_event, can
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
-from .models.battle import SIDES
+from .models.rounds import SIDES, Figure
 from .printing import SideOnPaper, battle_record, battle_sheet
 from .selectors import (
     access_battle, access_battle_table, forced_marches, get_fight_scope, get_battles_by_table, get_forces_at_table,
     get_loss_groups, get_sides, get_tables_to_open_at, result_in_words,
     verdict_in_words,
 )
+from .services.battle_losses import do_confirm_battle, do_place_losses, do_propose_losses
+from .services.battle_overrides import do_override_figure
+from .services.battle_rounds import do_fight_round, do_give_verdict
 from .services.battles import (
-    do_claim_battle, do_confirm_battle, do_fight_round, do_give_verdict, do_open_battle, do_override_figure,
-    do_place_losses, do_propose_losses, do_publish_battle, do_release_battle, do_take_over_battle,
+    do_claim_battle, do_decide_battle, do_deploy_forces, do_open_battle, do_publish_battle, do_release_battle,
+    do_take_over_battle,
 )
 
 LIVE_ON = "battle.changed battle.published clock.changed"
@@ -41,6 +44,7 @@ FIELD_LABELS = {
     "side_b_skill": "Side B's Military Skill", "claim": "Claim", "reason": "Why", "dice": "Dice",
     "what": "Figure", "umpire_value": "New value", "round_number": "Round", "victor": "Victor",
     "placed": "Losses placed", "orders.a.joins": "Side A joins", "orders.b.joins": "Side B joins",
+    "declined_by": "The side that will not fight", "deployment": "Order of battle",
 }
 
 
@@ -192,10 +196,14 @@ def desk_context(request, battle, scope):
 def step_forms(battle):
     """The forms of the steps the battle is at; the template says why the others are not offered."""
     step = {}
-    if battle.next_round_number:
+    if battle.awaits_decision:
+        step["decide_form"] = forms.DecideForm()
+    if battle.may_deploy:
+        step["deploy_form"] = forms.DeployForm(forces=list(battle.forces.all()))
+    if battle.next_round_number and not battle.awaits_decision:
         step["round_form"] = forms.RoundForm(initial=last_orders(battle))
-    if battle.state == battle.State.OPEN and battle.rounds_fought:
-        step["override_form"] = forms.OverrideForm()
+    if battle.figures_open:
+        step["override_form"] = forms.OverrideForm(figures=battle.figures_open)
     if battle.state == battle.State.OPEN and battle.is_over and not battle.victor_by_dice:
         step["verdict_form"] = forms.VerdictForm(initial={"victor": battle.verdict})
     if battle.state == battle.State.OPEN and battle.victor:
@@ -256,6 +264,27 @@ def take_over(request, battle):
 
 
 @battle_step
+def fight(request, battle):
+    do_decide_battle(battle, fight=True, actor=request.user)
+    return "Both commanders choose to fight: set out the order of battle, then fight the first round."
+
+
+@battle_step
+def call_off(request, battle):
+    data = valid(forms.DecideForm(request.POST))
+    battle = do_decide_battle(battle, fight=False, actor=request.user, **data)
+    return f"“{battle}” is called off: {battle.called_off_reason}. Its forces are free."
+
+
+@battle_step
+def deploy(request, battle):
+    form = forms.DeployForm(request.POST, forces=list(battle.forces.all()))
+    valid(form)
+    do_deploy_forces(battle, deployment=form.deployment(), actor=request.user)
+    return "The order of battle is set."
+
+
+@battle_step
 def fight_round(request, battle):
     form = forms.RoundForm(request.POST)
     data = valid(form)
@@ -268,7 +297,7 @@ def fight_round(request, battle):
 
 @battle_step
 def override(request, battle):
-    data = valid(forms.OverrideForm(request.POST))
+    data = valid(forms.OverrideForm(request.POST, figures=[figure for figure, _ in Figure.choices]))
     done = do_override_figure(battle, round_number=battle.rounds_fought, actor=request.user, **data)
     return f"Overridden: {done.label} {done.engine_value} → {done.umpire_value}, because {done.reason}."
 

@@ -195,6 +195,8 @@ def check_may_march(force, to_province, turn):
         raise ValidationError(f"{force.name} is upgrading: it must stand still until the upgrade is done.")
     if force.embarked_on_id:
         raise ValidationError(f"{force.name} is aboard {force.embarked_on}: land it first.")
+    if force.status == Force.Status.BESIEGING:
+        raise ValidationError(f"{force.name} is besieging: lift the siege first (its engines cannot go with it).")
     if to_province.event_id != force.event_id:
         raise ValidationError({"to_province": f"{to_province} is not on this event's map."})
 

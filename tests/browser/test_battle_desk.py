@@ -1,5 +1,6 @@
 """The battle desk in a real browser, at tablet size: the handbook's Combat Example 1 from
-opening the battle to its confirmation, with the table's dice typed in."""
+opening the battle, through the commanders' choice to fight and the order of battle, to its
+confirmation and publication, with the table's dice typed in."""
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from django.core.management import call_command
@@ -50,9 +51,16 @@ class BattleDeskOnATablet(ChannelsLiveServerTestCase):
         page.select_option("select[name=side_a_commander]", label="Bigius Diccus")
         page.select_option("select[name=side_b_commander]", label="Flatulius Butus")
         page.fill("input[name=place]", "Carnuntum")
+        page.get_by_label("Both commanders have chosen to fight").uncheck()
         page.get_by_role("button", name="Open the battle").click()
         expect(page.locator("h1")).to_have_text("Bigius Diccus v Flatulius Butus, Carnuntum")
         expect(page.locator("#claim")).to_contain_text("You hold this battle")
+
+        expect(page.locator("#next-round")).to_contain_text("The commanders must first choose to fight")
+        page.get_by_role("button", name="Both commanders choose to fight").click()
+        page.get_by_label("Legion XLV (side A)").fill("on the ridge, facing XLVI")
+        page.get_by_role("button", name="Set the order of battle").click()
+        expect(page.locator(".messages")).to_contain_text("The order of battle is set.")
 
         page.locator("input[name=a_stance][value=attack]").check()
         page.locator("input[name=b_stance][value=defend]").check()
@@ -70,6 +78,8 @@ class BattleDeskOnATablet(ChannelsLiveServerTestCase):
         page.get_by_role("button", name="Place Flatulius Butus's losses").click()
         page.get_by_role("button", name="Confirm the battle").click()
         expect(page.locator("#losses")).to_contain_text("Confirmed by illyria")
+        page.get_by_role("button", name="Publish the result").click()
+        expect(page.locator("#publish")).to_contain_text("Published")
 
         assert off_the_browser_thread(legions_after) == {
             "Legion XLV": [(AUX, 4, True), (LEG, 4, True)], "Legion XLVI": [(AUX, 2, False), (LEG, 3, False)]}

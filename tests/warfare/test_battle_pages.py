@@ -15,8 +15,9 @@ from tests.warfare.test_battles import AUX, LEG, fresh, orders, rows
 from umpire.models import AuditEntry, Region, Role
 from warfare.models import Battle
 from warfare.selectors import get_loss_groups
-from warfare.services.battles import (do_confirm_battle, do_fight_round, do_open_battle, do_place_losses,
-                                      do_propose_losses, do_publish_battle)
+from warfare.services.battle_losses import do_confirm_battle, do_place_losses, do_propose_losses
+from warfare.services.battle_rounds import do_fight_round
+from warfare.services.battles import do_open_battle, do_publish_battle
 
 
 def signed_in(client, user):
@@ -49,7 +50,7 @@ def step(client, battle, action, data=None):
 
 def open_data(illyria, f, **more):
     return {"table": illyria.pk, "side_a_forces": [f["xlv"].pk], "side_b_forces": [f["xlvi"].pk],
-            "side_a_commander": f["bigius"].pk, "side_b_commander": f["flatulius"].pk, "place": "Carnuntum", **more}
+            "side_a_commander": f["bigius"].pk, "side_b_commander": f["flatulius"].pk, "place": "Carnuntum", "decided": "on", **more}
 
 
 def round_data(a="attack", b="defend", dice="10 2", **more):
@@ -335,3 +336,45 @@ def test_control_takes_any_tables_battle_over_and_the_console_rolls_for_him(clie
     text = step(client, opened, "round", round_data(dice="", roll=""))
     assert "Round 1:" in text and "rolled by the console" in text
     assert fresh(opened).round_list[0].fought_by == control
+
+
+# ---- steps 1, 3 and 4, and the battle's own rulings, at the desk -------------------------------
+
+def test_the_desk_asks_the_commanders_first_then_the_order_of_battle(client, illyria, umpire, example_1_forces):
+    signed_in(client, umpire)
+    response = client.post("/events/ad69/battles/open/", open_data(illyria, example_1_forces, decided=""),
+                           follow=True)
+    battle = Battle.objects.get()
+    text = squeezed(response)
+    assert battle.awaits_decision and "Both commanders choose to fight" in text and "Call the battle off" in text
+    assert "The commanders must first choose to fight (step 1)" in text
+    assert "Both commanders choose to fight: set out the order of battle" in step(client, battle, "fight")
+
+    xlv = battle.forces.get(force_name="Legion XLV")
+    text = step(client, battle, "deploy", {f"force_{xlv.pk}": "the left, facing XLVI"})
+    assert "The order of battle is set." in text
+    assert fresh(battle).forces.get(pk=xlv.pk).deployment == "the left, facing XLVI"
+    step(client, battle, "round", round_data())
+    assert "Legion XLV (Bigius Diccus): the left, facing XLVI" in page(client, desk(battle))
+
+
+def test_calling_a_battle_off_at_the_desk_needs_the_side_and_why(client, illyria, umpire, example_1_forces):
+    signed_in(client, umpire)
+    client.post("/events/ad69/battles/open/", open_data(illyria, example_1_forces, decided=""))
+    battle = Battle.objects.get()
+    before = rows()
+    assert "Why: This field is required." in step(client, battle, "call-off", {"declined_by": "b"})
+    assert rows() == before
+    text = step(client, battle, "call-off", {"declined_by": "b", "reason": "he will not risk the ford"})
+    assert "is called off: Flatulius Butus will not fight: he will not risk the ford. Its forces are free." in text
+    assert fresh(battle).state == "called_off"
+
+
+def test_a_combat_value_is_ruled_at_the_desk_before_the_first_round(client, umpire, opened):
+    signed_in(client, umpire)
+    assert "side A combat value" in page(client, desk(opened))
+    text = step(client, opened, "override", {"what": "combat_value_a", "umpire_value": "70",
+                                             "reason": "a cohort of XIII joined him"})
+    assert "Overridden: side A combat value 50 → 70, because a cohort of XIII joined him." in text
+    assert "Combat value 70 by the umpire's ruling; its forces' own: 50" in text
+    assert "Round 1: 23 to 13" in step(client, opened, "round", round_data())

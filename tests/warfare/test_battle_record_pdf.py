@@ -8,8 +8,9 @@ from pypdf import PdfReader
 from tests.warfare.test_battles import AUX, LEG, fresh, orders
 from warfare.printing import battle_record
 from warfare.selectors import battles_of
-from warfare.services.battles import (do_confirm_battle, do_fight_round, do_give_verdict, do_override_figure,
-                                      do_place_losses, do_propose_losses)
+from warfare.services.battle_losses import do_confirm_battle, do_place_losses, do_propose_losses
+from warfare.services.battle_overrides import do_override_figure
+from warfare.services.battle_rounds import do_fight_round, do_give_verdict
 
 
 def record_text(battle):

@@ -21,9 +21,11 @@ from umpire.rules.dice import SeededDice
 from umpire.rules.registry import run_procedure
 from umpire.selectors import get_showing_announcements
 from warfare.models import Battle, BattleForce, BattleOverride, BattleRound
-from warfare.services.battles import (do_claim_battle, do_confirm_battle, do_fight_round, do_give_verdict,
-                                      do_open_battle, do_override_figure, do_place_losses, do_propose_losses,
-                                      do_publish_battle, do_release_battle, do_take_over_battle)
+from warfare.services.battle_losses import do_confirm_battle, do_place_losses, do_propose_losses
+from warfare.services.battle_overrides import do_override_figure
+from warfare.services.battle_rounds import do_fight_round, do_give_verdict
+from warfare.services.battles import (do_claim_battle, do_open_battle, do_publish_battle, do_release_battle,
+                                      do_take_over_battle)
 
 LEG, AUX, WARBAND = "legionary", "auxiliary", "barbarian_warband"
 
@@ -454,7 +456,7 @@ def test_a_confirmed_battle_is_locked_against_every_service(ad69, umpire, second
 def test_proposed_losses_close_the_rounds_and_the_verdict(ad69, umpire, example_1):
     fight_example_1(example_1, umpire)
     do_propose_losses(example_1.battle, dice=[], actor=umpire)
-    refused("__all__", "The losses are proposed", do_override_figure, example_1.battle, round_number=1,
+    refused("what", "The losses are proposed", do_override_figure, example_1.battle, round_number=1,
             what="result", umpire_value="indecisive", reason="second thoughts", actor=umpire)
     refused("__all__", "The losses are proposed", do_propose_losses, example_1.battle, actor=umpire)
     refused("__all__", "The battle is over after round 1", do_fight_round, example_1.battle, orders={},

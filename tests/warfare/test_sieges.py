@@ -5,6 +5,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from regions.models import Force, ForceTroops, Province
+from regions.services.forces import do_march
 from tests.regions.forces_builders import composition, legion
 from tests.umpire.channels_helpers import listen
 from umpire import clockwork
@@ -314,6 +315,17 @@ def test_lifting_a_siege_ends_it_and_the_besiegers_stand(control, cremona, xlv, 
     assert statuses(xlv, xlvi) == ["standing", "standing"]
     refused(lambda: do_assault(cremona, dice=[6, 6], actor=control), "siege",
             r"The siege of Cremona is over \(lifted in turn 1\)")
+
+
+def test_a_besieger_cannot_march_off_until_the_siege_is_lifted(control, cremona, xlv):
+    """X. REDUCING DEFENCES: "Siege engines and equipment cannot be moved from place to place"."""
+    pannonia = Province.objects.get(name="Pannonia")
+    before = state_of_everything()
+    with pytest.raises(ValidationError, match="Legion XLV is besieging: lift the siege first"):
+        do_march(xlv, to_province=pannonia, map_points=2, actor=control)
+    assert state_of_everything() == before
+    do_lift_siege(cremona, reason="Vitellius' army approaches", actor=control)
+    assert do_march(fresh(xlv), to_province=pannonia, map_points=2, actor=control).province == pannonia
 
 
 def test_a_besieger_that_marched_away_stops_the_siege_work(control, cremona, xlv):

@@ -1,10 +1,10 @@
-"""X. COMBAT RESOLUTION, THE BATTLE SYSTEM: a battle fought at a table, kept round by round.
+"""X. COMBAT RESOLUTION, THE BATTLE SYSTEM: a battle fought at a table, from the commanders'
+choice to fight to its locked record.
 
 The rules are the engine's (`ad69.battle_round`, `ad69.battle_losses`); these rows keep what
-it was given and what it gave, the umpire's overrides laid over it, and the claim that stops
-two umpires running the same fight. Sides are "a" and "b", as in the engine.
+it was given and what it gave (rounds.py: the rounds and the umpire's overrides), and the
+claim that stops two umpires running the same fight. Sides are "a" and "b", as in the engine.
 """
-from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
@@ -12,39 +12,11 @@ from django.db import models
 from django.utils import timezone
 
 from regions.models import Force
-from umpire.rules.ad69.battle_round import BATTLE_RESULTS, MAX_ROUNDS, Outcome
+from umpire.rules.ad69.battle_round import MAX_ROUNDS, Outcome
 
-SIDES = ("a", "b")
+from .rounds import AFTERMATH_FIGURES, FIGHTING_FIGURES, ROUND_FIGURES, SIDES, fate_of_phrase, other
+
 CLAIM_MINUTES = 5  # a claim lapses if its tablet goes quiet this long; every step renews it
-
-# What the umpire may set a round's result to, named by the side that suffers it, as the
-# engine's result and the side ahead (the one that scored more).
-ROUND_RESULTS = {
-    "a defeated outright": (Outcome.DEFEATED.value, "b"),
-    "b defeated outright": (Outcome.DEFEATED.value, "a"),
-    "a pushed back": (Outcome.PUSHED_BACK.value, "b"),
-    "b pushed back": (Outcome.PUSHED_BACK.value, "a"),
-    "indecisive": (Outcome.INDECISIVE.value, None),
-}
-FALLEN, UNHARMED = "fallen", "unharmed"
-
-
-def other(side):
-    return "b" if side == "a" else "a"
-
-
-def result_phrase(result, ahead):
-    """A round's result in the overrides' words: "b pushed back", "indecisive", "inaction"."""
-    if result in (Outcome.DEFEATED.value, Outcome.PUSHED_BACK.value):
-        return f"{other(ahead)} {result}"
-    return result
-
-
-def result_of_totals(totals):
-    """X. BATTLE DIE ROLLING SYSTEM: the results table, for totals the umpire has changed."""
-    difference = totals["a"] - totals["b"]
-    ahead = None if difference == 0 else ("a" if difference > 0 else "b")
-    return BATTLE_RESULTS.row(abs(difference)).result.value, ahead
 
 
 class Side(models.TextChoices):
@@ -63,6 +35,7 @@ class Battle(models.Model):
         OPEN = "open", "Being fought"
         LOSSES_PROPOSED = "losses_proposed", "Losses proposed"
         CONFIRMED = "confirmed", "Confirmed"
+        CALLED_OFF = "called_off", "Called off"
 
     class Verdict(models.TextChoices):
         A = "a", "Side A"
@@ -89,6 +62,9 @@ class Battle(models.Model):
                                  help_text="Who has the tactical advantage: settled by the engine in round 1.")
 
     state = models.CharField(max_length=16, choices=State.choices, default=State.OPEN)
+    decided_at = models.DateTimeField(null=True, blank=True,
+                                      help_text="When both commanders chose to fight (step 1); empty: not yet.")
+    called_off_reason = models.TextField(blank=True, help_text="Why it was never fought, if a commander declined.")
     verdict = models.CharField(max_length=4, choices=Verdict.choices, blank=True,
                                help_text="The umpire's verdict, when the dice leave no clear victor.")
     verdict_reason = models.TextField(blank=True)
@@ -223,15 +199,61 @@ class Battle(models.Model):
         return [side for side in SIDES if self.losses and self.losses[side]["to_place"]]
 
     @property
-    def fates(self):
-        """X. RISK TO PLAYER CHARACTERS: each fallen commander's fate after the battle."""
+    def engine_fates(self):
+        """X. RISK TO PLAYER CHARACTERS: each fallen commander's fate by the wound dice."""
         return self.losses_result["outcome"]["commanders"] if self.losses_result else {}
+
+    @property
+    def fates(self):
+        """Each fallen commander's fate, as the umpire has ruled it where he has."""
+        return {side: fate_of_phrase(self.ruling(f"fate_{side}")) if self.ruling(f"fate_{side}") else fate
+                for side, fate in self.engine_fates.items()}
 
     # ---- the record
 
     @property
     def is_locked(self):
-        return self.state == self.State.CONFIRMED
+        return self.state in (self.State.CONFIRMED, self.State.CALLED_OFF)
+
+    @property
+    def awaits_decision(self):
+        """X. THE PROCESS OF BATTLE, step 1: the commanders have not yet chosen to fight."""
+        return self.state == self.State.OPEN and self.decided_at is None
+
+    @property
+    def may_deploy(self):
+        """Steps 3 and 4: the order of battle stands once the first round is fought."""
+        return self.state == self.State.OPEN and not self.rounds_fought
+
+    # ---- the umpire's rulings on the battle as a whole
+
+    @property
+    def rulings(self):
+        """The overrides of the battle's own figures (not a round's), in the order made."""
+        return [override for override in self.overrides.all() if override.round_id is None]
+
+    def ruling(self, figure):
+        """The umpire's last word on a figure of the battle, or None."""
+        words = [override.umpire_value for override in self.rulings if override.what == figure]
+        return words[-1] if words else None
+
+    def ruled_combat_value(self, side):
+        value = self.ruling(f"combat_value_{side}")
+        return None if value is None else int(value)
+
+    def ruled_units_lost(self, side):
+        value = self.ruling(f"losses_{side}")
+        return None if value is None else int(value)
+
+    @property
+    def figures_open(self):
+        """The figures the umpire may override now."""
+        if self.state == self.State.LOSSES_PROPOSED:
+            return [f for f in AFTERMATH_FIGURES if not f.startswith("fate") or f[-1] in self.engine_fates]
+        if self.state != self.State.OPEN:
+            return []
+        return ([f for f in ROUND_FIGURES if self.round_list[-1].may_override(f)] if self.rounds_fought else []) + list(
+            FIGHTING_FIGURES)
 
     @property
     def is_draft(self):
@@ -247,6 +269,8 @@ class Battle(models.Model):
     @property
     def summary(self):
         """One line for lists, messages and the projector."""
+        if self.state == self.State.CALLED_OFF:
+            return f"{self.side_a_name} against {self.side_b_name}: called off, {self.called_off_reason}"
         if not self.is_over:
             return f"{self.side_a_name} against {self.side_b_name}: round {self.rounds_fought + 1} next"
         victor = self.victor
@@ -272,6 +296,8 @@ class BattleForce(models.Model):
     side = models.CharField(max_length=1, choices=Side.choices)
     composition = models.JSONField(help_text="Its name, Aquila and units at the start, as the engine takes them.")
     force_marched = models.BooleanField(default=False, help_text="It force-marched last turn (-2).")
+    deployment = models.CharField(max_length=120, blank=True,
+                                  help_text="Its place in the order of battle: where it stands, whom it faces.")
 
     class Meta:
         ordering = ["battle", "side", "pk"]
@@ -279,125 +305,3 @@ class BattleForce(models.Model):
 
     def __str__(self):
         return f"{self.force_name} (side {self.side.upper()})"
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """A round as it stands, the umpire's overrides laid over the engine's outcome."""
-
-    number: int
-    totals: dict | None
-    result: str
-    ahead: str | None
-    fallen: frozenset
-    withdrew: bool
-    overridden: bool
-
-    @property
-    def pushed_back(self):
-        return other(self.ahead) if self.result == Outcome.PUSHED_BACK.value else None
-
-    @property
-    def ends_battle(self):
-        return self.result == Outcome.DEFEATED.value or self.withdrew
-
-    @property
-    def phrase(self):
-        return result_phrase(self.result, self.ahead)
-
-
-class BattleRound(models.Model):
-    """One round as the engine fought it: the case it was given, the dice (each marked
-    entered from the table or rolled by the console, with the seed), the outcome and working."""
-
-    class Figure(models.TextChoices):
-        RESULT = "result", "result"
-        TOTAL_A = "total_a", "side A total"
-        TOTAL_B = "total_b", "side B total"
-        FALLEN_A = "fallen_a", "side A commander fallen"
-        FALLEN_B = "fallen_b", "side B commander fallen"
-
-    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
-    orders = models.JSONField(help_text="Each side's stance, joining in person, outflanking and withdrawal.")
-    case = models.JSONField(help_text="ad69.battle_round's whole input.")
-    dice = models.JSONField(help_text="Each die: sides, value, purpose and rolled_by (entered or console).")
-    rolled_by_console = models.BooleanField(default=False)
-    seed = models.BigIntegerField(null=True, blank=True)
-    outcome = models.JSONField()
-    working = models.JSONField()
-    fought_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                  related_name="+")
-    fought_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["battle", "number"]
-        constraints = [models.UniqueConstraint(fields=["battle", "number"], name="one_row_per_battle_round")]
-
-    def __str__(self):
-        return f"{self.battle}: round {self.number}"
-
-    def joined(self, side):
-        """The side's commander fought in person this round (and so ran the risk)."""
-        return self.orders[side]["joins"] and side not in self.case["fallen"]
-
-    def engine_value(self, figure):
-        """The engine's value of a figure, as text; None where the round has no such figure."""
-        if figure == self.Figure.RESULT:
-            return result_phrase(self.outcome["result"], self.outcome["ahead"])
-        side = figure[-1]
-        if figure in (self.Figure.TOTAL_A, self.Figure.TOTAL_B):
-            return None if self.outcome["totals"] is None else str(self.outcome["totals"][side])
-        return FALLEN if side in self.outcome["fallen"] else UNHARMED
-
-    def effective(self):
-        """The round as it stands: the overrides in the order made, so the last word on a
-        figure stands; a changed total is looked up again in the results table."""
-        now = {"totals": dict(self.outcome["totals"]) if self.outcome["totals"] else None,
-               "result": self.outcome["result"], "ahead": self.outcome["ahead"], "fallen": set(self.outcome["fallen"])}
-        overrides = list(self.overrides.all())
-        for override in overrides:
-            _apply(now, override.what, override.umpire_value)
-        withdrew = now["result"] == Outcome.PUSHED_BACK.value and self.orders[now["ahead"]]["withdraw"]
-        return RoundResult(self.number, now["totals"], now["result"], now["ahead"], frozenset(now["fallen"]),
-                           withdrew, bool(overrides))
-
-
-def _apply(now, figure, value):
-    if figure == BattleRound.Figure.RESULT:
-        now["result"], now["ahead"] = ROUND_RESULTS[value]
-    elif figure in (BattleRound.Figure.TOTAL_A, BattleRound.Figure.TOTAL_B):
-        now["totals"][figure[-1]] = int(value)
-        now["result"], now["ahead"] = result_of_totals(now["totals"])
-    elif value == FALLEN:
-        now["fallen"].add(figure[-1])
-    else:
-        now["fallen"].discard(figure[-1])
-
-
-class BattleOverride(models.Model):
-    """The umpire's word over the engine's on one figure ("In the event of any doubt, the
-    umpires will rule", X. THE PROCESS OF BATTLE). Never removed: shown beside the engine's
-    value; a second override of the same figure supersedes the first."""
-
-    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="overrides")
-    round = models.ForeignKey(BattleRound, on_delete=models.CASCADE, null=True, blank=True, related_name="overrides")
-    what = models.CharField(max_length=10, choices=BattleRound.Figure.choices)
-    engine_value = models.CharField(max_length=40)
-    umpire_value = models.CharField(max_length=40)
-    reason = models.TextField()
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                           related_name="+")
-    at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["battle", "at", "pk"]
-
-    def __str__(self):
-        return f"{self.label}: {self.engine_value} → {self.umpire_value}"
-
-    @property
-    def label(self):
-        """As the record prints it: "round 2 side A total"."""
-        where = f"round {self.round.number} " if self.round_id else ""
-        return f"{where}{self.get_what_display()}"

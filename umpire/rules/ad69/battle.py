@@ -126,7 +126,8 @@ def battle_losses(sides, values, verdict, working, path=""):
         enemy = sides[1 - i]
         loss = side_losses((sides[i].name, sides[i].forces, values[i]), (enemy.name, enemy.forces, values[1 - i]),
                            won=verdict in (Verdict.DRAW, Verdict(key)), draw=verdict is Verdict.DRAW,
-                           placed=sides[i].placed_losses, working=working, path=f"{path}side_{key}.placed_losses")
+                           placed=sides[i].placed_losses, working=working, path=f"{path}side_{key}.placed_losses",
+                           ruled=sides[i].ruled_units_lost)
         veterans = verdict is Verdict(key)
         if veterans:
             working.note(f"{sides[i].name}'s surviving units fought and won: they are now veterans", VETERANS)

@@ -80,6 +80,12 @@ class Side:
                                min=0, max=20, default=0)
     force_marched: int = spec("How many parts of the force force-marched last turn (-2 each)",
                               min=0, max=20, default=0)
+    ruled_combat_value: int | None = spec(
+        "The umpires' ruling on this side's combat value (\"In the event of any doubt, the umpires will "
+        "rule\"); empty: its forces' values combined", min=0, max=10000, default=None)
+    ruled_units_lost: int | None = spec(
+        "The umpires' ruling on how many units this side loses, once the victor is known; empty: counted "
+        "from the enemy's combat value", min=0, max=1000, default=None)
     placed_losses: tuple[PlacedLoss, ...] = spec(
         "The owning player's split of this side's losses, once the victor is known: every unit lost, by "
         "force and type. Empty: the engine proposes whole shares and reports what is left to place",
@@ -180,8 +186,17 @@ def side_values(sides, working):
         if len(parts) > 1:
             working.step(f"{side.name}: combined combat value {' + '.join(map(str, parts))} = {sum(parts)}",
                          SYSTEM, sum(parts))
-        values.append(sum(parts))
+        values.append(ruled_value(side, sum(parts), working))
     return tuple(values)
+
+
+def ruled_value(side, value, working):
+    """The umpires' word over the forces' values, when they have given it."""
+    if side.ruled_combat_value is None:
+        return value
+    working.choice(f"{side.name}: combat value {side.ruled_combat_value} by the umpires' ruling "
+                   f"(the forces' own: {value})", PROCESS, side.ruled_combat_value)
+    return side.ruled_combat_value
 
 
 def tactical_advantage(sides, dice, working):

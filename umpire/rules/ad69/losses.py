@@ -90,14 +90,15 @@ def capped_loss(forces, enemy_value, won):
     return min(units_lost(enemy_value, won), sum(force.units for force in forces))
 
 
-def side_losses(side, enemy, *, won, draw, placed, working, path):
-    """X. LOSSES for one side: count the loss, cap it at the side's units, split it.
+def side_losses(side, enemy, *, won, draw, placed, working, path, ruled=None):
+    """X. LOSSES for one side: count the loss (or take the umpires' `ruled` count), cap it at
+    the side's units, split it.
 
     `side` and `enemy` are (name, forces, combat value); `placed` is the owner's split,
     if any, refused by `path` ("side_b.placed_losses") when it does not fit.
     """
     name, forces, _ = side
-    count = _count_loss(name, enemy, won, draw, working)
+    count = _count_loss(name, enemy, won, draw, working) if ruled is None else _ruled_loss(name, ruled, working)
     units = sum(force.units for force in forces)
     if count > units:
         working.note(f"{name} has only {units} units: it loses them all", LOSSES)
@@ -113,6 +114,11 @@ def _count_loss(name, enemy, won, draw, working):
     working.step(f"{name}, {standing}, loses {enemy_name}'s combat value {enemy_value} ÷ {divisor} "
                  f"= {count} unit{'' if count == 1 else 's'} (rounded down)", LOSSES, count)
     return count
+
+
+def _ruled_loss(name, ruled, working):
+    working.choice(f"{name} loses {ruled} unit{'' if ruled == 1 else 's'}, by the umpires' ruling", LOSSES, ruled)
+    return ruled
 
 
 def split_loss(forces, count, working):
