@@ -325,7 +325,8 @@ def test_a_besieger_cannot_march_off_until_the_siege_is_lifted(control, cremona,
         do_march(xlv, to_province=pannonia, map_points=2, actor=control)
     assert state_of_everything() == before
     do_lift_siege(cremona, reason="Vitellius' army approaches", actor=control)
-    assert do_march(fresh(xlv), to_province=pannonia, map_points=2, actor=control).province == pannonia
+    marched = do_march(Force.objects.get(pk=xlv.pk), to_province=pannonia, map_points=2, actor=control)
+    assert marched.province == pannonia
 
 
 def test_a_besieger_that_marched_away_stops_the_siege_work(control, cremona, xlv):
