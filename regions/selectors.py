@@ -35,7 +35,7 @@ def get_tables_with_contents(event):
 
 def get_characters_travelling(event):
     """Characters at no table: between tables, or not yet placed by Control."""
-    return Character.objects.filter(event=event, location__isnull=True).select_related("career_rank")
+    return Character.objects.filter(event=event, location__isnull=True).select_related("career_rank", "travelling_to")
 
 
 # ---- forces and fleets -----------------------------------------------------------------------

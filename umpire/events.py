@@ -80,6 +80,23 @@ class ProcedureRecorded:
     summary: str
 
 
+@dataclass(frozen=True)
+class CharacterMoved:
+    """A player checked out of a table, or checked in at one (VI. COMMUNICATIONS).
+
+    `state` is where he is now: "travelling" (from_table_id is the table he left, to_table_id the
+    one he set out for) or "at_table" (to_table_id is where he checked in; from_table_id is None,
+    since where a traveller set out from is kept only in the audit log).
+    """
+
+    type: ClassVar[str] = "character.moved"
+    character_id: int
+    name: str
+    from_table_id: int | None
+    to_table_id: int
+    state: str
+
+
 def publish_on_commit(groups, payload):
     """Queue `payload` for `groups`, numbered now and sent only if the transaction commits."""
     numbered = [(group, _next_sequence(group)) for group in groups]

@@ -26,14 +26,22 @@ class Perm(StrEnum):
     # user's scope, to any account (regions.treasury_selectors.MoneyScope says which)
     KEEP_ACCOUNTS = "keep_accounts"
     RUN_BATTLES = "run_battles"  # open, fight, override, confirm and publish battles and sieges
+    # check players in and out at the tables: Control anywhere; a Region umpire at his own tables
+    # (umpire.selectors.can_move_player says where)
+    MOVE_PLAYERS = "move_players"
+    # post letters and record couriers' hand-overs at one's tables, and hand out their letters there
+    # (mail.selectors.tables_kept_by says which); Control reads the whole post and rules on letters
+    KEEP_POST = "keep_post"
+    ISSUE_MAILBOXES = "issue_mailboxes"  # issue the codes that open players' own letters: Control alone
 
 
 ROLE_PERMISSIONS = {
     Role.CONTROL: frozenset(Perm),
     Role.REGION: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.COMMAND_FORCES,
-                            Perm.VIEW_MONEY, Perm.KEEP_ACCOUNTS, Perm.RUN_BATTLES}),
+                            Perm.VIEW_MONEY, Perm.KEEP_ACCOUNTS, Perm.RUN_BATTLES, Perm.MOVE_PLAYERS,
+                            Perm.KEEP_POST}),
     Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.VIEW_MONEY,
-                            Perm.KEEP_ACCOUNTS}),
+                            Perm.KEEP_ACCOUNTS, Perm.KEEP_POST}),
     Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES,
                                      Perm.COMMAND_FORCES}),
 }

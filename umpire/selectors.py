@@ -3,10 +3,11 @@
 A refusal never says whether the thing exists: "not yours" and "no such thing"
 look the same.
 """
+from django.db.models import Q
 from django.http import Http404
 
 from umpire import calendar
-from umpire.models import AccessCode, Announcement, Event, Region, TurnPhase, UmpireSeat
+from umpire.models import AccessCode, Announcement, Character, Event, Region, Role, Route, TurnPhase, UmpireSeat
 from umpire.permissions import Perm, permissions_of_roles
 
 
@@ -101,3 +102,46 @@ def can_anywhere(user, perm):
 def senate_rooms(event):
     """The Senate room's table ids: where the Senate umpire sits and Rome's treasuries are kept."""
     return list(Region.objects.filter(event=event, kind=Region.Kind.SENATE_ROOM).values_list("pk", flat=True))
+
+
+# ---- where the players are ---------------------------------------------------------------------
+
+def get_linked_tables(table):
+    """The tables a route joins to `table` (VI. COMMUNICATIONS: players move only along them)."""
+    routes = Route.objects.filter(Q(one=table) | Q(other=table)).values_list("one", "other")
+    linked = {one if other == table.pk else other for one, other in routes}
+    return Region.objects.filter(pk__in=linked)
+
+
+def can_place_players(user, event):
+    """Only Control checks in a player who is at no table and on his way to none."""
+    return can(user, event, Perm.MOVE_PLAYERS) and (user.is_superuser or Role.CONTROL in get_roles(user, event))
+
+
+def can_move_players_at(user, table):
+    """Whether `user` checks players in and out at `table`: Control anywhere, a Region umpire at his own."""
+    event = table.event
+    if can_place_players(user, event):
+        return True
+    return can(user, event, Perm.MOVE_PLAYERS) and UmpireSeat.objects.filter(user=user, region=table).exists()
+
+
+def can_move_player(user, character, table):
+    """Whether `user` may check `character` out of `table` (his own) or in at it (where he arrives)."""
+    if table is None or table.event_id != character.event_id:
+        return False
+    placed = character.location_id or character.travelling_to_id
+    return can_move_players_at(user, table) and (bool(placed) or can_place_players(user, character.event))
+
+
+def get_table_roster(table, *, with_not_placed=False):
+    """Who is at `table`, who is on his way to it, where they may go from it, and (for Control)
+    who is at no table at all."""
+    characters = Character.objects.filter(event_id=table.event_id).select_related("career_rank")
+    not_placed = characters.filter(location__isnull=True, travelling_to__isnull=True, died_turn__isnull=True)
+    return {
+        "here": characters.filter(location=table),
+        "on_the_way": characters.filter(travelling_to=table),
+        "linked_tables": list(get_linked_tables(table)),
+        "not_placed": not_placed if with_not_placed else Character.objects.none(),
+    }

@@ -2,13 +2,24 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from umpire.views import tables
+
+# the table umpires' pages of the core: a table's roster of players
+table_urlpatterns = [
+    path("events/<slug:slug>/tables/<int:pk>/players/", tables.table_players, name="players"),
+    path("events/<slug:slug>/tables/<int:pk>/players/check-out/", tables.check_out, name="check-out"),
+    path("events/<slug:slug>/tables/<int:pk>/players/check-in/", tables.check_in, name="check-in"),
+]
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("umpire.urls_control")),
     path("", include("umpire.urls_display")),
+    path("", include((table_urlpatterns, "table"))),
     path("", include("umpire.urls_api")),
     path("", include("regions.urls")),
     path("", include("warfare.urls")),
+    path("", include("mail.urls")),
 ]

@@ -74,7 +74,15 @@ class Character(NamedInEvent):
     died_turn = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The turn he fell, fatally.")
     location = models.ForeignKey(
         Region, on_delete=models.PROTECT, null=True, blank=True, related_name="characters_here",
-        help_text="The table he is at now.",
+        help_text="The table he is at now; empty while he travels.",
+    )
+    travelling_to = models.ForeignKey(
+        Region, on_delete=models.PROTECT, null=True, blank=True, related_name="characters_on_the_way",
+        help_text="The table he set out for when he checked out of his last one (VI. COMMUNICATIONS); "
+        "empty once he checks in.",
+    )
+    left_table_at = models.DateTimeField(
+        null=True, blank=True, help_text="When he checked out of his last table, while he travels."
     )
 
     class Meta(NamedInEvent.Meta):
@@ -85,8 +93,26 @@ class Character(NamedInEvent):
 
     natural_key.dependencies = ["umpire.event", "umpire.region", "umpire.careerrank"]
 
+    @property
+    def is_travelling(self):
+        return self.location_id is None and self.travelling_to_id is not None
+
+    @property
+    def whereabouts(self):
+        """Where he is, in words: "at Gaul", "travelling to Illyria" or "not placed"."""
+        if self.location_id:
+            return f"at {self.location}"
+        if self.travelling_to_id:
+            return f"travelling to {self.travelling_to}"
+        return "not placed"
+
     def clean(self):
-        errors = self.other_event_errors("location")
+        errors = self.other_event_errors("location", "travelling_to")
+        if self.location_id and self.travelling_to_id:
+            errors["travelling_to"] = (
+                f"He is at {self.location}: he cannot also be on his way to {self.travelling_to}. "
+                "Clear one of the two."
+            )
         if self.career_rank_id and self.career_rank.social_class != self.social_class:
             errors["career_rank"] = (
                 f"{self.career_rank} is a rank of the {self.career_rank.get_social_class_display()} "

@@ -1,0 +1,26 @@
+"""The post's typed events; sent with umpire.events.publish_on_commit to Control and to the
+tables a letter is at or bound for (never to the whole event: who writes to whom is secret)."""
+from dataclasses import dataclass
+from typing import ClassVar
+
+
+@dataclass(frozen=True)
+class LetterMoved:
+    """A letter took a step: posted, picked up, left, arrived, delivered, forwarded, returned,
+    lost or intercepted."""
+
+    type: ClassVar[str] = "letter.moved"
+    step: str
+    letter_id: int
+    code: str
+    state: str
+
+
+@dataclass(frozen=True)
+class LettersArrived:
+    """Simulated transit: the turn's letters reached this table's tray together."""
+
+    type: ClassVar[str] = "letters.arrived"
+    table_id: int
+    count: int
+    turn: int

@@ -1,0 +1,79 @@
+"""The post pages' forms: they read what the umpire typed; the services decide whether it may be done."""
+from django import forms
+
+from regions.models import Force, Province
+from umpire.models import Character, Region
+
+from .models import PostOffice
+from .models.letter import Office
+
+
+class PostLetterForm(forms.Form):
+    """VI. COMMUNICATIONS: "the intended recipient ... clearly identified by name and destination
+    and the letter dated"."""
+
+    sender = forms.ModelChoiceField(label="From", queryset=None, help_text="A player at this table.")
+    addressee = forms.ModelChoiceField(label="To", queryset=None, required=False, help_text="A character; or an office.")
+    office = forms.ChoiceField(label="Or to the office of", choices=[("", "—"), *Office.choices], required=False)
+    office_province = forms.ModelChoiceField(label="Province of the office", queryset=None, required=False)
+    office_legion = forms.ModelChoiceField(label="Legion of the Legate", queryset=None, required=False)
+    destination = forms.ModelChoiceField(label="At the table of", queryset=None)
+    written_turn = forms.IntegerField(label="Dated (turn)", min_value=1, required=False,
+                                      help_text="The turn written on it; empty: this turn.")
+    code = forms.CharField(label="Slip's code", max_length=12, required=False,
+                           help_text="The code printed on the slip it is written on; empty: a new one.")
+    contents = forms.CharField(label="Contents", widget=forms.Textarea(attrs={"rows": 3}), required=False,
+                               help_text="Only if the sender wants it typed: only the addressee and Control read it.")
+
+    def __init__(self, *args, table, **kwargs):
+        super().__init__(*args, **kwargs)
+        event = table.event
+        living = Character.objects.filter(event=event, died_turn__isnull=True).order_by("name")
+        self.fields["sender"].queryset = living.filter(location=table)
+        self.fields["addressee"].queryset = living
+        self.fields["office_province"].queryset = Province.objects.filter(event=event).order_by("name")
+        self.fields["office_legion"].queryset = Force.objects.filter(event=event, kind=Force.Kind.LEGION).order_by(
+            "name")
+        self.fields["destination"].queryset = Region.objects.filter(event=event).order_by("position", "name")
+
+
+class CarrierForm(forms.Form):
+    """A hand-over: the letters ticked, to or from a player at the table or a runner."""
+
+    letters = forms.ModelMultipleChoiceField(label="Letters", queryset=None, widget=forms.CheckboxSelectMultiple)
+    courier = forms.ModelChoiceField(label="Courier", queryset=None, required=False,
+                                     help_text="A player at this table setting out.")
+    runner = forms.CharField(label="Or a runner", max_length=60, required=False)
+
+    def __init__(self, *args, letters, couriers, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["letters"].queryset = letters
+        self.fields["courier"].queryset = couriers
+
+
+class LeaveForm(forms.Form):
+    letters = forms.ModelMultipleChoiceField(label="Letters", queryset=None, widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, letters, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["letters"].queryset = letters
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label="Why", max_length=300)
+
+
+class RulingForm(forms.Form):
+    ruling = forms.ChoiceField(label="Ruling", choices=[("lost", "Lost on the road"), ("intercepted", "Intercepted")])
+    reason = forms.CharField(label="Why", max_length=300)
+
+
+class FindForm(forms.Form):
+    code = forms.CharField(label="Tracking code", max_length=20, required=False)
+
+
+class PostOfficeForm(forms.ModelForm):
+    class Meta:
+        model = PostOffice
+        fields = ["carriage", "players_may_track", "stuck_after_minutes"]
+        widgets = {"carriage": forms.RadioSelect}

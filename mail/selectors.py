@@ -1,0 +1,201 @@
+"""Reads of the post: whose trays a user keeps, and what each post page shows.
+
+A table's post is kept by its umpires (the Senate umpire keeps the Senate room's); Control
+sees the whole post but hands out no letter ("Only the Region's Area Umpire will ensure that
+mail is distributed on his or her table"). A letter's typed contents are Control's to read,
+and its addressee's. Out of scope and "no such" are the same 404.
+"""
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.http import Http404
+from django.utils import timezone
+
+from umpire.models import Character, Region, Role, UmpireSeat
+from umpire.permissions import Perm
+from umpire.selectors import access_event, senate_rooms
+
+from .codes import BadCode, typed
+from .models import Letter
+
+# What a letter page shows with it: its people, its tables, and whoever may hold its office.
+LETTER_RELATIONS = ("sender", "addressee__location", "addressee__travelling_to", "destination", "at_table", "origin",
+                    "courier", "delivered_to", "office_province__governor__location",
+                    "office_province__governor__travelling_to", "office_province__procurator__location",
+                    "office_province__procurator__travelling_to", "office_legion__legate__location",
+                    "office_legion__legate__travelling_to", "sender__location", "sender__travelling_to")
+
+
+def tables_kept_by(user, event):
+    """The ids of the tables whose post tray this user keeps."""
+    if user is None or not user.is_authenticated:
+        return set()
+    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
+    tables = {region for role, region in seats if role == Role.REGION}
+    if any(role == Role.SENATE for role, _ in seats):
+        tables |= set(senate_rooms(event))
+    return tables
+
+
+@dataclass(frozen=True)
+class PostScope:
+    """The trays a user keeps, and whether he is Control, who reads the whole post."""
+
+    everything: bool
+    tables: frozenset
+
+    def keeps(self, table_id):
+        return table_id in self.tables
+
+    def sees_table(self, table_id):
+        return self.everything or table_id in self.tables
+
+    def sees_letter(self, letter):
+        return self.everything or bool({letter.origin_id, letter.destination_id, letter.at_table_id} & self.tables)
+
+
+def get_post_scope(user, event):
+    control = user.is_superuser or UmpireSeat.objects.filter(user=user, event=event, role=Role.CONTROL).exists()
+    return PostScope(control, frozenset(tables_kept_by(user, event)))
+
+
+def access_post(user, slug):
+    event = access_event(user, slug, Perm.KEEP_POST)
+    return event, get_post_scope(user, event)
+
+
+def access_tray(user, slug, table_id):
+    """The event, the user's scope and the table whose tray he may see, or 404."""
+    event, scope = access_post(user, slug)
+    table = Region.objects.filter(event=event, pk=table_id).first() if str(table_id).isdigit() else None
+    if table is None or not scope.sees_table(table.pk):
+        raise Http404("No such tray.")
+    return event, scope, table
+
+
+def access_letter(user, slug, pk):
+    event, scope = access_post(user, slug)
+    letter = Letter.objects.filter(event=event, pk=pk).select_related(*LETTER_RELATIONS).first()
+    if letter is None or not scope.sees_letter(letter):
+        raise Http404("No such letter.")
+    return event, scope, letter
+
+
+def find_letter(event, text):
+    """The letter a typed or scanned code names, or a refusal that says what is wrong."""
+    try:
+        code = typed(text)
+    except BadCode as refusal:
+        raise ValidationError({"code": str(refusal)}) from refusal
+    letter = Letter.objects.filter(event=event, code=code).first()
+    if letter is None:
+        raise ValidationError({"code": f"No letter has the code {code[:3]}-{code[3:]}: read it again."})
+    return letter
+
+
+# ---- a table's tray ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ToHandOut:
+    letter: Letter
+    recipient: Character | None  # None: an office nobody holds
+    here: bool
+
+    @property
+    def whereabouts(self):
+        return whereabouts(self.recipient) if self.recipient else "the office is vacant"
+
+
+@dataclass(frozen=True)
+class Tray:
+    table: Region
+    to_hand_out: list
+    waiting: list  # letters in this tray for a courier on
+    couriers_here: list  # [(courier, [letters he carries])] for couriers at this table
+    overdue: list  # letters bound here that have not moved for the post's set time
+
+
+def get_tray(table, stuck_after_minutes):
+    letters = Letter.objects.filter(event_id=table.event_id).select_related(*LETTER_RELATIONS).order_by("moved_at",
+                                                                                                         "pk")
+    arrived = letters.filter(state=Letter.State.ARRIVED, at_table=table)
+    return Tray(
+        table=table,
+        to_hand_out=[hand_out(letter, table) for letter in arrived],
+        waiting=list(letters.filter(state=Letter.State.IN_TRAY, at_table=table)),
+        couriers_here=carried_by_couriers_at(letters, table),
+        overdue=list(letters.filter(destination=table, state__in=Letter.MOVING,
+                                    moved_at__lt=timezone.now() - timedelta(minutes=stuck_after_minutes))
+                     .exclude(state=Letter.State.ARRIVED)),
+    )
+
+
+def hand_out(letter, table):
+    recipient = letter.recipient or holder_of(letter)
+    return ToHandOut(letter, recipient, recipient is not None and recipient.location_id == table.pk)
+
+
+def holder_of(letter):
+    if letter.office == "legate":
+        return letter.office_legion.legate if letter.office_legion else None
+    return getattr(letter.office_province, letter.office) if letter.office_province else None
+
+
+def whereabouts(character):
+    """Where a letter's recipient is, in words: the tray page and the refusals say it so."""
+    if character.died_turn is not None:
+        return f"he fell in turn {character.died_turn}"
+    if character.location_id:
+        return f"at the {character.location} table"
+    if character.travelling_to_id:
+        return f"travelling to the {character.travelling_to} table"
+    return "nowhere on the map"
+
+
+def carried_by_couriers_at(letters, table):
+    couriers = {}
+    for letter in letters.filter(state=Letter.State.CARRIED, courier__location=table):
+        couriers.setdefault(letter.courier, []).append(letter)
+    return sorted(couriers.items(), key=lambda pair: pair[0].name)
+
+
+def get_couriers_at(table):
+    """The players at the table who may carry letters on."""
+    return Character.objects.filter(event_id=table.event_id, location=table, died_turn__isnull=True).order_by("name")
+
+
+# ---- a courier, and the whole post -----------------------------------------------------------
+
+def get_carried_by(courier):
+    """What a courier is carrying, and where to."""
+    return list(Letter.objects.filter(state=Letter.State.CARRIED, courier=courier)
+                .select_related("destination", "sender", "addressee", "office_province", "office_legion")
+                .order_by("destination__position", "moved_at"))
+
+
+@dataclass(frozen=True)
+class WholePost:
+    by_table: list  # [(table, [count of its letters in each Letter.State, in order])]
+    stuck: list  # letters anywhere that have not moved for the set time, oldest first
+    stuck_count: int
+
+
+STUCK_SHOWN = 200
+
+
+def get_whole_post(event, stuck_after_minutes):
+    counts = {}
+    rows = (Letter.objects.filter(event=event).values("destination", "state").annotate(n=Count("pk"))
+            .order_by())
+    for row in rows:
+        counts.setdefault(row["destination"], {})[row["state"]] = row["n"]
+    tables = Region.objects.filter(event=event).order_by("position", "name")
+    stuck = (Letter.objects.filter(event=event, state__in=Letter.MOVING,
+                                   moved_at__lt=timezone.now() - timedelta(minutes=stuck_after_minutes))
+             .select_related("destination", "at_table", "courier", "sender", "addressee", "office_province",
+                             "office_legion").order_by("moved_at", "pk"))
+    by_table = [(table, [counts.get(table.pk, {}).get(state, 0) for state in Letter.State.values]) for table in tables]
+    return WholePost(by_table, list(stuck[:STUCK_SHOWN]),
+                     stuck.count())

@@ -1,0 +1,230 @@
+"""VI. COMMUNICATIONS, (i) Letters, step by step: posted in the tray of the writer's table,
+picked up and left by couriers (or in simulated transit), handed out at its table by that
+table's umpire alone, forwarded "when the addressee has moved on", returned, or lost or
+intercepted by an umpire's ruling. Each service is one transaction, and one step in the
+letter's history, the audit and the live news."""
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+
+from ..codes import BadCode, new_code, typed
+from ..models import Letter, LetterStep, StationeryCode
+from ..models.letter import Office
+from ..selectors import holder_of, tables_kept_by, whereabouts
+from .post import game_date, send_on, stepping, take_step
+
+Step = LetterStep.What
+
+
+# ---- posting --------------------------------------------------------------------------------
+
+def do_post_letter(table, *, sender, destination, addressee=None, office="", office_province=None,
+                   office_legion=None, written_turn=None, contents="", code="", actor):
+    """"Letters should be placed in the Region's post tray ... Make sure that the intended
+    recipient is clearly identified by name and destination and the letter dated." The sender
+    posts at the table he is at; `code` is the tracking code of a printed slip, or "" for a new
+    one; `written_turn` is the date he wrote on it (this turn if not given)."""
+    with transaction.atomic():
+        turn, _ = game_date(table.event)
+        check_sender(table, sender)
+        check_addressee(table.event, addressee, office, office_province, office_legion)
+        check_destination(table.event, destination)
+        letter = Letter(event=table.event, code=slip_code(table.event, code), sender=sender, addressee=addressee,
+                        office=office, office_province=office_province, office_legion=office_legion,
+                        origin=table, destination=destination, written_turn=written_turn or turn,
+                        contents=contents.strip(), moved_at=timezone.now())
+        send_on(letter, from_table=table, to_table=destination, turn=turn)
+        letter.full_clean()
+        letter.save()
+        take_step(letter, Step.POSTED, actor=actor, table=table)
+    return letter
+
+
+def check_sender(table, sender):
+    if sender.event_id != table.event_id:
+        raise ValidationError({"sender": f"{sender} belongs to another event."})
+    if sender.location_id != table.pk:
+        raise ValidationError({"sender": f"{sender} is not at the {table} table: a letter goes into the tray "
+                                         "of the table its writer is at."})
+
+
+def check_addressee(event, addressee, office, province, legion):
+    """A character, or an office (a province's governor or procurator, a legion's legate)."""
+    if bool(addressee) == bool(office):
+        raise ValidationError({"addressee": "Address the letter to a character or to an office, one of the two."})
+    if addressee is not None and addressee.event_id != event.pk:
+        raise ValidationError({"addressee": f"{addressee} belongs to another event."})
+    if office and office not in Office.values:
+        raise ValidationError({"office": f"{office!r} is not an office a letter goes to."})
+    if office in (Office.GOVERNOR, Office.PROCURATOR) and (province is None or province.event_id != event.pk):
+        raise ValidationError({"office_province": f"Name the province of {Office(office).label}."})
+    if office == Office.LEGATE and (legion is None or legion.event_id != event.pk):
+        raise ValidationError({"office_legion": "Name the legion of the Legate."})
+
+
+def check_destination(event, destination):
+    if destination.event_id != event.pk:
+        raise ValidationError({"destination": f"{destination} is not a table of this event."})
+
+
+def slip_code(event, code):
+    """The printed slip's code, if it is one of this event's and unused; else a fresh code."""
+    if not code:
+        return free_code(event)
+    try:
+        code = typed(code)
+    except BadCode as refusal:
+        raise ValidationError({"code": str(refusal)}) from refusal
+    if not StationeryCode.objects.filter(event=event, code=code).exists():
+        raise ValidationError({"code": f"{code[:3]}-{code[3:]} was never printed on this event's slips."})
+    if Letter.objects.filter(event=event, code=code).exists():
+        raise ValidationError({"code": f"{code[:3]}-{code[3:]} is already on another letter: use a new slip."})
+    return code
+
+
+def free_code(event):
+    while True:
+        code = new_code()
+        taken = (Letter.objects.filter(event=event, code=code).exists()
+                 or StationeryCode.objects.filter(event=event, code=code).exists())
+        if not taken:
+            return code
+
+
+# ---- couriers -------------------------------------------------------------------------------
+
+def do_pick_up_letters(letters, *, table, courier=None, runner="", actor):
+    """A player setting out, or a runner, takes letters from this table's tray: the hand-over is
+    recorded as it happens. Each must be in this tray."""
+    check_carrier(table, courier, runner)
+    with transaction.atomic():
+        for letter in letters:
+            with stepping(letter, states=(Letter.State.IN_TRAY,), doing="picked up") as letter:
+                check_in_tray(letter, table)
+                letter.state, letter.at_table, letter.courier, letter.runner = (
+                    Letter.State.CARRIED, None, courier, runner.strip())
+                take_step(letter, Step.PICKED_UP, actor=actor, table=table, courier=courier, runner=runner.strip())
+
+
+def check_carrier(table, courier, runner):
+    if bool(courier) == bool(runner.strip()):
+        raise ValidationError({"courier": "Name the courier: a player at the table, or a runner."})
+    if courier is not None and courier.location_id != table.pk:
+        raise ValidationError({"courier": f"{courier} is not at the {table} table."})
+
+
+def check_in_tray(letter, table):
+    if letter.at_table_id != table.pk:
+        raise ValidationError({"letter": f"{letter.shown_code} is in the {letter.at_table} tray, not this one."})
+
+
+def do_leave_letters(letters, *, table, actor):
+    """A courier reaches this table and hands over what he carries for it; a letter bound further
+    waits in this tray for the next courier on."""
+    with transaction.atomic():
+        for letter in letters:
+            with stepping(letter, states=(Letter.State.CARRIED,), doing="left here") as letter:
+                carrier = {"courier": letter.courier, "runner": letter.runner}
+                arrived = letter.destination_id == table.pk
+                letter.state = Letter.State.ARRIVED if arrived else Letter.State.IN_TRAY
+                letter.at_table, letter.courier, letter.runner = table, None, ""
+                take_step(letter, Step.ARRIVED if arrived else Step.LEFT, actor=actor, table=table, **carrier)
+
+
+# ---- at its table ---------------------------------------------------------------------------
+
+def do_deliver_letter(letter, *, actor):
+    """"Only the Region's Area Umpire will ensure that mail is distributed on his or her table":
+    handed to its recipient, who must be at the table. An office's letter goes to whoever holds
+    the office now."""
+    with stepping(letter, states=(Letter.State.ARRIVED,), doing="handed out") as letter:
+        check_table_umpire(letter.at_table, actor)
+        recipient = recipient_of(letter)
+        if recipient.location_id != letter.at_table_id:
+            raise ValidationError({"letter": f"{recipient} is not at this table ({whereabouts(recipient)}): "
+                                             "forward the letter to him."})
+        letter.state, letter.delivered_to = Letter.State.DELIVERED, recipient
+        take_step(letter, Step.DELIVERED, actor=actor, table=letter.at_table, to_character=recipient)
+    return letter
+
+
+def check_table_umpire(table, actor):
+    """Only an umpire seated at this very table hands out its mail: not Control, not another table's."""
+    if table.pk not in tables_kept_by(actor, table.event):
+        raise ValidationError({"letter": f"Only the {table} table's umpire hands out its letters."})
+
+
+def recipient_of(letter):
+    """The character it goes to now: its addressee, the holder of its office, or (returning) its sender."""
+    if letter.recipient is not None:
+        return letter.recipient
+    holder = holder_of(letter)
+    if holder is None:
+        raise ValidationError({"letter": f"{letter.addressed_to} is vacant: return the letter to its sender."})
+    return holder
+
+
+def where_now(character):
+    """The table a letter should go to for him: where he is, or where he is going."""
+    if character.died_turn is not None:
+        return None
+    return character.location or character.travelling_to
+
+
+def do_forward_letter(letter, *, actor):
+    """""Note that a player may no longer be in the stated destination - an effort will be made
+    to forward mail!": sent on from this table to where its recipient is now, with the extra
+    time that takes."""
+    with stepping(letter, states=(Letter.State.ARRIVED,), doing="forwarded") as letter:
+        check_table_umpire(letter.at_table, actor)
+        recipient = recipient_of(letter)
+        there = where_now(recipient)
+        if there is None:
+            raise ValidationError({"letter": f"{recipient} cannot be reached ({whereabouts(recipient)}): "
+                                             "return the letter to its sender."})
+        if there.pk == letter.at_table_id:
+            raise ValidationError({"letter": f"{recipient} is here: hand the letter out."})
+        here = letter.at_table
+        send_on(letter, from_table=here, to_table=there, turn=game_date(letter.event)[0])
+        take_step(letter, Step.FORWARDED, actor=actor, table=here, to_table=there,
+                  note=f"to {recipient}, {whereabouts(recipient)}")
+    return letter
+
+
+def do_return_letter(letter, *, reason, actor):
+    """Back to its sender, wherever he is now, when it cannot be delivered."""
+    if not reason.strip():
+        raise ValidationError({"reason": "Say why the letter goes back: the sender will ask."})
+    with stepping(letter, states=(Letter.State.ARRIVED,), doing="returned") as letter:
+        check_table_umpire(letter.at_table, actor)
+        if letter.returning:
+            raise ValidationError({"letter": f"{letter.shown_code} is already on its way back to {letter.sender}."})
+        there = where_now(letter.sender)
+        if there is None:
+            raise ValidationError({"letter": f"{letter.sender} cannot be reached ({whereabouts(letter.sender)}): "
+                                             "the letter is lost, by your ruling."})
+        here = letter.at_table
+        letter.returning = True
+        send_on(letter, from_table=here, to_table=there, turn=game_date(letter.event)[0])
+        take_step(letter, Step.RETURNED, actor=actor, table=here, to_table=there, note=reason.strip())
+    return letter
+
+
+# ---- an umpire's ruling ---------------------------------------------------------------------
+
+RULINGS = {"lost": (Letter.State.LOST, Step.LOST), "intercepted": (Letter.State.INTERCEPTED, Step.INTERCEPTED)}
+
+
+def do_rule_letter(letter, *, ruling, reason, actor):
+    """A letter lost on the road, or intercepted: an umpire's ruling, with his reason. The
+    letter's journey ends there."""
+    if ruling not in RULINGS:
+        raise ValidationError({"ruling": f"{ruling!r} is not a ruling on a letter: lost or intercepted."})
+    if not reason.strip():
+        raise ValidationError({"reason": "Give the reason for the ruling: it stays on the letter's record."})
+    with stepping(letter, states=Letter.MOVING, doing=ruling) as letter:
+        table = letter.at_table
+        letter.state, letter.at_table, letter.courier, letter.runner = RULINGS[ruling][0], None, None, ""
+        take_step(letter, RULINGS[ruling][1], actor=actor, table=table, note=reason.strip())
+    return letter

@@ -1,0 +1,91 @@
+"""What every step of the post shares: the post office, the game date, a letter locked for a
+step, and the step recorded in the letter's history, the audit and the live news."""
+from contextlib import contextmanager
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from umpire.events import control_group, publish_on_commit, table_group
+from umpire.models import GameClock, Route
+from umpire.services.audit import record_audit
+
+from ..events import LetterMoved
+from ..models import Letter, LetterStep, PostingTime, PostOffice
+from ..transit import Link, quickest
+
+
+def post_office(event):
+    """The event's post, with the default settings until Control changes them."""
+    office, _ = PostOffice.objects.get_or_create(event=event)
+    return office
+
+
+def game_date(event):
+    turn = GameClock.objects.filter(event=event).values_list("turn", flat=True).get()
+    return turn, str(event.game_month(turn))
+
+
+@contextmanager
+def stepping(letter, *, states, doing):
+    """One step of a letter: locked, refused unless it is in one of `states`, saved after."""
+    with transaction.atomic():
+        letter = (Letter.objects.select_for_update(of=("self",))
+                  .select_related("event", "sender", "addressee", "destination", "at_table", "courier",
+                                  "office_province", "office_legion").get(pk=letter.pk))
+        if letter.state not in states:
+            raise ValidationError({"letter": f"{letter.shown_code} is {letter.get_state_display().lower()}: "
+                                             f"it cannot be {doing}."})
+        yield letter
+        letter.moved_at = timezone.now()
+        letter.save()
+
+
+def take_step(letter, what, *, actor, table=None, note="", **details):
+    """Write the step into the letter's history and the audit, and tell Control and the tables
+    it concerns, on commit."""
+    turn, month = game_date(letter.event)
+    step = LetterStep.objects.create(letter=letter, what=what, table=table, note=note, by=user_or_none(actor),
+                                     at=timezone.now(), turn=turn, month=month, **details)
+    record_audit(event=letter.event, actor=actor, action=f"letter.{what}", target=letter,
+                 after={"state": letter.state, "at_table": str(letter.at_table or ""),
+                        "destination": str(letter.destination), "carrier": letter.carrier},
+                 reason=note)
+    tables = {letter.at_table_id, letter.destination_id, getattr(table, "pk", None)} - {None}
+    groups = [control_group(letter.event_id)] + [table_group(pk) for pk in sorted(tables)]
+    publish_on_commit(groups, LetterMoved(what, letter.pk, letter.shown_code, letter.state))
+    return step
+
+
+def user_or_none(actor):
+    return actor if actor is not None and actor.is_authenticated else None
+
+
+# ---- sending it on its way ----------------------------------------------------------------
+
+def send_on(letter, *, from_table, to_table, turn):
+    """From `from_table` towards `to_table`: into the tray for a courier, or (simulated) in
+    transit until the posting time has run; straight to hand out if it is there already."""
+    letter.destination = to_table
+    letter.courier, letter.runner = None, ""
+    if from_table.pk == to_table.pk:
+        letter.state, letter.at_table, letter.due_turn = Letter.State.ARRIVED, to_table, None
+    elif post_office(letter.event).simulated:
+        letter.state, letter.at_table = Letter.State.IN_TRANSIT, None
+        letter.due_turn = posting(letter.event, from_table, to_table, turn).arrives(turn)
+    else:
+        letter.state, letter.at_table, letter.due_turn = Letter.State.IN_TRAY, from_table, None
+
+
+def posting(event, from_table, to_table, turn):
+    """The quickest posting between two tables by the links Control has timed, or a refusal."""
+    links = [Link(time.route.one_id, time.route.other_id, time.turns, time.winter_turns,
+                  time.route.kind == Route.Kind.SEA)
+             for time in PostingTime.objects.filter(route__event=event).select_related("route")]
+    tables = {table.pk: table for table in event.regions.all()}
+    found = quickest(links, from_table.pk, to_table.pk, turn,
+                     lambda table, when: tables[table].in_winter(event.game_month(when), at_sea=True))
+    if found is None:
+        raise ValidationError({"destination": f"No timed links join {from_table} to {to_table}: Control must set "
+                                              "the posting time of the links between them."})
+    return found
