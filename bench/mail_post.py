@@ -28,7 +28,6 @@ import platform
 import random
 import re
 import sys
-import tempfile
 import time
 from collections import Counter
 from contextlib import contextmanager
@@ -66,6 +65,7 @@ from regions.models import Province  # noqa: E402
 from umpire import clockwork  # noqa: E402
 from umpire.models import Character, Event, GameClock, Region, Role  # noqa: E402
 from umpire.services.accounts import do_seat_umpire  # noqa: E402
+from bench.scratch import scratch_database  # noqa: E402
 
 SMALL = 10_000
 CHARACTERS = 300
@@ -120,7 +120,7 @@ def main():
     args = parser.parse_args()
     check_channel_layer()
     sizes = []
-    with scratch_database():
+    with scratch_database("bench_mail"):
         hall = build_hall()
         build_letters(hall, min(SMALL, args.letters))
         for letters in sorted({min(SMALL, args.letters), args.letters}):
@@ -140,23 +140,6 @@ def check_channel_layer():
 
 
 # The world ----------------------------------------------------------------------
-
-@contextmanager
-def scratch_database():
-    """A database of this run's own, on the server DATABASE_URL names (or a SQLite file), migrated."""
-    with tempfile.TemporaryDirectory() as scratch:
-        test_settings = connection.settings_dict["TEST"]
-        if connection.vendor == "sqlite":
-            test_settings["NAME"] = str(Path(scratch) / "bench_mail.sqlite3")
-        else:
-            test_settings["NAME"] = f"bench_mail_{os.getpid()}"
-        real_name = connection.settings_dict["NAME"]
-        connection.creation.create_test_db(verbosity=0, serialize=False)
-        try:
-            yield
-        finally:
-            connection.creation.destroy_test_db(real_name, verbosity=0)
-
 
 def build_hall():
     """The AD69 world, its clock started, the post by couriers, 300 more characters round the

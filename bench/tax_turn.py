@@ -19,7 +19,6 @@ import os
 import platform
 import re
 import sys
-import tempfile
 import time
 from collections import Counter
 from contextlib import contextmanager
@@ -41,6 +40,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from regions.models import Fleet, Force, ForceTroops, Province, TaxStatement  # noqa: E402
 from regions.services.taxes import do_run_tax_turn  # noqa: E402
 from umpire.models import Event  # noqa: E402
+from bench.scratch import scratch_database  # noqa: E402
 
 TURN = 1  # September 68, the first tax turn
 COPIES = 10  # the larger world: the AD69 world and nine copies of its provinces
@@ -78,7 +78,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="tax turns per world, the best kept (default 5)")
     args = parser.parse_args()
-    with scratch_database():
+    with scratch_database("bench_tax"):
         event = load_world()
         ad69 = measure(event, args.repeat)
         grow_world(event, COPIES)
@@ -90,25 +90,6 @@ def main():
 
 
 # The world ----------------------------------------------------------------------
-
-@contextmanager
-def scratch_database():
-    """A database of this run's own, on the server DATABASE_URL names (or a SQLite file), migrated."""
-    with tempfile.TemporaryDirectory() as scratch:
-        # create_test_db makes the database TEST NAME names: one of this run's own, so a test run
-        # beside it, whose name the settings give, is not clobbered.
-        test_settings = connection.settings_dict["TEST"]
-        if connection.vendor == "sqlite":
-            test_settings["NAME"] = str(Path(scratch) / "bench_tax.sqlite3")
-        else:
-            test_settings["NAME"] = f"bench_tax_{os.getpid()}"
-        real_name = connection.settings_dict["NAME"]
-        connection.creation.create_test_db(verbosity=0, serialize=False)
-        try:
-            yield
-        finally:
-            connection.creation.destroy_test_db(real_name, verbosity=0)
-
 
 def load_world():
     """The AD69 world and its demo forces, as seed_demo loads them."""
