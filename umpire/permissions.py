@@ -33,6 +33,8 @@ class Perm(StrEnum):
     # (mail.selectors.tables_kept_by says which); Control reads the whole post and rules on letters
     KEEP_POST = "keep_post"
     ISSUE_MAILBOXES = "issue_mailboxes"  # issue the codes that open players' own letters: Control alone
+    # run the Senate: sessions, votes, appointments, the mob's mood, the gods' records (Senate umpires, Control)
+    RUN_SENATE = "run_senate"
 
 
 ROLE_PERMISSIONS = {
@@ -41,7 +43,7 @@ ROLE_PERMISSIONS = {
                             Perm.VIEW_MONEY, Perm.KEEP_ACCOUNTS, Perm.RUN_BATTLES, Perm.MOVE_PLAYERS,
                             Perm.KEEP_POST}),
     Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.VIEW_MONEY,
-                            Perm.KEEP_ACCOUNTS, Perm.KEEP_POST}),
+                            Perm.KEEP_ACCOUNTS, Perm.KEEP_POST, Perm.RUN_SENATE}),
     Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES,
                                      Perm.COMMAND_FORCES}),
 }

@@ -22,4 +22,5 @@ urlpatterns = [
     path("", include("regions.urls")),
     path("", include("warfare.urls")),
     path("", include("mail.urls")),
+    path("", include("senate.urls")),
 ]

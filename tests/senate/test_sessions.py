@@ -1,0 +1,257 @@
+"""The Senate in session, the Emperor's edicts, the throne, and the Acta Diurna (XI. THE ROMAN CONSTITUTION)."""
+import io
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from pypdf import PdfReader
+
+from senate.models.sessions import Claimant, Edict, Motion, Vote
+from senate.services.sessions import (
+    do_add_claimant, do_close_session, do_count_motion, do_end_claim, do_issue_edict, do_open_session,
+    do_proclaim_emperor, do_publish_record, do_record_vote, do_table_motion,
+)
+from senate.sessions_selectors import get_acta
+from tests.umpire.channels_helpers import listen
+from umpire.clockwork import do_start_clock
+from umpire.events import control_group, event_group, table_group
+from umpire.models import Announcement, AuditEntry, Character, Region, Role
+from umpire.services.access_codes import do_reissue_display_code
+
+AYES = ("Arrius Antonius", "Cadius Rufus", "Caelius Sabinus")
+NAYS = ("Cornelius Dollabella", "Flavius Sabinus")
+
+
+def person(event, name):
+    return Character.objects.get(event=event, name=name)
+
+
+def refused(field, words, service, *args, **kwargs):
+    with pytest.raises(ValidationError) as refusal:
+        service(*args, **kwargs)
+    assert words in " ".join(refusal.value.message_dict[field])
+
+
+@pytest.fixture
+def senate_umpire(ad69, make_umpire):
+    do_start_clock(ad69, actor=None)
+    return make_umpire(ad69, Role.SENATE, username="senate")
+
+
+@pytest.fixture
+def senate_room(ad69):
+    return Region.objects.get(event=ad69, kind=Region.Kind.SENATE_ROOM)
+
+
+@pytest.fixture
+def session(ad69, senate_umpire):
+    return do_open_session(ad69, actor=senate_umpire)
+
+
+def motion_voted(session, umpire, ayes=AYES, nays=NAYS, **tabled):
+    motion = do_table_motion(session, **{"kind": Motion.Kind.ENEMY, "text": "Aulius Vitellius", **tabled},
+                             actor=umpire)
+    for name in ayes:
+        do_record_vote(motion, senator=person(session.event, name), choice=Vote.Choice.AYE, actor=umpire)
+    for name in nays:
+        do_record_vote(motion, senator=person(session.event, name), choice=Vote.Choice.NAY, actor=umpire)
+    return motion
+
+
+def galba_reigns(event, umpire):
+    claim = do_proclaim_emperor(event, character=person(event, "Sercius Sulpicius Galba"), actor=umpire)
+    return claim
+
+
+def test_a_vote_is_counted_and_published(ad69, senate_umpire, session, senate_room,
+                                         django_capture_on_commit_callbacks):
+    motion = motion_voted(session, senate_umpire)
+    do_record_vote(motion, senator=person(ad69, "Marius Celsus"), choice=Vote.Choice.ABSTAIN, actor=senate_umpire)
+    motion = do_count_motion(motion, actor=senate_umpire)
+    assert (motion.state, motion.result, motion.ayes, motion.nays, motion.abstentions) == ("voted", "carried", 3, 2, 1)
+    groups = [control_group(ad69.pk), table_group(senate_room.pk), event_group(ad69.pk)]
+    with listen(groups) as heard:
+        with django_capture_on_commit_callbacks(execute=True):
+            do_publish_record(motion, actor=senate_umpire)
+        messages = heard()
+    assert set(messages) == set(groups)
+    news = messages[event_group(ad69.pk)][0]["event"]
+    assert (news["type"], news["kind"], news["to_projector"]) == ("senate.published", "motion", False)
+    assert news["headline"] == ("Motion carried: Declare an enemy of the state: Aulius Vitellius "
+                                "(3 ayes, 2 nays, 1 abstaining)")
+    assert [entry.headline for entry in get_acta(ad69)] == [news["headline"]]
+    assert not Announcement.objects.exists()
+    assert AuditEntry.objects.filter(action="senate.motion_published", actor=senate_umpire).count() == 1
+
+
+def test_the_votes_are_told_only_to_the_senate_room_and_control(ad69, senate_umpire, session, senate_room,
+                                                                  django_capture_on_commit_callbacks):
+    motion = do_table_motion(session, kind=Motion.Kind.TRIUMPH, text="Licinius Mucianus", actor=senate_umpire)
+    groups = [control_group(ad69.pk), table_group(senate_room.pk), event_group(ad69.pk)]
+    with listen(groups) as heard:
+        with django_capture_on_commit_callbacks(execute=True):
+            do_record_vote(motion, senator=person(ad69, "Titus Vinius"), choice="aye", actor=senate_umpire)
+            do_count_motion(motion, actor=senate_umpire)
+        messages = heard()
+    assert set(messages) == set(groups[:2])
+
+
+def test_a_senator_may_change_his_vote_until_the_count(ad69, senate_umpire, session):
+    motion = motion_voted(session, senate_umpire)
+    do_record_vote(motion, senator=person(ad69, "Arrius Antonius"), choice=Vote.Choice.NAY, actor=senate_umpire)
+    assert do_count_motion(motion, actor=senate_umpire).result == Motion.Result.LOST  # 2 ayes, 3 nays
+    assert Vote.objects.filter(motion=motion).count() == 5
+
+
+def test_a_non_senator_cannot_vote(ad69, senate_umpire, session):
+    motion = do_table_motion(session, kind=Motion.Kind.OTHER, text="Bread for the people", actor=senate_umpire)
+    refused("senator", "is not a senator", do_record_vote, motion, senator=person(ad69, "Tiberius Alexander"),
+            choice="aye", actor=senate_umpire)
+    refused("senator", "is not in the Senate room", do_record_vote, motion,
+            senator=person(ad69, "Sercius Sulpicius Galba"), choice="aye", actor=senate_umpire)
+    assert not Vote.objects.exists()
+
+
+def test_a_vote_after_the_count_is_refused(ad69, senate_umpire, session):
+    motion = do_count_motion(motion_voted(session, senate_umpire), actor=senate_umpire)
+    refused("motion", "No vote may be cast or changed now", do_record_vote, motion,
+            senator=person(ad69, "Titus Vinius"), choice="nay", actor=senate_umpire)
+    refused("motion", "No vote may be cast", do_count_motion, motion, actor=senate_umpire)
+    assert Vote.objects.filter(motion=motion).count() == 5
+
+
+def test_a_tie_is_the_umpires_ruling_recorded_with_the_result(ad69, senate_umpire, session):
+    motion = motion_voted(session, senate_umpire, ayes=AYES[:2])
+    refused("tie_result", "the handbook gives no rule", do_count_motion, motion, actor=senate_umpire)
+    motion = do_count_motion(motion, tie_result="lost", tie_ruling="The consul's casting vote", actor=senate_umpire)
+    assert (motion.result, motion.tie_ruling) == ("lost", "The consul's casting vote")
+    assert AuditEntry.objects.get(action="senate.motion_counted").reason == "The consul's casting vote"
+
+
+def test_an_edict_is_ratified_by_a_carried_motion(ad69, senate_umpire, session):
+    galba = galba_reigns(ad69, senate_umpire).character
+    edict = do_issue_edict(ad69, emperor=galba, text="The Praetorians' donative is cancelled.", actor=senate_umpire)
+    lost = do_count_motion(motion_voted(session, senate_umpire, ayes=(), kind=Motion.Kind.RATIFY,
+                                        text="Ratify", edict=edict), actor=senate_umpire)
+    assert Edict.objects.get(pk=edict.pk).ratified_by is None
+    carried = do_count_motion(motion_voted(session, senate_umpire, kind=Motion.Kind.RATIFY, text="Ratify",
+                                           edict=edict), actor=senate_umpire)
+    assert (lost.result, Edict.objects.get(pk=edict.pk).ratified_by) == ("lost", carried)
+    refused("edict", "already ratified", do_table_motion, session, kind=Motion.Kind.RATIFY, text="Again",
+            edict=edict, actor=senate_umpire)
+
+
+def test_only_the_emperor_issues_edicts(ad69, senate_umpire):
+    refused("emperor", "is not Emperor", do_issue_edict, ad69, emperor=person(ad69, "Marcus Otho"),
+            text="I rule.", actor=senate_umpire)
+
+
+def test_a_new_emperor_ends_the_old_reign_and_his_own_claim(ad69, senate_umpire):
+    galba = galba_reigns(ad69, senate_umpire)
+    otho = do_add_claimant(ad69, character=person(ad69, "Marcus Otho"), actor=senate_umpire)
+    do_proclaim_emperor(ad69, character=otho.character, actor=senate_umpire)
+    standing = Claimant.objects.filter(ended_turn__isnull=True)
+    assert [(claim.character.name, claim.is_emperor) for claim in standing] == [("Marcus Otho", True)]
+    assert Claimant.objects.get(pk=galba.pk).ended_turn == 1
+    refused("claim", "ended in turn 1", do_end_claim, galba, actor=senate_umpire)
+
+
+def test_emperor_change_goes_to_the_projector_only_when_control_publishes(ad69, senate_umpire, control):
+    claim = galba_reigns(ad69, senate_umpire)
+    refused("to_projector", "Only Control", do_publish_record, claim, to_projector=True, actor=senate_umpire)
+    assert not Announcement.objects.exists() and not Claimant.objects.get(pk=claim.pk).is_published
+    do_publish_record(claim, actor=senate_umpire)
+    assert not Announcement.objects.exists()
+    otho = do_proclaim_emperor(ad69, character=person(ad69, "Marcus Otho"), actor=senate_umpire)
+    do_publish_record(otho, to_projector=True, actor=control)
+    assert [(news.text, news.is_showing) for news in Announcement.objects.all()] == [
+        ("Marcus Otho is proclaimed Emperor", True)]
+    assert Claimant.objects.get(pk=otho.pk).on_projector
+
+
+def test_the_session_closes_only_when_every_motion_is_counted(ad69, senate_umpire, session):
+    motion = do_table_motion(session, kind=Motion.Kind.APPOINT, text="Marius Celsus consul", actor=senate_umpire)
+    refused("session", "still tabled", do_close_session, session, actor=senate_umpire)
+    refused("session", "still open", do_open_session, ad69, actor=senate_umpire)
+    do_count_motion(motion, tie_result="carried", tie_ruling="Nobody objected", actor=senate_umpire)
+    do_close_session(session, actor=senate_umpire)
+    refused("session", "closed", do_table_motion, session, kind="other", text="Late", actor=senate_umpire)
+
+
+def test_the_public_acta_shows_nothing_unpublished(ad69, senate_umpire, control, session, client):
+    published = do_count_motion(motion_voted(session, senate_umpire, text="Nymphidius Sabinus"), actor=senate_umpire)
+    do_publish_record(published, actor=senate_umpire)
+    do_count_motion(motion_voted(session, senate_umpire, text="Secret business"), actor=senate_umpire)
+    galba = galba_reigns(ad69, senate_umpire)
+    edict = do_issue_edict(ad69, emperor=galba.character, text="Hidden edict", actor=senate_umpire)
+    code = do_reissue_display_code(ad69, actor=control).code
+    page = client.get(reverse("senate:acta-display", args=[ad69.slug]), {"code": code}).content.decode()
+    assert "Nymphidius Sabinus" in page
+    assert "Secret business" not in page and "Hidden edict" not in page and "Galba" not in page
+    assert "Arrius Antonius" not in page  # how each senator voted is never public
+    do_publish_record(edict, actor=senate_umpire)
+    page = client.get(reverse("senate:acta-display", args=[ad69.slug]), {"code": code}).content.decode()
+    assert "Hidden edict" in page and "Not ratified by the Senate." in page
+    assert client.get(reverse("senate:acta-display", args=[ad69.slug]), {"code": "wrong"}).status_code == 404
+
+
+def test_the_acta_pdf_reads_back(ad69, senate_umpire, session, client):
+    motion = do_count_motion(motion_voted(session, senate_umpire, text="Aulius Vitellius & his legions"),
+                             actor=senate_umpire)
+    do_publish_record(motion, actor=senate_umpire)
+    do_publish_record(galba_reigns(ad69, senate_umpire), actor=senate_umpire)
+    do_count_motion(motion_voted(session, senate_umpire, text="Unpublished matter"), actor=senate_umpire)
+    client.force_login(senate_umpire)
+    response = client.get(reverse("senate:acta-pdf", args=[ad69.slug]))
+    assert response["Content-Type"] == "application/pdf"
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Acta Diurna" in text and "Aulius Vitellius & his legions" in text
+    assert "Sercius Sulpicius Galba is proclaimed Emperor" in text
+    assert "Unpublished matter" not in text
+
+
+def test_the_senate_room_votes_from_its_console(ad69, senate_umpire, session, client):
+    motion = do_table_motion(session, kind=Motion.Kind.OTHER, text="Games for Jupiter", actor=senate_umpire)
+    client.force_login(senate_umpire)
+    home = client.get(reverse("senate:home", args=[ad69.slug]))
+    assert home.status_code == 200 and "Games for Jupiter" in home.content.decode()
+    vote = reverse("senate:session-vote", args=[ad69.slug, motion.pk])
+    client.post(vote, {"senator": person(ad69, "Titus Vinius").pk, "choice": "aye"})
+    refusal = client.post(vote, {"senator": person(ad69, "Tiberius Alexander").pk, "choice": "aye"}, follow=True)
+    assert "Senator: Tiberius Alexander is not a senator" in refusal.content.decode()
+    assert [(v.senator.name, v.choice) for v in Vote.objects.all()] == [("Titus Vinius", "aye")]
+
+
+def test_a_region_umpire_reads_but_does_not_run_the_senate(ad69, session, make_umpire, client):
+    client.force_login(make_umpire(ad69, Role.REGION, "Gaul"))
+    assert client.get(reverse("senate:home", args=[ad69.slug])).status_code == 200
+    assert client.post(reverse("senate:session-close", args=[ad69.slug, session.pk])).status_code == 404
+
+
+def test_the_acta_reads_in_the_same_queries_however_much_is_published(ad69, senate_umpire, session,
+                                                                       django_assert_max_num_queries):
+    def publish_a_round(text):
+        do_publish_record(do_count_motion(motion_voted(session, senate_umpire, text=text), actor=senate_umpire),
+                          actor=senate_umpire)
+
+    publish_a_round("First")
+    with django_assert_max_num_queries(4) as first:
+        get_acta(ad69)
+    for text in ("Second", "Third", "Fourth"):
+        publish_a_round(text)
+    with django_assert_max_num_queries(len(first.captured_queries)):
+        assert len(get_acta(ad69)) == 4
+
+
+def test_the_console_and_the_acta_show_results_edicts_and_the_throne(ad69, senate_umpire, control, session, client):
+    galba = galba_reigns(ad69, senate_umpire)
+    edict = do_issue_edict(ad69, emperor=galba.character, text="No donative", actor=senate_umpire)
+    motion = do_count_motion(motion_voted(session, senate_umpire, kind=Motion.Kind.RATIFY, text="Ratify it",
+                                          edict=edict), actor=senate_umpire)
+    do_publish_record(motion, to_projector=True, actor=control)
+    client.force_login(control)
+    home = client.get(reverse("senate:home", args=[ad69.slug])).content.decode()
+    assert "Ratified by the Senate" in home and "Carried: 3 ayes, 2 nays, 0 abstaining" in home
+    assert "also on the projector" in home and "The mob" in home
+    acta = client.get(reverse("senate:acta", args=[ad69.slug])).content.decode()
+    assert "Motion carried: Ratify an edict: Ratify it" in acta and "No donative" not in acta
