@@ -13,7 +13,8 @@ class PostLetterForm(forms.Form):
     and the letter dated"."""
 
     sender = forms.ModelChoiceField(label="From", queryset=None, help_text="A player at this table.")
-    addressee = forms.ModelChoiceField(label="To", queryset=None, required=False, help_text="A character; or an office.")
+    addressee = forms.ModelChoiceField(label="To", queryset=None, required=False,
+                                       help_text="A character; or an office.")
     office = forms.ChoiceField(label="Or to the office of", choices=[("", "—"), *Office.choices], required=False)
     office_province = forms.ModelChoiceField(label="Province of the office", queryset=None, required=False)
     office_legion = forms.ModelChoiceField(label="Legion of the Legate", queryset=None, required=False)

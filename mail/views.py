@@ -82,7 +82,8 @@ def tray_forms(table, tray):
     """The hand-over forms offer the letters the tray has already read, labelled from them."""
     couriers = get_couriers_at(table)
     return {"post_form": forms.PostLetterForm(table=table),
-            "pick_up_form": forms.CarrierForm(letters=labelled(tray.waiting), couriers=couriers) if tray.waiting else None,
+            "pick_up_form": (forms.CarrierForm(letters=labelled(tray.waiting), couriers=couriers)
+                             if tray.waiting else None),
             "leave_forms": [(courier, forms.LeaveForm(letters=labelled(carried), prefix=f"courier-{courier.pk}",
                                                       initial={"letters": [letter.pk for letter in carried
                                                                            if letter.destination_id == table.pk]}))

@@ -10,7 +10,8 @@ REASON_HELP = "Why: the players hear it from the Senate umpire."
 
 class MoveMoodForm(forms.Form):
     place = forms.ModelChoiceField(label="Whose mob", queryset=Province.objects.none(), required=False,
-                                   empty_label="the City of Rome", help_text="Rome, or a province whose mood is followed.")
+                                   empty_label="the City of Rome",
+                                   help_text="Rome, or a province whose mood is followed.")
     change = forms.IntegerField(label="Move the mood by", help_text="Points up (+) or down (−).")
     reason = forms.CharField(label="Why", max_length=300, help_text=REASON_HELP)
 

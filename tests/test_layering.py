@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = {"regions", "senate", "mail", "warfare"}
+APPS = {"regions", "senate", "mail", "warfare", "printshop"}
 CORE_BUT_TOP = {"urls.py", "asgi.py", "routing.py", "settings.py"}  # the top of the project may see everything
 
 
@@ -31,6 +31,13 @@ def test_core_does_not_import_the_apps(path):
 def test_regions_know_nothing_of_senate_mail_or_warfare(path):
     """Warfare builds on the forces; the forces know nothing of the fights they are in."""
     assert not {m.split(".")[0] for m in imported_modules(path)} & {"senate", "mail", "warfare"}
+
+
+@pytest.mark.parametrize("path", [p for folder in ("regions", "senate", "mail", "warfare") for p in python_files(folder)],
+                         ids=str)
+def test_no_app_imports_the_print_shop(path):
+    """The print shop gathers every app's records onto paper: it sits at the top, beside the URLs."""
+    assert "printshop" not in {m.split(".")[0] for m in imported_modules(path)}
 
 
 @pytest.mark.parametrize("folder", ["umpire/rules", "umpire/printing"])

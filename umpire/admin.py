@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.db import transaction
 
 from umpire.models import (
-    AccessCode, Announcement, AuditEntry, CareerRank, Character, Event, GameClock, Region, Route, TurnEnd,
+    AccessCode, Announcement, AuditEntry, Briefing, CareerRank, Character, Event, GameClock, Region, Route, TurnEnd,
     TurnPhase, UmpireSeat,
 )
 from umpire.selectors import can_edit_world_anywhere
@@ -142,3 +142,13 @@ class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["at", "game_date", "actor_name", "action", "target_label"]
     list_filter = ["event", "action"]
     search_fields = ["target_label", "actor_name", "reason"]
+
+
+@admin.register(Briefing)
+class BriefingAdmin(AuditedAdmin):
+    """Control's secret notes and objectives for each player; the print shop prints them."""
+
+    list_display = ["character", "personal_income"]
+    list_filter = ["character__event", "character__role"]
+    search_fields = ["character__name"]
+    autocomplete_fields = ["character", "acquaintances"]

@@ -3,11 +3,16 @@
 A refusal never says whether the thing exists: "not yours" and "no such thing"
 look the same.
 """
+from datetime import datetime
+
 from django.db.models import Q
 from django.http import Http404
+from django.utils import timezone
 
 from umpire import calendar
-from umpire.models import AccessCode, Announcement, Character, Event, Region, Role, Route, TurnPhase, UmpireSeat
+from umpire.models import (
+    AccessCode, Announcement, Character, Event, GameClock, Region, Role, Route, TurnPhase, UmpireSeat,
+)
 from umpire.permissions import Perm, permissions_of_roles
 
 
@@ -145,3 +150,26 @@ def get_table_roster(table, *, with_not_placed=False):
         "linked_tables": list(get_linked_tables(table)),
         "not_placed": not_placed if with_not_placed else Character.objects.none(),
     }
+
+
+# ---- the turn schedule ------------------------------------------------------------------------
+
+def get_schedule(clock, now):
+    """The turn table: planned from the first turn's time of day, or, once the clock runs,
+    projected from where the current turn stands."""
+    event = clock.event
+    first = first_turn_starts(clock, now)
+    return calendar.turn_schedule(
+        first_turn_starts=first, turn_minutes=event.turn_minutes, number_of_turns=event.number_of_turns,
+        start_year=event.start_year, start_month=event.start_month,
+    ) if first else []
+
+
+def first_turn_starts(clock, now):
+    if clock.state in (GameClock.State.RUNNING, GameClock.State.PAUSED):
+        current_turn_starts = now + clock.time_left(now) - clock.turn_length
+        return timezone.localtime(current_turn_starts) - (clock.turn - 1) * clock.turn_length
+    if clock.first_turn_time is None:
+        return None
+    today = timezone.localdate()
+    return timezone.make_aware(datetime.combine(today, clock.first_turn_time))

@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "warfare",
     "senate",
     "mail",
+    "printshop",
 ]
 
 MIDDLEWARE = [

@@ -23,4 +23,5 @@ urlpatterns = [
     path("", include("warfare.urls")),
     path("", include("mail.urls")),
     path("", include("senate.urls")),
+    path("", include("printshop.urls")),
 ]

@@ -71,7 +71,8 @@ def do_record_devotion(event, *, character, god, kind, what, talents=None, provi
     with atomic():
         if spending is not None:
             # locked, so one spending is recorded as one devotion however many umpires press at once
-            spending = Spending.objects.select_for_update().select_related("venue", "province").get(pk=spending.pk)
+            spending = (Spending.objects.select_for_update(of=("self",)).select_related("venue", "province")
+                        .get(pk=spending.pk))
             talents = spending.talents if talents is None else talents
             temple = temple or (spending.venue if spending.venue and spending.venue.kind == Venue.Kind.TEMPLE else None)
             province = province or spending.province
@@ -113,7 +114,7 @@ def do_rule_oath(oath, *, kept, reason, actor):
     if not reason:
         raise ValidationError({"reason": "Give the reason for the ruling: what he did, and when."})
     with atomic():
-        oath = Oath.objects.select_for_update().select_related("event", "character", "god").get(pk=oath.pk)
+        oath = Oath.objects.select_for_update(of=("self",)).select_related("event", "character", "god").get(pk=oath.pk)
         if oath.state != Oath.State.SWORN:
             raise ValidationError({"state": f"This oath was ruled {oath.get_state_display().lower()} on turn "
                                             f"{oath.ruled_turn}: an oath is ruled once."})

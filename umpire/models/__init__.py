@@ -1,6 +1,7 @@
 """The console's core models: the event, its clock and tables, the people, the audit."""
 from .access import AccessCode
 from .audit import AuditEntry, GroupSequence
+from .briefing import Briefing
 from .character import CareerRank, Character, SocialClass
 from .clock import Announcement, GameClock, TurnEnd, TurnEndHookRun
 from .event import Event, TurnPhase
@@ -15,6 +16,7 @@ __all__ = [
     "TurnEndHookRun",
     "TurnPhase",
     "AuditEntry",
+    "Briefing",
     "CareerRank",
     "Character",
     "Event",

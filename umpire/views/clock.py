@@ -1,5 +1,4 @@
 """Control's clock desk: the controls, the announcements, the projector's code, the schedule."""
-from datetime import datetime
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,7 +12,7 @@ from umpire import calendar, clockwork, forms
 from umpire.models import AccessCode, Announcement, GameClock
 from umpire.printing.schedule import ScheduleRow, ScheduleSheet, turn_schedule_pdf
 from umpire.permissions import Perm
-from umpire.selectors import access_event, can, get_clock_state
+from umpire.selectors import access_event, can, get_clock_state, get_schedule
 from umpire.services import announcements
 from umpire.services.access_codes import do_reissue_display_code
 
@@ -41,27 +40,6 @@ def clock_desk(request, slug):
         "announcement_form": forms.AnnouncementForm(),
     }
     return render(request, "umpire/clock_desk.html", context)
-
-
-def get_schedule(clock, now):
-    """The turn table: planned from the first turn's time of day, or, once the clock runs,
-    projected from where the current turn stands."""
-    event = clock.event
-    first = _first_turn_starts(clock, now)
-    return calendar.turn_schedule(
-        first_turn_starts=first, turn_minutes=event.turn_minutes, number_of_turns=event.number_of_turns,
-        start_year=event.start_year, start_month=event.start_month,
-    ) if first else []
-
-
-def _first_turn_starts(clock, now):
-    if clock.state in (GameClock.State.RUNNING, GameClock.State.PAUSED):
-        current_turn_starts = now + clock.time_left(now) - clock.turn_length
-        return timezone.localtime(current_turn_starts) - (clock.turn - 1) * clock.turn_length
-    if clock.first_turn_time is None:
-        return None
-    today = timezone.localdate()
-    return timezone.make_aware(datetime.combine(today, clock.first_turn_time))
 
 
 def _control_action(perm, handler):

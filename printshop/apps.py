@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PrintshopConfig(AppConfig):
+    name = "printshop"
+    verbose_name = "The print shop"
