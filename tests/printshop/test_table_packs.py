@@ -36,7 +36,8 @@ def test_illyria_pack_holds_every_sheet_of_the_table(illyria):
     for province in Province.objects.filter(region=illyria):
         assert province.name in text
         assert f"{province.income_per_quarter} talents a quarter" in text
-        assert f"{province.road_cost} talents each March" in text
+        talents = "talent" if province.road_cost == 1 else "talents"  # Dalmatia's 7, Epirus's 1
+        assert f"{province.road_cost} {talents} each March" in text
     legions = list(get_legions_of_table(illyria.event, illyria))
     assert legions and all(legion.name in text for legion in legions)
     assert "Battle sheet" in text and "Siege sheet" in text
