@@ -10,7 +10,7 @@ from regions.views import pdf_response
 from umpire.models import Character
 from umpire.permissions import Perm
 from umpire.printing.briefing import briefing_pdf as draw_briefing
-from umpire.printing.styles import PAGE_SIZES, page_size_named
+from umpire.printing.styles import PAGE_SIZES, missing_glyphs, page_size_named
 from umpire.selectors import access_event
 
 from .briefings import get_briefing
@@ -24,7 +24,13 @@ def briefings(request, slug):
     event = access_event(request.user, slug, PRINTS_BRIEFINGS)
     characters = Character.objects.filter(event=event).select_related("location", "travelling_to").order_by("name")
     return render(request, "printshop/briefings.html",
-                  {"event": event, "characters": characters, "sizes": list(PAGE_SIZES)})
+                  {"event": event, "characters": characters, "sizes": list(PAGE_SIZES),
+                   "unprintable": unprintable_names(characters)})
+
+
+def unprintable_names(characters):
+    """(name, the letters of it the embedded font lacks) for each name that would print with boxes."""
+    return [(character.name, missing) for character in characters if (missing := missing_glyphs(character.name))]
 
 
 @login_required

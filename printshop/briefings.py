@@ -82,12 +82,13 @@ def in_talents(value):
     return NOT_SET if value is None else talents(value)
 
 
-def starts_at(character):
+def starts_at(character, *, unplaced="where Control places you"):
+    """Where he starts, in words; `unplaced` is the words for a character Control has not placed yet."""
     if character.location_id:
         return f"at the {character.location} table"
     if character.travelling_to_id:
         return f"on the road to the {character.travelling_to} table"
-    return "where Control places you"
+    return unplaced
 
 
 # ---- offices and forces --------------------------------------------------------------------------
@@ -97,31 +98,43 @@ def get_offices(character):
     provinces = (Province.objects.filter(Q(governor=character) | Q(procurator=character))
                  .select_related("governor", "procurator").order_by("name"))
     return tuple(office(province, title) for province in provinces
-                 for title, holder in (("Governor", province.governor), ("Procurator", province.procurator))
-                 if holder == character)
+                 for title, holder in office_holders(province) if holder == character)
+
+
+def office_holders(province):
+    """Each office of the province with whoever holds it, or None."""
+    return (("Governor", province.governor), ("Procurator", province.procurator))
+
+
+def governor_of(province):
+    return "The Senate of Rome" if province.governed_by_senate else str(province.governor or "none")
 
 
 def office(province, title):
-    governor = "The Senate of Rome" if province.governed_by_senate else str(province.governor or "none")
     return Office(province=province.name, office=title, income=f"{talents(province.income_per_quarter)} a quarter",
-                  road_cost=f"{talents(province.road_cost)} each March", governor=governor,
+                  road_cost=f"{talents(province.road_cost)} each March", governor=governor_of(province),
                   procurator=str(province.procurator or "none"))
 
 
 def get_forces(character):
     forces = (Force.objects.filter(Q(legate=character) | Q(army_commander=character))
-              .select_related("event", "province__region", "legate").prefetch_related("troops"))
+              .select_related("event", "province__region", "legate", "army_commander").prefetch_related("troops"))
     return tuple(commanded(force, character) for force in forces)
 
 
 def commanded(force, character):
     upkeep = get_upkeep(force)
     return CommandedForce(
-        name=force.name, command="legate" if force.legate == character else "army commander",
+        name=force.name, command=next(title for title, holder in commands_of(force) if holder == character),
         location=location(force), troops=troops_in_words(force),
         combat_value=combat_value(as_rules_force(force)),
         upkeep="none" if upkeep is None else talents(upkeep.outcome["total"]),
     )
+
+
+def commands_of(force):
+    """Each command of the force with whoever holds it, or None."""
+    return (("legate", force.legate), ("army commander", force.army_commander))
 
 
 def troops_in_words(force):

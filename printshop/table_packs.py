@@ -20,13 +20,13 @@ from umpire.models import GameClock
 from umpire.printing.battle_sheet import SideSheet, battle_sheet_pdf
 from umpire.printing.province_sheet import ProvinceSheet, TrackTurn, province_sheets_pdf
 from umpire.printing.reference_card import CombatValueRow, ReferenceCard, reference_card_pdf
-from umpire.printing.schedule import ScheduleRow, ScheduleSheet, turn_schedule_pdf
+from umpire.printing.schedule import turn_schedule_pdf
 from umpire.printing.siege_sheet import SideOnSheet, SiegeSheet, siege_sheet_pdf
 from umpire.printing.styles import HEADING, build_pdf, facts_table, masthead, paragraph
 from umpire.rules.ad69 import battle_round as battle
 from umpire.rules.ad69.forces import COMBAT_VALUES
 from umpire.rules.ad69.siege import SIEGE_RESULTS
-from umpire.selectors import get_schedule
+from umpire.selectors import get_schedule_sheet
 from warfare.printing import SideOnPaper, get_battle_sheet
 from warfare.siege_printing import EMPTY_MONTHS, ENGINES, LOSSES, REDUCTION
 
@@ -59,12 +59,16 @@ def merged(pdfs):
 
 def cover(region, page_size):
     provinces = ", ".join(p.name for p in region.provinces.order_by("name"))
-    umpires = ", ".join(seat.user.get_full_name() or seat.user.username
+    umpires = ", ".join(umpire_name(seat.user)
                         for seat in region.seats.select_related("user").order_by("user__username"))
     story = [masthead(region.name, COVER_TITLE),
              facts_table((("Provinces", provinces),), (("Umpires", umpires),)),
              Spacer(0, 12), Paragraph("In this pack", HEADING), *(paragraph(f"– {part}") for part in CONTENTS)]
     return build_pdf(story, title=COVER_TITLE, event_name=region.event.name, page_size=page_size)
+
+
+def umpire_name(user):
+    return user.get_full_name() or user.username
 
 
 # ---- the province record sheets ---------------------------------------------------------------
@@ -133,18 +137,8 @@ def slips(region, page_size, actor):
 
 def schedule(event, page_size):
     """The turn schedule, with its times once the first turn's time of day is planned; blank before."""
-    clock = GameClock.objects.select_related("event").filter(event=event).first()
-    planned = {row.turn: row for row in (get_schedule(clock, timezone.now()) if clock else [])}
-    rows = tuple(schedule_row(event, turn, planned.get(turn)) for turn in range(1, event.number_of_turns + 1))
-    sheet = ScheduleSheet(event_name=event.name, turn_minutes=event.turn_minutes, rows=rows)
-    return turn_schedule_pdf(sheet, page_size=page_size)
-
-
-def schedule_row(event, turn, planned):
-    month = event.game_month(turn)
-    starts, ends = (f"{planned.starts:%H:%M}", f"{planned.ends:%H:%M}") if planned else ("", "")
-    return ScheduleRow(turn=turn, starts=starts, ends=ends, month=str(month), tax_turn=calendar.is_tax_turn(turn),
-                       road_cost=calendar.is_road_cost_month(month))
+    clock = GameClock.objects.select_related("event").get(event=event)
+    return turn_schedule_pdf(get_schedule_sheet(clock, timezone.now()), page_size=page_size)
 
 
 BATTLE_FACTORS = (  # X. BATTLE DIE ROLLING SYSTEM, in the handbook's order

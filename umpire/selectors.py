@@ -14,6 +14,7 @@ from umpire.models import (
     AccessCode, Announcement, Character, Event, GameClock, Region, Role, Route, TurnPhase, UmpireSeat,
 )
 from umpire.permissions import Perm, permissions_of_roles
+from umpire.printing.schedule import ScheduleRow, ScheduleSheet
 
 
 def get_roles(user, event):
@@ -163,6 +164,22 @@ def get_schedule(clock, now):
         first_turn_starts=first, turn_minutes=event.turn_minutes, number_of_turns=event.number_of_turns,
         start_year=event.start_year, start_month=event.start_month,
     ) if first else []
+
+
+def get_schedule_sheet(clock, now):
+    """The printed turn schedule: every turn's month and notes, its times once the first turn's time
+    of day is planned, left blank to write in before."""
+    event = clock.event
+    planned = {row.turn: row for row in get_schedule(clock, now)}
+    return ScheduleSheet(event_name=event.name, turn_minutes=event.turn_minutes, rows=tuple(
+        schedule_row(event, turn, planned.get(turn)) for turn in range(1, event.number_of_turns + 1)))
+
+
+def schedule_row(event, turn, planned):
+    month = event.game_month(turn)
+    starts, ends = (f"{planned.starts:%H:%M}", f"{planned.ends:%H:%M}") if planned else ("", "")
+    return ScheduleRow(turn=turn, starts=starts, ends=ends, month=str(month), tax_turn=calendar.is_tax_turn(turn),
+                       road_cost=calendar.is_road_cost_month(month))
 
 
 def first_turn_starts(clock, now):

@@ -88,9 +88,8 @@ def test_upgrades_in_progress_and_costs_owed_are_listed():
     text = " ".join(text_of(legion_status_pdf([xlv_after_its_upgrade()])).split())
 
     assert "Upgrades in progress" in text
-    # Vera has no arrow glyph; "–›" stands in for it rather than an empty box.
-    assert "10 levies –› 5 auxiliaries, ready at the end of turn 2" in text
-    assert "2 auxiliaries –› 2 legionaries, ready at the end of turn 2" in text
+    assert "10 levies → 5 auxiliaries, ready at the end of turn 2" in text
+    assert "2 auxiliaries → 2 legionaries, ready at the end of turn 2" in text
     assert "Costs owed" in text
     assert "32 talents for the upgrades, due on the December tax turn" in text
 
@@ -201,11 +200,11 @@ def test_unknown_page_size_is_refused_naming_the_allowed_ones():
         legion_status_pdf([xlv_after_its_upgrade()], page_size="A3")
 
 
-def test_uses_only_the_embedded_vera_fonts():
+def test_uses_only_the_embedded_dejavu_fonts():
     fonts = {
         font["/BaseFont"].split("+")[-1]
         for page in pages(legion_status_pdf([xlv_after_its_upgrade()]))
         for font in page["/Resources"]["/Font"].values()
     }
 
-    assert fonts == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
+    assert fonts == {"DejaVuSans", "DejaVuSans-Bold"}

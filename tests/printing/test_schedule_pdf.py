@@ -92,11 +92,11 @@ def test_long_schedule_runs_to_several_pages_with_the_header_row_repeated():
     assert second.startswith(f"Turn schedule — {EVENT_NAME}\nTurn\nTime\nGame month\nNotes\n")
 
 
-def test_uses_only_the_embedded_vera_fonts():
+def test_uses_only_the_embedded_dejavu_fonts():
     fonts = {
         font["/BaseFont"].split("+")[-1]
         for page in pages(turn_schedule_pdf(schedule_sheet()))
         for font in page["/Resources"]["/Font"].values()
     }
 
-    assert fonts == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}
+    assert fonts == {"DejaVuSans", "DejaVuSans-Bold"}

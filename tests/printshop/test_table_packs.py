@@ -12,6 +12,7 @@ from printshop import table_packs
 from printshop.table_packs import SLIPS_PER_PACK, table_pack
 from regions.models import Province
 from regions.selectors import get_legions_of_table
+from tests.printing.paper import ink_outside_margins
 from umpire import clockwork
 from umpire.models import Region, Role
 
@@ -60,6 +61,11 @@ def test_pack_page_count_is_the_sum_of_its_parts(illyria):
 def test_pack_prints_on_letter(illyria):
     (width, height) = (float(v) for v in pages(table_pack(illyria, page_size="Letter"))[0].mediabox.upper_right)
     assert (round(width), round(height)) == (612, 792)
+
+
+@pytest.mark.parametrize("page_size", ["A4", "Letter"])
+def test_no_pack_page_has_ink_in_the_margins(illyria, page_size):
+    assert ink_outside_margins(table_pack(illyria, page_size=page_size)) == []
 
 
 def test_reference_card_is_one_page(ad69):

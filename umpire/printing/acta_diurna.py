@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Paragraph, Spacer
 
-from umpire.printing.styles import BODY, SMALL, build_pdf, facts_table, masthead, paragraph, printable
+from umpire.printing.styles import BODY, SMALL, build_pdf, facts_table, masthead, paragraph
 
 TITLE_TEXT = "Acta Diurna"
 
@@ -30,7 +30,7 @@ class Gazette:
 
 def item_story(item):
     label = f"{item.kind} · {item.when}" if item.when else item.kind
-    story = [paragraph(label, SMALL), Paragraph(f"<b>{escape(printable(item.headline))}</b>", BODY)]
+    story = [paragraph(label, SMALL), Paragraph(f"<b>{escape(item.headline)}</b>", BODY)]
     if item.details:
         story.append(paragraph(item.details, SMALL))
     return [*story, Spacer(0, 8)]

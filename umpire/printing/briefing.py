@@ -15,7 +15,7 @@ from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table
 
 from umpire.printing.letter_slips import qr_code
 from umpire.printing.styles import (
-    BODY, FONT, HEADING, SMALL, TABLE_STYLE, build_pdf, facts_table, masthead, paragraph, printable,
+    BODY, FONT, HEADING, SMALL, build_pdf, facts_table, masthead, paragraph, ruled_table,
 )
 
 TITLE_TEXT = "Personal Briefing"
@@ -98,15 +98,6 @@ def heading(text):
     return Paragraph(escape(text), HEADING)
 
 
-def table(columns, rows, widths):
-    """A ruled table whose cells wrap, headers too, its header repeated if it runs onto another page."""
-    data = [[Paragraph(f"<b>{escape(column)}</b>", BODY) for column in columns],
-            *([paragraph(str(cell)) for cell in row] for row in rows)]
-    ruled = Table(data, colWidths=widths, repeatRows=1)
-    ruled.setStyle(TABLE_STYLE)
-    return ruled
-
-
 def who_he_is(sheet):
     left = (("Role", sheet.role), ("Class", sheet.social_class), ("Career rank", sheet.career_rank))
     right = (("Wealth", sheet.wealth), ("Support", sheet.support), ("Military skill", sheet.military_skill))
@@ -134,13 +125,13 @@ def his_forces(sheet):
         return story + [paragraph("You command no forces.")]
     rows = [(f"{f.name} ({f.command})", f.location, f.troops, f.combat_value, f.upkeep) for f in sheet.forces]
     columns = ("Force", "Where", "Troops", "Combat value", "Upkeep a quarter")
-    return story + [table(columns, rows, ("21%", "21%", "26%", "14%", "18%"))]
+    return story + [ruled_table(columns, rows, ("21%", "21%", "26%", "14%", "18%"))]
 
 
 def his_money(sheet):
     facts = (("In your purse", sheet.purse), ("Personal income", sheet.personal_income))
     return [heading("Your finances"), *[
-        Paragraph(f"<b>{label}:</b> {escape(printable(value))}", BODY) for label, value in facts
+        Paragraph(f"<b>{label}:</b> {escape(value)}", BODY) for label, value in facts
     ]]
 
 
@@ -159,7 +150,7 @@ def people(sheet):
     if not sheet.acquaintances:
         return story + [paragraph(NONE_WRITTEN)]
     rows = [(a.name, a.role, a.whereabouts) for a in sheet.acquaintances]
-    return story + [table(("Name", "Role", "At the start"), rows, ("40%", "25%", "35%"))]
+    return story + [ruled_table(("Name", "Role", "At the start"), rows, ("40%", "25%", "35%"))]
 
 
 def rules_summary(summary):
@@ -169,7 +160,7 @@ def rules_summary(summary):
     for rules_table in summary.tables:
         widths = [f"{100 / len(rules_table.columns)}%"] * len(rules_table.columns)
         story.append(KeepTogether([Spacer(0, 6), Paragraph(f"<b>{escape(rules_table.caption)}</b>", BODY),
-                                   table(rules_table.columns, rules_table.rows, widths)]))
+                                   ruled_table(rules_table.columns, rules_table.rows, widths)]))
     return story
 
 

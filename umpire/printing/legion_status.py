@@ -20,7 +20,7 @@ from reportlab.platypus import ListFlowable, PageBreak, Paragraph, Spacer, Table
 
 from umpire.printing.styles import (
     BODY, FONT, FONT_BOLD, FRAME_PADDING, MARGIN, PAGE_SIZES, SHADE, TABLE_STYLE, build_pdf, facts_table, masthead,
-    paragraph, printable,
+    paragraph,
 )
 from umpire.rules.ad69.legions import RAISING_TROOPS, UNPAID_TROOPS
 
@@ -94,7 +94,7 @@ def composition_table(sheet):
 
 def troop_row(line):
     combat_value = "n.a." if line.label == EAGLE else str(line.combat_value)
-    return (printable(line.label), str(line.normal), str(line.veteran), str(line.upkeep), combat_value)
+    return (line.label, str(line.normal), str(line.veteran), str(line.upkeep), combat_value)
 
 
 def total_row(sheet):
@@ -198,7 +198,7 @@ def sheet_story(sheet):
         Spacer(0, 10),
         composition_table(sheet),
         Spacer(0, 6),
-        Paragraph(f"<b>Limits:</b> {escape(printable(sheet.limits))}", BODY),
+        Paragraph(f"<b>Limits:</b> {escape(sheet.limits)}", BODY),
         *unpaid_block(sheet),
         *pending_block(sheet),
         *hand_section(sheet.blank_rows - rows_given_to_unpaid(sheet)),

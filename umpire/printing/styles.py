@@ -2,15 +2,15 @@
 sizes by name, and `build_pdf`, which lays a story out with a running header and
 "page X of Y" footer.
 
-The font is ReportLab's bundled Bitstream Vera, embedded in every PDF so a sheet prints the
-same on any machine. It covers Latin-1 (é, ñ, ß, ø...) but only a few Latin Extended-A
-letters (č, ł, š, ž do print; ą, ę, ő, ř do not).
+The font is DejaVu Sans, kept in `fonts/` beside this module (with its licence) rather than
+looked for on the machine, and embedded in every PDF, so a sheet prints the same anywhere. It
+has a glyph for every letter of Latin-1 and Latin Extended-A (é, ß, ą, ę, ő, ř...) and for the
+arrow "→". `missing_glyphs` names the characters of a text it would print as an empty box.
 """
 from io import BytesIO
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-import reportlab
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4, LETTER
@@ -22,15 +22,12 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
-FONT = "Vera"
-FONT_BOLD = "Vera-Bold"
-FONT_FILES = {
-    FONT: "Vera.ttf",
-    FONT_BOLD: "VeraBd.ttf",
-    "Vera-Italic": "VeraIt.ttf",
-    "Vera-BoldItalic": "VeraBI.ttf",
-}
-FONT_FOLDER = Path(reportlab.__file__).parent / "fonts"
+FONT = "DejaVuSans"
+FONT_BOLD = "DejaVuSans-Bold"
+FONT_ITALIC = "DejaVuSans-Oblique"
+FONT_BOLD_ITALIC = "DejaVuSans-BoldOblique"
+FONT_FILES = {name: f"{name}.ttf" for name in (FONT, FONT_BOLD, FONT_ITALIC, FONT_BOLD_ITALIC)}
+FONT_FOLDER = Path(__file__).parent / "fonts"
 
 PAGE_SIZES = {"A4": A4, "Letter": LETTER}
 MARGIN = 15 * mm
@@ -43,18 +40,27 @@ SHADE = colors.HexColor("#d9d9d9")  # light enough to read black text on from a 
 
 
 def register_fonts():
-    """Register the Vera family with ReportLab; calling it again does nothing."""
+    """Register the DejaVu Sans family with ReportLab; calling it again does nothing."""
     if FONT in pdfmetrics.getRegisteredFontNames():
         return
     for name, filename in FONT_FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(FONT_FOLDER / filename)))
     # The family lets <b> and <i> in a Paragraph find the right face.
     pdfmetrics.registerFontFamily(
-        FONT, normal=FONT, bold=FONT_BOLD, italic="Vera-Italic", boldItalic="Vera-BoldItalic"
+        FONT, normal=FONT, bold=FONT_BOLD, italic=FONT_ITALIC, boldItalic=FONT_BOLD_ITALIC
     )
 
 
 register_fonts()
+
+
+def missing_glyphs(text):
+    """The distinct characters of `text`, sorted, that the regular or the bold face has no glyph
+    for, whitespace aside: each would print as an empty box, so the print shop warns Control."""
+    faces = [pdfmetrics.getFont(name).face.charToGlyph for name in (FONT, FONT_BOLD)]
+    unprintable = {char for char in text if any(ord(char) not in glyphs for glyphs in faces)}
+    return "".join(sorted(char for char in unprintable if not char.isspace()))
+
 
 # Sizes are for paper handed across a table: body text no smaller than 12 pt.
 TITLE = ParagraphStyle("title", fontName=FONT_BOLD, fontSize=22, leading=27, spaceAfter=4)
@@ -151,18 +157,11 @@ def build_pdf(story, *, title, event_name, page_size="A4"):
 # ---- the parts every sheet shares --------------------------------------------------------------
 
 CELL_PADDING = 6  # points either side of a cell's text, as in TABLE_STYLE
-# Vera has no arrow glyph, so "2 levies → 1 auxiliary" would print an empty box.
-VERA_STAND_INS = str.maketrans({"→": "–›"})
-
-
-def printable(text):
-    """`text` as Vera can print it: arrows become "–›"."""
-    return text.translate(VERA_STAND_INS)
 
 
 def paragraph(text, style=BODY):
     """A paragraph that prints `text` literally: no markup, "&" and "<" as written."""
-    return Paragraph(escape(printable(text)), style)
+    return Paragraph(escape(text), style)
 
 
 def masthead(name, title_text):
@@ -207,3 +206,20 @@ def label_width(facts):
 
 def fact_cells(label, value):
     return [Paragraph(f"<b>{label}</b>", BODY), paragraph(value or "none")]
+
+
+def ruled_table(columns, rows, widths):
+    """A ruled table whose cells wrap, headers too, its header repeated if it runs onto another page.
+
+    A cell is a string, or a tuple of strings printed one to a line."""
+    data = [[Paragraph(f"<b>{escape(column)}</b>", BODY) for column in columns],
+            *([cell_lines(cell) for cell in row] for row in rows)]
+    ruled = Table(data, colWidths=widths, repeatRows=1)
+    ruled.setStyle(TABLE_STYLE)
+    return ruled
+
+
+def cell_lines(cell):
+    if isinstance(cell, tuple):
+        return [paragraph(line) for line in cell] or paragraph("none")
+    return paragraph(str(cell))

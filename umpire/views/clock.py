@@ -8,11 +8,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from umpire import calendar, clockwork, forms
+from umpire import clockwork, forms
 from umpire.models import AccessCode, Announcement, GameClock
-from umpire.printing.schedule import ScheduleRow, ScheduleSheet, turn_schedule_pdf
+from umpire.printing.schedule import turn_schedule_pdf
 from umpire.permissions import Perm
-from umpire.selectors import access_event, can, get_clock_state, get_schedule
+from umpire.selectors import access_event, can, get_clock_state, get_schedule, get_schedule_sheet
 from umpire.services import announcements
 from umpire.services.access_codes import do_reissue_display_code
 
@@ -151,15 +151,11 @@ def schedule_pdf(request, slug):
     """The turn schedule on paper: real times against game months, tax turns marked."""
     event = access_event(request.user, slug, Perm.VIEW_CLOCK)
     clock = GameClock.objects.select_related("event").get(event=event)
-    rows = get_schedule(clock, timezone.now())
-    if not rows:
+    now = timezone.now()
+    if not get_schedule(clock, now):
         messages.error(request, "Plan the first turn's time of day first: the schedule needs it.")
         return redirect("umpire:clock", slug=slug)
-    sheet = ScheduleSheet(event_name=event.name, turn_minutes=event.turn_minutes, rows=tuple(
-        ScheduleRow(turn=row.turn, starts=f"{row.starts:%H:%M}", ends=f"{row.ends:%H:%M}", month=str(row.month),
-                    tax_turn=row.tax_turn, road_cost=calendar.is_road_cost_month(row.month))
-        for row in rows
-    ))
+    sheet = get_schedule_sheet(clock, now)
     try:
         pdf = turn_schedule_pdf(sheet, page_size=request.GET.get("size", "A4"))
     except ValueError as refusal:

@@ -1,0 +1,45 @@
+"""A batch print run: every personal briefing, or every table's pack, printed in the background
+while Control watches its progress bar, ending in one merged PDF and a ZIP of one file each."""
+from django.conf import settings
+from django.db import models
+
+
+class PrintRun(models.Model):
+    class Kind(models.TextChoices):
+        BRIEFINGS = "briefings", "Every personal briefing"
+        TABLE_PACKS = "table_packs", "Every table's pack"
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Waiting to print"
+        PRINTING = "printing", "Printing"
+        DONE = "done", "Printed"
+        FAILED = "failed", "Failed"
+
+    event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="print_runs")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    page_size = models.CharField(max_length=6)
+    site = models.CharField(max_length=200, blank=True,
+                            help_text="The console's address, which each briefing's QR code opens his page at.")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+")
+    requested_at = models.DateTimeField()
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    done = models.PositiveIntegerField(default=0, help_text="Documents printed so far.")
+    total = models.PositiveIntegerField(default=0, help_text="Documents to print.")
+    pages = models.PositiveIntegerField(default=0, help_text="Pages in the merged PDF, once printed.")
+    finished_at = models.DateTimeField(null=True, blank=True)
+    failure = models.TextField(blank=True, help_text="Why the run stopped, if it failed.")
+    # The outputs live in the database, beside the run, so a second worker or a restarted server
+    # serves the same files and a backup of the database holds them.
+    merged_pdf = models.BinaryField(default=b"", editable=False)
+    bundle = models.BinaryField(default=b"", editable=False, help_text="A ZIP of one PDF per document.")
+
+    class Meta:
+        ordering = ["-requested_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} ({self.page_size}), {self.requested_at:%H:%M:%S}"
+
+    @property
+    def percent(self):
+        return 100 * self.done // self.total if self.total else 0

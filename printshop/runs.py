@@ -1,0 +1,136 @@
+"""Batch printing (issue 10, part 4): every personal briefing or every table's pack, printed in the
+background into one merged PDF and a ZIP of one file each, its progress sent to Control live.
+
+With a Celery worker the run is a task; in one-process mode, where tasks would run inside the
+request, it is a thread of the server instead, so the page answers at once either way. Celery
+may deliver a task twice: only the call that moves a run from queued to printing prints it.
+"""
+import logging
+import threading
+import zipfile
+from io import BytesIO
+
+from django.conf import settings
+from django.db import connections, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from pypdf import PdfReader
+
+from umpire.events import control_group, publish_on_commit
+from umpire.models import Character, Region
+from umpire.printing.briefing import briefing_pdf
+from umpire.printing.styles import page_size_named
+from umpire.services.audit import record_audit
+
+from .briefings import get_briefing
+from .events import PrintProgress
+from .models import PrintRun
+from .table_packs import merged, table_pack
+
+logger = logging.getLogger(__name__)
+UPDATES_PER_RUN = 20  # progress messages a run sends at most: each one refreshes Control's page
+
+
+def do_request_print_run(event, *, kind, page_size, actor, site=""):
+    """Queue a run of `kind` on `page_size` paper; it starts once this transaction commits."""
+    if kind not in PrintRun.Kind.values:
+        raise ValueError(f"unknown print run {kind!r}: use one of {', '.join(PrintRun.Kind.values)}")
+    page_size_named(page_size)
+    with transaction.atomic():
+        run = PrintRun.objects.create(event=event, kind=kind, page_size=page_size, site=site, requested_by=actor,
+                                      requested_at=timezone.now(), total=documents_of(event, kind).count())
+        record_audit(event=event, actor=actor, action="print run requested", target=run,
+                     after={"kind": kind, "page_size": page_size, "documents": run.total})
+        announce(run)
+        transaction.on_commit(lambda: start(run.pk))
+    return run
+
+
+def start(run_id):
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        threading.Thread(target=print_in_thread, args=(run_id,), name=f"print-run-{run_id}", daemon=True).start()
+    else:
+        from printshop.tasks import print_run_task
+
+        print_run_task.delay(run_id)
+
+
+def print_in_thread(run_id):
+    try:
+        do_print_run(run_id)
+    finally:
+        connections.close_all()  # the thread's own connections, which nothing else would close
+
+
+# ---- printing ------------------------------------------------------------------------------------
+
+def do_print_run(run_id):
+    """Print run `run_id` if it is still queued; a second call, or a call for a finished run, does nothing."""
+    if not PrintRun.objects.filter(pk=run_id, state=PrintRun.State.QUEUED).update(state=PrintRun.State.PRINTING):
+        return
+    run = PrintRun.objects.select_related("event", "requested_by").get(pk=run_id)
+    try:
+        printed = print_documents(run)
+    except Exception as error:  # the run must say it stopped, or its progress bar waits for ever
+        logger.exception("print run %s failed", run_id)
+        finish(run, state=PrintRun.State.FAILED, failure=f"{type(error).__name__}: {error}")
+        return
+    finish(run, state=PrintRun.State.DONE, merged_pdf=merged([pdf for _, pdf in printed]),
+           bundle=zipped(printed), pages=sum(len(PdfReader(BytesIO(pdf)).pages) for _, pdf in printed))
+
+
+def print_documents(run):
+    """Each document's (file name, PDF bytes), reporting progress as it goes."""
+    documents = list(documents_of(run.event, run.kind))
+    run.total = len(documents)
+    save(run, "total")
+    every = max(1, run.total // UPDATES_PER_RUN)
+    printed = []
+    for document in documents:
+        printed.append(print_one(run, document))
+        run.done = len(printed)
+        if run.done % every == 0:
+            save(run, "done")
+    return printed
+
+
+def documents_of(event, kind):
+    if kind == PrintRun.Kind.BRIEFINGS:
+        return (Character.objects.filter(event=event)
+                .select_related("event", "career_rank", "location", "travelling_to").order_by("name", "pk"))
+    return Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).select_related("event").order_by(
+        "position", "name")
+
+
+def print_one(run, document):
+    name = f"{slugify(document.name) or 'unnamed'}-{document.pk}.pdf"
+    if run.kind == PrintRun.Kind.BRIEFINGS:
+        sheet = get_briefing(document, site=run.site)
+        return name, briefing_pdf(sheet, event_name=run.event.name, page_size=run.page_size)
+    with transaction.atomic():  # a pack whose PDF fails keeps none of its slips' codes
+        return name, table_pack(document, page_size=run.page_size, actor=run.requested_by)
+
+
+def zipped(printed):
+    buffer = BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
+        for name, pdf in printed:
+            bundle.writestr(name, pdf)
+    return buffer.getvalue()
+
+
+def save(run, *fields):
+    run.save(update_fields=list(fields))
+    announce(run)
+
+
+def finish(run, *, state, **outcome):
+    for field, value in outcome.items():
+        setattr(run, field, value)
+    run.state, run.finished_at = state, timezone.now()
+    save(run, "state", "finished_at", "done", *outcome)
+
+
+def announce(run):
+    publish_on_commit([control_group(run.event_id)],
+                      PrintProgress(run_id=run.pk, state=run.state, done=run.done, total=run.total))

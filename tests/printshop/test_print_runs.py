@@ -1,0 +1,204 @@
+"""Batch printing (issue 10, part 4): every briefing or every table's pack in the background, its
+progress sent to Control live, ending in one merged PDF and a ZIP of one file each."""
+import threading
+import zipfile
+from io import BytesIO
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from pypdf import PdfReader
+
+from mail.models import StationeryCode
+from printshop import runs
+from printshop.models import PrintRun
+from printshop.runs import do_print_run, do_request_print_run
+from printshop.table_packs import SLIPS_PER_PACK
+from tests.umpire.channels_helpers import listen
+from umpire.events import control_group
+from umpire.models import AuditEntry, Character, Region, Role
+
+
+@pytest.fixture
+def demo(ad69):
+    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    return ad69
+
+
+def page_count(pdf):
+    return len(PdfReader(BytesIO(pdf)).pages)
+
+
+def files_in(bundle):
+    with zipfile.ZipFile(BytesIO(bundle)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+@pytest.fixture
+def queued(demo, control, django_capture_on_commit_callbacks, monkeypatch):
+    """Request a run through the service, keeping the worker from starting it."""
+    started = []
+    monkeypatch.setattr(runs, "start", started.append)
+
+    def queue(kind=PrintRun.Kind.BRIEFINGS, page_size="A4"):
+        with django_capture_on_commit_callbacks(execute=True):
+            run = do_request_print_run(demo, kind=kind, page_size=page_size, actor=control, site="http://testserver")
+        assert started == [run.pk]
+        started.clear()
+        return run
+
+    return queue
+
+
+def test_briefings_run_reports_progress_and_merges_every_briefing(demo, queued, django_capture_on_commit_callbacks):
+    run = queued()
+    characters = Character.objects.filter(event=demo).count()
+    assert run.state == PrintRun.State.QUEUED and run.total == characters
+    with listen([control_group(demo.pk)]) as heard:
+        with django_capture_on_commit_callbacks(execute=True):  # the worker runs in autocommit
+            do_print_run(run.pk)
+        progress = [message["event"] for message in heard()[control_group(demo.pk)]]
+    assert {event["type"] for event in progress} == {"print.progress"}
+    done = [event["done"] for event in progress]
+    assert done == sorted(done) and len(set(done)) > 2  # the bar moves in steps, not all at once
+    assert progress[-1] == {"type": "print.progress", "run_id": run.pk, "state": "done", "done": characters,
+                            "total": characters}
+    run.refresh_from_db()
+    files = files_in(run.bundle)
+    assert len(files) == characters
+    assert run.pages == page_count(run.merged_pdf) == sum(page_count(pdf) for pdf in files.values())
+    assert run.pages > characters  # the legates' briefings run past one page
+
+
+def test_each_file_is_one_character_s_briefing(demo, queued):
+    run = queued()
+    do_print_run(run.pk)
+    run.refresh_from_db()
+    vitellius = Character.objects.get(event=demo, name="Aulius Vitellius")
+    pdf = files_in(run.bundle)[f"aulius-vitellius-{vitellius.pk}.pdf"]
+    first_page = PdfReader(BytesIO(pdf)).pages[0].extract_text()
+    assert "PERSONAL — Aulius Vitellius" in first_page
+
+
+def test_table_packs_run_prints_every_table_and_reserves_its_slips(demo, queued):
+    run = queued(PrintRun.Kind.TABLE_PACKS, "Letter")
+    do_print_run(run.pk)
+    run.refresh_from_db()
+    tables = Region.objects.filter(event=demo, kind=Region.Kind.MAP_TABLE)
+    assert run.state == PrintRun.State.DONE and len(files_in(run.bundle)) == tables.count()
+    for table in tables:
+        assert StationeryCode.objects.filter(table=table).count() == SLIPS_PER_PACK
+    width, height = PdfReader(BytesIO(run.merged_pdf)).pages[0].mediabox.upper_right
+    assert (round(float(width)), round(float(height))) == (612, 792)
+
+
+def test_a_second_delivery_prints_nothing_again(demo, queued):
+    run = queued(PrintRun.Kind.TABLE_PACKS)
+    do_print_run(run.pk)
+    do_print_run(run.pk)  # Celery delivers at least once
+    assert StationeryCode.objects.filter(table__event=demo).count() == SLIPS_PER_PACK * run.total
+
+
+def test_a_failing_document_fails_the_run_and_says_why(demo, queued, monkeypatch):
+    run = queued()
+
+    def broken(character, site=""):
+        raise RuntimeError(f"no sheet for {character.name}")
+
+    monkeypatch.setattr(runs, "get_briefing", broken)
+    do_print_run(run.pk)
+    run.refresh_from_db()
+    assert run.state == PrintRun.State.FAILED and run.failure.startswith("RuntimeError: no sheet for")
+    assert run.merged_pdf == b"" and run.finished_at is not None
+
+
+def test_the_request_is_audited(demo, queued, control):
+    run = queued(PrintRun.Kind.TABLE_PACKS)
+    entry = AuditEntry.objects.get(event=demo, action="print run requested")
+    assert entry.actor == control and entry.target_id == str(run.pk)
+    assert entry.after == {"kind": "table_packs", "page_size": "A4", "documents": run.total}
+
+
+@pytest.mark.parametrize("kind, size, refusal", [("posters", "A4", "unknown print run 'posters'"),
+                                                 ("briefings", "A3", "unknown page size 'A3'")])
+def test_a_bad_request_is_refused_and_queues_nothing(demo, control, kind, size, refusal):
+    with pytest.raises(ValueError, match=refusal):
+        do_request_print_run(demo, kind=kind, page_size=size, actor=control)
+    assert not PrintRun.objects.exists() and not AuditEntry.objects.filter(action="print run requested").exists()
+
+
+# ---- where the run is printed ---------------------------------------------------------------------
+
+@pytest.mark.django_db(transaction=True)
+def test_in_one_process_mode_a_thread_prints_the_run(demo, control, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    run = do_request_print_run(demo, kind=PrintRun.Kind.BRIEFINGS, page_size="A4", actor=control)
+    printer = next(thread for thread in threading.enumerate() if thread.name == f"print-run-{run.pk}")
+    printer.join(timeout=120)
+    run.refresh_from_db()
+    assert run.state == PrintRun.State.DONE and run.done == run.total > 0
+
+
+def test_with_a_worker_the_run_is_a_celery_task(demo, control, settings, monkeypatch,
+                                                django_capture_on_commit_callbacks):
+    from printshop.tasks import print_run_task
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    sent = []
+    monkeypatch.setattr(print_run_task, "delay", sent.append)
+    with django_capture_on_commit_callbacks(execute=True):
+        run = do_request_print_run(demo, kind=PrintRun.Kind.BRIEFINGS, page_size="A4", actor=control)
+    assert sent == [run.pk] and not any(thread.name.startswith("print-run-") for thread in threading.enumerate())
+
+
+# ---- the page ----------------------------------------------------------------------------------------------
+
+def test_control_starts_a_run_and_downloads_its_files(client, demo, control, monkeypatch,
+                                                     django_capture_on_commit_callbacks):
+    monkeypatch.setattr(runs, "start", do_print_run)  # print at once, in the request's own thread
+    client.force_login(control)
+    url = reverse("printshop:runs", args=["ad69"])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"kind": "briefings", "size": "A4"})
+    assert response.status_code == 302
+    run = PrintRun.objects.get()
+    page = client.get(url).content.decode()
+    assert f'<progress value="{run.total}" max="{run.total}">' in page
+    assert reverse("printshop:run-pdf", args=["ad69", run.pk]) in page
+    merged = client.get(reverse("printshop:run-pdf", args=["ad69", run.pk]))
+    assert merged["Content-Type"] == "application/pdf" and page_count(merged.content) == run.pages
+    bundle = client.get(reverse("printshop:run-zip", args=["ad69", run.pk]))
+    assert bundle["Content-Type"] == "application/zip" and len(files_in(bundle.content)) == run.total
+
+
+def test_a_bad_form_names_the_problem_and_queues_nothing(client, demo, control):
+    client.force_login(control)
+    response = client.post(reverse("printshop:runs", args=["ad69"]), {"kind": "briefings", "size": "A3"})
+    assert response.status_code == 400
+    assert "Select a valid choice. A3 is not one of the available choices." in response.content.decode()
+    assert not PrintRun.objects.exists()
+
+
+def test_an_unfinished_run_has_no_files(client, demo, control, queued):
+    run = queued()
+    client.force_login(control)
+    assert client.get(reverse("printshop:run-pdf", args=["ad69", run.pk])).status_code == 404
+
+
+def test_a_region_umpire_may_not_print_batches(client, demo, make_umpire):
+    client.force_login(make_umpire(demo, Role.REGION, "Gaul"))
+    url = reverse("printshop:runs", args=["ad69"])
+    assert client.get(url).status_code == 404
+    assert client.post(url, {"kind": "briefings", "size": "A4"}).status_code == 404
+    assert not PrintRun.objects.exists()
+
+
+def test_the_print_shop_shows_each_umpire_what_he_may_print(client, demo, control, make_umpire):
+    home = reverse("printshop:home", args=["ad69"])
+    client.force_login(control)
+    page = client.get(home).content.decode()
+    assert reverse("printshop:runs", args=["ad69"]) in page and reverse("printshop:table-packs", args=["ad69"]) in page
+    client.force_login(make_umpire(demo, Role.REGION, "Gaul"))
+    page = client.get(home).content.decode()
+    assert reverse("printshop:table-packs", args=["ad69"]) in page
+    assert reverse("printshop:runs", args=["ad69"]) not in page
