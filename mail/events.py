@@ -1,5 +1,6 @@
 """The post's typed events; sent with umpire.events.publish_on_commit to Control and to the
-tables a letter is at or bound for (never to the whole event: who writes to whom is secret)."""
+tables a letter is at or bound for (never to the whole event: who writes to whom is secret),
+and to a player's own group when a letter is handed to him."""
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -24,3 +25,14 @@ class LettersArrived:
     table_id: int
     count: int
     turn: int
+
+
+@dataclass(frozen=True)
+class LetterHandedOver:
+    """A letter was handed to this player: his mailbox page looks again.
+
+    It goes to his own group alone and says nothing of the letter (no code, sender or table):
+    his page shows what it may when it looks again.
+    """
+
+    type: ClassVar[str] = "mailbox.letter_handed_over"

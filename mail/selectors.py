@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from umpire.models import Character, Region, Role, UmpireSeat
 from umpire.permissions import Perm
-from umpire.selectors import access_event, senate_rooms
+from umpire.selectors import access_event, get_tables_kept
 
 from .codes import BadCode, typed
 from .models import Letter
@@ -26,17 +26,6 @@ LETTER_RELATIONS = ("sender", "addressee__location", "addressee__travelling_to",
                     "office_province__governor__travelling_to", "office_province__procurator__location",
                     "office_province__procurator__travelling_to", "office_legion__legate__location",
                     "office_legion__legate__travelling_to", "sender__location", "sender__travelling_to")
-
-
-def tables_kept_by(user, event):
-    """The ids of the tables whose post tray this user keeps."""
-    if user is None or not user.is_authenticated:
-        return set()
-    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
-    tables = {region for role, region in seats if role == Role.REGION}
-    if any(role == Role.SENATE for role, _ in seats):
-        tables |= set(senate_rooms(event))
-    return tables
 
 
 @dataclass(frozen=True)
@@ -58,7 +47,7 @@ class PostScope:
 
 def get_post_scope(user, event):
     control = user.is_superuser or UmpireSeat.objects.filter(user=user, event=event, role=Role.CONTROL).exists()
-    return PostScope(control, frozenset(tables_kept_by(user, event)))
+    return PostScope(control, frozenset(get_tables_kept(user, event)))
 
 
 def access_post(user, slug):

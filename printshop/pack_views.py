@@ -1,17 +1,16 @@
 """The table packs: the list of tables, and each table's pack. Control prints any table's pack; a
-Region umpire his own tables' (mail.selectors.tables_kept_by); anyone else gets the same 404 as
+Region umpire his own tables' (umpire.selectors.get_tables_kept); anyone else gets the same 404 as
 "no such event". A pack reserves its slips' codes, so it is built on a POST."""
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
-from mail.selectors import tables_kept_by
 from regions.views import pdf_response
 from umpire.models import Region
 from umpire.permissions import Perm
 from umpire.printing.styles import PAGE_SIZES, page_size_named
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event, can, get_tables_kept
 
 from .table_packs import table_pack as build_table_pack
 
@@ -23,7 +22,7 @@ def tables_for(user, event):
     tables = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).order_by("position", "name")
     if can(user, event, Perm.EDIT_WORLD):
         return tables
-    return tables.filter(pk__in=tables_kept_by(user, event))
+    return tables.filter(pk__in=get_tables_kept(user, event))
 
 
 @login_required

@@ -6,8 +6,8 @@ from django.contrib import admin
 from django.db import transaction
 
 from umpire.models import (
-    AccessCode, Announcement, AuditEntry, Briefing, CareerRank, Character, Event, GameClock, Region, Route, TurnEnd,
-    TurnPhase, UmpireSeat,
+    AccessCode, Announcement, AuditEntry, Briefing, CareerRank, Character, Event, FollowUp, GameClock, Region, Route,
+    Ruling, TurnEnd, TurnPhase, UmpireSeat,
 )
 from umpire.selectors import can_edit_world_anywhere
 from umpire.services.records import do_delete_record, do_save_record
@@ -152,3 +152,21 @@ class BriefingAdmin(AuditedAdmin):
     list_filter = ["character__event", "character__role"]
     search_fields = ["character__name"]
     autocomplete_fields = ["character", "acquaintances"]
+
+
+@admin.register(FollowUp)
+class FollowUpAdmin(ReadOnlyAdmin):
+    """Sent and acknowledged at the tables, where the right umpire is checked and the table told."""
+
+    list_display = ["sent_at", "turn", "from_table", "to_table", "to_control", "text", "acknowledged_at"]
+    list_filter = ["event", "to_table", "to_control"]
+    search_fields = ["text", "about_label"]
+
+
+@admin.register(Ruling)
+class RulingAdmin(ReadOnlyAdmin):
+    """Recorded at the rulings page, where every umpire hears of it; a ruling is replaced, never edited."""
+
+    list_display = ["pk", "recorded_at", "turn", "section", "question", "recorded_by"]
+    list_filter = ["event"]
+    search_fields = ["question", "ruling", "section"]

@@ -6,7 +6,9 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import Http404
 from django.utils import timezone
 
-from umpire.events import control_group, display_group, event_group, get_sequences, table_group
+from umpire.events import (
+    AccessRevoked, control_group, display_group, event_group, get_sequences, table_group, umpires_group,
+)
 from umpire.models import Event, GameClock, Role, UmpireSeat
 from umpire.permissions import Perm
 from umpire.selectors import access_display, can, get_clock_state, get_showing_announcements, senate_rooms
@@ -14,9 +16,19 @@ from umpire.selectors import access_display, can, get_clock_state, get_showing_a
 
 class LiveConsumer(AsyncJsonWebsocketConsumer):
     """Joins the groups its subclass's `allowed_groups()` grants (returning the event and
-    the group names, or no groups to refuse), sends a snapshot, forwards every message."""
+    the group names, or no groups to refuse), sends a snapshot, forwards every message.
+
+    A socket opened by a code (`opened_by_code`) asks `still_allowed()` again before it forwards
+    anything or sends a snapshot, and when it hears `AccessRevoked`: once its code opens nothing,
+    it leaves its groups and closes with 4403, and hears nothing more. Checking before every
+    message, not only on the revocation, is what holds if that one message is lost (a channel
+    layer delivers at most once); it is one indexed query, and code-opened screens hear little.
+    """
+
+    opened_by_code = False
 
     async def connect(self):
+        self.revoked = False
         self.event, self.groups_joined = await database_sync_to_async(self.allowed_groups)()
         if not self.groups_joined:
             await self.close(code=4403)
@@ -27,21 +39,44 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         await self.send_snapshot()
 
     async def disconnect(self, code):
+        await self.leave_groups()
+
+    async def leave_groups(self):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        self.groups_joined = []
 
     async def receive_json(self, content, **kwargs):
-        if content.get("type") == "snapshot":
+        if content.get("type") == "snapshot" and await self.still_open():
             await self.send_snapshot()
 
     async def send_snapshot(self):
         await self.send_json(await database_sync_to_async(self.snapshot)())
 
     async def broadcast(self, message):
+        if not await self.still_open():
+            return
+        if message["event"]["type"] == AccessRevoked.type:
+            return  # meant for the socket, which is still open: nothing for its page
         await self.send_json(
             {"type": "event", "group": message["group"], "seq": message["seq"],
              "now": message["now"], "event": message["event"]}
         )
+
+    async def still_open(self):
+        """Whether what opened this socket opens it still; if not, close it (4403) for good."""
+        if self.revoked:
+            return False
+        if not self.opened_by_code or await database_sync_to_async(self.still_allowed)():
+            return True
+        self.revoked = True
+        await self.leave_groups()
+        await self.close(code=4403)
+        return False
+
+    def still_allowed(self):
+        """Whether the code that opened the socket opens it still: for `opened_by_code` subclasses."""
+        raise NotImplementedError
 
     def snapshot(self):
         """The whole state a screen shows: sequence numbers first, so nothing falls between."""
@@ -53,8 +88,15 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             "clock": get_clock_state(clock, now), "announcements": get_showing_announcements(self.event),
         }
 
+
+def code_of(scope):
+    """The `?code=` a code-opened socket was opened with, or ""."""
+    return parse_qs(scope.get("query_string", b"").decode()).get("code", [""])[0]
+
+
 class EventConsumer(LiveConsumer):
-    """An umpire's live feed for one event: the public group, his tables and, for Control, Control's."""
+    """An umpire's live feed for one event: the public group, the umpires' group, his tables and, for
+    Control, Control's."""
 
     def allowed_groups(self):
         user = self.scope.get("user")
@@ -65,21 +107,29 @@ class EventConsumer(LiveConsumer):
 
 
 class DisplayConsumer(LiveConsumer):
-    """The projector: the public group and the display group, opened by a display code."""
+    """The projector: the public group and the display group, opened by a display code, and
+    closed once Control reissues it."""
+
+    opened_by_code = True
 
     def allowed_groups(self):
-        code = parse_qs(self.scope.get("query_string", b"").decode()).get("code", [""])[0]
         try:
-            event = access_display(self.scope["url_route"]["kwargs"]["slug"], code)
+            event = access_display(self.scope["url_route"]["kwargs"]["slug"], code_of(self.scope))
         except Http404:
             return None, []
         return event, [event_group(event.pk), display_group(event.pk)]
+
+    def still_allowed(self):
+        try:
+            return access_display(self.scope["url_route"]["kwargs"]["slug"], code_of(self.scope)).pk == self.event.pk
+        except Http404:
+            return False
 
 
 def groups_of(user, event):
     """The groups an umpire hears in `event`: what his seats entitle him to, and no more."""
     seats = UmpireSeat.objects.filter(user=user, event=event)
-    groups = [event_group(event.pk)]
+    groups = [event_group(event.pk), umpires_group(event.pk)]
     if user.is_superuser or seats.filter(role=Role.CONTROL).exists():
         groups.append(control_group(event.pk))
     groups += [table_group(region_id) for region_id in seats.filter(role=Role.REGION).values_list("region", flat=True)]

@@ -29,6 +29,16 @@ def display_group(event_id):
     return f"display-{event_id}"
 
 
+def character_group(character_id):
+    """One player's own screens, opened by his mailbox code: what concerns him alone."""
+    return f"character-{character_id}"
+
+
+def umpires_group(event_id):
+    """Every umpire of the event, and never the projector: what the whole team may hear."""
+    return f"umpires-{event_id}"
+
+
 @dataclass(frozen=True)
 class WorldChanged:
     """A record of the world (a table, province, character, seat) was added, edited or removed."""
@@ -95,6 +105,47 @@ class CharacterMoved:
     from_table_id: int | None
     to_table_id: int
     state: str
+
+
+@dataclass(frozen=True)
+class FollowUpChanged:
+    """A follow-up was sent to a table or to Control, or acknowledged there.
+
+    It goes to the receiving table and to Control only: what one table tells another is not
+    the hall's business.
+    """
+
+    type: ClassVar[str] = "followup.changed"
+    action: str
+    follow_up_id: int
+    to_table_id: int | None
+    to_control: bool
+    text: str
+    about_label: str
+
+
+@dataclass(frozen=True)
+class RulingRecorded:
+    """An umpire recorded an interpretation of the rules; every umpire hears it at once."""
+
+    type: ClassVar[str] = "ruling.recorded"
+    ruling_id: int
+    section: str
+    question: str
+    ruling: str
+    supersedes_id: int | None
+
+
+@dataclass(frozen=True)
+class AccessRevoked:
+    """A code that opens pages without a login (a projector's, a player's mailbox) was replaced.
+
+    It carries no code: each socket that hears it checks its own code again and, if that opens
+    nothing now, closes. It is never forwarded to a page.
+    """
+
+    type: ClassVar[str] = "access.revoked"
+    kind: str
 
 
 def publish_on_commit(groups, payload):

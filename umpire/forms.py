@@ -2,7 +2,7 @@
 from django import forms
 from django.contrib.auth import get_user_model
 
-from umpire.models import Event, Region, Role
+from umpire.models import Event, Region, Role, Ruling
 
 
 class SeatUmpireForm(forms.Form):
@@ -69,3 +69,42 @@ class FirstTurnTimeForm(forms.Form):
 
 class AnnouncementForm(forms.Form):
     text = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class FollowUpForm(forms.Form):
+    """A follow-up: to one table or to Control, from a table the sender keeps, about a record."""
+
+    to = forms.ChoiceField(label="To")
+    from_table = forms.ModelChoiceField(queryset=Region.objects.none(), required=False, label="From",
+                                        empty_label="no table")
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), max_length=500, label="What they must know")
+    about = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, event, sending_tables, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tables = Region.objects.filter(event=event)
+        self.fields["to"].choices = [("", "choose…"), ("control", "Control")] + [
+            (str(table.pk), table.name) for table in self.tables]
+        self.fields["from_table"].queryset = sending_tables
+
+    def clean(self):
+        data = super().clean()
+        to = data.pop("to", None)
+        data["to_control"] = to == "control"
+        data["to_table"] = self.tables.get(pk=to) if to and to != "control" else None
+        return data
+
+
+class RulingForm(forms.Form):
+    question = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=1000,
+                               label="The question asked")
+    ruling = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), max_length=2000, label="The ruling")
+    section = forms.CharField(max_length=120, required=False, label="Handbook section",
+                              help_text='As the handbook heads it: "X. COMBAT RESOLUTION".')
+    supersedes = forms.ModelChoiceField(queryset=None, required=False, label="Replaces ruling",
+                                        empty_label="none: a new question")
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["supersedes"].queryset = Ruling.objects.filter(event=event)
+        self.fields["supersedes"].label_from_instance = lambda ruling: f"{ruling.pk}: {ruling.question[:70]}"

@@ -30,22 +30,27 @@ class Perm(StrEnum):
     # (umpire.selectors.can_move_player says where)
     MOVE_PLAYERS = "move_players"
     # post letters and record couriers' hand-overs at one's tables, and hand out their letters there
-    # (mail.selectors.tables_kept_by says which); Control reads the whole post and rules on letters
+    # (umpire.selectors.get_tables_kept says which); Control reads the whole post and rules on letters
     KEEP_POST = "keep_post"
     ISSUE_MAILBOXES = "issue_mailboxes"  # issue the codes that open players' own letters: Control alone
     # run the Senate: sessions, votes, appointments, the mob's mood, the gods' records (Senate umpires, Control)
     RUN_SENATE = "run_senate"
+    # send a follow-up to another table or to Control; acknowledging one is for its receiver
+    # (umpire.follow_up_selectors.can_acknowledge says who)
+    SEND_FOLLOW_UPS = "send_follow_ups"
+    RECORD_RULINGS = "record_rulings"  # add to the rulings log, which every umpire reads
 
 
 ROLE_PERMISSIONS = {
     Role.CONTROL: frozenset(Perm),
     Role.REGION: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.COMMAND_FORCES,
                             Perm.VIEW_MONEY, Perm.KEEP_ACCOUNTS, Perm.RUN_BATTLES, Perm.MOVE_PLAYERS,
-                            Perm.KEEP_POST}),
+                            Perm.KEEP_POST, Perm.SEND_FOLLOW_UPS, Perm.RECORD_RULINGS}),
     Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.VIEW_MONEY,
-                            Perm.KEEP_ACCOUNTS, Perm.KEEP_POST, Perm.RUN_SENATE}),
+                            Perm.KEEP_ACCOUNTS, Perm.KEEP_POST, Perm.RUN_SENATE, Perm.SEND_FOLLOW_UPS,
+                            Perm.RECORD_RULINGS}),
     Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES,
-                                     Perm.COMMAND_FORCES}),
+                                     Perm.COMMAND_FORCES, Perm.SEND_FOLLOW_UPS, Perm.RECORD_RULINGS}),
 }
 
 

@@ -81,6 +81,11 @@ def get_clock_state(clock, now):
     }
 
 
+def get_turn(event):
+    """The game turn the event's clock stands at, or None before it has a clock."""
+    return GameClock.objects.filter(event=event).values_list("turn", flat=True).first()
+
+
 def get_showing_announcements(event):
     return [
         {"id": a.pk, "text": a.text, "published_at": a.published_at.isoformat()}
@@ -108,6 +113,18 @@ def can_anywhere(user, perm):
 def senate_rooms(event):
     """The Senate room's table ids: where the Senate umpire sits and Rome's treasuries are kept."""
     return list(Region.objects.filter(event=event, kind=Region.Kind.SENATE_ROOM).values_list("pk", flat=True))
+
+
+def get_tables_kept(user, event):
+    """The ids of the tables this user keeps: his Region seats' tables, and the Senate room for a
+    Senate umpire. Their post trays, follow-ups and packs are his."""
+    if user is None or not user.is_authenticated:
+        return set()
+    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
+    tables = {region for role, region in seats if role == Role.REGION}
+    if any(role == Role.SENATE for role, _ in seats):
+        tables |= set(senate_rooms(event))
+    return tables
 
 
 # ---- where the players are ---------------------------------------------------------------------

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from umpire.urls_followups import follow_up_patterns, ruling_patterns
 from umpire.views import tables
 
 # the table umpires' pages of the core: a table's roster of players
@@ -18,6 +19,8 @@ urlpatterns = [
     path("", include("umpire.urls_control")),
     path("", include("umpire.urls_display")),
     path("", include((table_urlpatterns, "table"))),
+    path("", include((follow_up_patterns, "followups"))),
+    path("", include((ruling_patterns, "rulings"))),
     path("", include("umpire.urls_api")),
     path("", include("regions.urls")),
     path("", include("warfare.urls")),

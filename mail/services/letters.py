@@ -7,11 +7,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from umpire.events import character_group, publish_on_commit
+from umpire.selectors import get_tables_kept
 
 from ..codes import BadCode, new_code, typed
+from ..events import LetterHandedOver
 from ..models import Letter, LetterStep, StationeryCode
 from ..models.letter import Office
-from ..selectors import holder_of, tables_kept_by, whereabouts
+from ..selectors import holder_of, whereabouts
 from .post import game_date, send_on, stepping, take_step
 
 Step = LetterStep.What
@@ -146,12 +149,13 @@ def do_deliver_letter(letter, *, actor):
                                              "forward the letter to him."})
         letter.state, letter.delivered_to = Letter.State.DELIVERED, recipient
         take_step(letter, Step.DELIVERED, actor=actor, table=letter.at_table, to_character=recipient)
+        publish_on_commit([character_group(recipient.pk)], LetterHandedOver())
     return letter
 
 
 def check_table_umpire(table, actor):
     """Only an umpire seated at this very table hands out its mail: not Control, not another table's."""
-    if table.pk not in tables_kept_by(actor, table.event):
+    if table.pk not in get_tables_kept(actor, table.event):
         raise ValidationError({"letter": f"Only the {table} table's umpire hands out its letters."})
 
 

@@ -5,6 +5,7 @@ old in one step, so the old link opens nothing from then on."""
 from django.db import transaction
 from django.utils import timezone
 
+from umpire.events import AccessRevoked, character_group, publish_on_commit
 from umpire.services.audit import record_audit
 
 from ..models import Mailbox
@@ -12,7 +13,8 @@ from ..models.office import token
 
 
 def do_issue_mailbox(character, *, actor):
-    """Issue the character's mailbox code, or a new one in place of the old."""
+    """Issue the character's mailbox code, or a new one in place of the old; a page of his still
+    open with the old code is told, on commit, and closes."""
     with transaction.atomic():
         mailbox, issued = Mailbox.objects.select_for_update().get_or_create(character=character)
         if not issued:
@@ -22,4 +24,6 @@ def do_issue_mailbox(character, *, actor):
         record_audit(event=character.event, actor=actor, action="mailbox.issued", target=mailbox,
                      after={"issued_at": mailbox.issued_at.isoformat()},
                      reason="" if issued else "reissued: the old code opens nothing")
+        if not issued:
+            publish_on_commit([character_group(character.pk)], AccessRevoked(kind="mailbox"))
     return mailbox

@@ -1,6 +1,7 @@
 """Legions, detachments, non-Roman hosts and fleets (IX. WARFARE), and what they owe."""
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.urls import reverse
 
 from umpire.models import Character
 from umpire.models.base import NamedInEvent
@@ -57,6 +58,9 @@ class Force(NamedInEvent):
         return super().natural_key()
 
     natural_key.dependencies = ["umpire.event", "regions.province", "umpire.character"]
+
+    def get_absolute_url(self):
+        return reverse("regions:force", args=[self.event.slug, self.pk])
 
     def marched_in(self, turn):
         return self.moved_turn == turn and self.points_moved > 0
@@ -151,6 +155,9 @@ class Fleet(NamedInEvent):
         return super().natural_key()
 
     natural_key.dependencies = ["umpire.event", "regions.province"]
+
+    def get_absolute_url(self):
+        return reverse("regions:fleet", args=[self.event.slug, self.pk])
 
     def clean(self):
         errors = self.other_event_errors("base")

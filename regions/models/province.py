@@ -1,5 +1,6 @@
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.urls import reverse
 
 from umpire.models import Character, Region
 from umpire.models.base import NamedInEvent
@@ -67,6 +68,10 @@ class Province(NamedInEvent):
         return super().natural_key()
 
     natural_key.dependencies = ["umpire.event", "umpire.region", "umpire.character"]
+
+    def get_absolute_url(self):
+        """Its books: what a province is at the tables is mostly its money."""
+        return reverse("regions:treasury-province", args=[self.event.slug, self.pk])
 
     def clean(self):
         errors = self.other_event_errors("region", "governor", "procurator", "controlled_from")

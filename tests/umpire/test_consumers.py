@@ -111,5 +111,5 @@ def test_the_senate_umpire_hears_the_senate_room_and_a_region_umpire_his_table(a
     gaul = Region.objects.get(event=ad69, name="Gaul")
     senate = groups_of(make_umpire(ad69, Role.SENATE), ad69)
     region = groups_of(make_umpire(ad69, Role.REGION, "Gaul"), ad69)
-    assert senate == [f"event-{ad69.pk}", f"table-{room.pk}"]
-    assert region == [f"event-{ad69.pk}", f"table-{gaul.pk}"]
+    assert senate == [f"event-{ad69.pk}", f"umpires-{ad69.pk}", f"table-{room.pk}"]
+    assert region == [f"event-{ad69.pk}", f"umpires-{ad69.pk}", f"table-{gaul.pk}"]

@@ -5,8 +5,10 @@ from .briefing import Briefing
 from .character import CareerRank, Character, SocialClass
 from .clock import Announcement, GameClock, TurnEnd, TurnEndHookRun
 from .event import Event, TurnPhase
+from .followups import FollowUp
 from .region import Region, Route
 from .rules import ProcedureRun
+from .rulings import Ruling
 from .seat import Role, UmpireSeat
 
 __all__ = [
@@ -20,12 +22,14 @@ __all__ = [
     "CareerRank",
     "Character",
     "Event",
+    "FollowUp",
     "GameClock",
     "GroupSequence",
     "ProcedureRun",
     "Region",
     "Role",
     "Route",
+    "Ruling",
     "SocialClass",
     "UmpireSeat",
 ]

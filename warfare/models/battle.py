@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from django.utils import timezone
 
 from regions.models import Force
@@ -99,6 +100,9 @@ class Battle(models.Model):
 
     def __str__(self):
         return self.title
+
+    def get_absolute_url(self):
+        return reverse("warfare:battle", args=[self.event.slug, self.pk])
 
     # ---- the sides
 

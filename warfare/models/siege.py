@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
 
 from umpire.rules.ad69.siege import PlaceType
 
@@ -53,6 +54,9 @@ class Siege(models.Model):
 
     def __str__(self):
         return f"Siege of {self.place}"
+
+    def get_absolute_url(self):
+        return reverse("warfare:siege", args=[self.event.slug, self.pk])
 
     def clean(self):
         if self.province_id and self.event_id and self.province.event_id != self.event_id:

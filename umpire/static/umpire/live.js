@@ -2,7 +2,9 @@
 // fresh snapshot; the clock counts down on the server's time, never the device's.
 //
 // <script src="live.js" data-socket="/ws/…" data-refresh="world.changed …"
-//         data-initial="initial-state-element-id">
+//         data-initial="initial-state-element-id" data-revocable="what to say once closed">
+// With data-revocable, a socket closed with 4403 (its code was replaced) empties #main, says
+// so, and stops reconnecting: what the page showed is no longer the holder's to read.
 // Elements marked data-clock="countdown|month|turn|phase|state|winter-land|winter-sea"
 // are kept up to date; the body gets the classes clock-<state>, clock-warn, clock-last,
 // tax-turn and clock-holding; #announcements is filled with what Control has published.
@@ -132,12 +134,19 @@
     }
   }
 
+  function revoked() {
+    var main = document.getElementById("main");
+    if (main) { main.replaceChildren(); }
+    if (status) { status.textContent = script.dataset.revocable; status.hidden = false; }
+  }
+
   function connect() {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + window.location.host + script.dataset.socket);
     socket.onopen = function () { if (status) { status.hidden = true; } retry = 1000; };
     socket.onmessage = function (e) { onMessage(socket, JSON.parse(e.data)); };
-    socket.onclose = function () {
+    socket.onclose = function (e) {
+      if (e.code === 4403 && script.dataset.revocable) { return revoked(); }
       if (status) { status.hidden = false; }
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 15000);

@@ -1,0 +1,164 @@
+"""Reads for follow-ups: whose inbox is whose, who may acknowledge, and the inboxes themselves.
+
+A follow-up is for its receiver: the umpires who keep the receiving table (a Region umpire his
+tables, the Senate umpire the Senate room) and Control, who keeps Control's inbox and watches
+every table's. Its sender may read it too, to see whether it has been acknowledged.
+"""
+from dataclasses import dataclass
+
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import NoReverseMatch, reverse
+
+from umpire.models import FollowUp, Region, Role
+from umpire.permissions import Perm
+from umpire.selectors import access_event, get_roles, get_tables_kept
+
+# acknowledged follow-ups shown under an inbox's open ones: enough to see what was just done
+RECENTLY_ACKNOWLEDGED = 20
+
+
+def is_control(user, event):
+    return user.is_authenticated and (user.is_superuser or Role.CONTROL in get_roles(user, event))
+
+
+def can_acknowledge(user, follow_up):
+    """Control acknowledges anything; a table's umpire what was sent to his table."""
+    event = follow_up.event
+    if is_control(user, event):
+        return True
+    return not follow_up.to_control and follow_up.to_table_id in get_tables_kept(user, event)
+
+
+def can_read(user, follow_up):
+    return follow_up.sent_by_id == user.pk or can_acknowledge(user, follow_up)
+
+
+def access_follow_up(user, slug, pk):
+    """A follow-up its receiver, Control or its sender may read, or 404 for anyone else."""
+    event = access_event(user, slug, Perm.VIEW_WORLD)
+    follow_up = get_object_or_404(FollowUp.objects.select_related("event", "to_table"), event=event, pk=pk)
+    if not can_read(user, follow_up):
+        raise Http404("No such follow-up.")
+    return follow_up
+
+
+def access_table_inbox(user, slug, pk):
+    """A table whose follow-ups this user receives (or Control), or 404."""
+    event = access_event(user, slug, Perm.VIEW_WORLD)
+    table = get_object_or_404(Region.objects.select_related("event"), event=event, pk=pk)
+    if not (is_control(user, event) or table.pk in get_tables_kept(user, event)):
+        raise Http404("No such table.")
+    return table
+
+
+def access_control_inbox(user, slug):
+    event = access_event(user, slug, Perm.VIEW_WORLD)
+    if not is_control(user, event):
+        raise Http404("No such event.")
+    return event
+
+
+# "app.model" -> the access_* that guards the record's own page, given by its app in ready(): a follow-up
+# names only what its sender may see, so the form cannot reveal, say, a draft battle of another table
+RECORD_ACCESS = {}
+
+
+def register_follow_up_record(label, access):
+    """Let umpires send follow-ups about `label`'s records, each one if `access(user, slug, pk)` lets them see it."""
+    RECORD_ACCESS[label] = access
+
+
+def check_about(user, event, about):
+    """The record `about` ("regions.force:12") names, if `user` may see it in `event`: through its app's
+    access_*, or, for Control, any record of the event. Missing or hidden, the refusal is the same."""
+    label, _, pk = (about or "").partition(":")
+    record = None
+    if pk.isdigit() and label in RECORD_ACCESS:
+        record = _through_its_page(RECORD_ACCESS[label], user, event, int(pk))
+    elif pk.isdigit() and is_control(user, event):
+        record = _any_record_of(event, label, int(pk))
+    if record is None:
+        raise ValidationError({"about": f'"{about}" names no record of {event}.'})
+    return record
+
+
+def _through_its_page(access, user, event, pk):
+    try:
+        return access(user, event.slug, pk)
+    except Http404:
+        return None
+
+
+def _any_record_of(event, label, pk):
+    app_label, _, model = label.partition(".")
+    content_type = ContentType.objects.filter(app_label=app_label, model=model).first()
+    record_class = content_type.model_class() if content_type else None
+    record = record_class._default_manager.filter(pk=pk).first() if record_class else None
+    return record if getattr(record, "event_id", None) == event.pk else None
+
+
+@dataclass(frozen=True)
+class FollowUpCard:
+    """A follow-up as an inbox shows it: with the link to its record that this reader may follow."""
+
+    follow_up: FollowUp
+    link: str
+    may_acknowledge: bool
+
+
+def get_cards(follow_ups, user, event):
+    control = is_control(user, event)
+    kept = get_tables_kept(user, event)
+    return [FollowUpCard(follow_up, about_link(follow_up, control=control),
+                         control or (not follow_up.to_control and follow_up.to_table_id in kept))
+            for follow_up in follow_ups]
+
+
+def about_link(follow_up, *, control):
+    """The record's page; failing that, for Control, its page in the admin."""
+    if follow_up.about_url or not (control and follow_up.about_type_id):
+        return follow_up.about_url
+    content_type = follow_up.about_type
+    try:
+        return reverse(f"admin:{content_type.app_label}_{content_type.model}_change", args=[follow_up.about_id])
+    except NoReverseMatch:
+        return ""
+
+
+def _follow_ups(event):
+    return FollowUp.objects.filter(event=event).select_related(
+        "event", "sent_by", "from_table", "to_table", "about_type", "acknowledged_by")
+
+
+def get_inbox(event, user, *, table=None):
+    """Open follow-ups first, oldest first (they are work waiting), then the latest acknowledged.
+
+    Control's inbox when `table` is None, else the table's.
+    """
+    received = _follow_ups(event).filter(to_table=table) if table else _follow_ups(event).filter(to_control=True)
+    return {
+        "open": get_cards(received.filter(acknowledged_at__isnull=True).order_by("sent_at", "pk"), user, event),
+        "acknowledged": get_cards(
+            received.filter(acknowledged_at__isnull=False).order_by("-acknowledged_at")[:RECENTLY_ACKNOWLEDGED],
+            user, event),
+    }
+
+
+def get_open_in_hall(event, user):
+    """Every open follow-up in the hall, oldest first: Control's watch over the cracks between tables."""
+    return get_cards(_follow_ups(event).filter(acknowledged_at__isnull=True).order_by("sent_at", "pk"), user, event)
+
+
+def get_sent_from(table, user):
+    """What this table has sent that is still waiting to be acknowledged."""
+    return get_cards(_follow_ups(table.event).filter(from_table=table, acknowledged_at__isnull=True)
+                     .order_by("sent_at", "pk"), user, table.event)
+
+
+def get_sending_tables(user, event):
+    """The tables a user may send from: Control any, everyone else those he keeps."""
+    tables = Region.objects.filter(event=event)
+    return tables if is_control(user, event) else tables.filter(pk__in=get_tables_kept(user, event))
