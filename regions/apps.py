@@ -8,7 +8,9 @@ class RegionsConfig(AppConfig):
     def ready(self):
         from umpire.clockwork import register_turn_end_hook
         from umpire.follow_up_selectors import register_follow_up_record
+        from umpire.table_console import register_console_panel
 
+        from .console_panels import gather_taxes, gather_work
         from .hooks import end_of_turn, tax_turn
         from .selectors import access_fleet, access_force
         from .treasury_selectors import access_province_books
@@ -18,3 +20,7 @@ class RegionsConfig(AppConfig):
         register_follow_up_record("regions.force", access_force)
         register_follow_up_record("regions.fleet", access_fleet)
         register_follow_up_record("regions.province", access_province_books)
+        register_console_panel("regions.taxes", title="Taxes to hand out this turn", order=40, gather=gather_taxes,
+                               live_on="statement.changed ledger.changed")
+        register_console_panel("regions.work", title="Upgrades and builds finishing", order=50, gather=gather_work,
+                               live_on="force.changed spending.changed")

@@ -14,7 +14,7 @@ from umpire.rules.ad69.sea import vexillation_equivalents
 from umpire.rules.working import Working
 from umpire.selectors import access_event, can
 
-from .models import Bribe, CostOwed, Fleet, Force, Province, Upgrade
+from .models import Bribe, CostOwed, Fleet, Force, Province, Spending, Upgrade
 from .services.engine import as_case_force, as_rules_force, current_turn, run_rules
 from .services.forces import player_present
 from .services.plunder import get_bribery_standing
@@ -404,3 +404,22 @@ def describe_upgrade(upgrade):
 def describe_upgrade_with_date(upgrade, event):
     return (f"{describe_upgrade(upgrade)}, ready at the end of turn {upgrade.ready_turn} "
             f"({event.game_month(upgrade.ready_turn)})")
+
+
+# ---- work finishing at a table (the table's console) --------------------------------------------
+
+@dataclass(frozen=True)
+class WorkUnderWay:
+    """The upgrades and builds under way at a table, soonest ready first: each finishes at the end
+    of its `ready_turn`, when the turn-end hook marks it done."""
+
+    upgrades: list
+    builds: list
+
+
+def get_work_under_way(table):
+    upgrades = (Upgrade.objects.filter(force__province__region=table, finished_turn__isnull=True)
+                .select_related("force__event").order_by("ready_turn", "pk"))
+    builds = (Spending.objects.filter(province__region=table, finished_turn__isnull=True)
+              .select_related("province", "event").order_by("ready_turn", "pk"))
+    return WorkUnderWay(list(upgrades), list(builds))

@@ -3,10 +3,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from umpire.urls_followups import follow_up_patterns, ruling_patterns
-from umpire.views import tables
+from umpire.views import table_console, tables
 
-# the table umpires' pages of the core: a table's roster of players
+# the table umpires' pages of the core: a table's console, and its roster of players
 table_urlpatterns = [
+    path("events/<slug:slug>/tables/<int:pk>/console/", table_console.table_console, name="console"),
     path("events/<slug:slug>/tables/<int:pk>/players/", tables.table_players, name="players"),
     path("events/<slug:slug>/tables/<int:pk>/players/check-out/", tables.check_out, name="check-out"),
     path("events/<slug:slug>/tables/<int:pk>/players/check-in/", tables.check_in, name="check-in"),

@@ -1,7 +1,7 @@
 """URLs for the umpire team."""
 from django.urls import path
 
-from umpire.views import clock, home, rules
+from umpire.views import clock, home, rules, table_console
 
 app_name = "umpire"
 
@@ -20,6 +20,7 @@ urlpatterns = [
     path("control/<slug:slug>/announcements/", clock.announce, name="announce"),
     path("control/<slug:slug>/announcements/<int:pk>/publish/", clock.publish, name="announcement-publish"),
     path("control/<slug:slug>/announcements/<int:pk>/withdraw/", clock.withdraw, name="announcement-withdraw"),
+    path("control/<slug:slug>/hall/", table_console.hall_overview, name="hall"),
     path("control/<slug:slug>/display-code/", clock.reissue_display, name="display-reissue"),
     path("events/<slug:slug>/rules/", rules.rules_index, name="rules"),
     path("events/<slug:slug>/rules/log/<int:pk>.pdf", rules.rules_record_pdf, name="rules-record-pdf"),

@@ -7,9 +7,13 @@ class WarfareConfig(AppConfig):
 
     def ready(self):
         from umpire.follow_up_selectors import register_follow_up_record
+        from umpire.table_console import register_console_panel
 
+        from .console_panels import gather_fights
         from .selectors import access_battle
         from .siege_selectors import access_siege
 
         register_follow_up_record("warfare.battle", access_battle)
         register_follow_up_record("warfare.siege", access_siege)
+        register_console_panel("warfare.fights", title="Battles and sieges", order=30, gather=gather_fights,
+                               live_on="battle.changed siege.changed")

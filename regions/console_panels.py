@@ -1,0 +1,63 @@
+"""The map's panels on a table's console (umpire.table_console), registered in RegionsConfig.ready().
+
+Taxes to hand out: this tax turn's statements of the table's provinces not yet confirmed (confirming
+is handing the revenue to the procurator). Due in the tax turn itself; overdue once the tax turn
+has ended with the statement still unconfirmed.
+
+Upgrades and builds finishing: those under way at the table. Those ready at the end of this turn
+need the umpire (new counters, a new venue); one still unfinished after its turn has ended is
+overdue, since the turn-end hook should have finished it.
+"""
+from django.urls import reverse
+
+from umpire.selectors import get_turn
+from umpire.table_console import PanelView, Row, turns_late
+
+from .selectors import describe_upgrade, get_work_under_way
+from .treasury_selectors import get_money_scope, get_treasury_index
+
+
+def gather_taxes(table, user, now):
+    event, turn = table.event, get_turn(table.event)
+    link = reverse("regions:treasury", args=[event.slug])
+    if turn is None:
+        return PanelView((), 0, 0, link, "Open the treasury")
+    index = get_treasury_index(event, user, turn, get_money_scope(user, event))
+    provinces = [row for books in index.tables if books.table.pk == table.pk for row in books.provinces]
+    rows = tuple(tax_row(row, index, turn, event) for row in provinces
+                 if row.yours and row.statement and not row.statement.confirmed_at)
+    return PanelView(rows, len(rows), sum(row.overdue for row in rows), link, "Open the treasury")
+
+
+def tax_row(row, index, turn, event):
+    province = row.province
+    return Row(f"{province}: {row.words}", reverse("regions:treasury-province", args=[event.slug, province.pk]),
+               f"tax turn {index.tax_turn} ({index.tax_month})", turns_late(index.tax_turn, turn))
+
+
+def gather_work(table, user, now):
+    event, turn = table.event, get_turn(table.event)
+    work = get_work_under_way(table)
+    rows = tuple([upgrade_row(upgrade, turn) for upgrade in work.upgrades] +
+                 [build_row(build, turn) for build in work.builds])
+    ready = [upgrade.ready_turn for upgrade in work.upgrades] + [build.ready_turn for build in work.builds]
+    due = sum(turn is not None and ready_turn <= turn for ready_turn in ready)
+    return PanelView(rows, due, sum(row.overdue for row in rows), reverse("regions:forces", args=[event.slug]),
+                     "Open the forces")
+
+
+def ready_note(ready_turn, turn, event):
+    when = "this turn" if ready_turn == turn else f"turn {ready_turn}"
+    return f"ready at the end of {when} ({event.game_month(ready_turn)})"
+
+
+def upgrade_row(upgrade, turn):
+    force = upgrade.force
+    return Row(f"{force}: {describe_upgrade(upgrade)}", reverse("regions:force", args=[force.event.slug, force.pk]),
+               ready_note(upgrade.ready_turn, turn, force.event), turns_late(upgrade.ready_turn, turn))
+
+
+def build_row(build, turn):
+    what = f"{build.get_item_display()} in {build.province}" + (f": {build.description}" if build.description else "")
+    return Row(what, reverse("regions:treasury-province", args=[build.event.slug, build.province.pk]),
+               ready_note(build.ready_turn, turn, build.event), turns_late(build.ready_turn, turn))

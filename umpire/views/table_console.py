@@ -1,0 +1,39 @@
+"""A table's console and Control's hall overview (umpire.table_console has the panels).
+
+The console is for the umpires who keep the table, and Control; the hall overview for Control
+alone. Anyone else gets the same 404 as for a table that does not exist. Both pages reload their
+main section when any panel's live event arrives (live.js, data-refresh).
+"""
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django.utils import timezone
+
+from umpire.follow_up_selectors import is_control
+from umpire.models import Region
+from umpire.selectors import get_tables_kept
+from umpire.table_console import (
+    access_console_table, access_hall, get_clock, get_console, get_hall, get_live_on, get_panels,
+)
+
+
+@login_required
+def table_console(request, slug, pk):
+    table = access_console_table(request.user, slug, pk)
+    event, now = table.event, timezone.now()
+    control = is_control(request.user, event)
+    others = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).exclude(pk=table.pk)
+    return render(request, "umpire/table_console.html", {
+        "event": event, "table": table, "panels": get_console(table, request.user, now),
+        "state": get_clock(event, now), "control": control, "live_on": get_live_on(),
+        "other_tables": others if control else others.filter(pk__in=get_tables_kept(request.user, event))})
+
+
+@login_required
+def hall_overview(request, slug):
+    event = access_hall(request.user, slug)
+    now = timezone.now()
+    hall = get_hall(event, request.user, now)
+    return render(request, "umpire/hall_overview.html", {
+        "event": event, "hall": hall, "panels": get_panels(),
+        "state": get_clock(event, now), "live_on": get_live_on(),
+        "overdue_tables": sum(1 for row in hall if row.overdue)})

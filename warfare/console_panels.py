@@ -1,0 +1,45 @@
+"""The fights' panel on a table's console (umpire.table_console), registered in WarfareConfig.ready().
+
+Battles still being fought at the table (open, or losses proposed), with who has claimed each, and
+the sieges under way there. A battle is overdue once the turn it was opened in has ended without
+its losses confirmed; a siege needs a month's work while this turn has none, and is never overdue
+(a siege may rightly sit a month out).
+"""
+from django.urls import reverse
+
+from umpire.selectors import get_turn
+from umpire.table_console import PanelView, Row, turns_late
+
+from .models import Battle, Siege
+from .selectors import battles_of
+from .siege_selectors import sieges_of
+
+WAITING = (Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)
+
+
+def gather_fights(table, user, now):
+    event, turn = table.event, get_turn(table.event)
+    battles = battles_of(event).filter(region=table, state__in=WAITING).order_by("created_at", "pk")
+    sieges = list(sieges_of(event).filter(region=table, state=Siege.State.ACTIVE).order_by("begun_turn", "pk"))
+    rows = tuple(battle_row(battle, turn, now) for battle in battles)
+    idle = sum(not worked_in(siege, turn) for siege in sieges)
+    return PanelView(rows + tuple(siege_row(siege, turn) for siege in sieges), len(rows) + idle,
+                     sum(row.overdue for row in rows), reverse("warfare:battles", args=[event.slug]),
+                     "Open the battle desk")
+
+
+def worked_in(siege, turn):
+    return any(month.turn == turn for month in siege.months.all())
+
+
+def battle_row(battle, turn, now):
+    claimed = f"claimed by {battle.claimed_by}" if battle.claim_is_live(now) else "waiting: nobody has claimed it"
+    return Row(f"{battle.title}: {battle.get_state_display().lower()}",
+               reverse("warfare:battle", args=[battle.event.slug, battle.pk]),
+               f"opened turn {battle.turn}, {claimed}", turns_late(battle.turn, turn))
+
+
+def siege_row(siege, turn):
+    done = "worked this month" if worked_in(siege, turn) else "no work yet this month"
+    return Row(f"{siege}: {siege.get_state_display().lower()}",
+               reverse("warfare:siege", args=[siege.event.slug, siege.pk]), f"begun turn {siege.begun_turn}, {done}")
