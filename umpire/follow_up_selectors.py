@@ -45,8 +45,8 @@ def access_follow_up(user, slug, pk):
     return follow_up
 
 
-def access_table_inbox(user, slug, pk):
-    """A table whose follow-ups this user receives (or Control), or 404."""
+def access_kept_table(user, slug, pk):
+    """A table this user keeps (Control: any), or 404: its follow-ups and its console are his."""
     event = access_event(user, slug, Perm.VIEW_WORLD)
     table = get_object_or_404(Region.objects.select_related("event"), event=event, pk=pk)
     if not (is_control(user, event) or table.pk in get_tables_kept(user, event)):
@@ -54,7 +54,8 @@ def access_table_inbox(user, slug, pk):
     return table
 
 
-def access_control_inbox(user, slug):
+def access_as_control(user, slug):
+    """The event, if this user is its Control; else 404: Control's inbox and the hall are his alone."""
     event = access_event(user, slug, Perm.VIEW_WORLD)
     if not is_control(user, event):
         raise Http404("No such event.")

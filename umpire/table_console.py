@@ -12,14 +12,11 @@ follow-ups sent to the table. The clock is on the page itself.
 from dataclasses import dataclass
 
 from django.db.models import Q
-from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from umpire.follow_up_selectors import get_inbox, is_control
+from umpire.follow_up_selectors import get_inbox
 from umpire.models import Character, GameClock, Region
-from umpire.permissions import Perm
-from umpire.selectors import access_event, get_clock_state, get_tables_kept, get_turn
+from umpire.selectors import get_clock_state, get_turn
 
 
 @dataclass(frozen=True)
@@ -73,24 +70,6 @@ def get_live_on():
 def turns_late(since_turn, turn):
     """Work that came in during `since_turn` is overdue once that turn has ended undone."""
     return turn is not None and since_turn is not None and since_turn < turn
-
-
-# ---- who sees which console ---------------------------------------------------------------------
-
-def access_console_table(user, slug, pk):
-    """A table whose console this user keeps (Control any), or 404: the same for "no such table"."""
-    event = access_event(user, slug, Perm.VIEW_WORLD)
-    table = get_object_or_404(Region.objects.select_related("event"), event=event, pk=pk)
-    if not (is_control(user, event) or table.pk in get_tables_kept(user, event)):
-        raise Http404("No such table.")
-    return table
-
-
-def access_hall(user, slug):
-    event = access_event(user, slug, Perm.VIEW_WORLD)
-    if not is_control(user, event):
-        raise Http404("No such page.")
-    return event
 
 
 # ---- what the console and the hall show ------------------------------------------------------------

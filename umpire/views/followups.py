@@ -14,7 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from umpire.follow_up_selectors import (
-    access_control_inbox, access_follow_up, access_table_inbox, can_acknowledge, check_about, get_inbox, get_open_in_hall,
+    access_as_control, access_follow_up, access_kept_table, can_acknowledge, check_about, get_inbox, get_open_in_hall,
     get_sending_tables, get_sent_from, get_tables_kept, is_control,
 )
 from umpire.forms import FollowUpForm
@@ -43,7 +43,7 @@ def my_follow_ups(request, slug):
 
 @login_required
 def table_inbox(request, slug, pk):
-    table = access_table_inbox(request.user, slug, pk)
+    table = access_kept_table(request.user, slug, pk)
     event = table.event
     return render(request, "umpire/follow_ups_table.html", {
         "event": event, "table": table, "inbox": get_inbox(event, request.user, table=table),
@@ -53,7 +53,7 @@ def table_inbox(request, slug, pk):
 
 @login_required
 def control_inbox(request, slug):
-    event = access_control_inbox(request.user, slug)
+    event = access_as_control(request.user, slug)
     return render(request, "umpire/follow_ups_control.html", {
         "event": event, "inbox": get_inbox(event, request.user), "hall": get_open_in_hall(event, request.user),
         "tables": Region.objects.filter(event=event), "live_on": LIVE_ON})

@@ -8,17 +8,15 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.utils import timezone
 
-from umpire.follow_up_selectors import is_control
+from umpire.follow_up_selectors import access_as_control, access_kept_table, is_control
 from umpire.models import Region
 from umpire.selectors import get_tables_kept
-from umpire.table_console import (
-    access_console_table, access_hall, get_clock, get_console, get_hall, get_live_on, get_panels,
-)
+from umpire.table_console import get_clock, get_console, get_hall, get_live_on, get_panels
 
 
 @login_required
 def table_console(request, slug, pk):
-    table = access_console_table(request.user, slug, pk)
+    table = access_kept_table(request.user, slug, pk)
     event, now = table.event, timezone.now()
     control = is_control(request.user, event)
     others = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).exclude(pk=table.pk)
@@ -30,7 +28,7 @@ def table_console(request, slug, pk):
 
 @login_required
 def hall_overview(request, slug):
-    event = access_hall(request.user, slug)
+    event = access_as_control(request.user, slug)
     now = timezone.now()
     hall = get_hall(event, request.user, now)
     return render(request, "umpire/hall_overview.html", {
