@@ -9,9 +9,11 @@ class MailConfig(AppConfig):
         from umpire.clockwork import register_turn_end_hook
         from umpire.table_console import register_console_panel
 
+        from . import undo
         from .console_panels import gather_letters
         from .hooks import end_of_turn
 
         register_turn_end_hook("mail.end_of_turn")(end_of_turn)
         register_console_panel("mail.letters", title="Letters to hand out", order=20, gather=gather_letters,
                                live_on="letter.moved letters.arrived")
+        undo.register()

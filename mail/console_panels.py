@@ -11,7 +11,7 @@ from django.urls import reverse
 from umpire.table_console import PanelView, Row
 
 from .models import PostOffice
-from .selectors import get_tray
+from .selectors import get_post_scope, get_tray
 
 
 def stuck_after(event):
@@ -21,6 +21,11 @@ def stuck_after(event):
 
 
 def gather_letters(table, user, now):
+    """The tray's letters to hand out, to those who keep the tray: who writes to whom is secret, so one
+    who only watches the table (the Non-Roman World umpire) sees none of them."""
+    link = reverse("mail:tray", args=[table.event.slug, table.pk])
+    if not get_post_scope(user, table.event).sees_table(table.pk):
+        return PanelView((), 0, 0, link, "Open the post tray")
     minutes = stuck_after(table.event)
     tray = get_tray(table, minutes)
     late = now - timedelta(minutes=minutes)
@@ -28,6 +33,4 @@ def gather_letters(table, user, now):
                      reverse("mail:letter", args=[table.event.slug, item.letter.pk]),
                      item.whereabouts,
                      item.letter.moved_at < late) for item in tray.to_hand_out)
-    return PanelView(rows, len(rows), sum(row.overdue for row in rows),
-                     reverse("mail:tray", args=[table.event.slug, table.pk]), "Open the post tray")
-
+    return PanelView(rows, len(rows), sum(row.overdue for row in rows), link, "Open the post tray")

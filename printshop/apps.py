@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class PrintshopConfig(AppConfig):
     name = "printshop"
     verbose_name = "The print shop"
+
+    def ready(self):
+        from . import undo
+
+        undo.register()

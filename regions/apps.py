@@ -8,11 +8,14 @@ class RegionsConfig(AppConfig):
     def ready(self):
         from umpire.clockwork import register_turn_end_hook
         from umpire.follow_up_selectors import register_follow_up_record
+        from umpire.models import Role
+        from umpire.selectors import register_tables_watched
         from umpire.table_console import register_console_panel
 
+        from . import history_selectors, undo, whereabouts
         from .console_panels import gather_taxes, gather_work
         from .hooks import end_of_turn, tax_turn
-        from .selectors import access_fleet, access_force
+        from .selectors import access_fleet, access_force, get_non_roman_tables
         from .treasury_selectors import access_province_books
 
         register_turn_end_hook("regions.end_of_turn")(end_of_turn)
@@ -24,3 +27,8 @@ class RegionsConfig(AppConfig):
                                live_on="statement.changed ledger.changed")
         register_console_panel("regions.work", title="Upgrades and builds finishing", order=50, gather=gather_work,
                                live_on="force.changed spending.changed")
+        # the Non-Roman World umpire keeps no table, but watches the consoles of those where his hosts stand
+        register_tables_watched(Role.NON_ROMAN_WORLD, get_non_roman_tables)
+        undo.register()
+        whereabouts.register()
+        history_selectors.register()

@@ -67,6 +67,17 @@ def get_command_scope(user, event):
                         tables=frozenset(region for role, region in seats if role == Role.REGION))
 
 
+NON_ROMAN_KINDS = (Force.Kind.BARBARIAN_HOST, Force.Kind.NON_ROMAN)
+
+
+def get_non_roman_tables(event):
+    """The Non-Roman World umpire's tables: the map tables where a non-Roman host now stands. They
+    follow the hosts as they march, so he reads the consoles and runs the fights of the tables his
+    hosts are at this minute, and of no other. The one answer the console and the fights ask."""
+    return set(Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE,
+                                      provinces__forces__kind__in=NON_ROMAN_KINDS).values_list("pk", flat=True))
+
+
 def get_my_tables(user, event):
     """The tables a Region umpire sits at, to put them first and mark them."""
     return set(UmpireSeat.objects.filter(user=user, event=event, region__isnull=False).values_list("region", flat=True))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import treasury_views, views
+from . import history_views, treasury_views, views
 
 app_name = "regions"
 
@@ -51,4 +51,6 @@ urlpatterns = [
     path("events/<slug:slug>/treasury/rome/", treasury_views.rome, name="treasury-rome"),
     path("events/<slug:slug>/treasury/rome/deposit/", treasury_views.deposit, name="treasury-deposit"),
     path("events/<slug:slug>/treasury/rome/open-books/", treasury_views.open_books, name="treasury-open-books"),
+    # Control's look back: a province, force or account at the start of a past turn
+    path("control/<slug:slug>/as-of/<str:kind>/<int:pk>/", history_views.as_of, name="as-of"),
 ]

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = {"regions", "senate", "mail", "warfare", "printshop"}
+APPS = {"regions", "senate", "mail", "warfare", "printshop", "boardgames"}
 CORE_BUT_TOP = {"urls.py", "asgi.py", "routing.py", "settings.py"}  # the top of the project may see everything
 
 
@@ -38,6 +38,18 @@ def test_regions_know_nothing_of_senate_mail_or_warfare(path):
 def test_no_app_imports_the_print_shop(path):
     """The print shop gathers every app's records onto paper: it sits at the top, beside the URLs."""
     assert "printshop" not in {m.split(".")[0] for m in imported_modules(path)}
+
+
+@pytest.mark.parametrize("path", [p for folder in ("regions", "senate", "mail", "warfare", "printshop")
+                                  for p in python_files(folder)], ids=str)
+def test_the_megagame_apps_know_nothing_of_the_board_games(path):
+    """Board-game adjudication stands beside the AD69 apps on the core, sharing none of them."""
+    assert "boardgames" not in {m.split(".")[0] for m in imported_modules(path)}
+
+
+@pytest.mark.parametrize("path", python_files("boardgames"), ids=str)
+def test_the_board_games_know_nothing_of_the_megagame_apps(path):
+    assert not {m.split(".")[0] for m in imported_modules(path)} & {"regions", "senate", "mail", "warfare", "printshop"}
 
 
 @pytest.mark.parametrize("folder", ["umpire/rules", "umpire/printing"])

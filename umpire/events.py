@@ -137,6 +137,16 @@ class RulingRecorded:
 
 
 @dataclass(frozen=True)
+class ReadingsChanged:
+    """Control changed how the event reads a procedure's open points; desks pre-fill from them."""
+
+    type: ClassVar[str] = "rules.readings_changed"
+    procedure: str
+    title: str
+    options: dict
+
+
+@dataclass(frozen=True)
 class AccessRevoked:
     """A code that opens pages without a login (a projector's, a player's mailbox) was replaced.
 
@@ -146,6 +156,17 @@ class AccessRevoked:
 
     type: ClassVar[str] = "access.revoked"
     kind: str
+
+
+@dataclass(frozen=True)
+class ActionUndone:
+    """Control undid an audited action: the log, and every page showing what it changed, refresh."""
+
+    type: ClassVar[str] = "audit.undone"
+    entry_id: int
+    undo_id: int
+    action: str
+    label: str
 
 
 def publish_on_commit(groups, payload):
@@ -184,3 +205,4 @@ def get_sequences(groups):
 
     known = dict(GroupSequence.objects.filter(group__in=groups).values_list("group", "last"))
     return {group: known.get(group, 0) for group in groups}
+

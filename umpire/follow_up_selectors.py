@@ -14,7 +14,7 @@ from django.urls import NoReverseMatch, reverse
 
 from umpire.models import FollowUp, Region, Role
 from umpire.permissions import Perm
-from umpire.selectors import access_event, get_roles, get_tables_kept
+from umpire.selectors import access_event, get_roles, get_tables_kept, get_tables_kept_or_watched
 
 # acknowledged follow-ups shown under an inbox's open ones: enough to see what was just done
 RECENTLY_ACKNOWLEDGED = 20
@@ -47,9 +47,24 @@ def access_follow_up(user, slug, pk):
 
 def access_kept_table(user, slug, pk):
     """A table this user keeps (Control: any), or 404: its follow-ups and its console are his."""
+    return _access_table(user, slug, pk, get_tables_kept)
+
+
+def access_console_table(user, slug, pk):
+    """A table whose console this user reads, or 404: one he keeps, or one his seat watches (the
+    Non-Roman World umpire's, where a non-Roman host stands: umpire.selectors.get_tables_watched)."""
+    return _access_table(user, slug, pk, get_tables_kept_or_watched)
+
+
+def is_kept(user, table):
+    """Whether `user` keeps `table` (Control keeps every one): its follow-ups are his to read."""
+    return is_control(user, table.event) or table.pk in get_tables_kept(user, table.event)
+
+
+def _access_table(user, slug, pk, tables_of):
     event = access_event(user, slug, Perm.VIEW_WORLD)
     table = get_object_or_404(Region.objects.select_related("event"), event=event, pk=pk)
-    if not (is_control(user, event) or table.pk in get_tables_kept(user, event)):
+    if not (is_control(user, event) or table.pk in tables_of(user, event)):
         raise Http404("No such table.")
     return table
 

@@ -11,12 +11,16 @@ class Perm(StrEnum):
     VIEW_WORLD = "view_world"  # the tables, provinces and characters of an event
     EDIT_WORLD = "edit_world"  # set up and correct them, in the admin
     MANAGE_SEATS = "manage_seats"  # seat umpires in the team
-    VIEW_AUDIT = "view_audit"  # read the audit log
+    VIEW_AUDIT = "view_audit"  # read the audit log, and see any record as it stood at the start of a past turn
+    UNDO_ACTIONS = "undo_actions"  # undo an audited action with a compensating one: Control alone
     VIEW_CLOCK = "view_clock"  # the clock and the turn schedule
     RUN_CLOCK = "run_clock"  # start, pause, extend, advance and correct it
     ANNOUNCE = "announce"  # draft, publish and withdraw announcements to the hall
     MANAGE_DISPLAYS = "manage_displays"  # issue and revoke projector codes
     USE_RULES = "use_rules"  # run rules procedures at the rules desk and save them to the log
+    # choose how the event reads the points its rules leave open (a procedure's options): Control alone,
+    # since every table's runs start from them; every umpire with USE_RULES reads them
+    SET_READINGS = "set_readings"
     VIEW_FORCES = "view_forces"  # the legions, detachments, hosts and fleets of every table
     # give orders to forces and fleets: Control all; a Region umpire those at his own table; a
     # Non-Roman World umpire the non-Roman hosts (regions.selectors.can_command_force says which)
@@ -25,7 +29,9 @@ class Perm(StrEnum):
     # hand out revenue, pay bills, move money, record spending: only out of the accounts in the
     # user's scope, to any account (regions.treasury_selectors.MoneyScope says which)
     KEEP_ACCOUNTS = "keep_accounts"
-    RUN_BATTLES = "run_battles"  # open, fight, override, confirm and publish battles and sieges
+    # open, fight, override, confirm and publish battles and sieges: Control all; a Region umpire those at
+    # his own tables; a Non-Roman World umpire those a non-Roman host fights in (warfare.selectors.FightScope)
+    RUN_BATTLES = "run_battles"
     # check players in and out at the tables: Control anywhere; a Region umpire at his own tables
     # (umpire.selectors.can_move_player says where)
     MOVE_PLAYERS = "move_players"
@@ -49,8 +55,11 @@ ROLE_PERMISSIONS = {
     Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.VIEW_MONEY,
                             Perm.KEEP_ACCOUNTS, Perm.KEEP_POST, Perm.RUN_SENATE, Perm.SEND_FOLLOW_UPS,
                             Perm.RECORD_RULINGS}),
+    # the non-Roman hosts and their tables: he commands the hosts, runs their fights and reads the consoles
+    # of the tables where they stand (regions.selectors.get_non_roman_tables); no post, money, players or Senate
     Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES,
-                                     Perm.COMMAND_FORCES, Perm.SEND_FOLLOW_UPS, Perm.RECORD_RULINGS}),
+                                     Perm.COMMAND_FORCES, Perm.RUN_BATTLES, Perm.SEND_FOLLOW_UPS,
+                                     Perm.RECORD_RULINGS}),
 }
 
 

@@ -127,6 +127,28 @@ def get_tables_kept(user, event):
     return tables
 
 
+# role -> tables_of(event), the ids of the tables a seat with no table of its own watches: named by
+# the app that knows what stands on them (regions: a Non-Roman World umpire's hosts)
+TABLES_WATCHED = {}
+
+
+def register_tables_watched(role, tables_of):
+    """Let `role` read the consoles of the tables `tables_of(event)` names; apps call this at start."""
+    TABLES_WATCHED[Role(role)] = tables_of
+
+
+def get_tables_watched(user, event):
+    """The ids of the tables whose console this user reads without keeping them. Watching opens the
+    console only: the table's post tray, follow-ups and money stay with those who keep it."""
+    roles = get_roles(user, event)
+    return set().union(*(tables_of(event) for role, tables_of in TABLES_WATCHED.items() if role in roles))
+
+
+def get_tables_kept_or_watched(user, event):
+    """The tables whose console is this user's to read, Control's aside (he reads them all)."""
+    return get_tables_kept(user, event) | get_tables_watched(user, event)
+
+
 # ---- where the players are ---------------------------------------------------------------------
 
 def get_linked_tables(table):

@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "senate",
     "mail",
     "printshop",
+    "boardgames",
 ]
 
 MIDDLEWARE = [

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.urls import reverse
 
-from umpire.follow_up_selectors import get_inbox
+from umpire.follow_up_selectors import get_inbox, is_kept
 from umpire.models import Character, GameClock, Region
 from umpire.selectors import get_clock_state, get_turn
 
@@ -119,9 +119,10 @@ def gather_players(table, user, now):
 
 
 def gather_follow_ups(table, user, now):
-    """The follow-ups sent to this table and not yet acknowledged; overdue once their turn has ended."""
+    """The follow-ups sent to this table and not yet acknowledged; overdue once their turn has ended.
+    Shown to those who keep the table: one who only watches it does not read its follow-ups."""
     turn = get_turn(table.event)
-    cards = get_inbox(table.event, user, table=table)["open"]
+    cards = get_inbox(table.event, user, table=table)["open"] if is_kept(user, table) else []
     rows = tuple(Row(card.follow_up.text, card.link, f"from {card.follow_up.from_table or 'Control'}, "
                      f"turn {card.follow_up.turn}", turns_late(card.follow_up.turn, turn)) for card in cards)
     return PanelView(rows, len(rows), sum(row.overdue for row in rows),

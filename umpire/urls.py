@@ -18,6 +18,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("umpire.urls_control")),
+    path("", include("umpire.urls_audit")),
     path("", include("umpire.urls_display")),
     path("", include((table_urlpatterns, "table"))),
     path("", include((follow_up_patterns, "followups"))),
@@ -28,4 +29,5 @@ urlpatterns = [
     path("", include("mail.urls")),
     path("", include("senate.urls")),
     path("", include("printshop.urls")),
+    path("", include("boardgames.urls")),
 ]

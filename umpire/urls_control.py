@@ -1,7 +1,7 @@
 """URLs for the umpire team."""
 from django.urls import path
 
-from umpire.views import clock, home, rules, table_console
+from umpire.views import clock, home, rules, table_console, undo
 
 app_name = "umpire"
 
@@ -21,9 +21,15 @@ urlpatterns = [
     path("control/<slug:slug>/announcements/<int:pk>/publish/", clock.publish, name="announcement-publish"),
     path("control/<slug:slug>/announcements/<int:pk>/withdraw/", clock.withdraw, name="announcement-withdraw"),
     path("control/<slug:slug>/hall/", table_console.hall_overview, name="hall"),
+    path("control/<slug:slug>/audit/<int:pk>/undo/", undo.undo_entry, name="undo"),
     path("control/<slug:slug>/display-code/", clock.reissue_display, name="display-reissue"),
     path("events/<slug:slug>/rules/", rules.rules_index, name="rules"),
     path("events/<slug:slug>/rules/log/<int:pk>.pdf", rules.rules_record_pdf, name="rules-record-pdf"),
+    path("events/<slug:slug>/rules/<str:ruleset>/reference.pdf", rules.rules_reference_pdf,
+         name="rules-reference-pdf"),
+    path("events/<slug:slug>/rules/readings/", rules.rules_readings, name="rules-readings"),
+    path("events/<slug:slug>/rules/readings/set/", rules.rules_readings_set, name="rules-readings-set"),
     path("events/<slug:slug>/rules/<str:key>/", rules.rules_procedure, name="rules-procedure"),
     path("events/<slug:slug>/rules/<str:key>/save", rules.rules_save, name="rules-save"),
+    path("events/<slug:slug>/rules/<str:key>/run", rules.rules_run, name="rules-run"),
 ]

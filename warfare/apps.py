@@ -9,6 +9,7 @@ class WarfareConfig(AppConfig):
         from umpire.follow_up_selectors import register_follow_up_record
         from umpire.table_console import register_console_panel
 
+        from . import undo, whereabouts
         from .console_panels import gather_fights
         from .selectors import access_battle
         from .siege_selectors import access_siege
@@ -17,3 +18,5 @@ class WarfareConfig(AppConfig):
         register_follow_up_record("warfare.siege", access_siege)
         register_console_panel("warfare.fights", title="Battles and sieges", order=30, gather=gather_fights,
                                live_on="battle.changed siege.changed")
+        undo.register()
+        whereabouts.register()

@@ -2,8 +2,9 @@
 
 Battles still being fought at the table (open, or losses proposed), with who has claimed each, and
 the sieges under way there. A battle is overdue once the turn it was opened in has ended without
-its losses confirmed; a siege needs a month's work while this turn has none, and is never overdue
-(a siege may rightly sit a month out).
+its losses confirmed. A draft shows only to those who may see it (FightScope): one who watches the
+table without keeping it sees the drafts of his own fights alone. A siege needs a month's work while
+this turn has none, and is never overdue (a siege may rightly sit a month out).
 """
 from django.urls import reverse
 
@@ -11,7 +12,7 @@ from umpire.selectors import get_turn
 from umpire.table_console import PanelView, Row, turns_late
 
 from .models import Battle, Siege
-from .selectors import battles_of
+from .selectors import battles_of, get_fight_scope
 from .siege_selectors import sieges_of
 
 WAITING = (Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)
@@ -19,7 +20,8 @@ WAITING = (Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)
 
 def gather_fights(table, user, now):
     event, turn = table.event, get_turn(table.event)
-    battles = battles_of(event).filter(region=table, state__in=WAITING).order_by("created_at", "pk")
+    battles = (battles_of(event).filter(region=table, state__in=WAITING).filter(get_fight_scope(user, event).visible())
+               .order_by("created_at", "pk"))
     sieges = list(sieges_of(event).filter(region=table, state=Siege.State.ACTIVE).order_by("begun_turn", "pk"))
     rows = tuple(battle_row(battle, turn, now) for battle in battles)
     idle = sum(not worked_in(siege, turn) for siege in sieges)

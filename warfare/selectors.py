@@ -1,15 +1,18 @@
 """Reads of the fights: who may see and run which battle, and what the battle pages show.
 
-A battle is a draft until published: seen by Control and the umpires of its table only. Once
-published, every umpire of the event may read it. Only Control and the Region umpires of its
-table run it. Out of scope and "no such battle" are the same 404, so a refusal leaks nothing.
+A battle is a draft until published: seen by those who run it only. Once published, every umpire
+of the event may read it. Control, the Region umpires of its table and, if a non-Roman host fights
+in it, the Non-Roman World umpire run it (FightScope). Out of scope and "no such battle" are the
+same 404, so a refusal leaks nothing.
 """
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db.models import Case, IntegerField, Prefetch, Q, Value, When
 from django.http import Http404
 
 from regions.models import Force
+from regions.selectors import NON_ROMAN_KINDS, get_non_roman_tables
 from regions.services.engine import as_rules_force, current_turn
 from umpire.models import Character, Region, Role, UmpireSeat
 from umpire.permissions import Perm
@@ -17,35 +20,59 @@ from umpire.rules.ad69.forces import Force as RulesForce
 from umpire.rules.ad69.forces import Troops, TroopType, combat_value
 from umpire.selectors import access_event, can
 
-from .models import Battle, BattleOverride, BattleRound
+from .models import Battle, BattleForce, BattleOverride, BattleRound
 
 # ---- battles ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class FightScope:
-    """The tables whose battles and sieges a user runs (and whose draft battles he sees): Control
-    every table; a Region umpire his own."""
+    """The battles and sieges a user runs (and the draft battles he sees): Control every one; a Region
+    umpire those at his own tables; the Non-Roman World umpire those a non-Roman host fights in, on
+    either side. He opens one only at a table where a host stands (regions.selectors.get_non_roman_tables)
+    and only with a host in it (check_may_open), and runs it to the end wherever the host goes after;
+    a fight of Romans alone is not his, even at such a table."""
 
     everything: bool = False
     tables: frozenset = frozenset()
+    non_roman: bool = False
+    non_roman_tables: frozenset = frozenset()
 
     def runs(self, fight):
-        return self.everything or fight.region_id in self.tables
+        return self.everything or fight.region_id in self.tables or (self.non_roman and fights_non_romans(fight))
 
-    def covers_province(self, province):
-        return self.everything or province.region_id in self.tables
+    def opens_at(self, region_id):
+        return self.everything or region_id in self.tables or region_id in self.non_roman_tables
 
     @property
     def runs_any(self):
-        return self.everything or bool(self.tables)
+        return self.everything or bool(self.tables) or self.non_roman
 
     def sees(self, battle):
         return self.runs(battle) or battle.published_at is not None
 
     def visible(self):
         """The same as `sees`, as a filter."""
-        return Q() if self.everything else Q(published_at__isnull=False) | Q(region__in=self.tables)
+        if self.everything:
+            return Q()
+        seen = Q(published_at__isnull=False) | Q(region__in=self.tables)
+        hosts_fight = Q(pk__in=BattleForce.objects.filter(kind__in=NON_ROMAN_KINDS).values("battle"))
+        return seen | hosts_fight if self.non_roman else seen
+
+    def check_may_open(self, region, forces):
+        """Refuses a fight the user could open at `region` but not run: for the Non-Roman World
+        umpire, one with none of his hosts in it."""
+        if not (self.everything or region.pk in self.tables or any(force.is_non_roman for force in forces)):
+            raise ValidationError({"__all__": "The Non-Roman World umpire runs only the fights a non-Roman host "
+                                              "is in: put one on a side, or leave this fight to the table's umpire."})
+
+
+def fights_non_romans(fight):
+    """Whether a non-Roman host fights in this battle (its forces' kinds as the battle began) or siege
+    (besieging or in the garrison)."""
+    if isinstance(fight, Battle):
+        return any(fought.kind in NON_ROMAN_KINDS for fought in fight.forces.all())
+    return any(force.is_non_roman for force in (*fight.besiegers.all(), *fight.garrison.all()))
 
 
 def get_fight_scope(user, event):
@@ -54,8 +81,10 @@ def get_fight_scope(user, event):
     if user.is_superuser:
         return FightScope(everything=True)
     seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
+    non_roman = any(role == Role.NON_ROMAN_WORLD for role, _ in seats)
     return FightScope(everything=any(role == Role.CONTROL for role, _ in seats),
-                      tables=frozenset(region for role, region in seats if role == Role.REGION))
+                      tables=frozenset(region for role, region in seats if role == Role.REGION), non_roman=non_roman,
+                      non_roman_tables=frozenset(get_non_roman_tables(event)) if non_roman else frozenset())
 
 
 def battles_of(event):
@@ -91,7 +120,7 @@ def access_battle_table(user, slug, table_id):
     event = access_event(user, slug, Perm.RUN_BATTLES)
     region = Region.objects.filter(event=event, pk=table_id).first() if str(table_id).isdigit() else None
     scope = get_fight_scope(user, event)
-    if region is None or not (scope.everything or region.pk in scope.tables):
+    if region is None or not scope.opens_at(region.pk):
         raise Http404("No such table.")
     return region
 
@@ -120,7 +149,7 @@ def get_battles_by_table(event, scope):
 
 def get_tables_to_open_at(event, scope):
     tables = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).order_by("name")
-    return tables if scope.everything else tables.filter(pk__in=scope.tables)
+    return tables if scope.everything else tables.filter(pk__in=scope.tables | scope.non_roman_tables)
 
 
 # ---- opening a battle -------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 siege's state at a glance with what its table may do this month.
 
 A siege is public at its table: every umpire of the event sees every siege. Running one (a month's
-work, placing losses, lifting it) is Control's, or the Region umpire's of the siege's table; to
+work, placing losses, lifting it) is Control's, the Region umpire's of the siege's table, or, when a
+non-Roman host besieges or defends, the Non-Roman World umpire's (warfare.selectors.FightScope); to
 anyone else it does not exist (404), as for the forces and the money."""
 from dataclasses import dataclass, field
 
@@ -70,7 +71,8 @@ def access_assault_to_place(user, slug, pk):
 
 
 def access_siege_desk(user, slug):
-    """The event, to a user who may begin a siege somewhere: Control, or a Region umpire."""
+    """The event, to a user who may begin a siege somewhere: Control, a Region umpire, or the Non-Roman
+    World umpire (with a host of his in it, at a table where his hosts stand)."""
     event = access_event(user, slug, Perm.RUN_BATTLES)
     if not get_fight_scope(user, event).runs_any:
         raise Http404("No such page.")
@@ -98,13 +100,13 @@ def get_siege_index(event, user):
 
 def get_provinces_to_besiege(event, scope):
     provinces = Province.objects.filter(event=event).select_related("region").order_by("region__position", "name")
-    return provinces if scope.everything else provinces.filter(region__in=scope.tables)
+    return provinces if scope.everything else provinces.filter(region__in=scope.tables | scope.non_roman_tables)
 
 
 def get_forces_at_tables(event, scope):
     """The forces that may besiege or defend a place at the user's tables: those in its provinces."""
     forces = Force.objects.filter(event=event).select_related("province").order_by("province__name", "name")
-    return forces if scope.everything else forces.filter(province__region__in=scope.tables)
+    return forces if scope.everything else forces.filter(province__region__in=scope.tables | scope.non_roman_tables)
 
 
 # ---- one siege -------------------------------------------------------------------------------------

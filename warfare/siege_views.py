@@ -132,7 +132,9 @@ def sieges_page(event):
 
 @siege_order(access_siege_desk, sieges_page)
 def begin_siege(request, event):
-    data = valid(begin_form(event, get_fight_scope(request.user, event), request.POST))
+    scope = get_fight_scope(request.user, event)
+    data = valid(begin_form(event, scope, request.POST))
+    scope.check_may_open(data["province"].region, [*data["besiegers"], *data["garrison"]])
     siege = do_begin_siege(**data, actor=request.user)
     return f"The siege of {siege.place} is begun: strength multiplier {siege.multiplier}.", siege
 

@@ -86,7 +86,9 @@ def open_form(region, data=None):
 def opening(request, slug):
     """The table and the open form as posted, or a refusal."""
     region = access_battle_table(request.user, slug, request.POST.get("table", ""))
-    return region, valid(open_form(region, request.POST))
+    data = valid(open_form(region, request.POST))
+    get_fight_scope(request.user, region.event).check_may_open(region, data["side_a_forces"] + data["side_b_forces"])
+    return region, data
 
 
 def index_as_posted(request, slug, refusal=None, odds=None):

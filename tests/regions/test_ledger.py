@@ -1,5 +1,5 @@
 """The ledger (DESIGN principle 4): postings sum to zero, balances are derived, nothing
-overdraws, and a mistake is undone by a reversing transaction."""
+overdraws, and a mistake is undone by a reversing transaction, by hand or from the audit log."""
 import pytest
 from django.core.exceptions import ValidationError
 from django.db.models import Sum
@@ -11,6 +11,7 @@ from regions.models import Account, Posting, Province, Transaction
 from regions.services.ledger import do_intercept, do_post, do_reverse, do_transfer, get_balance, get_balances
 from tests.umpire.channels_helpers import listen
 from umpire.models import AuditEntry, Character, Event, Region
+from umpire.services.undo import do_undo
 
 Kind = Account.Kind
 
@@ -244,3 +245,57 @@ def test_the_tables_where_the_money_is_hear_of_it(ad69, control, outside, achaea
         messages = heard()
     assert [m["event"]["why"] for m in messages[f"table-{illyria.pk}"]] == ["revenue", "due to Rome"]
     assert [m["event"]["why"] for m in messages[f"table-{senate_room.pk}"]] == ["due to Rome"]
+
+
+# ---- undone from the audit log -------------------------------------------------------------------
+
+def entry_of(transaction):
+    return AuditEntry.objects.get(target_type="regions.transaction", target_id=str(transaction.pk))
+
+
+def written():
+    return Transaction.objects.count(), AuditEntry.objects.count()
+
+
+def test_undoing_a_transfer_posts_its_reversal_and_a_second_undo_changes_nothing(
+        ad69, control, outside, achaea, purse):
+    do_transfer(source=outside, target=achaea, talents=10, why="Achaea's revenue", actor=control)
+    sent = do_transfer(source=achaea, target=purse, talents=7, why="to Vespasian", actor=control)
+
+    undo = do_undo(entry_of(sent), actor=control, reason="paid to the wrong purse")
+
+    assert get_balances([achaea, purse]) == {achaea: 10, purse: 0}
+    reversal = Transaction.objects.get(reverses=sent)
+    assert (undo.action, undo.compensates_id, undo.reason) == ("audit.undo", entry_of(sent).pk,
+                                                               "paid to the wrong purse")
+    assert entry_of(reversal).compensates_id == entry_of(sent).pk
+    assert entry_of(reversal).part_of_id == undo.pk
+    assert sorted(sent.postings.values_list("amount", flat=True)) == [-7, 7]  # the original stands
+
+    before = written()
+    assert do_undo(entry_of(sent), actor=control, reason="clicked twice") == undo
+    assert written() == before
+
+
+def test_a_transfer_whose_money_was_spent_since_is_not_undone_and_nothing_is_written(
+        ad69, control, outside, achaea, purse):
+    do_transfer(source=outside, target=achaea, talents=10, why="Achaea's revenue", actor=control)
+    sent = do_transfer(source=achaea, target=purse, talents=7, why="to Vespasian", actor=control)
+    do_transfer(source=purse, target=outside, talents=5, why="Vespasian buys grain", actor=control)
+
+    before = written()
+    with pytest.raises(ValidationError, match="Purse of Vespasian holds 2 talents; it cannot pay 7"):
+        do_undo(entry_of(sent), actor=control, reason="paid to the wrong purse")
+    assert written() == before
+    assert get_balances([achaea, purse]) == {achaea: 3, purse: 2}
+
+
+def test_an_undo_needs_a_reason_and_is_itself_final(ad69, control, outside, achaea):
+    sent = do_transfer(source=outside, target=achaea, talents=10, why="Achaea's revenue", actor=control)
+    with pytest.raises(ValidationError, match="Say why"):
+        do_undo(entry_of(sent), actor=control, reason="  ")
+    undo = do_undo(entry_of(sent), actor=control, reason="wrong province")
+    with pytest.raises(ValidationError, match="an undo is final"):
+        do_undo(undo, actor=control, reason="redo it")
+    with pytest.raises(ValidationError, match="an undo is final"):
+        do_undo(undo.parts.get(), actor=control, reason="redo it")

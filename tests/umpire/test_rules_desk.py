@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
 from umpire.models import AuditEntry, ProcedureRun, Role
-from umpire.rules.registry import REGISTRY, procedure
+from umpire.rules.registry import REGISTRY, get_procedures, procedure
 from umpire.rules.schema import spec
 from umpire.rules.working import Result, Working
 
@@ -145,3 +145,29 @@ def test_another_events_log_is_out_of_reach(client, ad69, umpire, control, two_d
     client.force_login(umpire)
     assert client.get(reply.json()["pdf"]).status_code == 200
     assert client.get(reply.json()["pdf"].replace("ad69", "ad70")).status_code == 404
+
+
+@pytest.mark.parametrize("key", [p.key for p in get_procedures()])
+def test_every_registered_procedure_has_its_desk_page_and_api_description(client, umpire, key):
+    """A ruleset's procedures reach the desk and the API as soon as they register: each input
+    type must be one the desk's form and the API's schema can describe."""
+    client.force_login(umpire)
+    page = client.get(f"/events/ad69/rules/{key}/")
+    assert page.status_code == 200 and page.context["description"]["key"] == key
+    ruleset, name = key.split(".", 1)
+    assert client.get(f"/api/rules/{ruleset}/{name}").json()["key"] == key
+
+
+def test_a_rulesets_reference_sheet_prints_its_tables_and_its_sequence_of_play(client, umpire):
+    client.force_login(umpire)
+    assert "/events/ad69/rules/hannibal_barkas/reference.pdf" in client.get("/events/ad69/rules/").content.decode()
+    response = client.get("/events/ad69/rules/hannibal_barkas/reference.pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    for words in ("Table 1. Chance of inflicting losses", "Rule 9.3 Recruitment", "Heavy infantry", "Stage VI",
+                  "Drawing of Roman consuls", "Setting up the game"):
+        assert words.lower() in text.lower(), words
+    ad69_sheet = client.get("/events/ad69/rules/ad69/reference.pdf")
+    ad69_text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(ad69_sheet.content)).pages)
+    assert "Siege combat results" in ad69_text and "Sequence of play" not in ad69_text
+    assert client.get("/events/ad69/rules/chariots/reference.pdf").status_code == 404

@@ -1,5 +1,7 @@
 """What the battle and siege desks' tests share: the Illyria table and its umpire, the handbook's
-Combat Example 1 at it, and the armies before Cremona."""
+Combat Example 1 at it (opened, and fought to its proposed losses), and the armies before Cremona."""
+from types import SimpleNamespace
+
 import pytest
 
 from regions.models import Force, ForceTroops, Province
@@ -7,6 +9,9 @@ from tests.regions.forces_builders import legion
 from tests.warfare.builders import commander
 from umpire import clockwork
 from umpire.models import Character, Region, Role
+from warfare.models import Battle
+from warfare.services.battle_losses import do_propose_losses
+from warfare.services.battle_rounds import do_fight_round
 from warfare.services.battles import do_open_battle
 from warfare.services.sieges import do_begin_siege
 
@@ -67,3 +72,25 @@ def opened(illyria, umpire, example_1_forces):
     f = example_1_forces
     return do_open_battle(illyria, side_a_forces=[f["xlv"]], side_b_forces=[f["xlvi"]], side_a_commander=f["bigius"],
                           side_b_commander=f["flatulius"], place="Carnuntum", actor=umpire)
+
+
+@pytest.fixture
+def example_1(ad69, illyria, umpire):
+    """Example 1: Legion XLV and Legion XLVI, each 5 legionaries and 5 auxiliaries with their
+    Aquila, face off in Pannonia; Bigius Diccus (Military Skill 1) against Flatulius Butus."""
+    xlv = legion(ad69, "Legion XLV", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
+    xlvi = legion(ad69, "Legion XLVI", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
+    bigius, flatulius = commander(ad69, "Bigius Diccus", 1, illyria), commander(ad69, "Flatulius Butus", 0, illyria)
+    battle = do_open_battle(illyria, side_a_forces=[xlv], side_b_forces=[xlvi], side_a_commander=bigius,
+                            side_b_commander=flatulius, place="Carnuntum", actor=umpire)
+    return SimpleNamespace(battle=battle, xlv=xlv, xlvi=xlvi, bigius=bigius, flatulius=flatulius)
+
+
+@pytest.fixture
+def proposed(umpire, opened):
+    """Example 1 fought, Bigius in person and falling (a 1 on his risk die), then his wound dice
+    (a 4, and 3 months): Flatulius loses 5, Bigius 2."""
+    attack_in_person = {"stance": "attack", "joins": True, "outflanking": False, "withdraw": False}
+    defend = {"stance": "defend", "joins": False, "outflanking": False, "withdraw": False}
+    do_fight_round(opened, orders={"a": attack_in_person, "b": defend}, dice=[10, 2, 1], actor=umpire)
+    return do_propose_losses(Battle.objects.get(pk=opened.pk), dice=[4, 3], actor=umpire)

@@ -132,15 +132,6 @@ def test_rulings_refuse_what_does_not_fit_and_write_nothing(ad69, umpire, opened
 
 # ---- rulings once the losses are proposed -----------------------------------------------------
 
-@pytest.fixture
-def proposed(umpire, opened):
-    """Example 1 fought, Bigius in person and falling (a 1 on his risk die), then his wound dice
-    (a 4, and 3 months): Flatulius loses 5, Bigius 2."""
-    do_fight_round(opened, orders={"a": orders("attack", joins=True), "b": orders("defend")}, dice=[10, 2, 1],
-                   actor=umpire)
-    return do_propose_losses(fresh(opened), dice=[4, 3], actor=umpire)
-
-
 def test_a_ruled_loss_is_split_again_and_lands_on_the_legion(ad69, umpire, proposed, example_1_forces):
     do_place_losses(proposed, side="b", actor=umpire, placed=[{"force": "Legion XLVI", "type": LEG, "count": 2},
                                                                {"force": "Legion XLVI", "type": AUX, "count": 3}])

@@ -5,7 +5,6 @@ The dice are the handbook's, in the engine's order (tests/rules/ad69/test_battle
 round side A's d12, side B's d12, then a d6 for each commander fighting in person.
 """
 from datetime import timedelta
-from types import SimpleNamespace
 
 import pytest
 import time_machine
@@ -60,18 +59,6 @@ def refused(field, match, service, *args, **kwargs):
 @pytest.fixture
 def second_umpire(ad69, make_umpire):
     return make_umpire(ad69, Role.REGION, "Illyria", username="second-illyria")
-
-
-@pytest.fixture
-def example_1(ad69, illyria, umpire):
-    """Example 1: Legion XLV and Legion XLVI, each 5 legionaries and 5 auxiliaries with their
-    Aquila, face off in Pannonia; Bigius Diccus (Military Skill 1) against Flatulius Butus."""
-    xlv = legion(ad69, "Legion XLV", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
-    xlvi = legion(ad69, "Legion XLVI", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
-    bigius, flatulius = commander(ad69, "Bigius Diccus", 1, illyria), commander(ad69, "Flatulius Butus", 0, illyria)
-    battle = do_open_battle(illyria, side_a_forces=[xlv], side_b_forces=[xlvi], side_a_commander=bigius,
-                            side_b_commander=flatulius, place="Carnuntum", actor=umpire)
-    return SimpleNamespace(battle=battle, xlv=xlv, xlvi=xlvi, bigius=bigius, flatulius=flatulius)
 
 
 def fight_example_1(ex, umpire):

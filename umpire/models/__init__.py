@@ -7,7 +7,7 @@ from .clock import Announcement, GameClock, TurnEnd, TurnEndHookRun
 from .event import Event, TurnPhase
 from .followups import FollowUp
 from .region import Region, Route
-from .rules import ProcedureRun
+from .rules import ProcedureReadings, ProcedureRun
 from .rulings import Ruling
 from .seat import Role, UmpireSeat
 
@@ -25,6 +25,7 @@ __all__ = [
     "FollowUp",
     "GameClock",
     "GroupSequence",
+    "ProcedureReadings",
     "ProcedureRun",
     "Region",
     "Role",

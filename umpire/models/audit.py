@@ -1,7 +1,9 @@
 from django.conf import settings
 from django.db import models
 
+from .character import Character
 from .event import Event
+from .region import Region
 
 
 class AuditEntry(models.Model):
@@ -27,11 +29,32 @@ class AuditEntry(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
+    compensates = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="compensations",
+        help_text="The entry whose undo wrote this one: the undo itself, and each change it made.",
+    )
+    part_of = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="parts",
+        help_text="The action this change was one step of, such as a battle's confirmation: undone with it.",
+    )
+    tables = models.ManyToManyField(
+        Region, blank=True, related_name="+", help_text="The tables the change concerns, for the log's filter."
+    )
+    characters = models.ManyToManyField(
+        Character, blank=True, related_name="+", help_text="The characters the change concerns."
+    )
+
+    UNDO = "audit.undo"
 
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
-        indexes = [models.Index(fields=["target_type", "target_id"])]
+        indexes = [models.Index(fields=["target_type", "target_id"]), models.Index(fields=["event", "game_turn"])]
+        constraints = [
+            # undo is idempotent down to the database: one undo per entry, however many clicks
+            models.UniqueConstraint(fields=["compensates"], condition=models.Q(action="audit.undo"),
+                                    name="one_undo_per_entry"),
+        ]
 
     def __str__(self):
         return f"{self.at:%H:%M:%S} {self.actor_name}: {self.action} {self.target_label}"

@@ -33,3 +33,27 @@ class ProcedureRun(models.Model):
 
     def __str__(self):
         return f"{self.title} ({self.at:%H:%M})"
+
+
+class ProcedureReadings(models.Model):
+    """An event's readings of the points a procedure's rules leave open: the value of the
+    procedure's `options` input, as Control chose it for this event.
+
+    A run from the rules desk that does not give its own options starts from these; a procedure
+    the event holds none for runs with the rulebook's recommended defaults.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="procedure_readings")
+    procedure = models.CharField(max_length=80)
+    options = models.JSONField(help_text="The procedure's options, every reading by name, as plain values.")
+    set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="+")
+    set_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["procedure"]
+        verbose_name_plural = "procedure readings"
+        constraints = [models.UniqueConstraint(fields=["event", "procedure"], name="one_reading_per_procedure")]
+
+    def __str__(self):
+        return f"Readings of {self.procedure}"

@@ -1,9 +1,17 @@
 """Writing the audit log; called by every service inside its transaction."""
 import json
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.core.serializers.json import DjangoJSONEncoder
 
 from umpire.models import AuditEntry, GameClock
+from umpire.whereabouts import get_whereabouts
+
+# the entry being undone while its compensation runs: every entry written meanwhile points to it
+_undoing = ContextVar("undoing", default=None)
+# the action whose steps are being written: each step's entry points to it, to be undone with it
+_steps_of = ContextVar("steps_of", default=None)
 
 
 def snapshot(instance):
@@ -15,9 +23,10 @@ def snapshot(instance):
 
 
 def record_audit(*, event, actor, action, target, before=None, after=None, reason=""):
-    """Add the audit entry of one change, stamped with the wall clock and the game date."""
+    """Add the audit entry of one change, stamped with the wall clock and the game date, and filed
+    under the tables and characters it concerns (umpire.whereabouts)."""
     turn, game_date = _game_date(event)
-    return AuditEntry.objects.create(
+    entry = AuditEntry.objects.create(
         event=event,
         actor=actor if actor is not None and actor.is_authenticated else None,
         actor_name=_actor_name(actor),
@@ -30,7 +39,39 @@ def record_audit(*, event, actor, action, target, before=None, after=None, reaso
         before=before,
         after=after,
         reason=reason,
+        compensates=_undoing.get(),
+        part_of=_steps_of.get(),
     )
+    _file_under(entry, *get_whereabouts(target, before=before, after=after))
+    return entry
+
+
+def _file_under(entry, tables, characters):
+    if tables:
+        entry.tables.set(tables)
+    if characters:
+        entry.characters.set(characters)
+
+
+@contextmanager
+def compensating(entry):
+    """Mark every entry written inside the block as part of the undo of `entry`."""
+    token = _undoing.set(entry)
+    try:
+        yield
+    finally:
+        _undoing.reset(token)
+
+
+@contextmanager
+def steps_of(entry):
+    """Mark every entry written inside the block as one step of the action `entry` records, so
+    that the action is undone whole and none of its steps alone."""
+    token = _steps_of.set(entry)
+    try:
+        yield
+    finally:
+        _steps_of.reset(token)
 
 
 def _actor_name(actor):

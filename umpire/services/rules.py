@@ -7,6 +7,7 @@ from umpire.rules.dice import EnteredDice, SeededDice
 from umpire.rules.registry import get_procedure, run_procedure
 
 from .audit import record_audit
+from .readings import with_event_readings
 
 
 def run_with_dice(key, case, *, dice=None, seed=None):
@@ -21,7 +22,11 @@ def run_with_dice(key, case, *, dice=None, seed=None):
 
 
 def do_record_procedure_run(event, *, key, case, dice, rolled_by_console, seed=None, region=None, note="", actor):
-    """Re-run the procedure from its input and dice, then save what the rules give."""
+    """Re-run the procedure from its input and dice, then save what the rules give.
+
+    An option the case leaves out takes the event's reading, and the log keeps the case as run.
+    """
+    case = with_event_readings(event, key, case)
     result = run_procedure(key, case, EnteredDice(dice))
     proc = get_procedure(key)
     with transaction.atomic():
@@ -35,7 +40,18 @@ def do_record_procedure_run(event, *, key, case, dice, rolled_by_console, seed=N
                      after={"procedure": key, "outcome": result.outcome})
         groups = [control_group(event.pk)] + ([table_group(region.pk)] if region else [])
         publish_on_commit(groups, ProcedureRecorded(record.pk, record.title, summarise(result.outcome)))
+        record.follower_notes = [note for follow in RUN_FOLLOWERS for note in follow(record, actor=actor)[1]]
     return record
+
+
+# what the apps do with a saved run, in the same transaction (a board game's trackers propose moves)
+RUN_FOLLOWERS = []
+
+
+def register_run_follower(follow):
+    """`follow(run, *, actor)` is called for every run saved at the desk, and returns (what it did, notes
+    in words of what it could not do), the notes for the umpire who saved it; apps register in ready()."""
+    RUN_FOLLOWERS.append(follow)
 
 
 def summarise(outcome):

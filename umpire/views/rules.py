@@ -2,28 +2,36 @@
 save it to the event's log and print it."""
 import json
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from umpire.api.rules import api_error, parse_json_body
+from umpire.api.rules import api_error, optional_dice, parse_json_body, parse_seed
 from umpire.models import ProcedureRun, Region
 from umpire.permissions import Perm
 from umpire.printing.procedure_record import ProcedureSheet, procedure_record_pdf
+from umpire.printing.ruleset_reference import (RulesetReference, SheetPhase, SheetStage, SheetTable,
+                                              ruleset_reference_pdf)
+from umpire.readings_forms import ReadingsForm
 from umpire.rules.errors import RulesError
+from umpire.rules.reference import get_sequence, get_tables, table_rows
 from umpire.rules.registry import RULESETS, get_procedure, get_procedures
-from umpire.selectors import access_event
-from umpire.services.rules import do_record_procedure_run
+from umpire.selectors import access_event, can
+from umpire.services.readings import (OPTIONS, access_readings_procedure, do_set_readings, get_event_readings,
+                                      get_options_type, get_procedures_with_readings, get_readings_departures,
+                                      get_readings_sheet, with_event_readings)
+from umpire.services.rules import do_record_procedure_run, run_with_dice
 
 
 @login_required
 def rules_index(request, slug):
     event = access_event(request.user, slug, Perm.USE_RULES)
     rulesets = sorted(RULESETS, key=lambda name: name != event.ruleset)
-    groups = [(RULESETS[name], get_procedures(name)) for name in rulesets]
-    context = {"event": event, "groups": [(title, procs) for title, procs in groups if procs],
+    groups = [(name, RULESETS[name], get_procedures(name)) for name in rulesets]
+    context = {"event": event, "groups": [(name, title, procs) for name, title, procs in groups if procs],
                "recent": ProcedureRun.objects.filter(event=event).select_related("run_by", "region")[:15]}
     return render(request, "umpire/rules_index.html", context)
 
@@ -37,10 +45,89 @@ def rules_procedure(request, slug, key):
         return render(request, "umpire/rules_unknown.html", {"event": event, "key": key}, status=404)
     tables = Region.objects.filter(event=event)
     my_table = request.user.seats.filter(event=event, region__isnull=False).values_list("region", flat=True).first()
-    context = {"event": event, "proc": proc, "description": proc.describe(), "tables": tables, "my_table": my_table,
-               "run_url": reverse("api:rules-procedure", args=key.split(".", 1)),
+    context = {"event": event, "proc": proc, "description": described_with_readings(event, proc), "tables": tables,
+               "my_table": my_table, "departures": get_readings_departures(event, proc),
+               "run_url": reverse("umpire:rules-run", args=[slug, key]),
                "save_url": reverse("umpire:rules-save", args=[slug, key])}
     return render(request, "umpire/rules_procedure.html", context)
+
+
+def described_with_readings(event, proc):
+    """The procedure's description with its options' defaults replaced by the event's readings,
+    so the desk's form starts from them."""
+    description = proc.describe()
+    kind = get_options_type(proc)
+    readings = get_event_readings(event, proc.key, kind) if kind else {}
+    for entry in description["input"]:
+        if entry["name"] == OPTIONS and readings:
+            entry["default"] = {**entry.get("default", {}), **readings}
+            for option in entry["fields"]:
+                option["default"] = readings.get(option["name"], option.get("default"))
+    return description
+
+
+@login_required
+@require_POST
+def rules_run(request, slug, key):
+    """Run a procedure for the desk (the JSON API's answer), an option left out taking the event's reading."""
+    event = access_event(request.user, slug, Perm.USE_RULES)
+    try:
+        case = with_event_readings(event, key, parse_json_body(request))
+        result, seed = run_with_dice(key, case, dice=optional_dice(request.GET.get("dice")),
+                                     seed=parse_seed(request.GET.get("seed")))
+    except RulesError as refusal:
+        return api_error(400, refusal.field, refusal.message)
+    return JsonResponse({**result.as_dict(), "seed": seed})
+
+
+@login_required
+def rules_readings(request, slug):
+    """How the event reads each point its rules leave open: every umpire reads them; Control changes them."""
+    event = access_event(request.user, slug, Perm.USE_RULES)
+    return render_readings(request, event)
+
+
+@login_required
+@require_POST
+def rules_readings_set(request, slug):
+    """Control sets the readings of one procedure (named in the form); a bad one is a form error."""
+    event = access_event(request.user, slug, Perm.SET_READINGS)
+    key = request.POST.get("procedure", "")
+    try:
+        proc, kind = access_readings_procedure(key)
+    except RulesError as refusal:
+        messages.error(request, refusal.message)
+        return render_readings(request, event, status=400)
+    form = ReadingsForm(kind, {}, request.POST, prefix=key)
+    if form.is_valid():
+        try:
+            do_set_readings(event, procedure=key, options=form.options(), actor=request.user)
+        except RulesError as refusal:
+            name = refusal.field.removeprefix(f"{OPTIONS}.")
+            form.add_error(name if name in form.fields else None, f"{refusal.field}: {refusal.message}")
+        else:
+            messages.success(request, f"The event's readings of {proc.title} are saved.")
+            return redirect("umpire:rules-readings", slug=slug)
+    return render_readings(request, event, bound={key: form}, status=400)
+
+
+def render_readings(request, event, *, bound=None, status=200):
+    changes = can(request.user, event, Perm.SET_READINGS)
+    procedures = [readings_item(event, proc, changes, (bound or {}).get(proc.key))
+                  for proc in get_procedures_with_readings(event)]
+    context = {"event": event, "procedures": procedures, "changes": changes}
+    return render(request, "umpire/rules_readings.html", context, status=status)
+
+
+def readings_item(event, proc, changes, form):
+    """One procedure on the readings page: its options, and Control's form with each option's field."""
+    options = get_readings_sheet(event, proc)
+    if changes:
+        kind = get_options_type(proc)
+        form = form or ReadingsForm(kind, get_event_readings(event, proc.key, kind), prefix=proc.key)
+        for option in options:
+            option["field"] = form[option["name"]]
+    return {"proc": proc, "options": options, "form": form if changes else None}
 
 
 @login_required
@@ -60,7 +147,8 @@ def rules_save(request, slug, key):
         )
     except RulesError as refusal:
         return api_error(400, refusal.field, refusal.message)
-    return JsonResponse({"id": record.pk, "pdf": reverse("umpire:rules-record-pdf", args=[slug, record.pk])})
+    return JsonResponse({"id": record.pk, "pdf": reverse("umpire:rules-record-pdf", args=[slug, record.pk]),
+                         "notes": record.follower_notes})
 
 
 @login_required
@@ -79,3 +167,26 @@ def rules_record_pdf(request, slug, pk):
     response = HttpResponse(procedure_record_pdf(sheet), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{record.procedure}-{record.pk}.pdf"'
     return response
+
+
+@login_required
+def rules_reference_pdf(request, slug, ruleset):
+    """A ruleset's reference sheet: its tables and its sequence of play, as its modules declare them."""
+    event = access_event(request.user, slug, Perm.USE_RULES)
+    if not get_procedures(ruleset):
+        raise Http404("No such ruleset.")
+    pdf = ruleset_reference_pdf(reference_sheet(ruleset), event_name=event.name)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{ruleset}-reference.pdf"'
+    return response
+
+
+def reference_sheet(ruleset):
+    tables = tuple(SheetTable(table.name, table.source, *table_rows(table)) for table in get_tables(ruleset))
+    setup, stages = get_sequence(ruleset) or ((), ())
+    return RulesetReference(
+        ruleset=RULESETS[ruleset], tables=tables,
+        setup=tuple((item["text"], item["rule"]) for item in setup),
+        stages=tuple(SheetStage(f"Stage {stage['stage']}", tuple(
+            SheetPhase(phase["title"], phase["rule"], tuple((step["text"], step["rule"]) for step in phase["steps"]))
+            for phase in stage["phases"])) for stage in stages))

@@ -9,6 +9,7 @@ from regions.models import Force
 from regions.services.engine import as_case_force, current_turn, roll_rules
 from regions.services.forces import changing, combine, set_troops
 from umpire.rules.errors import RulesError
+from umpire.services.audit import snapshot, steps_of
 from umpire.services.records import do_save_record
 from umpire.services.rules import run_with_dice
 
@@ -106,16 +107,18 @@ def do_confirm_battle(battle, *, actor):
         if battle.state != Battle.State.LOSSES_PROPOSED:
             raise ValidationError({"__all__": "Propose the losses before confirming the battle."})
         check_losses_placed(battle)
-        turn = current_turn(battle.event)
-        for force in battle.forces.all():
-            apply_losses(battle, force, turn, actor)
-        for side, fate in battle.fates.items():
-            settle_fate(battle, side, fate, turn, actor)
+        turn, before = current_turn(battle.event), snapshot(battle)
         battle.state, battle.confirmed_by, battle.confirmed_at = Battle.State.CONFIRMED, actor, timezone.now()
         battle.claimed_by, battle.claim_expires_at = None, None
-        record(battle, "confirmed", actor=actor, after={
-            "victor": battle.victor, "fates": battle.fates,
+        confirmed = record(battle, "confirmed", actor=actor, before=before, after={
+            **snapshot(battle), "victor": battle.victor, "fates": battle.fates,
             "losses": {side: battle.losses[side]["forces"] for side in SIDES}})
+        # each force's losses and each commander's fate is a step of the confirmation, undone with it
+        with steps_of(confirmed):
+            for force in battle.forces.all():
+                apply_losses(battle, force, turn, actor)
+            for side, fate in battle.fates.items():
+                settle_fate(battle, side, fate, turn, actor)
     return battle
 
 

@@ -376,13 +376,14 @@ def record(battle, action, *, actor, before=None, after=None, reason=""):
     """Audit one step of the battle and tell whoever may see it, on commit: the table and
     Control who runs it; once published, the whole event, the display too, without the name
     of the umpire running it."""
-    record_audit(event=battle.event, actor=actor, action=f"battle.{action}", target=battle, before=before,
-                 after=after, reason=reason)
+    entry = record_audit(event=battle.event, actor=actor, action=f"battle.{action}", target=battle, before=before,
+                         after=after, reason=reason)
     claimant = battle.claimed_by.get_username() if battle.claimed_by else ""
     publish_on_commit(umpire_groups(battle), BattleChanged(action, battle.pk, battle.title, battle.state, claimant))
     if battle.published_at:
         publish_on_commit([event_group(battle.event_id)], BattleChanged(action, battle.pk, battle.title, battle.state,
                                                                         claimed_by=""))
+    return entry
 
 
 def umpire_groups(battle):

@@ -161,6 +161,7 @@
     }).then(function (reply) {
       if (!reply.ok) { showError(reply.data.error); return; }
       document.getElementById("saved-pdf").href = reply.data.pdf;
+      document.getElementById("saved-notes").textContent = (reply.data.notes || []).join(" ");
       document.getElementById("saved").hidden = false;
     });
   });

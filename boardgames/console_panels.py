@@ -1,0 +1,27 @@
+"""The sequence of play's panel on a table's console (umpire.table_console), registered in
+BoardgamesConfig.ready(): the current stage and phase, and its checklist, the items still to do
+needing action. An event whose ruleset has no sequence (AD69) shows nothing."""
+from django.urls import reverse
+
+from umpire.permissions import Perm
+from umpire.selectors import can
+from umpire.table_console import PanelView, Row
+
+from .selectors import get_sequence_state
+
+
+def gather_sequence(table, user, now):
+    event = table.event
+    state = get_sequence_state(event) if can(user, event, Perm.USE_RULES) else None
+    if state is None:
+        return PanelView((), 0, 0)
+    heading = Row(where_text(state), note=state.phase.source)
+    rows = tuple(Row(line.text, note=f"{line.source}, {'done' if line.done else 'to do'}") for line in state.checklist)
+    return PanelView((heading, *rows), len(state.to_do), 0, reverse("boardgames:sequence", args=[event.slug]),
+                     "Open the sequence of play")
+
+
+def where_text(state):
+    if state.in_setup:
+        return f"{state.phase.title}"
+    return f"{state.sequence.round_name} {state.round}, stage {state.stage_name}: {state.phase.title}"

@@ -1,0 +1,160 @@
+"""Reads for the board-game pages and the rules desk: trackers with their history, data tables and
+their cells, and where the game stands in its sequence of play.
+
+`get_data_cell(event, table_key, row, column)` is what a procedure's case is built from at the
+rules desk: it gives the cell's value, or raises MissingDataCell naming the table, row and column
+when Control has not filled it in (the console never invents a figure)."""
+import csv
+import io
+from dataclasses import dataclass
+
+from django.db.models import Count, Prefetch, Q, Sum
+from django.shortcuts import get_object_or_404
+
+from umpire.permissions import Perm
+from umpire.selectors import access_event
+
+from .models import ChecklistTick, DataCell, DataTable, SequencePosition, Tracker, TrackerFeed, TrackerMove
+from .sequence import Place, first_place, load_sequence, next_place
+
+State = TrackerMove.State
+
+
+# ---- trackers ------------------------------------------------------------------------------------
+
+def access_tracker(user, slug, pk, perm=Perm.USE_RULES):
+    event = access_event(user, slug, perm)
+    return get_object_or_404(Tracker.objects.select_related("event", "table"), event=event, pk=pk)
+
+
+def access_tracker_move(user, slug, pk, perm=Perm.USE_RULES):
+    event = access_event(user, slug, perm)
+    return get_object_or_404(TrackerMove.objects.select_related("tracker__event"), tracker__event=event, pk=pk)
+
+
+def access_tracker_feed(user, slug, pk, perm=Perm.EDIT_WORLD):
+    event = access_event(user, slug, perm)
+    return get_object_or_404(TrackerFeed.objects.select_related("tracker__event"), tracker__event=event, pk=pk)
+
+
+def get_trackers(event):
+    """Every tracker with its value now (the sum of its confirmed moves), its feeds (`feeds`) and its
+    waiting proposals (`waiting`), each with the rules run it was read from, if one: four queries."""
+    waiting = TrackerMove.objects.filter(state=State.PROPOSED).select_related("from_run").order_by("pk")
+    return list(Tracker.objects.filter(event=event).select_related("table").annotate(
+        total=Sum("moves__change", filter=Q(moves__state=State.CONFIRMED)))
+        .prefetch_related("feeds", Prefetch("moves", queryset=waiting, to_attr="waiting")).order_by("name"))
+
+
+def get_proposals(event):
+    return list(TrackerMove.objects.filter(tracker__event=event, state=State.PROPOSED)
+                .select_related("tracker", "by", "from_run").order_by("pk"))
+
+
+def get_history(event, limit=50):
+    """The latest moves of every tracker, newest first."""
+    return list(TrackerMove.objects.filter(tracker__event=event).select_related("tracker", "by", "decided_by")
+                .order_by("-pk")[:limit])
+
+
+# ---- data tables ---------------------------------------------------------------------------------
+
+class MissingDataCell(LookupError):
+    """A procedure needs a cell that nobody has filled in."""
+
+    def __init__(self, table, row, column):
+        self.table, self.row, self.column = table, row, column
+        super().__init__(f"{table}: the {column} of {row} is empty. Control fills it in on the data tables page.")
+
+
+def get_data_cell(event, table_key, row, column):
+    """The cell's value (text: a number as digits, yes or no), or MissingDataCell naming the empty cell."""
+    table = DataTable.objects.filter(event=event, key=table_key).first()
+    if table is None:
+        raise MissingDataCell(table_key.replace("_", " "), row, column)
+    title = (table.column(column) or {"title": column})["title"]
+    cell = DataCell.objects.filter(row__table=table, row__key=row, column=column).first()
+    if cell is None or cell.value is None:
+        raise MissingDataCell(table.title, row, title)
+    return cell.value
+
+
+def access_data_table(user, slug, key, perm=Perm.USE_RULES):
+    event = access_event(user, slug, perm)
+    return get_object_or_404(DataTable.objects.select_related("event"), event=event, key=key)
+
+
+def get_data_tables(event):
+    """Each table with how many of its cells are filled in, and how many the rulebook gave."""
+    tables = DataTable.objects.filter(event=event).annotate(
+        rows_count=Count("rows", distinct=True),
+        filled=Count("rows__cells", filter=Q(rows__cells__value__isnull=False), distinct=True),
+        given=Count("rows__cells", filter=Q(rows__cells__given=True), distinct=True))
+    return [(table, table.rows_count * len(table.columns)) for table in tables]
+
+
+@dataclass(frozen=True)
+class GridRow:
+    key: str
+    cells: list  # DataCell or None, in the table's column order
+
+
+def get_grid(table):
+    """The table's rows with their cells in column order, in two queries."""
+    rows = table.rows.prefetch_related("cells")
+    return [GridRow(row.key, [next((c for c in row.cells.all() if c.column == column["key"]), None)
+                              for column in table.columns]) for row in rows]
+
+
+def get_csv(table):
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([table.row_title, *(column["title"] for column in table.columns)])
+    for row in get_grid(table):
+        writer.writerow([row.key, *("" if cell is None or cell.value is None else cell.value for cell in row.cells)])
+    return out.getvalue()
+
+
+# ---- the sequence of play ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ChecklistLine:
+    number: int  # counted from 0, as the service takes it
+    text: str
+    source: str
+    done: bool
+
+
+@dataclass(frozen=True)
+class SequenceState:
+    sequence: object
+    round: int
+    stage: int
+    stage_name: str
+    phase: object  # sequence.Phase
+    checklist: list  # ChecklistLine
+    next_phase: object  # the Phase after this one
+
+    @property
+    def to_do(self):
+        return [line for line in self.checklist if not line.done]
+
+    @property
+    def in_setup(self):
+        return self.round == 0
+
+
+def get_sequence_state(event):
+    """Where the game stands and the current phase's checklist; None for a ruleset with no sequence."""
+    sequence = load_sequence(event.ruleset)
+    if sequence is None:
+        return None
+    position = SequencePosition.objects.filter(event=event).first()
+    place = Place(position.round, position.stage, position.phase) if position else first_place(sequence)
+    phase = sequence.phase(place.phase) or sequence.phases[0]
+    done = set(ChecklistTick.objects.filter(event=event, round=place.round, stage=place.stage, phase=phase.key)
+               .values_list("item", flat=True))
+    lines = [ChecklistLine(n, item.text, item.source, n in done) for n, item in enumerate(phase.items)]
+    following = sequence.phase(next_place(sequence, place).phase)
+    return SequenceState(sequence, place.round, place.stage, sequence.stage_name(place.stage), phase, lines,
+                         following)

@@ -1,0 +1,223 @@
+"""Trackers' changes: opening one, the umpire's moves, and a procedure's proposals, which wait
+until the umpire confirms or rejects them. A move that would take the tracker past a bound is
+refused, naming the bound, and changes nothing.
+
+A tracker's feeds (TrackerFeed) read a saved rules run's outcome: `propose_from_run(run, actor=)` is
+called as the run is saved, and proposes each fed tracker's move once per run and feed."""
+import json
+
+from django.core.exceptions import ValidationError
+from django.db.transaction import atomic
+from django.utils import timezone
+
+from umpire.events import control_group, publish_on_commit, table_group
+from umpire.rules.errors import RulesError
+from umpire.rules.registry import get_procedure
+from umpire.selectors import get_turn
+from umpire.services.audit import record_audit, snapshot
+
+from ..events import TrackerMoved
+from ..models import Tracker, TrackerFeed, TrackerMove
+
+State = TrackerMove.State
+Mode = TrackerFeed.Mode
+
+
+def is_user(actor):
+    return actor is not None and actor.is_authenticated
+
+
+def check_within_bounds(tracker, value, field):
+    """Raises, naming the bound, when `value` lies outside the tracker's bounds."""
+    if tracker.minimum is not None and value < tracker.minimum:
+        raise ValidationError({field: f"{tracker} would stand at {value}, below its minimum of {tracker.minimum}."})
+    if tracker.maximum is not None and value > tracker.maximum:
+        raise ValidationError({field: f"{tracker} would stand at {value}, above its maximum of {tracker.maximum}."})
+
+
+def tracker_groups(tracker):
+    return [control_group(tracker.event_id)] + ([table_group(tracker.table_id)] if tracker.table_id else [])
+
+
+def locked(tracker):
+    return Tracker.objects.select_for_update().select_related("event").get(pk=tracker.pk)
+
+
+def do_open_tracker(event, *, name, minimum=None, maximum=None, start=0, table=None, source="", actor):
+    """A new tracker, standing at `start`: its first confirmed move."""
+    with atomic():
+        tracker = Tracker(event=event, name=(name or "").strip(), minimum=minimum, maximum=maximum, table=table,
+                          source=source or "")
+        tracker.full_clean()
+        check_within_bounds(tracker, start, "start")
+        tracker.save()
+        record_audit(event=event, actor=actor, action="tracker.opened", target=tracker, after=snapshot(tracker))
+        write_move(tracker, change=start, reason=f"Opened at {start}", state=State.CONFIRMED, actor=actor)
+        return tracker
+
+
+def do_move_tracker(tracker, *, change, reason, actor):
+    """The umpire's word: the tracker moves by `change` at once."""
+    check_change(change)
+    with atomic():
+        tracker = locked(tracker)
+        check_within_bounds(tracker, tracker.value + change, "change")
+        return write_move(tracker, change=change, reason=reason, state=State.CONFIRMED, actor=actor)
+
+
+def do_propose_tracker_move(tracker, *, change, reason, procedure="", from_run=None, from_feed=None, actor):
+    """A change a rules procedure's result calls for; it counts only once the umpire confirms it.
+    `from_run` and `from_feed`: the saved run and the feed it was read from, if it was."""
+    check_change(change)
+    with atomic():
+        tracker = locked(tracker)
+        check_within_bounds(tracker, tracker.value + change, "change")
+        return write_move(tracker, change=change, reason=reason, state=State.PROPOSED, actor=actor,
+                          procedure=procedure, from_run=from_run, from_feed=from_feed)
+
+
+def do_confirm_tracker_move(move, *, actor):
+    """The proposal counts from now; the bounds are checked again against the value now."""
+    with atomic():
+        move, tracker = pending(move)
+        value = tracker.value + move.change
+        check_within_bounds(tracker, value, "change")
+        return decide(move, tracker, State.CONFIRMED, value, actor)
+
+
+def do_reject_tracker_move(move, *, actor):
+    with atomic():
+        move, tracker = pending(move)
+        return decide(move, tracker, State.REJECTED, None, actor)
+
+
+def check_change(change):
+    if not change:
+        raise ValidationError({"change": "Move the tracker by a whole number, up or down, not 0."})
+
+
+def pending(move):
+    """The move, locked with its tracker, while it still waits for the umpire."""
+    tracker = locked(move.tracker)
+    move = TrackerMove.objects.select_for_update().get(pk=move.pk)
+    if move.state != State.PROPOSED:
+        raise ValidationError({"move": f"This move was {move.get_state_display().lower()} already."})
+    return move, tracker
+
+
+def decide(move, tracker, state, value, actor):
+    before = snapshot(move)
+    move.state, move.value_after = state, value
+    move.decided_by, move.decided_at = (actor if is_user(actor) else None), timezone.now()
+    move.full_clean()
+    move.save()
+    record_audit(event=tracker.event, actor=actor, action=f"tracker.move_{state}", target=move, before=before,
+                 after=snapshot(move), reason=move.reason)
+    tell(tracker, move, state)
+    return move
+
+
+def write_move(tracker, *, change, reason, state, actor, procedure="", from_run=None, from_feed=None):
+    move = TrackerMove(tracker=tracker, change=change, reason=(reason or "").strip(), state=state,
+                       proposed_by_procedure=procedure or "", turn=get_turn(tracker.event),
+                       by=actor if is_user(actor) else None, from_run=from_run, from_feed=from_feed)
+    if state == State.CONFIRMED:
+        move.value_after = tracker.value + change
+    move.full_clean()
+    move.save()
+    action = "tracker.moved" if state == State.CONFIRMED else "tracker.move_proposed"
+    record_audit(event=tracker.event, actor=actor, action=action, target=move, after=snapshot(move),
+                 reason=move.reason)
+    tell(tracker, move, "moved" if state == State.CONFIRMED else "proposed")
+    return move
+
+
+def tell(tracker, move, action):
+    publish_on_commit(tracker_groups(tracker), TrackerMoved(
+        action=action, tracker_id=tracker.pk, name=tracker.name, move_id=move.pk, change=move.change,
+        state=move.state, value=tracker.value))
+
+
+# ---- feeds: a rules procedure's runs propose moves ----------------------------------------------
+
+def check_procedure(event, key):
+    """Raises unless `key` names a rules procedure of the event's own ruleset."""
+    try:
+        ruleset = get_procedure(key).ruleset
+    except RulesError:
+        ruleset = None
+    if ruleset != event.ruleset:
+        raise ValidationError({"procedure": f"{event.get_ruleset_display()} has no rules procedure {key!r}."})
+
+
+def do_add_tracker_feed(tracker, *, procedure, outcome_path, mode=Mode.ADD, actor):
+    """Control's link from a rules procedure to the tracker: each saved run of it proposes a move."""
+    procedure, outcome_path = (procedure or "").strip(), (outcome_path or "").strip()
+    check_procedure(tracker.event, procedure)
+    with atomic():
+        feed = TrackerFeed(tracker=tracker, procedure=procedure, outcome_path=outcome_path, mode=mode)
+        feed.full_clean()
+        feed.save()
+        record_audit(event=tracker.event, actor=actor, action="tracker.feed_added", target=feed,
+                     after=snapshot(feed))
+        return feed
+
+
+def do_remove_tracker_feed(feed, *, actor):
+    """The procedure's runs no longer feed the tracker; the moves it proposed stay in the history."""
+    with atomic():
+        record_audit(event=feed.tracker.event, actor=actor, action="tracker.feed_removed", target=feed,
+                     before=snapshot(feed))
+        feed.delete()
+
+
+def read_outcome(outcome, path):
+    """The whole number at `path` ("sides.0.vp") in a run's outcome, or LookupError saying why not."""
+    value, parts = outcome, path.split(".")
+    for depth, part in enumerate(parts):
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            raise LookupError(f"its outcome has no {'.'.join(parts[:depth + 1])!r}")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LookupError(f"its {path!r} is {json.dumps(value)}, not a whole number")
+    return value
+
+
+def propose_from_run(run, *, actor):
+    """Each of the event's feeds from `run.procedure` proposes the figure it reads in `run.outcome`:
+    added ("add"), or the difference to the tracker's confirmed value ("set"); nothing for no change.
+    Once per run and feed: a feed that has a move from this run is passed over, so a second call
+    proposes nothing. Returns (proposals, notes): the moves proposed, and in plain words each feed
+    that could not be read or whose move the tracker's bounds refuse. The run's data never makes it
+    raise: it is called while the run is saved, and must not stop the saving."""
+    proposals, notes = [], []
+    feeds = (TrackerFeed.objects.filter(tracker__event_id=run.event_id, procedure=run.procedure)
+             .exclude(moves__from_run=run).select_related("tracker__event").order_by("pk"))
+    for feed in feeds:
+        try:
+            move = propose_from_feed(run, feed, actor)
+        except (LookupError, ValidationError) as why:
+            notes.append(f"{feed.tracker} was not moved by {run.title} (rules run #{run.pk}): {because(why)}.")
+        else:
+            proposals += [move] if move else []
+    return proposals, notes
+
+
+def propose_from_feed(run, feed, actor):
+    """The feed's move from the run, or None when the figure changes nothing."""
+    figure = read_outcome(run.outcome, feed.outcome_path)
+    with atomic():
+        tracker = locked(feed.tracker)
+        change = figure if feed.mode == Mode.ADD else figure - tracker.value
+        if not change:
+            return None
+        reason = f"from rules run #{run.pk}: {run.title}" + (f", set to {figure}" if feed.mode == Mode.SET else "")
+        return do_propose_tracker_move(tracker, change=change, reason=reason, procedure=run.procedure,
+                                       from_run=run, from_feed=feed, actor=actor)
+
+
+def because(why):
+    return (" ".join(why.messages) if isinstance(why, ValidationError) else str(why)).rstrip(".")

@@ -1,0 +1,127 @@
+"""Trackers: bounds, a value that is the sum of its confirmed history, proposals that wait for the
+umpire, who hears of a move, and who may open, move or see them."""
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from boardgames.models import Tracker, TrackerMove
+from boardgames.services.trackers import (
+    do_confirm_tracker_move, do_move_tracker, do_open_tracker, do_propose_tracker_move, do_reject_tracker_move,
+)
+from tests.umpire.channels_helpers import listen
+from umpire.events import control_group, table_group
+from umpire.models import AuditEntry
+
+
+@pytest.fixture
+def political(hb, hb_control):
+    """A track of seven fields, -3 to +3 (§VII), at Neutral."""
+    return do_open_tracker(hb, name="Political track: Numidia", minimum=-3, maximum=3, start=0, source="§VII",
+                           actor=hb_control)
+
+
+def counts():
+    return TrackerMove.objects.count(), AuditEntry.objects.count()
+
+
+def test_a_move_past_a_bound_is_refused_naming_the_bound_and_changes_nothing(political, hb_control):
+    do_move_tracker(political, change=2, reason="Alliance card", actor=hb_control)
+    before = counts()
+    with pytest.raises(ValidationError) as refused:
+        do_move_tracker(political, change=2, reason="Another card", actor=hb_control)
+    assert refused.value.message_dict == {
+        "change": ["Political track: Numidia would stand at 4, above its maximum of 3."]}
+    with pytest.raises(ValidationError, match="below its minimum of -3"):
+        do_move_tracker(political, change=-6, reason="Too far", actor=hb_control)
+    assert counts() == before and political.value == 2
+
+
+def test_a_tracker_cannot_open_outside_its_own_bounds(hb, hb_control):
+    with pytest.raises(ValidationError) as refused:
+        do_open_tracker(hb, name="Morale", minimum=0, maximum=5, start=7, actor=hb_control)
+    assert "start" in refused.value.message_dict
+    assert not Tracker.objects.exists()
+
+
+def test_the_value_is_the_sum_of_the_confirmed_moves(hb, hb_control):
+    vp = do_open_tracker(hb, name="VP Carthage", minimum=0, start=15, actor=hb_control)
+    do_move_tracker(vp, change=8, reason="Hannibal's battle", actor=hb_control)
+    do_move_tracker(vp, change=-3, reason="Correction", actor=hb_control)
+    do_propose_tracker_move(vp, change=5, reason="Siege result", procedure="hannibal_barkas.siege", actor=hb_control)
+    moves = list(vp.moves.order_by("pk"))
+    assert vp.value == 20 == sum(m.change for m in moves if m.confirmed)
+    assert [m.value_after for m in moves] == [15, 23, 20, None]
+
+
+def test_a_proposal_waits_until_the_umpire_confirms_it(political, hb_control, hb_umpire):
+    move = do_propose_tracker_move(political, change=1, reason="Politics roll", procedure="hannibal_barkas.politics",
+                                   actor=hb_umpire)
+    assert move.pending and political.value == 0
+    confirmed = do_confirm_tracker_move(move, actor=hb_control)
+    assert confirmed.confirmed and confirmed.value_after == 1 and political.value == 1
+    assert confirmed.decided_by == hb_control and confirmed.by == hb_umpire
+    with pytest.raises(ValidationError, match="confirmed already"):
+        do_reject_tracker_move(move, actor=hb_control)
+
+
+def test_a_rejected_proposal_never_counts(political, hb_control):
+    move = do_propose_tracker_move(political, change=-1, reason="Card", actor=hb_control)
+    assert do_reject_tracker_move(move, actor=hb_control).state == TrackerMove.State.REJECTED
+    assert political.value == 0
+
+
+def test_a_proposal_is_checked_against_the_bounds_again_when_confirmed(political, hb_control):
+    first = do_propose_tracker_move(political, change=3, reason="Card A", actor=hb_control)
+    second = do_propose_tracker_move(political, change=2, reason="Card B", actor=hb_control)
+    do_confirm_tracker_move(first, actor=hb_control)
+    with pytest.raises(ValidationError, match="above its maximum of 3"):
+        do_confirm_tracker_move(second, actor=hb_control)
+    second.refresh_from_db()
+    assert second.pending and political.value == 3
+
+
+def test_a_move_is_heard_by_control_and_the_trackers_table(hb, italy, hb_control, django_capture_on_commit_callbacks):
+    tracker = do_open_tracker(hb, name="Morale Italy", table=italy, actor=hb_control)
+    with listen([control_group(hb.pk), table_group(italy.pk)]) as heard:
+        with django_capture_on_commit_callbacks(execute=True):
+            do_move_tracker(tracker, change=2, reason="Victory", actor=hb_control)
+        messages = heard()
+    for group in (control_group(hb.pk), table_group(italy.pk)):
+        [message] = messages[group]
+        assert message["event"]["type"] == "tracker.moved" and message["event"]["value"] == 2
+    assert AuditEntry.objects.filter(action="tracker.moved", event=hb).count() == 2
+
+
+# ---- the page --------------------------------------------------------------------------------------
+
+def test_control_opens_a_tracker_and_a_table_umpire_moves_it(client, hb, hb_control, hb_umpire):
+    client.force_login(hb_control)
+    client.post(reverse("boardgames:tracker-open", args=["hb"]), {"name": "VP Rome", "minimum": "0", "start": "0"})
+    tracker = Tracker.objects.get(event=hb, name="VP Rome")
+    client.force_login(hb_umpire)
+    client.post(reverse("boardgames:tracker-move", args=["hb", tracker.pk]), {"change": "4", "reason": "Battle"})
+    page = client.get(reverse("boardgames:trackers", args=["hb"]))
+    assert page.status_code == 200 and tracker.value == 4 and b"VP Rome" in page.content
+
+
+def test_a_refused_move_says_why_on_the_page(client, political, hb_umpire):
+    client.force_login(hb_umpire)
+    page = client.post(reverse("boardgames:tracker-move", args=["hb", political.pk]),
+                       {"change": "5", "reason": "Too far"}, follow=True)
+    assert "above its maximum of 3" in page.content.decode() and political.value == 0
+
+
+def test_only_control_opens_a_tracker(client, hb, hb_umpire):
+    client.force_login(hb_umpire)
+    response = client.post(reverse("boardgames:tracker-open", args=["hb"]), {"name": "VP Rome", "start": "0"})
+    assert response.status_code == 404 and not Tracker.objects.exists()
+
+
+def test_one_who_is_no_umpire_of_the_event_gets_404(client, political, outsider, ad69, control):
+    for user in (outsider, control):  # control of AD69 is no umpire of this event
+        client.force_login(user)
+        assert client.get(reverse("boardgames:trackers", args=["hb"])).status_code == 404
+        response = client.post(reverse("boardgames:tracker-move", args=["hb", political.pk]),
+                               {"change": "1", "reason": "x"})
+        assert response.status_code == 404
+    assert political.value == 0

@@ -1,0 +1,89 @@
+"""Every reading of an ambiguous rule is an event option in one place: the procedure's `options`, a frozen
+dataclass whose fields each hold one reading, with the extraction's recommended default and help that names
+the rule and says both readings."""
+import dataclasses
+import enum
+import types
+import typing
+
+import pytest
+
+from umpire.rules.registry import get_procedures
+from umpire.rules.schema import Choice
+
+PROCEDURES = get_procedures("hannibal_barkas")
+OPTIONS_HELP = "Readings of points the rulebook leaves open"
+# The names the readings went by before they moved into `options`.
+OLD_READING_FIELDS = {
+    "split", "room_from", "length", "victims", "threshold", "first_attrition", "reward", "reading", "who_tests",
+    "neutral_result", "hostile_result", "roles", "half_talents", "disbanding", "cut_off_reading", "cap", "count",
+    "measure", "sitting_eligible",
+}
+WITH_OPTIONS = {
+    "battle", "battle_vp", "naval_battle", "city_garrison", "assault", "siege_declare", "siege_stage",
+    "alliance_change", "hiero_dies", "gallic_attitude", "gallic_resistance", "economy_phase", "cut_off_city",
+    "devastate", "devastation_in_economy", "dictatorship", "consul_draw",
+}
+
+
+def inner_types(hint):
+    """The classes a field's type holds: the item of a tuple, the value of an optional."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        return inner_types(args[0])
+    if origin in (typing.Union, types.UnionType):
+        return [t for arg in args if arg is not type(None) for t in inner_types(arg)]
+    return [hint]
+
+
+def fields_outside_options(cls, path=""):
+    """(path, class) for every field of the input at any depth, `options` excepted."""
+    hints = typing.get_type_hints(cls)
+    for f in dataclasses.fields(cls):
+        if f.name == "options":
+            continue
+        for kind in inner_types(hints[f.name]):
+            yield f"{path}{f.name}", kind
+            if dataclasses.is_dataclass(kind):
+                yield from fields_outside_options(kind, f"{path}{f.name}.")
+
+
+def options_type(proc):
+    fields = {f.name: f for f in dataclasses.fields(proc.input_type)}
+    return typing.get_type_hints(proc.input_type)["options"] if "options" in fields else None
+
+
+def test_the_procedures_that_read_an_ambiguous_rule_take_options():
+    assert {p.key.split(".")[1] for p in PROCEDURES if options_type(p)} == WITH_OPTIONS
+
+
+@pytest.mark.parametrize("proc", PROCEDURES, ids=lambda p: p.key)
+def test_no_reading_is_an_input_outside_options(proc):
+    top = {f.name for f in dataclasses.fields(proc.input_type)}
+    assert not top & OLD_READING_FIELDS, f"{proc.key}: a reading outside options"
+    for path, kind in fields_outside_options(proc.input_type):
+        assert not kind.__name__.endswith("Reading"), f"{proc.key}: {path} is a reading outside options"
+
+
+@pytest.mark.parametrize("proc", [p for p in PROCEDURES if options_type(p)], ids=lambda p: p.key)
+def test_options_are_frozen_readings_each_with_its_default_and_help(proc):
+    kind = options_type(proc)
+    field = next(f for f in dataclasses.fields(proc.input_type) if f.name == "options")
+    assert kind.__name__.endswith("Options") and dataclasses.is_dataclass(kind)
+    assert kind.__dataclass_params__.frozen
+    assert field.metadata["help"] == OPTIONS_HELP and field.default == kind()
+    hints = typing.get_type_hints(kind)
+    for f in dataclasses.fields(kind):
+        assert f.default is not dataclasses.MISSING, f"{kind.__name__}.{f.name} has no default"
+        assert hints[f.name] is bool or issubclass(hints[f.name], Choice), f"{kind.__name__}.{f.name}"
+        words = f.metadata.get("help", "")
+        assert "default" in words and any(c.isdigit() for c in words), f"{kind.__name__}.{f.name}: {words!r}"
+
+
+def test_no_reading_enum_is_used_outside_options():
+    readings = {hint for p in PROCEDURES if options_type(p)
+                for hint in typing.get_type_hints(options_type(p)).values() if isinstance(hint, type)
+                and issubclass(hint, enum.Enum)}
+    for proc in PROCEDURES:
+        for path, kind in fields_outside_options(proc.input_type):
+            assert kind not in readings, f"{proc.key}: {path} is a reading outside options"

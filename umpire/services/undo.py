@@ -1,0 +1,191 @@
+"""Undo: Control takes back an audited action with a compensating one.
+
+History is never rewritten. The undo adds its own entry ("audit.undo", pointing at the entry
+it undoes) and every change it makes is audited as usual, marked as part of the undo. An
+action is undone at most once: a second undo of it returns the first. It is refused, with
+the reason, when it is itself an undo, when it was one step of a larger action, when its
+kind is never undone from the log, or while a later change to the same records stands.
+"""
+from django.apps import apps
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+
+from umpire.events import ActionUndone, control_group, publish_on_commit
+from umpire.models import AuditEntry
+from umpire.undo import Restorer, compensation_of, refusal_of, restorer_of
+
+from .audit import compensating, record_audit, snapshot, steps_of
+from .records import do_delete_record, do_save_record
+
+LATER_SHOWN = 5
+
+
+def do_undo(entry, *, actor, reason):
+    """Undo the action `entry` records; returns the undo's own entry."""
+    if not reason or not reason.strip():
+        raise ValidationError({"reason": "Say why the action is undone: the log keeps it."})
+    try:
+        with transaction.atomic():
+            return undo(entry, actor=actor, reason=reason.strip())
+    except IntegrityError:
+        # another click undid it between our check and our write: that undo stands
+        existing = undo_of(entry)
+        if existing is None:
+            raise
+        return existing
+
+
+def undo_of(entry):
+    return AuditEntry.objects.filter(compensates=entry, action=AuditEntry.UNDO).first()
+
+
+def undo(entry, *, actor, reason):
+    entry = AuditEntry.objects.select_for_update().select_related("event").get(pk=entry.pk)
+    existing = undo_of(entry)
+    if existing is not None:
+        return existing
+    check_may_undo(entry)
+    with compensating(entry):
+        undo_entry = record_audit(event=entry.event, actor=actor, action=AuditEntry.UNDO, target=entry,
+                                  before={"action": entry.action, "target": entry.target_label}, reason=reason)
+        with steps_of(undo_entry):
+            compensate(entry, actor=actor, reason=f"undo of #{entry.pk}: {reason}")
+    if entry.event_id:
+        publish_on_commit([control_group(entry.event_id)], ActionUndone(
+            entry_id=entry.pk, undo_id=undo_entry.pk, action=entry.action, label=entry.target_label))
+    return undo_entry
+
+
+def why_not(entry):
+    """The reason an undo of `entry` would be refused now, or "" if it would be done; for the
+    page that asks Control to confirm it."""
+    try:
+        check_may_undo(entry)
+    except ValidationError as refusal:
+        return " ".join(refusal.messages)
+    return ""
+
+
+def check_may_undo(entry):
+    if entry.action == AuditEntry.UNDO or entry.compensates_id:
+        raise ValidationError(f"#{entry.pk} is itself part of an undo: an undo is final. Do the action again instead.")
+    if entry.part_of_id:
+        raise ValidationError(f"#{entry.pk} is one step of #{entry.part_of_id} ({entry.part_of.action}): "
+                              "undo that action whole instead.")
+    why = refusal_of(entry.action) if compensation_of(entry.action) is None else None
+    if why:
+        raise ValidationError(f"{entry.action} is not undone from the log: {why}")
+    later = list(later_changes(entry)[:LATER_SHOWN])
+    if later:
+        named = "; ".join(f"#{e.pk} {e.action} of {e.target_label}" for e in later)
+        raise ValidationError(f"Later changes depend on #{entry.pk}: {named}. Undo those first.")
+
+
+def later_changes(entry):
+    """Changes since `entry` to any record it changed, that stand: not undone, not an undo's
+    own work, not a step of `entry` itself."""
+    steps = list(entry.parts.all())
+    records = Q()
+    for step in [entry, *steps]:
+        records |= Q(target_type=step.target_type, target_id=step.target_id)
+    return (AuditEntry.objects.filter(records, event_id=entry.event_id, pk__gt=entry.pk)
+            .exclude(part_of=entry).filter(compensates__isnull=True)
+            .exclude(compensations__action=AuditEntry.UNDO)
+            .exclude(part_of__compensations__action=AuditEntry.UNDO)
+            .order_by("pk").distinct())
+
+
+def compensate(entry, *, actor, reason):
+    """The action's own compensation if it has one; else each record put back as it was, the
+    action's steps last first, then its own record."""
+    special = compensation_of(entry.action) or restore_with_steps
+    special(entry, actor=actor, reason=reason)
+
+
+def restore_with_steps(entry, *, actor, reason):
+    for step in [*entry.parts.order_by("-pk"), entry]:
+        restore(step, actor=actor, reason=reason)
+
+
+def restore(step, *, actor, reason):
+    model = model_of(step)
+    before, after = full_snapshot(step, step.before), full_snapshot(step, step.after)
+    if before is None and after is None:
+        raise ValidationError(f"#{step.pk} ({step.action}) kept no record of {step.target_label} before and after, "
+                              "so it cannot be put back from the log: correct it by hand.")
+    if before is None:
+        uncreate(step, model, after, actor=actor, reason=reason)
+    elif after is None:
+        recreate(step, model, before, actor=actor, reason=reason)
+    else:
+        put_back(step, model, before, after, actor=actor, reason=reason)
+
+
+def model_of(step):
+    try:
+        return apps.get_model(step.target_type)
+    except (LookupError, ValueError):
+        raise ValidationError(f"#{step.pk} concerns a {step.target_type}, which the console no longer has.") from None
+
+
+def full_snapshot(step, values):
+    """The audit's before or after, if it is a whole record of the target (not a summary)."""
+    if isinstance(values, dict) and str(values.get("id")) == step.target_id:
+        return values
+    return None
+
+
+def stored(step, model):
+    instance = model.objects.filter(pk=step.target_id).first()
+    if instance is None:
+        raise ValidationError(f"{step.target_label} is no longer there: #{step.pk} cannot be undone.")
+    return instance
+
+
+def uncreate(step, model, after, *, actor, reason):
+    instance = stored(step, model)
+    now = snapshot(instance)
+    check_unchanged(step, now, after, [key for key in now if key in after])
+    do_delete_record(instance, actor=actor, reason=reason)
+
+
+def recreate(step, model, before, *, actor, reason):
+    if model.objects.filter(pk=step.target_id).exists():
+        raise ValidationError(f"{step.target_label} is there again: #{step.pk} cannot be undone.")
+    instance = model()
+    set_fields(instance, before)
+    do_save_record(instance, actor=actor, reason=reason)
+
+
+def put_back(step, model, before, after, *, actor, reason):
+    """Write back what the action changed, of the state the audit keeps (a summary the action
+    added beside it is the log's, not the record's)."""
+    instance = stored(step, model)
+    restorer = restorer_of(step.target_type) or Restorer(read=snapshot, write=save_fields)
+    now = restorer.read(instance)
+    changed = [key for key in now if key != "id" and before.get(key) != after.get(key)]
+    check_unchanged(step, now, after, changed)
+    restorer.write(instance, {key: before.get(key) for key in changed}, actor=actor, reason=reason)
+
+
+def check_unchanged(step, now, after, keys):
+    """The record must still be as the action left it, in what the action changed: otherwise
+    something unaudited changed it since, and putting it back would undo that too."""
+    drifted = [key for key in keys if now.get(key) != after.get(key)]
+    if drifted:
+        raise ValidationError(f"{step.target_label} has changed since #{step.pk} ({', '.join(drifted)}): "
+                              "undo refused.")
+
+
+def save_fields(instance, values, *, actor, reason):
+    set_fields(instance, values)
+    do_save_record(instance, actor=actor, reason=reason)
+
+
+def set_fields(instance, values):
+    """Set the stored fields named in `values` (attnames, as the audit keeps them)."""
+    fields = {field.attname: field for field in instance._meta.concrete_fields}
+    for key, value in values.items():
+        if key in fields:
+            setattr(instance, key, None if value is None else fields[key].to_python(value))

@@ -1,0 +1,13 @@
+"""Template tags of the console: what the signed-in umpire may do, for the links a page shows him."""
+from django import template
+
+from umpire.permissions import Perm
+from umpire.selectors import can
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def may(context, event, perm):
+    """`{% may event "view_audit" as may_audit %}`: whether the page's user holds `perm` in `event`."""
+    return can(context["user"], event, Perm(perm))
