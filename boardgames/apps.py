@@ -6,14 +6,19 @@ class BoardgamesConfig(AppConfig):
     verbose_name = "Board games: trackers, data tables and the sequence of play"
 
     def ready(self):
-        from umpire.services.rules import register_run_follower
+        from umpire.clockwork import register_turn_end_hook
+        from umpire.services.rules import register_case_preparer, register_run_follower
         from umpire.table_console import register_console_panel
 
         from . import hannibal_barkas
+        from .case_sources import fill_from_data_tables
         from .console_panels import gather_sequence
+        from .hooks import next_stage
         from .services.trackers import propose_from_run
 
         hannibal_barkas.register()
         register_console_panel("boardgames.sequence", title="Sequence of play", order=5, gather=gather_sequence,
                                live_on="sequence.moved")
+        register_case_preparer(fill_from_data_tables)  # a case's empty card cells from the event's data tables
         register_run_follower(propose_from_run)  # a run saved at the rules desk proposes its fed trackers' moves
+        register_turn_end_hook("boardgames.next_stage")(next_stage)

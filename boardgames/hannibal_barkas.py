@@ -10,6 +10,7 @@ The sequence of play is the rules' own (umpire.rules.hannibal_barkas.turn.SEQUEN
 """
 import importlib
 
+from .case_sources import register_case_source
 from .registry import Given, register_data_table
 from .sequence import register_round_name
 
@@ -110,6 +111,7 @@ def register():
         given_from_rules("siege", "SIEGE_TRACK_FLAGS_GIVEN", SIEGE_TRACK_FLAGS), row_title="Field",
         source=f"§6.2: a city on a flagged field surrenders on a d10 at least the flag. {EXTRACTION} §6.6, G5.")
     register_map_tables()
+    register_case_sources()
     register_round_name(RULESET, "Year")  # §3.2: six stages a year; the stages come from the rules' turn.py
 
 
@@ -124,3 +126,22 @@ def register_map_tables():
     register_data_table(RULESET, "alpine_crossings", "Map: Alpine crossings", [
         ("one", "Region", "text"), ("other", "Across the Alps to", "text")], row_title="Crossing",
         source=f"§4.3 L365–371: the broken lines on the board. {EXTRACTION} G1.")
+
+
+def register_case_sources():
+    """Where a procedure's cards, tribes and flags are filled in from: the cells the rules leave empty for
+    Control (a field left out or null), each from its table's column. The siege track's flags come one by
+    one (a flag with its field named); a whole track is never made up from the table, which cannot tell a
+    field without a flag from one nobody has entered."""
+    from umpire.rules.hannibal_barkas import battle, cities, economy, gauls, siege
+
+    register_case_source(cities.CityCard, table="city_cards", row_from="name", cells={"defence": "defence", "vp": "vp"})
+    register_case_source(economy.City, table="city_cards", row_from="name",
+                         cells={"income": "income", "port": "port", "elephants": "elephants"})
+    register_case_source(battle.Leader, table="leader_cards", row_from="name",
+                         cells={"command": "command", "victory_points": "vp"})
+    register_case_source(cities.LeaderInside, table="leader_cards", row_from="name", cells={"vp": "vp"})
+    for tribe in (gauls.Tribe, economy.Tribe):
+        register_case_source(tribe, table="gallic_tribes", row_from="name",
+                             cells={"infantry": "infantry", "cavalry": "cavalry"})
+    register_case_source(siege.TrackFlag, table="siege_track_flags", row_from="field", cells={"needs": "flag"})

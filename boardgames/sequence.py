@@ -67,6 +67,13 @@ def first_of_stage(sequence, round_, stage):
     return Place(round_, stage, sequence.phases_in(stage)[0].key)
 
 
+def next_stage(sequence, place):
+    """The first phase of the stage after `place`'s (after the last stage, of the next round)."""
+    if place.stage < len(sequence.stages):
+        return first_of_stage(sequence, place.round, place.stage + 1)
+    return first_of_stage(sequence, place.round + 1, 1)
+
+
 def next_place(sequence, place, *, start_stage=1):
     """The phase after `place`: the next of this stage, else the first of the next stage (after the
     last stage, the first of the next round). Leaving the set-up goes to `start_stage` of round 1."""
@@ -75,9 +82,7 @@ def next_place(sequence, place, *, start_stage=1):
     keys = [phase.key for phase in sequence.phases_in(place.stage)]
     if place.phase in keys and keys.index(place.phase) + 1 < len(keys):
         return Place(place.round, place.stage, keys[keys.index(place.phase) + 1])
-    if place.stage < len(sequence.stages):
-        return first_of_stage(sequence, place.round, place.stage + 1)
-    return first_of_stage(sequence, place.round + 1, 1)
+    return next_stage(sequence, place)
 
 
 # ---- finding a ruleset's sequence ------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """What the map does at the end of every turn; registered with the clock in RegionsConfig.ready()."""
 from umpire.calendar import is_tax_turn
-from umpire.models import TurnEnd
+from umpire.selectors import is_the_eve
 
 from .services.books import do_open_books
 from .services.fleets import finish_fleet_work
@@ -14,11 +14,6 @@ def end_of_turn(event, turn):
     finish_upgrades(event, turn)
     finish_fleet_work(event, turn)
     finish_spending(event, turn)
-
-
-def is_the_eve(event, turn):
-    """The first turn end of the game: the one the clock records as it starts."""
-    return not TurnEnd.objects.filter(event=event, turn__lt=turn).exists()
 
 
 def tax_turn(event, turn):

@@ -10,7 +10,7 @@ from umpire.models import (
     Ruling, TurnEnd, TurnPhase, UmpireSeat,
 )
 from umpire.selectors import can_edit_world_anywhere
-from umpire.services.records import do_delete_record, do_save_record
+from umpire.services.records import do_delete_record, do_save_event, do_save_record
 from umpire.services.seats import do_remove_seat, do_save_seat
 
 admin.site.site_header = "Umpire control console"
@@ -52,6 +52,9 @@ class AuditedAdmin(ControlOnly, admin.ModelAdmin):
 class EventAdmin(AuditedAdmin):
     list_display = ["name", "slug", "ruleset", "start_month", "start_year", "turn_minutes", "number_of_turns"]
     prepopulated_fields = {"slug": ["name"]}
+
+    def save_model(self, request, obj, form, change):
+        do_save_event(obj, actor=request.user)
 
 
 class ReadOnlyAdmin(ControlOnly, admin.ModelAdmin):

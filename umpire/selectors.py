@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from umpire import calendar
 from umpire.models import (
-    AccessCode, Announcement, Character, Event, GameClock, Region, Role, Route, TurnPhase, UmpireSeat,
+    AccessCode, Announcement, Character, Event, GameClock, Region, Role, Route, TurnEnd, TurnPhase, UmpireSeat,
 )
 from umpire.permissions import Perm, permissions_of_roles
 from umpire.printing.schedule import ScheduleRow, ScheduleSheet
@@ -84,6 +84,12 @@ def get_clock_state(clock, now):
 def get_turn(event):
     """The game turn the event's clock stands at, or None before it has a clock."""
     return GameClock.objects.filter(event=event).values_list("turn", flat=True).first()
+
+
+def is_the_eve(event, turn):
+    """Whether the turn end of `turn` is the game's first: the one the clock records as it starts,
+    when the turn-end hooks prepare the first turn rather than close one."""
+    return not TurnEnd.objects.filter(event=event, turn__lt=turn).exists()
 
 
 def get_showing_announcements(event):

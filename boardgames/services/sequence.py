@@ -9,7 +9,7 @@ from umpire.services.audit import record_audit, snapshot
 
 from ..events import SequenceMoved
 from ..models import ChecklistTick, SequencePosition
-from ..sequence import Place, first_place, load_sequence, next_place
+from ..sequence import Place, first_place, load_sequence, next_place, next_stage
 
 
 def check_sequence(event):
@@ -41,6 +41,28 @@ def do_advance_sequence(event, *, start_stage=1, actor):
         position.save()
         record_audit(event=event, actor=actor, action="sequence.advanced", target=position, before=before,
                      after=snapshot(position))
+        tell(event, sequence, position, "advanced")
+        return position
+
+
+def do_begin_next_stage(event, *, actor=None):
+    """A turn of the game clock is one stage: when it ends, the game goes to the first phase of the
+    next stage (after the last, the next round's first). A game still in its set-up waits for the
+    umpire to leave it at the scenario's stage; a ruleset with no sequence has nothing to move."""
+    sequence = load_sequence(event.ruleset)
+    if sequence is None:
+        return None
+    with atomic():
+        position = position_of(event, sequence)
+        if position.round == 0:
+            return position
+        before = snapshot(position)
+        place = next_stage(sequence, Place(position.round, position.stage, position.phase))
+        position.round, position.stage, position.phase = place.round, place.stage, place.phase
+        position.full_clean()
+        position.save()
+        record_audit(event=event, actor=actor, action="sequence.next_stage", target=position, before=before,
+                     after=snapshot(position), reason="the clock's turn ended")
         tell(event, sequence, position, "advanced")
         return position
 

@@ -6,10 +6,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from boardgames.console_panels import gather_sequence
-from boardgames.models import ChecklistTick
+from boardgames.models import ChecklistTick, SequencePosition
 from boardgames.selectors import get_sequence_state
 from boardgames.services.sequence import do_advance_sequence, do_tick_checklist_item
 from tests.umpire.channels_helpers import listen
+from umpire import clockwork
 from umpire.events import umpires_group
 from umpire.models import AuditEntry, Region
 
@@ -106,3 +107,27 @@ def test_the_sequence_page_shows_the_phase_and_moves_the_game_on(client, hb, hb_
     assert client.get(reverse("boardgames:data-tables", args=["hb"])).status_code == 200
     client.force_login(control)
     assert "has no sequence of play" in client.get(reverse("boardgames:sequence", args=["ad69"])).content.decode()
+
+
+def test_each_turn_of_the_clock_begins_the_next_stage(hb, hb_control):
+    """A turn of the game clock is a stage: its end moves the game to the next stage's first phase;
+    the clock's start (the eve) moves nothing, and a game still in set-up waits for the umpire."""
+    clockwork.do_start_clock(hb, actor=hb_control)
+    clockwork.do_skip_turn(hb, actor=hb_control)
+    assert get_sequence_state(hb).in_setup
+    do_advance_sequence(hb, start_stage=5, actor=hb_control)  # the scenario starts at stage V
+    do_advance_sequence(hb, actor=hb_control)  # the umpire moves on a phase by hand
+    clockwork.do_skip_turn(hb, actor=hb_control)
+    position = SequencePosition.objects.get(event=hb)
+    assert (position.round, position.stage, position.phase) == (1, 6, "drawing_cards")
+    clockwork.do_skip_turn(hb, actor=hb_control)
+    position.refresh_from_db()
+    assert (position.round, position.stage, position.phase) == (2, 1, "drawing_cards")
+    entry = AuditEntry.objects.filter(action="sequence.next_stage").last()
+    assert (entry.actor_name, entry.reason) == ("system", "the clock's turn ended")
+
+
+def test_an_ad69_clock_moves_no_sequence(ad69, control):
+    clockwork.do_start_clock(ad69, actor=control)
+    clockwork.do_skip_turn(ad69, actor=control)
+    assert not SequencePosition.objects.filter(event=ad69).exists()

@@ -1,7 +1,7 @@
 """Trackers fed by rules procedures: saving a run of the procedure at the desk proposes a move read
 from its outcome, once per run and feed, and tells the umpire of any feed it could not read; the
-umpire confirms it within the tracker's bounds. Control adds and removes feeds. Runs are recorded for real, through the rules desk's service, which runs the
-procedure again from its case and dice."""
+umpire confirms it within the tracker's bounds. Control adds and removes feeds. Runs are recorded
+for real, through the rules desk's service, which runs the procedure again from its case and dice."""
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse

@@ -1,7 +1,7 @@
 """The admin is Control's; its edits go through the audited services."""
 from regions.models import Province
 from tests.umpire.test_records import world_state
-from umpire.models import AuditEntry, Role
+from umpire.models import AuditEntry, Event, Role
 
 
 def province_form(province, **changes):
@@ -53,3 +53,14 @@ def test_audit_log_is_read_only_in_the_admin(client, ad69, control):
     assert client.get("/admin/umpire/auditentry/").status_code == 200
     assert client.post(f"/admin/umpire/auditentry/{entry.pk}/delete/", {"post": "yes"}).status_code == 403
     assert AuditEntry.objects.filter(pk=entry.pk).exists()
+
+
+def test_an_event_added_in_the_admin_gets_its_clock(client, ad69, control):
+    client.force_login(control)
+    response = client.post("/admin/umpire/event/add/", {
+        "slug": "hb-day", "name": "Hannibal Barkas day", "ruleset": "hannibal_barkas", "start_year": 218,
+        "start_month": 3, "turn_minutes": 20, "number_of_turns": 30})
+    assert response.status_code == 302
+    event = Event.objects.get(slug="hb-day")
+    assert (event.clock.turn, event.clock.state) == (1, "scheduled")
+    assert AuditEntry.objects.filter(action="umpire.event.create", target_id=str(event.pk)).exists()

@@ -11,6 +11,7 @@ from umpire.models import AuditEntry, ProcedureRun, Role
 from umpire.rules.registry import REGISTRY, get_procedures, procedure
 from umpire.rules.schema import spec
 from umpire.rules.working import Result, Working
+from umpire.services.rules import CASE_PREPARERS, register_case_preparer
 
 LEGION = {"name": "Legion XLV", "aquila": True,
           "troops": [{"type": "legionary", "count": 5}, {"type": "auxiliary", "count": 5}]}
@@ -145,6 +146,35 @@ def test_another_events_log_is_out_of_reach(client, ad69, umpire, control, two_d
     client.force_login(umpire)
     assert client.get(reply.json()["pdf"]).status_code == 200
     assert client.get(reply.json()["pdf"].replace("ad69", "ad70")).status_code == 404
+
+
+@pytest.fixture
+def bonus_from_the_event(two_dice):
+    """A preparer that gives the two dice a bonus of 3, saying so, when the case leaves it out."""
+    def prepare(event, key, case):
+        if key != two_dice or "bonus" in case:
+            return case, []
+        return {**case, "bonus": 3}, [f"bonus 3, from {event.slug}"]
+
+    register_case_preparer(prepare)
+    yield two_dice
+    CASE_PREPARERS.remove(prepare)
+
+
+def test_a_registered_preparer_fills_a_saved_run_and_a_desk_run_but_not_the_api(client, umpire, bonus_from_the_event):
+    client.force_login(umpire)
+    reply = client.post(f"/events/ad69/rules/{bonus_from_the_event}/save", {"case": {}, "dice": [1, 2]},
+                        content_type="application/json")
+    record = ProcedureRun.objects.get(pk=reply.json()["id"])
+    assert record.case == {"bonus": 3} and record.outcome == {"total": 6}
+    assert reply.json()["notes"] == ["bonus 3, from ad69"]
+    typed = client.post(f"/events/ad69/rules/{bonus_from_the_event}/save", {"case": {"bonus": 0}, "dice": [1, 2]},
+                        content_type="application/json")
+    assert ProcedureRun.objects.get(pk=typed.json()["id"]).outcome == {"total": 3} and typed.json()["notes"] == []
+    run = client.post(f"/events/ad69/rules/{bonus_from_the_event}/run?dice=1,1", {}, content_type="application/json")
+    assert run.json()["outcome"] == {"total": 5} and run.json()["filled"] == ["bonus 3, from ad69"]
+    api = client.post("/api/rules/test/two_dice?dice=1,1", {}, content_type="application/json")
+    assert api.status_code == 400 and api.json()["error"]["field"] == "bonus"
 
 
 @pytest.mark.parametrize("key", [p.key for p in get_procedures()])

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models import ProtectedError
 
 from umpire.events import WorldChanged, control_group, publish_on_commit, table_group
-from umpire.models import Event, Region
+from umpire.models import Event, GameClock, Region
 
 from .audit import record_audit, snapshot
 
@@ -24,6 +24,15 @@ def do_save_record(instance, *, actor, reason=""):
             verb = "update" if stored else "create"
             _audit_and_publish(instance, verb, before, after, actor=actor, reason=reason)
     return instance
+
+
+def do_save_event(event, *, actor, reason=""):
+    """An event is stored with its game clock: a new one gets its clock, scheduled at turn 1, in
+    the same transaction, so its clock desk and its tables' consoles have a clock to show."""
+    with transaction.atomic():
+        do_save_record(event, actor=actor, reason=reason)
+        GameClock.objects.get_or_create(event=event)
+    return event
 
 
 def do_delete_record(instance, *, actor, reason=""):

@@ -21,12 +21,34 @@ def run_with_dice(key, case, *, dice=None, seed=None):
     return run_procedure(key, case, rolled), rolled.seed
 
 
+# what the apps put into an event's case before it runs (a board game's cells from its data tables)
+CASE_PREPARERS = []
+
+
+def register_case_preparer(prepare):
+    """`prepare(event, key, case)` is called, in registration order, on every case run for an event (a desk
+    run, a saved run) after the event's readings; it returns (the case, notes in words of what it filled in).
+    It never overwrites what the case gives, and leaves alone a case it cannot read, for the procedure's parse
+    to refuse by name. The CLI and the event-less API know no event and call no preparer."""
+    CASE_PREPARERS.append(prepare)
+
+
+def prepare_case(event, key, case):
+    """The case as it runs for `event`: the event's readings, then each preparer's cells. Returns (case, notes)."""
+    case, notes = with_event_readings(event, key, case), []
+    for prepare in CASE_PREPARERS:
+        case, filled = prepare(event, key, case)
+        notes += filled
+    return case, notes
+
+
 def do_record_procedure_run(event, *, key, case, dice, rolled_by_console, seed=None, region=None, note="", actor):
     """Re-run the procedure from its input and dice, then save what the rules give.
 
-    An option the case leaves out takes the event's reading, and the log keeps the case as run.
+    The case is prepared for the event (`prepare_case`), and the log keeps the case as run; what the
+    preparers filled in is in `record.filled_notes`, for the umpire who saved it.
     """
-    case = with_event_readings(event, key, case)
+    case, filled = prepare_case(event, key, case)
     result = run_procedure(key, case, EnteredDice(dice))
     proc = get_procedure(key)
     with transaction.atomic():
@@ -40,6 +62,7 @@ def do_record_procedure_run(event, *, key, case, dice, rolled_by_console, seed=N
                      after={"procedure": key, "outcome": result.outcome})
         groups = [control_group(event.pk)] + ([table_group(region.pk)] if region else [])
         publish_on_commit(groups, ProcedureRecorded(record.pk, record.title, summarise(result.outcome)))
+        record.filled_notes = filled
         record.follower_notes = [note for follow in RUN_FOLLOWERS for note in follow(record, actor=actor)[1]]
     return record
 

@@ -22,8 +22,8 @@ from umpire.rules.registry import RULESETS, get_procedure, get_procedures
 from umpire.selectors import access_event, can
 from umpire.services.readings import (OPTIONS, access_readings_procedure, do_set_readings, get_event_readings,
                                       get_options_type, get_procedures_with_readings, get_readings_departures,
-                                      get_readings_sheet, with_event_readings)
-from umpire.services.rules import do_record_procedure_run, run_with_dice
+                                      get_readings_sheet)
+from umpire.services.rules import do_record_procedure_run, prepare_case, run_with_dice
 
 
 @login_required
@@ -69,15 +69,16 @@ def described_with_readings(event, proc):
 @login_required
 @require_POST
 def rules_run(request, slug, key):
-    """Run a procedure for the desk (the JSON API's answer), an option left out taking the event's reading."""
+    """Run a procedure for the desk (the JSON API's answer) from the case prepared for the event: an option
+    left out takes the event's reading, a cell left out the apps' (`filled` says which)."""
     event = access_event(request.user, slug, Perm.USE_RULES)
     try:
-        case = with_event_readings(event, key, parse_json_body(request))
+        case, filled = prepare_case(event, key, parse_json_body(request))
         result, seed = run_with_dice(key, case, dice=optional_dice(request.GET.get("dice")),
                                      seed=parse_seed(request.GET.get("seed")))
     except RulesError as refusal:
         return api_error(400, refusal.field, refusal.message)
-    return JsonResponse({**result.as_dict(), "seed": seed})
+    return JsonResponse({**result.as_dict(), "seed": seed, "filled": filled})
 
 
 @login_required
@@ -148,7 +149,7 @@ def rules_save(request, slug, key):
     except RulesError as refusal:
         return api_error(400, refusal.field, refusal.message)
     return JsonResponse({"id": record.pk, "pdf": reverse("umpire:rules-record-pdf", args=[slug, record.pk]),
-                         "notes": record.follower_notes})
+                         "notes": record.filled_notes + record.follower_notes})
 
 
 @login_required

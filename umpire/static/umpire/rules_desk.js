@@ -110,6 +110,8 @@
 
   function showResult(result) {
     document.getElementById("rules-error").hidden = true;
+    // the cells the event's data tables filled in, which the umpire did not type
+    document.getElementById("rules-filled").textContent = (result.filled || []).join(" ");
     var outcome = document.getElementById("rules-outcome");
     outcome.replaceChildren();
     Object.keys(result.outcome).forEach(function (key) {
