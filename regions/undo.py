@@ -2,14 +2,19 @@
 
 Money is never put back by editing a balance: a transaction is undone by the reversing one
 the ledger posts (`do_reverse`), which refuses, with the reason, when the money has been
-spent since. A force's audited state includes its units, so it has a restorer of its own.
+spent since; a purchase, a corn dole or a bribe is undone in its own turn, its payment reversed
+and its record removed. A force's audited state includes its units, so it has a restorer of its own.
 Actions that wrote more than one record without marking them as steps are refused, with
 the desk that puts them right.
 """
+from django.core.exceptions import ValidationError
+
+from umpire.models import TurnEnd
+from umpire.services.records import do_delete_record
 from umpire.services.undo import set_fields
 from umpire.undo import register_compensation, register_refusal, register_restorer
 
-from .models import Transaction
+from .models import Bribe, Spending, Transaction
 from .services.forces import changing, force_state, set_troops
 from .services.ledger import do_reverse
 
@@ -29,14 +34,32 @@ REFUSALS = {
     "force.siege_losses": "a siege is put right at the siege desk.",
     "force.siege_assault": "a siege is put right at the siege desk.",
     "fleet": "a fleet's building and sailing move money and forces: correct them at the fleet's page.",
-    "spending": "spending moved money: reverse its transaction in the books.",
+    "spending": "a purchase is put right at its province's books once it is under way.",
     "plunder": "plunder moved money: reverse its transaction in the books.",
-    "bribe": "a bribe moved money: reverse its transaction in the books.",
     "tax_statement": "a confirmed statement paid out its revenue: reverse those payments in the books.",
     "tax_turn": "a tax turn's statements are put right one by one, in the books.",
     "troops": "unpaid troops are put right at the force's page.",
     "books": "the books are opened once.",
 }
+
+
+PAID_RECORDS = {"spending.bought": Spending, "spending.corn_dole": Spending, "bribe.offered": Bribe}
+
+
+def undo_paid_record(entry, *, actor, reason):
+    """A purchase, a dole or a bribe is undone in its own turn: its payment reversed and the record
+    removed. Once that turn has ended the turn's end has acted on it (the mob has seen the games,
+    the troops have weighed the bribes), so it is refused."""
+    record = PAID_RECORDS[entry.action].objects.select_related("payment").filter(pk=entry.target_id).first()
+    if record is None:
+        raise ValidationError(f"{entry.target_label} is no longer there: #{entry.pk} cannot be undone.")
+    turn = getattr(record, "ordered_turn", None) or record.turn
+    if TurnEnd.objects.filter(event=record.event_id, turn__gte=turn).exists():
+        raise ValidationError(f"Turn {turn}, when {entry.target_label} was paid, has ended and its end acted on it: "
+                              "put it right in the books instead.")
+    payment = record.payment
+    do_delete_record(record, actor=actor, reason=reason)
+    do_reverse(payment, why=reason, actor=actor)
 
 
 def undo_transaction(entry, *, actor, reason):
@@ -59,6 +82,8 @@ def units(line):
 def register():
     for action in LEDGER_ACTIONS:
         register_compensation(action, undo_transaction)
+    for action in PAID_RECORDS:
+        register_compensation(action, undo_paid_record)
     register_restorer("regions.force", read=force_state, write=write_force)
     for action, why in REFUSALS.items():
         register_refusal(action, why)

@@ -11,6 +11,7 @@ from regions.services.plunder import do_demand_tribute, do_loot, do_offer_bribe,
 from tests.regions.forces_builders import legion
 from tests.umpire.channels_helpers import listen
 from umpire.models import AuditEntry, Character, GameClock, ProcedureRun
+from umpire.services.undo import do_undo
 
 LEG, AUX, PRAET = "legionary", "auxiliary", "praetorian"
 
@@ -296,3 +297,13 @@ def fund_briber(event, name, actor):
     person = character(event, name)
     fund(purse_of(person), 10, actor)
     return person
+
+
+def test_a_bribe_undone_in_its_turn_goes_back_to_the_briber_and_no_longer_competes(
+        ad69, control, guard, duplicitius, diccius):
+    do_offer_bribe(guard, briber=duplicitius, talents=18, purpose="stay in camp", actor=control)
+    do_offer_bribe(guard, briber=diccius, talents=40, purpose="march on the Forum", actor=control)
+    offered = AuditEntry.objects.filter(action="bribe.offered").order_by("pk").last()
+    do_undo(offered, actor=control, reason="Diccius's messenger never reached the camp")
+    assert get_balance(purse_of(diccius)) == 50 and not Bribe.objects.filter(briber=diccius).exists()
+    assert get_bribery_standing(guard, 1).outcome["winner"] == "Duplicitius Caddus"

@@ -11,6 +11,7 @@ from regions.services.spending import do_buy, do_pay_corn_dole, finish_spending,
 from tests.umpire.channels_helpers import listen
 from umpire import clockwork
 from umpire.models import AuditEntry, Character, Event, GameClock, Region
+from umpire.services.undo import do_undo
 
 Item = Spending.Item
 ARENA, TEMPLE = Venue.Kind.ENTERTAINMENT_VENUE, Venue.Kind.TEMPLE
@@ -350,3 +351,27 @@ def test_the_clock_finishes_a_temple_as_its_third_month_ends(ad69, control, rome
     clockwork.do_skip_turn(ad69, actor=None)
     temple.refresh_from_db()
     assert temple.finished_turn == 3 and temple.built.name == "Temple of Concordia"
+
+
+# ---- undone from the audit log --------------------------------------------------------------
+
+def test_a_purchase_is_undone_in_its_own_turn_its_money_back_and_its_record_gone(ad69, control, rome, vinius):
+    wallet = purse(vinius, 100, control)
+    spending = do_buy(ad69, item=Item.FREE_DINNERS, province=rome, paid_from=wallet, spender=vinius, actor=control)
+    bought = AuditEntry.objects.get(action="spending.bought")
+    undo = do_undo(bought, actor=control, reason="Vinius never paid for them")
+    assert get_balance(wallet) == 100 and not Spending.objects.filter(pk=spending.pk).exists()
+    assert Transaction.objects.filter(reverses=spending.payment_id).exists()
+    assert sorted(AuditEntry.objects.filter(part_of=undo).values_list("action", flat=True)) == [
+        "ledger.reversed", "regions.spending.delete"]
+
+
+def test_a_purchase_whose_turn_has_ended_is_not_undone(ad69, control, rome, vinius):
+    wallet = purse(vinius, 100, control)
+    do_buy(ad69, item=Item.FREE_DINNERS, province=rome, paid_from=wallet, spender=vinius, actor=control)
+    clockwork.do_start_clock(ad69, actor=control)
+    clockwork.do_skip_turn(ad69, actor=control)
+    written = counts()
+    with pytest.raises(ValidationError, match="Turn 1, when Free dinners .* was paid, has ended"):
+        do_undo(AuditEntry.objects.get(action="spending.bought"), actor=control, reason="too late")
+    assert counts() == written and get_balance(wallet) < 100
