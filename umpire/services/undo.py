@@ -41,7 +41,7 @@ def undo_of(entry):
 
 
 def undo(entry, *, actor, reason):
-    entry = AuditEntry.objects.select_for_update().select_related("event").get(pk=entry.pk)
+    entry = AuditEntry.objects.select_for_update(of=("self",)).select_related("event").get(pk=entry.pk)
     existing = undo_of(entry)
     if existing is not None:
         return existing
