@@ -52,3 +52,17 @@ def off_the_browser_thread(work):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(run).result()
+
+
+def open_page(test, **options):
+    """A new page for `test`, closed when the test ends and before its database is flushed: once the
+    page's requests have settled, so no request of its (a live reload after the last step) still
+    reads tables that the flush must truncate."""
+    page = test.browser.new_page(**options)
+
+    def settle_and_close():
+        page.wait_for_load_state("networkidle")
+        page.close()
+
+    test.addCleanup(settle_and_close)
+    return page

@@ -6,7 +6,7 @@ from channels.testing import ChannelsLiveServerTestCase
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.browser.conftest import off_the_browser_thread
+from tests.browser.conftest import off_the_browser_thread, open_page
 from tests.regions.forces_builders import composition, legion
 from umpire.models import Character, Event, Role
 from umpire.services.accounts import do_seat_umpire
@@ -40,7 +40,7 @@ class BattleDeskOnATablet(ChannelsLiveServerTestCase):
         self.table = off_the_browser_thread(example_1_at_illyria)
 
     def test_combat_example_1_from_opening_to_confirmation(self):
-        page = self.browser.new_page(viewport={"width": 1024, "height": 768})
+        page = open_page(self, viewport={"width": 1024, "height": 768})
         page.goto(f"{self.live_server_url}/login/?next=/events/ad69/battles/%3Ftable%3D{self.table}")
         page.fill("input[name=username]", "illyria")
         page.fill("input[name=password]", "ad69-browser")

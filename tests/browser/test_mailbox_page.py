@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from mail.services.letters import do_leave_letters, do_pick_up_letters, do_post_letter
 from mail.services.mailboxes import do_issue_mailbox
-from tests.browser.conftest import off_the_browser_thread
+from tests.browser.conftest import off_the_browser_thread, open_page
 from umpire import clockwork
 from umpire.models import Character, Event, Region, Role
 from umpire.services.accounts import do_seat_umpire
@@ -43,7 +43,7 @@ class MailboxInABrowser(ChannelsLiveServerTestCase):
         self.code, self.letter_id, self.primus_id = off_the_browser_thread(set_up_a_letter_waiting_at_illyria)
 
     def sign_in(self, username, then):
-        page = self.browser.new_page()
+        page = open_page(self)
         page.goto(f"{self.live_server_url}/login/?next={then}")
         page.fill("input[name=username]", username)
         page.fill("input[name=password]", PASSWORD)
@@ -51,7 +51,7 @@ class MailboxInABrowser(ChannelsLiveServerTestCase):
         return page
 
     def test_a_letter_handed_to_him_appears_and_a_reissued_code_empties_the_page(self):
-        mailbox = self.browser.new_page()
+        mailbox = open_page(self)
         mailbox.goto(f"{self.live_server_url}/post/ad69/mailbox/?code={self.code}")
         expect(mailbox.locator("#main")).to_contain_text("No typed letter has been handed to you")
 

@@ -6,7 +6,7 @@ from channels.testing import ChannelsLiveServerTestCase
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.browser.conftest import off_the_browser_thread
+from tests.browser.conftest import off_the_browser_thread, open_page
 from umpire import clockwork
 from umpire.models import Event, Role
 from umpire.services.access_codes import do_reissue_display_code
@@ -35,7 +35,7 @@ class ProjectorInABrowser(ChannelsLiveServerTestCase):
         self.code = off_the_browser_thread(set_up_a_running_game)
 
     def test_countdown_falls_and_paused_shows_when_control_pauses(self):
-        projector = self.browser.new_page(viewport={"width": 1920, "height": 1080})
+        projector = open_page(self, viewport={"width": 1920, "height": 1080})
         projector.goto(f"{self.live_server_url}/display/ad69/?code={self.code}")
         expect(projector.locator(".countdown")).to_have_text(re.compile(r"^(19|20):\d\d$"))
         expect(projector.locator(".month")).to_have_text("September 68")
@@ -45,7 +45,7 @@ class ProjectorInABrowser(ChannelsLiveServerTestCase):
         assert seconds_shown(projector) <= first - 2
         expect(projector.locator(".paused-banner")).to_be_hidden()
 
-        desk = self.browser.new_page()
+        desk = open_page(self)
         desk.goto(f"{self.live_server_url}/login/?next=/control/ad69/clock/")
         desk.fill("input[name=username]", "control")
         desk.fill("input[name=password]", "ad69-browser")
@@ -58,7 +58,7 @@ class ProjectorInABrowser(ChannelsLiveServerTestCase):
         assert seconds_shown(projector) == frozen
 
     def test_projector_fits_a_phone(self):
-        phone = self.browser.new_page(viewport={"width": 390, "height": 844})
+        phone = open_page(self, viewport={"width": 390, "height": 844})
         phone.goto(f"{self.live_server_url}/display/ad69/?code={self.code}")
         expect(phone.locator(".countdown")).to_have_text(re.compile(r"^\d+:\d\d$"))
         width = phone.evaluate("document.documentElement.scrollWidth")

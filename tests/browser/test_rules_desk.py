@@ -5,7 +5,7 @@ from channels.testing import ChannelsLiveServerTestCase
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.browser.conftest import off_the_browser_thread
+from tests.browser.conftest import off_the_browser_thread, open_page
 from umpire.models import Event, ProcedureRun, Role
 from umpire.services.accounts import do_seat_umpire
 
@@ -23,7 +23,7 @@ class RulesDeskInABrowser(ChannelsLiveServerTestCase):
         off_the_browser_thread(seat_a_region_umpire)
 
     def test_an_umpire_values_a_legion_and_saves_it_to_the_log(self):
-        page = self.browser.new_page(viewport={"width": 820, "height": 1180})
+        page = open_page(self, viewport={"width": 820, "height": 1180})
         page.goto(f"{self.live_server_url}/login/?next=/events/ad69/rules/ad69.combat_value/")
         page.fill("input[name=username]", "gaul")
         page.fill("input[name=password]", "ad69-browser")
