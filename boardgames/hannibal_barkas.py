@@ -11,7 +11,7 @@ The sequence of play is the rules' own (umpire.rules.hannibal_barkas.turn.SEQUEN
 import importlib
 
 from .case_sources import register_case_source
-from .registry import Given, register_data_table
+from .registry import Given, register_data_table, register_standard_tracker
 from .sequence import register_round_name
 
 RULESET = "hannibal_barkas"
@@ -112,7 +112,19 @@ def register():
         source=f"§6.2: a city on a flagged field surrenders on a d10 at least the flag. {EXTRACTION} §6.6, G5.")
     register_map_tables()
     register_case_sources()
+    register_standard_trackers()
     register_round_name(RULESET, "Year")  # §3.2: six stages a year; the stages come from the rules' turn.py
+
+
+def register_standard_trackers():
+    """The political track (§VII L615: seven fields, -3 alliance with Carthage, 0 neutral, +3 alliance with Rome)
+    for each state on it, opened at Neutral for set-up step 5 to move per the scenario; and each main nation's
+    VP (§XI), opened at 0 for the scenario's starting VP to be added."""
+    for state in ("Massilia", "Numidia", "Macedonia", "Syracuse"):
+        register_standard_tracker(RULESET, f"Political track: {state}", minimum=-3, maximum=3, start=0,
+                                  source="§VII L615; §10.4 (Syracuse when no player holds it)")
+    for nation in ("Rome", "Carthage"):
+        register_standard_tracker(RULESET, f"VP {nation}", minimum=0, start=0, source="§XI; §11.2")
 
 
 def register_map_tables():

@@ -61,3 +61,31 @@ def astuple(column):
 def get_declarations(ruleset):
     """The ruleset's tables in the order they were declared; none for a ruleset that declares none."""
     return list(_TABLES.get(ruleset, {}).values())
+
+
+@dataclass(frozen=True)
+class StandardTracker:
+    """A tracker the rulebook keeps in every game of the ruleset ("Booty: Rome"), opened for an event in one
+    click rather than typed in by Control."""
+
+    ruleset: str
+    name: str
+    minimum: int | None
+    maximum: int | None
+    start: int
+    source: str
+
+
+_STANDARD_TRACKERS = {}
+
+
+def register_standard_tracker(ruleset, name, *, minimum=None, maximum=None, start=0, source=""):
+    if minimum is not None and maximum is not None and not minimum <= start <= maximum:
+        raise ValueError(f"{ruleset}: {name} starts at {start}, outside {minimum} to {maximum}.")
+    tracker = StandardTracker(ruleset, name, minimum, maximum, start, source)
+    _STANDARD_TRACKERS.setdefault(ruleset, {})[name] = tracker
+    return tracker
+
+
+def get_standard_trackers(ruleset):
+    return list(_STANDARD_TRACKERS.get(ruleset, {}).values())

@@ -15,6 +15,7 @@ from umpire.permissions import Perm
 from umpire.selectors import access_event
 
 from .models import ChecklistTick, DataCell, DataTable, SequencePosition, Tracker, TrackerFeed, TrackerMove
+from .registry import get_standard_trackers
 from .sequence import Place, first_place, load_sequence, next_place
 
 State = TrackerMove.State
@@ -44,6 +45,12 @@ def get_trackers(event):
     return list(Tracker.objects.filter(event=event).select_related("table").annotate(
         total=Sum("moves__change", filter=Q(moves__state=State.CONFIRMED)))
         .prefetch_related("feeds", Prefetch("moves", queryset=waiting, to_attr="waiting")).order_by("name"))
+
+
+def get_standard_unopened(event):
+    """The trackers the event's ruleset keeps that the event has not opened (by name)."""
+    opened = set(Tracker.objects.filter(event=event).values_list("name", flat=True))
+    return [standard for standard in get_standard_trackers(event.ruleset) if standard.name not in opened]
 
 
 def get_proposals(event):

@@ -7,6 +7,7 @@ app_name = "boardgames"
 urlpatterns = [
     path("events/<slug:slug>/trackers/", views.trackers, name="trackers"),
     path("events/<slug:slug>/trackers/open/", views.open_tracker, name="tracker-open"),
+    path("events/<slug:slug>/trackers/open-standard/", views.open_standard_trackers, name="tracker-open-standard"),
     path("events/<slug:slug>/trackers/<int:pk>/move/", views.move_tracker, name="tracker-move"),
     path("events/<slug:slug>/trackers/<int:pk>/propose/", views.propose_move, name="tracker-propose"),
     path("events/<slug:slug>/trackers/moves/<int:pk>/confirm/", views.confirm_move, name="tracker-confirm"),

@@ -21,13 +21,13 @@ from umpire.views.refusals import refusal_text, valid
 from . import forms
 from .selectors import (
     access_data_table, access_tracker, access_tracker_feed, access_tracker_move, get_csv, get_data_tables, get_grid,
-    get_history, get_proposals, get_sequence_state, get_trackers,
+    get_history, get_proposals, get_sequence_state, get_standard_unopened, get_trackers,
 )
 from .services.sequence import do_advance_sequence, do_tick_checklist_item
 from .services.tables import do_import_data_table, do_prepare_data_tables, do_save_data_rows
 from .services.trackers import (
-    do_add_tracker_feed, do_confirm_tracker_move, do_move_tracker, do_open_tracker, do_propose_tracker_move,
-    do_reject_tracker_move, do_remove_tracker_feed,
+    do_add_tracker_feed, do_confirm_tracker_move, do_move_tracker, do_open_standard_trackers, do_open_tracker,
+    do_propose_tracker_move, do_reject_tracker_move, do_remove_tracker_feed,
 )
 
 FIELD_LABELS = {"name": "Name", "minimum": "Minimum", "maximum": "Maximum", "start": "Starts at", "table": "Shown at",
@@ -63,13 +63,21 @@ def trackers(request, slug):
         "event": event, "trackers": get_trackers(event), "proposals": get_proposals(event),
         "history": get_history(event), "may_open": can(request.user, event, Perm.EDIT_WORLD),
         "open_form": forms.OpenTrackerForm(event=event), "feed_form": forms.TrackerFeedForm(event=event),
-        "live_on": "tracker.moved"})
+        "standard_unopened": get_standard_unopened(event), "live_on": "tracker.moved"})
 
 
 @step(Perm.EDIT_WORLD, "boardgames:trackers")
 def open_tracker(request, event):
     tracker = do_open_tracker(event, actor=request.user, **valid(forms.OpenTrackerForm(request.POST, event=event)))
     return f"{tracker} opened at {tracker.value} ({tracker.bounds})."
+
+
+@step(Perm.EDIT_WORLD, "boardgames:trackers")
+def open_standard_trackers(request, event):
+    opened = do_open_standard_trackers(event, actor=request.user)
+    if not opened:
+        raise ValidationError(f"Every tracker {event.get_ruleset_display()} keeps is open already: nothing opened.")
+    return f"Opened {', '.join(str(tracker) for tracker in opened)}."
 
 
 @step(Perm.USE_RULES, "boardgames:trackers")

@@ -252,6 +252,7 @@ ROWS = [
     Row("boardgames:tracker-feed-remove", "slug=slug pk=tracker_feed", POST, CONTROL),
     Row("boardgames:trackers", "slug=slug", GET, UMPIRES),
     Row("boardgames:tracker-open", "slug=slug", POST, CONTROL),
+    Row("boardgames:tracker-open-standard", "slug=slug", POST, CONTROL),
     Row("boardgames:tracker-move", "slug=slug pk=tracker", POST, UMPIRES),
     Row("boardgames:tracker-propose", "slug=slug pk=tracker", POST, UMPIRES),
     Row("boardgames:tracker-confirm", "slug=slug pk=tracker_move", POST, UMPIRES),

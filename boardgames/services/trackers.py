@@ -17,6 +17,7 @@ from umpire.selectors import get_turn
 from umpire.services.audit import record_audit, snapshot
 
 from ..events import TrackerMoved
+from ..registry import get_standard_trackers
 from ..models import Tracker, TrackerFeed, TrackerMove
 
 State = TrackerMove.State
@@ -54,6 +55,16 @@ def do_open_tracker(event, *, name, minimum=None, maximum=None, start=0, table=N
         record_audit(event=event, actor=actor, action="tracker.opened", target=tracker, after=snapshot(tracker))
         write_move(tracker, change=start, reason=f"Opened at {start}", state=State.CONFIRMED, actor=actor)
         return tracker
+
+
+def do_open_standard_trackers(event, *, actor):
+    """The trackers the event's ruleset keeps in every game that the event has not opened yet, each at its
+    start; those already open (by name) are left as they stand, so a second click opens nothing."""
+    with atomic():
+        open_names = set(Tracker.objects.select_for_update().filter(event=event).values_list("name", flat=True))
+        return [do_open_tracker(event, name=standard.name, minimum=standard.minimum, maximum=standard.maximum,
+                                start=standard.start, source=standard.source, actor=actor)
+                for standard in get_standard_trackers(event.ruleset) if standard.name not in open_names]
 
 
 def do_move_tracker(tracker, *, change, reason, actor):

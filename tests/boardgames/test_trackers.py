@@ -125,3 +125,32 @@ def test_one_who_is_no_umpire_of_the_event_gets_404(client, political, outsider,
                                {"change": "1", "reason": "x"})
         assert response.status_code == 404
     assert political.value == 0
+
+
+def test_the_trackers_the_ruleset_keeps_open_in_one_click_and_once(hb, hb_control, client):
+    """Hannibal Barkas keeps a political track per state (§VII) and each main nation's VP (§XI)."""
+    client.force_login(hb_control)
+    page = client.get(reverse("boardgames:trackers", args=[hb.slug]))
+    assert b"Political track: Numidia" in page.content and b"Open these 6" in page.content
+    client.post(reverse("boardgames:tracker-open-standard", args=[hb.slug]))
+    numidia = Tracker.objects.get(event=hb, name="Political track: Numidia")
+    assert (numidia.minimum, numidia.maximum, numidia.value, numidia.source[:4]) == (-3, 3, 0, "§VII")
+    assert Tracker.objects.filter(event=hb).count() == 6
+    assert AuditEntry.objects.filter(action="tracker.opened").count() == 6
+    again = client.post(reverse("boardgames:tracker-open-standard", args=[hb.slug]), follow=True)
+    assert "open already: nothing opened" in again.content.decode()
+    assert Tracker.objects.filter(event=hb).count() == 6
+
+
+def test_a_standard_tracker_already_opened_by_hand_is_left_as_it_stands(hb, hb_control):
+    from boardgames.services.trackers import do_open_standard_trackers
+    vp = do_open_tracker(hb, name="VP Carthage", minimum=0, start=15, actor=hb_control)
+    opened = do_open_standard_trackers(hb, actor=hb_control)
+    assert "VP Carthage" not in {t.name for t in opened} and len(opened) == 5
+    assert Tracker.objects.get(pk=vp.pk).value == 15
+
+
+def test_only_control_opens_the_standard_trackers(hb, hb_umpire, client):
+    client.force_login(hb_umpire)
+    answer = client.post(reverse("boardgames:tracker-open-standard", args=[hb.slug]))
+    assert answer.status_code == 404 and not Tracker.objects.exists()
