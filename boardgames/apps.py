@@ -18,8 +18,10 @@ class BoardgamesConfig(AppConfig):
         from .console_panels import gather_sequence
         from .hooks import next_stage
         from .services.trackers import propose_from_run
+        from . import undo
 
         register_rulesets()
+        undo.register()
         register_console_panel("boardgames.sequence", title="Sequence of play", order=5, gather=gather_sequence,
                                live_on="sequence.moved")
         register_case_preparer(fill_from_data_tables)  # a case's empty card cells from the event's data tables

@@ -4,8 +4,9 @@ Money is never put back by editing a balance: a transaction is undone by the rev
 the ledger posts (`do_reverse`), which refuses, with the reason, when the money has been
 spent since; a purchase, a corn dole or a bribe is undone in its own turn, its payment reversed
 and its record removed. A force's audited state includes its units, so it has a restorer of its own.
-Actions that wrote more than one record without marking them as steps are refused, with
-the desk that puts them right.
+A force's or a fleet's order is undone whole with the bills, upgrades and detachments it made,
+which are its steps (`gathering_steps`). Actions that wrote more than one record without marking
+them as steps are refused, with the desk that puts them right.
 """
 from django.core.exceptions import ValidationError
 
@@ -14,29 +15,18 @@ from umpire.services.records import do_delete_record
 from umpire.services.undo import set_fields
 from umpire.undo import register_compensation, register_refusal, register_restorer
 
-from .models import Bribe, Spending, Transaction
+from .models import Bribe, ForceTroops, Spending, Transaction
 from .services.forces import changing, force_state, set_troops
 from .services.ledger import do_reverse
 
 LEDGER_ACTIONS = ("ledger.transfer", "ledger.posted", "ledger.intercepted", "ledger.reversed")
 
 REFUSALS = {
-    "force.raise_levies": "the levies' bill is a record of its own: correct the units at the force's page "
-                          "and the bill in the books.",
-    "force.order_upgrade": "the upgrade and its bill are records of their own: correct them at the force's page.",
-    "force.detach": "the detachment is a force of its own now: merge it back.",
-    "force.merge": "the merged detachment is gone: detach it again.",
-    "force.merged_away": "the merged detachment is gone: detach it again.",
-    "force.marines_formed": "the marines are a force of their own: correct the fleet and the force by hand.",
-    "force.book_charter": "the charter's cost is in the books: reverse it there and correct the force.",
     "force.besiege": "a siege is put right at the siege desk.",
     "force.siege_ended": "a siege is put right at the siege desk.",
     "force.siege_losses": "a siege is put right at the siege desk.",
     "force.siege_assault": "a siege is put right at the siege desk.",
-    "fleet": "a fleet's building and sailing move money and forces: correct them at the fleet's page.",
     "spending": "a purchase is put right at its province's books once it is under way.",
-    "plunder": "plunder moved money: reverse its transaction in the books.",
-    "tax_statement": "a confirmed statement paid out its revenue: reverse those payments in the books.",
     "tax_turn": "a tax turn's statements are put right one by one, in the books.",
     "troops": "unpaid troops are put right at the force's page.",
     "books": "the books are opened once.",
@@ -84,6 +74,6 @@ def register():
         register_compensation(action, undo_transaction)
     for action in PAID_RECORDS:
         register_compensation(action, undo_paid_record)
-    register_restorer("regions.force", read=force_state, write=write_force)
+    register_restorer("regions.force", read=force_state, write=write_force, parts=[ForceTroops])
     for action, why in REFUSALS.items():
         register_refusal(action, why)

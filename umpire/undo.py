@@ -18,6 +18,7 @@ class Restorer:
 
     read: Callable  # read(instance) -> the dict the audit keeps as before and after
     write: Callable  # write(instance, values, *, actor, reason): put `values` back, audited
+    parts: tuple = ()  # the models whose rows are part of the record's state (a force's units)
 
 
 _RESTORERS = {}
@@ -25,8 +26,8 @@ _COMPENSATIONS = {}
 _REFUSALS = {}
 
 
-def register_restorer(target_type, *, read, write):
-    _RESTORERS[target_type] = Restorer(read=read, write=write)
+def register_restorer(target_type, *, read, write, parts=()):
+    _RESTORERS[target_type] = Restorer(read=read, write=write, parts=tuple(parts))
 
 
 def register_compensation(action, compensate):
@@ -53,7 +54,13 @@ def refusal_of(action):
     return _REFUSALS[max(matches, key=len)] if matches else None
 
 
-register_refusal("clock", "the clock is put right on the clock desk: set the turn, extend or pause it.")
+# A pause, a resume, an extension, a corrected turn are the clock's record alone, put back like any
+# other (undoing a pause lets the turn run as if it had never stopped). A turn's end is not: its hooks
+# have drawn up statements, brought letters and finished upgrades, none of which the clock undoes.
+TURN_ENDED = ("the turn's end has been acted on (statements drawn up, letters arrived, upgrades finished): set "
+              "the turn on the clock desk instead.")
+for action in ("clock.start", "clock.next_turn", "clock.advance"):
+    register_refusal(action, TURN_ENDED)
 register_refusal("access_code", "a revoked code stays revoked: reissue another.")
 register_refusal("auth", "umpires' accounts are kept in the admin.")
 register_refusal("rules.record", "the rules log keeps every run: record a ruling if a run was wrong.")

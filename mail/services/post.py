@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from umpire.events import control_group, publish_on_commit, table_group
 from umpire.models import GameClock, Route
-from umpire.services.audit import record_audit
+from umpire.services.audit import record_audit, snapshot
 
 from ..events import LetterMoved
 from ..models import Letter, LetterStep, PostingTime, PostOffice
@@ -26,9 +26,15 @@ def game_date(event):
     return turn, str(event.game_month(turn))
 
 
+def letter_state(letter):
+    """The letter and the steps of its history, for the audit's before and after: undoing a step puts
+    the letter back and takes the step out of its history (mail.undo)."""
+    return {**snapshot(letter), "steps": sorted(letter.steps.values_list("pk", flat=True))}
+
+
 @contextmanager
 def stepping(letter, *, states, doing):
-    """One step of a letter: locked, refused unless it is in one of `states`, saved after."""
+    """One step of a letter: locked, and refused unless it is in one of `states`; `take_step` saves it."""
     with transaction.atomic():
         letter = (Letter.objects.select_for_update(of=("self",))
                   .select_related("event", "sender", "addressee", "destination", "at_table", "courier",
@@ -37,20 +43,20 @@ def stepping(letter, *, states, doing):
             raise ValidationError({"letter": f"{letter.shown_code} is {letter.get_state_display().lower()}: "
                                              f"it cannot be {doing}."})
         yield letter
-        letter.moved_at = timezone.now()
-        letter.save()
 
 
 def take_step(letter, what, *, actor, table=None, note="", **details):
-    """Write the step into the letter's history and the audit, and tell Control and the tables
-    it concerns, on commit."""
+    """Save the letter, write the step into its history and the audit, and tell Control and the tables
+    it concerns, on commit. The letter as it stood is read back before the save (a posting has none)."""
     turn, month = game_date(letter.event)
+    stood = Letter.objects.filter(pk=letter.pk).first() if what != LetterStep.What.POSTED else None
+    before = letter_state(stood) if stood is not None else None
+    letter.moved_at = timezone.now()
+    letter.save()
     step = LetterStep.objects.create(letter=letter, what=what, table=table, note=note, by=user_or_none(actor),
-                                     at=timezone.now(), turn=turn, month=month, **details)
-    record_audit(event=letter.event, actor=actor, action=f"letter.{what}", target=letter,
-                 after={"state": letter.state, "at_table": str(letter.at_table or ""),
-                        "destination": str(letter.destination), "carrier": letter.carrier},
-                 reason=note)
+                                     at=letter.moved_at, turn=turn, month=month, **details)
+    record_audit(event=letter.event, actor=actor, action=f"letter.{what}", target=letter, before=before,
+                 after=letter_state(letter), reason=note)
     tables = {letter.at_table_id, letter.destination_id, getattr(table, "pk", None)} - {None}
     groups = [control_group(letter.event_id)] + [table_group(pk) for pk in sorted(tables)]
     publish_on_commit(groups, LetterMoved(what, letter.pk, letter.shown_code, letter.state))

@@ -6,13 +6,12 @@ from umpire.events import control_group, publish_on_commit, table_group
 from umpire.rules.ad69.sea import NEPTUNE_OFFERING, SEA_TRANSPORT
 from umpire.rules.ad69.weather import WeatherRegion
 from umpire.rules.dice import EnteredDice
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import adopt_steps, gathering_steps, record_audit, snapshot
 
 from ..events import FleetChanged
-from ..models import CostOwed, Fleet, Force
+from ..models import Fleet, Force
 from .engine import as_case_force, current_month, current_turn, run_rules
-from .forces import changing, owe, set_troops, take_the_player_along
-from .taxes import bill_cost
+from .forces import changing, force_state, owe, set_troops, take_the_player_along
 
 # IX. Worse Things Happen At Sea, as the fleet's state: serious losses are serious damage, and
 # "whilst the ships were damaged" the lucky devil's fleet needs the light repair.
@@ -67,17 +66,20 @@ def do_open_sea_crossing(fleet, *, offering_to_neptune=False, dice=None, actor):
         check_fleet_can_carry(fleet)
         aboard = list(fleet.aboard.select_related("event", "province"))
         result = run_rules("ad69.open_sea_crossing", {
-            "fleet": fleet.name, "region": weather_region_of_table(fleet.base.region.name), "month": current_month(fleet.event),
+            "fleet": fleet.name, "region": weather_region_of_table(fleet.base.region.name),
+            "month": current_month(fleet.event),
             "forces": [as_case_force(f) for f in aboard], "capacity": fleet.capacity,
             "offering_to_neptune": offering_to_neptune,
         }, EnteredDice(dice) if dice is not None else None)
-        for force in aboard:
-            lose_at_sea(force, result.outcome["units_lost"].get(force.name, 0), actor=actor)
-        if offering_to_neptune:
-            owe_fleet(fleet, f"Offering to Neptune before {fleet}'s crossing", NEPTUNE_OFFERING)
-        change_fleet(fleet, "open_sea_crossing", actor=actor, reason=result.outcome["result"],
-                     capacity=result.outcome["capacity_after"],
-                     state=DAMAGE_AT_SEA.get(result.outcome["result"], fleet.state))
+        with gathering_steps() as steps:  # the losses aboard and the offering, undone with the crossing
+            for force in aboard:
+                lose_at_sea(force, result.outcome["units_lost"].get(force.name, 0), actor=actor)
+            if offering_to_neptune:
+                owe(fleet.event, f"Offering to Neptune before {fleet}'s crossing", NEPTUNE_OFFERING, fleet=fleet,
+                    actor=actor)
+        adopt_steps(change_fleet(fleet, "open_sea_crossing", actor=actor, reason=result.outcome["result"],
+                                 capacity=result.outcome["capacity_after"],
+                                 state=DAMAGE_AT_SEA.get(result.outcome["result"], fleet.state)), steps)
     return result
 
 
@@ -114,8 +116,8 @@ def do_book_charter(force, *, coastal_sea_areas=0, open_sea_areas=0, fleets_agre
             "month": month, "coastal_sea_areas": coastal_sea_areas, "open_sea_areas": open_sea_areas,
             "booked_a_month_ahead": True, "fleets_agree": fleets_agree,
         })
-        owe(force, f"Civilian charter for {force.name}, sailing turn {sails}: {coastal_sea_areas} coastal and "
-                   f"{open_sea_areas} open-sea areas", result.outcome["cost"])
+        owe(force.event, f"Civilian charter for {force.name}, sailing turn {sails}: {coastal_sea_areas} coastal "
+                         f"and {open_sea_areas} open-sea areas", result.outcome["cost"], force=force, actor=actor)
     return result
 
 
@@ -130,8 +132,11 @@ def do_repair_fleet(fleet, *, repair, actor):
             raise ValidationError({"repair": f"{fleet} is {fleet.get_state_display().lower()}, not "
                                    f"{expected.label.lower()}."})
         turn = current_turn(fleet.event)
-        owe_fleet(fleet, f"{repair.replace('_', ' ').capitalize()} for {fleet}", result.outcome["cost"])
-        change_fleet(fleet, "repair", actor=actor, reason=repair, busy_until_turn=turn + result.outcome["months"] - 1)
+        with gathering_steps() as steps:
+            owe(fleet.event, f"{repair.replace('_', ' ').capitalize()} for {fleet}", result.outcome["cost"],
+                fleet=fleet, actor=actor)
+        adopt_steps(change_fleet(fleet, "repair", actor=actor, reason=repair,
+                                 busy_until_turn=turn + result.outcome["months"] - 1), steps)
     return fleet
 
 
@@ -145,9 +150,10 @@ def do_strip_marines(fleet, *, name, actor):
         marines.full_clean()
         marines.save()
         set_troops(marines, [result.outcome["troops"]])
-        record_audit(event=fleet.event, actor=actor, action="force.marines_formed", target=marines,
-                     after={"troops": [result.outcome["troops"]]}, reason=f"stripped from {fleet}")
-        change_fleet(fleet, "strip_marines", actor=actor, state=Fleet.State.MARINES_STRIPPED)
+        with gathering_steps() as steps:
+            record_audit(event=fleet.event, actor=actor, action="force.marines_formed", target=marines,
+                         after=force_state(marines), reason=f"stripped from {fleet}")
+        adopt_steps(change_fleet(fleet, "strip_marines", actor=actor, state=Fleet.State.MARINES_STRIPPED), steps)
     return marines
 
 
@@ -160,21 +166,17 @@ def do_build_bridge(fleet, *, waterway, actor):
                      busy_until_turn=current_turn(fleet.event))
 
 
-def owe_fleet(fleet, what, talents):
-    bill_cost(CostOwed.objects.create(event=fleet.event, fleet=fleet, what=what, talents=talents,
-                                      turn=current_turn(fleet.event)))
-
-
 def change_fleet(fleet, action, *, actor, reason="", **fields):
     before = snapshot(fleet)
     for name, value in fields.items():
         setattr(fleet, name, value)
     fleet.full_clean()
     fleet.save()
-    record_audit(event=fleet.event, actor=actor, action=f"fleet.{action}", target=fleet, before=before,
-                 after=snapshot(fleet), reason=reason)
+    entry = record_audit(event=fleet.event, actor=actor, action=f"fleet.{action}", target=fleet, before=before,
+                         after=snapshot(fleet), reason=reason)
     publish_on_commit([control_group(fleet.event_id), table_group(fleet.base.region_id)],
                       FleetChanged(action=action, fleet_id=fleet.pk, name=fleet.name))
+    return entry
 
 
 def finish_fleet_work(event, turn):

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from umpire.events import control_group, publish_on_commit, table_group
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import adopt_steps, gathering_steps, record_audit, snapshot
 from umpire.services.records import do_save_record
 
 from ..events import ForceChanged
@@ -30,21 +30,23 @@ def changing(force, action, *, actor, reason=""):
     with transaction.atomic():
         force = Force.objects.select_for_update().select_related("event", "province").get(pk=force.pk)
         before, was_at = force_state(force), force.province.region_id
-        yield force
-        force.full_clean()
-        force.save()
-        announce(force, action, before, actor=actor, reason=reason, also_to=was_at)
+        with gathering_steps() as steps:  # the bills, upgrades and detachments the order makes
+            yield force
+            force.full_clean()
+            force.save()
+        adopt_steps(announce(force, action, before, actor=actor, reason=reason, also_to=was_at), steps)
 
 
 def announce(force, action, before, *, actor, reason="", also_to=None):
     """Audit the change and tell Control and the tables concerned: where the force is now,
     and where it was, if it has left."""
     force.refresh_from_db()
-    record_audit(event=force.event, actor=actor, action=f"force.{action}", target=force,
-                 before=before, after=force_state(force), reason=reason)
+    entry = record_audit(event=force.event, actor=actor, action=f"force.{action}", target=force,
+                         before=before, after=force_state(force), reason=reason)
     tables = {force.province.region_id, also_to} - {None}
     groups = [control_group(force.event_id)] + [table_group(region) for region in sorted(tables)]
     publish_on_commit(groups, ForceChanged(action=action, force_id=force.pk, name=force.name))
+    return entry
 
 
 def do_correct_troops(force, *, troops, actor, reason):
@@ -62,10 +64,18 @@ def set_troops(force, troops):
     )
 
 
-def owe(force, what, talents, *, fleet=None):
-    if talents:
-        bill_cost(CostOwed.objects.create(event=force.event, force=force, fleet=fleet, what=what,
-                                          talents=talents, turn=current_turn(force.event)))
+def owe(event, what, talents, *, force=None, fleet=None, actor=None):
+    """Run up a force's or a fleet's cost, billed at once when its quarter's statement is drawn up; both
+    audited, as steps of the order that ran them up, so that undoing the order takes back an unpaid bill."""
+    if not talents:
+        return
+    cost = CostOwed.objects.create(event=event, force=force, fleet=fleet, what=what, talents=talents,
+                                   turn=current_turn(event))
+    bill = bill_cost(cost)
+    cost.refresh_from_db()
+    record_audit(event=event, actor=actor, action="cost.owed", target=cost, after=snapshot(cost))
+    if bill is not None:
+        record_audit(event=event, actor=actor, action="bill.added", target=bill, after=snapshot(bill))
 
 
 def do_raise_levies(force, *, count, actor):
@@ -73,7 +83,8 @@ def do_raise_levies(force, *, count, actor):
     with changing(force, "raise_levies", actor=actor) as force:
         result = run_rules("ad69.raise_troops", {"legion": as_case_force(force), "raw_levies": count})
         set_troops(force, result.outcome["composition"]["troops"])
-        owe(force, f"Raising {count} raw levies for {force.name}", result.outcome["cost"])
+        owe(force.event, f"Raising {count} raw levies for {force.name}", result.outcome["cost"], force=force,
+            actor=actor)
     return force
 
 
@@ -86,13 +97,16 @@ def do_order_upgrade(force, *, orders, in_rome_with_emperors_approval=False, act
             "legion": as_case_force(force), "orders": orders, "standing_still": True,
             "in_rome_with_emperors_approval": in_rome_with_emperors_approval,
         })
-        owe(force, f"Upgrading {force.name}", result.outcome["cost"])
+        owe(force.event, f"Upgrading {force.name}", result.outcome["cost"], force=force, actor=actor)
         troops_after = result.outcome["composition"]["troops"]
         if result.outcome["months"] == 0:
             set_troops(force, troops_after)
         else:
-            Upgrade.objects.create(force=force, ordered_turn=turn, ready_turn=turn + result.outcome["months"] - 1,
-                                   orders=orders, composition_after=troops_after, cost=result.outcome["cost"])
+            upgrade = Upgrade.objects.create(force=force, ordered_turn=turn,
+                                             ready_turn=turn + result.outcome["months"] - 1, orders=orders,
+                                             composition_after=troops_after, cost=result.outcome["cost"])
+            record_audit(event=force.event, actor=actor, action="upgrade.ordered", target=upgrade,
+                         after=snapshot(upgrade))
             force.status = Force.Status.UPGRADING
     return force
 
@@ -128,6 +142,8 @@ def do_detach(force, *, name, troops, actor):
         detachment.save()
         set_troops(detachment, troops)
         set_troops(force, remaining)
+        record_audit(event=force.event, actor=actor, action="force.detached", target=detachment,
+                     after=force_state(detachment))
     return detachment
 
 

@@ -10,7 +10,7 @@ from django.db.models import Sum
 from django.db.transaction import atomic
 
 from umpire.events import control_group, publish_on_commit, table_group
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import record_audit, snapshot, steps_of
 from umpire.services.rules import do_record_procedure_run
 
 from ..events import BribeOffered, RebellionTest
@@ -92,10 +92,11 @@ def take(force, key, case, *, actor, dice):
                                       actor=actor)
         looted = result.outcome["rebellion_test"]
         why = f"{'Loot' if looted else 'Tribute'} from {case['town']} taken by {force.name}, for {commander}"
-        payment = pay(force, commander, result.outcome["talents"], why, actor)
-        record_audit(event=force.event, actor=actor, action="plunder.looted" if looted else "plunder.demanded",
-                     target=force, reason=why, after={"town": case["town"], "procedure_run": run.pk,
-                                                      "outcome": result.outcome, "to": commander.name})
+        entry = record_audit(event=force.event, actor=actor, action="plunder.looted" if looted else "plunder.demanded",
+                             target=force, reason=why, after={"town": case["town"], "procedure_run": run.pk,
+                                                              "outcome": result.outcome, "to": commander.name})
+        with steps_of(entry):  # undoing the plunder takes the loot back from the commander's purse
+            payment = pay(force, commander, result.outcome["talents"], why, actor)
         if looted:
             warn_of_rebellion(force, case["town"], run)
     return run, payment

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from umpire.calendar import is_road_cost_month, is_tax_turn, tax_turn_of
 from umpire.events import control_group, publish_on_commit, table_group
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import adopt_steps, gathering_steps, record_audit, snapshot
 
 from ..events import StatementChanged, TroopsUnpaid
 from ..models import Bill, CostOwed, Fleet, Force, ForceTroops, Province, RevenueDisruption, TaxStatement
@@ -251,17 +251,18 @@ def do_confirm_statement(statement, *, actor):
         before = snapshot(statement)
         recipient = check_recipient(statement)
         statement.handed_to = recipient.name
-        if statement.income > 0:
-            statement.revenue = post(statement.event, [
-                (outside(statement.event, TAXPAYERS), -statement.income), (treasury_of(statement.province),
-                                                                            statement.income)],
-                why=f"{statement.province}'s revenue for tax turn {statement.turn}, handed to {recipient}",
-                actor=actor)
+        with gathering_steps() as paid:  # the revenue's posting, reversed if the confirmation is undone
+            if statement.income > 0:
+                statement.revenue = post(statement.event, [
+                    (outside(statement.event, TAXPAYERS), -statement.income), (treasury_of(statement.province),
+                                                                                statement.income)],
+                    why=f"{statement.province}'s revenue for tax turn {statement.turn}, handed to {recipient}",
+                    actor=actor)
         statement.confirmed_by = actor if actor is not None and actor.is_authenticated else None
         statement.confirmed_at = timezone.now()
         statement.save(update_fields=["handed_to", "revenue", "confirmed_by", "confirmed_at"])
-        record_audit(event=statement.event, actor=actor, action="tax_statement.confirmed", target=statement,
-                     before=before, after=snapshot(statement))
+        adopt_steps(record_audit(event=statement.event, actor=actor, action="tax_statement.confirmed",
+                                 target=statement, before=before, after=snapshot(statement)), paid)
         publish_statement(statement, "confirmed")
     return statement
 

@@ -15,7 +15,7 @@ from regions.services.spending import describe, get_corn_dole
 from umpire.calendar import is_tax_turn
 from umpire.events import publish_on_commit
 from umpire.models import Character
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import record_audit, snapshot, steps_of
 
 from ..events_mob import MobEffectSet, MoodMoved, SupportChanged
 from ..models.mob import Cause, MobEffect, Mood, MoodEntry, SupportChange
@@ -173,11 +173,14 @@ def do_change_support(senator, *, change, reason, actor):
                                after=senator.support + change, reason=(reason or "").strip(),
                                turn=current_turn(senator.event), by=actor if is_user(actor) else None)
         record.full_clean()
-        record.save()
         senator.support = record.after
         senator.save(update_fields=["support"])
-        record_audit(event=senator.event, actor=actor, action="mob.support_changed", target=senator,
-                     before=before, after=snapshot(senator), reason=record.reason)
+        entry = record_audit(event=senator.event, actor=actor, action="mob.support_changed", target=senator,
+                             before=before, after=snapshot(senator), reason=record.reason)
+        record.save()
+        with steps_of(entry):  # the line of his support's history goes with the change
+            record_audit(event=senator.event, actor=actor, action="mob.support_recorded", target=record,
+                         after=snapshot(record))
         publish_on_commit(senate_groups(senator.event), SupportChanged(
             senator_id=senator.pk, senator=str(senator), change=change, support=senator.support))
         return record

@@ -15,7 +15,7 @@ from regions.services.engine import current_turn
 from umpire.events import publish_on_commit
 from umpire.models import CareerRank, Character
 from umpire.models.character import SocialClass
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import record_audit, snapshot, steps_of
 
 from ..events_offices import OfficeFilled, SenateEntered
 from ..models.offices import PROVINCE_OFFICES, ROME_OFFICES, Appointer, Appointment, Office, RomanOffice
@@ -113,10 +113,13 @@ def do_appoint(event, *, office, character, by, authority, province=None, force=
             authority=authority.strip(), reason=(reason or "").strip(), turn=current_turn(event),
             recorded_by=actor if is_user(actor) else None)
         appointment.full_clean()
-        appointment.save()
         why = f"{appointment}: {appointment.authority}. {appointment.reason}".strip()
-        record_audit(event=event, actor=actor, action="senate.appointed", target=seat, before=before,
-                     after=snapshot(seat), reason=why)
+        entry = record_audit(event=event, actor=actor, action="senate.appointed", target=seat, before=before,
+                             after=snapshot(seat), reason=why)
+        appointment.save()
+        with steps_of(entry):  # the appointments' record goes with the seat, if the appointment is undone
+            record_audit(event=event, actor=actor, action="senate.appointment_recorded", target=appointment,
+                         after=snapshot(appointment))
         publish_on_commit(senate_groups(event, table_of(seat)), OfficeFilled(
             appointment_id=appointment.pk, office=office, post=appointment.post, holder=str(character),
             previous=str(previous or ""), by=by))

@@ -13,7 +13,7 @@ from umpire.models import SocialClass
 from umpire.permissions import Perm
 from umpire.selectors import can, senate_rooms
 from umpire.services.announcements import do_draft_announcement, do_publish_announcement
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import adopt_steps, gathering_steps, record_audit, snapshot, steps_of
 
 from ..events_sessions import ActaPublished, EdictChanged, EmperorChanged, SessionChanged
 from ..models.sessions import Claimant, Edict, Motion, Session, Vote
@@ -143,11 +143,12 @@ def do_count_motion(motion, *, tie_result="", tie_ruling="", actor):
         motion.state, motion.counted_at = Motion.State.VOTED, timezone.now()
         saved(motion)
         event = motion.session.event
-        record_audit(event=event, actor=actor, action="senate.motion_counted", target=motion, before=before,
-                     after=snapshot(motion), reason=motion.tie_ruling)
+        entry = record_audit(event=event, actor=actor, action="senate.motion_counted", target=motion,
+                             before=before, after=snapshot(motion), reason=motion.tie_ruling)
         publish_on_commit(senate_groups(event), SessionChanged("counted", motion.session_id, motion.pk))
         if motion.result == Motion.Result.CARRIED and motion.kind == Motion.Kind.RATIFY:
-            ratify(motion, actor)
+            with steps_of(entry):  # a recount undoes the ratification the count made
+                ratify(motion, actor)
     return motion
 
 
@@ -200,10 +201,13 @@ def do_proclaim_emperor(event, *, character, actor):
         standing = Claimant.objects.select_for_update().filter(event=event, ended_turn__isnull=True)
         if any(claim.is_emperor and claim.character_id == character.pk for claim in standing):
             raise ValidationError({"character": f"{character} is already Emperor."})
-        for claim in standing:
-            if claim.is_emperor or claim.character_id == character.pk:
-                end(claim, actor)
-        return begin(event, character, is_emperor=True, actor=actor)
+        with gathering_steps() as ended:  # the reign and the claim a proclamation ends go back with it
+            for claim in standing:
+                if claim.is_emperor or claim.character_id == character.pk:
+                    end(claim, actor)
+        claim, entry = begin(event, character, is_emperor=True, actor=actor)
+        adopt_steps(entry, ended)
+        return claim
 
 
 def do_add_claimant(event, *, character, actor):
@@ -213,7 +217,7 @@ def do_add_claimant(event, *, character, actor):
         if standing is not None:
             raise ValidationError({"character": f"{standing.character} already "
                                                 f"{'reigns' if standing.is_emperor else 'claims the throne'}."})
-        return begin(event, character, is_emperor=False, actor=actor)
+        return begin(event, character, is_emperor=False, actor=actor)[0]
 
 
 def do_end_claim(claim, *, actor):
@@ -235,9 +239,9 @@ def begin(event, character, *, is_emperor, actor):
     claim = saved(Claimant(event=event, character=character, is_emperor=is_emperor, since_turn=current_turn(event),
                            recorded_at=timezone.now()))
     action = "proclaimed" if is_emperor else "claimed"
-    record_audit(event=event, actor=actor, action=f"senate.{action}", target=claim, after=snapshot(claim))
+    entry = record_audit(event=event, actor=actor, action=f"senate.{action}", target=claim, after=snapshot(claim))
     publish_on_commit(senate_groups(event), EmperorChanged(action, claim.pk, str(character), is_emperor))
-    return claim
+    return claim, entry
 
 
 def end(claim, actor):
@@ -266,14 +270,15 @@ def do_publish_record(record, *, to_projector=False, actor):
             raise ValidationError({"__all__": "That is already published."})
         if isinstance(record, Motion) and record.state != Motion.State.VOTED:
             raise ValidationError({"motion": "Count the motion before publishing its result."})
-        if to_projector:
-            announce_to_the_hall(event, record.headline, actor)
+        with gathering_steps() as announced:  # the projector's news goes with the publication
+            if to_projector:
+                announce_to_the_hall(event, record.headline, actor)
         before = snapshot(record)
         record.published_at, record.published_by, record.on_projector = timezone.now(), actor, to_projector
         record.save()
         kind = PUBLISHABLE[type(record)]
-        record_audit(event=event, actor=actor, action=f"senate.{kind}_published", target=record, before=before,
-                     after=snapshot(record))
+        adopt_steps(record_audit(event=event, actor=actor, action=f"senate.{kind}_published", target=record,
+                                 before=before, after=snapshot(record)), announced)
         publish_on_commit(senate_groups(event) + [event_group(event.pk)],
                           ActaPublished(kind, record.pk, record.headline, to_projector))
     return record

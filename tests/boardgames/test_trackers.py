@@ -154,3 +154,21 @@ def test_only_control_opens_the_standard_trackers(hb, hb_umpire, client):
     client.force_login(hb_umpire)
     answer = client.post(reverse("boardgames:tracker-open-standard", args=[hb.slug]))
     assert answer.status_code == 404 and not Tracker.objects.exists()
+
+
+def test_a_move_undone_is_answered_by_the_opposite_move_within_the_bounds(political, hb_control):
+    from umpire.services.undo import do_undo
+    do_move_tracker(political, change=2, reason="Alliance card", actor=hb_control)
+    moved = AuditEntry.objects.filter(action="tracker.moved").order_by("pk").last()
+    do_move_tracker(political, change=-3, reason="Hannibal's victory", actor=hb_control)
+    do_undo(moved, actor=hb_control, reason="the card could not be played")
+    assert list(political.moves.order_by("pk").values_list("change", flat=True)) == [0, 2, -3, -2]
+    assert political.value == -3
+
+    do_move_tracker(political, change=3, reason="Rome's gold", actor=hb_control)
+    gold = AuditEntry.objects.filter(action="tracker.moved").order_by("pk").last()
+    do_move_tracker(political, change=-3, reason="Carthage's gold", actor=hb_control)
+    before = counts()
+    with pytest.raises(ValidationError, match="would stand at -6, below its minimum of -3"):
+        do_undo(gold, actor=hb_control, reason="no gold")
+    assert counts() == before

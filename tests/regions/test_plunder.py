@@ -72,6 +72,23 @@ def test_a_demand_on_4_pays_the_army_commander_the_d6_of_tribute(ad69, control, 
         str(legio_xxi.pk), run.pk, "Alienus Caecina")
 
 
+def test_a_plunder_undone_takes_the_loot_back_from_the_commanders_purse(ad69, control, legio_xxi, caecina):
+    do_demand_tribute(legio_xxi, town="Cremona", actor=control, dice=[4, 5])
+    demanded = AuditEntry.objects.get(action="plunder.demanded")
+    assert list(demanded.parts.values_list("action", flat=True)) == ["ledger.posted"]
+    do_undo(demanded, actor=control, reason="Cremona had already paid Otho")
+    assert get_balance(purse_of(caecina)) == 0 and get_balance(outside(ad69, PLUNDER)) == 0
+
+
+def test_a_plunder_whose_loot_is_spent_is_not_undone(ad69, control, legio_xxi, caecina):
+    do_demand_tribute(legio_xxi, town="Cremona", actor=control, dice=[4, 5])
+    do_transfer(source=purse_of(caecina), target=outside(ad69, BRIBED_TROOPS), talents=4, why="spent", actor=control)
+    before = counts()
+    with pytest.raises(ValidationError, match="cannot pay 5"):
+        do_undo(AuditEntry.objects.get(action="plunder.demanded"), actor=control, reason="too late")
+    assert counts() == before and get_balance(purse_of(caecina)) == 1
+
+
 def test_each_legion_present_under_the_same_commander_adds_1(ad69, control, legio_xxi, caecina):
     for name in ("Legio V Alaudae", "Legio I Italica"):
         other = legion(ad69, name, "Italia", [(LEG, 5, False)])

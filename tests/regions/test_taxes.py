@@ -204,6 +204,17 @@ def test_confirming_hands_the_revenue_to_the_governor_of_a_province_without_a_pr
     assert get_balance(treasury_of(achaea(ad69))) == 10
 
 
+def test_a_confirmation_undone_takes_the_revenue_back_and_the_statement_waits_again(ad69, control):
+    from umpire.services.undo import do_undo
+    do_run_tax_turn(ad69, SEPTEMBER, actor=None)
+    do_confirm_statement(statement(ad69, "Achaea", SEPTEMBER), actor=control)
+    do_undo(AuditEntry.objects.get(action="tax_statement.confirmed"), actor=control, reason="handed to the wrong man")
+    waiting = statement(ad69, "Achaea", SEPTEMBER)
+    assert (waiting.confirmed_at, waiting.revenue, waiting.handed_to) == (None, None, "")
+    assert get_balance(treasury_of(achaea(ad69))) == 0
+    assert do_confirm_statement(waiting, actor=control).handed_to == "Cornelius Blasio"
+
+
 def test_the_procurator_receives_the_revenue_before_the_governor(ad69, control):
     province = achaea(ad69)
     procurator = Character.objects.create(event=ad69, name="Publius Nummularius", role=Character.Role.PROCURATOR,

@@ -9,7 +9,7 @@ from django.urls import reverse
 from regions.models import Province
 from tests.umpire.channels_helpers import listen
 from umpire import clockwork
-from umpire.models import AuditEntry, ProcedureReadings, Region, Role, Route
+from umpire.models import AuditEntry, GameClock, ProcedureReadings, Region, Role, Route
 from umpire.services.audit import record_audit
 from umpire.services.readings import do_set_readings
 from umpire.services.records import do_delete_record, do_save_record
@@ -80,8 +80,21 @@ def test_a_creation_is_undone_by_removing_it_and_a_removal_by_restoring_it(ad69,
 
 def test_an_action_put_right_elsewhere_is_refused_with_where(ad69, control):
     clockwork.do_start_clock(ad69, actor=control)
-    with pytest.raises(ValidationError, match="the clock is put right on the clock desk"):
+    with pytest.raises(ValidationError, match="the turn's end has been acted on .* set the turn on the clock desk"):
         do_undo(AuditEntry.objects.get(action="clock.start"), actor=control, reason="too early")
+
+
+def test_a_pause_undone_lets_the_turn_run_as_if_it_never_stopped(ad69, control):
+    clockwork.do_start_clock(ad69, actor=control)
+    running = GameClock.objects.get(event=ad69)
+    clockwork.do_pause_clock(ad69, actor=control)
+    do_undo(AuditEntry.objects.get(action="clock.pause"), actor=control, reason="paused by mistake")
+    clock = GameClock.objects.get(event=ad69)
+    to_the_millisecond = running.ends_at.replace(microsecond=running.ends_at.microsecond // 1000 * 1000)  # as audited
+    assert (clock.state, clock.ends_at, clock.remaining) == (running.state, to_the_millisecond, None)
+    clockwork.do_skip_turn(ad69, actor=control)
+    with pytest.raises(ValidationError, match="the turn's end has been acted on"):
+        do_undo(AuditEntry.objects.get(action="clock.next_turn"), actor=control, reason="too early")
 
 
 def test_an_entry_that_kept_only_a_summary_is_refused(ad69, control, achaea):

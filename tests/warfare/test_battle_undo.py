@@ -1,6 +1,7 @@
-"""Undoing a battle's confirmation from the audit log: every force's losses and veterans and every
+"""Undoing a battle from the audit log. Its confirmation: every force's losses and veterans and every
 commander's fate are put back, as steps of the one undo, and the battle is open to be confirmed
-again; refused while a later change to one of its forces stands."""
+again; refused while a later change to one of its forces stands. A step of the fight before it: the
+battle put back as it stood, a round fought taken out, once the later steps are undone."""
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -8,10 +9,11 @@ from regions.models import Force
 from regions.services.forces import do_correct_troops
 from tests.regions.forces_builders import composition
 from tests.warfare.test_battle_rulings import rule
-from tests.warfare.test_battles import AUX, LEG, confirmed_example_1, fresh
+from tests.warfare.test_battles import AUX, LEG, confirmed_example_1, fight_example_1, fresh
 from umpire.models import AuditEntry, Character
 from umpire.services.undo import do_undo
-from warfare.services.battle_losses import do_confirm_battle, do_place_losses
+from warfare.models import Battle
+from warfare.services.battle_losses import do_confirm_battle, do_place_losses, do_propose_losses
 
 
 def confirmation(battle):
@@ -86,7 +88,33 @@ def test_a_step_of_the_confirmation_is_not_undone_alone(ad69, control, umpire, e
         do_undo(step, actor=control, reason="only this legion")
 
 
-def test_the_fights_own_steps_are_put_right_at_the_desk_not_the_log(ad69, control, umpire, example_1):
+def test_a_round_fought_is_undone_and_the_battle_stands_as_before_it(ad69, control, umpire, example_1):
+    before = fresh(example_1.battle)
+    fight_example_1(example_1, umpire)
+    fought = AuditEntry.objects.get(action="battle.round_fought")
+    assert list(fought.parts.values_list("action", flat=True)) == ["battle.state"]
+    do_undo(fought, actor=control, reason="the dice were the other table's")
+    battle = fresh(example_1.battle)
+    assert (battle.state, battle.rounds_fought, battle.rounds.count()) == (before.state, 0, 0)
+    fight_example_1(example_1, umpire)  # and it is fought again
+    assert fresh(example_1.battle).rounds.count() == 1
+
+
+def test_an_earlier_step_waits_for_the_later_ones(ad69, control, umpire, example_1):
+    fight_example_1(example_1, umpire)
+    do_propose_losses(example_1.battle, dice=[], actor=umpire)
+    fought = AuditEntry.objects.get(action="battle.round_fought")
+    proposed = AuditEntry.objects.get(action="battle.losses_proposed")
+    with pytest.raises(ValidationError, match=rf"Later changes depend on #{fought.pk}: #{proposed.pk} "
+                                              r"battle.losses_proposed"):
+        do_undo(fought, actor=control, reason="wrong dice")
+    do_undo(proposed, actor=control, reason="too soon")
+    do_undo(fought, actor=control, reason="wrong dice")
+    assert fresh(example_1.battle).rounds.count() == 0
+
+
+def test_an_opening_is_undone_by_taking_the_battle_off_the_desk(ad69, control, example_1):
     opened = AuditEntry.objects.get(action="battle.opened")
-    with pytest.raises(ValidationError, match="a battle is put right at its desk"):
-        do_undo(opened, actor=control, reason="opened by mistake")
+    do_undo(opened, actor=control, reason="opened by mistake")
+    assert not Battle.objects.filter(pk=example_1.battle.pk).exists()
+    assert composition(example_1.xlv) == [(AUX, 5, False), (LEG, 5, False)]

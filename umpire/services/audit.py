@@ -12,6 +12,8 @@ from umpire.whereabouts import get_whereabouts
 _undoing = ContextVar("undoing", default=None)
 # the action whose steps are being written: each step's entry points to it, to be undone with it
 _steps_of = ContextVar("steps_of", default=None)
+# the entries written for an action whose own entry comes last, to be made its steps then
+_gathered = ContextVar("gathered", default=None)
 
 
 def snapshot(instance):
@@ -43,6 +45,8 @@ def record_audit(*, event, actor, action, target, before=None, after=None, reaso
         part_of=_steps_of.get(),
     )
     _file_under(entry, *get_whereabouts(target, before=before, after=after))
+    if _gathered.get() is not None:
+        _gathered.get().append(entry)
     return entry
 
 
@@ -72,6 +76,25 @@ def steps_of(entry):
         yield
     finally:
         _steps_of.reset(token)
+
+
+@contextmanager
+def gathering_steps():
+    """For an action whose own entry is written last, its after being the whole change (a force's
+    order): collect the entries written inside the block, for `adopt_steps` to make them its steps."""
+    found = []
+    token = _gathered.set(found)
+    try:
+        yield found
+    finally:
+        _gathered.reset(token)
+
+
+def adopt_steps(entry, gathered):
+    """Make the gathered entries steps of `entry`, in the same transaction that wrote them all, so
+    the action is never seen without its steps. An entry already a step of an enclosing action (a
+    battle's) becomes a step of `entry`, which is itself that action's step."""
+    AuditEntry.objects.filter(pk__in=[step.pk for step in gathered], part_of=entry.part_of_id).update(part_of=entry)
 
 
 def _actor_name(actor):

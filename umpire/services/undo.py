@@ -7,8 +7,9 @@ the reason, when it is itself an undo, when it was one step of a larger action, 
 kind is never undone from the log, or while a later change to the same records stands.
 """
 from django.apps import apps
+from django.contrib.admin.utils import NestedObjects
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, router, transaction
 from django.db.models import Q
 
 from umpire.events import ActionUndone, control_group, publish_on_commit
@@ -85,15 +86,21 @@ def check_may_undo(entry):
 def later_changes(entry):
     """Changes since `entry` to any record it changed, that stand: not undone, not an undo's
     own work, not a step of `entry` itself."""
-    steps = list(entry.parts.all())
+    steps = all_steps(entry)
     records = Q()
     for step in [entry, *steps]:
         records |= Q(target_type=step.target_type, target_id=step.target_id)
     return (AuditEntry.objects.filter(records, event_id=entry.event_id, pk__gt=entry.pk)
-            .exclude(part_of=entry).filter(compensates__isnull=True)
+            .exclude(pk__in=[step.pk for step in steps]).filter(compensates__isnull=True)
             .exclude(compensations__action=AuditEntry.UNDO)
             .exclude(part_of__compensations__action=AuditEntry.UNDO)
             .order_by("pk").distinct())
+
+
+def all_steps(entry):
+    """The action's steps, and theirs in turn (a battle's force losses, and the bills a loss ran up)."""
+    steps = list(entry.parts.all())
+    return [found for step in steps for found in (step, *all_steps(step))]
 
 
 def compensate(entry, *, actor, reason):
@@ -104,8 +111,19 @@ def compensate(entry, *, actor, reason):
 
 
 def restore_with_steps(entry, *, actor, reason):
-    for step in [*entry.parts.order_by("-pk"), entry]:
-        restore(step, actor=actor, reason=reason)
+    """The action's record and each of its steps put back, the last written first (a step written
+    before its action, as a reign a proclamation ended, after it); a step with a compensation of its
+    own (money, by its reversing transaction) undone that way."""
+    parts = list(entry.parts.all())
+    for step in sorted([entry, *parts], key=lambda found: -found.pk):
+        special = compensation_of(step.action)
+        if step == entry:
+            if kept_whole(entry) or not parts:  # an action that only names its steps (plunder) has nothing more
+                restore(step, actor=actor, reason=reason)
+        elif special is None or special is restore_with_steps or step.parts.exists():
+            restore_with_steps(step, actor=actor, reason=reason)
+        else:
+            special(step, actor=actor, reason=reason)
 
 
 def restore(step, *, actor, reason):
@@ -120,6 +138,10 @@ def restore(step, *, actor, reason):
         recreate(step, model, before, actor=actor, reason=reason)
     else:
         put_back(step, model, before, after, actor=actor, reason=reason)
+
+
+def kept_whole(step):
+    return full_snapshot(step, step.before) is not None or full_snapshot(step, step.after) is not None
 
 
 def model_of(step):
@@ -147,15 +169,37 @@ def uncreate(step, model, after, *, actor, reason):
     instance = stored(step, model)
     now = snapshot(instance)
     check_unchanged(step, now, after, [key for key in now if key in after])
+    check_nothing_hangs_on(step, instance)
     do_delete_record(instance, actor=actor, reason=reason)
 
 
+def check_nothing_hangs_on(step, instance):
+    """Removing a record must take nothing else with it (a mood's history, a force's bills): what its
+    removal would delete, beyond the record's own parts, is named and the undo refused."""
+    restorer = restorer_of(step.target_type)
+    own = {type(instance), *(restorer.parts if restorer else ())}
+    collector = NestedObjects(using=router.db_for_write(type(instance)))  # the admin's: it counts every row
+    collector.collect([instance])
+    others = {model._meta.verbose_name: len(found) for model, found in collector.model_objs.items()
+              if model not in own and found}
+    if others:
+        named = ", ".join(f"{name}: {count}" for name, count in sorted(others.items()))
+        raise ValidationError(f"Records hang on {step.target_label} since #{step.pk} ({named}), which removing "
+                              "it would delete: undo refused.")
+
+
 def recreate(step, model, before, *, actor, reason):
+    """The record as it was before its removal; a state kept beside its fields (a force's units) is
+    written back by its restorer once the record is there again."""
     if model.objects.filter(pk=step.target_id).exists():
         raise ValidationError(f"{step.target_label} is there again: #{step.pk} cannot be undone.")
     instance = model()
     set_fields(instance, before)
     do_save_record(instance, actor=actor, reason=reason)
+    restorer = restorer_of(step.target_type)
+    beside = {key: value for key, value in before.items() if key not in snapshot(instance)}
+    if restorer is not None and beside:
+        restorer.write(instance, beside, actor=actor, reason=reason)
 
 
 def put_back(step, model, before, after, *, actor, reason):

@@ -20,11 +20,11 @@ from umpire.models import UmpireSeat
 from umpire.permissions import Perm
 from umpire.selectors import can
 from umpire.services.announcements import do_draft_announcement, do_publish_announcement
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import record_audit, snapshot, steps_of
 
 from ..events import BattleChanged, BattlePublished
 from ..models import Battle, BattleForce
-from ..models.rounds import SIDES
+from ..models.rounds import SIDES, BattleOverride, BattleRound
 
 SYSTEM = "X. COMBAT RESOLUTION, THE BATTLE SYSTEM"
 PROCESS = "X. COMBAT RESOLUTION, THE PROCESS OF BATTLE"
@@ -349,9 +349,12 @@ def dice_record(result, by_console):
 
 
 def locked(battle):
-    return (Battle.objects.select_for_update(of=("self",)).select_related("event", "claimed_by", "side_a_commander",
-                                                               "side_b_commander")
-            .prefetch_related("forces__force", "rounds__overrides").get(pk=battle.pk))
+    """The battle locked for one step, with the record of it as it stood, for the step's undo."""
+    battle = (Battle.objects.select_for_update(of=("self",)).select_related("event", "claimed_by", "side_a_commander",
+                                                                 "side_b_commander")
+              .prefetch_related("forces__force", "rounds__overrides").get(pk=battle.pk))
+    battle.stood_at_lock = battle_record(battle)
+    return battle
 
 
 def check_unlocked(battle):
@@ -372,12 +375,27 @@ def battle_state(battle):
     return {**snapshot(battle), "forces": [str(force) for force in battle.forces.all()]}
 
 
+def battle_record(battle):
+    """The battle with what its steps add beside it (rounds fought, figures overridden, each force's place
+    in the order of battle), read afresh: the undo of a step puts all of it back (warfare.undo)."""
+    return {**snapshot(battle),
+            "rounds": sorted(BattleRound.objects.filter(battle=battle).values_list("pk", flat=True)),
+            "overrides": sorted(BattleOverride.objects.filter(battle=battle).values_list("pk", flat=True)),
+            "deployments": dict(sorted((str(pk), words) for pk, words in
+                                       BattleForce.objects.filter(battle=battle).values_list("pk", "deployment")))}
+
+
 def record(battle, action, *, actor, before=None, after=None, reason=""):
     """Audit one step of the battle and tell whoever may see it, on commit: the table and
     Control who runs it; once published, the whole event, the display too, without the name
     of the umpire running it."""
     entry = record_audit(event=battle.event, actor=actor, action=f"battle.{action}", target=battle, before=before,
                          after=after, reason=reason)
+    stood = getattr(battle, "stood_at_lock", None)
+    if stood is not None and str((after or {}).get("id")) != str(battle.pk):
+        with steps_of(entry):  # the step's entry says what happened; this one keeps the battle whole, for its undo
+            record_audit(event=battle.event, actor=actor, action="battle.state", target=battle, before=stood,
+                         after=battle_record(battle))
     claimant = battle.claimed_by.get_username() if battle.claimed_by else ""
     publish_on_commit(umpire_groups(battle), BattleChanged(action, battle.pk, battle.title, battle.state, claimant))
     if battle.published_at:
