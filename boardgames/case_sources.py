@@ -9,6 +9,7 @@ table has one. It never overwrites what the umpire typed and never invents: an e
 empty, and the procedure stops as it always has, naming the cell. One query per run, whatever the case holds.
 """
 import copy
+import enum
 import dataclasses
 import types
 import typing
@@ -131,4 +132,7 @@ def as_field(hint, value):
             return int(value)
         except ValueError:
             return None
+    choices = [kind for kind in kinds if isinstance(kind, type) and issubclass(kind, enum.Enum)]
+    if choices:  # a Choice cell is kept as its value ("barcids"); one that is not a value does not fit
+        return value if value in {member.value for member in choices[0]} else None
     return value if str in kinds else None

@@ -172,3 +172,16 @@ def test_saving_a_run_with_more_cards_makes_no_more_queries(client, hb, saguntum
 def test_a_source_must_name_the_kinds_fields():
     with pytest.raises(ValueError, match="no field shield"):
         register_case_source(CityCard, table="city_cards", row_from="name", cells={"shield": "defence"})
+
+
+def test_a_choice_cell_is_read_as_its_value_and_any_other_text_does_not_fit():
+    from boardgames.case_sources import as_field
+    from umpire.rules.schema import Choice
+
+    class Family(Choice):
+        BARCIDS = "barcids"
+        MAGONIDS = "magonids"
+
+    assert as_field(Family, "barcids") == "barcids"
+    assert as_field(Family | None, "magonids") == "magonids"
+    assert as_field(Family, "Barca") is None

@@ -33,10 +33,11 @@ def get_sequence(ruleset):
 
 
 def table_rows(table):
-    """A table as a header and rows of words, as the sheet prints it."""
+    """A table as a header and rows of words, as the sheet prints it; the columns in the order the table
+    gives them (a results table's odds, 1:2 before 1:1)."""
     if isinstance(table, BandTable):
         return ("Score", "Result"), tuple((band.label, _words(band.result)) for band in table.bands)
-    columns = sorted({column for row in table.rows.values() if isinstance(row, dict) for column in row})
+    columns = list(dict.fromkeys(column for row in table.rows.values() if isinstance(row, dict) for column in row))
     if not columns:
         return ("", "Value"), tuple((_words(key), _words(row)) for key, row in table.rows.items())
     rows = tuple((_words(key), *(_words(row.get(column)) for column in columns)) for key, row in table.rows.items())

@@ -1,6 +1,7 @@
 """The rules desk: pick a procedure, fill in its form, enter or roll the dice, see the working,
 save it to the event's log and print it."""
 import json
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -142,7 +143,8 @@ def rules_save(request, slug, key):
             raise RulesError("dice", "the dice of the run are needed to save it")
         region = Region.objects.filter(event=event, pk=body.get("table")).first() if body.get("table") else None
         record = do_record_procedure_run(
-            event, key=key, case=body.get("case"), dice=body["dice"], rolled_by_console=bool(body.get("rolled_by_console")),
+            event, key=key, case=body.get("case"), dice=body["dice"],
+            rolled_by_console=bool(body.get("rolled_by_console")),
             seed=body.get("seed") if isinstance(body.get("seed"), int) else None, region=region,
             note=str(body.get("note", ""))[:2000], actor=request.user,
         )
@@ -160,8 +162,10 @@ def rules_record_pdf(request, slug, pk):
         event_name=event.name, title=record.title, source=record.source, procedure=record.procedure,
         ran_at=f"{record.at:%d %b %Y %H:%M}", game_turn=record.game_turn or 0,
         table=record.region.name if record.region else "", run_by=record.run_by.get_username() if record.run_by else "",
-        case=json.dumps(record.case, indent=1), outcome=tuple((k, json.dumps(v) if not isinstance(v, str) else v) for k, v in record.outcome.items()),
-        working=tuple((line["kind"], line["text"], "" if line["value"] is None else str(line["value"]), line["rule"]) for line in record.working),
+        case=json.dumps(record.case, indent=1),
+        outcome=tuple((k, v if isinstance(v, str) else json.dumps(v)) for k, v in record.outcome.items()),
+        working=tuple((line["kind"], line["text"], "" if line["value"] is None else str(line["value"]), line["rule"])
+                      for line in record.working),
         dice=tuple(f"d{d['sides']}={d['value']} ({d['purpose']})" for d in record.dice), note=record.note,
         rolled_by_console=record.rolled_by_console, seed=record.seed,
     )
@@ -188,6 +192,11 @@ def reference_sheet(ruleset):
     return RulesetReference(
         ruleset=RULESETS[ruleset], tables=tables,
         setup=tuple((item["text"], item["rule"]) for item in setup),
-        stages=tuple(SheetStage(f"Stage {stage['stage']}", tuple(
+        stages=tuple(SheetStage(stage_title(str(stage["stage"])), tuple(
             SheetPhase(phase["title"], phase["rule"], tuple((step["text"], step["rule"]) for step in phase["steps"]))
             for phase in stage["phases"])) for stage in stages))
+
+
+def stage_title(name):
+    """"Stage VI" for a numbered stage; a named one ("Winter", "January") by its name alone."""
+    return f"Stage {name}" if re.fullmatch(r"[IVXLC]+|\d+", name) else name

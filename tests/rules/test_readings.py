@@ -1,6 +1,6 @@
-"""Every reading of an ambiguous rule is an event option in one place: the procedure's `options`, a frozen
-dataclass whose fields each hold one reading, with the extraction's recommended default and help that names
-the rule and says both readings."""
+"""Every board game's readings of its ambiguous rules are event options in one place: the procedure's
+`options`, a frozen dataclass whose fields each hold one reading, with the extraction's recommended default
+and help that names the rule and says both readings. One check for every ruleset, so none drifts."""
 import dataclasses
 import enum
 import types
@@ -11,19 +11,38 @@ import pytest
 from umpire.rules.registry import get_procedures
 from umpire.rules.schema import Choice
 
-PROCEDURES = get_procedures("hannibal_barkas")
 OPTIONS_HELP = "Readings of points the rulebook leaves open"
-# The names the readings went by before they moved into `options`.
+# The names readings went by before they moved into `options` (Hannibal Barkas), and the names they would
+# take if one came back outside it.
 OLD_READING_FIELDS = {
     "split", "room_from", "length", "victims", "threshold", "first_attrition", "reward", "reading", "who_tests",
     "neutral_result", "hostile_result", "roles", "half_talents", "disbanding", "cut_off_reading", "cap", "count",
-    "measure", "sitting_eligible",
+    "measure", "sitting_eligible", "readings", "removal", "no_leader", "city_line", "corn_feeds", "in_siege",
+    "rounding", "levels_per_turn", "summer_at_sea", "half_tax", "cavalry_legion", "zero_range",
+    "plus_2_narrow_sea", "cavalry_tripled", "outside_empire_reading", "road_dash_is_free", "under_siege_reading",
+    "halving", "that_number", "other_half", "no_lams_left", "automatic_recall",
 }
 WITH_OPTIONS = {
-    "battle", "battle_vp", "naval_battle", "city_garrison", "assault", "siege_declare", "siege_stage",
-    "alliance_change", "hiero_dies", "gallic_attitude", "gallic_resistance", "economy_phase", "cut_off_city",
-    "devastate", "devastation_in_economy", "dictatorship", "consul_draw",
+    "hannibal_barkas": {
+        "battle", "battle_vp", "naval_battle", "city_garrison", "assault", "siege_declare", "siege_stage",
+        "alliance_change", "hiero_dies", "gallic_attitude", "gallic_resistance", "economy_phase", "cut_off_city",
+        "devastate", "devastation_in_economy", "dictatorship", "consul_draw",
+    },
+    "optimus_princeps": {
+        "battle", "attrition", "supply", "invasion", "siege_action", "disengagement", "assault", "sortie",
+        "sacking", "harvest", "rally", "action_points", "stratagem", "pop",
+    },
+    "imperium_romanum": {
+        "activation_mug", "activation", "land_movement_cost", "land_combat", "naval_attrition", "naval_combat",
+        "supply_limits", "supply_purchase", "taxation", "morale_halving", "fortification", "corn_consumption",
+        "veteran_upgrade", "blockade",
+    },
+    "thunderbolt": {
+        "theater_assignment", "carthaginian_raising", "commander_recall", "tribe_recovery", "roman_gallic_desertion",
+        "city_changes_sides", "movement_attrition", "battle_modifiers", "lam_draw", "macedonian_war",
+    },
 }
+PROCEDURES = [proc for ruleset in WITH_OPTIONS for proc in get_procedures(ruleset)]
 
 
 def inner_types(hint):
@@ -53,8 +72,10 @@ def options_type(proc):
     return typing.get_type_hints(proc.input_type)["options"] if "options" in fields else None
 
 
-def test_the_procedures_that_read_an_ambiguous_rule_take_options():
-    assert {p.key.split(".")[1] for p in PROCEDURES if options_type(p)} == WITH_OPTIONS
+@pytest.mark.parametrize("ruleset", WITH_OPTIONS)
+def test_the_procedures_that_read_an_ambiguous_rule_take_options(ruleset):
+    taking = {p.key.split(".")[1] for p in get_procedures(ruleset) if options_type(p)}
+    assert taking == WITH_OPTIONS[ruleset]
 
 
 @pytest.mark.parametrize("proc", PROCEDURES, ids=lambda p: p.key)
@@ -80,10 +101,12 @@ def test_options_are_frozen_readings_each_with_its_default_and_help(proc):
         assert "default" in words and any(c.isdigit() for c in words), f"{kind.__name__}.{f.name}: {words!r}"
 
 
-def test_no_reading_enum_is_used_outside_options():
-    readings = {hint for p in PROCEDURES if options_type(p)
+@pytest.mark.parametrize("ruleset", WITH_OPTIONS)
+def test_no_reading_enum_is_used_outside_options(ruleset):
+    procedures = get_procedures(ruleset)
+    readings = {hint for p in procedures if options_type(p)
                 for hint in typing.get_type_hints(options_type(p)).values() if isinstance(hint, type)
                 and issubclass(hint, enum.Enum)}
-    for proc in PROCEDURES:
+    for proc in procedures:
         for path, kind in fields_outside_options(proc.input_type):
             assert kind not in readings, f"{proc.key}: {path} is a reading outside options"

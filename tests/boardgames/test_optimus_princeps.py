@@ -1,0 +1,119 @@
+"""Optimus Princeps' per-event data tables (the Action Costs Table, the Sacking Table's rows from 4 and the
+Attrition Table's from -4, with the cells the text gives), its case sources, its standard trackers (AP and
+Booty per side, POP), its round's name and its sequence of play, as the console holds them."""
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from boardgames.case_sources import fill_from_data_tables
+from boardgames.models import DataCell, DataTable
+from boardgames.registry import get_declarations, get_standard_trackers
+from boardgames.selectors import get_data_cell
+from boardgames.sequence import load_sequence
+from boardgames.services.tables import do_prepare_data_tables, do_save_data_rows
+from boardgames.services.trackers import do_open_standard_trackers
+from umpire.models import Event, Role
+from umpire.printing.ruleset_reference import ruleset_reference_pdf
+from umpire.rules.dice import EnteredDice
+from umpire.rules.errors import RulesError
+from umpire.rules.registry import run_procedure
+from umpire.services.records import do_save_event
+from umpire.views.rules import reference_sheet
+
+
+@pytest.fixture
+def op(db):
+    """An Optimus Princeps event; its dates and length are the test's own (Scenario 1 runs Thaw 101 to Spring
+    102)."""
+    return do_save_event(Event(slug="op", name="Optimus Princeps", ruleset=Event.Ruleset.OPTIMUS_PRINCEPS,
+                               start_year=101, start_month=3, number_of_turns=7), actor=None)
+
+
+@pytest.fixture
+def op_control(op, make_umpire):
+    return make_umpire(op, Role.CONTROL, username="op-control")
+
+
+@pytest.fixture
+def tables(op, op_control):
+    do_prepare_data_tables(op, actor=op_control)
+    return {table.key: table for table in DataTable.objects.filter(event=op)}
+
+
+def test_every_missing_table_is_a_data_table():
+    assert [d.key for d in get_declarations("optimus_princeps")] == ["action_costs", "sacking_table",
+                                                                      "attrition_table"]
+
+
+def test_the_tables_hold_the_cells_the_text_gives_and_nothing_rebuilt(op, tables):
+    assert get_data_cell(op, "action_costs", "Bridge of Boats", "ap") == "6"
+    bridge = DataCell.objects.get(row__table=tables["action_costs"], row__key="Bridge of Boats", column="ap")
+    assert bridge.given and "L233" in bridge.source
+    assert not DataCell.objects.filter(row__table=tables["action_costs"], row__key="Recruit").exists()
+    assert not DataCell.objects.filter(row__table=tables["action_costs"],
+                                       row__key="Activate a unit without a leader").exists()
+    assert "Rebuilt by the extraction, not the text" in tables["action_costs"].source
+    assert get_data_cell(op, "sacking_table", "3", "sp_21_up") == "4"
+    assert not DataCell.objects.filter(row__table=tables["sacking_table"], row__key__in=["4", "5"]).exists()
+    assert not DataCell.objects.filter(row__table=tables["attrition_table"]).exists()
+    assert set(tables["attrition_table"].rows.values_list("key", flat=True)) >= {"-4", "-5", "-10"}
+
+
+def test_a_cost_control_enters_fills_the_ap_ledger(op, tables, op_control):
+    do_save_data_rows(tables["action_costs"], rows=[("Recruit", {"ap": "2"})], actor=op_control)
+    case = {"side": "roman", "ap_left": 5, "action": {"action": "Recruit"}}
+    filled, found = fill_from_data_tables(op, "optimus_princeps.spend_ap", case)
+    assert filled["action"]["ap"] == 2 and "Recruit: ap 2" in found[0]
+    assert run_procedure("optimus_princeps.spend_ap", filled, EnteredDice([])).outcome["ap_left"] == 3
+
+
+def test_an_empty_row_still_stops_the_procedure_naming_it(op, tables):
+    case = {"side": "barbarian", "season": "winter", "sp": 16, "moves_before": 1, "major_rivers": 1, "paths": 1,
+            "lower_rows": [{"result": -4}]}
+    filled, _ = fill_from_data_tables(op, "optimus_princeps.attrition", case)
+    assert filled["lower_rows"][0].get("hdc") is None
+    with pytest.raises(RulesError, match="no row for -4"):
+        run_procedure("optimus_princeps.attrition", filled, EnteredDice([4]))
+
+
+def test_sacking_rows_control_enters_reach_the_procedure(op, tables, op_control):
+    do_save_data_rows(tables["sacking_table"], rows=[("5", {"sp_11_14": "3"})], actor=op_control)
+    case = {"occasion": "capture", "garrison_value": 12, "garrison_eliminated": True, "rows": [{"result": 5}]}
+    filled, _ = fill_from_data_tables(op, "optimus_princeps.sacking", case)
+    assert run_procedure("optimus_princeps.sacking", filled, EnteredDice([4])).outcome["booty"] == 3
+
+
+def test_the_standard_trackers_are_ap_and_booty_per_side_and_pop(op, op_control):
+    trackers = {t.name: t for t in get_standard_trackers("optimus_princeps")}
+    assert set(trackers) == {"AP: Roman", "AP: Barbarian", "Booty: Roman", "Booty: Barbarian",
+                             "POP (Domitian's Reign)"}
+    assert (trackers["AP: Roman"].minimum, trackers["AP: Roman"].maximum) == (0, 9)
+    assert trackers["Booty: Barbarian"].minimum == 0 and trackers["Booty: Barbarian"].maximum is None
+    assert trackers["POP (Domitian's Reign)"].minimum is None
+    assert len(do_open_standard_trackers(op, actor=op_control)) == 5
+
+
+def test_the_sequence_is_a_year_of_five_seasons():
+    sequence = load_sequence("optimus_princeps")
+    assert sequence.round_name == "Year"
+    assert sequence.stages == ("Thaw", "Spring", "Summer", "Autumn", "Winter")
+    assert [phase.key for phase in sequence.phases_in(2)][:2] == ["start_of_season", "spring_reinforcements"]
+    assert "spring_reinforcements" not in [phase.key for phase in sequence.phases_in(1)]
+    assert sequence.setup is not None and sequence.setup.items
+
+
+def test_the_reference_sheet_prints_the_tables_and_the_seasons():
+    """The printed reference sheet reads the rules package: the tables the text prints, each by its rule, and
+    the five seasons with Sequences 1 to 6; a table the text leaves out is Control's, not printed as data."""
+    sheet = reference_sheet("optimus_princeps")
+    names = [table.name for table in sheet.tables]
+    order = [names.index(name) for name in ("Action Points Table", "Movement Allowances Table", "Attrition Table",
+                                               "Phase 4 Table", "Sacking Table")]
+    assert order == sorted(order)
+    assert "Sacking Table" in names and "Harvest Table" in names and "Stratagems Table" in names
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(
+        ruleset_reference_pdf(sheet, event_name="Optimus Princeps"))).pages)
+    for words in ("Phase 4 Table", "Sequence 5: Supply", "Winter", "Reinforcements Table", "felicior"):
+        assert words.lower() in text.lower(), words
+    assert "Stage Winter" not in text  # a season is named, not numbered

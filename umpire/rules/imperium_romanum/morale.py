@@ -1,0 +1,132 @@
+"""11.0 Morale: the Morale Table as a ledger of a faction's gains and losses, total morale loss (11.2) and the
+optional January halving (11.4). The text is cut off inside the Morale Table: "Port (not in city), Loss of" has
+no value (L1065) and rows after it may be lost. Those are Control's, on the data tables page."""
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import RulesError
+from ..registry import procedure
+from ..schema import Choice, spec
+from ..working import Result, Working
+from .common import RULESET
+
+TABLE = "Morale Table"
+TOTAL_LOSS = "11.2 Total Morale Loss"
+HALVING = "11.4 Morale (optional)"
+# The Morale Table (L1050-1065): {event: (points, times the Tax Rate)}; None where the text is cut off.
+MORALE_TABLE_GIVEN = {
+    "Attacks, Each Game-Turn none is made": (-2, False),
+    "Victory in combat": (2, False),
+    "Losing a Combat": (-2, False),
+    "Retreat before Combat": (-5, False),
+    "Capital, Capture of": (2, True),
+    "Capital, Control of, each complete game-Turn": (2, False),
+    "Capital, Loss of": (-2, True),
+    "Capital, Loss of through rebellion": (-3, True),
+    "City, Capture of": (1, True),
+    "City, Loss of": (-1, True),
+    "Port (not in city), Capture of": (1, False),
+    "Port (not in city), Loss of": None,
+}
+LINES = {event: 1054 + n for n, event in enumerate(MORALE_TABLE_GIVEN)}
+
+
+@dataclass(frozen=True)
+class MoraleEvent:
+    event: str = spec("The Morale Table's event, in its words (as \"City, Capture of\")")
+    times: int = spec("How many times it happened", min=1, max=100, default=1)
+    tax_rate: int | None = spec("The city's or capital's Tax Rate, for the events counted by it", min=0, max=100,
+                                default=None)
+    points: int | None = spec("Points of a row the text does not print (empty: from the event's Morale Table)",
+                              min=-100, max=100, default=None)
+    times_tax_rate: bool | None = spec("That row's points are times the Tax Rate (empty: from the event's table)",
+                                       default=None)
+
+
+@dataclass(frozen=True)
+class MoraleInput:
+    events: tuple[MoraleEvent, ...] = spec("What happened to the faction", min_items=1, max_items=60)
+    morale: int | None = spec("The faction's morale before (empty: the change alone)", default=None)
+    end_of_turn: bool = spec("This is the end of the game-turn (11.2 is checked)", default=False)
+
+
+def row_of(item, n):
+    printed = MORALE_TABLE_GIVEN.get(item.event)
+    if printed is not None:
+        return printed[0], printed[1], f"{TABLE} (L{LINES[item.event]})"
+    if item.points is None:
+        raise RulesError(f"events.{n}.points", f"the Morale Table has no points for {item.event!r}: Control enters "
+                         "it on the data tables page")
+    return item.points, bool(item.times_tax_rate), f"{TABLE} (the event's data tables)"
+
+
+def event_points(item, n, working):
+    points, by_tax_rate, source = row_of(item, n)
+    if by_tax_rate:
+        if item.tax_rate is None:
+            raise RulesError(f"events.{n}.tax_rate", f"{item.event!r} is counted by the Tax Rate: enter it (the "
+                             "Unified Tax-Rate Defense Strength Table)")
+        each = points * item.tax_rate
+        how = f"{points:+d} × Tax Rate {item.tax_rate}"
+    else:
+        each, how = points, f"{points:+d}"
+    return working.modifier(f"{item.event}: {how}" + (f", {item.times} times" if item.times > 1 else ""),
+                            each * item.times, source)
+
+
+@procedure(RULESET, "morale", title="Morale ledger", source=TABLE, takes=MoraleInput)
+def morale(case, dice):
+    """The Morale Table: a faction's gains and losses; at the end of a turn, 0 or less dissolves it (11.2)."""
+    working = Working()
+    change = sum(event_points(item, n, working) for n, item in enumerate(case.events))
+    working.step(f"Morale changes by {change:+d}", TABLE, change)
+    outcome = {"change": change, "morale": None, "dissolves": False}
+    if case.morale is not None:
+        outcome["morale"] = case.morale + change
+        working.step(f"Morale {case.morale} → {outcome['morale']}", TABLE, outcome["morale"])
+        if case.end_of_turn and outcome["morale"] <= 0:
+            outcome["dissolves"] = True
+            working.step("Total morale loss at the end of the game-turn: the faction dissolves (3.2); its "
+                         "Imperator was assassinated by disgruntled officers", TOTAL_LOSS, True)
+    return Result.of(f"{RULESET}.morale", outcome, working, dice)
+
+
+class HalfRounding(Choice):
+    """11.4 eliminates "half of the Morale gain/loss of the previous year"; an odd half is not settled."""
+
+    TOWARD_ZERO = "toward_zero"
+    FACTIONS_FAVOUR = "factions_favour"
+
+
+@dataclass(frozen=True)
+class HalvingOptions:
+    rounding: HalfRounding = spec(
+        "11.4 with 2.1 (extraction AMB-01): an odd half is rounded toward zero (default) or in the faction's "
+        "favour (less of a gain taken away, more of a loss)", default=HalfRounding.TOWARD_ZERO)
+
+
+@dataclass(frozen=True)
+class HalvingInput:
+    morale: int = spec("The faction's morale now")
+    last_year: int = spec("Its net morale gain (+) or loss (-) over the previous year")
+    options: HalvingOptions = spec("Readings of points the rulebook leaves open", default=HalvingOptions())
+
+
+def eliminated(net, rounding):
+    half = Fraction(net, 2)
+    # in the faction's favour: less of a gain is taken away and more of a loss, so both round down
+    return math.trunc(half) if rounding is HalfRounding.TOWARD_ZERO else math.floor(half)
+
+
+@procedure(RULESET, "morale_halving", title="January morale halving (optional)", source=HALVING,
+           takes=HalvingInput)
+def morale_halving(case, dice):
+    """11.4 (optional): in January half of the previous year's morale gain or loss is eliminated."""
+    working = Working()
+    taken = eliminated(case.last_year, case.options.rounding)
+    working.note("Reading: " + ("an odd half rounded toward zero" if case.options.rounding is
+                 HalfRounding.TOWARD_ZERO else "an odd half rounded in the faction's favour") + " (AMB-01)", HALVING)
+    new = working.modifier(f"Half of last year's {case.last_year:+d} is eliminated: {-taken:+d}", case.morale - taken,
+                           HALVING)
+    return Result.of(f"{RULESET}.morale_halving", {"morale": new, "change": -taken}, working, dice)
