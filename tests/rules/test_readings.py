@@ -2,6 +2,7 @@
 `options`, a frozen dataclass whose fields each hold one reading, with the extraction's recommended default
 and help that names the rule and says both readings. One check for every ruleset, so none drifts."""
 import dataclasses
+import importlib
 import enum
 import types
 import typing
@@ -22,26 +23,10 @@ OLD_READING_FIELDS = {
     "plus_2_narrow_sea", "cavalry_tripled", "outside_empire_reading", "road_dash_is_free", "under_siege_reading",
     "halving", "that_number", "other_half", "no_lams_left", "automatic_recall",
 }
-WITH_OPTIONS = {
-    "hannibal_barkas": {
-        "battle", "battle_vp", "naval_battle", "city_garrison", "assault", "siege_declare", "siege_stage",
-        "alliance_change", "hiero_dies", "gallic_attitude", "gallic_resistance", "economy_phase", "cut_off_city",
-        "devastate", "devastation_in_economy", "dictatorship", "consul_draw",
-    },
-    "optimus_princeps": {
-        "battle", "attrition", "supply", "invasion", "siege_action", "disengagement", "assault", "sortie",
-        "sacking", "harvest", "rally", "action_points", "stratagem", "pop",
-    },
-    "imperium_romanum": {
-        "activation_mug", "activation", "land_movement_cost", "land_combat", "naval_attrition", "naval_combat",
-        "supply_limits", "supply_purchase", "taxation", "morale_halving", "fortification", "corn_consumption",
-        "veteran_upgrade", "blockade",
-    },
-    "thunderbolt": {
-        "theater_assignment", "carthaginian_raising", "commander_recall", "tribe_recovery", "roman_gallic_desertion",
-        "city_changes_sides", "movement_attrition", "battle_modifiers", "lam_draw", "macedonian_war",
-    },
-}
+RULESETS = ("hannibal_barkas", "optimus_princeps", "imperium_romanum", "thunderbolt")
+# each ruleset's own list, beside its tests: tests/rules/<ruleset>/expected_options.py
+WITH_OPTIONS = {ruleset: importlib.import_module(f"tests.rules.{ruleset}.expected_options").WITH_OPTIONS
+                for ruleset in RULESETS}
 PROCEDURES = [proc for ruleset in WITH_OPTIONS for proc in get_procedures(ruleset)]
 
 

@@ -1,0 +1,5 @@
+"""The procedures of this ruleset whose rules leave a point open, so take `options` (tests/rules/test_readings.py)."""
+WITH_OPTIONS = {
+    "battle", "attrition", "supply", "invasion", "siege_action", "disengagement", "assault", "sortie",
+    "sacking", "harvest", "rally", "action_points", "stratagem", "pop",
+}
