@@ -21,7 +21,7 @@ from umpire.views.refusals import refusal_text, valid
 from . import forms
 from .selectors import (
     access_data_table, access_tracker, access_tracker_feed, access_tracker_move, get_csv, get_data_tables, get_grid,
-    get_history, get_proposals, get_sequence_state, get_standard_unopened, get_trackers,
+    get_history, get_proposals, get_sequence_state, get_standard_unopened, get_trackers_with_courses,
 )
 from .services.sequence import do_advance_sequence, do_tick_checklist_item
 from .services.tables import do_import_data_table, do_prepare_data_tables, do_save_data_rows
@@ -60,7 +60,7 @@ def step(perm, back):
 def trackers(request, slug):
     event = access_event(request.user, slug, Perm.USE_RULES)
     return render(request, "boardgames/trackers.html", {
-        "event": event, "trackers": get_trackers(event), "proposals": get_proposals(event),
+        "event": event, "trackers": get_trackers_with_courses(event), "proposals": get_proposals(event),
         "history": get_history(event), "may_open": can(request.user, event, Perm.EDIT_WORLD),
         "open_form": forms.OpenTrackerForm(event=event), "feed_form": forms.TrackerFeedForm(event=event),
         "standard_unopened": get_standard_unopened(event), "live_on": "tracker.moved"})

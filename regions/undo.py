@@ -22,10 +22,6 @@ from .services.ledger import do_reverse
 LEDGER_ACTIONS = ("ledger.transfer", "ledger.posted", "ledger.intercepted", "ledger.reversed")
 
 REFUSALS = {
-    "force.besiege": "a siege is put right at the siege desk.",
-    "force.siege_ended": "a siege is put right at the siege desk.",
-    "force.siege_losses": "a siege is put right at the siege desk.",
-    "force.siege_assault": "a siege is put right at the siege desk.",
     "spending": "a purchase is put right at its province's books once it is under way.",
     "tax_turn": "a tax turn's statements are put right one by one, in the books.",
     "troops": "unpaid troops are put right at the force's page.",

@@ -172,3 +172,14 @@ def test_a_move_undone_is_answered_by_the_opposite_move_within_the_bounds(politi
     with pytest.raises(ValidationError, match="would stand at -6, below its minimum of -3"):
         do_undo(gold, actor=hb_control, reason="no gold")
     assert counts() == before
+
+
+def test_the_page_draws_each_trackers_course_from_its_confirmed_moves(client, political, hb_control):
+    from boardgames.selectors import course_of
+    do_move_tracker(political, change=2, reason="Alliance card", actor=hb_control)
+    do_propose_tracker_move(political, change=1, reason="Waiting", actor=hb_control)  # not confirmed: not drawn
+    do_move_tracker(political, change=-3, reason="Hannibal's victory", actor=hb_control)
+    client.force_login(hb_control)
+    page = client.get(reverse("boardgames:trackers", args=[political.event.slug])).content.decode()
+    assert 'aria-label="Political track: Numidia: 0, 2, -1"' in page
+    assert course_of([0, 2, -3]).points == "0.0,16.0 50.0,0.0 100.0,24.0"  # highest at the top, lowest at the bottom

@@ -178,6 +178,14 @@ def test_a_region_umpire_gets_404_on_the_hall(client, busy):
     assert client.get("/control/ad69/hall/").status_code == 200
 
 
+def test_the_bar_links_the_hall_for_control_alone(client, busy):
+    hall_link = 'href="/control/ad69/hall/"'
+    client.force_login(busy.control)
+    assert hall_link in client.get("/events/ad69/world/").content.decode()
+    client.force_login(busy.illyria_umpire)
+    assert hall_link not in client.get("/events/ad69/world/").content.decode()
+
+
 def test_the_halls_query_count_stays_the_same_with_more_work(client, busy):
     client.force_login(busy.control)
 

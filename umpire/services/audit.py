@@ -94,7 +94,8 @@ def adopt_steps(entry, gathered):
     """Make the gathered entries steps of `entry`, in the same transaction that wrote them all, so
     the action is never seen without its steps. An entry already a step of an enclosing action (a
     battle's) becomes a step of `entry`, which is itself that action's step."""
-    AuditEntry.objects.filter(pk__in=[step.pk for step in gathered], part_of=entry.part_of_id).update(part_of=entry)
+    (AuditEntry.objects.filter(pk__in=[step.pk for step in gathered], part_of=entry.part_of_id)
+     .exclude(pk=entry.pk).update(part_of=entry))
 
 
 def _actor_name(actor):

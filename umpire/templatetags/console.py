@@ -2,6 +2,7 @@
 from django import template
 
 from umpire.permissions import Perm
+from umpire.follow_up_selectors import is_control
 from umpire.selectors import can
 
 register = template.Library()
@@ -11,3 +12,9 @@ register = template.Library()
 def may(context, event, perm):
     """`{% may event "view_audit" as may_audit %}`: whether the page's user holds `perm` in `event`."""
     return can(context["user"], event, Perm(perm))
+
+
+@register.simple_tag(takes_context=True)
+def is_control_of(context, event):
+    """`{% is_control_of event as control %}`: whether the page's user is the event's Control (the hall is his)."""
+    return is_control(context["user"], event)

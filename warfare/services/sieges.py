@@ -26,7 +26,7 @@ from umpire.rules.ad69.siege import SiegeAssaultInput, check_capacity, place_mul
 from umpire.rules.errors import RulesError
 from umpire.rules.schema import parse
 from umpire.rules.working import Working
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import adopt_steps, gathering_steps, record_audit, snapshot
 
 from ..events import SiegeChanged
 from ..models import Siege, SiegeMonth
@@ -49,7 +49,7 @@ def do_begin_siege(*, besiegers, place, place_type, province, garrison=(), multi
     or at the umpire's figure: a Huge Mountain Fortified City's "varies" and must be given, and any
     place may have been reduced before. `engines_required` is the umpires' advice on the sets of
     engines it needs ("The umpires will advise on the minimum requirement")."""
-    with transaction.atomic():
+    with transaction.atomic(), gathering_steps() as steps:  # the forces' changes are the siege's steps
         besiegers, garrison = locked_forces(besiegers), locked_forces(garrison)
         siege = Siege(event=province.event, region=province.region, province=province, place=(place or "").strip(),
                       place_type=place_type, engines_required=engines_required,
@@ -64,7 +64,7 @@ def do_begin_siege(*, besiegers, place, place_type, province, garrison=(), multi
         for force in besiegers:
             with changing(force, "besiege", actor=actor, reason=f"lays siege to {siege.place}") as force:
                 force.status = Force.Status.BESIEGING
-        announce(siege, "begun", None, actor=actor)
+        announce(siege, "begun", None, actor=actor, steps=steps)
     return siege
 
 
@@ -74,14 +74,14 @@ def do_lift_siege(siege, *, reason, actor):
     equipment cannot be moved from place to place")."""
     if not reason or not reason.strip():
         raise ValidationError({"reason": "Say why the siege is lifted."})
-    with transaction.atomic():
+    with transaction.atomic(), gathering_steps() as steps:
         siege = locked(siege)
         check_active(siege)
         before = siege_state(siege)
         end(siege, Siege.State.LIFTED, actor=actor, reason=reason.strip())
         siege.lifted_reason = reason.strip()
         siege.save()
-        announce(siege, "lifted", before, actor=actor, reason=siege.lifted_reason)
+        announce(siege, "lifted", before, actor=actor, steps=steps, reason=siege.lifted_reason)
     return siege
 
 
@@ -151,7 +151,7 @@ def do_build_siege_engines(siege, *, legion, actor):
     """X. REDUCING DEFENCES: "A legion (of at least half strength) working for one month and doing
     nothing else can prepare a single set of siege engines ... They can only build one set per
     legion, and the Aquila must be present." The engine checks each condition."""
-    with transaction.atomic():
+    with transaction.atomic(), gathering_steps() as steps:
         siege = locked(siege)
         before, turn = siege_state(siege), check_may_work(siege, Action.BUILD_ENGINES)
         legion = besieger(siege, legion)
@@ -159,7 +159,7 @@ def do_build_siege_engines(siege, *, legion, actor):
                 "sets_built_here": siege.months.filter(action=Action.BUILD_ENGINES, legion=legion).count()}
         result, seed = roll_rules("ad69.build_siege_engines", case, [], refused=refused)
         record_month(siege, turn, Action.BUILD_ENGINES, case, result, seed, legion=legion)
-        announce(siege, "engines_built", before, actor=actor, reason=f"by {legion.name}")
+        announce(siege, "engines_built", before, actor=actor, steps=steps, reason=f"by {legion.name}")
     return siege
 
 
@@ -167,7 +167,7 @@ def do_reduce_defences(siege, *, actor):
     """X. REDUCING DEFENCES: "One month of 'reduction' by an army with enough siege engines
     reduces the strength multiplier of a defended place by one." Enough is the table's minimum,
     or the umpires' advice given when the siege began; the engine refuses fewer."""
-    with transaction.atomic():
+    with transaction.atomic(), gathering_steps() as steps:
         siege = locked(siege)
         before, turn = siege_state(siege), check_may_work(siege, Action.REDUCE_DEFENCES)
         case = {"place": place_case(siege, siege.multiplier), "engine_sets": engine_sets(siege),
@@ -176,7 +176,7 @@ def do_reduce_defences(siege, *, actor):
         record_month(siege, turn, Action.REDUCE_DEFENCES, case, result, seed)
         siege.multiplier = result.outcome["multiplier_after"]
         siege.save()
-        announce(siege, "defences_reduced", before, actor=actor)
+        announce(siege, "defences_reduced", before, actor=actor, steps=steps)
     return siege
 
 
@@ -186,7 +186,7 @@ def do_assault(siege, *, commander_joins=False, garrison_commander_joins=False, 
     divided proportionately among its troop types (X. LOSSES) and lands on its forces at once,
     unless the split is uneven: then it waits for its owner's choice (do_place_siege_losses). If
     the assault is victorious the place falls: the garrison is wiped out and the siege ends."""
-    with transaction.atomic():
+    with transaction.atomic(), gathering_steps() as steps:
         siege = locked(siege)
         before, turn = siege_state(siege), check_may_work(siege, Action.ASSAULT)
         besiegers, garrison = forces_of(siege.besiegers), forces_of(siege.garrison)
@@ -205,7 +205,8 @@ def do_assault(siege, *, commander_joins=False, garrison_commander_joins=False, 
         if fell:
             end(siege, Siege.State.FALLEN, actor=actor, reason=f"{siege.place} falls to the assault")
             siege.save()
-        announce(siege, "place_fell" if fell else "assaulted", before, actor=actor, result=result.outcome["result"])
+        announce(siege, "place_fell" if fell else "assaulted", before, actor=actor, steps=steps,
+                 result=result.outcome["result"])
     return month
 
 
@@ -214,7 +215,7 @@ def do_place_siege_losses(month, *, side, placed, actor):
     should be divided proportionately among the constituents. In the case of a split, it is the
     owning player's choice." The owner's placing of one side's assault loss (lines of force, type,
     veteran, count), checked by the engine against each group's share, lands on the forces."""
-    with transaction.atomic():
+    with transaction.atomic(), gathering_steps() as steps:
         siege = locked(month.siege)
         month = SiegeMonth.objects.select_for_update().get(pk=month.pk)
         before = siege_state(siege)
@@ -227,7 +228,7 @@ def do_place_siege_losses(month, *, side, placed, actor):
         month.losses[side] = {**loss, "lost": loss_lines(lost), "to_place": 0, "among": [], "applied": True}
         month.working = month.working + working.as_list()
         month.save()
-        announce(siege, "losses_placed", before, actor=actor)
+        announce(siege, "losses_placed", before, actor=actor, steps=steps)
     return month
 
 
@@ -440,16 +441,18 @@ def record_month(siege, turn, action, case, result, seed, *, legion=None):
 
 
 def siege_state(siege):
-    """The siege, its sides and its engines, for the audit's before and after."""
+    """The siege, its sides and its engines, and each month's work with its losses, for the audit's before
+    and after: the undo of a month puts the siege back and takes the month out (warfare.undo)."""
     return {**snapshot(siege), "besiegers": sorted(siege.besiegers.values_list("name", flat=True)),
-            "garrison": sorted(siege.garrison.values_list("name", flat=True)), "engine_sets": engine_sets(siege)}
+            "garrison": sorted(siege.garrison.values_list("name", flat=True)), "engine_sets": engine_sets(siege),
+            "months": {str(pk): losses for pk, losses in siege.months.order_by("pk").values_list("pk", "losses")}}
 
 
-def announce(siege, action, before, *, actor, reason="", result=""):
-    """Audit the change and tell the siege's table and Control."""
+def announce(siege, action, before, *, actor, steps, reason="", result=""):
+    """Audit the change, the forces' changes it made as its steps, and tell the siege's table and Control."""
     after = siege_state(siege)
-    record_audit(event=siege.event, actor=actor, action=f"siege.{action}", target=siege, before=before,
-                 after=after, reason=reason)
+    adopt_steps(record_audit(event=siege.event, actor=actor, action=f"siege.{action}", target=siege, before=before,
+                             after=after, reason=reason), steps)
     publish_on_commit([control_group(siege.event_id), table_group(siege.region_id)], SiegeChanged(
         action=action, siege_id=siege.pk, place=siege.place, state=siege.state, turn=current_turn(siege.event),
         multiplier=siege.multiplier, engine_sets=after["engine_sets"], result=result))
