@@ -32,6 +32,7 @@ CITY_CARDS = [  # §6.3; a city named in the text with no data gets an empty row
 LEADER_CARDS = [  # §6.4: Hannibal alone is complete; the others are named, with their nation
     ("Hannibal", {"nation": Given("Carthage", "§1.3.3 L220"), "command": Given(3, "§1.3.3 L220"),
                   "vp": Given(8, "§1.3.3 L220"), "active": Given("yes", "§1.3.3 L220")}),
+    # His card's text (L220) names no pursuit ability; the cell stays empty, which the battle reads as none.
     *((name, {"nation": Given("Carthage", "scenarios")}) for name in (
         "Cartalon", "Magon Barkas", "Hannon", "Maharbal", "Hasdrubal Barkas", "Hannon Magnus")),
     ("Philip V", {"nation": Given("Macedonia", "Scen. IV")}),
@@ -56,6 +57,13 @@ GALLIC_TRIBES = [  # §6.5: strengths "inf-cav"
     *((name, {}) for name in ("Ligures", "Boii", "Insumbres", "Carnii", "Veneti", "Cenomani", "Taurini",
                               "Volcae", "Celtiberi")),
 ]
+
+# §5.9 (L505, L509): what a pursuit ability or effect does, as the pursuit procedure takes it
+# (umpire.rules.hannibal_barkas.pursuit): a kind of unit it joins (a unit type's value, as heavy_infantry),
+# how many, and what it adds to each pursuing die.
+PURSUIT_COLUMNS = (("pursuit_joins", "Pursuit: kind of unit joining", "text"),
+                   ("pursuit_joins_number", "Pursuit: how many join", "number"),
+                   ("pursuit_modifier", "Pursuit: to-hit modifier", "number"))
 
 SIEGE_TRACK_FLAGS = [  # §6.6: only field 3's flag is shown (the illustration at §6.2 L585)
     ("3", {"flag": Given(9, "§6.2 L585")}),
@@ -95,13 +103,16 @@ def register():
                f"card is removed (errata L901). {EXTRACTION} §6.3, G2.")
     register_data_table(RULESET, "leader_cards", "Leader cards", [
         ("nation", "Nation", "text"), ("command", "Command", "number"), ("vp", "VP", "number"),
-        ("active", "Active (A)", "yesno")], lambda: LEADER_CARDS, row_title="Leader",
-        source=f"§1.3.3. Only Hannibal is printed whole. {EXTRACTION} §6.4, G3.")
+        ("active", "Active (A)", "yesno"), ("pursuit_ability", "Ability in a pursuit (§5.9)", "yesno"),
+        *PURSUIT_COLUMNS], lambda: LEADER_CARDS, row_title="Leader",
+        source=f"§1.3.3. Only Hannibal is printed whole. §5.9 L509: some leaders have abilities that apply in a "
+               f"pursuit, entered as the units they join to it and a to-hit modifier. {EXTRACTION} §6.4, G3.")
     register_data_table(RULESET, "event_cards", "Event cards", [
         ("deck", "Deck", "text"), ("ip", "IP", "number"), ("gold", "Gold (Talents)", "number"),
-        ("event", "Event", "text"), ("effect", "Effect", "text"), ("single_use", "Single use (*)", "yesno")],
-        lambda: EVENT_CARDS, row_title="Card",
-        source=f"§1.3.1: six decks, one per nation; only the example card is printed. {EXTRACTION} G4.")
+        ("event", "Event", "text"), ("effect", "Effect", "text"), ("single_use", "Single use (*)", "yesno"),
+        *PURSUIT_COLUMNS], lambda: EVENT_CARDS, row_title="Card",
+        source=f"§1.3.1: six decks, one per nation; only the example card is printed. §5.9 L505: effects that join "
+               f"units to a pursuit, entered as the units they join and a to-hit modifier. {EXTRACTION} G4.")
     register_data_table(RULESET, "gallic_tribes", "Gallic tribes", [
         ("infantry", "Infantry", "number"), ("cavalry", "Cavalry", "number")],
         given_from_rules("gauls", "GALLIC_TRIBES_GIVEN", GALLIC_TRIBES), row_title="Tribe",
@@ -145,13 +156,18 @@ def register_case_sources():
     Control (a field left out or null), each from its table's column. The siege track's flags come one by
     one (a flag with its field named); a whole track is never made up from the table, which cannot tell a
     field without a flag from one nobody has entered."""
-    from umpire.rules.hannibal_barkas import battle, cities, economy, gauls, siege
+    from umpire.rules.hannibal_barkas import battle, cities, economy, gauls, pursuit, siege
 
     register_case_source(cities.CityCard, table="city_cards", row_from="name", cells={"defence": "defence", "vp": "vp"})
     register_case_source(economy.City, table="city_cards", row_from="name",
                          cells={"income": "income", "port": "port", "elephants": "elephants"})
     register_case_source(battle.Leader, table="leader_cards", row_from="name",
-                         cells={"command": "command", "victory_points": "vp"})
+                         cells={"command": "command", "victory_points": "vp", "pursuit_ability": "pursuit_ability",
+                                "pursuit_joins": "pursuit_joins", "pursuit_joins_number": "pursuit_joins_number",
+                                "pursuit_modifier": "pursuit_modifier"})
+    register_case_source(pursuit.PursuitEffect, table="event_cards", row_from="card",
+                         cells={"joins": "pursuit_joins", "joins_number": "pursuit_joins_number",
+                                "modifier": "pursuit_modifier"})
     register_case_source(cities.LeaderInside, table="leader_cards", row_from="name", cells={"vp": "vp"})
     for tribe in (gauls.Tribe, economy.Tribe):
         register_case_source(tribe, table="gallic_tribes", row_from="name",

@@ -78,6 +78,14 @@ NAVAL_RESULTS = [  # the naval battle example (L831)
     ("5", {"percent": Given(20, "13.57 L831"), "rounding": Given("down", "13.57 L831")}),
     ("9", {"percent": Given(25, "13.57 L831"), "rounding": Given("up", "13.57 L831")}),
 ]
+BATTLE_RESULTS = [  # the 9.16 example (L583): "-3 on the BRT, for a 20/5 result. This is a Major Victory for the
+    # Carthaginians", who were defending
+    ("-3", {"attacker_loss": Given(20, "9.16 L583"), "defender_loss": Given(5, "9.16 L583"),
+            "attacker_outcome": Given("major_defeat", "9.16 L583")}),
+]
+# 13.17 (L740) names the ports where squadrons are built, 13.81 (L852) Drepanum as a Secondary Port with a larger
+# harbor; the capacities are the ANS PAC's.
+HARBORS = [(port, {}) for port in ("Ostia", "Neapolis", "Lilybaeum", "Carthago", "Drepanum")]
 MACEDONIAN = [("Legion in the box", {"result": Given("2", "11.31 L708")}), ("Empty box", {}), ("D", {})]
 CONTINGENTS = ("Carthaginian", "Libyan", "Numidian", "Mauretanian", "Gallic", "Iberian", "Celtiberian",
                "Lusitanian", "Ligurian")
@@ -148,6 +156,17 @@ def register_aw_tables():
     register_data_table(RULESET, "macedonian_war", "First Macedonian War Table", [("result", "Entry or DRM", "text")],
                         given(MACEDONIAN), row_title="Adjusted DR, or D / Legion in the box / Empty box",
                         source="11.1, 11.4: the 2nd Punic War Scenarios PAC, not printed; 13.10 gives the ANS lines.")
+    register_data_table(RULESET, "battle_results", "Battle Results Table (AW 8.0)", [
+        ("attacker_loss", "Attacker's loss (%)", "number"), ("defender_loss", "Defender's loss (%)", "number"),
+        ("attacker_outcome", "Attacker's result (major_victory/victory/draw/defeat/major_defeat)", "text")],
+        given(BATTLE_RESULTS), row_title="Adjusted Battle DR",
+        source=f"9.16, 13.74: the AW rulebook's table, not printed. {EXTRACTION} §3.12.")
+    register_data_table(RULESET, "siege_assault", "Siege Assault Table (AW 9.0)", [("result", "Result", "text")],
+                        row_title="Adjusted DR", source=f"4.92, 9.19, 13.9: the AW rulebook's table, not printed. "
+                                                        f"{EXTRACTION} §3.13.")
+    register_data_table(RULESET, "siege_attrition", "Siege Attrition Table (AW 9.0)", [("result", "Result", "text")],
+                        row_title="Adjusted DR (the besieged player's)",
+                        source=f"4.92, 13.9: the AW rulebook's table, not printed. {EXTRACTION} §3.13.")
     register_data_table(RULESET, "naval_transport", "Naval Transport Table (AW PAC #2)",
                         [("loss_percent", "SP loss (%)", "number")], given(NAVAL_TRANSPORT), row_title="Adjusted DR",
                         source="5.24, 7.24: AW Player Aid Card #2, not printed.")
@@ -167,13 +186,22 @@ def register_naval_tables():
     register_data_table(RULESET, "naval_results", "Naval Battle Results Table", [
         ("percent", "Squadrons lost (%)", "number"), ("rounding", "up or down", "text")], given(NAVAL_RESULTS),
         row_title="Adjusted DR (-2 to 11)", source=f"13.53: {pac}.")
+    register_data_table(RULESET, "harbor_capacity", "Port Harbor Capacity Chart", [("capacity", "Squadrons", "number")],
+                        given(HARBORS), row_title="Port", source=f"13.16, 13.45, 13.81: {pac}.")
+    register_data_table(RULESET, "augury_table", "Augury Table", [
+        ("event", "Event", "text"), ("conditional_event", "Conditional Event", "text")],
+        row_title="Dice ('00'-'99', or as the reading used; one die '0'-'9')",
+        source="3.0 E, 12.0: the scenario's table (2nd Punic War Auguries PAC), not printed.")
+    register_data_table(RULESET, "conditional_events", "Conditional Events Chart", [
+        ("prerequisites", "Prerequisites", "text"), ("effect", "Effect", "text")], row_title="Conditional Event",
+        source="12.0: the 2nd Punic War Auguries PAC, not printed.")
 
 
 def register_case_sources():
     """Each chart's rows in a case are filled from its table: a case names the rows, Control's table holds them."""
     from umpire.rules.thunderbolt import (
-        allies, attrition, auguries, carthage, carthaginian_manpower, common, elections, naval, naval_battle,
-        reinforcements, roman_manpower, senate,
+        allies, attrition, auguries, carthage, carthaginian_manpower, combat, common, elections, fleets, naval,
+        naval_battle, reinforcements, roman_manpower, senate,
     )
 
     for kind, table, cells in (
@@ -196,8 +224,16 @@ def register_case_sources():
         (naval.DistanceRow, "naval_distance", {"effect": "effect"}),
         (naval.RatioRow, "naval_ratio", {"drm": "drm", "raid_drm": "raid_drm"}),
         (naval_battle.ResultRow, "naval_results", {"percent": "percent", "rounding": "rounding"}),
+        (combat.BattleResultRow, "battle_results", {"attacker_loss": "attacker_loss", "defender_loss": "defender_loss",
+                                                    "attacker_outcome": "attacker_outcome"}),
+        (combat.SiegeAssaultRow, "siege_assault", {"result": "result"}),
+        (combat.SiegeAttritionRow, "siege_attrition", {"result": "result"}),
+        (auguries.AuguryRow, "augury_table", {"event": "event", "conditional_event": "conditional_event"}),
+        (auguries.ConditionalRow, "conditional_events", {"prerequisites": "prerequisites", "effect": "effect"}),
     ):
         register_case_source(kind, table=table, row_from="row", cells=cells)
+    for kind in (naval.ConstructionInput, fleets.PortEntryInput):
+        register_case_source(kind, table="harbor_capacity", row_from="port", cells={"harbor_capacity": "capacity"})
     register_case_source(carthaginian_manpower.ProvinceManpower, table="province_information", row_from="province",
                          cells={"sp": "sp"})
 

@@ -7,7 +7,7 @@ from boardgames.models import DataCell, DataTable
 from boardgames.registry import get_declarations, get_standard_trackers
 from boardgames.selectors import get_data_cell
 from boardgames.sequence import load_sequence
-from boardgames.services.tables import do_prepare_data_tables
+from boardgames.services.tables import do_prepare_data_tables, do_save_data_rows
 from boardgames.services.trackers import do_open_standard_trackers
 from umpire.models import Event, Role
 from umpire.rules.dice import EnteredDice
@@ -39,8 +39,9 @@ def test_every_chart_the_procedures_need_is_a_data_table():
     assert keys == {"legion_request", "senate_permission", "censure", "family_modifiers", "family_table",
                     "climate_modifiers", "climate_table", "disband_recall", "carthaginian_manpower",
                     "province_information", "leader_loss", "attrition_results", "percentage_loss", "naval_transport",
-                    "ambassador", "macedonian_war",
-                    "naval_distance", "naval_ratio", "naval_results"}
+                    "ambassador", "macedonian_war", "battle_results", "siege_assault", "siege_attrition",
+                    "naval_distance", "naval_ratio", "naval_results", "harbor_capacity", "augury_table",
+                    "conditional_events"}
 
 
 def test_the_tables_are_made_with_the_cells_the_examples_give(tb, tables):
@@ -75,6 +76,32 @@ def test_an_empty_cell_stays_empty_and_the_procedure_names_it(tb, tables):
     filled, _ = fill_from_data_tables(tb, "thunderbolt.family_in_power", family)
     result = run_procedure("thunderbolt.family_in_power", filled, EnteredDice([4]))
     assert result.outcome == {"adjusted": 7, "family": "barcid"}
+
+
+def test_tv30_the_brt_line_the_text_gives_reaches_the_battle(tb, tables):
+    """TV-30, 9.16 (L583): the BRT's -3 line (20/5, a Major Victory for the defender) and 5% of 130 are the
+    rulebook's cells; the umpire's case names the row, the event's tables give the rest."""
+    assert get_data_cell(tb, "battle_results", "-3", "attacker_outcome") == "major_defeat"
+    case = {"attacker": "roman", "defender_sp": 130, "table": [{"row": "-3"}],
+            "percentage_loss": [{"row": "5% of 130"}],
+            "entered": [{"text": "Odds 1:4", "drm": -4}, {"text": "Hannibal's Leader Tactical Ability", "drm": -4}]}
+    filled, _ = fill_from_data_tables(tb, "thunderbolt.battle", case)
+    result = run_procedure("thunderbolt.battle", filled, EnteredDice([5]))
+    assert (result.outcome["defender_outcome"], result.outcome["defender_sp_lost"]) == ("major_victory", 7)
+
+
+def test_the_harbor_capacity_comes_from_the_event_s_chart(tb, tb_control, tables):
+    """13.16 (L737): the Port Harbor Capacity Chart lists the ports (the text names the building ports, 13.17
+    L740, and Drepanum, 13.81 L852) with empty capacities; once Control fills Ostia's (the test's own 12), the
+    construction reads it."""
+    case = {"side": "roman", "squadrons_in_play": 20, "port": "Ostia", "squadrons_in_port": 10}
+    filled, _ = fill_from_data_tables(tb, "thunderbolt.squadron_construction", case)
+    assert "harbor_capacity" not in filled
+    do_save_data_rows(tables["harbor_capacity"], rows=[("Ostia", {"capacity": "12"})], actor=tb_control)
+    filled, notes = fill_from_data_tables(tb, "thunderbolt.squadron_construction", case)
+    assert filled["harbor_capacity"] == 12 and notes
+    result = run_procedure("thunderbolt.squadron_construction", filled, EnteredDice([5]))
+    assert result.outcome["built"] == 2
 
 
 def test_the_standard_trackers(tb, tb_control):

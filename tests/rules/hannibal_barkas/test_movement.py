@@ -114,3 +114,47 @@ def test_loading_in_the_fleets_own_activated_port_costs_no_more_ip():
     result = run_procedure("hannibal_barkas.sea_move", data, EnteredDice([]))
     assert (result.outcome["initiative_cost"], result.outcome["mp_used"], result.outcome["aboard"]) == (1, 2, 4)
     assert result.outcome["sailed_open_sea"] is None
+
+
+def meet(data):
+    return run_procedure("hannibal_barkas.meet_enemy", data, EnteredDice([]))
+
+
+def test_an_army_meeting_the_enemy_fights_at_once_as_attacker():
+    """4.2 (L361): "a battle is immediately fought"; 5.1 (L401): the one entering is the attacker. Constructed."""
+    result = meet({"entering": [{"heavy_infantry": 3}], "enemy": {"cavalry": 2}, "movement_points_left": 1})
+    assert result.outcome["battle"] == "hannibal_barkas.battle" and result.outcome["attacker"]["heavy_infantry"] == 3
+    assert result.outcome["fought"] is False and result.outcome["may_move_on"] is False
+
+
+def test_two_armies_from_different_fields_fight_one_battle_combined():
+    """4.2 (L363): "one battle is fought with the armies combined". Constructed."""
+    result = meet({"entering": [{"heavy_infantry": 3}, {"cavalry": 2}], "enemy": {"light_infantry": 4},
+                   "movement_points_left": 0})
+    assert result.outcome["attacker"]["heavy_infantry"] == 3 and result.outcome["attacker"]["cavalry"] == 2
+
+
+def test_the_winner_moves_on_with_the_mp_it_has_left():
+    """4.2 (L361): "After winning the battle the army may move on, if it still has movement points"."""
+    won = meet({"entering": [{"cavalry": 2}], "enemy": {"light_infantry": 1}, "movement_points_left": 2,
+                "battle_won": True})
+    assert (won.outcome["may_move_on"], won.outcome["movement_points_left"]) == (True, 2)
+    spent = meet({"entering": [{"cavalry": 2}], "enemy": {"light_infantry": 1}, "movement_points_left": 0,
+                  "battle_won": True})
+    assert spent.outcome["may_move_on"] is False
+    lost = meet({"entering": [{"cavalry": 2}], "enemy": {"light_infantry": 1}, "movement_points_left": 2,
+                 "battle_won": False})
+    assert (lost.outcome["may_move_on"], lost.outcome["movement_points_left"]) == (False, 0)
+
+
+def test_a_fleet_meeting_a_fleet_fights_a_naval_battle_and_may_sail_on():
+    """4.4 (L391): "If the player won, he may move on ... until all 8 movement points are used up"."""
+    result = meet({"mover": "fleet", "entering": [{"ships": 3}], "enemy": {"ships": 2}, "movement_points_left": 5,
+                   "battle_won": True})
+    assert result.outcome["battle"] == "hannibal_barkas.naval_battle" and result.outcome["movement_points_left"] == 5
+
+
+def test_ships_do_not_fight_a_meeting_on_land():
+    with pytest.raises(RulesError) as refusal:
+        meet({"entering": [{"heavy_infantry": 1}], "enemy": {"ships": 1}, "movement_points_left": 1})
+    assert refusal.value.field == "enemy.ships"

@@ -14,15 +14,37 @@ BOMILCAR = {"side": "carthaginian", "squadrons": 7, "crew": 3, "battle_rating": 
 
 def test_tv41_rome_builds_3_squadrons_in_ostia():
     """TV-41, 13.17 (L742): 20 squadrons in play; a 5 halved rounding up is 3, within the 28 limit; Ostia has room
-    (the room is the test's own); 13.16: -3 to this turn's manpower rolls."""
-    case = {"side": "roman", "squadrons_in_play": 20, "port": "Ostia", "harbor_room": 10}
+    (its Harbor Capacity is the test's own); 13.16: -3 to this turn's manpower rolls."""
+    case = {"side": "roman", "squadrons_in_play": 20, "port": "Ostia", "harbor_capacity": 10}
     assert run("squadron_construction", case, 5).outcome == {"may_build": 3, "built": 3, "manpower_drm": -3}
     assert run("squadron_construction", {**case, "squadrons_in_play": 27}, 5).outcome["built"] == 1
     with pytest.raises(RulesError) as refusal:
         run("squadron_construction", {**case, "port": "Carthago"}, 5)
     assert refusal.value.field == "port"
-    with pytest.raises(RulesError):
-        run("squadron_construction", {**case, "harbor_room": None}, 5)
+
+
+def test_the_port_s_harbor_capacity_less_the_squadrons_in_it_limits_the_build():
+    """13.16 (L737): "limited to the Port's Harbor Capacity as given on that chart, reduced by the number of
+    squadrons already in the port"; the chart is the ANS PAC's. Constructed, not from the text."""
+    case = {"side": "roman", "squadrons_in_play": 10, "port": "Neapolis", "squadrons_in_port": 8}
+    with pytest.raises(RulesError) as refusal:
+        run("squadron_construction", case, 9)
+    assert refusal.value.field == "harbor_capacity" and "Port Harbor Capacity Chart" in refusal.value.message
+    assert "'Neapolis'" in refusal.value.message
+    assert run("squadron_construction", {**case, "harbor_capacity": 10}, 9).outcome["built"] == 2
+    assert run("squadron_construction", {**case, "harbor_capacity": 6}, 9).outcome["built"] == 0
+
+
+def test_tv44_only_one_of_two_fleets_in_the_hex_may_intercept():
+    """TV-44, 13.51 (L798-799): "The Carthaginian player may intercept with only one of the Fleets. If the Roman
+    player moves out of the hex, the other Fleet could attempt to intercept." The second Fleet is refused at the
+    same move; at the next (the Roman entering an adjacent hex, +3) it may roll. The dice are the test's own."""
+    with pytest.raises(RulesError) as refusal:
+        run("naval_interception", {"another_fleet_tried": True}, 2)
+    assert refusal.value.field == "another_fleet_tried"
+    moved_out = run("naval_interception", {"into_adjacent_hex": True}, 1)
+    assert moved_out.outcome == {"intercepted": True}
+    assert modifiers(moved_out) == [("Into an adjacent hex", 3)]
 
 
 @pytest.mark.parametrize("coastal, drm", [(23, 2), (59, 5), (8, 0)])

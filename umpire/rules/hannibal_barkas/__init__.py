@@ -7,10 +7,10 @@ empty cell stops with a RulesError naming it.
 """
 from . import (  # importing each module registers its procedures
     units, kernel, battle, battle_vp, naval, cards, given, cities, siege, politics, gauls, turn, movement, economy,
-    victory, advanced,
+    victory, advanced, resupply, pursuit, contingents, multiplayer,
 )
 
 __all__ = [
     "units", "kernel", "battle", "battle_vp", "naval", "cards", "given", "cities", "siege", "politics", "gauls",
-    "turn", "movement", "economy", "victory", "advanced",
+    "turn", "movement", "economy", "victory", "advanced", "resupply", "pursuit", "contingents", "multiplayer",
 ]

@@ -3,7 +3,9 @@
 Sides are held as pairs: index 0 is the attacker (he enters the field and rolls first),
 index 1 the defender. Each round has three attacks; the losses of both sides in an attack
 are removed together before the next (5.3, 5.5). The players' decisions (who withdraws
-after which round, which units they give up, where Command goes) come in the case.
+after which round, which units they give up, where Command goes) come in the case. A side of allied
+armies comes as contingents whose losses are counted apart (5.5 L450, .contingents); what leaders'
+abilities and effects do in a pursuit comes from their cards (5.9 L505-509, .pursuit).
 """
 from dataclasses import dataclass, field
 
@@ -13,7 +15,9 @@ from ..schema import Choice, spec
 from ..working import Result, Working
 from .battle_vp import battle_vp
 from .cards import CardAttack, Negation, Role, card_volley, negate
+from .contingents import ALLIED, ALLIED_LOSSES_HELP, AlliedLosses, Contingent, check_contingents, contingent_losses
 from .kernel import firers, roll_volley, take_losses
+from .pursuit import JOINS_HELP, MODIFIER_HELP, NUMBER_HELP, PursuitEffect, pursuers
 from .units import CAV, CAVALRY, EL, GC, GI, HI, LI, RULESET, UnitType, Units
 
 GENERAL = "5.1 General Rules"
@@ -73,6 +77,10 @@ class Leader:
                                       min=0, max=5, default=0)
     resigned: bool = spec("Resignation from Command Points: no command this battle", default=False)
     dictator: bool = spec("12.4 Dictator: +1 Command, +2 VP to the enemy if killed", default=False)
+    pursuit_ability: bool = spec("His card names an ability that applies in a pursuit (5.9 L509)", default=False)
+    pursuit_joins: UnitType | None = spec(JOINS_HELP.format("his ability"), default=None)
+    pursuit_joins_number: int | None = spec(NUMBER_HELP, min=1, max=200, default=None)
+    pursuit_modifier: int | None = spec(MODIFIER_HELP.format("his ability"), min=-9, max=9, default=None)
 
 
 @dataclass(frozen=True)
@@ -82,6 +90,8 @@ class ChosenLoss:
     round: int = spec("The combat round (for the pursuit: any)", min=1, max=MAX_ROUNDS, default=1)
     phase: Phase = spec("The attack", default=Phase.LIGHT)
     kinds: tuple[UnitType, ...] = spec("The kinds, in the order given up", max_items=60, default=())
+    contingent: str = spec("With allied contingents (L450): whose units these are, by the contingent's owner; "
+                           "empty: the first listed that has one", default="")
 
 
 @dataclass(frozen=True)
@@ -97,7 +107,8 @@ class BattleSide:
     units: Units = spec("Its units in the field (ships do not fight on land)")
     leaders: tuple[Leader, ...] = spec("Its leaders (not units)", max_items=8, default=())
     loss_order: tuple[UnitType, ...] = spec("The kinds it gives up first when it chooses its losses; then "
-                                            "the cheapest first", max_items=7, default=())
+                                            "the cheapest first (with contingents: each its own)", max_items=7,
+                                            default=())
     critical_order: tuple[UnitType, ...] = spec("The enemy kinds it picks first on its 10s", max_items=7, default=())
     losses_chosen: tuple[ChosenLoss, ...] = spec("Its own losses as chosen in a given attack", max_items=60,
                                                  default=())
@@ -110,6 +121,11 @@ class BattleSide:
     can_retreat: bool = spec("It has somewhere to retreat (5.4); if not, a withdrawal eliminates it", default=True)
     all_cavalry_retreats: bool = spec("5.1: an army of cavalry only retreats at once, with no battle", default=False)
     negations: tuple[Negation, ...] = spec("Convenient terrain played for this side", max_items=10, default=())
+    contingents: tuple[Contingent, ...] = spec("Allied armies fighting together on this side (5.5 L450): its units "
+                                               "shared out by owner, losses counted apart", max_items=6, default=())
+    pursuit_effects: tuple[PursuitEffect, ...] = spec("Effects played for this side that join units to its "
+                                                      "pursuit or change its rolls (5.9 L505)", max_items=10,
+                                                      default=())
 
 
 @dataclass(frozen=True)
@@ -127,6 +143,7 @@ class BattleOptions:
     mutual_annihilation: MutualAnnihilation = spec(
         "5.1 and 5.11: both armies wiped out in the same attack — no winner and no battle VP, leaders' VP still "
         "count (default), or the defender holds the field and wins", default=MutualAnnihilation.NO_WINNER)
+    allied_losses: AlliedLosses = spec(ALLIED_LOSSES_HELP, default=AlliedLosses.OWNERS_CHOOSE)
 
 
 @dataclass(frozen=True)
@@ -151,6 +168,8 @@ class Fight:
     units: list
     lost: list
     pursuit_lost: list = field(default_factory=lambda: [Units(), Units()])
+    parts: list = field(default_factory=lambda: [None, None])  # each side's contingents' units, if it has them
+    parts_lost: list = field(default_factory=lambda: [None, None])
     rounds: list = field(default_factory=list)
 
     def gone(self, i):
@@ -165,6 +184,9 @@ def check_battle(case):
         if side.units.ships:
             raise RulesError(f"{path}.units.ships", "ships do not fight a land battle (5.4: they cannot retreat "
                              "from one either); fight them in a naval battle")
+        check_contingents(side, path)
+        check_named_contingents(side.losses_chosen, side, f"{path}.losses_chosen")
+        check_named_contingents(side.criticals_chosen, case.sides[1 - ROLES.index(role)], f"{path}.criticals_chosen")
         if not side.units.total:
             raise RulesError(f"{path}.units", "a side with no units does not fight (5.6: a lone leader with an "
                              "enemy unit is eliminated)")
@@ -172,6 +194,15 @@ def check_battle(case):
             if leader.command is None:
                 raise RulesError(f"{path}.leaders.{j}.command", f"the leader card of {leader.name}: its Command "
                                  "is not in the rulebook; Control must enter it")
+
+
+def check_named_contingents(chosen, owner_side, path):
+    """A pick naming a contingent (L450) names one of the side whose units it takes."""
+    owners = {c.owner for c in owner_side.contingents}
+    for k, pick in enumerate(chosen):
+        if pick.contingent and pick.contingent not in owners:
+            raise RulesError(f"{path}.{k}.contingent", f"{owner_side.name} has no contingent {pick.contingent}"
+                             + (f": its contingents are {', '.join(sorted(owners))}" if owners else ""))
 
 
 # ---- Command (5.6) ------------------------------------------------------------------------------
@@ -261,9 +292,35 @@ def phase_firers(case, units, i, phase, working):
 
 # ---- one attack, one round ---------------------------------------------------------------------
 
-def picks(chosen, number, phase):
-    return tuple(kind for c in chosen if c.phase is phase and (phase is Phase.PURSUIT or c.round == number)
-                 for kind in c.kinds)
+def chosen_for(chosen, number, phase):
+    """The picks made for this attack; none for an attack from a card (phase None)."""
+    return [c for c in chosen if c.phase is phase and (phase is Phase.PURSUIT or c.round == number)]
+
+
+def without(units, lost):
+    for kind, count in lost.items():
+        units = units.minus(kind, count)
+    return units
+
+
+def lose(case, fight, i, volley, working, number=0, phase=None):
+    """Side i takes a volley's hits: by the general rules (5.5), or contingent by contingent when allied
+    armies fight together (L450). Returns (units left, units lost)."""
+    side, roller = case.sides[i], case.sides[1 - i]
+    own, theirs = chosen_for(side.losses_chosen, number, phase), chosen_for(roller.criticals_chosen, number, phase)
+    if fight.parts[i] is None:
+        return take_losses(fight.units[i], volley, working, owner=side.name, roller=roller.name,
+                           owner_chosen=tuple(k for c in own for k in c.kinds), owner_order=side.loss_order,
+                           roller_chosen=tuple(k for c in theirs for k in c.kinds), roller_order=roller.critical_order)
+    fight.parts[i], lost = contingent_losses(
+        fight.parts[i], side.contingents, volley, working, owner=side.name, roller=roller.name,
+        owner_picks=tuple((c.contingent, k) for c in own for k in c.kinds), roller_order=roller.critical_order,
+        roller_picks=tuple((c.contingent, k) for c in theirs for k in c.kinds), reading=case.options.allied_losses)
+    fight.parts_lost[i] = [before.plus(now) for before, now in zip(fight.parts_lost[i], lost)]
+    total = Units()
+    for part in lost:
+        total = total.plus(part)
+    return without(fight.units[i], total), total
 
 
 def phase_volleys(case, fight, number, phase, pools, negations, dice, working):
@@ -281,13 +338,7 @@ def phase_volleys(case, fight, number, phase, pools, negations, dice, working):
 
 def remove_losses(case, fight, volleys, number, phase, working):
     """5.5: "eliminated units are removed from the board only after both sides have finished their rolls"."""
-    results = []
-    for i, side in enumerate(case.sides):
-        target = case.sides[1 - i]
-        results.append(take_losses(fight.units[1 - i], volleys[i], working, owner=target.name, roller=side.name,
-                                   owner_chosen=picks(target.losses_chosen, number, phase),
-                                   owner_order=target.loss_order, roller_order=side.critical_order,
-                                   roller_chosen=picks(side.criticals_chosen, number, phase)))
+    results = [lose(case, fight, 1 - i, volleys[i], working, number, phase) for i in range(2)]
     lost = [None, None]
     for i in range(2):
         fight.units[1 - i], lost[1 - i] = results[i]
@@ -331,19 +382,17 @@ def withdrawal(case, number, working):
 # ---- the end: retreat, pursuit, leaders, VP ----------------------------------------------------
 
 def pursue(case, fight, winner, dice, working):
-    """5.9: the winner pursues with all its cavalry: a normal to-hit roll each, no Command."""
-    side, loser = case.sides[winner], case.sides[1 - winner]
-    shooters = [s for kind in CAVALRY for s in firers(kind, fight.units[winner].count(kind), side.name)]
+    """5.9: the winner pursues with all its cavalry, and the units its leaders' abilities and effects join
+    (L505, L509): a normal to-hit roll each, no Command."""
+    side = case.sides[winner]
+    shooters = pursuers(side, fight.units[winner], ROLES[winner].value, working)
     if not shooters:
         working.note(f"{side.name} has no cavalry: no pursuit", PURSUIT_RULE)
         return
-    working.step(f"{side.name} pursues with {len(shooters)} cavalry; no Command in a pursuit", PURSUIT_RULE)
+    working.step(f"{side.name} pursues with {len(shooters)} unit(s); no Command in a pursuit", PURSUIT_RULE)
     working.note("Fear of horses is not applied in the pursuit (1.2.6 speaks of combat rounds)", ELEPHANTS)
     volley = roll_volley(shooters, dice, working, who=side.name, rerolls=0, rule=PURSUIT_RULE)
-    left, lost = take_losses(fight.units[1 - winner], volley, working, owner=loser.name, roller=side.name,
-                             owner_chosen=picks(loser.losses_chosen, 0, Phase.PURSUIT), owner_order=loser.loss_order,
-                             roller_chosen=picks(side.criticals_chosen, 0, Phase.PURSUIT),
-                             roller_order=side.critical_order)
+    left, lost = lose(case, fight, 1 - winner, volley, working, 0, Phase.PURSUIT)
     fight.units[1 - winner] = left
     fight.pursuit_lost[1 - winner] = lost
     fight.lost[1 - winner] = fight.lost[1 - winner].plus(lost)
@@ -356,6 +405,9 @@ def retreat(case, fight, i, dice, working):
         working.step(f"{side.name} has nowhere to withdraw: it is eliminated (VP are awarded normally)", RETREAT,
                      fight.units[i].total)
         fight.lost[i], fight.units[i] = fight.lost[i].plus(fight.units[i]), Units()
+        if fight.parts[i] is not None:
+            fight.parts_lost[i] = [lost.plus(part) for lost, part in zip(fight.parts_lost[i], fight.parts[i])]
+            fight.parts[i] = [Units() for _ in fight.parts[i]]
         return "no_retreat"
     pursue(case, fight, 1 - i, dice, working)
     if fight.gone(i):
@@ -416,11 +468,8 @@ def pre_battle(case, fight, dice, working):
     """5.2 and Example 8: attacks from effects that took effect; losses removed before round 1."""
     for k, attack in enumerate(case.card_attacks):
         i = ROLES.index(attack.by)
-        side, target = case.sides[i], case.sides[1 - i]
-        volley = card_volley(attack, side.name, dice, working, path=f"card_attacks.{k}")
-        fight.units[1 - i], lost = take_losses(fight.units[1 - i], volley, working, owner=target.name,
-                                               roller=side.name, owner_order=target.loss_order,
-                                               roller_order=side.critical_order)
+        volley = card_volley(attack, case.sides[i].name, dice, working, path=f"card_attacks.{k}")
+        fight.units[1 - i], lost = lose(case, fight, 1 - i, volley, working)
         fight.lost[1 - i] = fight.lost[1 - i].plus(lost)
     if case.card_attacks:
         working.note("Units lost to pre-battle attacks count as eliminated in the battle (5.11 'during the "
@@ -463,7 +512,16 @@ def battle_outcome(case, fight, winner, end, working):
                         "lost_total": fight.lost[i].total, "lost_in_pursuit": fight.pursuit_lost[i].as_dict()}
            for i, role in enumerate(ROLES)},
         "round_log": fight.rounds,
+        "contingents": {role.value: contingents_outcome(case.sides[i], fight, i) for i, role in enumerate(ROLES)},
     }
+
+
+def contingents_outcome(side, fight, i):
+    """L450: "losses must be accounted for separately": each contingent's units left and lost."""
+    if fight.parts[i] is None:
+        return []
+    return [{"owner": c.owner, "left": left.as_dict(), "lost": lost.as_dict(), "lost_total": lost.total}
+            for c, left, lost in zip(side.contingents, fight.parts[i], fight.parts_lost[i])]
 
 
 @procedure(RULESET, "battle", title="Land battle", source="V. Battles (5.1-5.9, 5.11)", takes=BattleInput,
@@ -476,5 +534,20 @@ def battle_procedure(case, dice):
                  f"defends ({case.defender.units.describe()})", GENERAL)
     note_elephant_readings(case.options, working)
     fight = Fight([case.attacker.units, case.defender.units], [Units(), Units()])
+    open_contingents(case, fight, working)
     winner, end = fight_battle(case, fight, dice, working)
     return Result.of(f"{RULESET}.battle", battle_outcome(case, fight, winner, end, working), working, dice)
+
+
+def open_contingents(case, fight, working):
+    """5.5 (L450): a side of allied armies keeps each one's units and losses apart."""
+    for i, side in enumerate(case.sides):
+        if side.contingents:
+            fight.parts[i] = [c.units for c in side.contingents]
+            fight.parts_lost[i] = [Units() for _ in side.contingents]
+            working.step(f"{side.name} fights as allied contingents, their losses counted apart: "
+                         + "; ".join(f"{c.owner} {c.units.describe()}" for c in side.contingents), ALLIED)
+            working.note("Reading used: " + ("the hits that are not 10s are shared in proportion to the "
+                         "contingents" if case.options.allied_losses is AlliedLosses.PROPORTIONAL else
+                         "the allies choose whose units take the hits that are not 10s (in turn when they do not "
+                         "say)"), ALLIED)

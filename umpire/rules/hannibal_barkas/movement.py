@@ -270,3 +270,83 @@ def sea_move(case, dice):
                "unloaded": state["unloaded"], "in_port": in_port,
                "sailed_open_sea": sailed_open_sea(state["open_sea"])}
     return Result.of(f"{RULESET}.sea_move", outcome, working, dice)
+
+
+# ---- hannibal_barkas.meet_enemy ----------------------------------------------------------------
+
+class Mover(Choice):
+    ARMY = "army"  # 4.2 (L361): a land battle at once
+    FLEET = "fleet"  # 4.4 (L391): a naval battle at once
+
+
+@dataclass(frozen=True)
+class MeetingInput:
+    entering: tuple[Units, ...] = spec("The moving forces that enter the field, one for each field they come from",
+                                       min_items=1, max_items=6)
+    enemy: Units = spec("The enemy standing in the field")
+    movement_points_left: int = spec("MP the moving force has left on meeting (an army: its slowest unit's; a "
+                                     "fleet: 8 less the MP spent)", min=0, max=8)
+    mover: Mover = spec("What is moving: an army by land or a fleet at sea", default=Mover.ARMY)
+    battle_won: bool | None = spec("After the battle: did the moving side win? Empty: not fought yet",
+                                   default=None)
+
+
+def check_meeting(case):
+    ships = [i for i, force in enumerate(case.entering) if force.ships]
+    if case.mover is Mover.ARMY and (ships or case.enemy.ships):
+        raise RulesError(f"entering.{ships[0]}.ships" if ships else "enemy.ships", "ships do not fight a land "
+                         "battle (5.4): a fleet meets a fleet at sea")
+    if case.mover is Mover.FLEET and any(force.ships != force.total for force in (*case.entering, case.enemy)):
+        raise RulesError("entering", "at sea only fleets meet: give their ships (the land units aboard go in "
+                         "the naval battle's case)")
+    if case.mover is Mover.FLEET and case.movement_points_left > FLEET_MP:
+        raise RulesError("movement_points_left", f"a fleet has {FLEET_MP} MP a stage (4.4)")
+    if not case.enemy.total:
+        raise RulesError("enemy", "no enemy stands in the field: nothing is met")
+
+
+def combined(entering, working):
+    """4.2 (L363): "If two armies from different fields enter one field and a fight occurs, one battle is
+    fought with the armies combined"."""
+    force = Units()
+    for part in entering:
+        force = force.plus(part)
+    if len(entering) > 1:
+        working.step(f"{len(entering)} forces from different fields enter together: one battle, combined "
+                     f"({force.describe()})", ACTIVATING, force.total)
+    return force
+
+
+def after_battle(case, working):
+    """4.2 (L361) and 4.4 (L391): the winner may move on with the MP it has left; a loser stops."""
+    if case.battle_won is None:
+        return False
+    if not case.battle_won:
+        working.step("The moving side did not win: it retreats as 5.4 says and moves no further", GENERAL, False)
+        return False
+    rule = SEA if case.mover is Mover.FLEET else ACTIVATING
+    may = case.movement_points_left > 0
+    working.step(f"The moving side won; with {case.movement_points_left} MP left it "
+                 f"{'may move on' if may else 'stops'}" + (" (even to attack a fleet that escaped the battle)"
+                                                           if may and case.mover is Mover.FLEET else ""), rule, may)
+    return may
+
+
+@procedure(RULESET, "meet_enemy", title="Meeting the enemy mid-move", source=f"{ACTIVATING}; {SEA}",
+           takes=MeetingInput)
+def meet_enemy(case, dice):
+    """4.2 (L361): "When a moving army meets an enemy army on its way, a battle is immediately fought. After
+    winning the battle the army may move on, if it still has movement points." 4.4 (L391) the same for
+    fleets, "until all 8 movement points are used up". The one entering is the attacker (5.1 L401)."""
+    working = Working()
+    check_meeting(case)
+    attacker = combined(case.entering, working)
+    battle = "naval_battle" if case.mover is Mover.FLEET else "battle"
+    working.step(f"A {'naval ' if battle == 'naval_battle' else ''}battle is fought at once: the moving side "
+                 f"({attacker.describe()}) attacks, the enemy standing there ({case.enemy.describe()}) defends",
+                 "5.1 General Rules (L401)", f"{RULESET}.{battle}")
+    may_move_on = after_battle(case, working)
+    outcome = {"battle": f"{RULESET}.{battle}", "attacker": attacker.as_dict(), "defender": case.enemy.as_dict(),
+               "fought": case.battle_won is not None, "may_move_on": may_move_on,
+               "movement_points_left": case.movement_points_left if may_move_on else 0}
+    return Result.of(f"{RULESET}.meet_enemy", outcome, working, dice)

@@ -9,11 +9,12 @@ RulesError naming the chart, the cell and where the chart comes from.
 """
 from . import (  # importing each module registers its procedures
     common, roman_politics, elections, senate, roman_manpower, carthage, detachments, aer, carthaginian_manpower, celts,
-    gauls, allies, naval, naval_battle, attrition, rollups, reinforcements, auguries, turn,
+    gauls, allies, naval, naval_battle, attrition, rollups, reinforcements, auguries, turn, fleets, pursuit,
+    tribal_siege, combat,
 )
 
 __all__ = [
     "common", "roman_politics", "elections", "senate", "roman_manpower", "carthage", "detachments", "aer",
     "carthaginian_manpower", "celts", "gauls", "allies", "naval", "naval_battle", "attrition", "rollups",
-    "reinforcements", "auguries", "turn",
+    "reinforcements", "auguries", "turn", "fleets", "pursuit", "tribal_siege", "combat",
 ]

@@ -1,6 +1,7 @@
-"""12.1 Revolts and 11.0 Macedonia: the Augury events the rulebook itself explains. The 2nd Punic War Auguries
-table, its Conditional Events Chart and the First Macedonian War Table are on PACs the text does not print: the
-First Macedonian War Table is per-event data, with the ANS replacement lines of 13.10 given."""
+"""12.0 Auguries: the roll on the scenario's Augury Table and its Conditional Event; 12.1 Revolts and 11.0
+Macedonia, the events the rulebook itself explains. The 2nd Punic War Auguries table, its Conditional Events Chart
+and the First Macedonian War Table are on PACs the text does not print: all three are per-event data, with the ANS
+replacement lines of 13.10 given."""
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -10,6 +11,10 @@ from ..tables import KeyedTable
 from ..working import Result, Working
 from .common import D10, RULESET, Named, cell, roll_d10, total
 
+AUGURY_RULE = "12.0 Auguries"
+AUGURY_TABLE = "Augury Table"
+CONDITIONAL_CHART = "Conditional Events Chart"
+AUGURIES_PAC = "the scenario's Auguries PAC, not in the rulebook"
 REVOLT_RULE = "12.1 Revolts"
 MACEDONIA_RULE = "11.4 Resolving the Event"
 MACEDONIAN_TABLE = "First Macedonian War Table"
@@ -153,3 +158,73 @@ def macedonian_war(case, dice):
     working.step(f"{MACEDONIAN_TABLE}, {row}: {result}", MACEDONIA_RULE, result)
     working.note("Ambassadors return in A/2 next Game Turn: to the pool, or a Subordinate to Hannibal", "11.4")
     return Result.of(f"{RULESET}.macedonian_war", {"adjusted": adjusted, "result": result}, working, dice)
+
+
+# ---- thunderbolt.augury -------------------------------------------------------------------------------------------
+
+class TwoDice(Choice):
+    TENS_AND_UNITS = "tens_and_units"  # 00-99, the first die the tens, as 13.44 reads two dice
+    SUM = "sum"  # 0-18
+
+
+@dataclass(frozen=True)
+class AuguryOptions:
+    two_dice: TwoDice = spec("12.0 does not say how the table's two dice read: as tens and units, 00-99, the way "
+                             "13.44 reads two dice (default), or added, 0-18", default=TwoDice.TENS_AND_UNITS)
+
+
+@dataclass(frozen=True)
+class AuguryRow:
+    row: str = spec("The dice, as '37' (one die: '0'-'9')")
+    event: str | None = spec("The primary event's text", default=None)
+    conditional_event: str | None = spec("The entry's Conditional Event", default=None)
+
+
+@dataclass(frozen=True)
+class ConditionalRow:
+    row: str = spec("The Conditional Event, as the Augury Table names it")
+    prerequisites: str | None = spec("What must hold before it is implemented", default=None)
+    effect: str | None = spec("What it does", default=None)
+
+
+@dataclass(frozen=True)
+class AuguryInput:
+    one_die: bool = spec("A shorter scenario: one die instead of two (12.0)", default=False)
+    table: tuple[AuguryRow, ...] = spec("The scenario's Augury Table, from the data tables", default=())
+    conditional: tuple[ConditionalRow, ...] = spec("The Conditional Events Chart, from the data tables", default=())
+    options: AuguryOptions = spec("Readings of points the rulebook leaves open", default=AuguryOptions())
+
+
+def augury_dice(case, dice, working):
+    """The Augury Table's row: one die, or two read as the option says (each a d10 read 0-9)."""
+    first = roll_d10(working, dice, AUGURY_TABLE)
+    if case.one_die:
+        working.choice("One die: a shorter scenario", AUGURY_RULE)
+        return str(first)
+    second = roll_d10(working, dice, AUGURY_TABLE)
+    working.choice(f"Two dice read {case.options.two_dice.label}", AUGURY_RULE)
+    return str(first * 10 + second if case.options.two_dice is TwoDice.TENS_AND_UNITS else first + second)
+
+
+@procedure(RULESET, "augury", title="The Augury Phase (E): the Augury Table", source=AUGURY_RULE, takes=AuguryInput,
+           dice=f"two dice, each a {D10}; one in a shorter scenario")
+def augury(case, dice):
+    """3.0 E, 12.0: roll on the scenario's Augury Table (two dice; one in a shorter scenario); carry out the event,
+    whose text takes precedence over the rules; then consult the Conditional Events Chart for the entry's
+    Conditional Event and resolve it if its prerequisites are met. Both charts are per-event data."""
+    working = Working()
+    row = augury_dice(case, dice, working)
+    event = cell(case.table, row, "event", table=AUGURY_TABLE, source=AUGURIES_PAC, field="table")
+    working.step(f"{AUGURY_TABLE}, {row}: {event}", AUGURY_RULE, event)
+    working.note("The text of the event takes precedence over the rules", AUGURY_RULE)
+    conditional = cell(case.table, row, "conditional_event", table=AUGURY_TABLE, source=AUGURIES_PAC,
+                       field="table")
+    prerequisites = cell(case.conditional, conditional, "prerequisites", table=CONDITIONAL_CHART,
+                         source=AUGURIES_PAC, field="conditional")
+    effect = cell(case.conditional, conditional, "effect", table=CONDITIONAL_CHART, source=AUGURIES_PAC,
+                  field="conditional")
+    working.step(f"Then the Conditional Event {conditional!r}, if {prerequisites}: {effect}", AUGURY_RULE, effect)
+    working.note("If LAMs are left in the cup, return to C/2", "3.0 E")
+    outcome = {"row": row, "event": event, "conditional_event": conditional, "prerequisites": prerequisites,
+               "conditional_effect": effect}
+    return Result.of(f"{RULESET}.augury", outcome, working, dice)

@@ -1,5 +1,5 @@
 """6.2 and 6.5: where a Carthaginian Army may operate under the Political Climate (6.22-6.25), and its
-detachments (6.52-6.53, 6.56)."""
+detachments (6.52-6.53), where a Subordinate may operate (6.56, 6.58)."""
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -95,3 +95,56 @@ def detachment(case, dice):
                  aer)
     working.note("It operates in the Army's province and those adjacent (6.56)", "6.56")
     return Result.of(f"{RULESET}.detachment", {"aer": aer}, working, dice)
+
+
+# ---- thunderbolt.subordinate_operation ----------------------------------------------------------------------------
+
+SUBORDINATE_RULE = "6.56 The detachment's area"
+FREE_SUBORDINATE_RULE = "6.58 Subordinates without a detachment"
+
+
+class Operation(Named):
+    FORCE_MOVEMENT = "force_movement"
+    OTHER = "other"
+
+
+@dataclass(frozen=True)
+class SubordinateInput:
+    commands_detachment: bool = spec("The Subordinate leads a detachment", default=True)
+    starts_in_area: bool = spec("He begins the operation in his Army's province or one adjacent to it",
+                                default=True)
+    leaves_province: bool = spec("The operation takes him out of the province he is in", default=False)
+    ends_in_area: bool = spec("The operation ends in the Army's province or one adjacent to it", default=True)
+    operation: Operation = spec("The operation", default=Operation.OTHER)
+    stops_closer: bool = spec("Leaving from outside the area: each Stop is closer to his Army than where the "
+                              "operation began", default=False)
+
+
+def detachment_may(case):
+    """(allowed, why) under 6.56."""
+    if case.starts_in_area:
+        return case.ends_in_area, ("within the Army's province and those adjacent" if case.ends_in_area else
+                                   "not beyond the Army's province and those adjacent")
+    if not case.leaves_province:
+        return True, "outside the area, he may still operate in the province he is in"
+    if case.operation is not Operation.FORCE_MOVEMENT:
+        return False, "to leave that province he is limited to Force Movement"
+    return case.stops_closer, ("Force Movement with each Stop closer to his Army" if case.stops_closer else
+                               "every Stop must be closer to his Army than where the operation began")
+
+
+@procedure(RULESET, "subordinate_operation", title="May the Subordinate operate there?", source=SUBORDINATE_RULE,
+           takes=SubordinateInput)
+def subordinate_operation(case, dice):
+    """6.56, 6.58: a Subordinate with a detachment operates in his Army's province and those adjacent; begun
+    outside (the Army moved away), he may operate in his province, and leaves it only by Force Movement with every
+    Stop closer to his Army, until he stops in the area. Without a detachment he goes anywhere, and may take SP
+    that belong to no Army or detachment into his force."""
+    working = Working()
+    if not case.commands_detachment:
+        allowed, why = True, "no detachment: anywhere, with SP of no Army or detachment in his force"
+        rule = FREE_SUBORDINATE_RULE
+    else:
+        (allowed, why), rule = detachment_may(case), SUBORDINATE_RULE
+    working.step(f"{'Allowed' if allowed else 'Not allowed'}: {why}", rule, allowed)
+    return Result.of(f"{RULESET}.subordinate_operation", {"allowed": allowed}, working, dice)

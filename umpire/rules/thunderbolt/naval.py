@@ -23,6 +23,7 @@ ANS_PAC = "Advanced Naval System PAC, not in the rulebook"
 DISTANCE_TABLE = "Naval Movement Distance Effects Table"
 RATIO_CHART = "Naval Combat Ratio Chart"
 RESULTS_TABLE = "Naval Battle Results Table"
+HARBOR_CHART = "Port Harbor Capacity Chart"
 LEADERLESS_CAMPAIGN = 4  # 13.23 "an intrinsic Campaign Rating of 4 and an E Battle Rating"
 RAID_SUCCESS_BELOW = 5  # 13.63 "If the modified die roll is less than 5, the Raid succeeds"
 RESULTS_RANGE = (-2, 11)  # 13.53 "from -2 to +11, a total of 14 possible results"
@@ -44,27 +45,35 @@ class ConstructionInput:
     side: Side = spec("The player building")
     squadrons_in_play: int = spec("His squadrons in play", min=0, max=40)
     port: str = spec("The controlled port where they are built")
-    harbor_room: int | None = spec("The port's Harbor Capacity less the squadrons in it (Port Harbor Capacity "
-                                   "Chart)", min=0, max=300, default=None)
+    squadrons_in_port: int = spec("Squadrons already in that port", min=0, max=300, default=0)
+    harbor_capacity: int | None = spec("The port's Harbor Capacity, from the Port Harbor Capacity Chart (the data "
+                                       "tables)", min=0, max=300, default=None)
+
+
+def harbor_capacity(capacity, port):
+    """13.16, 13.81: a port's Harbor Capacity, which only the ANS PAC's Port Harbor Capacity Chart gives."""
+    if capacity is None:
+        raise RulesError("harbor_capacity", f"the {HARBOR_CHART} has no capacity for {port!r}: Control enters it on "
+                         f"the data tables page ({ANS_PAC})")
+    return capacity
 
 
 @procedure(RULESET, "squadron_construction", title="Squadron construction (B/3/a)", source=CONSTRUCTION_RULE,
            takes=ConstructionInput, dice=D10)
 def squadron_construction(case, dice):
     """13.16-13.17: roll and halve, rounding up: the squadrons he may build, in one eligible port, within its
-    harbor room and his limit (Rome 28, Carthage 20); each is -1 to this turn's manpower rolls."""
+    harbor room (its capacity on the Port Harbor Capacity Chart less the squadrons in it) and his limit (Rome 28,
+    Carthage 20); each is -1 to this turn's manpower rolls."""
     working = Working()
     ports = BUILD_PORTS.lookup(case.side.value, working)
     if case.port not in ports.split(", "):
         raise RulesError("port", f"{case.side.title} builds only in {ports} (13.17)")
-    if case.harbor_room is None:
-        raise RulesError("harbor_room", f"the Port Harbor Capacity Chart has no capacity for {case.port!r}: Control "
-                         f"enters it on the data tables page ({ANS_PAC})")
+    harbor_room = max(0, harbor_capacity(case.harbor_capacity, case.port) - case.squadrons_in_port)
     roll = roll_d10(working, dice, "squadron construction")
     may = math.ceil(roll / 2)
     room = SQUADRON_LIMIT.lookup(case.side.value, working) - case.squadrons_in_play
-    built = max(0, min(may, room, case.harbor_room))
-    working.step(f"{roll} halved, round up: {may}; room for {room} under the limit, {case.harbor_room} in "
+    built = max(0, min(may, room, harbor_room))
+    working.step(f"{roll} halved, round up: {may}; room for {room} under the limit, {harbor_room} in "
                  f"{case.port}: {built} built, Crew 0, In Port", CONSTRUCTION_RULE, built)
     working.note(f"-{built} DRM to the Raise Manpower segment and this turn's Manpower Operations", "13.16")
     return Result.of(f"{RULESET}.squadron_construction", {"may_build": may, "built": built, "manpower_drm": -built},
@@ -109,7 +118,8 @@ def major_disaster(case, points, dice, working):
 
 
 @procedure(RULESET, "naval_distance", title="A Fleet's voyage: Distance Effects and Major Disaster",
-           source=DISTANCE_RULE, takes=DistanceInput, dice=f"{D10}; two more on a natural 0")
+           source=DISTANCE_RULE, takes=DistanceInput,
+           dice=f"{D10}; on a natural 0, two more read tens then units (00-99), each a {D10}")
 def naval_distance(case, dice):
     """13.42-13.44, 13.82: 1 DP a Coastal hex, 5 an All Sea hex (10 in Severe Weather); roll +1 for each full 10 DP
     on the Naval Movement Distance Effects Table (per-event data); a natural 0 also rolls two dice as 00-99: lower
@@ -135,14 +145,21 @@ class InterceptionInput:
                                        min=0, max=9, default=None)
     into_adjacent_hex: bool = spec("The interception is into an adjacent hex", default=False)
     in_port: bool = spec("The intercepting Fleet is In Port", default=False)
+    another_fleet_tried: bool = spec("Another of his eligible Fleets has already tried against this same move (a new "
+                                     "trigger, as the enemy moving out of the hex, clears it)", default=False)
 
 
 @procedure(RULESET, "naval_interception", title="Naval interception", source=INTERCEPTION_RULE,
            takes=InterceptionInput, dice=D10)
 def naval_interception(case, dice):
     """13.51: roll, +3 into an adjacent hex, +2 from In Port; no higher than the Campaign Rating (4 for a Fleet
-    without a leader): intercepted."""
+    without a leader): intercepted. Of Fleets eligible in one or more hexes, only one may make the attempt."""
     working = Working()
+    # The seed (13.51, L798-799) allows one attempt, not one hex's Fleets (the extraction's §3.11.4): its example
+    # lets only one of two Fleets in the same hex try.
+    if case.another_fleet_tried:
+        raise RulesError("another_fleet_tried", "if Fleets in more than one hex are eligible to intercept, only one "
+                         "may make the attempt (13.51); another may try at the enemy's next trigger")
     rating = LEADERLESS_CAMPAIGN if case.campaign_rating is None else case.campaign_rating
     roll = roll_d10(working, dice, "naval interception")
     adjusted = total(working, roll, [m for m, met in (

@@ -74,6 +74,12 @@ def other_modifiers(case):
     return found + [(m.text, m.drm, "AW 8.0") for m in case.entered]
 
 
+def battle_drms(case, working):
+    """(text, value, rule) for each Battle DRM of this rulebook and the umpire's AW ones, the reading shown."""
+    working.choice(f"Slave Legion DRM: {case.options.slave_legions.label}", "5.52")
+    return roman_modifiers(case) + other_modifiers(case)
+
+
 @procedure(RULESET, "battle_modifiers", title="Battle DRMs from the Thunderbolt rules", source=BATTLE_RULE,
            takes=BattleInput)
 def battle_modifiers(case, dice):
@@ -81,8 +87,7 @@ def battle_modifiers(case, dice):
     attacks (+1 when it defends), +/-1 per Veteran Legion, the Slave Legion's 1 for the opponent, the Carthaginian
     AER added attacking and subtracted defending, and -3/+3 around a landing. The result is read on the AW BRT."""
     working = Working()
-    working.choice(f"Slave Legion DRM: {case.options.slave_legions.label}", "5.52")
-    modifiers = roman_modifiers(case) + other_modifiers(case)
+    modifiers = battle_drms(case, working)
     for text, value, rule in modifiers:
         working.modifier(text, value, rule)
     drm = sum(value for _, value, _ in modifiers)

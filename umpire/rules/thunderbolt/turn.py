@@ -74,12 +74,14 @@ PHASES = (
     {"key": "operations", "title": "D. Operations Phase", "rule": "3.0 D", "steps": (
         step("The drawn leader acts (AW 5.3) until Finished; remove Failed Interception markers; back to C/2",
              "3.0 D"),
-        step("Siege Attrition marker: resolve Siege Attrition (AW 9.0), then back to C/2", "3.0 D"),
+        step("Siege Attrition marker: resolve Siege Attrition (thunderbolt.siege; AW 9.0), a tribe besieging "
+             "assaults instead (thunderbolt.tribal_city_attack), then back to C/2", "3.0 D; 9.19"),
         step("A recalled Carthaginian commander goes when the next Carthaginian LAM is drawn", "6.46"),
         step("A new Emergency: the Dictator is elected at the start of the next Roman Operations Phase", "4.56"),
     )},
     {"key": "augury", "title": "E. Augury Phase", "rule": "3.0 E", "steps": (
-        step("Roll on the Augury Table, then the Conditional Events Chart; LAMs left: back to C/2", "3.0 E; 12.0"),
+        step("Roll on the Augury Table, then the Conditional Events Chart (thunderbolt.augury); LAMs left: back "
+             "to C/2", "3.0 E; 12.0"),
     )},
     {"key": "devastation", "title": "F. Devastation Phase", "rule": "3.0 F", "steps": (
         step("F/1 Devastation Recovery", "AW 6.75"),
@@ -92,8 +94,8 @@ PHASES = (
         step("G/2 Legion Training (thunderbolt.legion_training) and Army Efficiency (thunderbolt.aer_change)",
              "5.16; 6.73"),
         step("G/3 Recovery from Battle", "AW 8.55"),
-        step("G/4 Victory Determination; if none, advance the Game Turn marker and begin again at A",
-             "3.0 G"),
+        step("G/4 Victory Determination by the scenario's Victory section (not in the rulebook: the umpire "
+             "rules); if none, advance the Game Turn marker and begin again at A", "3.0 G"),
     )},
 )
 
