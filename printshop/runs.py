@@ -20,7 +20,7 @@ from umpire.events import control_group, publish_on_commit
 from umpire.models import Character, Region
 from umpire.printing.briefing import briefing_pdf
 from umpire.printing.styles import page_size_named
-from umpire.services.audit import record_audit
+from umpire.services.audit import record_audit, snapshot
 
 from .briefings import get_briefing
 from .events import PrintProgress
@@ -40,7 +40,7 @@ def do_request_print_run(event, *, kind, page_size, actor, site=""):
         run = PrintRun.objects.create(event=event, kind=kind, page_size=page_size, site=site, requested_by=actor,
                                       requested_at=timezone.now(), total=documents_of(event, kind).count())
         record_audit(event=event, actor=actor, action="print run requested", target=run,
-                     after={"kind": kind, "page_size": page_size, "documents": run.total})
+                     after={**snapshot(run), "documents": run.total})
         announce(run)
         transaction.on_commit(lambda: start(run.pk))
     return run

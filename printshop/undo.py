@@ -1,6 +1,20 @@
-"""What undoing the print shop means (umpire.undo): paper once printed stays printed."""
-from umpire.undo import register_refusal
+"""What undoing the print shop means (umpire.undo): a run still waiting to print is taken off the queue;
+paper once printing stays printed."""
+from django.core.exceptions import ValidationError
+
+from umpire.services.undo import restore_with_steps
+from umpire.undo import register_compensation
+
+from .models import PrintRun
+
+
+def unqueue_run(entry, *, actor, reason):
+    run = PrintRun.objects.filter(pk=entry.target_id).first()
+    if run is not None and run.state != PrintRun.State.QUEUED:
+        raise ValidationError(f"{entry.target_label} is {run.get_state_display().lower()}: paper once printing "
+                              "is not taken back.")
+    restore_with_steps(entry, actor=actor, reason=reason)
 
 
 def register():
-    register_refusal("print run requested", "the paper is printed: a run is not taken back.")
+    register_compensation("print run requested", unqueue_run)

@@ -7,6 +7,9 @@ class UmpireConfig(AppConfig):
 
     def ready(self):
         from umpire.services.readings import undo_readings
+        from umpire.services.seats import undo_seat_change
         from umpire.undo import register_compensation
 
         register_compensation("rules.readings", undo_readings)
+        for verb in ("create", "update", "delete"):
+            register_compensation(f"umpire.umpireseat.{verb}", undo_seat_change)

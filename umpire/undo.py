@@ -66,5 +66,4 @@ register_refusal("auth", "umpires' accounts are kept in the admin.")
 register_refusal("rules.record", "the rules log keeps every run: record a ruling if a run was wrong.")
 register_refusal("ruling", "a ruling is superseded, never withdrawn: record the corrected ruling.")
 register_refusal("umpire.event.load", "an event's world is loaded once; correct its records in the admin.")
-register_refusal("umpire.umpireseat", "seat or unseat the umpire again in the admin: his login's groups follow "
-                                      "his seats.")
+

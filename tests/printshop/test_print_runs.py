@@ -5,6 +5,7 @@ import zipfile
 from io import BytesIO
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
@@ -116,7 +117,19 @@ def test_the_request_is_audited(demo, queued, control):
     run = queued(PrintRun.Kind.TABLE_PACKS)
     entry = AuditEntry.objects.get(event=demo, action="print run requested")
     assert entry.actor == control and entry.target_id == str(run.pk)
-    assert entry.after == {"kind": "table_packs", "page_size": "A4", "documents": run.total}
+    assert (entry.after["kind"], entry.after["page_size"], entry.after["documents"]) == ("table_packs", "A4", run.total)
+
+
+def test_a_run_still_queued_is_undone_and_one_printing_is_not(demo, queued, control):
+    from umpire.services.undo import do_undo
+    waiting, printing = queued(PrintRun.Kind.TABLE_PACKS), queued(PrintRun.Kind.BRIEFINGS)
+    PrintRun.objects.filter(pk=printing.pk).update(state=PrintRun.State.PRINTING)
+    entries = {entry.target_id: entry for entry in AuditEntry.objects.filter(action="print run requested")}
+    do_undo(entries[str(waiting.pk)], actor=control, reason="requested twice")
+    assert not PrintRun.objects.filter(pk=waiting.pk).exists()
+    with pytest.raises(ValidationError, match="is printing: paper once printing is not taken back"):
+        do_undo(entries[str(printing.pk)], actor=control, reason="too late")
+    assert PrintRun.objects.filter(pk=printing.pk).exists()
 
 
 @pytest.mark.parametrize("kind, size, refusal", [("posters", "A4", "unknown print run 'posters'"),

@@ -155,3 +155,14 @@ def test_a_change_of_readings_is_undone_by_setting_back_the_readings_it_replaced
     do_undo(last_entry(), actor=control, reason="Control meant to keep the first-round reading")
     options = ProcedureReadings.objects.get(event=ad69, procedure=key).options
     assert (options["command_reduction"], options["mutual_annihilation"]) == ("first_round", "no_winner")
+
+
+def test_a_seat_undone_takes_the_umpires_role_group_with_it(ad69, control, django_user_model):
+    from umpire.services.seats import do_assign_seat
+    gaul = Region.objects.get(event=ad69, name="Gaul")
+    umpire = django_user_model.objects.create_user(username="new-gaul", password="x")
+    do_assign_seat(event=ad69, user=umpire, role=Role.REGION, region=gaul, actor=control)
+    assert umpire.groups.filter(name=Role.REGION.label).exists()
+    do_undo(AuditEntry.objects.filter(action="umpire.umpireseat.create").order_by("pk").last(), actor=control,
+            reason="seated at the wrong table")
+    assert not umpire.seats.exists() and not umpire.groups.filter(name=Role.REGION.label).exists()

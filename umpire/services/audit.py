@@ -17,10 +17,12 @@ _gathered = ContextVar("gathered", default=None)
 
 
 def snapshot(instance):
-    """The stored fields of a model instance, as JSON-safe values."""
+    """The stored fields of a model instance, as JSON-safe values; a file kept in the database (a print run's
+    merged PDF) is the paper's, not the record's history, and is left out."""
     if instance is None:
         return None
-    values = {field.attname: getattr(instance, field.attname) for field in instance._meta.concrete_fields}
+    values = {field.attname: getattr(instance, field.attname) for field in instance._meta.concrete_fields
+              if field.get_internal_type() != "BinaryField"}
     return json.loads(json.dumps(values, cls=DjangoJSONEncoder))
 
 

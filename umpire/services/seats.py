@@ -1,10 +1,12 @@
 """Seating umpires in an event's team, and keeping the role groups in step."""
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 
 from umpire.models import Role, UmpireSeat
 
 from .records import do_delete_record, do_save_record
+from .undo import restore_with_steps
 
 
 def do_assign_seat(*, event, user, role, region=None, actor):
@@ -42,3 +44,13 @@ def sync_role_groups(user):
     if user.is_staff != is_staff:
         user.is_staff = is_staff
         user.save(update_fields=["is_staff"])
+
+
+def undo_seat_change(entry, *, actor, reason):
+    """A seat given, changed or taken away is put back as any record is; then each umpire it concerned
+    keeps exactly the groups of the seats he holds again."""
+    restore_with_steps(entry, actor=actor, reason=reason)
+    concerned = {values.get("user_id") for values in (entry.before, entry.after) if isinstance(values, dict)}
+    for user in get_user_model().objects.filter(pk__in=concerned - {None}):
+        sync_role_groups(user)
+
