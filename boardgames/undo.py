@@ -1,8 +1,9 @@
 """What undoing a board game's change means (umpire.undo).
 
 A tracker's value is the sum of its confirmed moves, its history: a confirmed move is never taken out
-of it, but answered by the opposite move, within the tracker's bounds. A proposal, its decision, a tick
-of the checklist and the sequence's position are single records, put back by the generic undo.
+of it, but answered by the opposite move, within the tracker's bounds. An edit or import of a data table
+is undone by writing back the cells and rows it changed, which its entry keeps. A proposal, its decision, a
+tick of the checklist and the sequence's position are single records, put back by the generic undo.
 """
 from django.core.exceptions import ValidationError
 from django.db.transaction import atomic
@@ -10,6 +11,7 @@ from django.db.transaction import atomic
 from umpire.undo import register_compensation
 
 from .models import TrackerMove
+from .services.tables import undo_table_edit
 from .services.trackers import check_within_bounds, locked, write_move
 
 
@@ -27,3 +29,5 @@ def answer_tracker_move(entry, *, actor, reason):
 
 def register():
     register_compensation("tracker.moved", answer_tracker_move)
+    for action in ("datatable.edited", "datatable.imported"):
+        register_compensation(action, undo_table_edit)

@@ -124,6 +124,43 @@ def clean_cells(table, values, where, problems):
     return cells
 
 
+def undo_table_edit(entry, *, actor, reason):
+    """An edit or import of a data table undone by writing back what it changed: its rows removed or
+    added back, each changed cell set to what it held, audited as the undo's own edit. Refused, naming the
+    cells, when a cell it changed has been changed since."""
+    with atomic():
+        table = DataTable.objects.select_for_update().select_related("event").filter(pk=entry.target_id).first()
+        if table is None:
+            raise ValidationError(f"{entry.target_label} is no longer there: #{entry.pk} cannot be undone.")
+        before = table_snapshot(table)
+        drifted = sorted(key for key, value in entry.after.items() if before.get(key) != value)
+        if drifted:
+            raise ValidationError(f"{table.title} has changed since #{entry.pk} ({', '.join(drifted)}): undo "
+                                  "refused.")
+        put_back_rows(table, entry.before, entry.after)
+        audit_edit(table, before, "datatable.restored", actor, [])
+
+
+def put_back_rows(table, was, became):
+    """Rows the edit added are taken out, rows it removed come back, then each cell as it was (the entry keeps
+    every key it changed, "row" and "row.column", with None where there was none)."""
+    rows_of = [key for key in was.keys() | became.keys() if "row" in (was.get(key), became.get(key))]
+    table.rows.filter(key__in=[key for key in rows_of if was.get(key) is None]).delete()
+    last = table.rows.order_by("-position").values_list("position", flat=True).first() or 0
+    for key in sorted(key for key in rows_of if became.get(key) is None):
+        last += 1
+        DataRow.objects.create(table=table, key=key, position=last)
+    rows = {row.key: row for row in table.rows.all()}
+    for key, value in was.items():
+        row_key, _, column = key.rpartition(".")  # a column's key has no dot; a row's name may
+        if key in rows_of or row_key not in rows:
+            continue
+        if value is None:  # a cell the edit filled in was empty before it
+            DataCell.objects.filter(row=rows[row_key], column=column).delete()
+        else:
+            write_cell(rows[row_key], column, value)
+
+
 # ---- writing -------------------------------------------------------------------------------------
 
 def remove_rows(table, keys):

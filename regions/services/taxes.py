@@ -359,8 +359,8 @@ def do_set_revenue_disruption(province, *, turn_from, reduction_talents, reason,
         disruption = RevenueDisruption.objects.create(
             event=province.event, province=province, turn_from=turn_from, reduction_talents=reduction_talents,
             reason=reason.strip(), set_by=actor if actor is not None and actor.is_authenticated else None)
-        record_audit(event=province.event, actor=actor, action="revenue.disrupted", target=province,
-                     after={"turn_from": turn_from, "reduction_talents": reduction_talents}, reason=reason)
+        record_audit(event=province.event, actor=actor, action="revenue.disrupted", target=disruption,
+                     after=snapshot(disruption), reason=reason)
         publish_on_commit([control_group(province.event_id), table_group(province.region_id)],
                           StatementChanged(action="disruption_set", turn=turn_from, statement_id=None,
                                            province=province.name))

@@ -62,6 +62,27 @@ def test_a_csv_import_sets_the_rows_it_names(hb, tables, hb_control):
     assert "Carthago,6,5,10,yes,no" in get_csv(cities(hb))
 
 
+def test_an_import_undone_takes_out_its_rows_and_puts_back_its_cells(hb, tables, hb_control):
+    from umpire.services.undo import do_undo
+    do_save_data_rows(cities(hb), rows=[("Carthago", {"income": "5"})], actor=hb_control)
+    kept = state(cities(hb))
+    do_import_data_table(cities(hb), csv_text="City,Income,Defence\nCarthago,6,5\nNew Carthage,3,\n",
+                         actor=hb_control)
+    do_undo(AuditEntry.objects.get(action="datatable.imported"), actor=hb_control, reason="the wrong sheet")
+    assert state(cities(hb)) == kept and not DataRow.objects.filter(key="New Carthage").exists()
+    assert AuditEntry.objects.filter(action="datatable.restored").count() == 1
+
+
+def test_an_edit_whose_cells_changed_since_is_not_undone(hb, tables, hb_control):
+    from umpire.services.undo import do_undo
+    do_save_data_rows(cities(hb), rows=[("Carthago", {"income": "5"})], actor=hb_control)
+    first = AuditEntry.objects.get(action="datatable.edited")
+    do_save_data_rows(cities(hb), rows=[("Carthago", {"income": "7"})], actor=hb_control)
+    with pytest.raises(ValidationError, match=r"Later changes depend on"):
+        do_undo(first, actor=hb_control, reason="wrong")
+    assert get_data_cell(hb, "city_cards", "Carthago", "income") == "7"
+
+
 def test_a_bad_csv_cell_refuses_the_whole_import_naming_line_and_column(hb, tables, hb_control):
     before, rows, audits = state(cities(hb)), DataRow.objects.count(), AuditEntry.objects.count()
     csv_text = "City,Income,Port\nCarthago,6,yes\nRoma,ten,no\nCapua,2,maybe\n"

@@ -344,3 +344,6 @@ def test_a_disruption_is_set_for_a_tax_turn_with_a_reason(ad69, control):
                               actor=control)
     assert balance(draw_up_statement(achaea(ad69), DECEMBER)) == 10 - 4 - 1
     assert AuditEntry.objects.filter(action="revenue.disrupted").count() == 1
+    from umpire.services.undo import do_undo
+    do_undo(AuditEntry.objects.get(action="revenue.disrupted"), actor=control, reason="the rebellion was put down")
+    assert balance(draw_up_statement(achaea(ad69), DECEMBER)) == 10 - 1
