@@ -25,6 +25,11 @@ NAMED_CITIES = ("Roma", "Byzantium/Constantinopolis", "Ctesiphon", "Phraaspa", "
 CORN_PORTS = {"Caralis": "9.78 L327", "Syracusae": "9.78 L327", "Roma": "9.78 L327", "Carthago": "9.78 L327",
               "Alexandria": "9.78 L327", "Byzantium/Constantinopolis": "9.12 L353",
               "Heraclea Chersonensus": "9.12 L353"}
+# 9.78 (L327): "Corn fleets always begin each situation at the same ports: Caralis, 1; Syracusae, 2; Roma, 2;
+# Carthago, 3; Alexandria, 5"; 9.12 (L353), when Constantinople is the capital: "3 Corn fleets at Constantinople
+# and 2 at Heraclea Chersonensus".
+CORN_FLEETS = {"Caralis": 1, "Syracusae": 2, "Roma": 2, "Carthago": 3, "Alexandria": 5,
+               "Byzantium/Constantinopolis": 3, "Heraclea Chersonensus": 2}
 SITUATIONS = ("I", "II", *map(str, range(1, 33)))
 
 
@@ -33,7 +38,8 @@ def rules(module):
 
 
 def city_rows():
-    return [(name, {"port": Given("yes", CORN_PORTS[name])} if name in CORN_PORTS else {}) for name in NAMED_CITIES]
+    return [(name, {"port": Given("yes", CORN_PORTS[name]), "corn_fleets": Given(CORN_FLEETS[name], CORN_PORTS[name])}
+             if name in CORN_PORTS else {}) for name in NAMED_CITIES]
 
 
 def crt_rows(module, constant, rows, line):
@@ -84,10 +90,13 @@ def register():
     register_data_table(RULESET, "situations", "Situations", [
         ("title", "Situation", "text"), ("turns", "Historical length (game-turns)", "number"),
         ("factions", "Factions", "text"), ("corn_index", "Corn Supply Index at start", "number"),
-        ("persia_neutral", "Persia neutral (20.8)", "yesno"), ("dont_trust", "Don't Trust Anyone! table", "text")],
+        ("persia_neutral", "Persia neutral (20.8)", "yesno"), ("dont_trust", "Don't Trust Anyone! table", "text"),
+        ("imperator_replacement", "Imperator replacement provided (10.61)", "yesno"),
+        ("light_infantry_cost", "Cost of a 4-12 Light Infantry: a fortification level (17.12)", "number"),
+        ("legion_cost", "Cost of a 20-10/10-10 Legion: two bribes (18.51)", "number")],
         situation_rows, row_title="Situation",
-        source=f"20.0-20.3: no situation outline is printed; 21.0 gives each one's disobedience table. "
-               f"{EXTRACTION} M-06.")
+        source=f"20.0-20.3: no situation outline is printed; 21.0 gives each one's disobedience table. 10.61 leaves "
+               f"Imperator replacement, and 17.12 and 18.51 the costs, to the situation. {EXTRACTION} M-06.")
     register_case_sources()
     register_trackers()
     register_round_name(RULESET, "Year")  # a game-turn is a month (4.0); the twelve months are the stages
@@ -96,7 +105,8 @@ def register():
 def register_city_and_recruiting_tables():
     register_data_table(RULESET, "cities", "Unified Tax-Rate Defense Strength Table", [
         ("tax_rate", "Tax rate", "number"), ("defence", "Defence strength", "number"),
-        ("port", "Port", "yesno"), ("city", "City (no: a port alone, strength 1 or 2)", "yesno")], city_rows,
+        ("port", "Port", "yesno"), ("city", "City (no: a port alone, strength 1 or 2)", "yesno"),
+        ("corn_fleets", "Corn fleets at the start (9.78; 9.12 with Constantinople the capital)", "number")], city_rows,
         row_title="City or port", source=f"5.4, 15.62, 16.1: the table is not printed; the cities named in the text "
                                          f"are listed for Control. {EXTRACTION} M-04.")
     register_data_table(RULESET, "recruiting_limits", "Annual Recruiting Limits", [
@@ -145,7 +155,7 @@ def percent_key(column):
 def register_case_sources():
     """Where a case's empty cells are filled from: cities' tax rates and defences, recruits' costs and classes,
     the Morale Table's rows the text lacks, and the rows of the results tables, each by its row's name."""
-    combat, crt, naval, siege = rules("combat"), rules("land_crt"), rules("naval"), rules("siege")
+    combat, crt, naval, siege = rules("combat_input"), rules("land_crt"), rules("naval"), rules("siege")
     register_case_source(combat.City, table="cities", row_from="name", cells={"defence": "defence"})
     register_case_source(rules("treasury").TaxCity, table="cities", row_from="name", cells={"tax_rate": "tax_rate"})
     register_case_source(rules("mobilization").Recruit, table="recruiting_limits", row_from="line",
@@ -162,6 +172,20 @@ def register_case_sources():
                                 "size_51_99": "51_99", "size_100": "100"})
     register_case_source(rules("optional").DissolutionRow, table="power_dissolution", row_from="roll",
                          cells={f"at_{key}": key for key in ("50_or_less", "51_65", "66_75", "76_or_more")})
+    register_situation_sources()
+
+
+def register_situation_sources():
+    """What the situation decides: Imperator replacement (10.61), a fortification's price (17.12), a bribe's (18.51),
+    and each area's militia, on its line of the Annual Recruiting Limits (15.5)."""
+    register_case_source(rules("leaders").ImperatorLostInput, table="situations", row_from="situation",
+                         cells={"replacement": "imperator_replacement"})
+    register_case_source(rules("siege").FortInput, table="situations", row_from="situation",
+                         cells={"light_infantry_cost": "light_infantry_cost"})
+    register_case_source(rules("bribes").BribeInput, table="situations", row_from="situation",
+                         cells={"legion_cost": "legion_cost"})
+    register_case_source(rules("pools").MilitiaInput, table="recruiting_limits", row_from="line",
+                         cells={"strength": "militia"})
 
 
 def register_trackers():

@@ -3,8 +3,10 @@ name.
 
 The rulebook sends the reader to an Action Costs Table "appended at the end of this translation" that is not
 there (§3), prints the Sacking Table only to row 3 (§11.3 L520-529: row "4" empty, the rest absent) and the
-Attrition Table only to -3 ("-4 | ...", §6.1 L252). Each is a table Control fills in; the cells the text gives
-are pre-filled and marked given, with their rule, read lazily from the rules modules' constants. Values the
+Attrition Table only to -3 ("-4 | ...", §6.1 L252), and the map with every inhabited region's Defensive and
+Garrison Values is not reproduced (§9.2). Each is a table Control fills in; the cells the text gives are
+pre-filled and marked given, with their rule, read lazily from the rules modules' constants. Domitian's Reign
+events are printed whole: their table is given, for Control to correct or extend for the event. Values the
 extraction (shared/rules/002_optimus_princeps.md) rebuilt are not the text's: they are named in the table's
 source note, never given. The sequence of play is the rules' own (umpire.rules.optimus_princeps.turn).
 """
@@ -22,6 +24,16 @@ SACKING_COLUMNS = (("sp_1_5", "1-5"), ("sp_6_10", "6-10"), ("sp_11_14", "11-14")
 SACKING_ROWS_TO_ENTER = tuple(str(result) for result in range(4, 11))  # Control may add more
 ATTRITION_ROWS_TO_ENTER = tuple(str(result) for result in range(-4, -11, -1))
 SACKING_PRINTED_LINES = {"0 or less": "L524", "1": "L525", "2": "L526", "3": "L527"}
+# The inhabited regions the text names (§5.2, §9, the scenarios, Domitian's Reign); the map gives the rest, and
+# every region's two numbers, which Control enters. Tapae is left out: A33 reads it as a rural region.
+NAMED_REGIONS = (
+    "Sarmizegetusa", "Apulum", "Arcidava", "Desa", "Racari", "Romula Malva", "Lauracium", "Virunum", "Vindobona",
+    "Carnutum", "Brigetio", "Aquincum", "Mursa", "Sirmium", "Salonae", "Singidunum", "Viminacium", "Drobeta",
+    "Novae", "Durostorum", "Troesmis",
+)
+# Domitian's Reign, 92 Thaw (L1066): "Their Defense Value rises to 1 (as shown on the map)".
+DEFENSIVE_VALUES_GIVEN = {"Brigetio": Given(1, "Domitian's Reign L1066"), "Aquincum": Given(1, "Domitian's Reign "
+                                                                                          "L1066")}
 
 
 def rules(module):
@@ -46,6 +58,23 @@ def attrition_rows():
     return [(row, {}) for row in ATTRITION_ROWS_TO_ENTER]
 
 
+def regions():
+    """The regions the text names, with the only map value it prints; the rest of the map is Control's."""
+    return [(name, {"defensive_value": DEFENSIVE_VALUES_GIVEN[name]} if name in DEFENSIVE_VALUES_GIVEN else {})
+            for name in NAMED_REGIONS]
+
+
+REIGN_COLUMNS = (("date", "Date", "text"), ("occurs_on", "Occurs on (solitaire)", "number"), ("ap", "AP", "number"),
+                 ("player", "Bought by", "text"), ("pop", "POP", "number"))
+
+
+def reign_events():
+    """Every event and stratagem of Domitian's Reign as printed, each cell given with its line."""
+    return [(name, {key: Given(row[key], f"Domitian's Reign {row['source']}") for key, *_ in REIGN_COLUMNS
+                    if row[key] is not None})
+            for name, row in rules("victory").REIGN_EVENTS.rows.items()]
+
+
 def register():
     """Declare the tables and trackers (called from BoardgamesConfig.ready()) and what a round is called."""
     register_data_table(RULESET, "action_costs", "Action Costs Table", [("ap", "AP", "number")], action_costs,
@@ -65,6 +94,20 @@ def register():
         ("hdc", "SP Out of Action", "number")], attrition_rows, row_title="Modified D6", source=(
             "§6.1 L245-252: printed to -3 (3 SP); the row \"-4\" reads \"...\" and nothing follows: Control enters "
             f"the rows from -4 down. Rebuilt by the extraction, not the text ({EXTRACTION} §3.4 ⊕): -n gives n."))
+    register_data_table(RULESET, "regions", "Regions", [
+        ("defensive_value", "Defensive Value (0-3)", "number"), ("garrison_value", "Garrison Value (6-16)", "number"),
+    ], regions, row_title="Inhabited region", source=(
+        "§9.2.1-9.2.2: each inhabited region's Defensive Value (left-hand number) and Garrison Value (right-hand "
+        "number) are printed on the map, which the text does not reproduce: Control enters them, and adds the "
+        "regions the text does not name. Given: Brigetio and Aquincum DV 1 (Domitian's Reign L1066, \"as shown "
+        "on the map\"). Not given as map values: Domitian's Reign starts Brigetio, Aquincum and Lauracium at DV 0 "
+        "(L989), a scenario's state; Tapae is read as a rural region (A33). The Sarmizegetusa inset's fortresses "
+        "(SN0.1) are rows Control adds."))
+    register_data_table(RULESET, "reign_events", "Domitian's Reign events", REIGN_COLUMNS, reign_events,
+                        row_title="Event or stratagem", source=(
+                            "Domitian's Reign, Events and Stratagems (L992-1072), as printed; a POP left empty is "
+                            "one the text does not give. The wars, which cost no AP, are scored by their victories "
+                            "and defeats. Control may add or correct rows for the event."))
     register_trackers()
     register_case_sources()
     register_round_name(RULESET, "Year")  # §0.1: "A game turn represents a year, broken down into five seasons"
@@ -84,7 +127,11 @@ def register_trackers():
 def register_case_sources():
     """The cells the procedures leave empty for Control (a field left out or null), each from its table."""
     actions, attrition, booty = rules("actions"), rules("attrition"), rules("booty")
+    engineering, victory = rules("engineering"), rules("victory")
     register_case_source(actions.ActionCost, table="action_costs", row_from="action", cells={"ap": "ap"})
     register_case_source(booty.SackingRow, table="sacking_table", row_from="result",
                          cells={key: key for key, _ in SACKING_COLUMNS})
     register_case_source(attrition.AttritionRow, table="attrition_table", row_from="result", cells={"hdc": "hdc"})
+    register_case_source(engineering.Region, table="regions", row_from="name",
+                         cells={"defensive_value": "defensive_value", "garrison_value": "garrison_value"})
+    register_case_source(victory.ReignEvent, table="reign_events", row_from="name", cells={"pop": "pop"})

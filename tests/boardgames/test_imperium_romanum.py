@@ -17,7 +17,8 @@ from umpire.models import Event, ProcedureRun, Role
 from umpire.printing.ruleset_reference import ruleset_reference_pdf
 from umpire.rules.dice import EnteredDice, SeededDice
 from umpire.rules.errors import RulesError
-from umpire.rules.imperium_romanum.combat import LandCombatInput, land_combat
+from umpire.rules.imperium_romanum.combat import land_combat
+from umpire.rules.imperium_romanum.combat_input import LandCombatInput
 from umpire.rules.imperium_romanum.morale import MoraleInput, morale
 from umpire.rules.registry import run_procedure
 from umpire.rules.schema import parse
@@ -76,6 +77,43 @@ def test_a_combat_takes_its_row_and_its_citys_defence_from_the_event(ir, tables,
     assert filled["city"]["defence"] == 4 and filled["crt"] == [{"roll": 3, "at_2_1": "N/hE"}] and notes
     result = land_combat(parse(LandCombatInput, filled), EnteredDice([3]))
     assert (result.outcome["defence"], result.outcome["column"], result.outcome["defender_loses"]) == (24, "2:1", 5)
+
+
+def test_tv_22_the_corn_fleets_start_at_their_ports():
+    """9.78 L327: "Caralis, 1; Syracusae, 2; Roma, 2; Carthago, 3; Alexandria, 5"; 9.12 L353: "3 Corn fleets at
+    Constantinople and 2 at Heraclea Chersonensus"."""
+    cities = next(d for d in get_declarations("imperium_romanum") if d.key == "cities")
+    fleets = {name: cells["corn_fleets"].value for name, cells in cities.given_rows() if "corn_fleets" in cells}
+    assert fleets == {"Caralis": 1, "Syracusae": 2, "Roma": 2, "Carthago": 3, "Alexandria": 5,
+                      "Byzantium/Constantinopolis": 3, "Heraclea Chersonensus": 2}
+    assert sum(fleets[port] for port in ("Caralis", "Syracusae", "Roma", "Carthago", "Alexandria")) == 13
+
+
+def test_the_situation_gives_the_fortification_and_bribe_costs_and_imperator_replacement(ir, tables, ir_control):
+    """17.12, 18.51 and 10.61 leave these to the situation: Control enters them on its row of the Situations."""
+    fort = {"legions": 1, "situation": "14"}
+    filled, _ = fill_from_data_tables(ir, "imperium_romanum.fortification", fort)
+    with pytest.raises(RulesError, match=r"Situations\[14/light_infantry_cost\]"):
+        run_procedure("imperium_romanum.fortification", filled, EnteredDice([]))
+    do_save_data_rows(tables["situations"], rows=[("14", {"light_infantry_cost": "3", "legion_cost": "10",
+                                                          "imperator_replacement": "yes"})], actor=ir_control)
+    filled, notes = fill_from_data_tables(ir, "imperium_romanum.fortification", fort)
+    assert filled["light_infantry_cost"] == 3 and notes
+    assert run_procedure("imperium_romanum.fortification", filled, EnteredDice([])).outcome["cost"] == 3
+    bribe, _ = fill_from_data_tables(ir, "imperium_romanum.bribe", {"situation": "14",
+                                                                   "bribes": [{"faction": "Otho", "bribes": 2}]})
+    assert run_procedure("imperium_romanum.bribe", bribe, EnteredDice([])).outcome["costs"] == {"Otho": 10}
+    lost, _ = fill_from_data_tables(ir, "imperium_romanum.imperator_replacement",
+                                    {"faction": "Otho", "situation": "14", "successor": True})
+    assert lost["replacement"] is True
+
+
+def test_an_areas_militia_comes_from_its_recruiting_line(ir, tables, ir_control):
+    do_save_data_rows(tables["recruiting_limits"], rows=[("Italia", {"militia": "12"})], actor=ir_control)
+    filled, _ = fill_from_data_tables(ir, "imperium_romanum.militia", {"line": "Italia", "province": "Italia",
+                                                                      "controller": "Otho"})
+    assert run_procedure("imperium_romanum.militia", filled, EnteredDice([])).outcome == {
+        "controller": "Otho", "strength": 12, "cost": 0}
 
 
 def test_the_cut_off_morale_row_waits_for_control(ir, tables, ir_control):

@@ -1,6 +1,7 @@
 """Optimus Princeps' per-event data tables (the Action Costs Table, the Sacking Table's rows from 4 and the
-Attrition Table's from -4, with the cells the text gives), its case sources, its standard trackers (AP and
-Booty per side, POP), its round's name and its sequence of play, as the console holds them."""
+Attrition Table's from -4, the map's Regions, Domitian's Reign events; each with the cells the text gives), its
+case sources, its standard trackers (AP and Booty per side, POP), its round's name and its sequence of play, as
+the console holds them."""
 import io
 
 import pytest
@@ -43,7 +44,7 @@ def tables(op, op_control):
 
 def test_every_missing_table_is_a_data_table():
     assert [d.key for d in get_declarations("optimus_princeps")] == ["action_costs", "sacking_table",
-                                                                      "attrition_table"]
+                                                                      "attrition_table", "regions", "reign_events"]
 
 
 def test_the_tables_hold_the_cells_the_text_gives_and_nothing_rebuilt(op, tables):
@@ -82,6 +83,58 @@ def test_sacking_rows_control_enters_reach_the_procedure(op, tables, op_control)
     case = {"occasion": "capture", "garrison_value": 12, "garrison_eliminated": True, "rows": [{"result": 5}]}
     filled, _ = fill_from_data_tables(op, "optimus_princeps.sacking", case)
     assert run_procedure("optimus_princeps.sacking", filled, EnteredDice([4])).outcome["booty"] == 3
+
+
+def test_the_regions_table_gives_only_the_map_values_the_text_prints(op, tables):
+    """9.2: DV and GV are printed on the map, not in the text; Domitian's Reign L1066 gives Brigetio and Aquincum
+    DV 1 "as shown on the map"; nothing else is pre-filled, and Tapae is no inhabited region (A33)."""
+    given = DataCell.objects.filter(row__table=tables["regions"])
+    assert {(cell.row.key, cell.column, cell.value) for cell in given} == {
+        ("Brigetio", "defensive_value", "1"), ("Aquincum", "defensive_value", "1")}
+    assert all(cell.given and "L1066" in cell.source for cell in given)
+    assert "Tapae" not in set(tables["regions"].rows.values_list("key", flat=True))
+
+
+def test_the_regions_control_enters_fill_the_siege_and_invasion_cases(op, tables, op_control):
+    do_save_data_rows(tables["regions"], rows=[("Apulum", {"defensive_value": "3", "garrison_value": "16"})],
+                      actor=op_control)
+    case = {"region": {"name": "Apulum"}, "sp": 20, "leader": True}
+    filled, found = fill_from_data_tables(op, "optimus_princeps.invasion", case)
+    assert filled["region"] == {"name": "Apulum", "defensive_value": 3, "garrison_value": 16} and found
+    # 9.3's example (L389): 3 (D6) + 3 (DV) = 6 HDC; 14 SP is not more than 16
+    assert run_procedure("optimus_princeps.invasion", filled, EnteredDice([3])).outcome["losses"] == 6
+    siege = {"region": {"name": "Apulum"}, "marker": 0, "besieging_sp": 17, "peoples": ["roman"], "ap": 1}
+    filled, _ = fill_from_data_tables(op, "optimus_princeps.siege_action", siege)
+    assert run_procedure("optimus_princeps.siege_action", filled, EnteredDice([6])).outcome["result"] == 3
+
+
+def test_a_region_control_has_not_entered_stops_the_assault_naming_the_cell(op, tables):
+    case = {"region": {"name": "Desa"}, "besieger": {"units": [{"name": "L", "kind": "infantry", "sp": 2}],
+                                                     "leaders": [{"name": "Legate", "strategic": 6}]},
+            "defender": {"units": [{"name": "G", "kind": "infantry", "sp": 1}]}}
+    filled, _ = fill_from_data_tables(op, "optimus_princeps.assault", case)
+    with pytest.raises(RulesError, match="Regions table has no Defensive Value for Desa"):
+        run_procedure("optimus_princeps.assault", filled, EnteredDice([]))
+
+
+def test_the_reign_events_table_is_given_as_printed_and_feeds_pop(op, tables, op_control):
+    assert get_data_cell(op, "reign_events", "Mons Graupius", "pop") == "10"
+    graupius = DataCell.objects.get(row__table=tables["reign_events"], row__key="Mons Graupius", column="pop")
+    assert graupius.given and "L1005" in graupius.source
+    assert not DataCell.objects.filter(row__table=tables["reign_events"], row__key="Pay Raise", column="pop").exists()
+    do_save_data_rows(tables["reign_events"], rows=[("Mons Graupius", {"pop": "12"})], actor=op_control)
+    filled, _ = fill_from_data_tables(op, "optimus_princeps.pop", {"reign_events": [{"name": "Mons Graupius"}]})
+    assert run_procedure("optimus_princeps.pop", filled, EnteredDice([])).outcome["pop"] == 12
+
+
+def test_the_stone_limes_cost_control_enters_reaches_build_limes(op, tables, op_control):
+    """9.10.3 does not price turning a limes to stone: Control's Action Costs Table does."""
+    do_save_data_rows(tables["action_costs"], rows=[("Turn a wooden limes to stone", {"ap": "2"})],
+                      actor=op_control)
+    case = {"side": "roman", "region": "Drobeta", "ap_left": 3, "limes": "wooden",
+            "to_stone": {"action": "Turn a wooden limes to stone"}}
+    filled, _ = fill_from_data_tables(op, "optimus_princeps.build_limes", case)
+    assert run_procedure("optimus_princeps.build_limes", filled, EnteredDice([])).outcome["ap_left"] == 1
 
 
 def test_the_standard_trackers_are_ap_and_booty_per_side_and_pop(op, op_control):

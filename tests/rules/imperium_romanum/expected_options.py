@@ -2,5 +2,5 @@
 WITH_OPTIONS = {
     "activation_mug", "activation", "land_movement_cost", "land_combat", "naval_attrition", "naval_combat",
     "supply_limits", "supply_purchase", "taxation", "morale_halving", "fortification", "corn_consumption",
-    "veteran_upgrade", "blockade",
+    "veteran_upgrade", "blockade", "corn_defection", "bribe",
 }

@@ -8,8 +8,9 @@ from hypothesis import given, strategies as st
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
-from umpire.rules.imperium_romanum.combat import (
-    City, CombatOptions, Defence, Entry, Kind, LandCombatInput, LandUnit, PlusTwoNarrowSea, Side, land_combat,
+from umpire.rules.imperium_romanum.combat import land_combat
+from umpire.rules.imperium_romanum.combat_input import (
+    City, CombatOptions, Defence, Entry, Kind, LandCombatInput, LandUnit, PlusTwoNarrowSea, Side,
 )
 from umpire.rules.imperium_romanum.land_crt import COLUMNS, CrtRow, Party, StandardCrtRow, Table, column
 from umpire.rules.imperium_romanum.common import Cer, Season

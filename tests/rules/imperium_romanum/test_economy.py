@@ -15,7 +15,8 @@ from umpire.rules.imperium_romanum.supply import (
     supply_purchase,
 )
 from umpire.rules.imperium_romanum.treasury import (
-    CaptureInput, LeaderLost, PlunderInput, TaxCity, TaxInput, plunder, taxation, treasury_capture,
+    CaptureInput, LeaderLost, PlunderInput, ScorchInput, TaxCity, TaxInput, plunder, scorched_earth, taxation,
+    treasury_capture,
 )
 
 NO_DICE = EnteredDice([])
@@ -168,3 +169,25 @@ def test_a_plundered_odd_limit_is_halved_up_or_down():
     assert supply_limits(SupplyInput(**case), NO_DICE).outcome["limit"] == 1
     down = SupplyInput(**case, options=SupplyOptions(plundered_half=PlunderedHalf.DOWN))
     assert supply_limits(down, NO_DICE).outcome["limit"] == 0
+
+
+def test_tv_05_a_lesser_unit_may_be_substituted():
+    """6.14 L206: "a 16-10 Legion may be taken in place of a 20-10 or 24-10; or a CER "B" 6-16 unit may be taken in
+    lieu of an "A"". The 16-10 is placed green at 8; the class B unit is raised in a class A area (6.13)."""
+    legion = mobilization(MobilizationInput("Roma", (recruit(strength=16, trainer=True),)), NO_DICE).outcome
+    assert legion["units"][0]["strength"] == 8
+    cavalry = recruit(line="Italia: 6-16", type=UnitType.LIGHT_AND_MISSILE_CAVALRY, strength=6, cer=Cer.B)
+    assert mobilization(MobilizationInput("Roma", (cavalry,)), NO_DICE).outcome["units"][0]["strength"] == 3
+    with pytest.raises(RulesError, match="6.13"):
+        mobilization(MobilizationInput("Roma", (recruit(cer=Cer.A, area_cer="B"),)), NO_DICE)
+
+
+def test_scorched_earth_costs_4_a_hex_and_marks_it_six_turns():
+    """5.61-5.62 L183-185 (constructed): two hexes cost 8 movement points; a city hex is not scorched, it is
+    plundered."""
+    assert scorched_earth(ScorchInput(2, movement_left=10), NO_DICE).outcome == {"movement_points": 8,
+                                                                                  "marker_turns": 6}
+    with pytest.raises(RulesError, match="only 6 are left"):
+        scorched_earth(ScorchInput(2, movement_left=6), NO_DICE)
+    with pytest.raises(RulesError, match="non-city controlled hexes"):
+        scorched_earth(ScorchInput(1, movement_left=6, city_in_hex=True), NO_DICE)

@@ -1,5 +1,5 @@
 """11.0 Morale and the Morale Table, 16.6 siege attrition, 16.7 city surrender, 17.0 fortifications, and 9.4-9.115
-the corn supply and rebellion."""
+the corn supply, corn fleets and rebellion."""
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -7,6 +7,9 @@ from umpire.rules.errors import RulesError
 from umpire.rules.imperium_romanum.common import Season
 from umpire.rules.imperium_romanum.corn import (
     ConsumptionInput, ConsumptionOptions, ProductionInput, SiegeShortage, corn_consumption, corn_production,
+)
+from umpire.rules.imperium_romanum.corn_fleets import (
+    CornFleetInput, CornFleetReturnInput, corn_fleet, corn_fleet_return,
 )
 from umpire.rules.imperium_romanum.morale import (
     HalfRounding, HalvingInput, HalvingOptions, MORALE_TABLE_GIVEN, MoraleEvent, MoraleInput, morale, morale_halving,
@@ -108,8 +111,8 @@ def test_fortification_limits():
         fortification(FortInput(legions=1, level=5, light_infantry_cost=4), NO_DICE)
     with pytest.raises(RulesError, match="17.42"):
         fortification(FortInput(legions=1, under_siege=True, light_infantry_cost=4), NO_DICE)
-    with pytest.raises(RulesError, match="no cost for a 4-12 Light Infantry"):
-        fortification(FortInput(legions=1), NO_DICE)
+    with pytest.raises(RulesError, match=r"Situations\[14/light_infantry_cost\]: not filled in yet"):
+        fortification(FortInput(legions=1, situation="14"), NO_DICE)
 
 
 def test_city_surrender_printed_rows_and_the_cut_off_ones():
@@ -149,3 +152,23 @@ def test_rebellion_on_six_or_more_and_in_a_siege():
     assert [l.value for l in besieged.working if l.kind == "modifier"] == [6]
     both = ConsumptionInput(0, unmet_before=2, besieged=True, options=ConsumptionOptions(SiegeShortage.AS_WELL))
     assert [l.value for l in corn_consumption(both, EnteredDice([3])).working if l.kind == "modifier"] == [6, 3]
+
+
+def test_a_corn_fleet_carries_one_corn_and_loading_costs_4():
+    """9.71 L313, 9.72 L315 (constructed): two fleets load two corn: 4 points; unloading later another 4."""
+    assert corn_fleet(CornFleetInput(2, load=2, produced_left=4), NO_DICE).outcome == {"movement_points": 4,
+                                                                                       "lost": False}
+    assert corn_fleet(CornFleetInput(1, unload=1, attacked=True), NO_DICE).outcome == {"movement_points": 4,
+                                                                                       "lost": True}
+    with pytest.raises(RulesError, match="one each"):
+        corn_fleet(CornFleetInput(1, load=2, produced_left=4), NO_DICE)
+    with pytest.raises(RulesError, match="production is left"):
+        corn_fleet(CornFleetInput(2, load=2, produced_left=1), NO_DICE)
+
+
+@pytest.mark.parametrize("now, returns", [(6, False), (7, True)])
+def test_a_destroyed_corn_fleet_returns_in_the_second_game_turn_after(now, returns):
+    """9.74 L319: "replaced at their port of origin during the Joint Supply Phase of the second game-turn after
+    their elimination" (AMB-28: lost in turn 5, back in turn 7)."""
+    assert corn_fleet_return(CornFleetReturnInput(5, now, "Alexandria"), NO_DICE).outcome == {"returns": returns,
+                                                                                                "due": 7}

@@ -151,3 +151,21 @@ def test_a_dissolved_factions_province_defects():
     assert province_defection(far, EnteredDice([2, 5])).outcome["province"] == "Vitellius"
     with pytest.raises(RulesError, match="distance"):
         province_defection(DefectionInput("Gallia", (Claimant("Otho", 80),)), NO_DICE)
+
+
+def test_tv_15_a_36_30_is_two_fleets_and_carries_twice_as_much():
+    """12.12 L458: "The 18-30 side represents one fleet; the 36-30 side represents two fleets"; 12.315 L488: "A
+    36-30 fleet can transport twice as many units as an 18-30 fleet"."""
+    assert naval_transport(TransportInput(fleets=2, legions=2), NO_DICE).outcome["land_units_may_move"] is True
+    with pytest.raises(RulesError, match="12.31"):
+        naval_transport(TransportInput(fleets=1, legions=2), NO_DICE)
+
+
+def test_tv_20_an_asterisked_province_is_shared_by_the_cities_each_deploys_in():
+    """20.21 L890: in an asterisked province "the player only owns those cities in which his units deploy at the
+    start of play. Thus, it is possible for two players to deploy units in the same province." Each owns only his
+    deployment cities (the cities' controllers at the start); the province is the most taxation's (3.23)."""
+    cities = (ControlledCity("Antiochia", "Vespasian", 6), ControlledCity("Apamea", "Vitellius", 2),
+              ControlledCity("Emesa", "Vitellius", 2), ControlledCity("Damascus", "", 3))
+    assert province_control(ProvinceInput("Syria*", cities), NO_DICE).outcome == {"province": "Vespasian",
+                                                                                   "corn": ""}

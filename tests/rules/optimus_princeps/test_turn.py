@@ -96,6 +96,27 @@ def test_pop_ledger_and_verdict():
     assert run("pop", {"rome_falls": True}).outcome["verdict"] == "damnatio memoriae"
 
 
+def test_pop_reads_the_reign_events_by_name():
+    """Domitian's Reign, Events and Stratagems: Mons Graupius +10 (L1005), Dominus -5 (L996), Self-proclaimed
+    Consul -1 each Thaw (L998), Pay Raise no POP (L1010), Fiscus judaicus +10 (L1064), and 12 more summed: the
+    +25 of the ledger above, each named event on its own line."""
+    named = {"total_victories": 1, "sarmizegetusa_captured": True, "eagles_recovered": 2,
+             "booty_spent_by_romans": 30, "truces": 1, "roman_historic_leaders": 1, "events": 12,
+             "reign_events": [{"name": "Mons Graupius"}, {"name": "Dominus"}, {"name": "Self-proclaimed Consul",
+                                                                              "times": 2},
+                              {"name": "Pay Raise"}, {"name": "Fiscus judaicus"}]}
+    result = run("pop", named)
+    assert result.outcome["pop"] == 135
+    steps = [line.text for line in result.working if line.kind == "step"]
+    assert "Self-proclaimed Consul × 2: -1 POP each" in steps and "Pay Raise: the text gives it no POP" in steps
+
+
+def test_an_event_neither_printed_nor_entered_stops_pop_naming_it():
+    with pytest.raises(RulesError, match="events table has no POP for 'Ludi Saeculares'"):
+        run("pop", {"reign_events": [{"name": "Ludi Saeculares"}]})
+    assert run("pop", {"reign_events": [{"name": "Ludi Saeculares", "pop": 7}]}).outcome["pop"] == 7
+
+
 @pytest.mark.parametrize("case, winner, victory", [
     ({"scenario": "s1_first_dacian_war", "supreme_roman_dead": True, "eagles_captured": 3, "decebalus_dead": True,
       "sarmizegetusa": "roman"}, "barbarian", "Barbarian Automatic Victory"),

@@ -6,11 +6,14 @@ Table, the Unified Tax-Rate Defense Strength Table, the Annual Recruiting Limits
 each case, entered by Control; a procedure that needs an empty cell stops with a RulesError naming it.
 """
 from . import (  # importing each module registers its procedures
-    common, mug, weather, movement, cer, land_crt, combat, retreat, naval, fleets, supply, control, treasury, morale,
-    siege, corn, mobilization, forces, optional, victory, turn,
+    common, mug, weather, movement, cer, land_crt, combat_input, combat, retreat, naval, fleets, supply, control,
+    treasury, morale, siege, corn, mobilization, forces, optional, victory, turn, shared_hex, pools, leaders, bribes,
+    alliances, sieges, replacements, corn_fleets,
 )
 
 __all__ = [
-    "common", "mug", "weather", "movement", "cer", "land_crt", "combat", "retreat", "naval", "fleets", "supply",
-    "control", "treasury", "morale", "siege", "corn", "mobilization", "forces", "optional", "victory", "turn",
+    "common", "mug", "weather", "movement", "cer", "land_crt", "combat_input", "combat", "retreat", "naval",
+    "fleets", "supply", "control", "treasury", "morale", "siege", "corn", "mobilization", "forces", "optional",
+    "victory", "turn", "shared_hex", "pools", "leaders", "bribes", "alliances", "sieges", "replacements",
+    "corn_fleets",
 ]

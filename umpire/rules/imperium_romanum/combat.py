@@ -5,144 +5,30 @@ say, each side's total rounded by 2.1 in the defender's favour; the odds are flo
 Optional Land Combat Results Table ("all rounding off of fractions is done in favor of the defender: thus,
 18:5 = 3:1; 18:7 = 2:1"); the die is modified and held between -2 and 9; the cell gives each side's loss.
 The Optional table is the only one printed, and only its row -2 whole: Control enters the rest (and the
-standard table, if the event uses it) on the data tables page, and a case names the rows it needs."""
+standard table, if the event uses it) on the data tables page, and a case names the rows it needs. Its input is
+in combat_input.py."""
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import RulesError
 from ..registry import procedure
-from ..schema import Choice, spec
 from ..working import Result, Working
 from .cer import Rated, cer_modifier, stack_class
+from .combat_input import Defence, Entry, LandCombatInput, LoneLeaderClass, PlusTwoNarrowSea
 from .common import DIE, ROUNDING, RULESET, Cer, Helps, Season, for_defender, half_up, words
-from .land_crt import (
-    HIGHEST_ROW, LOWEST_ROW, OPTIONAL_CRT, CrtRow, Party, StandardCrtRow, Table, column, losses, table_cell, who_won,
-)
+from .land_crt import HIGHEST_ROW, LOWEST_ROW, OPTIONAL_CRT, Party, column, losses, table_cell, who_won
 
 PROCEDURE = "15.4 Combat Procedure"
 CHART = "Terrain and Seasonal Effects Chart"
 SIEGE_ASSAULT = "15.221 Stand Siege"
 LEADERS = "10.12 Combat"
+LONE_LEADER = "10.31 Losing Leaders"
 MORALE = "11.1 Effect of Morale"
 MISSILE = "15.31 Missile bonus"
 CAVALRY = "15.32 Cavalry bonus"
 RETREAT_AFTER = "15.41 Combat Procedure"
 FLEETS = "12.6 Fleets in Land Combat"
 MORALE_GAP = 50  # 11.1 (L441): "at least 50 points higher"
-
-
-class Kind(Choice):
-    """The unit types 6.2 and 15.31-15.33 name."""
-
-    LEGIONARY_INFANTRY = "legionary_infantry"
-    HEAVY_INFANTRY = "heavy_infantry"
-    LIGHT_INFANTRY = "light_infantry"
-    MISSILE_INFANTRY = "missile_infantry"
-    LIGHT_CAVALRY = "light_cavalry"
-    HORSE_ARCHERS = "horse_archers"
-    HEAVY_CAVALRY = "heavy_cavalry"
-
-    @property
-    def cavalry(self):
-        return self in (Kind.LIGHT_CAVALRY, Kind.HORSE_ARCHERS, Kind.HEAVY_CAVALRY)
-
-    @property
-    def missile(self):
-        return self in (Kind.MISSILE_INFANTRY, Kind.HORSE_ARCHERS)
-
-
-class Entry(Choice):
-    """How an attacking unit came into the combat hex."""
-
-    OVERLAND = "overland"
-    ACROSS_RIVER = "across_river"
-    ACROSS_NARROW_SEA = "across_narrow_sea"
-    ACROSS_PLUS_2_NARROW_SEA = "across_plus_2_narrow_sea"
-    AMPHIBIOUS = "amphibious"
-
-
-class Defence(Choice):
-    """What the defender does (15.2) or what is attacked."""
-
-    ACCEPT_COMBAT = "accept_combat"  # 15.23
-    SIEGE_ASSAULT = "siege_assault"  # 15.221: the units that withdrew into the city, and the city
-    ALONE = "alone"  # a city, port or fortification with no units (14.4, 15.6, 17.31)
-
-
-class PlusTwoNarrowSea(Choice):
-    """13.1 cuts infantry crossing a "+2" narrow sea hexside to a third; 15.13 halves all narrow-sea attackers."""
-
-    THIRD = "third"
-    HALF = "half"
-
-
-@dataclass(frozen=True)
-class LandUnit:
-    strength: int = spec("Printed combat strength (a green unit: its green side)", min=0, max=200)
-    kind: Kind = spec("Its type", default=Kind.LEGIONARY_INFANTRY)
-    cer: Cer = spec("Its combat efficiency rating", default=Cer.B)
-    entered: Entry = spec("An attacker: how it came into the hex", default=Entry.OVERLAND)
-    in_city: bool = spec("A defender: inside the besieged city (15.221-15.222)", default=False)
-
-
-@dataclass(frozen=True)
-class City:
-    name: str = spec("The city or port")
-    defence: int | None = spec("Its defence strength (Unified Tax-Rate Defense Strength Table; empty: from the "
-                               "event's data tables)", min=0, max=20, default=None)
-    lost: int = spec("Defence points lost to siege attrition (16.61)", min=0, max=20, default=0)
-    port_only: bool = spec("A port that is not a city (15.62: it adds its strength to friendly units)",
-                           default=False)
-
-
-@dataclass(frozen=True)
-class Side:
-    units: tuple[LandUnit, ...] = spec("Land combat units", max_items=80, default=())
-    fleets: int = spec("Naval strength of its fleets in the combat (12.6: a quarter counts)", min=0, max=1000,
-                       default=0)
-    leader: int = spec("Its best leader's combat bonus in the stack (10.12)", min=0, max=3, default=0)
-    morale: int | None = spec("Its faction's morale (11.1; empty: not compared)", default=None)
-    militia: int = spec("Militia strength points in the fight, class C (15.5)", min=0, max=100, default=0)
-
-
-@dataclass(frozen=True)
-class CombatOptions:
-    plus_2_narrow_sea: PlusTwoNarrowSea = spec(
-        "13.1 against 15.13 (extraction AMB-18): infantry attacking across a \"+2\" narrow sea hexside count a "
-        "third (13.1, default) or half (15.13)", default=PlusTwoNarrowSea.THIRD)
-    cavalry_tripled: bool = spec(
-        "15.221 (extraction AMB-41): when besieged units are tripled, cavalry is tripled too (yes) or, as in the "
-        "doubling, not multiplied (default no)", default=False)
-
-
-@dataclass(frozen=True)
-class LandCombatInput:
-    attacker: Side = spec("The attacking stack")
-    defender: Side = spec("The defending stack (its units in the city marked)", default=Side())
-    defence: Defence = spec("What is attacked (15.2)", default=Defence.ACCEPT_COMBAT)
-    city: City | None = spec("The city or port in the hex, when it fights (a siege assault, alone, a non-city port)",
-                             default=None)
-    fortification: int = spec("The defender's fortification level in effect (17.3; 17.22: at the turn's start)",
-                              min=0, max=5, default=0)
-    season: Season = spec("The season in the combat hex", default=Season.SUMMER)
-    rough: bool = spec("The combat hex is rough", default=False)
-    tripling_province: bool = spec("A siege assault in Syria, Arabia Petraea, Mesopotamia Romana or Persica, "
-                                   "Cappadocia or Iudea (15.221)", default=False)
-    barbarians_or_parthians: bool = spec("The attacker is barbarian or Parthian, not Persian (15.221)",
-                                         default=False)
-    missile_bonus: bool = spec("Optional rule 15.31 Missile bonus is in play", default=False)
-    cavalry_bonus: bool = spec("Optional rule 15.32 Cavalry bonus is in play", default=False)
-    table: Table = spec("The land CRT the event plays: the Optional one (printed in part) or the standard one "
-                        "(Control's)", default=Table.OPTIONAL)
-    crt: tuple[CrtRow, ...] = spec("Rows of the Optional table this combat may need (empty cells: from the event's "
-                                   "data tables)", max_items=12, default=())
-    standard_crt: tuple[StandardCrtRow, ...] = spec("Rows of the standard table, when the event plays it",
-                                                    max_items=12, default=())
-    he_as_e: bool = spec("Optional (15.4 L697): treat all hE results as E", default=False)
-    winner: Party | None = spec("The side the table's boldface makes the winner (lost in the text; empty: the side "
-                                "that lost fewer strength points wins)", default=None)
-    loser_can_retreat: bool = spec("The losing force can retreat (15.41)", default=True)
-    options: CombatOptions = spec("Readings of points the rulebook leaves open", default=CombatOptions())
 
 
 # ---- strengths ------------------------------------------------------------------------------------
@@ -248,8 +134,19 @@ def besieged_strength(case, working):
     return working.modifier(f"The besieged units, multiplied by {times}", total, SIEGE_ASSAULT)
 
 
+def lone_leader(case, working):
+    """10.31: "A leader alone in a hex which does not contain any friendly units has a combat strength of 1, which
+    can only be used defensively"."""
+    side = case.defender
+    if side.units or side.fleets or side.militia or case.city or case.fortification:
+        raise RulesError("defence", "a leader alone has no friendly units, city, fleet or fortification with him")
+    return working.modifier("A leader alone: combat strength 1, used only in defence", 1, LONE_LEADER)
+
+
 def defence_strength(case, working):
     side, total = case.defender, 0
+    if case.defence is Defence.LEADER_ALONE:
+        return lone_leader(case, working)
     if case.defence is Defence.SIEGE_ASSAULT:
         total += besieged_strength(case, working) + city_defence(case, working)
     elif case.defence is Defence.ALONE:
@@ -277,8 +174,19 @@ def classes(case, working):
     if case.defence is Defence.ALONE:
         working.step("A city, port or fortification alone defends as class B", "14.4; 17.31", "B")
         return attacker, Cer.B
+    if case.defence is Defence.LEADER_ALONE:
+        return attacker, lone_leader_class(case, working)
     besieged = case.defence is Defence.SIEGE_ASSAULT
     return attacker, stack_class(rated(case.defender, lambda u: besieged or not u.in_city), "Defender", working)
+
+
+def lone_leader_class(case, working):
+    if case.options.lone_leader_class is LoneLeaderClass.CLASS_B:
+        working.step("Reading: the leader alone defends as class B, like a city or fortification alone",
+                     "14.4; 17.31", "B")
+        return Cer.B
+    working.step("Reading: a leader has no class (14.2), so the matrix does not change the roll", "14.2", None)
+    return None
 
 
 def rated(side, fighting):
@@ -331,10 +239,14 @@ def bonuses(case, working):
 
 def modifiers(case, working):
     attacker, defender = classes(case, working)
-    total = cer_modifier(attacker, defender, working)
-    if case.attacker.leader or case.defender.leader:
-        total += working.modifier(f"Leaders: +{case.attacker.leader} against +{case.defender.leader}",
-                                  case.attacker.leader - case.defender.leader, LEADERS)
+    total = cer_modifier(attacker, defender, working) if defender else 0
+    defender_bonus = case.defender.leader
+    if defender_bonus and case.defence is Defence.LEADER_ALONE:
+        working.note("A leader's bonus favours the combat units he is stacked with: alone, he has none", LEADERS)
+        defender_bonus = 0
+    if case.attacker.leader or defender_bonus:
+        total += working.modifier(f"Leaders: +{case.attacker.leader} against +{defender_bonus}",
+                                  case.attacker.leader - defender_bonus, LEADERS)
     total += morale_modifier(case.attacker.morale, case.defender.morale, working)
     if case.rough and case.defence is Defence.SIEGE_ASSAULT:
         working.note("Rough terrain's -1 is not applied to a siege assault", f"{CHART} (L979)")
@@ -366,7 +278,7 @@ def forces(case):
     attacker = sum(u.strength for u in case.attacker.units) + case.attacker.fleets // 4 + case.attacker.militia
     fighting = [u for u in case.defender.units if case.defence is Defence.SIEGE_ASSAULT or not u.in_city]
     defender = sum(u.strength for u in fighting) + case.defender.fleets // 4 + case.defender.militia
-    return Forces(attacker, defender)
+    return Forces(attacker, defender + (case.defence is Defence.LEADER_ALONE))
 
 
 def loser_fate(case, loser, remaining, working):
@@ -407,6 +319,8 @@ def land_combat(case, dice):
     if winner is not Party.NEITHER:
         morale = {winner.value: 2, loser.value: -2}
         working.step("Morale: victory in combat +2, losing a combat -2", "Morale Table (L1055-1056)")
+    if case.defence is Defence.LEADER_ALONE and defender_lost:
+        working.step("The leader alone is eliminated: the attacker chooses to kill or capture him", LONE_LEADER)
     outcome = {"attack": attack, "defence": defence, "column": key, "roll": roll, "result": cell,
                "attacker_loses": attacker_lost, "defender_loses": defender_lost, "winner": winner.value,
                "morale": morale}

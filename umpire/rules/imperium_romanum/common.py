@@ -53,3 +53,37 @@ def words(fraction):
     fraction = Fraction(fraction)
     whole, part = divmod(fraction, 1)
     return f"{whole}" if not part else (f"{whole} {part}" if whole else f"{part}")
+
+
+def first_by_die(names, take, dice, working, rule, why):
+    """`take` of `names` chosen by die-roll, the highest rolls first, a tie straddling the cut rolled again
+    (2.3: "it is recommended that a die-roll be made"; 3.26 and 6.17 settle their ties by a die too)."""
+    if take <= 0:
+        return []
+    if take >= len(names):
+        return list(names)
+    rolls = {name: working.roll(dice, DIE, f"{why}: {name}") for name in names}
+    chosen = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        group = [name for name in names if rolls[name] == value]
+        if len(group) > take - len(chosen):
+            working.step(f"{', '.join(group)} tie on {value}: they roll again", rule)
+            return chosen + first_by_die(group, take - len(chosen), dice, working, rule, why)
+        chosen += group
+        if len(chosen) == take:
+            return chosen
+    return chosen
+
+
+def rank_by_die(names, dice, working, rule, why):
+    """`names` in order of a die each, highest first, every tie rolled again among the tied."""
+    if len(names) < 2:
+        return list(names)
+    rolls = {name: working.roll(dice, DIE, f"{why}: {name}") for name in names}
+    order = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        group = [name for name in names if rolls[name] == value]
+        if len(group) > 1:
+            working.step(f"{', '.join(group)} tie on {value}: they roll again", rule)
+        order += rank_by_die(group, dice, working, rule, why) if len(group) > 1 else group
+    return order

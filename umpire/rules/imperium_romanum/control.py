@@ -147,3 +147,39 @@ def province_defection(case, dice):
     working.note("Units and leaders in the province defect with it, keeping their CER; mark them with control "
                  "markers (3.24)", "3.24 Faction Dissolution")
     return Result.of(f"{RULESET}.province_defection", {"province": to, "ungarrisoned_cities": cities}, working, dice)
+
+
+# ---- imperium_romanum.colour_control --------------------------------------------------------------
+
+COLOURS = "3.41 Acquiring Colors"
+
+
+@dataclass(frozen=True)
+class ColourClaimant:
+    faction: str = spec("A Roman faction")
+    units: int = spec("Units of the dissolved faction's colour it now controls", min=0, max=400)
+    morale: int = spec("Its morale")
+
+
+@dataclass(frozen=True)
+class ColourInput:
+    colour: str = spec("The dissolved Roman faction's colour")
+    claimants: tuple[ColourClaimant, ...] = spec("The Roman factions holding units of it", min_items=1,
+                                                 max_items=12)
+
+
+@procedure(RULESET, "colour_control", title="Acquiring a dissolved faction's colour", source=COLOURS,
+           takes=ColourInput, dice="1d6 a tied faction, only on a tie in morale")
+def colour_control(case, dice):
+    """3.41-3.42: the Roman faction controlling the most units of the colour gains it (higher morale on a tie, a die
+    on a tie in morale); its CER stays, and the faction may raise it from the next Mobilization Phase."""
+    working = Working()
+    most = max(c.units for c in case.claimants)
+    if not most:
+        raise RulesError("claimants", "no faction controls a unit of the colour")
+    names = [c.faction for c in case.claimants if c.units == most]
+    working.step(f"Most units of {case.colour}: {most}, held by {', '.join(names)}", COLOURS, names)
+    winner = names[0] if len(names) == 1 else higher_morale(names, case.claimants, dice, working, COLOURS)
+    working.step(f"{winner} gains {case.colour}: same CER; it may raise units of it in future Taxation and "
+                 "Mobilization Phases", "3.42 Acquiring Colors", winner)
+    return Result.of(f"{RULESET}.colour_control", {"colour": winner}, working, dice)

@@ -2,7 +2,7 @@
 timer (17.1-17.4), and the optional Cities Surrender Table (16.7), printed only to its row 4."""
 from dataclasses import dataclass
 
-from ..errors import RulesError
+from ..errors import MissingData, RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import Band, BandTable, KeyedTable
@@ -105,9 +105,11 @@ class FortInput:
     level: int = spec("The fortification in effect in the hex now (0: none; a city or port: its added points)",
                       min=0, max=5, default=0)
     levels: int = spec("Levels to build this turn", min=1, max=5, default=1)
+    situation: str = spec("The situation played (I, II, 1 to 32), whose 4-12's cost the fortification costs",
+                          default="")
     light_infantry_cost: int | None = spec(
-        "The cost of mobilizing a 4-12 Light Infantry in this situation (17.12; empty: from the event's Annual "
-        "Recruiting Limits)", min=0, max=1000, default=None)
+        "The cost of mobilizing a 4-12 Light Infantry in this situation (17.12; empty: from the event's "
+        "Situations)", min=0, max=1000, default=None)
     under_siege: bool = spec("The hex is under siege (17.42)", default=False)
     options: FortOptions = spec("Readings of points the rulebook leaves open", default=FortOptions())
 
@@ -124,8 +126,8 @@ def check_fort(case, working):
     if case.level + case.levels > HIGHEST_FORT:
         raise RulesError("levels", f"the highest level is +5 (17.41); +{case.level} cannot gain {case.levels}")
     if case.light_infantry_cost is None:
-        raise RulesError("light_infantry_cost", "the Annual Recruiting Limits have no cost for a 4-12 Light "
-                         "Infantry in this situation: Control enters it on the data tables page")
+        raise MissingData("Situations", f"{case.situation or 'the situation'}/light_infantry_cost",
+                          "17.12 Placement of Fortification")
 
 
 @procedure(RULESET, "fortification", title="Building a fortification", source=BUILD, takes=FortInput)

@@ -150,3 +150,88 @@ def treasury_capture(case, dice):
     working.step(f"Of {t}: the opposing player gains {gained}, {lost} is lost, the faction keeps {kept}",
                  TREASURY, kept)
     return Result.of(f"{RULESET}.treasury_capture", {"gained": gained, "lost": lost, "kept": kept}, working, dice)
+
+
+# ---- imperium_romanum.treasure_city (optional) -----------------------------------------------------
+
+TREASURE_CITIES_RULE = "5.8 Treasure Cities"
+# 5.8 (L191): the cities that may be designated treasure cities, by agreement among the players.
+TREASURE_CITIES = ("Roma", "Byzantium/Constantinopolis", "Ctesiphon", "Phraaspa", "Alexandria", "Antiochus",
+                   "Carthago", "Hierosolyma", "Hispalis", "Ephesus", "Rhodus")
+
+
+@dataclass(frozen=True)
+class TreasureCityInput:
+    city: TaxCity = spec("The treasure city (its tax rate from the event's Unified Tax-Rate Defense Strength Table)")
+    stored: int | None = spec("Treasure still stored there (empty: the start of play, when it is placed)", min=0,
+                              max=10000, default=None)
+    imperator_present: bool = spec("An Imperator, of any faction, physically occupies the city now", default=False)
+    plundered_now: bool = spec("The city is being plundered now", default=False)
+
+
+def stored_treasure(case, working):
+    if case.stored is not None:
+        working.step(f"{case.city.name} holds {case.stored} treasure", TREASURE_CITIES_RULE, case.stored)
+        return case.stored
+    rate = tax_rate(case.city, "city.tax_rate", working)
+    return working.modifier(f"Start of play: three times {case.city.name}'s tax yield {rate} placed there",
+                            PLUNDER_TIMES * rate, TREASURE_CITIES_RULE)
+
+
+@procedure(RULESET, "treasure_city", title="Treasure cities (optional)", source=TREASURE_CITIES_RULE,
+           takes=TreasureCityInput)
+def treasure_city(case, dice):
+    """5.8: three times the tax yield stored at the start; only an Imperator in the city may take it, taxation
+    going on as ever; plundering the city loses it for good (the plunder itself is collected as usual)."""
+    working = Working()
+    if case.city.name not in TREASURE_CITIES:
+        raise RulesError("city.name", f"{case.city.name!r} is not a treasure city; they are "
+                         f"{', '.join(TREASURE_CITIES)}")
+    stored = stored_treasure(case, working)
+    taken = lost = 0
+    if case.plundered_now:
+        lost = stored
+        working.step(f"Plundered: the {stored} stored is permanently lost; normal plunder may be collected",
+                     TREASURE_CITIES_RULE, lost)
+    elif case.imperator_present:
+        taken = stored
+        working.step(f"An Imperator occupies the city: he takes the {stored}; normal tax collection is unaffected",
+                     TREASURE_CITIES_RULE, taken)
+    else:
+        working.step("No Imperator occupies the city: the treasure may not be removed or used",
+                     TREASURE_CITIES_RULE, 0)
+    outcome = {"stored": stored - taken - lost, "taken": taken, "lost": lost}
+    return Result.of(f"{RULESET}.treasure_city", outcome, working, dice)
+
+
+# ---- imperium_romanum.scorched_earth (optional) ----------------------------------------------------
+
+SCORCHED_EARTH = "5.61 Scorched Earth"
+SCORCH_MP = 4  # 5.61 (L183): "spending 4 movement points per hex"
+
+
+@dataclass(frozen=True)
+class ScorchInput:
+    hexes: int = spec("Hexes the unit plunders on its move", min=1, max=20)
+    movement_left: int = spec("Movement points the unit has left to spend", min=0, max=60)
+    city_in_hex: bool = spec("A hex holds a city (5.61 is for non-city hexes; a city is plundered by 5.5)",
+                             default=False)
+    controlled: bool = spec("The hexes are controlled (5.61: \"any non-city controlled hex\")", default=True)
+
+
+@procedure(RULESET, "scorched_earth", title="Scorched earth (optional)", source=SCORCHED_EARTH, takes=ScorchInput)
+def scorched_earth(case, dice):
+    """5.61-5.63: a unit plunders non-city controlled hexes at 4 movement points each; each gets a Plundered
+    marker for six full game-turns, halving its supply limitations. The text gives no treasure for it."""
+    working = Working()
+    if case.city_in_hex or not case.controlled:
+        raise RulesError("city_in_hex" if case.city_in_hex else "controlled", "scorched earth is for non-city "
+                         "controlled hexes (5.61)")
+    cost = working.modifier(f"{case.hexes} hex(es) at {SCORCH_MP} movement points each", SCORCH_MP * case.hexes,
+                            SCORCHED_EARTH)
+    if cost > case.movement_left:
+        raise RulesError("hexes", f"{cost} movement points are needed and only {case.movement_left} are left")
+    working.step(f"A Plundered marker in each for {MARKER_TURNS} full game-turns; the supply limitations there are "
+                 "halved; no treasure", "5.62-5.63 Scorched Earth", MARKER_TURNS)
+    return Result.of(f"{RULESET}.scorched_earth", {"movement_points": cost, "marker_turns": MARKER_TURNS},
+                     working, dice)

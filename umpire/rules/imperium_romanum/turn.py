@@ -56,6 +56,8 @@ MOBILIZATION = {"key": "mobilization", "title": "B. Joint Mobilization Phase", "
     {"text": "Captured leaders may be freed", "rule": "10.34"},
     {"text": "Recruit: two units a city, within the area's limits and class; double cost without a trainer",
      "rule": "6.12; 6.3"},
+    {"text": "Powers wishing more than a shared area's pool divide it as equally as possible, extras by die",
+     "rule": "6.17"},
     {"text": "War fleets under construction: pay and advance", "rule": "12.11"},
     {"text": "Fortifications placed Under Construction; the builders may not move", "rule": "17.11"},
 )}
@@ -67,12 +69,16 @@ ACTIVATION = {"key": "activation", "title": "C. Activation Phase", "rule": "4.0 
     {"text": "Each activation: Naval Operations, Land Movement, Land Combat segments", "rule": "4.0 C"},
     {"text": "End of activation: plunder occupied cities; moved markers (no unit more than twice)",
      "rule": "5.5; 4.14; 4.18"},
+    {"text": "End of the faction-turn: a lost Imperator is replaced where the situation provides it",
+     "rule": "10.61"},
     {"text": "The mug is empty: reveal the removed chits", "rule": "4.0 C"},
 )}
 SUPPLY = {"key": "supply", "title": "D. Joint Supply Phase", "rule": "4.0 D", "steps": (
     {"text": "Fortifications under construction take effect", "rule": "17.2"},
     {"text": "The capital consumes 1 corn; with none, roll for corn rebellion", "rule": "9.9; 9.10"},
     {"text": "Supply limitations: flag the surplus, remove last turn's unfed surplus, spend corn", "rule": "9.1; 9.3"},
+    {"text": "Several factions in one hex remove units by turns, the stronger stack first; a Roman faction's spare "
+             "corn may feed Roman enemies there, half of whom defect", "rule": "9.31; 9.32"},
     {"text": "Destroyed corn fleets return two game-turns after their loss", "rule": "9.74"},
     {"text": "Fleets that began the turn at sea and are not in a friendly port roll for attrition; place At Sea "
              "markers", "rule": "12.22"},

@@ -3,15 +3,16 @@ play.
 
 Importing this package registers every procedure in umpire.rules.registry. What the rulebook refers to but does
 not print (the Action Costs Table, the Sacking Table's rows from 4, the Attrition Table's rows from -4, the map
-and the counters) comes in each case, entered by Control; a procedure that needs an empty cell stops with a
-RulesError naming it.
+with its regions' Defensive and Garrison Values, and the counters) comes in each case, entered by Control; a
+procedure that needs an empty cell stops with a RulesError naming it.
 """
 from . import (  # importing each module registers its procedures
     common, combat, armies, leaders, battle_type, battle, attrition, movement, interception, engineering, assault,
-    booty, recruits, stratagems, actions, victory, turn,
+    booty, recruits, stratagems, actions, victory, turn, kingship, limes, scenario_rules,
 )
 
 __all__ = [
     "common", "combat", "armies", "leaders", "battle_type", "battle", "attrition", "movement", "interception",
-    "engineering", "assault", "booty", "recruits", "stratagems", "actions", "victory", "turn",
+    "engineering", "assault", "booty", "recruits", "stratagems", "actions", "victory", "turn", "kingship", "limes",
+    "scenario_rules",
 ]

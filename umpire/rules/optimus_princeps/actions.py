@@ -18,6 +18,7 @@ ACQUIRING = "2 Sequence 2: Acquiring APs"
 ACTIONS = "3 Actions"
 OPERATIONS = "2 Sequence 4: Operations"
 LEADER_AP = "4.1 Leader Activations"
+DO_NOTHING = "Do nothing"
 AP_CAP = 9  # §2 "You may not have more than 9 AP per turn."; §3 "You cannot have more than 9."
 # §2 Sequence 2, the Action Points table (L137-142)
 ACTION_POINTS_TABLE = BandTable("Action Points Table", ACQUIRING, (
@@ -29,7 +30,7 @@ ACTION_POINTS_TABLE = BandTable("Action Points Table", ACQUIRING, (
 
 # The AP costs the text states outside the missing Action Costs Table; None: not stated, Control enters it.
 ACTION_COSTS_GIVEN = {
-    "Do nothing": {"ap": 1, "source": "2 Sequence 4 L147"},
+    DO_NOTHING: {"ap": 1, "source": "2 Sequence 4 L147"},
     "Activate an army": {"ap": 1, "source": "5.2.3 L227"},
     "Move several armies together (each army)": {"ap": 1, "source": "5.1.2 L199"},
     "Activate a unit without a leader": {"ap": None, "source": "4.4"},
@@ -70,18 +71,41 @@ class BootyOverCap(Choice):
     REFUSED = "refused"  # only the Booty that brings the AP to 9 is spent
 
 
+class TurnIs(Choice):
+    """A1: §0.1 "A game turn represents a year, broken down into five seasons", yet §2 "9 AP per turn"."""
+
+    SEASON = "season"  # default: the season is the unit of play; the D10 starts again each season
+    YEAR = "year"  # the cap of 9 holds for the whole year
+
+
 @dataclass(frozen=True)
 class APOptions:
     over_cap: BootyOverCap = spec(
         "2 and §3 (extraction D1): Booty spent past the cap of 9 AP is wasted (default) or the purchase is "
         "refused, the rest kept", default=BootyOverCap.WASTED)
+    turn: TurnIs = spec(
+        "A1, §0.1 and §2: the \"turn\" of \"9 AP per turn\" is the season (default) or the year, the AP of its "
+        "earlier seasons counting toward the 9", default=TurnIs.SEASON)
 
 
 @dataclass(frozen=True)
 class APInput:
     side: Side = spec("The side rolling")
     booty_spent: int = spec("Booty markers its leaders spend for AP, 1 AP each (§2)", min=0, max=30, default=0)
+    ap_earlier_this_year: int = spec("AP the side acquired in the year's earlier seasons (A1's year reading)",
+                                     min=0, max=45, default=0)
     options: APOptions = spec(OPTIONS_HELP, default=APOptions())
+
+
+def cap_now(case, working):
+    """The cap of 9 AP, less what the year has given already when the turn is read as the year (A1)."""
+    if case.options.turn is TurnIs.SEASON:
+        working.note(f"Reading A1: the turn is the season: at most {AP_CAP} AP this season", ACQUIRING)
+        return AP_CAP
+    cap = max(AP_CAP - case.ap_earlier_this_year, 0)
+    working.note(f"Reading A1: the turn is the year: {case.ap_earlier_this_year} AP already this year leave "
+                 f"room for {cap}", ACQUIRING)
+    return cap
 
 
 @procedure(RULESET, "action_points", title="The season's Action Points", source=ACQUIRING, takes=APInput,
@@ -91,16 +115,19 @@ def action_points(case, dice):
     working = Working()
     roll = working.roll(dice, DIE, f"{case.side.label} Action Points")
     rolled = ACTION_POINTS_TABLE.lookup(roll, working)
-    room = max(AP_CAP - rolled, 0)
+    cap = cap_now(case, working)
+    room = max(cap - rolled, 0)
     spent = case.booty_spent
     if spent > room and case.options.over_cap is BootyOverCap.REFUSED:
-        working.note(f"Only {room} Booty can buy AP under the cap of {AP_CAP}: the rest is kept (D1)", ACQUIRING)
+        working.note(f"Only {room} Booty can buy AP under the cap of {cap}: the rest is kept (D1)", ACQUIRING)
         spent = room
     elif spent > room:
-        working.note(f"{spent - room} Booty bought AP past the cap of {AP_CAP}: they are wasted (D1)", ACQUIRING)
-    ap = min(rolled + spent, AP_CAP)
+        working.note(f"{spent - room} Booty bought AP past the cap of {cap}: they are wasted (D1)", ACQUIRING)
+    ap = min(rolled + spent, cap)
+    if rolled > cap:
+        working.step(f"{rolled} AP rolled, {cap} at most this year", ACTIONS, ap)
     if spent:
-        working.step(f"{rolled} + {spent} Booty = {ap} AP (at most {AP_CAP})", ACTIONS, ap)
+        working.step(f"{rolled} + {spent} Booty = {ap} AP (at most {cap})", ACTIONS, ap)
     working.step(f"Set the D10 to {ap}", ACTIONS, ap)
     return Result.of("optimus_princeps.action_points", {"side": case.side.value, "ap": ap, "booty_spent": spent},
                      working, dice)
@@ -116,12 +143,29 @@ class ActionCost:
 
 
 @dataclass(frozen=True)
+class SpendOptions:
+    burn_leader_ap: bool = spec(
+        "A2, §2 Sequence 4 and §4.1: a leader's Leader AP may pay for doing nothing (default yes), or must be "
+        "used for an action", default=True)
+
+
+@dataclass(frozen=True)
 class SpendInput:
     side: Side = spec("The side acting")
     ap_left: int = spec("AP on its D10 before the action", min=0, max=AP_CAP)
     action: ActionCost = spec("The action and its cost")
     times: int = spec("How many times (several armies, several SP rallied)", min=1, max=20, default=1)
     leader_ap: bool = spec("A leader's own Leader AP pays the first AP (§4.1)", default=False)
+    options: SpendOptions = spec(OPTIONS_HELP, default=SpendOptions())
+
+
+def check_burning(case, working):
+    """A2: whether a Leader AP may be spent on doing nothing."""
+    if not (case.leader_ap and case.action.action == DO_NOTHING):
+        return
+    if not case.options.burn_leader_ap:
+        raise RulesError("leader_ap", "Reading A2: a Leader AP must be used for an action, not burnt doing nothing")
+    working.note("Reading A2: a Leader AP may be burnt doing nothing", LEADER_AP)
 
 
 def cost_of(action, working):
@@ -140,6 +184,7 @@ def cost_of(action, working):
 def spend_ap(case, dice):
     """2 Sequence 4 and §3: one action paid from the side's AP (the D10), its first AP from a Leader AP if used."""
     working = Working()
+    check_burning(case, working)
     cost = cost_of(case.action, working) * case.times
     from_leader = 1 if case.leader_ap and cost else 0
     if case.leader_ap:

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from ..errors import RulesError
 from ..schema import Choice, spec
+from .battle_type import BattleType
 from .combat import Destruction, Kind, Mandatory, Rank, Unit, check_units
 from .common import People, Side, Terrain
 
@@ -175,3 +176,30 @@ def fires_in(unit, phase):
     if phase == 1:
         return unit.missile or unit.kind in (Kind.ARTILLERY, Kind.FLEET)
     return unit.kind not in (Kind.ARTILLERY, Kind.FLEET)
+
+
+# ---- A10: when the tactics apply ------------------------------------------------------------------------
+
+class RangedBattle(Choice):
+    """A10: §8.2 Phase 2 "In a ranged battle (only), each side reveals his tactics choice and applies it"."""
+
+    PITCHED = "pitched"  # default: the French "bataille rangée", the pitched battle
+    MISSILE_PHASE = "missile_phase"  # a battle with its Phase 1 fire: under Night battle no tactic applies
+
+
+def tactics_apply(case, kind):
+    """8.2 Phase 2: the tactics are revealed and applied in a "ranged battle" (A10)."""
+    missile_phase = not case.night_battle or case.options.ranged_battle is RangedBattle.PITCHED
+    return kind is BattleType.PITCHED and missile_phase
+
+
+def note_ranged_battle(case, working):
+    if case.options.ranged_battle is RangedBattle.PITCHED:
+        working.note("Reading A10: the \"ranged battle\" is the pitched battle: the tactics apply from Phase 2",
+                     PHASES)
+    elif case.night_battle:
+        working.note("Reading A10: the \"ranged battle\" is one with its Phase 1 fire: under Night battle no "
+                     "tactic is revealed or applied", PHASES)
+    else:
+        working.note("Reading A10: the \"ranged battle\" is one with its Phase 1 fire: the tactics apply from "
+                     "Phase 2", PHASES)

@@ -11,7 +11,7 @@ from .combat import (
     SUFFERING, Destruction, Kind, Unit, allocate, check_units, convert_pairs, describe_units, per_sp,
 )
 from .common import DIE, OPTIONS_HELP, RULESET, Terrain
-from .engineering import Region
+from .engineering import TAPAE_HELP, Region, TapaeIs, check_region, check_tapae
 from .leaders import leader_fate
 
 ASSAULT = "9.5 Assaulting an Inhabited Region"
@@ -41,6 +41,7 @@ class AssaultOptions:
     artillery: ArtilleryPhase = spec(
         "A17, §9.5 Phase 0: the besieger's artillery hits under the ordinary rules of §10 (default) or needs two "
         "6+ results per HDC as in Phase 1", default=ArtilleryPhase.ORDINARY)
+    tapae: TapaeIs = spec(TAPAE_HELP, default=TapaeIs.RURAL)
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ def take(party, hits, dice, working):
 
 
 def check_assault(case):
+    check_region(case.region, "defensive_value", "garrison_value")
     check_units(case.besieger.units, "besieger.units")
     check_units(case.defender.units, "defender.units")
     if not case.besieger.leaders:
@@ -149,6 +151,7 @@ def assault(case, dice):
     """9.5: artillery, firing, assault and final assault against the SP within the walls, the defender's DV a
     bonus to one unit each phase; the besieger's DF hits but does not double."""
     working = Working()
+    check_tapae(case.region, case.options.tapae, working)
     check_assault(case)
     per = "per SP" if case.options.firing is FiringResults.PER_SP else "per die"
     artillery = "ordinary rules" if case.options.artillery is ArtilleryPhase.ORDINARY else "two 6+ results per HDC"

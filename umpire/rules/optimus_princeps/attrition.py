@@ -61,8 +61,18 @@ class SupplyLosses(Choice):
     ELIMINATED = "eliminated"
 
 
+class MovesCounted(Choice):
+    """A5: "Already moved X times" when the units of the stack have moved different numbers of times."""
+
+    MOST_MOVED = "most_moved"  # default: the unit of the group that has moved most
+    LEADER = "leader"  # the leader's (the army's) own moves
+
+
 @dataclass(frozen=True)
 class AttritionOptions:
+    moves: MovesCounted = spec(
+        "A5, §6.1: \"already moved X times\" counts the unit of the group that moved most (default) or the "
+        "leader's own moves", default=MovesCounted.MOST_MOVED)
     stack_counts_hdc: bool = spec(
         "A4, §6.1: the stack size counts HDC SP too (default yes) or only SP in good order", default=True)
     route: RouteCounted = spec(
@@ -80,7 +90,10 @@ class AttritionInput:
     sp: int = spec("SP in the stack (dogs never count)", min=0, max=200)
     cause: Cause = spec("Why it rolls: a move, no supply, a retreat, a truce or contact", default=Cause.MOVEMENT)
     hdc_sp: int = spec("Of them, SP already HDC", min=0, max=200, default=0)
-    moves_before: int = spec("Times a unit of this army has already moved this season", min=0, max=20, default=0)
+    moves_before: int = spec("Times the unit of this army that moved most has already moved this season", min=0,
+                             max=20, default=0)
+    leader_moves_before: int | None = spec("Times its leader has already moved this season (A5's other reading)",
+                                           min=0, max=20, default=None)
     forced_march: bool = spec("It moves by Forced March", default=False)
     attacks_in_enemy_territory: bool = spec("It attacks an enemy in enemy territory", default=False)
     major_rivers: int = spec("Crossings of a major river (the Danube), flooded marshes too (§2)", min=0, max=8,
@@ -110,9 +123,7 @@ def penalties(case, working):
     if case.season is Season.WINTER:
         found.append(("winter", -1 if case.side is Side.BARBARIAN else -2, ATTRITION))
     found += stack(case, working)
-    if case.moves_before:
-        found.append((f"a unit has already moved {case.moves_before} time(s) this season", -case.moves_before,
-                      ATTRITION))
+    found += moved(case, working)
     if case.forced_march:
         found.append(("forced march", -1, ATTRITION))
     if case.attacks_in_enemy_territory:
@@ -129,6 +140,19 @@ def penalties(case, working):
     if case.dogs_eaten:
         found.append((f"{case.dogs_eaten} Dog SP eaten", case.dogs_eaten, "Domitian's Reign: Eat the dogs!"))
     return found
+
+
+def moved(case, working):
+    """6.1 "Already moved X times this season: -X", for the unit A5 reads it of."""
+    if case.options.moves is MovesCounted.LEADER:
+        if case.leader_moves_before is None:
+            raise RulesError("leader_moves_before", "Reading A5 counts the leader's own moves: enter them")
+        working.note("Reading A5: the leader's own moves count", ATTRITION)
+        times, who = case.leader_moves_before, "its leader has"
+    else:
+        working.note("Reading A5: the unit of the group that moved most counts", ATTRITION)
+        times, who = case.moves_before, "a unit has"
+    return [(f"{who} already moved {times} time(s) this season", -times, ATTRITION)] if times else []
 
 
 def stack(case, working):

@@ -9,11 +9,11 @@ from ..schema import Choice, spec
 from ..tables import KeyedTable
 from ..working import Result, Working
 from .armies import (
-    MISSILE_LOSSES, PHASES, PURSUIT_LOSSES, Army, Tactic, check_army, check_tactic, destruction_mode, favoured,
-    fires_in, leader_bonus, tactic_losses,
+    MISSILE_LOSSES, PHASES, PURSUIT_LOSSES, Army, RangedBattle, Tactic, check_army, check_tactic, destruction_mode,
+    favoured, fires_in, leader_bonus, note_ranged_battle, tactic_losses, tactics_apply,
 )
 from .battle_type import BATTLE_TYPE, BattleType, StrengthCounted, judge_type
-from .combat import SUFFERING, Kind, allocate, convert_pairs, describe_units, roll_unit
+from .combat import SUFFERING, Kind, UnmetShare, allocate, convert_pairs, describe_units, roll_unit
 from .common import DIE, OPTIONS_HELP, RULESET, Side, Terrain, total_of
 from .leaders import leader_fate
 
@@ -44,6 +44,12 @@ class HdcTally(Choice):
 
 @dataclass(frozen=True)
 class BattleOptions:
+    ranged_battle: RangedBattle = spec(
+        "A10, §8.2 Phase 2: the \"ranged battle\" whose tactics apply is the pitched battle (default), or a "
+        "battle that had its Phase 1 fire, so none under Night battle", default=RangedBattle.PITCHED)
+    unmet_share: UnmetShare = spec(
+        "A32, §10.3-10.4: a mandatory 50% share with no unit of that type left falls where the owner chooses "
+        "(default) or is not taken", default=UnmetShare.FREE)
     strength: StrengthCounted = spec(
         "A9, §8.1: the SP that count toward the 10 SP and 10-times thresholds — those in good order (default) or "
         "all SP, HDC too", default=StrengthCounted.GOOD_ORDER)
@@ -129,6 +135,7 @@ def battle(case, dice):
     if kind is BattleType.PITCHED:
         for side in sides:
             check_tactic(side.army, side.role, working)
+        note_ranged_battle(case, working)
     else:
         for side in sides:
             side.tactic = None
@@ -179,7 +186,7 @@ def fight_phase(case, sides, kind, phase, dice, working):
     scored = [volley(case, side, kind, phase, dice, working) for side in sides]
     for side, hits, enemy in ((sides[0], scored[1], sides[1]), (sides[1], scored[0], sides[0])):
         enemy.inflicted += hits
-        suffer(side, hits, losses_rule(side, kind, phase), dice, working)
+        suffer(case, side, hits, losses_rule(case, side, kind, phase), dice, working)
 
 
 def volley(case, side, kind, phase, dice, working):
@@ -196,7 +203,7 @@ def volley(case, side, kind, phase, dice, working):
 def bonus(case, side, unit, kind, phase, working, pursuit=False):
     """The tactic's +1 (pitched battle, Phases 2-3, in command), the leader's bonus (melee) and the limes."""
     value = 0
-    if kind is BattleType.PITCHED and phase in (2, 3) and unit.in_command and favoured(side.tactic, unit):
+    if tactics_apply(case, kind) and phase in (2, 3) and unit.in_command and favoured(side.tactic, unit):
         value += 1
     leader = leader_bonus(side.army, unit)
     if leader and (phase in (2, 3) or (pursuit and case.options.bonus_in_pursuit)):
@@ -206,16 +213,16 @@ def bonus(case, side, unit, kind, phase, working, pursuit=False):
     return value
 
 
-def losses_rule(side, kind, phase):
+def losses_rule(case, side, kind, phase):
     if phase == 1:
         return MISSILE_LOSSES
-    return tactic_losses(side.tactic) if kind is BattleType.PITCHED else None
+    return tactic_losses(side.tactic) if tactics_apply(case, kind) else None
 
 
-def suffer(side, hits, mandatory, dice, working):
+def suffer(case, side, hits, mandatory, dice, working):
     before = {unit.name for unit in side.units if unit.sp > 0}
     units, eliminated = allocate(side.units, hits, working, who=side.label, mandatory=mandatory,
-                                 order=side.army.loss_order)
+                                 order=side.army.loss_order, unmet=case.options.unmet_share)
     if side.army.convert_pairs:
         units, pairs = convert(units, working, side.label)
         eliminated += pairs
@@ -370,7 +377,7 @@ def pursue(case, winner, loser, kind, dice, working):
         working.step(f"Sheltered from the pursuit by field forts: {', '.join(u.name for u in safe)}", FORTS)
     before = {unit.name for unit in exposed if unit.sp > 0}
     exposed, eliminated = allocate(exposed, hits, working, who=loser.label, mandatory=PURSUIT_LOSSES,
-                                   order=loser.army.loss_order)
+                                   order=loser.army.loss_order, unmet=case.options.unmet_share)
     by_name = {unit.name: unit for unit in exposed + safe}
     loser.units = tuple(by_name[unit.name] for unit in loser.units)
     loser.eliminated += eliminated

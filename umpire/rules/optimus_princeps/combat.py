@@ -148,7 +148,14 @@ def blood_key(unit, order):
     return (unit.vehicle, BLOOD_ORDER.index(unit.rank), named)
 
 
-def allocate(units, losses, working, *, who, mandatory=None, order=()):
+class UnmetShare(Choice):
+    """A32: a mandatory share (§10.3) when no unit of that type is left."""
+
+    FREE = "free"  # default: the share is filled from that type while it lasts, the rest falls freely
+    NOT_TAKEN = "not_taken"  # the losses that type cannot take are not taken
+
+
+def allocate(units, losses, working, *, who, mandatory=None, order=(), unmet=UnmetShare.FREE):
     """Put `losses` HDC on `units`: first the mandatory share, rounded up (§10.3), on the units it names, then
     the rest; each time on the first unit by blood_key that still stands. Returns (units, SP eliminated)."""
     units, eliminated = list(units), 0
@@ -156,19 +163,27 @@ def allocate(units, losses, working, *, who, mandatory=None, order=()):
     if mandatory and losses:
         working.step(f"{who} must take {required} of {losses} losses from {mandatory.what} (50%, rounded up)",
                      mandatory.rule, required)
+    unmet_losses = 0
     for n in range(losses):
         fits = mandatory.fits if n < required else None
         i = next_victim(units, fits, order)
         if i is None and fits is not None:
-            working.note(f"{who} has no {mandatory.what} left: the loss falls where he chooses (A32)", ALLOCATION)
+            unmet_losses += 1
+            if unmet is UnmetShare.NOT_TAKEN:
+                continue
             i = next_victim(units, None, order)
         if i is None:
             working.note(f"{who} has no SP left: {losses - n} loss(es) fall on nobody", ALLOCATION)
             break
         units[i], lost = one_loss(units[i])
         eliminated += lost
+    if unmet_losses:
+        where = "are not taken" if unmet is UnmetShare.NOT_TAKEN else "fall where he chooses"
+        working.note(f"Reading A32: {who} has no {mandatory.what} left for {unmet_losses} of the share: they {where}",
+                     ALLOCATION)
+    taken = losses - unmet_losses if unmet is UnmetShare.NOT_TAKEN else losses
     if losses:
-        working.step(f"{who} takes {losses} loss(es): " + ", ".join(
+        working.step(f"{who} takes {taken} loss(es): " + ", ".join(
             f"{unit.name} {unit.sp} SP ({unit.hdc} HDC)" if unit.sp else f"{unit.name} eliminated" for unit in units),
             ALLOCATION, eliminated)
     return tuple(units), eliminated

@@ -16,12 +16,55 @@ DISENGAGEMENT = "9.7 Disengagement"
 SIEGE_AP = 1  # §9.4 1) "1 AP"; 2) "Spend 1 AP then roll a D6"
 
 
+REGIONS_TABLE = "Regions"  # the event's data table of the map's inhabited regions (boardgames.optimus_princeps)
+
+
 @dataclass(frozen=True)
 class Region:
-    name: str = spec("The inhabited region")
-    defensive_value: int = spec("Its Defensive Value now: 0 if pillaged; with its limes, and +1 a Sarmizegetusa "
-                                "fortress still Dacian (SN0.1)", min=0, max=6)
-    garrison_value: int = spec("Its Garrison Value, 6 to 16 (§9.2.2)", min=1, max=16)
+    """9.2: an inhabited region's two numbers, printed on the map (absent from the text): the left-hand Defensive
+    Value, the right-hand Garrison Value. Left empty, they come from the event's Regions table."""
+
+    name: str = spec("The inhabited region, as on the event's Regions table")
+    defensive_value: int | None = spec("Its Defensive Value now: 0 if pillaged; with its limes, and +1 a "
+                                       "Sarmizegetusa fortress still Dacian (SN0.1) (empty: the event's Regions "
+                                       "table)", min=0, max=6, default=None)
+    garrison_value: int | None = spec("Its Garrison Value, 6 to 16 (§9.2.2) (empty: the event's Regions table)",
+                                      min=1, max=16, default=None)
+
+
+REGION_VALUES = {"defensive_value": ("Defensive Value", "9.2.1"), "garrison_value": ("Garrison Value", "9.2.2")}
+
+
+def check_region(region, *cells, path="region"):
+    """Stop when a value the procedure needs is neither typed nor on the event's Regions table."""
+    for cell in cells:
+        if getattr(region, cell) is None:
+            title, rule = REGION_VALUES[cell]
+            raise RulesError(f"{path}.{cell}", f"the {REGIONS_TABLE} table has no {title} for {region.name} (it is "
+                             f"printed on the map, not in the text, §{rule}): Control enters it on the data tables "
+                             "page")
+
+
+class TapaeIs(Choice):
+    """A33: S1 sets the Dacians up "in Dacian inhabited regions of your choice, and in Tapae", with "A Dacian
+    Fortress at Tapae"."""
+
+    RURAL = "rural"  # default: a rural region carrying a Dacian fortress (a limes, §9.10.3)
+    INHABITED = "inhabited"
+
+
+TAPAE_HELP = ("A33, S1.2.2: Tapae is a rural region carrying a Dacian fortress, where no engineering action "
+              "applies (default), or an inhabited region")
+
+
+def check_tapae(region, reading, working):
+    """A33: an engineering action at Tapae only if Tapae is read as an inhabited region."""
+    if region.name.strip().lower() != "tapae":
+        return
+    if reading is TapaeIs.RURAL:
+        raise RulesError("region.name", "Reading A33: Tapae is a rural region with a Dacian fortress: no "
+                         "engineering action applies (§9.10.3); its fortress gives a defending counter +2 in battle")
+    working.note("Reading A33: Tapae is an inhabited region", "S1.2.2")
 
 
 # ---- optimus_princeps.invasion ----------------------------------------------------------------------
@@ -45,6 +88,7 @@ class InvasionOptions:
     repulsed: Repulsed = spec(
         "A22, §9.3: a repulsed invader stays in the region and ends his activation (default), or retreats with an "
         "attrition roll", default=Repulsed.STAYS)
+    tapae: TapaeIs = spec(TAPAE_HELP, default=TapaeIs.RURAL)
 
 
 @dataclass(frozen=True)
@@ -95,6 +139,8 @@ def invasion(case, dice):
     """9.3: D6 + Defensive Value SP Out of Action; the region falls if the invader still has more SP in good
     order than its Garrison Value."""
     working = Working()
+    check_tapae(case.region, case.options.tapae, working)
+    check_region(case.region, "defensive_value", "garrison_value")
     check_invasion(case)
     roll = working.roll(dice, DIE, "invasion losses")
     losses = invasion_losses(case, roll, working)
@@ -124,18 +170,46 @@ def repulsed(case, working):
 
 # ---- optimus_princeps.siege_declare -------------------------------------------------------------------
 
+class GarrisonCap(Choice):
+    """A34: §0.3 "In an inhabited region, there cannot be more SP than its Garrison Value", while a besieger needs
+    more SP than the Garrison Value (§9.4)."""
+
+    WALLS = "walls"  # default: the cap holds within the walls; the besiegers are outside them
+    REGION = "region"  # the cap holds for every SP in the region
+
+
+@dataclass(frozen=True)
+class DeclareOptions:
+    garrison_cap: GarrisonCap = spec(
+        "A34, §0.3 against §9.4: the Garrison Value caps the SP within the walls only (default), or every SP in "
+        "the region, besiegers too", default=GarrisonCap.WALLS)
+    tapae: TapaeIs = spec(TAPAE_HELP, default=TapaeIs.RURAL)
+
+
 @dataclass(frozen=True)
 class DeclareInput:
     region: Region = spec("The inhabited region to besiege")
     sp: int = spec("The besieging army's SP", min=1, max=200)
     ap: int = spec("AP the side has left", min=0, max=9)
     leader: bool = spec("A leader is with the army (a leaderless force cannot begin a siege, §9.1)", default=True)
+    options: DeclareOptions = spec(OPTIONS_HELP, default=DeclareOptions())
+
+
+def check_cap(case, working):
+    """A34: whether the besiegers, more than the Garrison Value, may stand in the region at all."""
+    if case.options.garrison_cap is GarrisonCap.REGION:
+        raise RulesError("options.garrison_cap", f"Reading A34: no more than {case.region.garrison_value} SP may be "
+                         "in the region, yet a siege needs more (§0.3, §9.4): under this reading no siege can begin")
+    working.note("Reading A34: the Garrison Value caps the SP within the walls; the besiegers stand outside them",
+                 SIEGE)
 
 
 @procedure(RULESET, "siege_declare", title="Declare a siege", source=SIEGE, takes=DeclareInput)
 def siege_declare(case, dice):
     """9.1 and §9.4 1): 1 AP, a leader and more SP than the Garrison Value: the Siege marker goes on at 0."""
     working = Working()
+    check_tapae(case.region, case.options.tapae, working)
+    check_region(case.region, "garrison_value")
     if not case.leader:
         raise RulesError("leader", "a leaderless force may support and continue a siege but cannot initiate one (§9.1)")
     if case.ap < SIEGE_AP:
@@ -143,6 +217,7 @@ def siege_declare(case, dice):
     if case.sp <= case.region.garrison_value:
         raise RulesError("sp", f"{case.sp} SP is not more than the Garrison Value {case.region.garrison_value} "
                          "(§9.4)")
+    check_cap(case, working)
     working.step(f"{case.sp} SP > Garrison Value {case.region.garrison_value}, a leader, 1 AP: {case.region.name} "
                  "is besieged; Siege marker at 0", SIEGE, 0)
     return Result.of("optimus_princeps.siege_declare", {"besieged": True, "marker": 0, "ap_spent": SIEGE_AP,
@@ -172,6 +247,7 @@ class SiegeOptions:
     slow_besiegers: SlowBesiegers = spec(
         "A19, §9.4 and SN0.3: Germans and Sarmatians among the besiegers give -1 once (default) or -1 for each "
         "people", default=SlowBesiegers.ONCE)
+    tapae: TapaeIs = spec(TAPAE_HELP, default=TapaeIs.RURAL)
 
 
 @dataclass(frozen=True)
@@ -216,6 +292,8 @@ def siege_modifiers(case, working):
 def siege_action(case, dice):
     """9.4 2): 1 AP and a D6 with the siege modifiers: 6+ the region surrenders, else the marker turns on."""
     working = Working()
+    check_tapae(case.region, case.options.tapae, working)
+    check_region(case.region, "defensive_value", "garrison_value")
     if case.besieging_sp <= case.region.garrison_value:
         raise RulesError("besieging_sp", f"{case.besieging_sp} SP is not more than the Garrison Value "
                          f"{case.region.garrison_value}: the siege is lifted (§9.4)")
@@ -265,6 +343,7 @@ class DisengagementInput:
 def disengagement(case, dice):
     """9.7: a besieger attacked by a relief force fights with what he does not leave at the siege."""
     working = Working()
+    check_region(case.region, "garrison_value")
     if case.left_behind > case.besieging_sp:
         raise RulesError("left_behind", f"he has only {case.besieging_sp} SP")
     gv = case.region.garrison_value

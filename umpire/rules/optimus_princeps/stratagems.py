@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from ..errors import RulesError
 from ..registry import procedure
-from ..schema import spec
+from ..schema import Choice, spec
 from ..tables import KeyedTable
 from ..working import Result, Working
 from .common import OPTIONS_HELP, RULESET, Side
@@ -71,8 +71,18 @@ RED_VERSION_COSTS = KeyedTable("Scenario 5 stratagems, Red version costs (transl
 })
 
 
+class ArtilleryUse(Choice):
+    """A27: §14 "in defense only" against §9.5's example, where a besieger turns a legion SP into artillery."""
+
+    DEFENCE_ONLY = "defence_only"  # default: the Stratagems Table's words
+    ATTACK_TOO = "attack_too"  # the §9.5 example's besieger may deploy it too
+
+
 @dataclass(frozen=True)
 class StratagemOptions:
+    artillery: ArtilleryUse = spec(
+        "A27, §14 against the §9.5 example (L437): Artillery deployed is played in defence only (default) or by "
+        "an attacker or besieger too", default=ArtilleryUse.DEFENCE_ONLY)
     red_version: bool = spec(
         "S5, the translator's notes: use the \"Red version\" costs (Brigantes 1, Moors 4, Jewish Revolt 4, "
         "Subsidies 1 AP) in place of the printed ones (default no)", default=False)
@@ -86,6 +96,7 @@ class StratagemInput:
     ap_cost: int | None = spec("Its cost when the text gives none (S4 Opportunistic Germans)", min=0, max=9,
                                default=None)
     artillery: int = spec("Artillery deployed: how many artillery (2 AP each)", min=1, max=10, default=1)
+    attacking: bool = spec("Artillery deployed: the Roman plays it as the attacker or besieger", default=False)
     leader_present: bool = spec("A leader is in the region, country or province it concerns", default=True)
     leader_played_this_season: bool = spec("That leader has already played a stratagem this season", default=False)
     played_before: bool = spec("This player has played it before (Forced March: this season)", default=False)
@@ -113,6 +124,18 @@ def printed_cost(case, working):
     return row["ap"]
 
 
+def check_artillery(case, working):
+    """A27: who may deploy artillery."""
+    if case.stratagem != ARTILLERY_DEPLOYED:
+        return
+    if case.options.artillery is ArtilleryUse.ATTACK_TOO:
+        working.note("Reading A27: Artillery deployed may be played attacking too, as in §9.5's example", STRATAGEMS)
+        return
+    working.note("Reading A27: Artillery deployed is played in defence only (§14)", STRATAGEMS)
+    if case.attacking:
+        raise RulesError("attacking", "Reading A27: Artillery deployed is played \"in defense only\" (§14)")
+
+
 def check_play(case):
     if not case.leader_present:
         raise RulesError("leader_present", "there must be a leader in the region, country or province the stratagem "
@@ -129,6 +152,7 @@ def stratagem(case, dice):
     """14: a stratagem's AP cost and the limits on playing it."""
     working = Working()
     check_play(case)
+    check_artillery(case, working)
     cost = printed_cost(case, working)
     if case.domitian_in_rome and case.side is Side.BARBARIAN:
         cost += DOMITIAN_IN_ROME

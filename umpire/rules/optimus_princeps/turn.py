@@ -8,7 +8,7 @@ from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import KeyedTable
 from ..working import Result, Working
-from .common import DIE, RULESET, Season
+from .common import DIE, OPTIONS_HELP, RULESET, Season
 
 EVENTS = "2 Sequence 1: Events"
 SOLITAIRE = "Domitian's Reign: Playing the Campaign Solitaire"
@@ -111,10 +111,28 @@ SEASONAL_EVENTS = KeyedTable("Seasonal events", EVENTS, {
 })
 
 
+FLEETS = "5.2.2 Fleet Movement"
+FROZEN = ("rivers are frozen", "watercourses are frozen")
+
+
+@dataclass(frozen=True)
+class WeatherOptions:
+    until_next_roll: bool = spec(
+        "A3, §2 Sequence 1: a seasonal event lasts the season it is rolled for (default) or until the next "
+        "season's roll", default=False)
+    frozen_stops_sailing: bool = spec(
+        "A3, §5.2.2 \"In winter, if the river is frozen, sailing is impossible\": whenever the rivers freeze, "
+        "autumn too (default yes), or in winter only", default=True)
+    danube_freezes: bool = spec(
+        "A3, §2 Sequence 1: the Danube is one of the watercourses that freeze (default yes) or never freezes",
+        default=True)
+
+
 @dataclass(frozen=True)
 class EventInput:
     season: Season = spec("The season beginning")
     pillaged_regions: tuple[str, ...] = spec("Spring: the regions with a Pillaged marker", max_items=60, default=())
+    options: WeatherOptions = spec(OPTIONS_HELP, default=WeatherOptions())
 
 
 @procedure(RULESET, "seasonal_event", title="Seasonal event", source=EVENTS, takes=EventInput,
@@ -128,9 +146,22 @@ def seasonal_event(case, dice):
         raise RulesError("pillaged_regions", "Pillaged markers are rolled for in spring only")
     roll = working.roll(dice, DIE, f"{case.season.label} seasonal event")
     effect = SEASONAL_EVENTS.lookup(case.season.value, working, column=roll)
-    working.note("The effect lasts the season (A3)", EVENTS)
-    return Result.of("optimus_princeps.seasonal_event", {"season": case.season.value, "effect": effect}, working,
-                     dice)
+    working.note("Reading A3: the effect lasts " + (
+        "until the next season's roll" if case.options.until_next_roll else "this season"), EVENTS)
+    return Result.of("optimus_princeps.seasonal_event", {"season": case.season.value, "effect": effect,
+                                                         **frozen(case, effect, working)}, working, dice)
+
+
+def frozen(case, effect, working):
+    """What a freeze means for crossing the Danube and for the fleets, as A3 reads it."""
+    if effect not in FROZEN:
+        return {"danube_frozen": False, "sailing_stopped": False}
+    danube = case.options.danube_freezes
+    working.note(f"Reading A3: the Danube {'freezes with them' if danube else 'does not freeze'}", EVENTS)
+    sailing = case.options.frozen_stops_sailing or case.season is Season.WINTER
+    working.note("Reading A3: " + ("the rivers are frozen: sailing is impossible, the boats stay in port" if sailing
+                                   else "sailing stops in winter only"), FLEETS)
+    return {"danube_frozen": danube, "sailing_stopped": sailing}
 
 
 def spring(case, dice, working):

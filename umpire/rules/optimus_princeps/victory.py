@@ -2,6 +2,7 @@
 SN0.3), and the campaign's popularity score, Points Optimus Princeps (Domitian's Reign, Victory)."""
 from dataclasses import dataclass
 
+from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import Band, BandTable, KeyedTable
@@ -9,6 +10,47 @@ from ..working import Result, Working
 from .common import OPTIONS_HELP, RULESET, Side
 
 POP_RULE = "Domitian's Reign: Victory"
+REIGN_RULE = "Domitian's Reign: Events and Stratagems"
+
+
+def reign_event(date, player, ap, pop, line, occurs_on=None):
+    return {"date": date, "occurs_on": occurs_on, "ap": ap, "player": player, "pop": pop, "source": f"L{line}"}
+
+
+# Domitian's Reign, Events and Stratagems (L992-1072): each one bought with AP, as the text prints it; pop None:
+# the text gives it no POP. The wars, which cost no AP, are scored by the victories and defeats above. "Self-
+# proclaimed Consul" is printed each Thaw from 82 to 88 (L998-L1041); I Minervia is raised twice (A30).
+REIGN_EVENTS = KeyedTable("Domitian's Reign events", REIGN_RULE, {
+    "Dominus": reign_event("81 Autumn", "Barbarian", 2, -5, 996, 3),
+    "Self-proclaimed Consul": reign_event("82-88 Thaw", "Barbarian", 1, -1, 998, 3),
+    "Mons Graupius": reign_event("83 Summer", "Roman", 4, 10, 1005, 3),
+    "Discovery": reign_event("83 Autumn", "Roman", 2, 5, 1007, 3),
+    "Domitia Longina divorced": reign_event("83 Winter", "Barbarian", 2, -10, 1009, 3),
+    "Pay Raise": reign_event("83 Winter", "Roman", 4, None, 1010),
+    "Family Scandal": reign_event("84 Thaw", "Barbarian", 2, -10, 1015, 3),
+    "Exile of Dion of Pruse": reign_event("84 Thaw", "Barbarian", 1, -5, 1017, 4),
+    "Raising of Legio I Minervia": reign_event("85 Spring", "Roman", 6, None, 1021),
+    "Domitian is sole Consul": reign_event("85 Spring", "Barbarian", 1, -5, 1022, 3),
+    "Devaluation of the Currency": reign_event("85 Spring", "Barbarian and Roman", 2, -10, 1023, 3),
+    "Domitian, censor for life": reign_event("85 Winter", "Barbarian", 1, -5, 1027, 3),
+    "Construction of the Flavian Palace": reign_event("86 Spring", "Roman", 2, 5, 1032),
+    "Capitoline Games": reign_event("86 Spring", "Roman", 2, 10, 1033),
+    "Division of Moesia": reign_event("86 Winter", "Roman", 4, None, 1035),
+    "British Legion to Pannonia": reign_event("87 Thaw", "Roman", 2, None, 1038),
+    "Centennial Games": reign_event("88 Thaw", "Roman", 2, 10, 1042),
+    "The Rhine Floods": reign_event("88 Winter", "Roman", 4, None, 1046),
+    "Reinforcement of the Agri Decumates": reign_event("89 Thaw", "Barbarian", 2, 5, 1048, 2),
+    "Pannonia split and reinforced": reign_event("89 Summer", "Roman", 4, None, 1053),
+    "Fierce Reprisals": reign_event("89 Summer", "Barbarian and Roman", 2, -10, 1054),
+    "Creation of Legio I Minervia": reign_event("89 Winter", "Roman", 4, None, 1056),
+    "Domitian takes back his wife": reign_event("90 Thaw", "Roman", 2, 5, 1058),
+    "Domitian's Stadium": reign_event("90 Thaw", "Roman", 2, 5, 1059),
+    "Domitian deifies Julia Titii": reign_event("91 Thaw", "Barbarian", 1, -5, 1061, 3),
+    "Dalmati legion moves to Moesia": reign_event("91 Thaw", "Roman", 2, None, 1062),
+    "Fiscus judaicus": reign_event("92 Thaw", "Roman", 2, 10, 1064),
+    "Edict on vineyards": reign_event("92 Thaw", "Barbarian", 4, None, 1065, 3),
+    "Fortified camps of Brigetio and Aquincum": reign_event("92 Thaw", "Roman", 4, 10, 1066),
+})
 # Domitian's Reign, Victory (L948-968): POP per event.
 POP_TABLE = KeyedTable("Points Optimus Princeps (POP)", POP_RULE, {
     "booty_spent_by_barbarians": -1,  # per Booty taken from the Romans and spent at home by the barbarians
@@ -46,6 +88,15 @@ class PopOptions:
 
 
 @dataclass(frozen=True)
+class ReignEvent:
+    name: str = spec("The event or stratagem, as on the Domitian's Reign events table (Mons Graupius)")
+    pop: int | None = spec("Its POP (empty: the event's Domitian's Reign events table, or the text's)", min=-100,
+                           max=100, default=None)
+    times: int = spec("How many times it was played (Self-proclaimed Consul: once each Thaw)", min=1, max=20,
+                      default=1)
+
+
+@dataclass(frozen=True)
 class PopInput:
     booty_spent_by_romans: int = spec("Booty taken from the barbarians and spent at home by the Romans", min=0,
                                       max=500, default=0)
@@ -64,8 +115,10 @@ class PopInput:
     partial_victories: int = spec("Roman partial victories", min=0, max=10, default=0)
     total_victories: int = spec("Roman total victories", min=0, max=10, default=0)
     sarmizegetusa_captured: bool = spec("Sarmizegetusa captured", default=False)
-    events: int = spec("POP from the reign's events and stratagems, summed (Mons Graupius +10, Dominus -5 …)",
-                       min=-500, max=500, default=0)
+    reign_events: tuple[ReignEvent, ...] = spec("The reign's events and stratagems played, each by name",
+                                                max_items=60, default=())
+    events: int = spec("Other POP, summed, that no named event gives (Control's adjustments)", min=-500, max=500,
+                       default=0)
     options: PopOptions = spec(OPTIONS_HELP, default=PopOptions())
 
 
@@ -73,9 +126,9 @@ class PopInput:
 def pop(case, dice):
     """Domitian's Reign: the campaign's POP total from its ledger, and the verdict on Domitian's reign."""
     working = Working()
-    total = case.events
+    total = sum(reign_pop(event, i, working) for i, event in enumerate(case.reign_events)) + case.events
     if case.events:
-        working.step(f"Events and stratagems: {case.events:+d} POP", POP_RULE, case.events)
+        working.step(f"Other events and stratagems, summed: {case.events:+d} POP", POP_RULE, case.events)
     for key, each in POP_TABLE.rows.items():
         count = int(getattr(case, key))
         if key == "roman_leaders" and case.options.historic_counts_twice:
@@ -87,6 +140,22 @@ def pop(case, dice):
         "-10 and -5" if case.options.historic_counts_twice else "-10 only"), POP_RULE)
     verdict = POP_BANDS.lookup(total, working)
     return Result.of("optimus_princeps.pop", {"pop": total, "verdict": verdict}, working, dice)
+
+
+def reign_pop(event, i, working):
+    """An event's POP: as the event's table or the umpire gives it, else as the text prints it."""
+    if event.pop is not None:
+        working.step(f"{event.name} × {event.times}: {event.pop:+d} POP each", REIGN_RULE, event.pop * event.times)
+        return event.pop * event.times
+    if event.name not in REIGN_EVENTS.rows:
+        raise RulesError(f"reign_events.{i}.pop", f"the Domitian's Reign events table has no POP for {event.name!r}: "
+                         "Control enters it on the data tables page")
+    printed = REIGN_EVENTS.lookup(event.name, working)["pop"]
+    if printed is None:
+        working.step(f"{event.name}: the text gives it no POP", REIGN_RULE, 0)
+        return 0
+    working.step(f"{event.name} × {event.times}: {printed:+d} POP each", REIGN_RULE, printed * event.times)
+    return printed * event.times
 
 
 # ---- optimus_princeps.scenario_victory ----------------------------------------------------------------
