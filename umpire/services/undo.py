@@ -104,8 +104,8 @@ def all_steps(entry):
 
 
 def compensate(entry, *, actor, reason):
-    """The action's own compensation if it has one; else each record put back as it was, the
-    action's steps last first, then its own record."""
+    """The action's own compensation if it has one; else its record and its steps put back as they
+    were (`restore_with_steps`)."""
     special = compensation_of(entry.action) or restore_with_steps
     special(entry, actor=actor, reason=reason)
 
