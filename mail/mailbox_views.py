@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from umpire.code_tries import limits_code_tries
 from umpire.models import Character
 from umpire.permissions import Perm
 from umpire.selectors import access_event
@@ -16,6 +17,7 @@ from .services.mailboxes import do_issue_mailbox
 ISSUES_MAILBOXES = Perm.ISSUE_MAILBOXES
 
 
+@limits_code_tries
 def mailbox(request, slug):
     """His letters; a wrong or replaced code is a 404, as on the projector."""
     code = request.GET.get("code", "")

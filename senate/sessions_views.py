@@ -14,6 +14,7 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
 from regions.views import pdf_response
+from umpire.code_tries import limits_code_tries
 from umpire.permissions import Perm
 from umpire.selectors import access_display, access_event, can
 from umpire.views.refusals import refusal_text, valid
@@ -179,6 +180,7 @@ def acta_diurna_pdf(request, slug):
     return pdf_response(acta_pdf(event, page_size), f"{slug}-acta-diurna.pdf")
 
 
+@limits_code_tries
 def acta_display(request, slug):
     """The gazette on the projector's hall: the display code and no login; what is published only."""
     code = request.GET.get("code", "")

@@ -30,6 +30,17 @@ def in_memory_channel_layer(request, settings):
     channel_layers.backends.clear()
 
 
+@pytest.fixture(autouse=True)
+def no_code_tries_counted():
+    """Each test starts with no wrong codes counted against the test client's address (umpire.code_tries), so
+    the wrong codes of one test never lock out the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def postgres(db):
     if connection.vendor != "postgresql":

@@ -29,6 +29,7 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
+from backups.services.snapshots import do_take_snapshot
 from boardgames.models import DataTable
 from boardgames.services.trackers import do_add_tracker_feed, do_open_tracker, do_propose_tracker_move
 from mail.services.letters import do_post_letter
@@ -129,6 +130,7 @@ ROWS = [
     Row("umpire:rules-run", "slug=slug key=rules_key", POST, UMPIRES),
     Row("umpire:rules-readings", "slug=slug", GET, UMPIRES),
     Row("umpire:rules-readings-set", "slug=slug", POST, CONTROL),
+    Row("api:schema", "", GET, UMPIRES),
     Row("api:rules", "", GET, UMPIRES),
     Row("api:rules-procedure", "ruleset=ruleset name=procedure", GET, UMPIRES),
     Row("display:projector", "slug=slug", GET, "display"),
@@ -275,6 +277,10 @@ ROWS = [
     Row("printshop:runs", "slug=slug", GET, CONTROL),
     Row("printshop:run-pdf", "slug=slug run_id=print_run", GET, CONTROL),
     Row("printshop:run-zip", "slug=slug run_id=print_run", GET, CONTROL),
+    # ---- backups: the snapshots hold every secret of the event ----
+    Row("backups:snapshots", "slug=slug", GET, CONTROL),
+    Row("backups:schedule", "slug=slug", POST, CONTROL, "every_turns=every_turns"),
+    Row("backups:download", "slug=slug name=snapshot_name", GET, CONTROL),
 ]
 
 # POSTs whose page is open to every umpire and which refuse in words, back on the page with nothing
@@ -297,7 +303,7 @@ def host(event, name, province_name):
 
 
 @pytest.fixture
-def world(ad69, make_umpire):
+def world(ad69, make_umpire, settings, tmp_path):
     """Illyria's records, one of each kind a URL names: a legion and a fleet in Pannonia, a draft
     battle, a siege with an assault whose loss waits, a letter in the tray, a follow-up, the books
     open with this tax turn's statements and a payment, a Senate session with a motion, an oath, a
@@ -362,6 +368,8 @@ def world(ad69, make_umpire):
     world.codes = {"player": do_issue_mailbox(player_character, actor=control).code,
                    "display": do_reissue_display_code(ad69, actor=control).code}
     do_issue_mailbox(other_character, actor=control)
+    settings.BACKUP_DIR, world.every_turns = tmp_path / "backups", 2
+    world.snapshot_name = do_take_snapshot(ad69, 1).name
     return world
 
 

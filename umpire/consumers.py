@@ -6,6 +6,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import Http404
 from django.utils import timezone
 
+from umpire.code_tries import CLOSED_FOR_TRIES, note_wrong_code, seconds_to_wait, socket_address, too_many_tries
 from umpire.events import (
     AccessRevoked, control_group, display_group, event_group, get_sequences, table_group, umpires_group,
 )
@@ -23,20 +24,39 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     it leaves its groups and closes with 4403, and hears nothing more. Checking before every
     message, not only on the revocation, is what holds if that one message is lost (a channel
     layer delivers at most once); it is one indexed query, and code-opened screens hear little.
+
+    A wrong code counts against the client's address (`umpire.code_tries`); an address that has
+    typed too many is told how long to wait and closed with 4429 before its code is looked at.
     """
 
     opened_by_code = False
 
     async def connect(self):
         self.revoked = False
+        if self.opened_by_code and await self.refused_for_tries():
+            return
         self.event, self.groups_joined = await database_sync_to_async(self.allowed_groups)()
         if not self.groups_joined:
+            if self.opened_by_code and code_of(self.scope):
+                await database_sync_to_async(note_wrong_code)(socket_address(self.scope))
             await self.close(code=4403)
             return
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self.send_snapshot()
+
+    async def refused_for_tries(self):
+        """Whether this address has typed too many wrong codes: if so, say how long to wait, in words
+        the page can show, and close with 4429 before any code is looked at."""
+        wait = await database_sync_to_async(seconds_to_wait)(socket_address(self.scope))
+        if not wait:
+            return False
+        self.groups_joined = []
+        await self.accept()
+        await self.send_json({"type": "refused", "reason": too_many_tries(wait), "wait": wait})
+        await self.close(code=CLOSED_FOR_TRIES)
+        return True
 
     async def disconnect(self, code):
         await self.leave_groups()

@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "mail",
     "printshop",
     "boardgames",
+    "backups",
 ]
 
 MIDDLEWARE = [
@@ -134,6 +135,8 @@ STATIC_ROOT.mkdir(exist_ok=True)
 # Pages work before collectstatic has run, as on a fresh checkout.
 WHITENOISE_USE_FINDERS = True
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
+# where the console writes an event's snapshots every N turns (backups/); off the database's disk if you can
+BACKUP_DIR = Path(os.environ.get("UMPIRE_BACKUP_DIR", VAR_DIR / "backups"))
 
 LOGGING = {
     "version": 1,

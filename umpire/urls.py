@@ -30,4 +30,5 @@ urlpatterns = [
     path("", include("senate.urls")),
     path("", include("printshop.urls")),
     path("", include("boardgames.urls")),
+    path("", include("backups.urls")),
 ]

@@ -2,6 +2,7 @@
 display code and no login (players have none)."""
 from django.shortcuts import render
 
+from umpire.code_tries import limits_code_tries
 from umpire.selectors import access_display
 
 from .report_selectors import get_battle_reports
@@ -11,6 +12,7 @@ from .report_selectors import get_battle_reports
 LIVE_ON = "battle.published battle.changed"
 
 
+@limits_code_tries
 def reports(request, slug):
     """The event's battle reports, newest first; a wrong or revoked code is a 404, as on the projector."""
     code = request.GET.get("code", "")

@@ -178,12 +178,14 @@ def test_a_region_umpire_gets_404_on_the_hall(client, busy):
     assert client.get("/control/ad69/hall/").status_code == 200
 
 
-def test_the_bar_links_the_hall_for_control_alone(client, busy):
-    hall_link = 'href="/control/ad69/hall/"'
+def test_the_bar_links_the_hall_and_the_backups_for_control_alone(client, busy):
+    links = ('href="/control/ad69/hall/"', 'href="/control/ad69/backups/"')
     client.force_login(busy.control)
-    assert hall_link in client.get("/events/ad69/world/").content.decode()
+    page = client.get("/events/ad69/world/").content.decode()
+    assert all(link in page for link in links)
     client.force_login(busy.illyria_umpire)
-    assert hall_link not in client.get("/events/ad69/world/").content.decode()
+    page = client.get("/events/ad69/world/").content.decode()
+    assert not any(link in page for link in links)
 
 
 def test_the_halls_query_count_stays_the_same_with_more_work(client, busy):

@@ -43,7 +43,8 @@ def procedure_detail(request, ruleset, name):
     if request.method == "GET":
         return JsonResponse(proc.describe())
     case = parse_json_body(request)
-    result, seed = run_with_dice(proc.key, case, dice=optional_dice(request.GET.get("dice")), seed=parse_seed(request.GET.get("seed")))
+    dice, seed = optional_dice(request.GET.get("dice")), parse_seed(request.GET.get("seed"))
+    result, seed = run_with_dice(proc.key, case, dice=dice, seed=seed)
     return JsonResponse({**result.as_dict(), "seed": seed})
 
 
@@ -58,9 +59,15 @@ def optional_dice(text):
     return None if text is None else parse_dice_list(text)
 
 
+MAX_SEED_DIGITS = 20  # the console's own seeds are below 2**32; a longer one is a typing slip
+
+
 def parse_seed(text):
+    """Plain ASCII digits only: str.isdigit() also passes "²", which int() then refuses with a server error."""
     if text is None:
         return None
-    if not text.isdigit():
-        raise RulesError("seed", f"{text!r} is not a whole number")
+    if not (text.isascii() and text.isdigit()):
+        raise RulesError("seed", f"{text[:40]!r} is not a whole number")
+    if len(text) > MAX_SEED_DIGITS:
+        raise RulesError("seed", f"has {len(text)} digits; a seed has at most {MAX_SEED_DIGITS}")
     return int(text)

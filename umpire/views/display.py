@@ -2,10 +2,12 @@
 from django.shortcuts import render
 from django.utils import timezone
 
+from umpire.code_tries import limits_code_tries
 from umpire.models import GameClock
 from umpire.selectors import access_display, get_clock_state, get_showing_announcements
 
 
+@limits_code_tries
 def projector(request, slug):
     code = request.GET.get("code", "")
     event = access_display(slug, code)
