@@ -47,7 +47,7 @@ def stationery_pdf(request, slug, table_id):
 def parse_stationery(data):
     """The number of slips and the paper size, or a refusal naming the field."""
     text, size = data.get("slips", "").strip(), data.get("size", "A4")
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise ValidationError({"slips": f"Give the number of slips to print, as 8, not {text!r}."})
     try:
         page_size_named(size)

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from umpire.models import Character, Region, Role, UmpireSeat
 from umpire.permissions import Perm
-from umpire.selectors import access_event, get_tables_kept
+from umpire.selectors import access_event, get_tables_kept, is_record_id
 
 from .codes import BadCode, typed
 from .models import Letter
@@ -58,7 +58,7 @@ def access_post(user, slug):
 def access_tray(user, slug, table_id):
     """The event, the user's scope and the table whose tray he may see, or 404."""
     event, scope = access_post(user, slug)
-    table = Region.objects.filter(event=event, pk=table_id).first() if str(table_id).isdigit() else None
+    table = Region.objects.filter(event=event, pk=table_id).first() if is_record_id(table_id) else None
     if table is None or not scope.sees_table(table.pk):
         raise Http404("No such tray.")
     return event, scope, table

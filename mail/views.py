@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from umpire.models import Character
+from umpire.selectors import is_record_id
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
@@ -60,7 +61,7 @@ def find(request, slug):
     except ValidationError as refusal:
         refuse(request, refusal)
         table = request.GET.get("table", "")
-        return redirect("mail:tray", slug=slug, table_id=table) if table.isdigit() else redirect("mail:post", slug=slug)
+        return redirect("mail:tray", slug=slug, table_id=table) if is_record_id(table) else redirect("mail:post", slug=slug)
     return redirect("mail:letter", slug=slug, pk=letter.pk)
 
 

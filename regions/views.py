@@ -16,7 +16,7 @@ from umpire.models import GameClock, Region
 from umpire.permissions import Perm
 from umpire.rules.ad69.legions import UNPAID_TROOPS
 from umpire.rules.working import Line
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event, can, is_record_id
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
@@ -129,7 +129,7 @@ def table_status_pdf(request, slug):
     """The charts of every legion at one table (?table=<its id>), one a page."""
     event = access_event(request.user, slug, Perm.VIEW_FORCES)
     table_id = request.GET.get("table", "")
-    region = Region.objects.filter(event=event, pk=table_id).first() if table_id.isdigit() else None
+    region = Region.objects.filter(event=event, pk=table_id).first() if is_record_id(table_id) else None
     if region is None:
         raise Http404("No such table.")
     try:

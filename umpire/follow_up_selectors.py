@@ -14,7 +14,7 @@ from django.urls import NoReverseMatch, reverse
 
 from umpire.models import FollowUp, Region, Role
 from umpire.permissions import Perm
-from umpire.selectors import access_event, get_roles, get_tables_kept, get_tables_kept_or_watched
+from umpire.selectors import access_event, get_roles, get_tables_kept, get_tables_kept_or_watched, is_record_id
 
 # acknowledged follow-ups shown under an inbox's open ones: enough to see what was just done
 RECENTLY_ACKNOWLEDGED = 20
@@ -92,9 +92,9 @@ def check_about(user, event, about):
     access_*, or, for Control, any record of the event. Missing or hidden, the refusal is the same."""
     label, _, pk = (about or "").partition(":")
     record = None
-    if pk.isdigit() and label in RECORD_ACCESS:
+    if is_record_id(pk) and label in RECORD_ACCESS:
         record = _through_its_page(RECORD_ACCESS[label], user, event, int(pk))
-    elif pk.isdigit() and is_control(user, event):
+    elif is_record_id(pk) and is_control(user, event):
         record = _any_record_of(event, label, int(pk))
     if record is None:
         raise ValidationError({"about": f'"{about}" names no record of {event}.'})

@@ -17,6 +17,16 @@ from umpire.permissions import Perm, permissions_of_roles
 from umpire.printing.schedule import ScheduleRow, ScheduleSheet
 
 
+MAX_ID_DIGITS = 18  # a database id fits a signed 64-bit integer
+
+
+def is_record_id(text):
+    """Whether `text`, from a query string, can name a record: plain ASCII digits an id can hold. "²" passes
+    str.isdigit() and a 30-digit number overflows the column: looked up, either is a server error."""
+    text = str(text)
+    return text.isascii() and text.isdigit() and len(text) <= MAX_ID_DIGITS
+
+
 def get_roles(user, event):
     if not user.is_authenticated:
         return frozenset()

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from umpire.forms import RulingForm
 from umpire.permissions import Perm
 from umpire.ruling_selectors import get_rulings
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event, can, is_record_id
 from umpire.services.rulings import do_record_ruling
 from umpire.views.refusals import refusal_text, valid
 
@@ -26,7 +26,7 @@ def rulings(request, slug):
     event = access_event(request.user, slug, Perm.VIEW_WORLD)
     query = request.GET.get("q", "").strip()
     supersedes = request.GET.get("supersedes", "")
-    form = RulingForm(event=event, initial={"supersedes": supersedes if supersedes.isdigit() else None})
+    form = RulingForm(event=event, initial={"supersedes": supersedes if is_record_id(supersedes) else None})
     return render(request, "umpire/rulings.html", {
         "event": event, "query": query, "rulings": get_rulings(event, query), "form": form,
         "may_record": can(request.user, event, Perm.RECORD_RULINGS), "live_on": LIVE_ON})
