@@ -48,10 +48,24 @@ def register_data_table(ruleset, key, title, columns, given_rows_loader=None, *,
     """Declare one of `ruleset`'s data tables. `columns`: Column or (key, title, kind) tuples."""
     if any(kind not in KINDS for *_, kind in (astuple(c) for c in columns)):
         raise ValueError(f"{ruleset}.{key}: a column's kind must be one of {', '.join(KINDS)}.")
+    check_fits(ruleset, key, {"key": key, "title": title, "row_title": row_title},
+               {"column": astuple(column)[0] for column in columns})
     declaration = TableDeclaration(ruleset, key, title, row_title, tuple(Column(*astuple(c)) for c in columns),
                                    source, given_rows_loader)
     _TABLES.setdefault(ruleset, {})[key] = declaration
     return declaration
+
+
+def check_fits(ruleset, key, table_fields, cell_fields):
+    """A declaration whose words are longer than their column in the database is refused at start-up, on
+    SQLite too, which never enforces a length: PostgreSQL would refuse it only when the tables are made."""
+    from .models import DataCell, DataTable
+
+    for model, fields in ((DataTable, table_fields), (DataCell, cell_fields)):
+        for name, value in fields.items():
+            longest = model._meta.get_field(name).max_length
+            if len(value) > longest:
+                raise ValueError(f"{ruleset}.{key}: its {name} {value!r} is longer than {longest} characters.")
 
 
 def astuple(column):

@@ -154,7 +154,7 @@ def register_aw_tables():
                         source=f"6.75, 9.16, 9.23, 9.6: the AW chart; its rounding is not in the text. "
                                f"{EXTRACTION} §4.2.")
     register_data_table(RULESET, "macedonian_war", "First Macedonian War Table", [("result", "Entry or DRM", "text")],
-                        given(MACEDONIAN), row_title="Adjusted DR, or D / Legion in the box / Empty box",
+                        given(MACEDONIAN), row_title="Adjusted DR, or the box's state",
                         source="11.1, 11.4: the 2nd Punic War Scenarios PAC, not printed; 13.10 gives the ANS lines.")
     register_data_table(RULESET, "battle_results", "Battle Results Table (AW 8.0)", [
         ("attacker_loss", "Attacker's loss (%)", "number"), ("defender_loss", "Defender's loss (%)", "number"),
@@ -190,7 +190,7 @@ def register_naval_tables():
                         given(HARBORS), row_title="Port", source=f"13.16, 13.45, 13.81: {pac}.")
     register_data_table(RULESET, "augury_table", "Augury Table", [
         ("event", "Event", "text"), ("conditional_event", "Conditional Event", "text")],
-        row_title="Dice ('00'-'99', or as the reading used; one die '0'-'9')",
+        row_title="Dice ('00'-'99'; one die '0'-'9')",
         source="3.0 E, 12.0: the scenario's table (2nd Punic War Auguries PAC), not printed.")
     register_data_table(RULESET, "conditional_events", "Conditional Events Chart", [
         ("prerequisites", "Prerequisites", "text"), ("effect", "Effect", "text")], row_title="Conditional Event",

@@ -130,3 +130,23 @@ def test_a_table_umpire_reads_the_data_but_does_not_edit_it(client, hb, tables, 
 
 def test_an_ad69_event_has_no_board_game_tables(ad69, control):
     assert do_prepare_data_tables(ad69, actor=control) == []
+
+
+@pytest.mark.parametrize("ruleset", ["hannibal_barkas", "optimus_princeps", "imperium_romanum", "thunderbolt"])
+def test_every_given_row_and_cell_fits_its_column_in_the_database(ruleset):
+    """SQLite never checks a length; PostgreSQL refuses a row name or cell longer than its column."""
+    from boardgames.registry import get_declarations
+    longest = {name: DataRow._meta.get_field("key").max_length if name == "row" else
+               DataCell._meta.get_field(name).max_length for name in ("row", "value", "source")}
+    for declaration in get_declarations(ruleset):
+        for key, cells in declaration.given_rows():
+            assert len(str(key)) <= longest["row"], (declaration.key, key)
+            for column, given in cells.items():
+                assert len(str(given.value)) <= longest["value"] and len(given.source) <= longest["source"], (
+                    declaration.key, key, column)
+
+
+def test_a_declaration_too_long_for_the_database_is_refused_at_start_up():
+    from boardgames.registry import register_data_table
+    with pytest.raises(ValueError, match=r"its row_title 'x{41}' is longer than 40 characters"):
+        register_data_table("hannibal_barkas", "too_long", "Too long", [("a", "A", "text")], row_title="x" * 41)
