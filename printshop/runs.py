@@ -3,7 +3,8 @@ background into one merged PDF and a ZIP of one file each, its progress sent to 
 
 With a Celery worker the run is a task; in one-process mode, where tasks would run inside the
 request, it is a thread of the server instead, so the page answers at once either way. Celery
-may deliver a task twice: only the call that moves a run from queued to printing prints it.
+may deliver a task twice: only the call that moves a run from queued to printing prints it. With
+the broker down, the run prints in a thread here too.
 """
 import logging
 import threading
@@ -16,6 +17,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from pypdf import PdfReader
 
+from umpire.broker import queue_task
 from umpire.events import control_group, publish_on_commit
 from umpire.models import Character, Region
 from umpire.printing.briefing import briefing_pdf
@@ -47,12 +49,17 @@ def do_request_print_run(event, *, kind, page_size, actor, site=""):
 
 
 def start(run_id):
+    """A worker prints the run; without one, or with the broker down, a thread of this process does."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        threading.Thread(target=print_in_thread, args=(run_id,), name=f"print-run-{run_id}", daemon=True).start()
+        print_here(run_id)
     else:
         from printshop.tasks import print_run_task
 
-        print_run_task.delay(run_id)
+        queue_task(print_run_task, (run_id,), otherwise=lambda: print_here(run_id))
+
+
+def print_here(run_id):
+    threading.Thread(target=print_in_thread, args=(run_id,), name=f"print-run-{run_id}", daemon=True).start()
 
 
 def print_in_thread(run_id):

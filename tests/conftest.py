@@ -1,5 +1,6 @@
 """Shared fixtures: the AD69 world, and the real services when they are there."""
 import os
+import socket
 
 import pytest
 from django.core.management import call_command
@@ -59,6 +60,37 @@ def redis_url():
     except redis.exceptions.ConnectionError as error:
         missing_service(f"Redis at {url} does not answer: {error}")
     return url
+
+
+@pytest.fixture
+def redis_down():
+    """The URL of a Redis that does not answer, as when Redis has stopped: a loopback port just found free."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"redis://127.0.0.1:{port}/0"
+
+
+@pytest.fixture
+def broker_down(settings, redis_down):
+    """Celery as a live event runs it, a worker's queue on Redis, with Redis stopped."""
+    from umpire.celery import app
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    app.conf.broker_url = redis_down
+    yield
+    app.conf.broker_url = settings.CELERY_BROKER_URL
+
+
+@pytest.fixture
+def channel_layer_down(settings, redis_down):
+    """The channels-redis layer of a live event, with Redis stopped."""
+    from channels.layers import channel_layers
+
+    from umpire.settings import redis_channel_layer
+
+    settings.CHANNEL_LAYERS = {"default": redis_channel_layer(redis_down)}
+    channel_layers.backends.clear()
 
 
 @pytest.fixture

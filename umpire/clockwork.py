@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from umpire.broker import queue_task
 from umpire.events import ClockChanged, ClockWarning, event_group, publish_on_commit
 from umpire.models import GameClock, TurnEnd, TurnEndHookRun
 from umpire.selectors import get_clock_state
@@ -246,11 +247,12 @@ def _saved(clock, action, *, actor, now, reason=""):
 
 
 def _wake_at_turn_end(event_id, ends_at):
-    """With a Celery worker, a task at the turn's end advances it to the second."""
+    """With a Celery worker, a task at the turn's end advances it to the second; with the broker
+    down, beat's next tick after Redis returns advances it instead, once."""
     if not settings.CELERY_TASK_ALWAYS_EAGER:
         from umpire.tasks import advance_clock_task
 
-        advance_clock_task.apply_async((event_id,), eta=ends_at)
+        queue_task(advance_clock_task, (event_id,), eta=ends_at)
 
 
 def _mm_ss(duration):

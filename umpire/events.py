@@ -3,6 +3,7 @@
 Every message carries its group's sequence number and the server's time, so a
 browser can spot a dropped message and correct its own clock.
 """
+import logging
 from dataclasses import asdict, dataclass
 from typing import ClassVar
 
@@ -11,6 +12,8 @@ from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+
+logger = logging.getLogger(__name__)
 
 
 def event_group(event_id):
@@ -192,11 +195,19 @@ def _next_sequence(group):
 
 
 def _send(numbered, body):
+    """Send after the commit, which has already happened: a channel layer that cannot be reached
+    (Redis down) must not turn a saved change into an error page. What is not heard is caught up
+    later: the numbers were counted, so a screen that reconnects sees the gap and asks for a
+    snapshot, and until then it polls."""
     layer = get_channel_layer()
     now = timezone.now().isoformat()
-    for group, seq in numbered:
-        message = {"type": "broadcast", "group": group, "seq": seq, "now": now, "event": body}
-        async_to_sync(layer.group_send)(group, message)
+    try:
+        for group, seq in numbered:
+            message = {"type": "broadcast", "group": group, "seq": seq, "now": now, "event": body}
+            async_to_sync(layer.group_send)(group, message)
+    except Exception as error:  # whatever the layer raises, the change stands
+        logger.warning("live update %s not sent (%s: %s); screens catch up when they reconnect",
+                       body["type"], type(error).__name__, error)
 
 
 def get_sequences(groups):

@@ -90,10 +90,12 @@ def redis_channel_layer(url):
     """channels-redis on `url`. redis-py 8 gives every connection a 5-second read timeout,
     shorter than channels-redis's own 5-second wait for messages: an idle websocket would
     be closed with 1011 every few seconds. So reads wait as long as channels-redis asks,
-    and the pool is large enough for a hall of screens leaving at once."""
+    and the pool is large enough for a hall of screens leaving at once. Connecting gives up
+    after two seconds, so a page whose change is saved is not held by a Redis that has gone."""
     host = {
         "address": url,
         "socket_timeout": None,
+        "socket_connect_timeout": 2,
         "max_connections": int(os.environ.get("UMPIRE_REDIS_MAX_CONNECTIONS", "2000")),
     }
     return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}

@@ -158,10 +158,21 @@ def test_with_a_worker_the_run_is_a_celery_task(demo, control, settings, monkeyp
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
     sent = []
-    monkeypatch.setattr(print_run_task, "delay", sent.append)
+    monkeypatch.setattr(print_run_task, "apply_async", lambda args, **options: sent.append(args))
     with django_capture_on_commit_callbacks(execute=True):
         run = do_request_print_run(demo, kind=PrintRun.Kind.BRIEFINGS, page_size="A4", actor=control)
-    assert sent == [run.pk] and not any(thread.name.startswith("print-run-") for thread in threading.enumerate())
+    assert sent == [(run.pk,)] and not any(thread.name.startswith("print-run-") for thread in threading.enumerate())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_the_broker_down_the_run_prints_here(demo, control, broker_down, caplog):
+    """Redis stopped: the run cannot be queued for a worker, so a thread of the server prints it."""
+    run = do_request_print_run(demo, kind=PrintRun.Kind.BRIEFINGS, page_size="A4", actor=control)
+    printer = next(thread for thread in threading.enumerate() if thread.name == f"print-run-{run.pk}")
+    printer.join(timeout=120)
+    run.refresh_from_db()
+    assert run.state == PrintRun.State.DONE and run.done == run.total > 0
+    assert "not queued, the broker is unreachable" in caplog.text
 
 
 # ---- the page ----------------------------------------------------------------------------------------------

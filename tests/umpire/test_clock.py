@@ -236,7 +236,8 @@ def test_with_a_celery_worker_a_task_is_queued_for_the_turns_end(ad69, settings,
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
     queued = []
-    monkeypatch.setattr(tasks.advance_clock_task, "apply_async", lambda args, eta: queued.append((args, eta)))
+    monkeypatch.setattr(tasks.advance_clock_task, "apply_async",
+                        lambda args, eta, **options: queued.append((args, eta)))
     with django_capture_on_commit_callbacks(execute=True):
         started(ad69)
     assert queued == [((ad69.pk,), T0 + 20 * MIN)]

@@ -5,6 +5,11 @@
 //         data-initial="initial-state-element-id" data-revocable="what to say once closed">
 // With data-revocable, a socket closed with 4403 (its code was replaced) empties #main, says
 // so, and stops reconnecting: what the page showed is no longer the holder's to read.
+// While the socket is down (Redis stopped, the Wi-Fi gone) #live-status says live updates are
+// interrupted and the page polls its own address instead, taking the clock from the
+// data-initial element and #main from the fresh page, until the socket opens again.
+// A socket closed with 4429 (too many wrong codes from this address) shows the server's
+// words and tries again once the wait it names is over.
 // Elements marked data-clock="countdown|month|turn|phase|state|winter-land|winter-sea"
 // are kept up to date; the body gets the classes clock-<state>, clock-warn, clock-last,
 // tax-turn and clock-holding; #announcements is filled with what Control has published.
@@ -15,11 +20,18 @@
   var status = document.getElementById("live-status");
   var lastSeq = {};
   var retry = 1000;
+  var refusal = null; // the server's "refused" message before a 4429 close
   var clock = null;
   var offset = 0; // server time minus this device's time, in ms
+  var POLL_MS = 10000; // a hall of 300 phones polling at this rate is 30 pages a second
+  var INTERRUPTED = "Live updates interrupted: this page checks for changes every 10 seconds " +
+    "and reconnects by itself.";
+  var polling = null;
+  var missed = false; // whether events may have gone unheard since the page last had them all
+  var ended = false;
 
-  function initial() {
-    var holder = script.dataset.initial && document.getElementById(script.dataset.initial);
+  function fromPage(page) {
+    var holder = script.dataset.initial && page.getElementById(script.dataset.initial);
     if (!holder) { return; }
     var data = JSON.parse(holder.textContent);
     setClock(data.clock);
@@ -91,19 +103,54 @@
     }));
   }
 
-  function refreshMain() {
+  function fetchPage() {
+    return fetch(window.location.href, { credentials: "same-origin" })
+      .then(function (r) {
+        if (r.status === 404 && script.dataset.revocable) { revoked(); }
+        return r.ok ? r.text() : null;
+      })
+      .then(function (html) { return html && new DOMParser().parseFromString(html, "text/html"); });
+  }
+
+  function typingInMain() {
     var typing = document.activeElement;
-    if (typing && /^(INPUT|TEXTAREA|SELECT)$/.test(typing.tagName) && typing.closest("#main")) {
+    var inMain = typing && /^(INPUT|TEXTAREA|SELECT)$/.test(typing.tagName) && typing.closest("#main");
+    return inMain ? typing : null;
+  }
+
+  function replaceMain(page) {
+    var fresh = page && page.getElementById("main");
+    if (fresh && !ended && !typingInMain()) { document.getElementById("main").replaceWith(fresh); }
+  }
+
+  function refreshMain() {
+    var typing = typingInMain();
+    if (typing) {
       // never throw away what an umpire is typing: refresh once he leaves the field
       typing.addEventListener("blur", refreshMain, { once: true });
       return;
     }
-    fetch(window.location.href, { credentials: "same-origin" })
-      .then(function (r) { return r.text(); })
-      .then(function (html) {
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("main");
-        if (fresh) { document.getElementById("main").replaceWith(fresh); }
-      });
+    fetchPage().then(replaceMain);
+  }
+
+  function poll() {
+    fetchPage().then(function (page) {
+      if (!page || ended) { return; }
+      fromPage(page);
+      if (refreshOn.length) { replaceMain(page); }
+    }).catch(function () {}); // the server itself is out of reach: the next poll tries again
+  }
+
+  function interrupted(words) {
+    missed = true;
+    if (status) { status.textContent = words; status.hidden = false; }
+    if (!polling) { polling = setInterval(poll, POLL_MS); }
+  }
+
+  function resumed() {
+    if (status) { status.hidden = true; }
+    clearInterval(polling);
+    polling = null;
   }
 
   function onEvent(event) {
@@ -117,9 +164,14 @@
   }
 
   function onMessage(socket, message) {
+    if (message.type === "refused") {
+      refusal = message;
+      return;
+    }
     if (message.type === "snapshot") {
-      var stale = Object.keys(lastSeq).length > 0;
+      var stale = missed || Object.keys(lastSeq).length > 0;
       lastSeq = message.seq;
+      missed = false;
       setClock(message.clock);
       showAnnouncements(message.announcements);
       if (stale && refreshOn.length) { refreshMain(); }
@@ -135,25 +187,36 @@
   }
 
   function revoked() {
+    ended = true;
+    clearInterval(polling);
     var main = document.getElementById("main");
     if (main) { main.replaceChildren(); }
     if (status) { status.textContent = script.dataset.revocable; status.hidden = false; }
   }
 
   function connect() {
+    if (ended) { return; }
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + window.location.host + script.dataset.socket);
-    socket.onopen = function () { if (status) { status.hidden = true; } retry = 1000; };
+    socket.onopen = function () { resumed(); retry = 1000; };
     socket.onmessage = function (e) { onMessage(socket, JSON.parse(e.data)); };
     socket.onclose = function (e) {
       if (e.code === 4403 && script.dataset.revocable) { return revoked(); }
-      if (status) { status.hidden = false; }
+      if (e.code === 4429 && refusal) { return refusedForTries(); }
+      interrupted(INTERRUPTED);
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 15000);
     };
   }
 
-  initial();
+  function refusedForTries() {
+    // polling would be refused too: wait as long as the server says, then try once more
+    if (status) { status.textContent = refusal.reason; status.hidden = false; }
+    setTimeout(connect, refusal.wait * 1000);
+    refusal = null;
+  }
+
+  fromPage(document);
   setInterval(render, 200);
   connect();
 })();
