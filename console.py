@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -48,22 +49,38 @@ def run():
     manage("migrate", "--noinput", "-v", "0")
     manage("collectstatic", "--noinput", "-v", "0")
     manage("seed_demo")
-    helpers = []
-    if os.environ.get("REDIS_URL"):
-        celery = [str(BIN / "celery"), "-A", "umpire"]
-        helpers = [
-            subprocess.Popen([*celery, "worker", "--loglevel", "INFO"], cwd=ROOT),
-            subprocess.Popen([*celery, "beat", "--loglevel", "INFO", "--schedule", str(ROOT / "var" / "celerybeat-schedule")], cwd=ROOT),
-        ]
+    celery = [str(BIN / "celery"), "-A", "umpire"]
+    helpers = {
+        "Celery worker": [*celery, "worker", "--loglevel", "INFO"],
+        "Celery beat": [*celery, "beat", "--loglevel", "INFO", "--schedule", str(ROOT / "var" / "celerybeat-schedule")],
+    } if os.environ.get("REDIS_URL") else {}
     print(f"\nThe console is at http://{host}:{port}/  (Ctrl+C stops it)\n", flush=True)
+    server = subprocess.Popen([str(BIN / "daphne"), "-b", host, "-p", port, "umpire.asgi:application"], cwd=ROOT)
     try:
-        subprocess.run([str(BIN / "daphne"), "-b", host, "-p", port, "umpire.asgi:application"], cwd=ROOT)
+        supervise(server, helpers, start=lambda command: subprocess.Popen(command, cwd=ROOT))
     except KeyboardInterrupt:
         pass
+
+
+def supervise(server, helpers, *, start, every=1.0):
+    """Keep each helper (name: command) running for as long as the server runs, then stop them all.
+
+    A helper that exits is started again: the Celery worker exits for good on some losses of Redis
+    (kombu 5.7), and a turn must not wait for someone to notice. Its work is idempotent, so a new
+    one picks up where the old one stopped."""
+    running = {name: start(command) for name, command in helpers.items()}
+    try:
+        while server.poll() is None:
+            time.sleep(every)
+            for name, process in running.items():
+                if process.poll() is not None:
+                    print(f"The {name} stopped (exit code {process.returncode}); starting it again.", flush=True)
+                    running[name] = start(helpers[name])
     finally:
-        for helper in helpers:
-            helper.send_signal(signal.SIGTERM)
-            helper.wait()
+        for process in [server, *running.values()]:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+            process.wait()
 
 
 def test(*pytest_args):

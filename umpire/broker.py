@@ -10,8 +10,9 @@ import logging
 from kombu.exceptions import OperationalError
 
 logger = logging.getLogger(__name__)
-# kombu's own retries would hold the page for seconds before giving up; one try is enough on loopback
-FAIL_FAST = {"max_retries": 0}
+# kombu's own retries would hold the page for seconds before giving up, and a Redis that has stopped
+# answering (but not closed its port) for ever; one try of two seconds is plenty on loopback
+FAIL_FAST = {"max_retries": 0, "socket_connect_timeout": 2, "socket_timeout": 2}
 
 
 def queue_task(task, args, *, eta=None, otherwise=None):

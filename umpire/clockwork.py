@@ -10,12 +10,10 @@ import logging
 from contextlib import contextmanager
 from datetime import timedelta
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from umpire.broker import queue_task
 from umpire.events import ClockChanged, ClockWarning, event_group, publish_on_commit
 from umpire.models import GameClock, TurnEnd, TurnEndHookRun
 from umpire.selectors import get_clock_state
@@ -133,8 +131,9 @@ def do_plan_start(event, *, first_turn_time, actor, now=None):
 def advance_due(now=None):
     """Advance every running clock whose turn is over, send due warnings, run waiting hooks.
 
-    Safe to call as often as anyone likes, from as many processes as there are:
-    Celery beat, the ETA task at a turn's end and the embedded ticker all do.
+    Safe to call as often as anyone likes, from as many processes as there are: Celery beat's
+    tick every second and the embedded ticker do. No task waits in the queue for a turn's end:
+    a worker holding one when Redis drops dies restoring it (kombu 5.7), and the tick is enough.
     """
     now = now or timezone.now()
     soon = now + timedelta(minutes=max(WARNING_MINUTES))
@@ -242,17 +241,6 @@ def _saved(clock, action, *, actor, now, reason=""):
     record_audit(event=clock.event, actor=actor, action=action, target=clock,
                  before=before, after=snapshot(clock), reason=reason)
     publish_on_commit([event_group(clock.event_id)], ClockChanged(action=action, clock=get_clock_state(clock, now)))
-    if clock.is_running:
-        transaction.on_commit(lambda: _wake_at_turn_end(clock.event_id, clock.ends_at))
-
-
-def _wake_at_turn_end(event_id, ends_at):
-    """With a Celery worker, a task at the turn's end advances it to the second; with the broker
-    down, beat's next tick after Redis returns advances it instead, once."""
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        from umpire.tasks import advance_clock_task
-
-        queue_task(advance_clock_task, (event_id,), eta=ends_at)
 
 
 def _mm_ss(duration):

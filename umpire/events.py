@@ -3,6 +3,7 @@
 Every message carries its group's sequence number and the server's time, so a
 browser can spot a dropped message and correct its own clock.
 """
+import asyncio
 import logging
 from dataclasses import asdict, dataclass
 from typing import ClassVar
@@ -14,6 +15,7 @@ from django.db.models import F
 from django.utils import timezone
 
 logger = logging.getLogger(__name__)
+SEND_SECONDS = 2  # a hall's worth of groups is sent in milliseconds on loopback; longer is a Redis gone quiet
 
 
 def event_group(event_id):
@@ -196,18 +198,22 @@ def _next_sequence(group):
 
 def _send(numbered, body):
     """Send after the commit, which has already happened: a channel layer that cannot be reached
-    (Redis down) must not turn a saved change into an error page. What is not heard is caught up
-    later: the numbers were counted, so a screen that reconnects sees the gap and asks for a
-    snapshot, and until then it polls."""
-    layer = get_channel_layer()
-    now = timezone.now().isoformat()
+    (Redis down) or does not answer (Redis hung) must not turn a saved change into an error page,
+    nor hold it. What is not heard is caught up later: the numbers were counted, so a screen that
+    reconnects sees the gap and asks for a snapshot, and until then it polls."""
     try:
-        for group, seq in numbered:
-            message = {"type": "broadcast", "group": group, "seq": seq, "now": now, "event": body}
-            async_to_sync(layer.group_send)(group, message)
+        async_to_sync(_send_within)(numbered, body, SEND_SECONDS)
     except Exception as error:  # whatever the layer raises, the change stands
         logger.warning("live update %s not sent (%s: %s); screens catch up when they reconnect",
                        body["type"], type(error).__name__, error)
+
+
+async def _send_within(numbered, body, seconds):
+    layer = get_channel_layer()
+    now = timezone.now().isoformat()
+    async with asyncio.timeout(seconds):
+        for group, seq in numbered:
+            await layer.group_send(group, {"type": "broadcast", "group": group, "seq": seq, "now": now, "event": body})
 
 
 def get_sequences(groups):

@@ -112,7 +112,7 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_ACKS_LATE = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
-    "advance-due-clocks": {"task": "umpire.tasks.advance_due_clocks", "schedule": 2.0},
+    "advance-due-clocks": {"task": "umpire.tasks.advance_due_clocks", "schedule": 1.0, "options": {"expires": 3}},
 }
 # Without Celery, the ASGI process ticks the clock itself.
 EMBEDDED_TICKER = os.environ.get("UMPIRE_EMBEDDED_TICKER", "0" if REDIS_URL else "1") == "1"
