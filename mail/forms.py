@@ -2,6 +2,7 @@
 from django import forms
 
 from regions.models import Force, Province
+from umpire.forms import RecordsChoiceField
 from umpire.models import Character, Region
 
 from .models import PostOffice
@@ -41,7 +42,7 @@ class PostLetterForm(forms.Form):
 class CarrierForm(forms.Form):
     """A hand-over: the letters ticked, to or from a player at the table or a runner."""
 
-    letters = forms.ModelMultipleChoiceField(label="Letters", queryset=None, widget=forms.CheckboxSelectMultiple)
+    letters = RecordsChoiceField(label="Letters", queryset=None, widget=forms.CheckboxSelectMultiple)
     courier = forms.ModelChoiceField(label="Courier", queryset=None, required=False,
                                      help_text="A player at this table setting out.")
     runner = forms.CharField(label="Or a runner", max_length=60, required=False)
@@ -53,7 +54,7 @@ class CarrierForm(forms.Form):
 
 
 class LeaveForm(forms.Form):
-    letters = forms.ModelMultipleChoiceField(label="Letters", queryset=None, widget=forms.CheckboxSelectMultiple)
+    letters = RecordsChoiceField(label="Letters", queryset=None, widget=forms.CheckboxSelectMultiple)
 
     def __init__(self, *args, letters, **kwargs):
         super().__init__(*args, **kwargs)

@@ -17,7 +17,7 @@ from umpire.selectors import is_record_id
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
-from .models import Letter
+from .models import Letter, PostOffice
 from .selectors import (
     access_letter, access_post, access_tray, find_letter, get_carried_by, get_couriers_at, get_tray, get_whole_post,
 )
@@ -132,7 +132,8 @@ def pick_up(request, table):
 
 @tray_step
 def leave(request, table):
-    courier = get_object_or_404(Character, event=table.event, pk=request.POST.get("courier", 0) or 0)
+    courier_id = request.POST.get("courier", "")
+    courier = get_object_or_404(Character, event=table.event, pk=courier_id if is_record_id(courier_id) else 0)
     carried = Letter.objects.filter(state=Letter.State.CARRIED, courier=courier)
     data = valid(forms.LeaveForm(request.POST, letters=carried, prefix=f"courier-{courier.pk}"))
     do_leave_letters(list(data["letters"]), table=table, actor=request.user)
@@ -226,7 +227,7 @@ def settings(request, slug):
     if not scope.everything:
         raise Http404("Control's page.")
     try:
-        data = valid(forms.PostOfficeForm(request.POST, instance=post_office(event)))
+        data = valid(forms.PostOfficeForm(request.POST, instance=PostOffice(event=event)))  # unsaved: reads only
         do_set_post_office(event, actor=request.user, **data)
         messages.success(request, "The post's settings are changed.")
     except ValidationError as refusal:

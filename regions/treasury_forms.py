@@ -5,6 +5,7 @@ from functools import partial
 from django import forms
 from django.urls import reverse
 
+from umpire.forms import RecordsChoiceField
 from umpire.models import Character
 
 from .forms import Panel, number
@@ -60,7 +61,7 @@ class AccountChoiceField(forms.ModelChoiceField):
         return f"{account.name} ({talents(account.balance)})"
 
 
-class BillChoiceField(forms.ModelMultipleChoiceField):
+class BillChoiceField(RecordsChoiceField):
     def label_from_instance(self, bill):
         return f"{bill.what}: {talents(bill.talents)} (tax turn {bill.statement.turn})"
 

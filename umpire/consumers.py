@@ -1,4 +1,6 @@
 """Websocket consumers: authenticate, join groups, send a snapshot, forward events."""
+import json
+import logging
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -14,6 +16,14 @@ from umpire.models import Event, GameClock, Role, UmpireSeat
 from umpire.permissions import Perm
 from umpire.selectors import access_display, can, get_clock_state, get_showing_announcements, senate_rooms
 
+logger = logging.getLogger(__name__)
+
+# A screen only ever sends {"type": "snapshot"}: a few KB is ample, and anything larger is refused
+# before it is parsed. Daphne's own cap (--websocket_max_message_size, 1 MiB by default) is far above it.
+MAX_FRAME_BYTES = 4096
+CLOSED_TOO_BIG = 1009  # RFC 6455's "message too big"
+CLOSED_MALFORMED = 4400  # ours, in the 4xxx range beside 4403 and 4429: a frame that is not a JSON object
+
 
 class LiveConsumer(AsyncJsonWebsocketConsumer):
     """Joins the groups its subclass's `allowed_groups()` grants (returning the event and
@@ -27,6 +37,14 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
 
     A wrong code counts against the client's address (`umpire.code_tries`); an address that has
     typed too many is told how long to wait and closed with 4429 before its code is looked at.
+
+    What a screen sends is checked before it is read: a text frame over `MAX_FRAME_BYTES` closes the
+    socket with 1009 (`CLOSED_TOO_BIG`); a binary frame, or text that is not a JSON object, with 4400
+    (`CLOSED_MALFORMED`). Each refusal is logged as a warning and closes that socket alone: it leaves
+    its groups, so the other screens in them hear every broadcast as before. An object of an unknown
+    type is let be, as an older page may send one. Under Daphne, a frame over its own
+    `--websocket_max_message_size` (1 MiB unless set) is closed by Daphne with 1009 before it gets here,
+    and text that is not UTF-8 is closed by its websocket library with 1007.
     """
 
     opened_by_code = False
@@ -65,6 +83,25 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         self.groups_joined = []
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        """A frame from the screen, refused unless it is a small JSON object (see the class)."""
+        if self.revoked:
+            return  # closed already: a frame still in flight is not read
+        if text_data is None:
+            await self.refuse_frame(CLOSED_MALFORMED, f"a binary frame of {len(bytes_data or b'')} bytes")
+        elif len(text_data.encode()) > MAX_FRAME_BYTES:
+            await self.refuse_frame(CLOSED_TOO_BIG, f"a text frame of {len(text_data.encode())} bytes")
+        elif not isinstance(content := json_object(text_data), dict):
+            await self.refuse_frame(CLOSED_MALFORMED, "a text frame that is not a JSON object")
+        else:
+            await self.receive_json(content, **kwargs)
+
+    async def refuse_frame(self, code, what):
+        logger.warning("Websocket %s sent %s: closed with %s", self.scope.get("path", "?"), what, code)
+        self.revoked = True  # nothing more is forwarded to it, nor read from it
+        await self.leave_groups()
+        await self.close(code=code)
 
     async def receive_json(self, content, **kwargs):
         if content.get("type") == "snapshot" and await self.still_open():
@@ -108,6 +145,14 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             "type": "snapshot", "now": now.isoformat(), "seq": sequences,
             "clock": get_clock_state(clock, now), "announcements": get_showing_announcements(self.event),
         }
+
+
+def json_object(text):
+    """The JSON text's value, or None if it is not JSON (or nests too deep to read)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def code_of(scope):

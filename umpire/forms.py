@@ -3,6 +3,20 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from umpire.models import Event, Region, Role, Ruling
+from umpire.selectors import is_record_id
+
+
+class RecordsChoiceField(forms.ModelMultipleChoiceField):
+    """Django's choice of several records, with an id no record could have refused as a wrong choice before it
+    is looked up: Django sends the ids as typed, and one of 30 digits overflows the database's integer."""
+
+    def _check_values(self, value):
+        if self.to_field_name is None and isinstance(value, (list, tuple)):
+            for pk in value:
+                if not is_record_id(pk):
+                    raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice",
+                                                params={"value": pk})
+        return super()._check_values(value)
 
 
 class SeatUmpireForm(forms.Form):

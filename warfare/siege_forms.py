@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from regions.forms import Panel, dice_field, entered_dice, number
+from umpire.forms import RecordsChoiceField
 from umpire.rules.ad69.losses import split_loss
 from umpire.rules.ad69.siege import FORTIFICATIONS, PlaceType
 from umpire.rules.working import Working
@@ -33,7 +34,7 @@ def multiplier_text(kind):
     return "20+, varies" if multiplier is None else multiplier
 
 
-class ForceChoices(forms.ModelMultipleChoiceField):
+class ForceChoices(RecordsChoiceField):
     widget = forms.CheckboxSelectMultiple
 
     def label_from_instance(self, force):

@@ -33,6 +33,8 @@ def read_backup(stream):
         raise ValidationError("This file is not an event backup of the umpire console.")
     if backup.get("version") != VERSION:
         raise ValidationError(f"This backup is version {backup.get('version')}; this console reads version {VERSION}.")
+    if not isinstance(backup.get("event"), str):  # the slug it restores under
+        raise ValidationError("This file is not an event backup of the umpire console: it names no event.")
     return backup
 
 

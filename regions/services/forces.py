@@ -7,6 +7,7 @@ from contextlib import contextmanager
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import ProtectedError
 
 from umpire.events import control_group, publish_on_commit, table_group
 from umpire.services.audit import adopt_steps, gathering_steps, record_audit, snapshot
@@ -50,10 +51,30 @@ def announce(force, action, before, *, actor, reason="", also_to=None):
 
 
 def do_correct_troops(force, *, troops, actor, reason):
-    """Control's correction of a force's units (a miscount, a ruling): audited like any change."""
+    """Control's correction of a force's units (a miscount, a ruling): audited like any change. Each unit is
+    checked by its model first, a bad one refused by its row ("troops.1.count"), as the engine names them."""
     with changing(force, "corrected", actor=actor, reason=reason) as force:
-        set_troops(force, troops)
+        set_troops(force, checked_troops(force, troops))
     return force
+
+
+def checked_troops(force, troops):
+    """The units as their model reads them, or a refusal naming each bad one, and each listed twice, by row."""
+    errors, units, seen = {}, [], set()
+    for row, troop in enumerate(troops):
+        unit = ForceTroops(force=force, **{key: troop.get(key) for key in ("type", "veteran", "count")})
+        try:
+            unit.full_clean(exclude=["force"], validate_unique=False, validate_constraints=False)
+        except ValidationError as refusal:
+            errors.update({f"troops.{row}.{name}": problems for name, problems in refusal.message_dict.items()})
+            continue
+        if (unit.type, unit.veteran) in seen:
+            errors[f"troops.{row}.type"] = [f"{unit.get_type_display()} is listed twice."]
+        seen.add((unit.type, unit.veteran))
+        units.append({"type": unit.type, "veteran": unit.veteran, "count": unit.count})
+    if errors:
+        raise ValidationError(errors)
+    return units
 
 
 def set_troops(force, troops):
@@ -174,8 +195,18 @@ def do_merge(detachment, *, into, actor):
         detachment.troops.all().delete()
         record_audit(event=into.event, actor=actor, action="force.merged_away", target=detachment,
                      before=before, after=None)
-        detachment.delete()
+        merged_away(detachment)
     return into
+
+
+def merged_away(force):
+    """Delete a force that has merged; one still named by others (a legion's pay chest, a bribe it paid) is
+    refused, naming them, and the whole merge with it."""
+    try:
+        force.delete()
+    except ProtectedError as refusal:
+        users = ", ".join(sorted({str(obj) for obj in refusal.protected_objects})[:5])
+        raise ValidationError({"into": f"{force.name} cannot merge away while these still refer to it: {users}."})
 
 
 def combine(*troop_lists):

@@ -106,6 +106,9 @@ def test_import_refuses_an_account_name_taken_by_another(full_world, tmp_path):
     ("{not json", "not JSON"),
     ('{"rows": []}', "not an event backup"),
     ('{"format": "umpire-event-backup", "version": 9, "rows": []}', "version 9"),
+    # found by the service fuzz: a backup naming no event was a KeyError
+    ('{"format": "umpire-event-backup", "version": 1, "rows": []}', "not an event backup"),
+    ('{"format": "umpire-event-backup", "version": 1, "event": ["ad69"], "rows": []}', "not an event backup"),
     ('{"format": "umpire-event-backup", "version": 1, "event": "x", "rows": [{"model": "no.such"}]}',
      "Row 1 of this backup is of no model"),
     ('{"format": "umpire-event-backup", "version": 1, "event": "x", "rows": [{"model": "umpire.region"}]}',

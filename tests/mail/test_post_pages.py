@@ -148,3 +148,27 @@ def test_a_tray_reads_in_a_fixed_number_of_queries(client, hall):
     for _ in range(4):
         one_of_each()
     assert count() == few
+
+
+# ---- found by the form fuzz (tests/hardening/test_fuzz_forms.py) -------------------------------------------------
+
+def test_a_letter_id_too_long_for_the_database_is_a_wrong_choice_not_a_server_error(client, hall):
+    text = post(client, hall.rome_umpire, f"{tray(hall, hall.rome)}pick-up/",
+                {"letters": ["9" * 30], "courier": hall.fuscus.pk})
+    assert f"Letters: Select a valid choice. {'9' * 30} is not one of the available choices." in text
+    assert not AuditEntry.objects.filter(action__startswith="letter").exists()
+
+
+def test_a_courier_that_is_no_id_is_not_found_rather_than_a_server_error(client, hall):
+    client.force_login(hall.illyria_umpire)
+    for courier in ("R" * 40, "9" * 30, "\u00b2"):
+        assert client.post(f"{tray(hall, hall.illyria)}leave/", {"courier": courier}).status_code == 404
+
+
+def test_refused_settings_write_nothing_not_even_the_default_settings(client, hall):
+    """The page shown after reads the defaults in again; the refused POST itself writes no row."""
+    PostOffice.objects.filter(event=hall.event).delete()
+    client.force_login(hall.control)
+    response = client.post("/events/ad69/post/settings/", {"stuck_after_minutes": "-5"})
+    assert response.status_code == 302 and not PostOffice.objects.filter(event=hall.event).exists()
+    assert "Carriage: This field is required." in squeezed(client.get(response.url))

@@ -127,3 +127,35 @@ def test_detaching_more_than_there_is_is_refused_by_name(ad69, control, xlv):
     assert refusal.value.message_dict["troops"] == ["Legion XV has 3 legionary to send, not 4."] or \
         "has 3 legionary to send, not 4" in refusal.value.message_dict["troops"][0]
     assert state_of_everything() == before
+
+
+def test_a_legion_with_a_pay_chest_cannot_merge_away_and_nothing_changes(ad69, control, xlv):
+    """Found by the form fuzz: the pay chest still names the legion, and the merge was a server error."""
+    from regions.services.books import do_open_books
+
+    xlvi = legion(ad69, "Legion XLVI", "Pannonia", [(LEG, 1, False)])
+    do_open_books(ad69, actor=None)
+    before = state_of_everything()
+    with pytest.raises(ValidationError) as refusal:
+        do_merge(xlvi, into=xlv, actor=control)
+    assert refusal.value.message_dict == {
+        "into": ["Legion XLVI cannot merge away while these still refer to it: Pay chest of Legion XLVI."]}
+    assert state_of_everything() == before
+
+
+@pytest.mark.parametrize("troops, refused", [
+    ([{"type": "hoplite", "veteran": False, "count": 1}], {"troops.0.type"}),
+    ([{"type": LEG, "veteran": None, "count": 1}], {"troops.0.veteran"}),
+    ([{"type": LEG, "veteran": False, "count": -2}, {"type": AUX, "veteran": False, "count": "many"}],
+     {"troops.0.count", "troops.1.count"}),
+    ([{"type": LEG, "veteran": False, "count": 1}, {"type": LEG, "veteran": False, "count": 2}], {"troops.1.type"}),
+])
+def test_a_correction_with_a_bad_unit_is_refused_by_its_row_and_nothing_changes(ad69, control, xlv, troops, refused):
+    """Found by the service fuzz: a correction stored any unit, or failed on the database's constraint."""
+    from regions.services.forces import do_correct_troops
+
+    before = state_of_everything()
+    with pytest.raises(ValidationError) as refusal:
+        do_correct_troops(xlv, troops=troops, actor=control, reason="a miscount")
+    assert set(refusal.value.message_dict) == refused
+    assert state_of_everything() == before

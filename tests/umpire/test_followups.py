@@ -291,3 +291,14 @@ def test_an_umpire_cannot_name_a_record_he_may_not_see(client, ad69, gaul_umpire
     page = client.get("/events/ad69/follow-ups/send/", {"about": f"warfare.battle:{draft.pk}"}).content.decode()
     assert "names no record of" in page and draft.title not in page
     assert not FollowUp.objects.exists()
+
+
+@pytest.mark.parametrize("back", ["0", "inbox", "https://elsewhere.example/"])
+def test_a_next_that_is_no_path_of_this_site_goes_back_to_the_inbox(client, ad69, gaul_umpire, northern_umpire,
+                                                                     legion_xv, back):
+    """Found by the form fuzz: a bare word was taken for a view's name, and the redirect failed with a 500."""
+    follow_up = tell_the_north(ad69, gaul_umpire, legion_xv)
+    client.force_login(northern_umpire)
+    response = client.post(f"/events/ad69/follow-ups/{follow_up.pk}/acknowledge/", {"next": back})
+    assert response.status_code == 302 and response.url == f"/events/ad69/tables/{follow_up.to_table_id}/follow-ups/"
+    assert not FollowUp.objects.get().is_open

@@ -87,6 +87,9 @@ def test_api_runs_the_same_json(client, umpire, two_dice):
     ({"force": {"name": "x", "troops": [{"type": "hoplite", "count": 1}]}}, "", 400, "force.troops.0.type"),
     ({"force": {"name": "x", "troops": [{"type": "auxiliary", "count": -4}]}}, "", 400, "force.troops.0.count"),
     ({"force": LEGION}, "?seed=abc", 400, "seed"),
+    # found by the form fuzz: an integer past Python's 4,300 digits is no JSON decode error, and was a 500
+    ('{"force": ' + "9" * 5000 + "}", "", 400, "input"),
+    (b'{"force": "\xff"}', "", 400, "input"),
 ])
 def test_api_names_the_field_at_fault(client, umpire, body, query, status, field):
     client.force_login(umpire)

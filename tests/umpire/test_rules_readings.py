@@ -223,3 +223,15 @@ def test_one_events_readings_do_not_reach_another(client, ad69, control, make_um
                         content_type="application/json")
     assert ProcedureRun.objects.get(pk=reply.json()["id"]).outcome["total"] == 3
     assert client.post("/events/ad69/rules/readings/set/", {"procedure": flank}).status_code == 404
+
+
+def test_a_bad_reading_of_another_rulesets_procedure_is_shown_with_its_error(client, ad69, control):
+    """Found by the form fuzz: the page lists only the event's procedures, so the form sent back for another
+    ruleset's was not shown, and its error with it."""
+    client.force_login(control)
+    key = "hannibal_barkas.battle"
+    reply = client.post(SET_URL, {"procedure": key, f"{key}-command_reduction": "never"})
+    assert reply.status_code == 400
+    (item,) = [item for item in reply.context["procedures"] if item["proc"].key == key]
+    assert "command_reduction" in item["form"].errors and "Select a valid choice" in reply.content.decode()
+    assert not ProcedureReadings.objects.exists()

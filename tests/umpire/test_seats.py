@@ -68,3 +68,20 @@ def test_seating_twice_is_refused_and_changes_nothing(ad69):
     with pytest.raises(CommandError, match="already holds that seat"):
         call_command("seat_umpire", event="ad69", username="marcus", role="control")
     assert AuditEntry.objects.count() == before
+
+
+@pytest.mark.parametrize("username, named", [
+    ("", "This field cannot be blank."),
+    ("m" * 151, "Ensure this value has at most 150 characters"),
+    ("marcus aurelius", "Enter a valid username."),
+    ("a\x00b", "Enter a valid username."),
+])
+def test_seating_under_a_name_no_account_may_have_is_refused_by_name(ad69, username, named):
+    """Found by the service fuzz: create_user stored any name, or failed with a ValueError, not a refusal."""
+    from umpire.services.accounts import do_seat_umpire
+
+    before = world_state(), list(UmpireSeat.objects.values()), get_user_model().objects.count()
+    with pytest.raises(ValidationError) as refusal:
+        do_seat_umpire(event=ad69, username=username, role=Role.CONTROL, password="aquila-1234", actor=None)
+    assert any(named in problem for problem in refusal.value.message_dict["username"])
+    assert (world_state(), list(UmpireSeat.objects.values()), get_user_model().objects.count()) == before

@@ -249,3 +249,12 @@ def test_siege_page_query_count_does_not_grow_with_the_months(client, ad69, crem
 
     assert reduced_then_counted() == reduced_then_counted()
     assert SiegeMonth.objects.filter(action="reduce_defences").count() == 2
+
+
+def test_a_besieger_id_too_long_for_the_database_is_a_wrong_choice(client, armies, italia, italia_umpire):
+    """Found by the form fuzz: a 30-digit id overflowed the database's integer, a server error."""
+    client.force_login(italia_umpire)
+    before = state_of_everything()
+    text = post(client, url(italia.event, "begin/"), {"place": "Cremona", "place_type": MINOR, "province": italia.pk,
+                                                      "besiegers": ["9" * 30]})
+    assert f"{'9' * 30} is not one of the available choices" in text and state_of_everything() == before

@@ -51,7 +51,7 @@ def procedure_detail(request, ruleset, name):
 def parse_json_body(request):
     try:
         return json.loads(request.body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except ValueError as error:  # not JSON, not UTF-8, or an integer too long for Python to read
         raise RulesError("input", f"the request body is not JSON: {error}") from error
 
 

@@ -10,7 +10,18 @@ def do_seat_umpire(*, event, username, role, region=None, password="", user=None
     """Seat an umpire, creating his account first if he has none."""
     with transaction.atomic():
         if user is None:
-            user = get_user_model().objects.create_user(username=username, password=password)
+            user = new_account(username, password)
             record_audit(event=event, actor=actor, action="auth.user.create", target=user,
-                         after={"username": username})
+                         after={"username": user.username})
         return do_assign_seat(event=event, user=user, role=role, region=region, actor=actor)
+
+
+def new_account(username, password):
+    """A new account, its name checked as the admin checks one: an empty, overlong, odd or taken name is refused
+    with a ValidationError naming `username` (create_user would store any of them, or fail with a ValueError)."""
+    model = get_user_model()
+    user = model(username=model.normalize_username(username))
+    user.set_password(password)
+    user.full_clean()
+    user.save()
+    return user

@@ -115,7 +115,9 @@ def acknowledge(request, slug, pk):
 def back_to(request, follow_up):
     """Back to the page the button was on, else to the receiver's inbox (or, for the sender, his own)."""
     back = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+    # a path of this site only: a bare word ("0") is no URL, and redirect() would take it for a view's name
+    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                                require_https=request.is_secure()):
         return back
     slug = follow_up.event.slug
     if not can_acknowledge(request.user, follow_up):

@@ -114,9 +114,12 @@ def rules_readings_set(request, slug):
 
 
 def render_readings(request, event, *, bound=None, status=200):
+    """The readings page; a form sent back with its errors is shown even for a procedure the page does not list
+    (of another ruleset, with no readings held yet), so its errors are never lost."""
     changes = can(request.user, event, Perm.SET_READINGS)
-    procedures = [readings_item(event, proc, changes, (bound or {}).get(proc.key))
-                  for proc in get_procedures_with_readings(event)]
+    listed = get_procedures_with_readings(event)
+    listed += [access_readings_procedure(key)[0] for key in (bound or {}) if key not in {p.key for p in listed}]
+    procedures = [readings_item(event, proc, changes, (bound or {}).get(proc.key)) for proc in listed]
     context = {"event": event, "procedures": procedures, "changes": changes}
     return render(request, "umpire/rules_readings.html", context, status=status)
 
