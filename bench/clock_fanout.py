@@ -18,37 +18,32 @@ import argparse
 import asyncio
 import json
 import os
-import resource
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 
-import redis
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import broadcast, serve
-from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-HOST = "127.0.0.1"  # loopback only: the servers, PostgreSQL and Redis
-PG_USER = "postgres"
+from bench.servers import (  # noqa: E402
+    CLIENT_OPTIONS, HOST, configure_environment, daphne_command, dedicated_redis_db, free_port, open_client,
+    percentile, progress, raise_open_file_limit, running, scratch_database,
+)
+
 BATCH = 50  # clients connecting, or disconnecting, at once
 CLOSE_PAUSE = 0.25  # seconds between batches of disconnects
-CONNECT_TIMEOUT = 10  # seconds for one client's handshake (and snapshot)
 RECEIVE_TIMEOUT = 10  # seconds a client waits for one broadcast
-SERVER_START_TIMEOUT = 30
 REPORTED_PACKAGES = ("daphne", "channels", "channels_redis", "redis", "websockets")
-CLIENT_OPTIONS = {"proxy": None, "ping_interval": None, "close_timeout": 2, "open_timeout": None}
 # Sent by the bare server only if the console delivered no pause message to copy.
 FALLBACK_MESSAGE = json.dumps({"type": "event", "event": {"type": "clock.changed", "action": "clock.pause"}})
 
@@ -62,7 +57,7 @@ def main():
     raise_open_file_limit(max(args.clients))
     with ExitStack() as stack:
         redis_url = stack.enter_context(dedicated_redis_db(args.redis_db))
-        configure_environment(stack.enter_context(scratch_database()), redis_url)
+        configure_environment(stack.enter_context(scratch_database("bench_clock")), redis_url)
         django_thread = stack.enter_context(ThreadPoolExecutor(1, thread_name_prefix="django"))
         event, code = django_thread.submit(prepare_event).result()
         daphne_log = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "daphne.log"
@@ -134,8 +129,7 @@ class Fanout:
 
     def percentile(self, p):
         """Nearest-rank percentile, in seconds; None if nothing arrived."""
-        ranked = sorted(self.latencies)
-        return ranked[max(0, -(-len(ranked) * p // 100) - 1)] if ranked else None
+        return percentile(self.latencies, p)
 
 
 async def measure(name, url, count, rounds, *, greeted, pause, resume=None):
@@ -224,22 +218,6 @@ async def connect_clients(url, count, *, greeted):
     return clients
 
 
-async def open_client(url, greeted):
-    """A connected client, or None; a `greeted` one (the console's) counts once its snapshot has come."""
-    origin = "http://" + url.split("/")[2]
-    ws = None
-    try:
-        async with asyncio.timeout(CONNECT_TIMEOUT):
-            ws = await connect(url, origin=origin, **CLIENT_OPTIONS)
-            if greeted:
-                await ws.recv()
-        return ws
-    except (OSError, TimeoutError, WebSocketException):
-        if ws is not None:
-            await ws.close()
-        return None
-
-
 async def close_clients(clients):
     """Disconnect BATCH at a time, CLOSE_PAUSE apart.
 
@@ -253,7 +231,7 @@ async def close_clients(clients):
         await asyncio.sleep(CLOSE_PAUSE)
 
 
-# Servers and scratch stores -----------------------------------------------------
+# The bare server and the event ------------------------------------------------
 
 def serve_bare(port):
     """The floor: every message sent on /trigger goes, as it is, to every other connection."""
@@ -278,85 +256,8 @@ def serve_bare(port):
     asyncio.run(forever())
 
 
-def daphne_command(port):
-    """The console's server, started as console.py starts it."""
-    daphne = Path(sys.executable).with_name("daphne")
-    return [str(daphne), "-b", HOST, "-p", str(port), "umpire.asgi:application"]
-
-
 def bare_command(port):
     return [sys.executable, __file__, "--serve-bare", str(port)]
-
-
-@contextmanager
-def running(command, port, log_path):
-    """Run a server until the block ends, from the moment it accepts connections on `port`."""
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            wait_for_port(port, process)
-            yield
-        finally:
-            process.terminate()
-            try:
-                process.wait(5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-
-def wait_for_port(port, process):
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            socket.create_connection((HOST, port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"{process.args[0]} did not start listening on port {port}")
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
-
-
-@contextmanager
-def dedicated_redis_db(db):
-    """Redis db `db` for this run: refused unless empty, so nobody's data is lost, and flushed after."""
-    store = redis.Redis(host=HOST, db=db)
-    if store.dbsize():
-        sys.exit(f"Redis db {db} is not empty; choose an empty one with --redis-db.")
-    try:
-        yield f"redis://{HOST}:6379/{db}"
-    finally:
-        store.flushdb()
-        store.close()
-
-
-@contextmanager
-def scratch_database():
-    """A PostgreSQL database for this run only, dropped afterwards even with sessions still open."""
-    name = f"bench_clock_{os.getpid()}"
-    subprocess.run(["createdb", "-h", HOST, "-U", PG_USER, name], check=True)
-    try:
-        yield f"postgres://{PG_USER}@{HOST}:5432/{name}"
-    finally:
-        subprocess.run(["dropdb", "--force", "-h", HOST, "-U", PG_USER, name], check=False)
-
-
-def configure_environment(database_url, redis_url):
-    """Settings for this process and the servers it starts: a live event's, with no ticker."""
-    os.environ.update({
-        "DJANGO_SETTINGS_MODULE": "umpire.settings",
-        "DATABASE_URL": database_url,
-        "REDIS_URL": redis_url,
-        "UMPIRE_EMBEDDED_TICKER": "0",
-        "UMPIRE_ALLOWED_HOSTS": HOST,
-        "UMPIRE_DEBUG": "0",
-        "UMPIRE_LOG_LEVEL": "WARNING",
-    })
 
 
 def prepare_event():
@@ -376,15 +277,6 @@ def prepare_event():
     code = do_reissue_display_code(event, actor=None).code
     do_start_clock(event, actor=None)
     return event, code
-
-
-def raise_open_file_limit(clients):
-    """Room for a socket per client here and in each server, which inherit this limit."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = 2 * clients + 256
-    if soft < wanted:
-        allowed = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (allowed, hard))
 
 
 # Output -------------------------------------------------------------------------
@@ -429,10 +321,6 @@ def print_server_errors(log_path):
         print("\nThe console's server logged:")
         for line, count in errors.most_common():
             print(f"{count:>6} x {line}")
-
-
-def progress(message):
-    print(message, file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ def answer_mood_move(entry, *, actor, reason):
     if not moved.change:
         raise ValidationError(f"#{entry.pk} moved {moved.mood} by 0: there is nothing to take back.")
     with atomic():
-        mood = Mood.objects.select_for_update().select_related("event").get(pk=moved.mood_id)
+        mood = Mood.objects.select_for_update(of=("self",)).select_related("event").get(pk=moved.mood_id)
         add_entry(mood, turn=current_turn(mood.event), change=-moved.change, cause=Cause.RULING, actor=actor,
                   reason=f"{reason}: takes back {moved.change:+d} of turn {moved.turn} ({moved.reason})"[:300])
 

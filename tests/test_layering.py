@@ -58,3 +58,26 @@ def test_rules_and_printing_import_no_django_or_models(folder):
         roots = {m.split(".")[0] for m in imported_modules(path)}
         assert "django" not in roots and not roots & APPS, path
         assert not any(m.startswith("umpire.models") for m in imported_modules(path)), path
+
+
+def locks_joined_rows_too(path):
+    """The lines where `select_for_update()` without `of` meets `select_related`: on PostgreSQL that locks the
+    joined rows as well, so a service locking its force locks the whole event's row, and every insert that
+    names the event (its foreign key check) waits, or deadlocks against it."""
+    tree = ast.parse(path.read_text())
+    return sorted({node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call) and joins_and_locks(node)})
+
+
+def joins_and_locks(call):
+    """Whether the chain of calls ending in `call` both joins (`select_related`) and locks without `of`."""
+    joins = locks = False
+    while isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
+        joins |= call.func.attr == "select_related"
+        locks |= call.func.attr == "select_for_update" and not any(k.arg == "of" for k in call.keywords)
+        call = call.func.value
+    return joins and locks
+
+
+@pytest.mark.parametrize("path", [p for folder in ("umpire", *APPS, "backups") for p in python_files(folder)], ids=str)
+def test_a_locked_row_locks_only_itself_not_the_rows_joined_to_it(path):
+    assert locks_joined_rows_too(path) == []

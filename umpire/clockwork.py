@@ -146,7 +146,7 @@ def advance_due(now=None):
 def advance_clock(event_id, now):
     """Advance one event's clock past every turn that has ended by `now`, if it is due."""
     with transaction.atomic():
-        clock = GameClock.objects.select_for_update().select_related("event").get(event_id=event_id)
+        clock = GameClock.objects.select_for_update(of=("self",)).select_related("event").get(event_id=event_id)
         ended = []
         while clock.is_due(now) and clock.auto_advance:
             ended.append(_end_turn(clock, now, next_starts=clock.ends_at))
@@ -222,7 +222,8 @@ def _reset_warnings(clock, now):
 def _locked(event, now):
     """Lock the event's clock row for one change, with `now` fixed for all of it."""
     with transaction.atomic():
-        yield GameClock.objects.select_for_update().select_related("event").get(event=event), now or timezone.now()
+        clock = GameClock.objects.select_for_update(of=("self",)).select_related("event").get(event=event)
+        yield clock, now or timezone.now()
 
 
 def _run_for(clock, left, now):

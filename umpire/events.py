@@ -175,25 +175,31 @@ class ActionUndone:
 
 
 def publish_on_commit(groups, payload):
-    """Queue `payload` for `groups`, numbered now and sent only if the transaction commits."""
-    numbered = [(group, _next_sequence(group)) for group in groups]
+    """Queue `payload` for `groups`, to be numbered and sent once the transaction commits.
+
+    Numbered after the commit, each group in a transaction of its own, so no change's transaction
+    holds a group's counter: two changes counting the same groups in other orders (the post's round,
+    Control then the tables; a tax turn's flag, a table then Control) would deadlock. A snapshot
+    still misses nothing: it reads the numbers before the state, and a change is committed before
+    its message is numbered, so a message numbered too late for the snapshot is at worst heard twice."""
     body = {"type": payload.type, **asdict(payload)}
-    transaction.on_commit(lambda: _send(numbered, body))
+    transaction.on_commit(lambda: _send([(group, _next_sequence(group)) for group in groups], body))
 
 
 def _next_sequence(group):
-    """Count one more message for `group`; the row stays locked until the commit."""
+    """Count one more message for `group`, in a transaction of its own that locks that row alone."""
     from umpire.models import GroupSequence
 
     rows = GroupSequence.objects.filter(group=group)
-    if not rows.update(last=F("last") + 1):
-        try:
-            with transaction.atomic():
-                GroupSequence.objects.create(group=group, last=1)
-            return 1
-        except IntegrityError:  # another worker created it first
-            rows.update(last=F("last") + 1)
-    return rows.values_list("last", flat=True).get()
+    with transaction.atomic():
+        if rows.update(last=F("last") + 1):
+            return rows.values_list("last", flat=True).get()
+    try:
+        with transaction.atomic():
+            GroupSequence.objects.create(group=group, last=1)
+        return 1
+    except IntegrityError:  # another worker created it first
+        return _next_sequence(group)
 
 
 def _send(numbered, body):

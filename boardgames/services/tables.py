@@ -52,7 +52,7 @@ def do_save_data_rows(table, *, rows, remove=(), actor):
     """Control's edit: `rows` is [(row key, {column: text})], new rows added at the end; `remove` the keys
     of rows to take out (never one with a cell the rulebook gives). All or nothing."""
     with atomic():
-        table = DataTable.objects.select_for_update().select_related("event").get(pk=table.pk)
+        table = DataTable.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
         cleaned = check_rows(table, rows, "cells", word="Row")
         before = table_snapshot(table)
         removed = remove_rows(table, remove)
@@ -64,7 +64,7 @@ def do_import_data_table(table, *, csv_text, actor):
     """Rows from CSV: a header of the row's title and column titles (or keys), then one line a row.
     Rows named are set; rows not named are left alone. All or nothing."""
     with atomic():
-        table = DataTable.objects.select_for_update().select_related("event").get(pk=table.pk)
+        table = DataTable.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
         cleaned = check_rows(table, read_csv(table, csv_text), "csv", first_line=2)
         before = table_snapshot(table)
         write_rows(table, cleaned)
@@ -129,7 +129,8 @@ def undo_table_edit(entry, *, actor, reason):
     added back, each changed cell set to what it held, audited as the undo's own edit. Refused, naming the
     cells, when a cell it changed has been changed since."""
     with atomic():
-        table = DataTable.objects.select_for_update().select_related("event").filter(pk=entry.target_id).first()
+        tables = DataTable.objects.select_for_update(of=("self",)).select_related("event")
+        table = tables.filter(pk=entry.target_id).first()
         if table is None:
             raise ValidationError(f"{entry.target_label} is no longer there: #{entry.pk} cannot be undone.")
         before = table_snapshot(table)

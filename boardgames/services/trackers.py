@@ -41,7 +41,7 @@ def tracker_groups(tracker):
 
 
 def locked(tracker):
-    return Tracker.objects.select_for_update().select_related("event").get(pk=tracker.pk)
+    return Tracker.objects.select_for_update(of=("self",)).select_related("event").get(pk=tracker.pk)
 
 
 def do_open_tracker(event, *, name, minimum=None, maximum=None, start=0, table=None, source="", actor):

@@ -62,7 +62,7 @@ def do_open_sea_crossing(fleet, *, offering_to_neptune=False, dice=None, actor):
     """IX. SEA MOVEMENT: the engine's risk roll and Worse Things table, with the losses applied
     to the troops aboard and the fleet."""
     with transaction.atomic():
-        fleet = Fleet.objects.select_for_update().select_related("event", "base__region").get(pk=fleet.pk)
+        fleet = Fleet.objects.select_for_update(of=("self",)).select_related("event", "base__region").get(pk=fleet.pk)
         check_fleet_can_carry(fleet)
         aboard = list(fleet.aboard.select_related("event", "province"))
         result = run_rules("ad69.open_sea_crossing", {
@@ -125,7 +125,7 @@ def do_repair_fleet(fleet, *, repair, actor):
     """VIII. NAVAL FLEET MAINTENANCE AND REPAIR: pay and wait; ready at the end of the last month."""
     result = run_rules("ad69.fleet_repair", {"fleet": fleet.name, "repair": repair})
     with transaction.atomic():
-        fleet = Fleet.objects.select_for_update().select_related("event").get(pk=fleet.pk)
+        fleet = Fleet.objects.select_for_update(of=("self",)).select_related("event").get(pk=fleet.pk)
         expected = {"serious_storm_damage": Fleet.State.SERIOUS_DAMAGE, "light_storm_damage": Fleet.State.LIGHT_DAMAGE,
                     "replacement_marines": Fleet.State.MARINES_STRIPPED}[repair]
         if fleet.state != expected:

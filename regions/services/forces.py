@@ -29,7 +29,7 @@ def force_state(force):
 def changing(force, action, *, actor, reason=""):
     """Lock the force for one change; audit it and announce it when the change is done."""
     with transaction.atomic():
-        force = Force.objects.select_for_update().select_related("event", "province").get(pk=force.pk)
+        force = Force.objects.select_for_update(of=("self",)).select_related("event", "province").get(pk=force.pk)
         before, was_at = force_state(force), force.province.region_id
         with gathering_steps() as steps:  # the bills, upgrades and detachments the order makes
             yield force

@@ -126,7 +126,7 @@ def do_offer_bribe(force, *, briber, talents, purpose, actor, paid_from=None):
     purse unless another account is named); the bribes on a force in one turn compete."""
     check_bribe(force, briber, talents, purpose)
     with atomic():
-        force = Force.objects.select_for_update().select_related("event", "province").get(pk=force.pk)
+        force = Force.objects.select_for_update(of=("self",)).select_related("event", "province").get(pk=force.pk)
         paid_from = paid_from or purse_of(briber)
         check_payer(force.event, paid_from)
         turn = current_turn(force.event)

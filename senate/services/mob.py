@@ -60,7 +60,7 @@ def do_move_mood(event, *, change, reason, actor, place=None):
         mood = rome_mood(event) if place is None else place.moods.filter(event=event).first()
         if mood is None:
             raise ValidationError({"place": f"The umpires follow no mob in {place}: open its mood first."})
-        mood = Mood.objects.select_for_update().select_related("event").get(pk=mood.pk)
+        mood = Mood.objects.select_for_update(of=("self",)).select_related("event").get(pk=mood.pk)
         return add_entry(mood, turn=current_turn(event), change=change, cause=Cause.RULING,
                          reason=reason, actor=actor)
 
@@ -125,7 +125,7 @@ def record_spending_effects(event, turn):
     for spending in spending_to_record(event, turn):
         with atomic():
             mood = rome_mood(event) if spending.province.is_rome else spending.province.moods.get()
-            mood = Mood.objects.select_for_update().select_related("event").get(pk=mood.pk)
+            mood = Mood.objects.select_for_update(of=("self",)).select_related("event").get(pk=mood.pk)
             if MoodEntry.objects.filter(spending=spending).exists():  # recorded meanwhile
                 continue
             change, is_set, working = effect_of(effects, spending.item, spending.multiples)
@@ -147,7 +147,7 @@ def record_corn_dole(event, turn):
     if turn < 1 or not is_tax_turn(turn + 1) or get_corn_dole(event, turn) is not None:
         return
     with atomic():
-        mood = Mood.objects.select_for_update().select_related("event").get(pk=rome_mood(event).pk)
+        mood = Mood.objects.select_for_update(of=("self",)).select_related("event").get(pk=rome_mood(event).pk)
         if mood.entries.filter(cause=Cause.CORN_DOLE_UNPAID, turn=turn).exists():
             return
         change, is_set, working = effect_of(effects_of(event), Cause.CORN_DOLE_UNPAID, 1)
@@ -164,7 +164,7 @@ def do_change_support(senator, *, change, reason, actor):
     if not change:
         raise ValidationError({"change": "Change the support by a whole number of points, up or down, not 0."})
     with atomic():
-        senator = Character.objects.select_for_update().select_related("event").get(pk=senator.pk)
+        senator = Character.objects.select_for_update(of=("self",)).select_related("event").get(pk=senator.pk)
         if senator.support is None:
             raise ValidationError({"senator": f"{senator}'s support is not set yet: Control enters it from his "
                                    "briefing first."})

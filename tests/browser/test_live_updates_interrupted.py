@@ -9,11 +9,10 @@ from urllib.error import HTTPError
 from urllib.request import urlopen
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
-from tests.browser.conftest import off_the_browser_thread, open_page
-from tests.browser.test_projector import set_up_a_running_game
+from tests.browser.conftest import off_the_browser_thread
+from tests.browser.test_projector import RunningGameInABrowser, sign_in_control
 from umpire import clockwork
 from umpire.code_tries import TRIES
 from umpire.models import Event
@@ -47,19 +46,16 @@ def pause_the_clock():
     clockwork.do_pause_clock(Event.objects.get(slug="ad69"), actor=None)
 
 
-@pytest.mark.usefixtures("browser_on_class")
-class LiveUpdatesInterrupted(ChannelsLiveServerTestCase):
-    serve_static = True
+class ProjectorThroughAnOutage(RunningGameInABrowser):
+    def open_projector_through(self, outage):
+        return self.open_projector(lambda page: page.route_web_socket(re.compile(r"/ws/"), outage.route))
 
-    def setUp(self):
-        self.code = off_the_browser_thread(set_up_a_running_game)
+
+class LiveUpdatesInterrupted(ProjectorThroughAnOutage):
 
     def test_the_projector_polls_through_an_outage_and_resumes_without_a_reload(self):
         outage = Outage()
-        projector = open_page(self, viewport={"width": 1920, "height": 1080})
-        projector.route_web_socket(re.compile(r"/ws/"), outage.route)
-        projector.goto(f"{self.live_server_url}/display/ad69/?code={self.code}")
-        expect(projector.locator(".countdown")).to_have_text(re.compile(r"^(19|20):\d\d$"))
+        projector = self.open_projector_through(outage)
         expect(projector.locator("#live-status")).to_be_hidden()
         projector.evaluate("window.sameLoad = true")
 
@@ -73,20 +69,16 @@ class LiveUpdatesInterrupted(ChannelsLiveServerTestCase):
         outage.down = False
         expect(notice).to_be_hidden(timeout=RECONNECT_WAIT_MS)
         assert projector.evaluate("window.sameLoad") is True
-        desk = open_page(self)
-        desk.goto(f"{self.live_server_url}/login/?next=/control/ad69/clock/")
-        desk.fill("input[name=username]", "control")
-        desk.fill("input[name=password]", "ad69-browser")
-        desk.click("button[type=submit]")
-        desk.get_by_role("button", name="Resume").click()
+        sign_in_control(self).get_by_role("button", name="Resume").click()
         expect(projector.locator(".paused-banner")).to_be_hidden()
+
+
+class AddressLockedOut(ProjectorThroughAnOutage):
+    """A class of its own: its server, which counts the wrong codes, stops with it, and so does the lockout."""
 
     def test_an_address_locked_out_for_wrong_codes_is_told_how_long_to_wait(self):
         outage = Outage()
-        projector = open_page(self, viewport={"width": 1920, "height": 1080})
-        projector.route_web_socket(re.compile(r"/ws/"), outage.route)
-        projector.goto(f"{self.live_server_url}/display/ad69/?code={self.code}")
-        expect(projector.locator(".countdown")).to_have_text(re.compile(r"^(19|20):\d\d$"))
+        projector = self.open_projector_through(outage)
         for _ in range(TRIES):  # someone at the same address guessing codes
             with pytest.raises(HTTPError):
                 urlopen(f"{self.live_server_url}/display/ad69/?code=guess")

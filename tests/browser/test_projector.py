@@ -27,17 +27,36 @@ def seconds_shown(page):
     return int(minutes) * 60 + int(seconds)
 
 
+def sign_in_control(test):
+    """Control's clock desk, signed in, on a page of its own."""
+    desk = open_page(test)
+    desk.goto(f"{test.live_server_url}/login/?next=/control/ad69/clock/")
+    desk.fill("input[name=username]", "control")
+    desk.fill("input[name=password]", "ad69-browser")
+    desk.click("button[type=submit]")
+    return desk
+
+
 @pytest.mark.usefixtures("browser_on_class")
-class ProjectorInABrowser(ChannelsLiveServerTestCase):
+class RunningGameInABrowser(ChannelsLiveServerTestCase):
+    """The AD69 game running, and its projector's link; `open_projector` shows it on a wide screen."""
+
     serve_static = True
 
     def setUp(self):
         self.code = off_the_browser_thread(set_up_a_running_game)
 
-    def test_countdown_falls_and_paused_shows_when_control_pauses(self):
+    def open_projector(self, before_loading=lambda page: None):
         projector = open_page(self, viewport={"width": 1920, "height": 1080})
+        before_loading(projector)
         projector.goto(f"{self.live_server_url}/display/ad69/?code={self.code}")
         expect(projector.locator(".countdown")).to_have_text(re.compile(r"^(19|20):\d\d$"))
+        return projector
+
+
+class ProjectorInABrowser(RunningGameInABrowser):
+    def test_countdown_falls_and_paused_shows_when_control_pauses(self):
+        projector = self.open_projector()
         expect(projector.locator(".month")).to_have_text("September 68")
         expect(projector.locator(".tax-banner")).to_be_visible()
         first = seconds_shown(projector)
@@ -45,12 +64,7 @@ class ProjectorInABrowser(ChannelsLiveServerTestCase):
         assert seconds_shown(projector) <= first - 2
         expect(projector.locator(".paused-banner")).to_be_hidden()
 
-        desk = open_page(self)
-        desk.goto(f"{self.live_server_url}/login/?next=/control/ad69/clock/")
-        desk.fill("input[name=username]", "control")
-        desk.fill("input[name=password]", "ad69-browser")
-        desk.click("button[type=submit]")
-        desk.get_by_role("button", name="Pause").click()
+        sign_in_control(self).get_by_role("button", name="Pause").click()
         # how soon every screen hears it is measured by bench/clock_fanout.py, not timed here
         expect(projector.locator(".paused-banner")).to_be_visible()
         frozen = seconds_shown(projector)

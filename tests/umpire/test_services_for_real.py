@@ -36,6 +36,35 @@ def test_sequence_numbers_stay_unique_under_concurrent_workers(postgres):
     assert GroupSequence.objects.get(group="control-race").last == 60
 
 
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_changes_counting_the_same_groups_in_other_orders_do_not_deadlock(postgres):
+    """The post's round tells Control, then the tables; a tax turn's flag tells a table, then Control. Were
+    the counters taken inside the changes' transactions, each would hold one and wait for the other."""
+    both_counting, errors = threading.Barrier(2), []
+
+    def change(first, second):
+        try:
+            with transaction.atomic():
+                publish_on_commit([first], WorldChanged(action="update", model="m", record_id="1", label="x"))
+                both_counting.wait(timeout=10)
+                publish_on_commit([second], WorldChanged(action="update", model="m", record_id="1", label="x"))
+        except Exception as error:  # a failure in a thread must fail the test
+            errors.append(error)
+        finally:
+            connection.close()
+
+    orders = (("control-9", "table-9"), ("table-9", "control-9"))
+    threads = [threading.Thread(target=change, args=order) for order in orders]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert dict(GroupSequence.objects.filter(group__in=["control-9", "table-9"]).values_list("group", "last")) == {
+        "control-9": 2, "table-9": 2}
+
+
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio

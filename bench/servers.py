@@ -1,0 +1,162 @@
+"""What the live benchmarks share: the console's real processes started on loopback, a scratch
+PostgreSQL database and a dedicated Redis db for each run, websocket clients as a browser opens
+them, and the figures they print. Nothing here imports Django: a benchmark configures the
+environment first, so the servers it starts and its own Django read the same settings."""
+import asyncio
+import os
+import resource
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import redis
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"  # loopback only: the servers, PostgreSQL and Redis
+PG_USER = "postgres"
+CONNECT_TIMEOUT = 10  # seconds for one client's handshake (and snapshot)
+SERVER_START_TIMEOUT = 30
+CLIENT_OPTIONS = {"proxy": None, "ping_interval": None, "close_timeout": 2, "open_timeout": None}
+
+
+# Processes ------------------------------------------------------------------------
+
+def daphne_command(port):
+    """The console's server, started as console.py starts it."""
+    return [str(Path(sys.executable).with_name("daphne")), "-b", HOST, "-p", str(port), "umpire.asgi:application"]
+
+
+def celery_command(*args):
+    """A Celery process of the console's, as console.py's run() starts its worker and beat."""
+    return [str(Path(sys.executable).with_name("celery")), "-A", "umpire", *args]
+
+
+@contextmanager
+def running(command, port, log_path):
+    """Run a process until the block ends, its output in `log_path`; from the moment it accepts
+    connections on `port`, or at once if it serves none (`port` None)."""
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            if port is not None:
+                wait_for_port(port, process)
+            yield process
+        finally:
+            process.terminate()
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def wait_for_port(port, process):
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            socket.create_connection((HOST, port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{process.args[0]} did not start listening on port {port}")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+def raise_open_file_limit(clients):
+    """Room for a socket per client here and in each server, which inherit this limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 2 * clients + 256
+    if soft < wanted:
+        allowed = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (allowed, hard))
+
+
+# Scratch stores -------------------------------------------------------------------
+
+@contextmanager
+def dedicated_redis_db(db):
+    """Redis db `db` for this run: refused unless empty, so nobody's data is lost, and flushed after."""
+    store = redis.Redis(host=HOST, db=db)
+    if store.dbsize():
+        sys.exit(f"Redis db {db} is not empty; choose an empty one with --redis-db.")
+    store.close()
+    url = f"redis://{HOST}:6379/{db}"
+    try:
+        yield url
+    finally:
+        flush_redis_db(url)
+
+
+def flush_redis_db(url):
+    """Empty the run's Redis db: channel-layer groups, Celery's queue and its tasks held for later."""
+    store = redis.Redis.from_url(url)
+    store.flushdb()
+    store.close()
+
+
+@contextmanager
+def scratch_database(prefix, *, template=None):
+    """A PostgreSQL database for this run only (a copy of `template`, if named), dropped afterwards
+    even with sessions still open. The process id in its name keeps two runs side by side apart."""
+    name = f"{prefix}_{os.getpid()}"
+    copy = ["-T", template] if template else []
+    subprocess.run(["createdb", "-h", HOST, "-U", PG_USER, *copy, name], check=True)
+    try:
+        yield f"postgres://{PG_USER}@{HOST}:5432/{name}"
+    finally:
+        subprocess.run(["dropdb", "--force", "-h", HOST, "-U", PG_USER, name], check=False)
+
+
+def configure_environment(database_url, redis_url, **more):
+    """Settings for this process and the servers it starts: a live event's, with no ticker."""
+    os.environ.update({
+        "DJANGO_SETTINGS_MODULE": "umpire.settings",
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "UMPIRE_EMBEDDED_TICKER": "0",
+        "UMPIRE_ALLOWED_HOSTS": HOST,
+        "UMPIRE_DEBUG": "0",
+        "UMPIRE_LOG_LEVEL": "WARNING",
+        **more,
+    })
+
+
+# Clients --------------------------------------------------------------------------
+
+async def open_client(url, greeted, headers=None, timeout=CONNECT_TIMEOUT):
+    """A connected client, or None; a `greeted` one (the console's) counts once its snapshot has
+    come. It says it comes from the page's own origin, as a browser does."""
+    origin = "http://" + url.split("/")[2]
+    ws = None
+    try:
+        async with asyncio.timeout(timeout):
+            ws = await connect(url, origin=origin, additional_headers=headers, **CLIENT_OPTIONS)
+            if greeted:
+                await ws.recv()
+        return ws
+    except (OSError, TimeoutError, WebSocketException):
+        if ws is not None:
+            await ws.close()
+        return None
+
+
+# Figures --------------------------------------------------------------------------
+
+def percentile(values, p):
+    """Nearest-rank percentile of `values`; None if there are none."""
+    ranked = sorted(values)
+    return ranked[max(0, -(-len(ranked) * p // 100) - 1)] if ranked else None
+
+
+def progress(message):
+    print(message, file=sys.stderr, flush=True)
