@@ -175,25 +175,41 @@ class ActionUndone:
 
 
 def publish_on_commit(groups, payload):
-    """Queue `payload` for `groups`, to be numbered and sent once the transaction commits.
-
-    Numbered after the commit, each group in a transaction of its own, so no change's transaction
-    holds a group's counter: two changes counting the same groups in other orders (the post's round,
-    Control then the tables; a tax turn's flag, a table then Control) would deadlock. A snapshot
-    still misses nothing: it reads the numbers before the state, and a change is committed before
-    its message is numbered, so a message numbered too late for the snapshot is at worst heard twice."""
+    """Queue `payload` for `groups`, to be numbered and sent once the transaction commits (see `_send`)."""
     body = {"type": payload.type, **asdict(payload)}
-    transaction.on_commit(lambda: _send([(group, _next_sequence(group)) for group in groups], body))
+    transaction.on_commit(lambda: _send(groups, body))
+
+
+def _send(groups, body):
+    """Number and send `body` to each group in turn, after the change has committed.
+
+    Each group's message is numbered and sent in a short transaction of its own, holding that group's
+    counter alone: so a group's messages reach every screen in the order of their numbers, and no
+    change's transaction holds a counter (two changes counting the same groups in other orders, the
+    post's round Control first and a tax turn's flag a table first, would deadlock). A snapshot misses
+    nothing: it reads the numbers before the state, and a change is committed before it is numbered.
+
+    A channel layer that cannot be reached (Redis down) or does not answer (Redis hung) must not turn
+    the saved change into an error page, nor hold it: after one failed send the rest are only
+    numbered, so that a screen reconnecting sees the gap and asks for a snapshot (and polls until then)."""
+    now, failure = timezone.now().isoformat(), None
+    for group in groups:
+        with transaction.atomic():
+            seq = _next_sequence(group)
+            if failure is None:
+                failure = _send_one(group, {"type": "broadcast", "group": group, "seq": seq, "now": now, "event": body})
+    if failure is not None:
+        logger.warning("live update %s not sent (%s: %s); screens catch up when they reconnect",
+                       body["type"], type(failure).__name__, failure)
 
 
 def _next_sequence(group):
-    """Count one more message for `group`, in a transaction of its own that locks that row alone."""
+    """Count one more message for `group`; its row stays locked until the caller's transaction ends."""
     from umpire.models import GroupSequence
 
     rows = GroupSequence.objects.filter(group=group)
-    with transaction.atomic():
-        if rows.update(last=F("last") + 1):
-            return rows.values_list("last", flat=True).get()
+    if rows.update(last=F("last") + 1):
+        return rows.values_list("last", flat=True).get()
     try:
         with transaction.atomic():
             GroupSequence.objects.create(group=group, last=1)
@@ -202,24 +218,18 @@ def _next_sequence(group):
         return _next_sequence(group)
 
 
-def _send(numbered, body):
-    """Send after the commit, which has already happened: a channel layer that cannot be reached
-    (Redis down) or does not answer (Redis hung) must not turn a saved change into an error page,
-    nor hold it. What is not heard is caught up later: the numbers were counted, so a screen that
-    reconnects sees the gap and asks for a snapshot, and until then it polls."""
+def _send_one(group, message):
+    """Send `message` to `group`; what the layer raised, or None once it is sent."""
     try:
-        async_to_sync(_send_within)(numbered, body, SEND_SECONDS)
+        async_to_sync(_send_within)(group, message, SEND_SECONDS)
     except Exception as error:  # whatever the layer raises, the change stands
-        logger.warning("live update %s not sent (%s: %s); screens catch up when they reconnect",
-                       body["type"], type(error).__name__, error)
+        return error
+    return None
 
 
-async def _send_within(numbered, body, seconds):
-    layer = get_channel_layer()
-    now = timezone.now().isoformat()
+async def _send_within(group, message, seconds):
     async with asyncio.timeout(seconds):
-        for group, seq in numbered:
-            await layer.group_send(group, {"type": "broadcast", "group": group, "seq": seq, "now": now, "event": body})
+        await get_channel_layer().group_send(group, message)
 
 
 def get_sequences(groups):

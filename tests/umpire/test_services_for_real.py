@@ -1,6 +1,7 @@
 """What needs the real services: PostgreSQL's row locks and Redis as the channel layer."""
 import asyncio
 import threading
+import time
 
 import pytest
 from channels.db import database_sync_to_async
@@ -63,6 +64,37 @@ def test_changes_counting_the_same_groups_in_other_orders_do_not_deadlock(postgr
     assert errors == []
     assert dict(GroupSequence.objects.filter(group__in=["control-9", "table-9"]).values_list("group", "last")) == {
         "control-9": 2, "table-9": 2}
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_groups_messages_are_heard_in_the_order_of_their_numbers(postgres, monkeypatch):
+    """Two workers publishing to one group at once: the one numbered second sends second, even when the
+    first is slow to send (here half a second), so no screen hears #2 before #1 and takes it for a gap."""
+    heard = []
+
+    class SlowToSendTheFirst:
+        async def group_send(self, group, message):
+            if message["seq"] == 1:
+                await asyncio.sleep(0.5)
+            heard.append(message["seq"])
+
+    monkeypatch.setattr("umpire.events.get_channel_layer", SlowToSendTheFirst)
+
+    def change():
+        try:
+            with transaction.atomic():
+                publish_on_commit(["table-8"], WorldChanged(action="update", model="m", record_id="1", label="x"))
+        finally:
+            connection.close()
+
+    first, second = threading.Thread(target=change), threading.Thread(target=change)
+    first.start()
+    time.sleep(0.1)  # the first is numbered, and sending
+    second.start()
+    first.join()
+    second.join()
+    assert heard == [1, 2]
 
 
 @pytest.mark.redis
