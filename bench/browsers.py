@@ -102,6 +102,7 @@ class Browser:
         self.pages = []  # the other pages he opens now and then
         self.socket, self.listening, self.refreshing = None, None, False
         self.sequences = {}
+        self.counted = None  # the socket whose messages self.sequences counts
         self.missing = set()  # (group, number) of messages a gap says have not come
         self.closing = False
 
@@ -257,7 +258,10 @@ class Browser:
 
     def heard(self, message, received_at):
         if message["type"] == "snapshot":
-            self.sequences = message["seq"]
+            # as live.js: a snapshot may count one fewer than this socket has heard (see its latest())
+            heard = self.sequences if self.counted is self.socket else {}
+            self.sequences = {group: max(n, heard.get(group, 0)) for group, n in message["seq"].items()}
+            self.counted = self.socket
             return
         if message["type"] != "event":
             return

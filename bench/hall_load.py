@@ -61,8 +61,8 @@ BATTLE_STEP_PAUSE = 5  # between two steps of a battle: the players argue, the u
 PROJECTORS = 3  # the hall's screens, on the projector page: they hear the clock as the umpires do
 
 CONNECTING_AT_ONCE = 50  # browsers opening their pages together while the hall fills
-# Umpires signing in together: a sign-in is a deliberately slow password hash, and the server runs
-# every request's and every socket's Django work in one thread, so a crowd of them starves the sockets.
+# Umpires signing in together: a sign-in is a deliberately slow password hash, and a server process runs
+# a few requests at once (umpire.asgi.PagesAtOnce), so a crowd of sign-ins holds up every page behind it.
 SIGNING_IN_AT_ONCE = 5
 MAX_BATTLE_STEPS = 12  # a battle that has not ended by then is left (four rounds, losses, confirmation)
 CLOCK_POLL = 0.25  # seconds between the harness's looks at the clock

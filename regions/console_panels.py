@@ -10,11 +10,12 @@ overdue, since the turn-end hook should have finished it.
 """
 from django.urls import reverse
 
+from umpire.calendar import tax_turn_of
 from umpire.selectors import get_turn
 from umpire.table_console import PanelView, Row, turns_late
 
 from .selectors import describe_upgrade, get_work_under_way
-from .treasury_selectors import get_money_scope, get_treasury_index
+from .treasury_selectors import balance_in_words, get_money_scope, get_statements_to_confirm
 
 
 def gather_taxes(table, user, now):
@@ -22,17 +23,16 @@ def gather_taxes(table, user, now):
     link = reverse("regions:treasury", args=[event.slug])
     if turn is None:
         return PanelView((), 0, 0, link, "Open the treasury")
-    index = get_treasury_index(event, user, turn, get_money_scope(user, event))
-    provinces = [row for books in index.tables if books.table.pk == table.pk for row in books.provinces]
-    rows = tuple(tax_row(row, index, turn, event) for row in provinces
-                 if row.yours and row.statement and not row.statement.confirmed_at)
+    statements = get_statements_to_confirm(table, turn, get_money_scope(user, event))
+    rows = tuple(tax_row(statement, tax_turn_of(turn), turn, event) for statement in statements)
     return PanelView(rows, len(rows), sum(row.overdue for row in rows), link, "Open the treasury")
 
 
-def tax_row(row, index, turn, event):
-    province = row.province
-    return Row(f"{province}: {row.words}", reverse("regions:treasury-province", args=[event.slug, province.pk]),
-               f"tax turn {index.tax_turn} ({index.tax_month})", turns_late(index.tax_turn, turn))
+def tax_row(statement, tax_turn, turn, event):
+    province = statement.province
+    return Row(f"{province}: {balance_in_words(statement.balance)}",
+               reverse("regions:treasury-province", args=[event.slug, province.pk]),
+               f"tax turn {tax_turn} ({event.game_month(tax_turn)})", turns_late(tax_turn, turn))
 
 
 def gather_work(table, user, now):

@@ -273,6 +273,15 @@ def get_treasury_index(event, user, turn, scope):
     )
 
 
+def get_statements_to_confirm(table, turn, scope):
+    """This tax turn's statements of the table's provinces that `scope` covers, not yet confirmed: the
+    table console's taxes to hand out. One query, however long the ledger has grown."""
+    statements = (TaxStatement.objects.filter(event_id=table.event_id, turn=tax_turn_of(turn), province__region=table,
+                                              confirmed_at__isnull=True)
+                  .select_related("province").order_by("province__name"))
+    return [statement for statement in statements if scope.covers_province(statement.province)]
+
+
 def place_of(bill):
     """Where the unpaid troops are now: the force's province, or the fleet's base."""
     return bill.force.province if bill.force_id else bill.fleet.base

@@ -86,19 +86,29 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
+CHANNEL_CAPACITY = 2000  # messages waiting for one server process (see redis_channel_layer)
+
+
 def redis_channel_layer(url):
     """channels-redis on `url`. redis-py 8 gives every connection a 5-second read timeout,
     shorter than channels-redis's own 5-second wait for messages: an idle websocket would
     be closed with 1011 every few seconds. So reads wait as long as channels-redis asks,
     and the pool is large enough for a hall of screens leaving at once. Connecting gives up
-    after two seconds, so a page whose change is saved is not held by a Redis that has gone."""
+    after two seconds, so a page whose change is saved is not held by a Redis that has gone.
+
+    channels-redis keeps one queue in Redis for each server process, not for each socket: a group's
+    message to any number of that process's sockets is one entry. Its default capacity, 100 waiting
+    entries, drops a message for every socket of the process once the process falls that far behind:
+    a full hall's turn end did (the load bench). The capacity is for a burst, not a backlog: what waits
+    longer than channels-redis's 60-second expiry is dropped all the same."""
     host = {
         "address": url,
         "socket_timeout": None,
         "socket_connect_timeout": 2,
         "max_connections": int(os.environ.get("UMPIRE_REDIS_MAX_CONNECTIONS", "2000")),
     }
-    return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}
+    return {"BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [host], "capacity": CHANNEL_CAPACITY}}
 
 
 if REDIS_URL:

@@ -114,6 +114,25 @@ async def test_events_travel_through_redis_after_commit(redis_url, settings):
 
 @pytest.mark.redis
 @pytest.mark.asyncio
+async def test_a_burst_of_messages_waits_for_a_busy_server_process(redis_url, settings):
+    """Two sockets of one process share its queue in Redis: channels-redis's default capacity of
+    100 dropped the 101st group message for both while the process was busy elsewhere."""
+    layer = await redis_layer(settings, redis_url)
+    sockets = [await layer.new_channel(), await layer.new_channel()]
+    for socket in sockets:
+        await layer.group_add("table-redis-burst", socket)
+    try:
+        for n in range(1, 151):
+            await layer.group_send("table-redis-burst", {"type": "broadcast", "seq": n})
+        for socket in sockets:
+            heard = [(await asyncio.wait_for(layer.receive(socket), timeout=5))["seq"] for _ in range(150)]
+            assert heard == list(range(1, 151))
+    finally:
+        await layer.flush()
+
+
+@pytest.mark.redis
+@pytest.mark.asyncio
 async def test_a_quiet_websocket_is_not_dropped_by_the_redis_client(redis_url, settings):
     """redis-py 8's default 5-second read timeout once closed idle consumers with 1011."""
     layer = await redis_layer(settings, redis_url)

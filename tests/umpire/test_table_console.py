@@ -210,6 +210,19 @@ def test_the_halls_query_count_stays_the_same_with_more_work(client, busy):
     assert hall_cell(page, busy, "Illyria", "warfare.fights") == ("cell", "3")
 
 
+def test_the_taxes_panel_reads_no_ledger(busy):
+    """A table's console reloads on every change at the table: its taxes panel reads this tax turn's
+    statements alone, not the whole event's treasury index with every account's balance summed."""
+    from regions.console_panels import gather_taxes
+    from regions.models import Posting, Transaction
+
+    with CaptureQueriesContext(connection) as captured:
+        view = gather_taxes(busy.illyria, busy.illyria_umpire, timezone.now())
+    assert any("Pannonia" in row.text for row in view.rows) and view.needs_action == len(view.rows)
+    ledger = (Posting._meta.db_table, Transaction._meta.db_table)
+    assert not [query["sql"] for query in captured if any(f'"{name}"' in query["sql"] for name in ledger)]
+
+
 def test_a_siege_under_way_at_the_table_waits_for_this_months_work(client, hall):
     pannonia = Province.objects.get(event=hall.event, name="Pannonia")
     do_begin_siege(besiegers=[hall.legions[0]], place="Sirmium", place_type="minor_fortified_city", province=pannonia,

@@ -19,6 +19,7 @@
   var refreshOn = (script.dataset.refresh || "").split(" ").filter(Boolean);
   var status = document.getElementById("live-status");
   var lastSeq = {};
+  var counted = null; // the socket whose messages lastSeq counts
   var retry = 1000;
   var refusal = null; // the server's "refused" message before a 4429 close
   var clock = null;
@@ -170,20 +171,32 @@
     }
     if (message.type === "snapshot") {
       var stale = missed || Object.keys(lastSeq).length > 0;
-      lastSeq = message.seq;
+      lastSeq = latest(message.seq, socket === counted ? lastSeq : {});
+      counted = socket;
       missed = false;
       setClock(message.clock);
       showAnnouncements(message.announcements);
       if (stale && refreshOn.length) { refreshMain(); }
       return;
     }
-    var expected = (lastSeq[message.group] || 0) + 1;
-    lastSeq[message.group] = message.seq;
-    if (message.seq !== expected) {
+    var last = lastSeq[message.group] || 0;
+    lastSeq[message.group] = Math.max(last, message.seq);
+    if (message.seq > last + 1) {
       socket.send(JSON.stringify({ type: "snapshot" }));
     } else {
       onEvent(message.event);
     }
+  }
+
+  // A message is sent before its number is committed, so a snapshot read meanwhile counts one fewer
+  // than this socket may have heard already: on the same socket the higher number stands, or the next
+  // message would look like a gap. A new socket takes the snapshot's numbers as they are.
+  function latest(snapshot, heard) {
+    var numbers = {};
+    Object.keys(snapshot).forEach(function (group) {
+      numbers[group] = Math.max(snapshot[group], heard[group] || 0);
+    });
+    return numbers;
   }
 
   function revoked() {
