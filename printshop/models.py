@@ -2,6 +2,7 @@
 while Control watches its progress bar, ending in one merged PDF and a ZIP of one file each."""
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class PrintRun(models.Model):
@@ -29,6 +30,9 @@ class PrintRun(models.Model):
     pages = models.PositiveIntegerField(default=0, help_text="Pages in the merged PDF, once printed.")
     finished_at = models.DateTimeField(null=True, blank=True)
     failure = models.TextField(blank=True, help_text="Why the run stopped, if it failed.")
+    heard_at = models.DateTimeField(default=timezone.now,
+                                    help_text="When the run last moved: asked for, taken up, a document printed.")
+    attempts = models.PositiveIntegerField(default=0, help_text="How many times a printer has taken the run up.")
     # The outputs live in the database, beside the run, so a second worker or a restarted server
     # serves the same files and a backup of the database holds them.
     merged_pdf = models.BinaryField(default=b"", editable=False)

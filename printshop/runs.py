@@ -5,14 +5,21 @@ With a Celery worker the run is a task; in one-process mode, where tasks would r
 request, it is a thread of the server instead, so the page answers at once either way. Celery
 may deliver a task twice: only the call that moves a run from queued to printing prints it. With
 the broker down, the run prints in a thread here too.
+
+A printer that dies (a worker killed, a server closed) leaves its run printing, and a queue that
+Redis forgot leaves it queued, for ever. So each run says when it last moved, and every half
+minute the runs silent for STALLED_AFTER go back in the queue to print from the start. Each
+printer reports as the run's attempt it took up, and stops when it finds the run taken back.
 """
 import logging
 import threading
 import zipfile
+from datetime import timedelta
 from io import BytesIO
 
 from django.conf import settings
 from django.db import connections, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.text import slugify
 from pypdf import PdfReader
@@ -31,6 +38,13 @@ from .table_packs import merged, table_pack
 
 logger = logging.getLogger(__name__)
 UPDATES_PER_RUN = 20  # progress messages a run sends at most: each one refreshes Control's page
+# the slowest document, a table's pack, prints in seconds: a run silent this long has lost its printer
+STALLED_MINUTES = 2
+STALLED_AFTER = timedelta(minutes=STALLED_MINUTES)
+
+
+class RunTakenBack(Exception):
+    """The run this printer was printing went back in the queue: another printer has it now."""
 
 
 def do_request_print_run(event, *, kind, page_size, actor, site=""):
@@ -39,8 +53,9 @@ def do_request_print_run(event, *, kind, page_size, actor, site=""):
         raise ValueError(f"unknown print run {kind!r}: use one of {', '.join(PrintRun.Kind.values)}")
     page_size_named(page_size)
     with transaction.atomic():
+        now = timezone.now()
         run = PrintRun.objects.create(event=event, kind=kind, page_size=page_size, site=site, requested_by=actor,
-                                      requested_at=timezone.now(), total=documents_of(event, kind).count())
+                                      requested_at=now, heard_at=now, total=documents_of(event, kind).count())
         record_audit(event=event, actor=actor, action="print run requested", target=run,
                      after={**snapshot(run), "documents": run.total})
         announce(run)
@@ -73,31 +88,40 @@ def print_in_thread(run_id):
 
 def do_print_run(run_id):
     """Print run `run_id` if it is still queued; a second call, or a call for a finished run, does nothing."""
-    if not PrintRun.objects.filter(pk=run_id, state=PrintRun.State.QUEUED).update(state=PrintRun.State.PRINTING):
+    if not PrintRun.objects.filter(pk=run_id, state=PrintRun.State.QUEUED).update(
+            state=PrintRun.State.PRINTING, heard_at=timezone.now(), attempts=F("attempts") + 1, done=0):
         return
     run = PrintRun.objects.select_related("event", "requested_by").get(pk=run_id)
     try:
+        finish(run, **outcome_of(run))
+    except RunTakenBack:
+        logger.warning("print run %s went back in the queue while attempt %s printed it", run_id, run.attempts)
+
+
+def outcome_of(run):
+    """The run's last fields: its files, or why it failed."""
+    try:
         printed = print_documents(run)
+    except RunTakenBack:
+        raise
     except Exception as error:  # the run must say it stopped, or its progress bar waits for ever
-        logger.exception("print run %s failed", run_id)
-        finish(run, state=PrintRun.State.FAILED, failure=f"{type(error).__name__}: {error}")
-        return
-    finish(run, state=PrintRun.State.DONE, merged_pdf=merged([pdf for _, pdf in printed]),
-           bundle=zipped(printed), pages=sum(len(PdfReader(BytesIO(pdf)).pages) for _, pdf in printed))
+        logger.exception("print run %s failed", run.pk)
+        return {"state": PrintRun.State.FAILED, "failure": f"{type(error).__name__}: {error}"}
+    return {"state": PrintRun.State.DONE, "merged_pdf": merged([pdf for _, pdf in printed]),
+            "bundle": zipped(printed), "pages": sum(len(PdfReader(BytesIO(pdf)).pages) for _, pdf in printed)}
 
 
 def print_documents(run):
     """Each document's (file name, PDF bytes), reporting progress as it goes."""
     documents = list(documents_of(run.event, run.kind))
     run.total = len(documents)
-    save(run, "total")
+    report(run, "total")
     every = max(1, run.total // UPDATES_PER_RUN)
     printed = []
     for document in documents:
         printed.append(print_one(run, document))
         run.done = len(printed)
-        if run.done % every == 0:
-            save(run, "done")
+        report(run, "done", announced=run.done % every == 0)
     return printed
 
 
@@ -126,18 +150,47 @@ def zipped(printed):
     return buffer.getvalue()
 
 
-def save(run, *fields):
-    run.save(update_fields=list(fields))
-    announce(run)
+def report(run, *fields, announced=True):
+    """Save `fields` of the run, and that it was heard from now, if this printer's attempt still holds it."""
+    run.heard_at = timezone.now()
+    values = {field: getattr(run, field) for field in (*fields, "heard_at")}
+    if not PrintRun.objects.filter(pk=run.pk, state=PrintRun.State.PRINTING, attempts=run.attempts).update(**values):
+        raise RunTakenBack(run.pk)
+    if announced:
+        announce(run)
 
 
 def finish(run, *, state, **outcome):
     for field, value in outcome.items():
         setattr(run, field, value)
     run.state, run.finished_at = state, timezone.now()
-    save(run, "state", "finished_at", "done", *outcome)
+    report(run, "state", "finished_at", "done", *outcome)
 
 
 def announce(run):
     publish_on_commit([control_group(run.event_id)],
                       PrintProgress(run_id=run.pk, state=run.state, done=run.done, total=run.total))
+
+
+# ---- a printer that stopped ----------------------------------------------------------------------
+
+def do_resume_stalled_runs(now=None):
+    """Put back in the queue, and start, every run unheard from for STALLED_AFTER; returns their ids."""
+    now = now or timezone.now()
+    stalled = PrintRun.objects.filter(state__in=[PrintRun.State.QUEUED, PrintRun.State.PRINTING],
+                                      heard_at__lt=now - STALLED_AFTER)
+    return [run.pk for run in stalled.select_related("event") if resumed(run, now)]
+
+
+def resumed(run, now):
+    with transaction.atomic():
+        if not PrintRun.objects.filter(pk=run.pk, state=run.state, heard_at=run.heard_at).update(
+                state=PrintRun.State.QUEUED, heard_at=now, done=0):
+            return False  # its printer spoke up, or another sweep took it back first
+        before = snapshot(run)
+        run.state, run.heard_at, run.done = PrintRun.State.QUEUED, now, 0
+        record_audit(event=run.event, actor=None, action="print run resumed", target=run, before=before,
+                     after=snapshot(run), reason=f"Nothing heard from its printer for {STALLED_MINUTES} minutes.")
+        announce(run)
+        transaction.on_commit(lambda: start(run.pk))
+    return True

@@ -1,9 +1,9 @@
 """What undoing the print shop means (umpire.undo): a run still waiting to print is taken off the queue;
-paper once printing stays printed."""
+paper once printing stays printed; a run put back in the queue because its printer stopped stays there."""
 from django.core.exceptions import ValidationError
 
 from umpire.services.undo import restore_with_steps
-from umpire.undo import register_compensation
+from umpire.undo import register_compensation, register_refusal
 
 from .models import PrintRun
 
@@ -18,3 +18,4 @@ def unqueue_run(entry, *, actor, reason):
 
 def register():
     register_compensation("print run requested", unqueue_run)
+    register_refusal("print run resumed", "its printer had stopped, and without it the run would never finish.")

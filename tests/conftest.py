@@ -3,6 +3,7 @@ import os
 import socket
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.management import call_command
 from django.db import connection
 
@@ -10,6 +11,9 @@ from umpire.models import Event, Region, Role
 from umpire.services.seats import do_assign_seat
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
+# The embedded ticker is a serving process's: a test that imports umpire.asgi must not start one ticking
+# beside the tests (tests/umpire/test_ticker.py drives its schedule by hand).
+django_settings.EMBEDDED_TICKER = False
 
 
 def missing_service(reason):

@@ -123,8 +123,10 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "advance-due-clocks": {"task": "umpire.tasks.advance_due_clocks", "schedule": 1.0, "options": {"expires": 3}},
+    "resume-stalled-print-runs": {"task": "printshop.tasks.resume_stalled_print_runs", "schedule": 30.0,
+                                  "options": {"expires": 30}},
 }
-# Without Celery, the ASGI process ticks the clock itself.
+# Without Celery, the ASGI process runs beat's schedule itself.
 EMBEDDED_TICKER = os.environ.get("UMPIRE_EMBEDDED_TICKER", "0" if REDIS_URL else "1") == "1"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -10,6 +10,7 @@ prints the ids of what it made as JSON on its last line.
     eve_of_a_quarter
                     the game began at turn 2, and in turn 3 a legion raises levies: a cost with no
                     statement yet, which tax turn 4's statement must bill, as the clock ends turn 3.
+    a_print_run     Control asks for every table's pack: the hall's worker prints it.
 """
 import json
 import os
@@ -50,6 +51,14 @@ def eve_of_a_quarter(event):
     legion = Force.objects.get(event=event, name=LEVIES_FOR)
     do_raise_levies(legion, count=2, actor=umpire("italia-rome"))
     return {"cost": legion.costs_owed.get().pk, "legion": legion.pk}
+
+
+def a_print_run(event):
+    from printshop.models import PrintRun
+    from printshop.runs import do_request_print_run
+
+    run = do_request_print_run(event, kind=PrintRun.Kind.TABLE_PACKS, page_size="A4", actor=umpire(CONTROL))
+    return {"run": run.pk}
 
 
 def post_letters(event):
@@ -121,7 +130,8 @@ def table_login(region):
     return region.name.lower().replace("/", "-").replace(" ", "-")
 
 
-SCENES = {"open_the_game": open_the_game, "busy_turn": busy_turn, "eve_of_a_quarter": eve_of_a_quarter}
+SCENES = {"open_the_game": open_the_game, "busy_turn": busy_turn, "eve_of_a_quarter": eve_of_a_quarter,
+          "a_print_run": a_print_run}
 
 
 def main(scene):

@@ -1,14 +1,19 @@
 """Issue 16, "Restarts": every process of the hall (Daphne, the Celery worker and Celery beat) killed with
-SIGKILL in the middle of a turn, and in the middle of a tax turn's drawing up, then started again.
+SIGKILL in the middle of a turn, in the middle of a tax turn's drawing up, and half-way through a print
+run, then started again.
 
 Afterwards the clock stands where the wall clock says, to the second; every turn that ended has one
 TurnEnd row and each hook one run; and the letters in the post, the talents moved and the battle being
 fought are all there as they were, each turn-end effect on them made once.
 """
+import zipfile
 from datetime import timedelta
+from io import BytesIO
 
 import psycopg
 import pytest
+
+from printshop.runs import STALLED_AFTER
 
 from tests.hardening.hall import (
     ADVANCE_TIMEOUT, console_environment, dedicated_redis_db, play_scene, running_hall, turn_end_hooks, turn_length,
@@ -20,6 +25,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 HOOKS = turn_end_hooks()
 WITHIN_A_SECOND = timedelta(seconds=1)
 LEVIES_BILL = "Raising 2 raw levies for Legio I Adiutrix"
+PRINT_TIMEOUT = 120  # seconds: beat's sweep every half minute, then every table's pack printed
 
 
 @pytest.fixture
@@ -96,6 +102,42 @@ def test_killed_while_a_tax_turn_is_drawn_up_the_statements_are_drawn_up_once(ha
     assert_nothing_lost_or_repeated(records, game, before, arrived_at_turn=4)
 
 
+def test_killed_while_the_table_packs_print_the_run_prints_again_and_finishes(hall, hall_env, hall_database,
+                                                                              records):
+    tables = records.rows("SELECT id FROM umpire_region WHERE kind = 'map' ORDER BY position, name")
+    hall.start()
+    holder = psycopg.connect(hall_database, connect_timeout=5)
+    try:
+        # the third pack reserves its slips' codes for its table: while the test holds the table's row, two
+        # packs are printed and the third waits to commit (its references are checked then), mid-run
+        holder.execute("SELECT id FROM umpire_region WHERE id = %s FOR UPDATE", tables[2])
+        run = play_scene(hall_env, "a_print_run")["run"]
+        wait_for(lambda: waiting_on(records, holder) and print_run(records, run)[:2] == ("printing", 2),
+                 timeout=ADVANCE_TIMEOUT, what="the worker to wait on the third table's pack")
+        hall.kill()
+    finally:
+        holder.rollback()
+        holder.close()
+    assert print_run(records, run) == ("printing", 2, 1)
+
+    # the stand-in for the hall staying down long enough for the sweep to hear nothing from the printer
+    records.rows("UPDATE printshop_printrun SET heard_at = heard_at - %s RETURNING id", STALLED_AFTER)
+    hall.start()
+    wait_for(lambda: print_run(records, run)[0] == "done", timeout=PRINT_TIMEOUT,
+             what=f"beat's sweep to start the run again and the worker to print it (see {hall.log_path('worker')})")
+
+    assert print_run(records, run) == ("done", len(tables), 2)
+    assert records.audit_count("print run resumed") == 1
+    bundle = records.value("SELECT bundle FROM printshop_printrun WHERE id = %s", run)
+    with zipfile.ZipFile(BytesIO(bundle)) as packs:
+        assert len(packs.namelist()) == len(tables)
+    # every pack in the bundle reserved its slips' codes afresh; the dead attempt's packs keep theirs, on paper
+    # never handed out, and a code is only ever used by the slip it is printed on
+    resumed_at = records.value("SELECT id FROM umpire_auditentry WHERE action = 'print run resumed'")
+    assert records.value("SELECT count(*) FROM umpire_auditentry WHERE action = 'letter.stationery_printed' "
+                         "AND id > %s", resumed_at) == len(tables)
+
+
 # Steps ----------------------------------------------------------------------------------------------
 
 def end_turn_now(hall, records, turn):
@@ -111,6 +153,10 @@ def waiting_on(records, holder):
     """The queries of the hall's sessions waiting for a lock the test holds."""
     return [query for (query,) in records.rows(
         "SELECT query FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))", holder.info.backend_pid)]
+
+
+def print_run(records, run):
+    return records.rows("SELECT state, done, attempts FROM printshop_printrun WHERE id = %s", run)[0]
 
 
 def statements_of(records, turn):

@@ -2,18 +2,20 @@
 progress sent to Control live, ending in one merged PDF and a ZIP of one file each."""
 import threading
 import zipfile
+from datetime import timedelta
 from io import BytesIO
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 from pypdf import PdfReader
 
 from mail.models import StationeryCode
 from printshop import runs
 from printshop.models import PrintRun
-from printshop.runs import do_print_run, do_request_print_run
+from printshop.runs import STALLED_AFTER, do_print_run, do_request_print_run, do_resume_stalled_runs
 from printshop.table_packs import SLIPS_PER_PACK
 from tests.umpire.channels_helpers import listen
 from umpire.events import control_group
@@ -36,10 +38,16 @@ def files_in(bundle):
 
 
 @pytest.fixture
-def queued(demo, control, django_capture_on_commit_callbacks, monkeypatch):
-    """Request a run through the service, keeping the worker from starting it."""
+def started(monkeypatch):
+    """The runs given to a printer, in order; none is printed until the test says so."""
     started = []
     monkeypatch.setattr(runs, "start", started.append)
+    return started
+
+
+@pytest.fixture
+def queued(demo, control, django_capture_on_commit_callbacks, started):
+    """Request a run through the service, keeping the worker from starting it."""
 
     def queue(kind=PrintRun.Kind.BRIEFINGS, page_size="A4"):
         with django_capture_on_commit_callbacks(execute=True):
@@ -130,6 +138,117 @@ def test_a_run_still_queued_is_undone_and_one_printing_is_not(demo, queued, cont
     with pytest.raises(ValidationError, match="is printing: paper once printing is not taken back"):
         do_undo(entries[str(printing.pk)], actor=control, reason="too late")
     assert PrintRun.objects.filter(pk=printing.pk).exists()
+
+
+class Killed(BaseException):
+    """What a SIGKILL leaves in the database: the printer stops between two documents, saying nothing."""
+
+
+def printer_dies_after(monkeypatch, documents):
+    printed = []
+
+    def print_one(run, document):
+        if len(printed) == documents:
+            raise Killed
+        printed.append(document)
+        return real_print_one(run, document)
+
+    real_print_one = runs.print_one
+    monkeypatch.setattr(runs, "print_one", print_one)
+    return lambda: monkeypatch.setattr(runs, "print_one", real_print_one)
+
+
+def sweep(django_capture_on_commit_callbacks, now):
+    with django_capture_on_commit_callbacks(execute=True):
+        return do_resume_stalled_runs(now=now)
+
+
+def test_a_run_whose_printer_died_is_printed_again_from_the_start(client, demo, control, queued, monkeypatch, started,
+                                                                     django_capture_on_commit_callbacks):
+    run = queued()
+    revive = printer_dies_after(monkeypatch, 3)
+    with pytest.raises(Killed):
+        do_print_run(run.pk)
+    revive()
+    run.refresh_from_db()
+    assert (run.state, run.done, run.attempts) == (PrintRun.State.PRINTING, 3, 1)
+
+    assert sweep(django_capture_on_commit_callbacks, run.heard_at + STALLED_AFTER - timedelta(seconds=1)) == []
+    assert sweep(django_capture_on_commit_callbacks, run.heard_at + STALLED_AFTER + timedelta(seconds=1)) == [run.pk]
+    assert started == [run.pk]
+    run.refresh_from_db()
+    assert (run.state, run.done) == (PrintRun.State.QUEUED, 0)
+    entry = AuditEntry.objects.get(event=demo, action="print run resumed")
+    assert entry.actor is None and entry.target_id == str(run.pk)
+    assert (entry.before["state"], entry.before["done"], entry.after["state"]) == ("printing", 3, "queued")
+
+    do_print_run(run.pk)
+    run.refresh_from_db()
+    assert (run.state, run.done, run.attempts) == (PrintRun.State.DONE, run.total, 2)
+    assert len(files_in(run.bundle)) == run.total == Character.objects.filter(event=demo).count()
+    client.force_login(control)
+    page = client.get(reverse("printshop:runs", args=[demo.slug])).content.decode()
+    assert "(try 2: a printer stopped and the run started again)" in page
+
+
+def test_a_printer_that_finds_its_run_taken_back_stops_and_leaves_it_to_the_next(
+        demo, queued, monkeypatch, started, django_capture_on_commit_callbacks):
+    """A printer slower than STALLED_AFTER, not dead: the sweep has put its run back in the queue."""
+    run = queued()
+    real_print_one = runs.print_one
+
+    def slow_print_one(printing, document):
+        if printing.done == 2:
+            sweep(django_capture_on_commit_callbacks, timezone.now() + STALLED_AFTER * 2)
+        return real_print_one(printing, document)
+
+    monkeypatch.setattr(runs, "print_one", slow_print_one)
+    do_print_run(run.pk)
+    run.refresh_from_db()
+    assert (run.state, run.done, run.attempts, started) == (PrintRun.State.QUEUED, 0, 1, [run.pk])
+    monkeypatch.setattr(runs, "print_one", real_print_one)
+    do_print_run(run.pk)
+    run.refresh_from_db()
+    assert (run.state, run.done, run.attempts) == (PrintRun.State.DONE, run.total, 2)
+
+
+def test_a_queued_run_that_no_printer_took_up_is_queued_again(demo, queued, started,
+                                                               django_capture_on_commit_callbacks):
+    """Redis keeps nothing on disk: a started Redis has forgotten the task."""
+    run = queued()
+    later = run.heard_at + STALLED_AFTER + timedelta(seconds=1)
+    assert sweep(django_capture_on_commit_callbacks, later) == [run.pk]
+    assert sweep(django_capture_on_commit_callbacks, later) == []  # the next sweep gives the new task its time
+    assert started == [run.pk]
+
+
+def test_a_finished_run_is_never_resumed(demo, queued, monkeypatch, started, django_capture_on_commit_callbacks):
+    printed, failed = queued(PrintRun.Kind.TABLE_PACKS), queued()
+    do_print_run(printed.pk)
+    monkeypatch.setattr(runs, "get_briefing", lambda character, site="": 1 / 0)
+    do_print_run(failed.pk)
+    assert sweep(django_capture_on_commit_callbacks, timezone.now() + STALLED_AFTER * 10) == []
+    assert started == []
+
+
+def test_a_resumed_run_is_not_undone_from_the_log(demo, queued, control, started,
+                                                  django_capture_on_commit_callbacks):
+    from umpire.services.undo import do_undo
+    run = queued()
+    sweep(django_capture_on_commit_callbacks, run.heard_at + STALLED_AFTER * 2)
+    entry = AuditEntry.objects.get(event=demo, action="print run resumed")
+    with pytest.raises(ValidationError, match="its printer had stopped"):
+        do_undo(entry, actor=control, reason="leave it")
+    assert PrintRun.objects.get(pk=run.pk).state == PrintRun.State.QUEUED
+
+
+def test_celery_beat_sweeps_for_stalled_runs_twice_a_minute():
+    from printshop.tasks import resume_stalled_print_runs
+    from umpire.celery import app
+
+    schedule = app.conf.beat_schedule["resume-stalled-print-runs"]
+    assert schedule["task"] == resume_stalled_print_runs.name and schedule["schedule"] == 30.0
+    assert timedelta(seconds=schedule["schedule"]) < STALLED_AFTER
 
 
 @pytest.mark.parametrize("kind, size, refusal", [("posters", "A4", "unknown print run 'posters'"),
