@@ -15,11 +15,11 @@ logger = logging.getLogger(__name__)
 FAIL_FAST = {"max_retries": 0, "socket_connect_timeout": 2, "socket_timeout": 2}
 
 
-def queue_task(task, args, *, eta=None, otherwise=None):
-    """Queue `task(*args)`, at `eta` if given; with the broker down, log it and call `otherwise()`."""
+def queue_task(task, args, *, otherwise=None):
+    """Queue `task(*args)` to run now; with the broker down, log it and call `otherwise()`."""
     try:
         with task.app.connection_for_write(transport_options=FAIL_FAST) as connection:
-            task.apply_async(args, eta=eta, retry=False, connection=connection)
+            task.apply_async(args, retry=False, connection=connection)
     except OperationalError as error:
         logger.warning("task %s%r not queued, the broker is unreachable: %s", task.name, tuple(args), error)
         if otherwise is not None:
