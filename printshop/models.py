@@ -31,7 +31,7 @@ class PrintRun(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     failure = models.TextField(blank=True, help_text="Why the run stopped, if it failed.")
     heard_at = models.DateTimeField(default=timezone.now,
-                                    help_text="When the run last moved: asked for, taken up, a document printed.")
+                                    help_text="When the run last moved: asked for, taken up, a step of its progress.")
     attempts = models.PositiveIntegerField(default=0, help_text="How many times a printer has taken the run up.")
     # The outputs live in the database, beside the run, so a second worker or a restarted server
     # serves the same files and a backup of the database holds them.

@@ -25,7 +25,7 @@ class Migration(migrations.Migration):
             name="heard_at",
             field=models.DateTimeField(
                 default=django.utils.timezone.now,
-                help_text="When the run last moved: asked for, taken up, a document printed."),
+                help_text="When the run last moved: asked for, taken up, a step of its progress."),
         ),
         migrations.AddField(
             model_name="printrun",

@@ -166,12 +166,13 @@ def sweep(django_capture_on_commit_callbacks, now):
 def test_a_run_whose_printer_died_is_printed_again_from_the_start(client, demo, control, queued, monkeypatch, started,
                                                                      django_capture_on_commit_callbacks):
     run = queued()
-    revive = printer_dies_after(monkeypatch, 3)
+    step = max(1, run.total // runs.UPDATES_PER_RUN)  # the documents between two reports
+    revive = printer_dies_after(monkeypatch, step + 1)
     with pytest.raises(Killed):
         do_print_run(run.pk)
     revive()
     run.refresh_from_db()
-    assert (run.state, run.done, run.attempts) == (PrintRun.State.PRINTING, 3, 1)
+    assert (run.state, run.done, run.attempts) == (PrintRun.State.PRINTING, step, 1)
 
     assert sweep(django_capture_on_commit_callbacks, run.heard_at + STALLED_AFTER - timedelta(seconds=1)) == []
     assert sweep(django_capture_on_commit_callbacks, run.heard_at + STALLED_AFTER + timedelta(seconds=1)) == [run.pk]
@@ -180,7 +181,7 @@ def test_a_run_whose_printer_died_is_printed_again_from_the_start(client, demo, 
     assert (run.state, run.done) == (PrintRun.State.QUEUED, 0)
     entry = AuditEntry.objects.get(event=demo, action="print run resumed")
     assert entry.actor is None and entry.target_id == str(run.pk)
-    assert (entry.before["state"], entry.before["done"], entry.after["state"]) == ("printing", 3, "queued")
+    assert (entry.before["state"], entry.before["done"], entry.after["state"]) == ("printing", step, "queued")
 
     do_print_run(run.pk)
     run.refresh_from_db()
