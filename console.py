@@ -8,6 +8,7 @@ With DATABASE_URL and REDIS_URL set, `run` uses PostgreSQL and Redis and also
 starts a Celery worker and beat beside the ASGI server. UMPIRE_BIND=host:port
 serves elsewhere than 127.0.0.1:8000, as on the hall's LAN.
 """
+
 import hashlib
 import os
 import signal
@@ -50,10 +51,21 @@ def run():
     manage("collectstatic", "--noinput", "-v", "0")
     manage("seed_demo")
     celery = [str(BIN / "celery"), "-A", "umpire"]
-    helpers = {
-        "Celery worker": [*celery, "worker", "--loglevel", "INFO"],
-        "Celery beat": [*celery, "beat", "--loglevel", "INFO", "--schedule", str(ROOT / "var" / "celerybeat-schedule")],
-    } if os.environ.get("REDIS_URL") else {}
+    helpers = (
+        {
+            "Celery worker": [*celery, "worker", "--loglevel", "INFO"],
+            "Celery beat": [
+                *celery,
+                "beat",
+                "--loglevel",
+                "INFO",
+                "--schedule",
+                str(ROOT / "var" / "celerybeat-schedule"),
+            ],
+        }
+        if os.environ.get("REDIS_URL")
+        else {}
+    )
     print(f"\nThe console is at http://{host}:{port}/  (Ctrl+C stops it)\n", flush=True)
     server = subprocess.Popen([str(BIN / "daphne"), "-b", host, "-p", port, "umpire.asgi:application"], cwd=ROOT)
     try:

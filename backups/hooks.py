@@ -1,4 +1,5 @@
 """What the backups do at the end of every turn; registered in BackupsConfig.ready()."""
+
 from django.db import transaction
 
 from umpire.selectors import is_the_eve

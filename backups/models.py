@@ -1,4 +1,5 @@
 """What Control sets about an event's backups: how often the console writes a snapshot by itself."""
+
 from django.core.validators import MaxValueValidator
 from django.db import models
 
@@ -10,8 +11,10 @@ class SnapshotSchedule(models.Model):
 
     event = models.OneToOneField("umpire.Event", on_delete=models.CASCADE, related_name="snapshot_schedule")
     every_turns = models.PositiveSmallIntegerField(
-        default=0, validators=[MaxValueValidator(100)],
-        help_text="Write a snapshot at the end of every turn that is a multiple of this; 0 for never.")
+        default=0,
+        validators=[MaxValueValidator(100)],
+        help_text="Write a snapshot at the end of every turn that is a multiple of this; 0 for never.",
+    )
 
     def __str__(self):
         return f"{self.event}: a snapshot every {self.every_turns} turns" if self.every_turns else f"{self.event}: none"

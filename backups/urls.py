@@ -1,4 +1,5 @@
 """Control's backups: the snapshots, one to download, and how often they are written."""
+
 from django.urls import path
 
 from . import views

@@ -2,6 +2,7 @@
 how often the console writes one. A backup holds every secret of the event (codes, the umpires' password
 hashes), so only those who may edit the world (EDIT_WORLD: Control) see the page; anyone else gets the same
 404 as for no such event."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404
@@ -44,8 +45,9 @@ def download(request, slug, name):
     event = access_event(request.user, slug, KEEPS_BACKUPS)
     if name not in {snap.name for snap in get_snapshots(event)}:
         raise Http404("No such snapshot.")
-    return FileResponse((snapshot_folder() / name).open("rb"), as_attachment=True, filename=name,
-                        content_type="application/json")
+    return FileResponse(
+        (snapshot_folder() / name).open("rb"), as_attachment=True, filename=name, content_type="application/json"
+    )
 
 
 def _schedule(event):
@@ -57,5 +59,9 @@ def _said(every):
 
 
 def _page(request, event, form, status=200):
-    return render(request, "backups/snapshots.html", {"event": event, "form": form, "folder": snapshot_folder(),
-                                                      "snapshots": get_snapshots(event)}, status=status)
+    return render(
+        request,
+        "backups/snapshots.html",
+        {"event": event, "form": form, "folder": snapshot_folder(), "snapshots": get_snapshots(event)},
+        status=status,
+    )

@@ -9,6 +9,7 @@ the dice. Each figure is the best of three runs. It prints and asserts nothing:
 
     .venv/bin/python bench/battle_odds.py [--battles 10000,100000] [--repeat 3]
 """
+
 import argparse
 import platform
 import random
@@ -68,19 +69,27 @@ def main():
     parser.add_argument("--battles", default="10000,100000", help="comma-separated battle counts")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each, the best kept")
     args = parser.parse_args()
-    print(f"battle odds: combat example 1, Python {platform.python_version()} on {platform.machine()}, "
-          f"best of {args.repeat}")
-    print(f"{'battles':>8} {'d12 pairs':>10} {'engine s':>9} {'battles/s':>10} {'vs target':>10} "
-          f"{'bare s':>8} {'engine/bare':>11}")
+    print(
+        f"battle odds: combat example 1, Python {platform.python_version()} on {platform.machine()}, "
+        f"best of {args.repeat}"
+    )
+    print(
+        f"{'battles':>8} {'d12 pairs':>10} {'engine s':>9} {'battles/s':>10} {'vs target':>10} "
+        f"{'bare s':>8} {'engine/bare':>11}"
+    )
     for battles in [int(n) for n in args.battles.split(",")]:
         engine, bare, pairs, outcome = measure(battles, args.repeat)
         budget = TARGET_SECONDS * battles / TARGET_BATTLES  # the target's rate, scaled to this many battles
-        print(f"{battles:>8} {pairs:>10} {engine:>9.3f} {battles / engine:>10,.0f} {engine / budget:>9.1%} "
-              f"{bare:>8.3f} {engine / bare:>10.1f}x")
+        print(
+            f"{battles:>8} {pairs:>10} {engine:>9.3f} {battles / engine:>10,.0f} {engine / budget:>9.1%} "
+            f"{bare:>8.3f} {engine / bare:>10.1f}x"
+        )
     shares = ", ".join(f"{name} {share:.1%}" for name, share in outcome["shares"].items())
     print(f"outcomes ({battles} battles): {shares}; average rounds {outcome['average_rounds']:.2f}")
-    print(f"'vs target' is the time taken as a share of the time allowed ({TARGET_SECONDS:.0f} s per "
-          f"{TARGET_BATTLES:,} battles): under 100% meets it")
+    print(
+        f"'vs target' is the time taken as a share of the time allowed ({TARGET_SECONDS:.0f} s per "
+        f"{TARGET_BATTLES:,} battles): under 100% meets it"
+    )
 
 
 if __name__ == "__main__":

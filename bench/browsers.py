@@ -6,6 +6,7 @@ offers. Every request is timed and every failure counted in the run's Tally.
 HTTP goes through the standard library's http.client in a pool of threads (the project's
 environment has no asynchronous HTTP client); the sockets and the timing live in one event loop.
 Static files are never fetched: a browser has them cached after the first page."""
+
 import asyncio
 import http.client
 import json
@@ -164,8 +165,13 @@ class Browser:
         connection.request(method, path, body, self.headers(method))
         answer = connection.getresponse()
         text = answer.read().decode("utf-8", "replace")
-        return Response(answer.status, answer.getheader("Location"), answer.msg.get_all("Set-Cookie") or [], text,
-                        time.perf_counter() - started)
+        return Response(
+            answer.status,
+            answer.getheader("Location"),
+            answer.msg.get_all("Set-Cookie") or [],
+            text,
+            time.perf_counter() - started,
+        )
 
     def headers(self, method):
         headers = {"Cookie": self.cookie_header()}
@@ -251,8 +257,9 @@ class Browser:
                 pass
             if self.closing:
                 return
-            self.tally.error("websocket dropped", f"{self.name}: {self.socket_path} closed "
-                                                  f"with {self.socket.close_code}")
+            self.tally.error(
+                "websocket dropped", f"{self.name}: {self.socket_path} closed with {self.socket.close_code}"
+            )
             await asyncio.sleep(RECONNECT_PAUSE)
             self.socket = await self.connect()
 
@@ -284,8 +291,10 @@ class Browser:
         self.sequences[group] = max(seq, self.sequences[group])
         if (group, seq) in self.missing:
             self.missing.discard((group, seq))
-            self.tally.error("message out of order", f"{self.name}: {group} #{seq} {message['event']['type']} "
-                                                     f"after #{self.sequences[group]}")
+            self.tally.error(
+                "message out of order",
+                f"{self.name}: {group} #{seq} {message['event']['type']} after #{self.sequences[group]}",
+            )
         elif seq > expected:
             self.missing.update((group, n) for n in range(expected, seq))
             asyncio.create_task(self.socket.send(json.dumps({"type": "snapshot"})))
@@ -312,6 +321,7 @@ class Browser:
 
 
 # Forms ------------------------------------------------------------------------------
+
 
 class Forms(HTMLParser):
     """The forms of a page: for each, the fields a browser would send as the page fills them

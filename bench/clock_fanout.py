@@ -14,6 +14,7 @@ nothing:
 
     .venv/bin/python bench/clock_fanout.py [--clients 100,500,1000] [--rounds 3]
 """
+
 import argparse
 import asyncio
 import json
@@ -36,8 +37,18 @@ from websockets.protocol import State
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.servers import (  # noqa: E402
-    CLIENT_OPTIONS, HOST, configure_environment, daphne_command, dedicated_redis_db, free_port, open_client,
-    percentile, progress, raise_open_file_limit, running, scratch_database,
+    CLIENT_OPTIONS,
+    HOST,
+    configure_environment,
+    daphne_command,
+    dedicated_redis_db,
+    free_port,
+    open_client,
+    percentile,
+    progress,
+    raise_open_file_limit,
+    running,
+    scratch_database,
 )
 
 BATCH = 50  # clients connecting, or disconnecting, at once
@@ -49,6 +60,7 @@ FALLBACK_MESSAGE = json.dumps({"type": "event", "event": {"type": "clock.changed
 
 
 # The run ------------------------------------------------------------------------
+
 
 def main():
     args = parse_args()
@@ -71,14 +83,25 @@ def main():
 
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--clients", type=client_counts, default=[100, 500, 1000],
-                        help="comma-separated client counts, one row each (default 100,500,1000)")
-    parser.add_argument("--rounds", type=int, default=3,
-                        help="pauses per client count, latencies pooled (default 3)")
-    parser.add_argument("--redis-db", type=int, default=13,
-                        help="an empty Redis db for the channel layer, flushed afterwards (default 13)")
-    parser.add_argument("--time-limit", type=float, default=240,
-                        help="seconds of measuring before it stops with what it has (default 240)")
+    parser.add_argument(
+        "--clients",
+        type=client_counts,
+        default=[100, 500, 1000],
+        help="comma-separated client counts, one row each (default 100,500,1000)",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="pauses per client count, latencies pooled (default 3)")
+    parser.add_argument(
+        "--redis-db",
+        type=int,
+        default=13,
+        help="an empty Redis db for the channel layer, flushed afterwards (default 13)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=240,
+        help="seconds of measuring before it stops with what it has (default 240)",
+    )
     parser.add_argument("--serve-bare", type=int, metavar="PORT", help=argparse.SUPPRESS)
     return parser.parse_args()
 
@@ -98,8 +121,9 @@ async def measure_all(args, event, code, django_thread, console_port, bare_port)
     try:
         async with asyncio.timeout(args.time_limit):
             for count in args.clients:
-                console, message = await measure("console", url, count, args.rounds,
-                                                 greeted=True, pause=pause, resume=resume)
+                console, message = await measure(
+                    "console", url, count, args.rounds, greeted=True, pause=pause, resume=resume
+                )
                 bare = await measure_bare(bare_port, count, args.rounds, message or FALLBACK_MESSAGE)
                 rows.append((console, bare))
     except TimeoutError:
@@ -110,12 +134,14 @@ async def measure_all(args, event, code, django_thread, console_port, bare_port)
 async def measure_bare(port, count, rounds, message):
     """The same fan-out from the bare server, which broadcasts `message` when told to on /trigger."""
     async with connect(f"ws://{HOST}:{port}/trigger", **CLIENT_OPTIONS) as control:
-        bare, _ = await measure("bare", f"ws://{HOST}:{port}/", count, rounds,
-                                greeted=False, pause=send_trigger(control, message))
+        bare, _ = await measure(
+            "bare", f"ws://{HOST}:{port}/", count, rounds, greeted=False, pause=send_trigger(control, message)
+        )
     return bare
 
 
 # Measuring ----------------------------------------------------------------------
+
 
 @dataclass
 class Fanout:
@@ -193,14 +219,17 @@ def timed_call(service, event):
 
 def send_trigger(control, message):
     """A trigger asking the bare server to broadcast `message`."""
+
     async def trigger():
         started = time.perf_counter()
         await control.send(message)
         return started
+
     return trigger
 
 
 # Clients ------------------------------------------------------------------------
+
 
 async def connect_clients(url, count, *, greeted):
     """Connect `count` clients, BATCH at a time so the server is not swamped.
@@ -227,11 +256,12 @@ async def close_clients(clients):
     """
     for start in range(0, len(clients), BATCH):
         # Each close gives up after close_timeout, so this cannot hang.
-        await asyncio.gather(*(ws.close() for ws in clients[start:start + BATCH]))
+        await asyncio.gather(*(ws.close() for ws in clients[start : start + BATCH]))
         await asyncio.sleep(CLOSE_PAUSE)
 
 
 # The bare server and the event ------------------------------------------------
+
 
 def serve_bare(port):
     """The floor: every message sent on /trigger goes, as it is, to every other connection."""
@@ -281,6 +311,7 @@ def prepare_event():
 
 # Output -------------------------------------------------------------------------
 
+
 def print_table(rows, rounds):
     packages = ", ".join(f"{name} {version(name)}" for name in REPORTED_PACKAGES)
     print(f"\nClock pause fan-out, {rounds} rounds per row; {packages}; {os.cpu_count()} CPUs\n")
@@ -315,8 +346,9 @@ def ratio(console, bare, p):
 
 def print_server_errors(log_path):
     """The console server's logged application errors, counted by message."""
-    errors = Counter(line for line in Path(log_path).read_text().splitlines()
-                     if line.startswith("Exception inside application"))
+    errors = Counter(
+        line for line in Path(log_path).read_text().splitlines() if line.startswith("Exception inside application")
+    )
     if errors:
         print("\nThe console's server logged:")
         for line, count in errors.most_common():

@@ -29,6 +29,7 @@ and every error the servers logged with its first traceback. It asserts nothing:
     .venv/bin/python bench/hall_load.py                        # 300 players, 30 umpires, 10 turns
     .venv/bin/python bench/hall_load.py --players 30 --umpires 5 --turns 2 --workers 1
 """
+
 import argparse
 import asyncio
 import random
@@ -46,8 +47,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.browsers import Browser, Forms, Tally  # noqa: E402
 from bench.hall_report import print_report, scan_logs  # noqa: E402
 from bench.servers import (  # noqa: E402
-    celery_command, configure_environment, daphne_command, dedicated_redis_db, flush_redis_db, free_port, progress,
-    raise_open_file_limit, running, scratch_database,
+    celery_command,
+    configure_environment,
+    daphne_command,
+    dedicated_redis_db,
+    flush_redis_db,
+    free_port,
+    progress,
+    raise_open_file_limit,
+    running,
+    scratch_database,
 )
 
 # Rates of a busy hall, in seconds between two of each, drawn at random about that mean. Hall time,
@@ -99,13 +108,25 @@ def parse_args():
     parser.add_argument("--umpires", type=int, default=30, help="umpires, each with a tablet (default 30)")
     parser.add_argument("--turns", type=int, default=10, help="turns to advance, at most 20 (default 10)")
     parser.add_argument("--turn-seconds", type=float, default=30, help="each turn's length (default 30)")
-    parser.add_argument("--workers", type=worker_counts, default=[1, 2],
-                        help="ASGI workers of each configuration, comma-separated (default 1,2)")
-    parser.add_argument("--redis-db", type=int, default=14,
-                        help="an empty Redis db for the channel layer and Celery, flushed afterwards (default 14)")
-    parser.add_argument("--time-limit", type=float, default=870,
-                        help="seconds for the whole run, set-up included; a configuration out of time stops "
-                             "with what it has (default 870)")
+    parser.add_argument(
+        "--workers",
+        type=worker_counts,
+        default=[1, 2],
+        help="ASGI workers of each configuration, comma-separated (default 1,2)",
+    )
+    parser.add_argument(
+        "--redis-db",
+        type=int,
+        default=14,
+        help="an empty Redis db for the channel layer and Celery, flushed afterwards (default 14)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=870,
+        help="seconds for the whole run, set-up included; a configuration out of time stops "
+        "with what it has (default 870)",
+    )
     parser.add_argument("--seed", type=int, default=69, help="of the random rates and choices (default 69)")
     args = parser.parse_args()
     args.turns = max(1, min(args.turns, 20))  # the AD69 event has 21 turns: the game must not end
@@ -117,9 +138,13 @@ def worker_counts(text):
 
 
 def rates():
-    return {"player looks at his mailbox": PLAYER_LOOKS_EVERY, "letter, per player": LETTER_EVERY,
-            "umpire opens a page": UMPIRE_LOOKS_EVERY, "transfer, per table": TRANSFER_EVERY,
-            "battle, per table": BATTLE_EVERY}
+    return {
+        "player looks at his mailbox": PLAYER_LOOKS_EVERY,
+        "letter, per player": LETTER_EVERY,
+        "umpire opens a page": UMPIRE_LOOKS_EVERY,
+        "transfer, per table": TRANSFER_EVERY,
+        "battle, per table": BATTLE_EVERY,
+    }
 
 
 def build_template(args):
@@ -135,6 +160,7 @@ def build_template(args):
 
 
 # A configuration ------------------------------------------------------------------
+
 
 @dataclass
 class Result:
@@ -193,8 +219,10 @@ async def load(workers, ports, hall, args, django, seconds):
         async with asyncio.timeout(seconds):
             await hall_browsers.fill()
             result.filling, tally.measuring = time.monotonic() - started, True
-            progress(f"{workers} ASGI worker(s): hall full in {result.filling:.0f} s, {tally.live_clients} screens "
-                     "hear the clock; running the turns")
+            progress(
+                f"{workers} ASGI worker(s): hall full in {result.filling:.0f} s, {tally.live_clients} screens "
+                "hear the clock; running the turns"
+            )
             work += [asyncio.create_task(job) for job in hall_browsers.jobs(stop, random.Random(args.seed))]
             await drive_turns(hall, args, django, result)
     except TimeoutError:
@@ -247,6 +275,7 @@ async def next_turn(loop, django, event_id, turn):
 
 
 # The people in the hall ----------------------------------------------------------
+
 
 class Hall:
     """The browsers of one configuration, and the work each kind of person does."""
@@ -312,8 +341,15 @@ class Hall:
         """He hands a letter to an umpire at his table, who posts it from the tray's form."""
         while await pause(stop, rng.expovariate(1 / LETTER_EVERY)):
             addressee = rng.choice(self.hall.players)
-            data = {"sender": player.pk, "addressee": addressee.pk, "destination": addressee.table, "office": "",
-                    "written_turn": "", "code": "", "contents": f"From {player.pk} to {addressee.pk}: bench letter."}
+            data = {
+                "sender": player.pk,
+                "addressee": addressee.pk,
+                "destination": addressee.table,
+                "office": "",
+                "written_turn": "",
+                "code": "",
+                "contents": f"From {player.pk} to {addressee.pk}: bench letter.",
+            }
             umpire = rng.choice(self.by_table[player.table])
             await umpire.post(f"/events/{self.slug}/post/tables/{player.table}/post-letter/", data, what="letter")
 
@@ -322,8 +358,12 @@ class Hall:
         while await pause(stop, rng.expovariate(1 / TRANSFER_EVERY)):
             payer = rng.choice(here)
             payee = rng.choice([player for player in self.hall.players if player is not payer])
-            data = {"to": f"character:{payee.pk}", "talents": 1, "why": "bench: a payment",
-                    "back": f"/events/{self.slug}/treasury/purses/{payer.pk}/"}
+            data = {
+                "to": f"character:{payee.pk}",
+                "talents": 1,
+                "why": "bench: a payment",
+                "back": f"/events/{self.slug}/treasury/purses/{payer.pk}/",
+            }
             umpire = rng.choice(self.by_table[table])
             await umpire.post(f"/events/{self.slug}/treasury/accounts/{payer.purse}/transfer/", data, what="transfer")
 
@@ -333,15 +373,22 @@ class Hall:
         for side_a, side_b in self.hall.legions[table]:
             if not await pause(stop, rng.expovariate(1 / BATTLE_EVERY)):
                 return
-            data = {"table": table, "side_a_forces": side_a, "side_b_forces": side_b, "side_a_commander": "",
-                    "side_b_commander": "", "place": "bench", "decided": "on"}
+            data = {
+                "table": table,
+                "side_a_forces": side_a,
+                "side_b_forces": side_b,
+                "side_a_commander": "",
+                "side_b_commander": "",
+                "place": "bench",
+                "decided": "on",
+            }
             text = await umpire.post(f"/events/{self.slug}/battles/open/", data, what="battle: open")
             await fight_through(umpire, text, stop, rng)
 
 
 async def in_batches(coroutines, size):
     for start in range(0, len(coroutines), size):
-        await asyncio.gather(*coroutines[start:start + size])
+        await asyncio.gather(*coroutines[start : start + size])
 
 
 async def fight_through(umpire, text, stop, rng):
@@ -358,13 +405,18 @@ async def fight_through(umpire, text, stop, rng):
 
 def next_step(forms, rng):
     stance = ("attack", "defend")
-    steps = (("/round/", "battle: round", lambda f: f.filled(a_stance=rng.choice(stance),
-                                                            b_stance=rng.choice(stance), roll="")),
-             ("/verdict/", "battle: verdict", lambda f: f.filled(victor=f.radios["victor"][0])),
-             ("/propose-losses/", "battle: propose losses", lambda f: f.filled(roll="")),
-             ("/place-losses/", "battle: place losses", lambda f: f.filled()),
-             ("/confirm/", "battle: confirm", lambda f: f.filled()),
-             ("/publish/", "battle: publish", lambda f: f.filled()))
+    steps = (
+        (
+            "/round/",
+            "battle: round",
+            lambda f: f.filled(a_stance=rng.choice(stance), b_stance=rng.choice(stance), roll=""),
+        ),
+        ("/verdict/", "battle: verdict", lambda f: f.filled(victor=f.radios["victor"][0])),
+        ("/propose-losses/", "battle: propose losses", lambda f: f.filled(roll="")),
+        ("/place-losses/", "battle: place losses", lambda f: f.filled()),
+        ("/confirm/", "battle: confirm", lambda f: f.filled()),
+        ("/publish/", "battle: publish", lambda f: f.filled()),
+    )
     for suffix, what, fill in steps:
         form = forms.ending(suffix)
         if form is not None:
@@ -383,11 +435,15 @@ async def pause(stop, seconds):
 
 # What each umpire keeps open, and looks at ------------------------------------------
 
+
 def desk_of(umpire, slug, at_table):
     """His desk: a table's umpires keep its console, its tray and its books open between them."""
     if umpire.role == "region":
-        desks = (f"/events/{slug}/tables/{umpire.table}/console/", f"/events/{slug}/post/tables/{umpire.table}/",
-                 f"/events/{slug}/treasury/")
+        desks = (
+            f"/events/{slug}/tables/{umpire.table}/console/",
+            f"/events/{slug}/post/tables/{umpire.table}/",
+            f"/events/{slug}/treasury/",
+        )
         return desks[at_table % len(desks)]
     return pages_of(umpire, slug)[0]
 
@@ -396,14 +452,33 @@ def pages_of(umpire, slug):
     """The pages of his role he opens in turn, his desk first."""
     event, control = f"/events/{slug}", f"/control/{slug}"
     pages = {
-        "control": [f"{control}/clock/", f"{control}/hall/", f"{event}/post/all/", f"{event}/treasury/",
-                    f"{control}/audit/", f"{event}/battles/", f"{event}/world/"],
-        "senate": [f"{event}/senate/", f"{event}/senate/offices/", f"{event}/senate/mob/",
-                   f"{event}/treasury/rome/", f"{event}/post/", f"{event}/world/"],
+        "control": [
+            f"{control}/clock/",
+            f"{control}/hall/",
+            f"{event}/post/all/",
+            f"{event}/treasury/",
+            f"{control}/audit/",
+            f"{event}/battles/",
+            f"{event}/world/",
+        ],
+        "senate": [
+            f"{event}/senate/",
+            f"{event}/senate/offices/",
+            f"{event}/senate/mob/",
+            f"{event}/treasury/rome/",
+            f"{event}/post/",
+            f"{event}/world/",
+        ],
         "nrw": [f"{event}/forces/", f"{event}/battles/", f"{event}/world/"],
-        "region": [f"{event}/tables/{umpire.table}/console/", f"{event}/post/tables/{umpire.table}/",
-                   f"{event}/tables/{umpire.table}/players/", f"{event}/treasury/", f"{event}/forces/",
-                   f"{event}/battles/?table={umpire.table}", f"{event}/world/"],
+        "region": [
+            f"{event}/tables/{umpire.table}/console/",
+            f"{event}/post/tables/{umpire.table}/",
+            f"{event}/tables/{umpire.table}/players/",
+            f"{event}/treasury/",
+            f"{event}/forces/",
+            f"{event}/battles/?table={umpire.table}",
+            f"{event}/world/",
+        ],
     }
     return pages[umpire.role]
 

@@ -1,5 +1,6 @@
 """bench/hall_load.py's output: the configurations side by side, then what failed, word for word,
 and the errors the servers logged, each with its first traceback."""
+
 import os
 import re
 from collections import Counter
@@ -27,6 +28,7 @@ class Incident:
 
 
 # The servers' logs ----------------------------------------------------------------
+
 
 def scan_logs(folder):
     """Every error the processes logged: its line, the exception it ended in and the whole text."""
@@ -65,10 +67,13 @@ def traceback_end(lines, i):
 
 # The table --------------------------------------------------------------------------
 
+
 def print_report(args, hall, results, projectors, rates):
     packages = ", ".join(f"{name} {version(name)}" for name in REPORTED_PACKAGES)
-    print(f"\nHall load: {len(hall.players)} players, {len(hall.umpires)} umpires, {projectors} projectors; "
-          f"{args.turns} turns of {args.turn_seconds:g} s; {os.cpu_count()} CPUs; {packages}")
+    print(
+        f"\nHall load: {len(hall.players)} players, {len(hall.umpires)} umpires, {projectors} projectors; "
+        f"{args.turns} turns of {args.turn_seconds:g} s; {os.cpu_count()} CPUs; {packages}"
+    )
     print("Rates, mean seconds between two: " + ", ".join(f"{what} {every}" for what, every in rates.items()))
     print()
     print_row("", [f"{r.workers} ASGI worker{'s' if r.workers > 1 else ''}" for r in results])
@@ -90,17 +95,23 @@ def rows():
         ("clock fan-out from send p50 / p99", lambda r: spread([got - sent for _, got, sent in r.tally.arrivals])),
         ("clock messages heard", lambda r: f"{len(r.tally.arrivals)}/{r.tally.live_clients * r.turns}"),
         ("requests", lambda r: str(r.tally.requests)),
-        ("posted: letters / transfers / battle", lambda r: f"{r.tally.posted['letter']} / "
-                                                         f"{r.tally.posted['transfer']} / {battle_steps(r.tally)}"),
+        (
+            "posted: letters / transfers / battle",
+            lambda r: f"{r.tally.posted['letter']} / {r.tally.posted['transfer']} / {battle_steps(r.tally)}",
+        ),
         ("forms refused", lambda r: str(sum(r.tally.refusals.values()))),
         ("errors, all told", lambda r: str(r.tally.errors.total() + len(r.incidents))),
         ("errors: HTTP 5xx", lambda r: str(r.tally.errors["HTTP 5xx"])),
         ("errors: HTTP 4xx", lambda r: str(r.tally.errors["HTTP 4xx"])),
         ("errors: other HTTP", lambda r: str(other_http(r.tally.errors))),
-        ("errors: websockets dropped/refused", lambda r: f"{r.tally.errors['websocket dropped']}/"
-                                                       f"{r.tally.errors['websocket refused']}"),
-        ("errors: messages lost / out of order", lambda r: f"{r.tally.errors['message lost']}/"
-                                                          f"{r.tally.errors['message out of order']}"),
+        (
+            "errors: websockets dropped/refused",
+            lambda r: f"{r.tally.errors['websocket dropped']}/{r.tally.errors['websocket refused']}",
+        ),
+        (
+            "errors: messages lost / out of order",
+            lambda r: f"{r.tally.errors['message lost']}/{r.tally.errors['message out of order']}",
+        ),
         ("errors: server log", lambda r: str(len(r.incidents))),
         ("database size (MB)", lambda r: f"{r.database_bytes / 1e6:.1f}"),
     )
@@ -142,11 +153,14 @@ def print_slowest(results):
     kinds = {kind for result in results for kind in result.tally.by_kind}
     worst = sorted(kinds, key=lambda kind: -max(percentile(r.tally.by_kind.get(kind, [0]), 99) for r in results))
     for kind in worst[:SLOWEST]:
-        print_row(kind[:LABEL], [f"{spread(r.tally.by_kind.get(kind, []))} ({len(r.tally.by_kind.get(kind, []))})"
-                                 for r in results])
+        print_row(
+            kind[:LABEL],
+            [f"{spread(r.tally.by_kind.get(kind, []))} ({len(r.tally.by_kind.get(kind, []))})" for r in results],
+        )
 
 
 # What failed --------------------------------------------------------------------------
+
 
 def print_failures(result):
     tally = result.tally

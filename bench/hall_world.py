@@ -4,6 +4,7 @@ number, the players round the tables that have an umpire, each with his mailbox 
 fortune in his purse, and pairs of legions at each of those tables for the battles. Then the
 clock, as the harness drives it. Import it after django.setup(); it runs in the harness's one
 Django thread."""
+
 from dataclasses import dataclass
 from io import StringIO
 from datetime import timedelta
@@ -61,8 +62,14 @@ def build_hall(*, umpires, players, pairs_per_table):
     tables = list(dict.fromkeys(tables))
     characters = add_players(event, tables, players)
     do_open_books(event, actor=None)
-    return Hall(event.pk, event.slug, display_code(event), roster, player_records(characters),
-                {table: add_legions(event, table, pairs_per_table) for table in tables})
+    return Hall(
+        event.pk,
+        event.slug,
+        display_code(event),
+        roster,
+        player_records(characters),
+        {table: add_legions(event, table, pairs_per_table) for table in tables},
+    )
 
 
 def map_tables(event):
@@ -74,19 +81,26 @@ def seat_umpires(event, count):
     World's (all seated by seed_demo), then a second Control and more Region umpires round the
     map tables, seated here as the seat_umpire command seats them."""
     tables = map_tables(event)
-    demo = {seat.region_id: seat.user.username for seat in UmpireSeat.objects.filter(event=event, role=Role.REGION)
-            .select_related("user")}
+    demo = {
+        seat.region_id: seat.user.username
+        for seat in UmpireSeat.objects.filter(event=event, role=Role.REGION).select_related("user")
+    }
     roster = [Umpire("control", DEMO_PASSWORD, Role.CONTROL, None)]
     roster += [Umpire(demo[table.pk], DEMO_PASSWORD, Role.REGION, table.pk) for table in tables]
-    roster += [Umpire("senate", DEMO_PASSWORD, Role.SENATE, None),
-               Umpire("nrw", DEMO_PASSWORD, Role.NON_ROMAN_WORLD, None)]
+    roster += [
+        Umpire("senate", DEMO_PASSWORD, Role.SENATE, None),
+        Umpire("nrw", DEMO_PASSWORD, Role.NON_ROMAN_WORLD, None),
+    ]
     extra = [Umpire("control-2", DEMO_PASSWORD, Role.CONTROL, None)]
-    extra += [Umpire(f"bench-umpire-{n:02}", DEMO_PASSWORD, Role.REGION, tables[n % len(tables)].pk)
-              for n in range(max(0, count - len(roster) - 1))]
-    for umpire in extra[:max(0, count - len(roster))]:
+    extra += [
+        Umpire(f"bench-umpire-{n:02}", DEMO_PASSWORD, Role.REGION, tables[n % len(tables)].pk)
+        for n in range(max(0, count - len(roster) - 1))
+    ]
+    for umpire in extra[: max(0, count - len(roster))]:
         region = Region.objects.get(pk=umpire.table) if umpire.table else None
-        do_seat_umpire(event=event, username=umpire.username, role=umpire.role, region=region,
-                       password=umpire.password, actor=None)
+        do_seat_umpire(
+            event=event, username=umpire.username, role=umpire.role, region=region, password=umpire.password, actor=None
+        )
     return (roster + extra)[:count]
 
 
@@ -94,9 +108,16 @@ def add_players(event, tables, count):
     """`count` players round `tables`, each with his mailbox code (issued as Control issues it) and a
     fortune for his purse."""
     Character.objects.bulk_create(
-        Character(event=event, name=f"Bench Player {n:03}", role=PLAYER_ROLES[n % len(PLAYER_ROLES)],
-                  social_class=("senator", "equestrian")[n % 2], wealth=FORTUNE, location_id=tables[n % len(tables)])
-        for n in range(1, count + 1))
+        Character(
+            event=event,
+            name=f"Bench Player {n:03}",
+            role=PLAYER_ROLES[n % len(PLAYER_ROLES)],
+            social_class=("senator", "equestrian")[n % 2],
+            wealth=FORTUNE,
+            location_id=tables[n % len(tables)],
+        )
+        for n in range(1, count + 1)
+    )
     characters = list(Character.objects.filter(event=event, name__startswith="Bench Player").order_by("name"))
     for character in characters:
         do_issue_mailbox(character, actor=None)
@@ -104,8 +125,11 @@ def add_players(event, tables, count):
 
 
 def player_records(characters):
-    purses = dict(Account.objects.filter(kind=Account.Kind.CHARACTER_PURSE, character__in=characters)
-                  .values_list("character", "pk"))
+    purses = dict(
+        Account.objects.filter(kind=Account.Kind.CHARACTER_PURSE, character__in=characters).values_list(
+            "character", "pk"
+        )
+    )
     return [Player(c.pk, c.location_id, c.mailbox.code, purses[c.pk]) for c in characters]
 
 
@@ -115,8 +139,9 @@ def add_legions(event, table, pairs):
     province = Province.objects.filter(event=event, region_id=table).order_by("name").first()
     legions = []
     for n in range(2 * pairs):
-        force = Force.objects.create(event=event, name=f"Bench Legion {table}-{n:02}", kind=Force.Kind.LEGION,
-                                     aquila=True, province=province)
+        force = Force.objects.create(
+            event=event, name=f"Bench Legion {table}-{n:02}", kind=Force.Kind.LEGION, aquila=True, province=province
+        )
         ForceTroops.objects.create(force=force, type="legionary", count=LEGION_UNITS, veteran=False)
         legions.append(force.pk)
     return list(zip(legions[::2], legions[1::2]))
@@ -138,6 +163,7 @@ def use_database(name):
 
 
 # The clock ------------------------------------------------------------------------
+
 
 def start_clock(event_id, turn_seconds):
     """Start the game, as Control's button does, and shorten its first turn: (turn, when it ends)."""

@@ -22,6 +22,7 @@ PostgreSQL if DATABASE_URL is set; either way in a scratch database of its own, 
 
     .venv/bin/python bench/mail_post.py [--repeat 5] [--letters 100000]
 """
+
 import argparse
 import os
 import platform
@@ -129,8 +130,10 @@ def main():
     print_table(hall, sizes, args.repeat)
     small, large = sizes[0], sizes[-1]
     if large.tray_queries > small.tray_queries or large.release_queries > small.release_queries:
-        sys.exit(f"FAIL: queries grow with the letters: tray page {small.tray_queries} -> {large.tray_queries}, "
-                 f"release {small.release_queries} -> {large.release_queries}.")
+        sys.exit(
+            f"FAIL: queries grow with the letters: tray page {small.tray_queries} -> {large.tray_queries}, "
+            f"release {small.release_queries} -> {large.release_queries}."
+        )
 
 
 def check_channel_layer():
@@ -140,6 +143,7 @@ def check_channel_layer():
 
 
 # The world ----------------------------------------------------------------------
+
 
 def build_hall():
     """The AD69 world, its clock started, the post by couriers, 300 more characters round the
@@ -151,17 +155,30 @@ def build_hall():
     tables = list(Region.objects.filter(event=event).order_by("position"))
     table = next(t for t in tables if t.name == TABLE)
     Character.objects.bulk_create(
-        Character(event=event, name=f"Bench Character {n:03}",
-                  role=("senator", "governor", "procurator", "legate")[n % 4],
-                  social_class=("senator", "equestrian")[n % 2], location=tables[n % len(tables)])
-        for n in range(1, CHARACTERS + 1))
-    do_seat_umpire(event=event, username="illyria", role=Role.REGION, region=table, password="bench-only",
-                   actor=None)
+        Character(
+            event=event,
+            name=f"Bench Character {n:03}",
+            role=("senator", "governor", "procurator", "legate")[n % 4],
+            social_class=("senator", "equestrian")[n % 2],
+            location=tables[n % len(tables)],
+        )
+        for n in range(1, CHARACTERS + 1)
+    )
+    do_seat_umpire(event=event, username="illyria", role=Role.REGION, region=table, password="bench-only", actor=None)
     characters = list(Character.objects.filter(event=event))
-    return Hall(event, table, tables, [t for t in tables if t.pk != table.pk], characters,
-                [c for c in characters if c.location_id != table.pk],
-                [c for c in characters if c.location_id == table.pk and c.name.startswith("Bench")],
-                GameClock.objects.get(event=event).turn, timezone.now(), random.Random(69), count(1))
+    return Hall(
+        event,
+        table,
+        tables,
+        [t for t in tables if t.pk != table.pk],
+        characters,
+        [c for c in characters if c.location_id != table.pk],
+        [c for c in characters if c.location_id == table.pk and c.name.startswith("Bench")],
+        GameClock.objects.get(event=event).turn,
+        timezone.now(),
+        random.Random(69),
+        count(1),
+    )
 
 
 def code_of(number):
@@ -180,8 +197,16 @@ def letter(hall, state, *, minutes_ago, **fields):
     sender = hall.rng.choice(hall.characters)
     fields.setdefault("addressee", hall.rng.choice(hall.characters))
     fields.setdefault("destination", hall.rng.choice(hall.tables))
-    return Letter(event=hall.event, code=code_of(next(hall.numbers)), sender=sender, origin_id=sender.location_id,
-                  written_turn=hall.turn, state=state, moved_at=hall.now - timedelta(minutes=minutes_ago), **fields)
+    return Letter(
+        event=hall.event,
+        code=code_of(next(hall.numbers)),
+        sender=sender,
+        origin_id=sender.location_id,
+        written_turn=hall.turn,
+        state=state,
+        moved_at=hall.now - timedelta(minutes=minutes_ago),
+        **fields,
+    )
 
 
 def build_letters(hall, total):
@@ -196,35 +221,63 @@ def tray_letters(hall):
     rng, table = hall.rng, hall.table
     provinces = list(Province.objects.filter(event=hall.event, governor__isnull=False))
     arrived = dict(state="arrived", at_table=table, destination=table)
-    letters = [letter(hall, minutes_ago=rng.uniform(0, 15), addressee=rng.choice(hall.here), **arrived)
-               for _ in range(TO_HAND_OUT - 10)]
-    letters += [letter(hall, minutes_ago=rng.uniform(0, 15), addressee=rng.choice(hall.away), **arrived)
-                for _ in range(5)]
-    letters += [letter(hall, minutes_ago=rng.uniform(0, 15), addressee=None, office="governor",
-                       office_province=rng.choice(provinces), **arrived) for _ in range(3)]
+    letters = [
+        letter(hall, minutes_ago=rng.uniform(0, 15), addressee=rng.choice(hall.here), **arrived)
+        for _ in range(TO_HAND_OUT - 10)
+    ]
+    letters += [
+        letter(hall, minutes_ago=rng.uniform(0, 15), addressee=rng.choice(hall.away), **arrived) for _ in range(5)
+    ]
+    letters += [
+        letter(
+            hall,
+            minutes_ago=rng.uniform(0, 15),
+            addressee=None,
+            office="governor",
+            office_province=rng.choice(provinces),
+            **arrived,
+        )
+        for _ in range(3)
+    ]
     letters += [letter(hall, minutes_ago=rng.uniform(0, 15), returning=True, **arrived) for _ in range(2)]
-    letters += [letter(hall, "in_tray", minutes_ago=rng.uniform(0, 15), at_table=table,
-                       destination=rng.choice(hall.others)) for _ in range(WAITING)]
-    letters += [letter(hall, "carried", minutes_ago=rng.uniform(0, 15), courier=courier)
-                for courier in hall.here[:COURIERS] for _ in range(EACH_CARRIES)]
-    letters += [letter(hall, "in_tray", minutes_ago=rng.uniform(60, 120), at_table=rng.choice(hall.others),
-                       destination=table) for _ in range(OVERDUE)]
+    letters += [
+        letter(hall, "in_tray", minutes_ago=rng.uniform(0, 15), at_table=table, destination=rng.choice(hall.others))
+        for _ in range(WAITING)
+    ]
+    letters += [
+        letter(hall, "carried", minutes_ago=rng.uniform(0, 15), courier=courier)
+        for courier in hall.here[:COURIERS]
+        for _ in range(EACH_CARRIES)
+    ]
+    letters += [
+        letter(hall, "in_tray", minutes_ago=rng.uniform(60, 120), at_table=rng.choice(hall.others), destination=table)
+        for _ in range(OVERDUE)
+    ]
     return letters
 
 
 def due_letters(hall):
     """In transit, due at the next turn, over the 8 map tables."""
     map_tables = [t for t in hall.tables if t.kind == Region.Kind.MAP_TABLE]
-    return [letter(hall, "in_transit", minutes_ago=hall.rng.uniform(0, 15), destination=map_tables[n % len(map_tables)],
-                   due_turn=hall.turn + 1) for n in range(RELEASED)]
+    return [
+        letter(
+            hall,
+            "in_transit",
+            minutes_ago=hall.rng.uniform(0, 15),
+            destination=map_tables[n % len(map_tables)],
+            due_turn=hall.turn + 1,
+        )
+        for n in range(RELEASED)
+    ]
 
 
 def add_background(hall, count_):
     """Letters that are neither in Illyria's tray nor bound for it while moving: most delivered."""
     states = hall.rng.choices([s for s, _ in MIX], [w for _, w in MIX], k=count_)
     for start in range(0, count_, BATCH):
-        Letter.objects.bulk_create([background(hall, state) for state in states[start:start + BATCH]],
-                                   batch_size=BATCH)
+        Letter.objects.bulk_create(
+            [background(hall, state) for state in states[start : start + BATCH]], batch_size=BATCH
+        )
 
 
 def background(hall, state):
@@ -244,6 +297,7 @@ def background(hall, state):
 
 # Measuring ----------------------------------------------------------------------
 
+
 def measure(hall, repeat):
     letters = Letter.objects.count()
     client = Client(HTTP_HOST="localhost")
@@ -256,9 +310,18 @@ def measure(hall, repeat):
     releases = [timed_release(hall) for _ in range(repeat)]
     release_seconds, release_sql, queued = min(releases, key=lambda run: run[0])
     bare_release = min(timed_bare_release(hall) for _ in range(repeat))
-    return Size(letters, len(tray_sql), tray_seconds, replayed(tray_sql, repeat),
-                min(seconds for seconds, _ in bare_runs), bare_rows(hall.table), release_sql, release_seconds,
-                bare_release, queued)
+    return Size(
+        letters,
+        len(tray_sql),
+        tray_seconds,
+        replayed(tray_sql, repeat),
+        min(seconds for seconds, _ in bare_runs),
+        bare_rows(hall.table),
+        release_sql,
+        release_seconds,
+        bare_release,
+        queued,
+    )
 
 
 def get_umpire():
@@ -293,11 +356,14 @@ def tray_sections(table):
     letters = Letter.objects.filter(event_id=table.event_id).order_by()
     columns = ("pk", "code", "sender_id", "addressee_id", "destination_id")
     stuck = timezone.now() - timedelta(minutes=40)
-    return [letters.filter(state=Letter.State.ARRIVED, at_table=table).values_list(*columns),
-            letters.filter(state=Letter.State.IN_TRAY, at_table=table).values_list(*columns),
-            letters.filter(state=Letter.State.CARRIED, courier__location=table).values_list(*columns),
-            letters.filter(destination=table, state__in=Letter.MOVING, moved_at__lt=stuck)
-            .exclude(state=Letter.State.ARRIVED).values_list(*columns)]
+    return [
+        letters.filter(state=Letter.State.ARRIVED, at_table=table).values_list(*columns),
+        letters.filter(state=Letter.State.IN_TRAY, at_table=table).values_list(*columns),
+        letters.filter(state=Letter.State.CARRIED, courier__location=table).values_list(*columns),
+        letters.filter(destination=table, state__in=Letter.MOVING, moved_at__lt=stuck)
+        .exclude(state=Letter.State.ARRIVED)
+        .values_list(*columns),
+    ]
 
 
 def bare_rows(table):
@@ -334,50 +400,70 @@ def timed_release(hall):
 
 def timed_bare_release(hall):
     """The floor: one UPDATE of the due letters, one bulk_create of their steps."""
-    due = list(Letter.objects.filter(event=hall.event, state=Letter.State.IN_TRANSIT, due_turn__lte=hall.turn + 1)
-               .values_list("pk", "destination_id"))
+    due = list(
+        Letter.objects.filter(event=hall.event, state=Letter.State.IN_TRANSIT, due_turn__lte=hall.turn + 1).values_list(
+            "pk", "destination_id"
+        )
+    )
     now = timezone.now()
     with rolled_back():
         started = time.perf_counter()
-        Letter.objects.filter(pk__in=[pk for pk, _ in due]).update(state=Letter.State.ARRIVED,
-                                                                   at_table=F("destination"), moved_at=now)
-        LetterStep.objects.bulk_create(LetterStep(letter_id=pk, what=LetterStep.What.ARRIVED, table_id=table, at=now,
-                                                  turn=hall.turn + 1, month="") for pk, table in due)
+        Letter.objects.filter(pk__in=[pk for pk, _ in due]).update(
+            state=Letter.State.ARRIVED, at_table=F("destination"), moved_at=now
+        )
+        LetterStep.objects.bulk_create(
+            LetterStep(letter_id=pk, what=LetterStep.What.ARRIVED, table_id=table, at=now, turn=hall.turn + 1, month="")
+            for pk, table in due
+        )
         return time.perf_counter() - started
 
 
 # Output -------------------------------------------------------------------------
 
+
 def print_table(hall, sizes, repeat):
     small, large = sizes[0], sizes[-1]
     characters = len(hall.characters)
-    print(f"the post: Django {django.get_version()} on {connection.vendor}, Python {platform.python_version()}, "
-          f"best of {repeat}; {len(hall.tables)} tables, {characters} characters")
-    print(f"tray page, {hall.table} ({TO_HAND_OUT} to hand out, {WAITING} waiting, {COURIERS} couriers carrying "
-          f"{COURIERS * EACH_CARRIES}, {OVERDUE} overdue: {small.tray_rows} letters shown)")
+    print(
+        f"the post: Django {django.get_version()} on {connection.vendor}, Python {platform.python_version()}, "
+        f"best of {repeat}; {len(hall.tables)} tables, {characters} characters"
+    )
+    print(
+        f"tray page, {hall.table} ({TO_HAND_OUT} to hand out, {WAITING} waiting, {COURIERS} couriers carrying "
+        f"{COURIERS * EACH_CARRIES}, {OVERDUE} overdue: {small.tray_rows} letters shown)"
+    )
     print(f"{'letters':>8} {'queries':>7} {'page s':>8} {'its SQL s':>9} {'bare s':>8} {'page/bare':>9}")
     for size in sizes:
-        print(f"{size.letters:>8} {size.tray_queries:>7} {size.tray_seconds:>8.4f} {size.tray_sql_seconds:>9.4f} "
-              f"{size.bare_page_seconds:>8.4f} {size.tray_seconds / size.bare_page_seconds:>8.1f}x")
-    print(f"release_due_letters, {RELEASED} letters due at turn {hall.turn + 1} over 8 tables "
-          f"({small.queued} messages queued for the commit, dropped by the rollback)")
+        print(
+            f"{size.letters:>8} {size.tray_queries:>7} {size.tray_seconds:>8.4f} {size.tray_sql_seconds:>9.4f} "
+            f"{size.bare_page_seconds:>8.4f} {size.tray_seconds / size.bare_page_seconds:>8.1f}x"
+        )
+    print(
+        f"release_due_letters, {RELEASED} letters due at turn {hall.turn + 1} over 8 tables "
+        f"({small.queued} messages queued for the commit, dropped by the rollback)"
+    )
     print(f"{'letters':>8} {'queries':>7} {'release s':>9} {'bare s':>8} {'release/bare':>12}")
     for size in sizes:
-        print(f"{size.letters:>8} {size.release_queries:>7} {size.release_seconds:>9.4f} "
-              f"{size.bare_release_seconds:>8.4f} {size.release_seconds / size.bare_release_seconds:>11.1f}x")
+        print(
+            f"{size.letters:>8} {size.release_queries:>7} {size.release_seconds:>9.4f} "
+            f"{size.bare_release_seconds:>8.4f} {size.release_seconds / size.bare_release_seconds:>11.1f}x"
+        )
     kinds = query_kinds(large.release_sql)
     print("  the release's queries: " + ", ".join(f"{n} {kind}" for kind, n in kinds.most_common()))
     same = large.tray_queries == small.tray_queries and large.release_queries == small.release_queries
     print(f"queries: {'the same' if same else 'NOT the same'} at {small.letters} and {large.letters} letters")
-    print("page: the tray through the test client as its umpire; its SQL: the page's queries run again raw, "
-          "rows fetched; bare: a page behind the same login reading the same rows, one values_list a section")
+    print(
+        "page: the tray through the test client as its umpire; its SQL: the page's queries run again raw, "
+        "rows fetched; bare: a page behind the same login reading the same rows, one values_list a section"
+    )
     print("bare release: one UPDATE of the same letters and one bulk_create of their steps")
 
 
 def query_kinds(sql):
     """How many of each kind of query; a savepoint is known by its words, as its name changes."""
-    return Counter(" ".join(match.groups()) if (match := QUERY_KIND.match(query)) else query.split('"')[0].strip()
-                   for query in sql)
+    return Counter(
+        " ".join(match.groups()) if (match := QUERY_KIND.match(query)) else query.split('"')[0].strip() for query in sql
+    )
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ scratch database of its own, dropped afterwards:
 
     .venv/bin/python bench/print_briefings.py [--players 300] [--repeat 3]
 """
+
 import argparse
 import os
 import platform
@@ -52,9 +53,12 @@ NOTES = "\n\n".join(
     f"Part {part}: the legions on the Rhine grumble at Galba's meanness; the procurators of Gaul "
     "count the cost of the revolt of Vindex; your friends in Rome write that the Praetorians were "
     "promised a donative they never received, and that the mob cheers whoever pays for the games. "
-    "Watch the roads over the Alps and the corn ships from Egypt." for part in range(1, 21))
-OBJECTIVES = "\n\n".join(("Survive the year.", "End it richer than you began.",
-                          "Be on the winning side when the Senate names the Emperor."))
+    "Watch the roads over the Alps and the corn ships from Egypt."
+    for part in range(1, 21)
+)
+OBJECTIVES = "\n\n".join(
+    ("Survive the year.", "End it richer than you began.", "Be on the winning side when the Senate names the Emperor.")
+)
 LINES_PER_PAGE = 50
 
 
@@ -79,13 +83,23 @@ def seat_players(players):
     Character.objects.filter(event=event).delete()  # the demo cast would add its own pages
     tables = list(event.regions.all())
     cast = Character.objects.bulk_create(
-        Character(event=event, name=f"Player {number:03d} Aemilius", role=ROLES[number % len(ROLES)],
-                  social_class="senatorial", wealth=100 + number, support=number % 7, military_skill=number % 5,
-                  location=tables[number % len(tables)]) for number in range(players))
+        Character(
+            event=event,
+            name=f"Player {number:03d} Aemilius",
+            role=ROLES[number % len(ROLES)],
+            social_class="senatorial",
+            wealth=100 + number,
+            support=number % 7,
+            military_skill=number % 5,
+            location=tables[number % len(tables)],
+        )
+        for number in range(players)
+    )
     briefings = Briefing.objects.bulk_create(
-        Briefing(character=character, personal_income=10, notes=NOTES, objectives=OBJECTIVES) for character in cast)
+        Briefing(character=character, personal_income=10, notes=NOTES, objectives=OBJECTIVES) for character in cast
+    )
     for number, briefing in enumerate(briefings):
-        briefing.acquaintances.set(cast[number + 1:number + 6] or cast[:5])
+        briefing.acquaintances.set(cast[number + 1 : number + 6] or cast[:5])
     return event
 
 
@@ -93,8 +107,9 @@ def best_run(event, repeat):
     """The batch run's best time, and the pages it printed."""
     times = []
     for _ in range(repeat):
-        run = PrintRun.objects.create(event=event, kind=PrintRun.Kind.BRIEFINGS, page_size="A4",
-                                      requested_at=timezone.now())
+        run = PrintRun.objects.create(
+            event=event, kind=PrintRun.Kind.BRIEFINGS, page_size="A4", requested_at=timezone.now()
+        )
         started = time.perf_counter()
         do_print_run(run.pk)
         times.append(time.perf_counter() - started)
@@ -130,13 +145,20 @@ def best_of(repeat, work):
 
 
 def report(players, pages, run_seconds, layout_seconds, bare_seconds):
-    per_page = {name: 1000 * seconds / pages for name, seconds in
-                (("run", run_seconds), ("layout", layout_seconds), ("bare", bare_seconds))}
-    print(f"batch printing: {players} briefings, {pages} pages ({pages / players:.1f} a briefing), "
-          f"Django {django.get_version()} on {connection.vendor}, Python {platform.python_version()}")
+    per_page = {
+        name: 1000 * seconds / pages
+        for name, seconds in (("run", run_seconds), ("layout", layout_seconds), ("bare", bare_seconds))
+    }
+    print(
+        f"batch printing: {players} briefings, {pages} pages ({pages / players:.1f} a briefing), "
+        f"Django {django.get_version()} on {connection.vendor}, Python {platform.python_version()}"
+    )
     print(f"{'':>28} {'seconds':>8} {'ms/page':>8} {'/bare':>7}")
-    for name, label in (("run", "batch run (do_print_run)"), ("layout", "layout alone (briefing_pdf)"),
-                        ("bare", "bare canvas, plain text")):
+    for name, label in (
+        ("run", "batch run (do_print_run)"),
+        ("layout", "layout alone (briefing_pdf)"),
+        ("bare", "bare canvas, plain text"),
+    ):
         seconds = {"run": run_seconds, "layout": layout_seconds, "bare": bare_seconds}[name]
         print(f"{label:>28} {seconds:>8.2f} {per_page[name]:>8.2f} {per_page[name] / per_page['bare']:>7.1f}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

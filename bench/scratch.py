@@ -1,5 +1,6 @@
 """A database of a benchmark's own: on the server DATABASE_URL names, or a SQLite file, migrated
 for the run and dropped afterwards. Import it after django.setup()."""
+
 import os
 import tempfile
 from contextlib import contextmanager

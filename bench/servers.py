@@ -2,6 +2,7 @@
 PostgreSQL database and a dedicated Redis db for each run, websocket clients as a browser opens
 them, and the figures they print. Nothing here imports Django: a benchmark configures the
 environment first, so the servers it starts and its own Django read the same settings."""
+
 import asyncio
 import os
 import resource
@@ -25,6 +26,7 @@ CLIENT_OPTIONS = {"proxy": None, "ping_interval": None, "close_timeout": 2, "ope
 
 
 # Processes ------------------------------------------------------------------------
+
 
 def daphne_command(port):
     """The console's server, started as console.py starts it."""
@@ -83,6 +85,7 @@ def raise_open_file_limit(clients):
 
 # Scratch stores -------------------------------------------------------------------
 
+
 @contextmanager
 def dedicated_redis_db(db):
     """Redis db `db` for this run: refused unless empty, so nobody's data is lost, and flushed after."""
@@ -119,19 +122,22 @@ def scratch_database(prefix, *, template=None):
 
 def configure_environment(database_url, redis_url, **more):
     """Settings for this process and the servers it starts: a live event's, with no ticker."""
-    os.environ.update({
-        "DJANGO_SETTINGS_MODULE": "umpire.settings",
-        "DATABASE_URL": database_url,
-        "REDIS_URL": redis_url,
-        "UMPIRE_EMBEDDED_TICKER": "0",
-        "UMPIRE_ALLOWED_HOSTS": HOST,
-        "UMPIRE_DEBUG": "0",
-        "UMPIRE_LOG_LEVEL": "WARNING",
-        **more,
-    })
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "umpire.settings",
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url,
+            "UMPIRE_EMBEDDED_TICKER": "0",
+            "UMPIRE_ALLOWED_HOSTS": HOST,
+            "UMPIRE_DEBUG": "0",
+            "UMPIRE_LOG_LEVEL": "WARNING",
+            **more,
+        }
+    )
 
 
 # Clients --------------------------------------------------------------------------
+
 
 async def open_client(url, greeted, headers=None, timeout=CONNECT_TIMEOUT):
     """A connected client, or None; a `greeted` one (the console's) counts once its snapshot has
@@ -151,6 +157,7 @@ async def open_client(url, greeted, headers=None, timeout=CONNECT_TIMEOUT):
 
 
 # Figures --------------------------------------------------------------------------
+
 
 def percentile(values, p):
     """Nearest-rank percentile of `values`; None if there are none."""

@@ -14,6 +14,7 @@ is set; either way in a scratch database of its own, dropped afterwards:
 
     .venv/bin/python bench/tax_turn.py [--repeat 5]
 """
+
 import argparse
 import os
 import platform
@@ -85,11 +86,13 @@ def main():
         larger = measure(event, args.repeat)
     print_table(ad69, larger, args.repeat)
     if larger.round_trips > ad69.round_trips:
-        sys.exit(f"FAIL: the tax turn's queries grow with the provinces, from {ad69.round_trips} "
-                 f"to {larger.round_trips}.")
+        sys.exit(
+            f"FAIL: the tax turn's queries grow with the provinces, from {ad69.round_trips} to {larger.round_trips}."
+        )
 
 
 # The world ----------------------------------------------------------------------
+
 
 def load_world():
     """The AD69 world and its demo forces, as seed_demo loads them."""
@@ -110,13 +113,12 @@ def grow_world(event, copies):
     for n in range(2, copies + 1):
         province_of = {p.pk: duplicate(p, name=f"{p.name} {n}") for p in provinces}
         Province.objects.bulk_create(province_of.values())
-        force_of = {f.pk: duplicate(f, name=f"{f.name} {n}", province_id=province_of[f.province_id].pk)
-                    for f in forces}
+        force_of = {f.pk: duplicate(f, name=f"{f.name} {n}", province_id=province_of[f.province_id].pk) for f in forces}
         Force.objects.bulk_create(force_of.values())
-        ForceTroops.objects.bulk_create(duplicate(t, force_id=force_of[f.pk].pk)
-                                        for f in forces for t in f.troops.all())
-        Fleet.objects.bulk_create(duplicate(f, name=f"{f.name} {n}", base_id=province_of[f.base_id].pk)
-                                  for f in fleets)
+        ForceTroops.objects.bulk_create(
+            duplicate(t, force_id=force_of[f.pk].pk) for f in forces for t in f.troops.all()
+        )
+        Fleet.objects.bulk_create(duplicate(f, name=f"{f.name} {n}", base_id=province_of[f.base_id].pk) for f in fleets)
 
 
 def duplicate(row, **changes):
@@ -126,6 +128,7 @@ def duplicate(row, **changes):
 
 
 # Measuring ----------------------------------------------------------------------
+
 
 @contextmanager
 def rolled_back():
@@ -164,40 +167,54 @@ def timed_bare_writes(statements):
 
 # Output -------------------------------------------------------------------------
 
+
 def print_table(ad69, larger, repeat):
-    print(f"tax turn {TURN}: Django {django.get_version()} on {connection.vendor}, "
-          f"Python {platform.python_version()}, best of {repeat}")
-    print(f"{'provinces':>9} {'statements':>10} {'queries':>7} {'service s':>9} {'ms/province':>11} "
-          f"{'bare s':>8} {'service/bare':>12}")
+    print(
+        f"tax turn {TURN}: Django {django.get_version()} on {connection.vendor}, "
+        f"Python {platform.python_version()}, best of {repeat}"
+    )
+    print(
+        f"{'provinces':>9} {'statements':>10} {'queries':>7} {'service s':>9} {'ms/province':>11} "
+        f"{'bare s':>8} {'service/bare':>12}"
+    )
     for run in (ad69, larger):
-        print(f"{run.provinces:>9} {run.statements:>10} {run.queries:>7} {run.seconds:>9.4f} "
-              f"{run.seconds * 1000 / run.provinces:>11.2f} {run.bare_seconds:>8.4f} "
-              f"{run.seconds / run.bare_seconds:>11.1f}x")
+        print(
+            f"{run.provinces:>9} {run.statements:>10} {run.queries:>7} {run.seconds:>9.4f} "
+            f"{run.seconds * 1000 / run.provinces:>11.2f} {run.bare_seconds:>8.4f} "
+            f"{run.seconds / run.bare_seconds:>11.1f}x"
+        )
     print(f"{larger.provinces} provinces against {ad69.provinces}: {larger.seconds / ad69.seconds:.1f}x the time")
     if larger.queries == ad69.queries:
         print(f"queries: the same for both worlds ({ad69.queries}): they do not grow with the provinces")
     elif larger.round_trips == ad69.round_trips:
-        print(f"queries: the same for both worlds ({ad69.round_trips}) once each bulk insert counts once; "
-              f"{connection.vendor} sends the larger world's inserts in more chunks ({ad69.queries} -> "
-              f"{larger.queries}) for its limit on parameters a query")
+        print(
+            f"queries: the same for both worlds ({ad69.round_trips}) once each bulk insert counts once; "
+            f"{connection.vendor} sends the larger world's inserts in more chunks ({ad69.queries} -> "
+            f"{larger.queries}) for its limit on parameters a query"
+        )
     else:
-        print(f"queries: NOT the same, {ad69.queries} for {ad69.provinces} provinces and "
-              f"{larger.queries} for {larger.provinces}; the kinds that differ:")
+        print(
+            f"queries: NOT the same, {ad69.queries} for {ad69.provinces} provinces and "
+            f"{larger.queries} for {larger.provinces}; the kinds that differ:"
+        )
         small, large = query_kinds(ad69.sql), query_kinds(larger.sql)
         for kind in sorted(small.keys() | large.keys()):
             if small[kind] != large[kind]:
                 print(f"  {small[kind]:>4} -> {large[kind]:<4} {kind[:100]}")
-    print("bare: the same number of statements written with one bulk_create; service/bare is what "
-          "reading the world and drawing up add to that")
-    print("queries include the SAVEPOINT and RELEASE of the service's transaction, nested in the "
-          "bench's rolled-back one")
-
+    print(
+        "bare: the same number of statements written with one bulk_create; service/bare is what "
+        "reading the world and drawing up add to that"
+    )
+    print(
+        "queries include the SAVEPOINT and RELEASE of the service's transaction, nested in the bench's rolled-back one"
+    )
 
 
 def query_kinds(sql):
     """How many of each kind of query; a savepoint is known by its words, as its name changes."""
-    return Counter(" ".join(match.groups()) if (match := QUERY_KIND.match(query)) else query.split('"')[0].strip()
-                   for query in sql)
+    return Counter(
+        " ".join(match.groups()) if (match := QUERY_KIND.match(query)) else query.split('"')[0].strip() for query in sql
+    )
 
 
 if __name__ == "__main__":

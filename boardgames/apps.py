@@ -22,8 +22,9 @@ class BoardgamesConfig(AppConfig):
 
         register_rulesets()
         undo.register()
-        register_console_panel("boardgames.sequence", title="Sequence of play", order=5, gather=gather_sequence,
-                               live_on="sequence.moved")
+        register_console_panel(
+            "boardgames.sequence", title="Sequence of play", order=5, gather=gather_sequence, live_on="sequence.moved"
+        )
         register_case_preparer(fill_from_data_tables)  # a case's empty card cells from the event's data tables
         register_run_follower(propose_from_run)  # a run saved at the rules desk proposes its fed trackers' moves
         register_turn_end_hook("boardgames.next_stage")(next_stage)

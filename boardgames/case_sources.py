@@ -8,6 +8,7 @@ types, and fills each mapped cell the case leaves out or gives as null with the 
 table has one. It never overwrites what the umpire typed and never invents: an empty table cell stays
 empty, and the procedure stops as it always has, naming the cell. One query per run, whatever the case holds.
 """
+
 import copy
 import enum
 import dataclasses
@@ -98,12 +99,17 @@ def find_in(hint, raw):
 def read_cells(event, wanted):
     """The filled cells wanted, {(table, row, column): (value, given)}, and the tables' titles, in one query."""
     found = DataCell.objects.filter(
-        row__table__event=event, row__table__key__in={w.source.table for w in wanted},
-        row__key__in={w.row for w in wanted}, column__in={w.source.cells[name] for w in wanted for name in w.empty},
-        value__isnull=False).values_list("row__table__key", "row__key", "column", "value", "given", "row__table__title")
+        row__table__event=event,
+        row__table__key__in={w.source.table for w in wanted},
+        row__key__in={w.row for w in wanted},
+        column__in={w.source.cells[name] for w in wanted for name in w.empty},
+        value__isnull=False,
+    ).values_list("row__table__key", "row__key", "column", "value", "given", "row__table__title")
     found = list(found)
-    return ({(table, row, column): (value, given) for table, row, column, value, given, _ in found},
-            {table: title for table, *_, title in found})
+    return (
+        {(table, row, column): (value, given) for table, row, column, value, given, _ in found},
+        {table: title for table, *_, title in found},
+    )
 
 
 def fill(item, cells, titles):

@@ -1,4 +1,5 @@
 """Reading a cell as its column's kind says, the same for a form, a CSV row and a given cell."""
+
 from django.core.exceptions import ValidationError
 
 YES, NO = {"yes", "y", "true", "1"}, {"no", "n", "false", "0"}
@@ -13,9 +14,9 @@ def clean_value(column, raw):
         try:
             return str(int(text))
         except ValueError:
-            raise ValidationError(f"\"{text}\" is not a whole number.") from None
+            raise ValidationError(f'"{text}" is not a whole number.') from None
     if column["kind"] == "yesno":
         if text.lower() in YES | NO:
             return "yes" if text.lower() in YES else "no"
-        raise ValidationError(f"\"{text}\" is not yes or no.")
+        raise ValidationError(f'"{text}" is not yes or no.')
     return text

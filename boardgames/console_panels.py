@@ -1,6 +1,7 @@
 """The sequence of play's panel on a table's console (umpire.table_console), registered in
 BoardgamesConfig.ready(): the current stage and phase, and its checklist, the items still to do
 needing action. An event whose ruleset has no sequence (AD69) shows nothing."""
+
 from django.urls import reverse
 
 from umpire.permissions import Perm
@@ -17,8 +18,13 @@ def gather_sequence(table, user, now):
         return PanelView((), 0, 0)
     heading = Row(where_text(state), note=state.phase.source)
     rows = tuple(Row(line.text, note=f"{line.source}, {'done' if line.done else 'to do'}") for line in state.checklist)
-    return PanelView((heading, *rows), len(state.to_do), 0, reverse("boardgames:sequence", args=[event.slug]),
-                     "Open the sequence of play")
+    return PanelView(
+        (heading, *rows),
+        len(state.to_do),
+        0,
+        reverse("boardgames:sequence", args=[event.slug]),
+        "Open the sequence of play",
+    )
 
 
 def where_text(state):

@@ -2,6 +2,7 @@
 
 A tracker's moves go to Control and to the table that shows it; a data table's edits to Control;
 the sequence of play to every umpire (each table's console shows the stage's checklist)."""
+
 from dataclasses import dataclass
 from typing import ClassVar
 

@@ -1,4 +1,5 @@
 """The board-game pages' forms: trackers, a data table's rows, a CSV import, the sequence of play."""
+
 from django import forms
 
 from umpire.models import Region
@@ -12,12 +13,17 @@ REASON_HELP = "Why: what happened in the game."
 
 
 class OpenTrackerForm(forms.Form):
-    name = forms.CharField(label="Name", max_length=80, help_text="\"VP Carthage\", \"Political track: Numidia\".")
+    name = forms.CharField(label="Name", max_length=80, help_text='"VP Carthage", "Political track: Numidia".')
     minimum = forms.IntegerField(label="Minimum", required=False, help_text="Empty: no lower bound.")
     maximum = forms.IntegerField(label="Maximum", required=False, help_text="Empty: no upper bound.")
     start = forms.IntegerField(label="Starts at", initial=0)
-    table = forms.ModelChoiceField(label="Shown at", queryset=Region.objects.none(), required=False,
-                                   empty_label="no table", help_text="The table whose umpires hear of its moves.")
+    table = forms.ModelChoiceField(
+        label="Shown at",
+        queryset=Region.objects.none(),
+        required=False,
+        empty_label="no table",
+        help_text="The table whose umpires hear of its moves.",
+    )
     source = forms.CharField(label="Rule", max_length=200, required=False, help_text="Where the rulebook has it.")
 
     def __init__(self, *args, event, **kwargs):
@@ -31,8 +37,12 @@ class MoveTrackerForm(forms.Form):
 
 
 class ProposeTrackerForm(MoveTrackerForm):
-    procedure = forms.CharField(label="Rules procedure", max_length=80, required=False,
-                                help_text="The procedure whose result calls for it: \"hannibal_barkas.siege\".")
+    procedure = forms.CharField(
+        label="Rules procedure",
+        max_length=80,
+        required=False,
+        help_text='The procedure whose result calls for it: "hannibal_barkas.siege".',
+    )
 
 
 class TrackerFeedForm(forms.Form):
@@ -41,11 +51,18 @@ class TrackerFeedForm(forms.Form):
     tracker = forms.ModelChoiceField(label="Tracker", queryset=Tracker.objects.none())
     procedure = forms.ChoiceField(label="Rules procedure", help_text="Each saved run of it proposes a move.")
     outcome_path = forms.RegexField(
-        label="Place in the outcome", max_length=120, regex=OUTCOME_PATH,
-        error_messages={"invalid": "Give words and row numbers joined by dots: \"vp\", \"sides.0.vp\"."},
-        help_text="Where the figure is in the run's outcome: \"vp\", \"sides.0.vp\", \"position\".")
-    mode = forms.ChoiceField(label="Mode", choices=TrackerFeed.Mode.choices, initial=TrackerFeed.Mode.ADD,
-                             help_text="Add the figure, or set the tracker to it (the difference is proposed).")
+        label="Place in the outcome",
+        max_length=120,
+        regex=OUTCOME_PATH,
+        error_messages={"invalid": 'Give words and row numbers joined by dots: "vp", "sides.0.vp".'},
+        help_text='Where the figure is in the run\'s outcome: "vp", "sides.0.vp", "position".',
+    )
+    mode = forms.ChoiceField(
+        label="Mode",
+        choices=TrackerFeed.Mode.choices,
+        initial=TrackerFeed.Mode.ADD,
+        help_text="Add the figure, or set the tracker to it (the difference is proposed).",
+    )
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
@@ -83,8 +100,9 @@ DataRowFormSet = forms.formset_factory(DataRowForm, extra=3)
 
 
 def initial_rows(grid):
-    return [{"key": row.key, **{f"c_{cell.column}": cell.value for cell in row.cells if cell is not None}}
-            for row in grid]
+    return [
+        {"key": row.key, **{f"c_{cell.column}": cell.value for cell in row.cells if cell is not None}} for row in grid
+    ]
 
 
 class ImportForm(forms.Form):
@@ -92,8 +110,13 @@ class ImportForm(forms.Form):
 
 
 class AdvanceForm(forms.Form):
-    start_stage = forms.IntegerField(label="Start at stage", min_value=1, initial=1, required=False,
-                                     help_text="Leaving the set-up: the scenario's starting stage, counted from 1.")
+    start_stage = forms.IntegerField(
+        label="Start at stage",
+        min_value=1,
+        initial=1,
+        required=False,
+        help_text="Leaving the set-up: the scenario's starting stage, counted from 1.",
+    )
 
 
 class TickForm(forms.Form):

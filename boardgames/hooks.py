@@ -1,4 +1,5 @@
 """What a board game does at the end of every turn of the game clock; registered in BoardgamesConfig.ready()."""
+
 from umpire.selectors import is_the_eve
 
 from .services.sequence import do_begin_next_stage

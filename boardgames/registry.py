@@ -4,6 +4,7 @@ A ruleset's module (boardgames/hannibal_barkas.py) calls `register_data_table` f
 BoardgamesConfig.ready(); `boardgames.services.tables.do_prepare_data_tables` makes an event's
 tables from these declarations. A loader is called only then, so it may import a rules module
 lazily: a constant that is not there yet breaks nothing at start-up."""
+
 from dataclasses import dataclass
 
 KINDS = {"number": "a whole number", "yesno": "yes or no", "text": "text"}
@@ -48,10 +49,15 @@ def register_data_table(ruleset, key, title, columns, given_rows_loader=None, *,
     """Declare one of `ruleset`'s data tables. `columns`: Column or (key, title, kind) tuples."""
     if any(kind not in KINDS for *_, kind in (astuple(c) for c in columns)):
         raise ValueError(f"{ruleset}.{key}: a column's kind must be one of {', '.join(KINDS)}.")
-    check_fits(ruleset, key, {"key": key, "title": title, "row_title": row_title},
-               {"column": astuple(column)[0] for column in columns})
-    declaration = TableDeclaration(ruleset, key, title, row_title, tuple(Column(*astuple(c)) for c in columns),
-                                   source, given_rows_loader)
+    check_fits(
+        ruleset,
+        key,
+        {"key": key, "title": title, "row_title": row_title},
+        {"column": astuple(column)[0] for column in columns},
+    )
+    declaration = TableDeclaration(
+        ruleset, key, title, row_title, tuple(Column(*astuple(c)) for c in columns), source, given_rows_loader
+    )
     _TABLES.setdefault(ruleset, {})[key] = declaration
     return declaration
 

@@ -4,6 +4,7 @@ their cells, and where the game stands in its sequence of play.
 `get_data_cell(event, table_key, row, column)` is what a procedure's case is built from at the
 rules desk: it gives the cell's value, or raises MissingDataCell naming the table, row and column
 when Control has not filled it in (the console never invents a figure)."""
+
 import csv
 import io
 from itertools import accumulate
@@ -24,6 +25,7 @@ State = TrackerMove.State
 
 # ---- trackers ------------------------------------------------------------------------------------
 
+
 def access_tracker(user, slug, pk, perm=Perm.USE_RULES):
     event = access_event(user, slug, perm)
     return get_object_or_404(Tracker.objects.select_related("event", "table"), event=event, pk=pk)
@@ -43,9 +45,13 @@ def get_trackers(event):
     """Every tracker with its value now (the sum of its confirmed moves), its feeds (`feeds`) and its
     waiting proposals (`waiting`), each with the rules run it was read from, if one: four queries."""
     waiting = TrackerMove.objects.filter(state=State.PROPOSED).select_related("from_run").order_by("pk")
-    return list(Tracker.objects.filter(event=event).select_related("table").annotate(
-        total=Sum("moves__change", filter=Q(moves__state=State.CONFIRMED)))
-        .prefetch_related("feeds", Prefetch("moves", queryset=waiting, to_attr="waiting")).order_by("name"))
+    return list(
+        Tracker.objects.filter(event=event)
+        .select_related("table")
+        .annotate(total=Sum("moves__change", filter=Q(moves__state=State.CONFIRMED)))
+        .prefetch_related("feeds", Prefetch("moves", queryset=waiting, to_attr="waiting"))
+        .order_by("name")
+    )
 
 
 @dataclass(frozen=True)
@@ -65,8 +71,11 @@ def get_trackers_with_courses(event):
     """`get_trackers`, each with its `course`: one more query, whatever the history's length."""
     trackers = get_trackers(event)
     changes = {}
-    for tracker_id, change in (TrackerMove.objects.filter(tracker__event=event, state=State.CONFIRMED)
-                               .order_by("pk").values_list("tracker_id", "change")):
+    for tracker_id, change in (
+        TrackerMove.objects.filter(tracker__event=event, state=State.CONFIRMED)
+        .order_by("pk")
+        .values_list("tracker_id", "change")
+    ):
         changes.setdefault(tracker_id, []).append(change)
     for tracker in trackers:
         tracker.course = course_of(changes.get(tracker.pk, []))
@@ -79,8 +88,10 @@ def course_of(changes, width=100, height=24):
         return Course((), "")
     low, high = min(values), max(values)
     step = width / max(len(values) - 1, 1)
-    points = " ".join(f"{index * step:.1f},{height - (value - low) / ((high - low) or 1) * height:.1f}"
-                      for index, value in enumerate(values))
+    points = " ".join(
+        f"{index * step:.1f},{height - (value - low) / ((high - low) or 1) * height:.1f}"
+        for index, value in enumerate(values)
+    )
     return Course(values, points)
 
 
@@ -91,17 +102,24 @@ def get_standard_unopened(event):
 
 
 def get_proposals(event):
-    return list(TrackerMove.objects.filter(tracker__event=event, state=State.PROPOSED)
-                .select_related("tracker", "by", "from_run").order_by("pk"))
+    return list(
+        TrackerMove.objects.filter(tracker__event=event, state=State.PROPOSED)
+        .select_related("tracker", "by", "from_run")
+        .order_by("pk")
+    )
 
 
 def get_history(event, limit=50):
     """The latest moves of every tracker, newest first."""
-    return list(TrackerMove.objects.filter(tracker__event=event).select_related("tracker", "by", "decided_by")
-                .order_by("-pk")[:limit])
+    return list(
+        TrackerMove.objects.filter(tracker__event=event)
+        .select_related("tracker", "by", "decided_by")
+        .order_by("-pk")[:limit]
+    )
 
 
 # ---- data tables ---------------------------------------------------------------------------------
+
 
 class MissingDataCell(LookupError):
     """A procedure needs a cell that nobody has filled in."""
@@ -133,7 +151,8 @@ def get_data_tables(event):
     tables = DataTable.objects.filter(event=event).annotate(
         rows_count=Count("rows", distinct=True),
         filled=Count("rows__cells", filter=Q(rows__cells__value__isnull=False), distinct=True),
-        given=Count("rows__cells", filter=Q(rows__cells__given=True), distinct=True))
+        given=Count("rows__cells", filter=Q(rows__cells__given=True), distinct=True),
+    )
     return [(table, table.rows_count * len(table.columns)) for table in tables]
 
 
@@ -146,8 +165,12 @@ class GridRow:
 def get_grid(table):
     """The table's rows with their cells in column order, in two queries."""
     rows = table.rows.prefetch_related("cells")
-    return [GridRow(row.key, [next((c for c in row.cells.all() if c.column == column["key"]), None)
-                              for column in table.columns]) for row in rows]
+    return [
+        GridRow(
+            row.key, [next((c for c in row.cells.all() if c.column == column["key"]), None) for column in table.columns]
+        )
+        for row in rows
+    ]
 
 
 def get_csv(table):
@@ -160,6 +183,7 @@ def get_csv(table):
 
 
 # ---- the sequence of play ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ChecklistLine:
@@ -196,9 +220,11 @@ def get_sequence_state(event):
     position = SequencePosition.objects.filter(event=event).first()
     place = Place(position.round, position.stage, position.phase) if position else first_place(sequence)
     phase = sequence.phase(place.phase) or sequence.phases[0]
-    done = set(ChecklistTick.objects.filter(event=event, round=place.round, stage=place.stage, phase=phase.key)
-               .values_list("item", flat=True))
+    done = set(
+        ChecklistTick.objects.filter(event=event, round=place.round, stage=place.stage, phase=phase.key).values_list(
+            "item", flat=True
+        )
+    )
     lines = [ChecklistLine(n, item.text, item.source, n in done) for n, item in enumerate(phase.items)]
     following = sequence.phase(next_place(sequence, place).phase)
-    return SequenceState(sequence, place.round, place.stage, sequence.stage_name(place.stage), phase, lines,
-                         following)
+    return SequenceState(sequence, place.round, place.stage, sequence.stage_name(place.stage), phase, lines, following)

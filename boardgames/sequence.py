@@ -4,6 +4,7 @@ boardgames.models.SequencePosition.
 
 `load_sequence(ruleset)` reads `umpire.rules.<ruleset>.turn.SEQUENCE_OF_PLAY`; a ruleset whose
 rules give none has no sequence, and its events show none."""
+
 from dataclasses import dataclass
 
 from umpire.rules.reference import get_sequence
@@ -126,8 +127,13 @@ def from_stage_plans(plans, setup, round_name):
 
 
 def as_phase(data, stages):
-    return Phase(str(read(data, "key")), str(read(data, "title", read(data, "key"))), str(read(data, "rule", "")),
-                 as_items(read(data, "steps", ())), stages)
+    return Phase(
+        str(read(data, "key")),
+        str(read(data, "title", read(data, "key"))),
+        str(read(data, "rule", "")),
+        as_items(read(data, "steps", ())),
+        stages,
+    )
 
 
 def as_setup(steps):

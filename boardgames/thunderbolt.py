@@ -5,6 +5,7 @@ prints (extraction shared/rules/000_thunderbolt.md §4.1-4.2). Each chart a proc
 fills in; the cells the text's examples give are pre-filled and marked given, with their rule and seed line. The
 sequence of play is the rules' own (umpire.rules.thunderbolt.turn.SEQUENCE_OF_PLAY).
 """
+
 from .case_sources import register_case_source
 from .registry import Given, register_data_table, register_standard_tracker
 from .sequence import register_round_name
@@ -80,15 +81,30 @@ NAVAL_RESULTS = [  # the naval battle example (L831)
 ]
 BATTLE_RESULTS = [  # the 9.16 example (L583): "-3 on the BRT, for a 20/5 result. This is a Major Victory for the
     # Carthaginians", who were defending
-    ("-3", {"attacker_loss": Given(20, "9.16 L583"), "defender_loss": Given(5, "9.16 L583"),
-            "attacker_outcome": Given("major_defeat", "9.16 L583")}),
+    (
+        "-3",
+        {
+            "attacker_loss": Given(20, "9.16 L583"),
+            "defender_loss": Given(5, "9.16 L583"),
+            "attacker_outcome": Given("major_defeat", "9.16 L583"),
+        },
+    ),
 ]
 # 13.17 (L740) names the ports where squadrons are built, 13.81 (L852) Drepanum as a Secondary Port with a larger
 # harbor; the capacities are the ANS PAC's.
 HARBORS = [(port, {}) for port in ("Ostia", "Neapolis", "Lilybaeum", "Carthago", "Drepanum")]
 MACEDONIAN = [("Legion in the box", {"result": Given("2", "11.31 L708")}), ("Empty box", {}), ("D", {})]
-CONTINGENTS = ("Carthaginian", "Libyan", "Numidian", "Mauretanian", "Gallic", "Iberian", "Celtiberian",
-               "Lusitanian", "Ligurian")
+CONTINGENTS = (
+    "Carthaginian",
+    "Libyan",
+    "Numidian",
+    "Mauretanian",
+    "Gallic",
+    "Iberian",
+    "Celtiberian",
+    "Lusitanian",
+    "Ligurian",
+)
 
 
 def given(rows):
@@ -107,107 +123,272 @@ def register():
 
 
 def register_roman_tables():
-    register_data_table(RULESET, "legion_request", "2nd Punic War Legion Request Table", [
-        ("legions", "Legions raised", "number"), ("reinforcement_sp", "[Reinforcement SP]", "number")],
-        given(LEGION_REQUEST), row_title="Column: adjusted DR",
-        source=f"5.13, 5.22: the Roman Charts & Tables PAC, not printed. {EXTRACTION} §4.2.")
-    register_data_table(RULESET, "senate_permission", "Senate Permission Chart", [("drm", "DRM", "number")],
-                        given(SENATE_PERMISSION), row_title="Line",
-                        source=f"4.66: the Roman Charts & Tables PAC, not printed. {EXTRACTION} §4.2.")
-    register_data_table(RULESET, "censure", "Censure Chart", [("drm", "DRM", "number")], given(CENSURE),
-                        row_title="Line", source="4.67: the Roman Charts & Tables PAC, not printed.")
+    register_data_table(
+        RULESET,
+        "legion_request",
+        "2nd Punic War Legion Request Table",
+        [("legions", "Legions raised", "number"), ("reinforcement_sp", "[Reinforcement SP]", "number")],
+        given(LEGION_REQUEST),
+        row_title="Column: adjusted DR",
+        source=f"5.13, 5.22: the Roman Charts & Tables PAC, not printed. {EXTRACTION} §4.2.",
+    )
+    register_data_table(
+        RULESET,
+        "senate_permission",
+        "Senate Permission Chart",
+        [("drm", "DRM", "number")],
+        given(SENATE_PERMISSION),
+        row_title="Line",
+        source=f"4.66: the Roman Charts & Tables PAC, not printed. {EXTRACTION} §4.2.",
+    )
+    register_data_table(
+        RULESET,
+        "censure",
+        "Censure Chart",
+        [("drm", "DRM", "number")],
+        given(CENSURE),
+        row_title="Line",
+        source="4.67: the Roman Charts & Tables PAC, not printed.",
+    )
 
 
 def register_carthaginian_tables():
     pac = "the Carthaginian Charts & Tables PAC, not printed"
-    register_data_table(RULESET, "family_modifiers", "Family Power Determination Table: modifiers",
-                        [("drm", "DRM", "number")], given(FAMILY_MODIFIERS), row_title="Line", source=f"6.1: {pac}.")
-    register_data_table(RULESET, "family_table", "Family Power Determination Table",
-                        [("family", "Family in power (magonid/barcid)", "text")], given(FAMILY_TABLE),
-                        row_title="Adjusted DR", source=f"6.1: {pac}.")
-    register_data_table(RULESET, "climate_modifiers", "Political Climate Table: modifiers",
-                        [("drm", "DRM", "number")], given(CLIMATE_MODIFIERS), row_title="Line", source=f"6.21: {pac}.")
-    register_data_table(RULESET, "climate_table", "Political Climate Table",
-                        [("climate", "Climate (cautious/interested/alert/aggressive)", "text")], given(CLIMATE_TABLE),
-                        row_title="Adjusted DR", source=f"6.21: {pac}.")
-    register_data_table(RULESET, "disband_recall", "Army Disband and Commander Recall Table", [
-        ("disband", "In the Disband Army range", "yesno"), ("recall", "In the Recall Commander range", "yesno")],
-        given(DISBAND_RECALL), row_title="Row and DR", source=f"6.31, 6.46: {pac}.")
-    register_data_table(RULESET, "carthaginian_manpower", "Carthaginian Manpower Table", [
-        ("infantry", "Infantry SP", "number"), ("cavalry", "Cavalry SP", "number")], given(MANPOWER),
-        row_title="Contingent and adjusted DR", source=f"7.21: {pac}.")
-    register_data_table(RULESET, "province_information", "Province Information Chart: manpower",
-                        [("sp", "Manpower SP", "number")], given(PROVINCES), row_title="Province",
-                        source="7.27, 10.31: the scenario's PIC, not printed.")
+    register_data_table(
+        RULESET,
+        "family_modifiers",
+        "Family Power Determination Table: modifiers",
+        [("drm", "DRM", "number")],
+        given(FAMILY_MODIFIERS),
+        row_title="Line",
+        source=f"6.1: {pac}.",
+    )
+    register_data_table(
+        RULESET,
+        "family_table",
+        "Family Power Determination Table",
+        [("family", "Family in power (magonid/barcid)", "text")],
+        given(FAMILY_TABLE),
+        row_title="Adjusted DR",
+        source=f"6.1: {pac}.",
+    )
+    register_data_table(
+        RULESET,
+        "climate_modifiers",
+        "Political Climate Table: modifiers",
+        [("drm", "DRM", "number")],
+        given(CLIMATE_MODIFIERS),
+        row_title="Line",
+        source=f"6.21: {pac}.",
+    )
+    register_data_table(
+        RULESET,
+        "climate_table",
+        "Political Climate Table",
+        [("climate", "Climate (cautious/interested/alert/aggressive)", "text")],
+        given(CLIMATE_TABLE),
+        row_title="Adjusted DR",
+        source=f"6.21: {pac}.",
+    )
+    register_data_table(
+        RULESET,
+        "disband_recall",
+        "Army Disband and Commander Recall Table",
+        [("disband", "In the Disband Army range", "yesno"), ("recall", "In the Recall Commander range", "yesno")],
+        given(DISBAND_RECALL),
+        row_title="Row and DR",
+        source=f"6.31, 6.46: {pac}.",
+    )
+    register_data_table(
+        RULESET,
+        "carthaginian_manpower",
+        "Carthaginian Manpower Table",
+        [("infantry", "Infantry SP", "number"), ("cavalry", "Cavalry SP", "number")],
+        given(MANPOWER),
+        row_title="Contingent and adjusted DR",
+        source=f"7.21: {pac}.",
+    )
+    register_data_table(
+        RULESET,
+        "province_information",
+        "Province Information Chart: manpower",
+        [("sp", "Manpower SP", "number")],
+        given(PROVINCES),
+        row_title="Province",
+        source="7.27, 10.31: the scenario's PIC, not printed.",
+    )
 
 
 def register_aw_tables():
-    register_data_table(RULESET, "leader_loss", "Leader Loss Chart (AW 8.61)", [
-        ("casualty_from", "(MR rows) lowest adjusted DR that is a casualty", "number"),
-        ("result", "(DR rows) result", "text")], given(LEADER_LOSS), row_title="'MR 7' or 'DR 6'",
-        source=f"4.44: the AW rulebook's chart, not printed. {EXTRACTION} §4.1.")
-    register_data_table(RULESET, "attrition_results", "Attrition Results Table (AW 6.4): rows", [
-        ("low", "Lowest AP", "number"), ("high", "Highest AP", "number")], given(ATTRITION), row_title="Row",
-        source=f"2.1: the AW rulebook's table, not printed. {EXTRACTION} §4.2.")
-    register_data_table(RULESET, "percentage_loss", "Percentage Loss Chart (AW)", [("sp", "SP", "number")],
-                        given(PERCENTAGE_LOSS), row_title="'10% of 42'",
-                        source=f"6.75, 9.16, 9.23, 9.6: the AW chart; its rounding is not in the text. "
-                               f"{EXTRACTION} §4.2.")
-    register_data_table(RULESET, "macedonian_war", "First Macedonian War Table", [("result", "Entry or DRM", "text")],
-                        given(MACEDONIAN), row_title="Adjusted DR, or the box's state",
-                        source="11.1, 11.4: the 2nd Punic War Scenarios PAC, not printed; 13.10 gives the ANS lines.")
-    register_data_table(RULESET, "battle_results", "Battle Results Table (AW 8.0)", [
-        ("attacker_loss", "Attacker's loss (%)", "number"), ("defender_loss", "Defender's loss (%)", "number"),
-        ("attacker_outcome", "Attacker's result (major_victory/victory/draw/defeat/major_defeat)", "text")],
-        given(BATTLE_RESULTS), row_title="Adjusted Battle DR",
-        source=f"9.16, 13.74: the AW rulebook's table, not printed. {EXTRACTION} §3.12.")
-    register_data_table(RULESET, "siege_assault", "Siege Assault Table (AW 9.0)", [("result", "Result", "text")],
-                        row_title="Adjusted DR", source=f"4.92, 9.19, 13.9: the AW rulebook's table, not printed. "
-                                                        f"{EXTRACTION} §3.13.")
-    register_data_table(RULESET, "siege_attrition", "Siege Attrition Table (AW 9.0)", [("result", "Result", "text")],
-                        row_title="Adjusted DR (the besieged player's)",
-                        source=f"4.92, 13.9: the AW rulebook's table, not printed. {EXTRACTION} §3.13.")
-    register_data_table(RULESET, "naval_transport", "Naval Transport Table (AW PAC #2)",
-                        [("loss_percent", "SP loss (%)", "number")], given(NAVAL_TRANSPORT), row_title="Adjusted DR",
-                        source="5.24, 7.24: AW Player Aid Card #2, not printed.")
-    register_data_table(RULESET, "ambassador", "Ambassador Table (AW PAC #1)",
-                        [("result", "Boxes (or D)", "text")], row_title="'A 7'",
-                        source="10.21: AW PAC #1, not printed.")
+    register_data_table(
+        RULESET,
+        "leader_loss",
+        "Leader Loss Chart (AW 8.61)",
+        [
+            ("casualty_from", "(MR rows) lowest adjusted DR that is a casualty", "number"),
+            ("result", "(DR rows) result", "text"),
+        ],
+        given(LEADER_LOSS),
+        row_title="'MR 7' or 'DR 6'",
+        source=f"4.44: the AW rulebook's chart, not printed. {EXTRACTION} §4.1.",
+    )
+    register_data_table(
+        RULESET,
+        "attrition_results",
+        "Attrition Results Table (AW 6.4): rows",
+        [("low", "Lowest AP", "number"), ("high", "Highest AP", "number")],
+        given(ATTRITION),
+        row_title="Row",
+        source=f"2.1: the AW rulebook's table, not printed. {EXTRACTION} §4.2.",
+    )
+    register_data_table(
+        RULESET,
+        "percentage_loss",
+        "Percentage Loss Chart (AW)",
+        [("sp", "SP", "number")],
+        given(PERCENTAGE_LOSS),
+        row_title="'10% of 42'",
+        source=f"6.75, 9.16, 9.23, 9.6: the AW chart; its rounding is not in the text. {EXTRACTION} §4.2.",
+    )
+    register_data_table(
+        RULESET,
+        "macedonian_war",
+        "First Macedonian War Table",
+        [("result", "Entry or DRM", "text")],
+        given(MACEDONIAN),
+        row_title="Adjusted DR, or the box's state",
+        source="11.1, 11.4: the 2nd Punic War Scenarios PAC, not printed; 13.10 gives the ANS lines.",
+    )
+    register_data_table(
+        RULESET,
+        "battle_results",
+        "Battle Results Table (AW 8.0)",
+        [
+            ("attacker_loss", "Attacker's loss (%)", "number"),
+            ("defender_loss", "Defender's loss (%)", "number"),
+            ("attacker_outcome", "Attacker's result (major_victory/victory/draw/defeat/major_defeat)", "text"),
+        ],
+        given(BATTLE_RESULTS),
+        row_title="Adjusted Battle DR",
+        source=f"9.16, 13.74: the AW rulebook's table, not printed. {EXTRACTION} §3.12.",
+    )
+    register_data_table(
+        RULESET,
+        "siege_assault",
+        "Siege Assault Table (AW 9.0)",
+        [("result", "Result", "text")],
+        row_title="Adjusted DR",
+        source=f"4.92, 9.19, 13.9: the AW rulebook's table, not printed. {EXTRACTION} §3.13.",
+    )
+    register_data_table(
+        RULESET,
+        "siege_attrition",
+        "Siege Attrition Table (AW 9.0)",
+        [("result", "Result", "text")],
+        row_title="Adjusted DR (the besieged player's)",
+        source=f"4.92, 13.9: the AW rulebook's table, not printed. {EXTRACTION} §3.13.",
+    )
+    register_data_table(
+        RULESET,
+        "naval_transport",
+        "Naval Transport Table (AW PAC #2)",
+        [("loss_percent", "SP loss (%)", "number")],
+        given(NAVAL_TRANSPORT),
+        row_title="Adjusted DR",
+        source="5.24, 7.24: AW Player Aid Card #2, not printed.",
+    )
+    register_data_table(
+        RULESET,
+        "ambassador",
+        "Ambassador Table (AW PAC #1)",
+        [("result", "Boxes (or D)", "text")],
+        row_title="'A 7'",
+        source="10.21: AW PAC #1, not printed.",
+    )
 
 
 def register_naval_tables():
     pac = "the Advanced Naval System PAC, not printed"
-    register_data_table(RULESET, "naval_distance", "Naval Movement Distance Effects Table",
-                        [("effect", "Effect", "text")], given(NAVAL_DISTANCE), row_title="Adjusted DR",
-                        source=f"13.42-13.43: {pac}.")
-    register_data_table(RULESET, "naval_ratio", "Naval Combat Ratio Chart", [
-        ("drm", "Battle DRM", "number"), ("raid_drm", "Raid Defense DRM", "number")], given(NAVAL_RATIO),
-        row_title="Ratio", source=f"13.54, 13.63: {pac}.")
-    register_data_table(RULESET, "naval_results", "Naval Battle Results Table", [
-        ("percent", "Squadrons lost (%)", "number"), ("rounding", "up or down", "text")], given(NAVAL_RESULTS),
-        row_title="Adjusted DR (-2 to 11)", source=f"13.53: {pac}.")
-    register_data_table(RULESET, "harbor_capacity", "Port Harbor Capacity Chart", [("capacity", "Squadrons", "number")],
-                        given(HARBORS), row_title="Port", source=f"13.16, 13.45, 13.81: {pac}.")
-    register_data_table(RULESET, "augury_table", "Augury Table", [
-        ("event", "Event", "text"), ("conditional_event", "Conditional Event", "text")],
+    register_data_table(
+        RULESET,
+        "naval_distance",
+        "Naval Movement Distance Effects Table",
+        [("effect", "Effect", "text")],
+        given(NAVAL_DISTANCE),
+        row_title="Adjusted DR",
+        source=f"13.42-13.43: {pac}.",
+    )
+    register_data_table(
+        RULESET,
+        "naval_ratio",
+        "Naval Combat Ratio Chart",
+        [("drm", "Battle DRM", "number"), ("raid_drm", "Raid Defense DRM", "number")],
+        given(NAVAL_RATIO),
+        row_title="Ratio",
+        source=f"13.54, 13.63: {pac}.",
+    )
+    register_data_table(
+        RULESET,
+        "naval_results",
+        "Naval Battle Results Table",
+        [("percent", "Squadrons lost (%)", "number"), ("rounding", "up or down", "text")],
+        given(NAVAL_RESULTS),
+        row_title="Adjusted DR (-2 to 11)",
+        source=f"13.53: {pac}.",
+    )
+    register_data_table(
+        RULESET,
+        "harbor_capacity",
+        "Port Harbor Capacity Chart",
+        [("capacity", "Squadrons", "number")],
+        given(HARBORS),
+        row_title="Port",
+        source=f"13.16, 13.45, 13.81: {pac}.",
+    )
+    register_data_table(
+        RULESET,
+        "augury_table",
+        "Augury Table",
+        [("event", "Event", "text"), ("conditional_event", "Conditional Event", "text")],
         row_title="Dice ('00'-'99'; one die '0'-'9')",
-        source="3.0 E, 12.0: the scenario's table (2nd Punic War Auguries PAC), not printed.")
-    register_data_table(RULESET, "conditional_events", "Conditional Events Chart", [
-        ("prerequisites", "Prerequisites", "text"), ("effect", "Effect", "text")], row_title="Conditional Event",
-        source="12.0: the 2nd Punic War Auguries PAC, not printed.")
+        source="3.0 E, 12.0: the scenario's table (2nd Punic War Auguries PAC), not printed.",
+    )
+    register_data_table(
+        RULESET,
+        "conditional_events",
+        "Conditional Events Chart",
+        [("prerequisites", "Prerequisites", "text"), ("effect", "Effect", "text")],
+        row_title="Conditional Event",
+        source="12.0: the 2nd Punic War Auguries PAC, not printed.",
+    )
 
 
 def register_case_sources():
     """Each chart's rows in a case are filled from its table: a case names the rows, Control's table holds them."""
     from umpire.rules.thunderbolt import (
-        allies, attrition, auguries, carthage, carthaginian_manpower, combat, common, elections, fleets, naval,
-        naval_battle, reinforcements, roman_manpower, senate,
+        allies,
+        attrition,
+        auguries,
+        carthage,
+        carthaginian_manpower,
+        combat,
+        common,
+        elections,
+        fleets,
+        naval,
+        naval_battle,
+        reinforcements,
+        roman_manpower,
+        senate,
     )
 
     for kind, table, cells in (
         (elections.LeaderLossRow, "leader_loss", {"casualty_from": "casualty_from", "result": "result"}),
-        (roman_manpower.LegionRequestRow, "legion_request", {"legions": "legions",
-                                                             "reinforcement_sp": "reinforcement_sp"}),
+        (
+            roman_manpower.LegionRequestRow,
+            "legion_request",
+            {"legions": "legions", "reinforcement_sp": "reinforcement_sp"},
+        ),
         (senate.SenateModifier, "senate_permission", {"drm": "drm"}),
         (senate.CensureModifier, "censure", {"drm": "drm"}),
         (carthage.FamilyModifier, "family_modifiers", {"drm": "drm"}),
@@ -224,8 +405,15 @@ def register_case_sources():
         (naval.DistanceRow, "naval_distance", {"effect": "effect"}),
         (naval.RatioRow, "naval_ratio", {"drm": "drm", "raid_drm": "raid_drm"}),
         (naval_battle.ResultRow, "naval_results", {"percent": "percent", "rounding": "rounding"}),
-        (combat.BattleResultRow, "battle_results", {"attacker_loss": "attacker_loss", "defender_loss": "defender_loss",
-                                                    "attacker_outcome": "attacker_outcome"}),
+        (
+            combat.BattleResultRow,
+            "battle_results",
+            {
+                "attacker_loss": "attacker_loss",
+                "defender_loss": "defender_loss",
+                "attacker_outcome": "attacker_outcome",
+            },
+        ),
         (combat.SiegeAssaultRow, "siege_assault", {"result": "result"}),
         (combat.SiegeAttritionRow, "siege_attrition", {"result": "result"}),
         (auguries.AuguryRow, "augury_table", {"event": "event", "conditional_event": "conditional_event"}),
@@ -234,8 +422,9 @@ def register_case_sources():
         register_case_source(kind, table=table, row_from="row", cells=cells)
     for kind in (naval.ConstructionInput, fleets.PortEntryInput):
         register_case_source(kind, table="harbor_capacity", row_from="port", cells={"harbor_capacity": "capacity"})
-    register_case_source(carthaginian_manpower.ProvinceManpower, table="province_information", row_from="province",
-                         cells={"sp": "sp"})
+    register_case_source(
+        carthaginian_manpower.ProvinceManpower, table="province_information", row_from="province", cells={"sp": "sp"}
+    )
 
 
 def register_standard_trackers():
@@ -244,14 +433,24 @@ def register_standard_trackers():
     register_standard_tracker(RULESET, "Game Turn", minimum=1, start=1, source="2.3; 3.0 G/4")
     for province in ROMAN_ITALY:
         start = 2 if province == "Lucania" else 0
-        register_standard_tracker(RULESET, f"Alliance: {province}", minimum=-4, maximum=4, start=start,
-                                  source="10.11: -4 Carthage Box 4 … +4 Rome Box 4; start from the scenario's PIC"
-                                         + (" (10.11 L660: Lucania 2)" if province == "Lucania" else ""))
+        register_standard_tracker(
+            RULESET,
+            f"Alliance: {province}",
+            minimum=-4,
+            maximum=4,
+            start=start,
+            source="10.11: -4 Carthage Box 4 … +4 Rome Box 4; start from the scenario's PIC"
+            + (" (10.11 L660: Lucania 2)" if province == "Lucania" else ""),
+        )
     for contingent in CONTINGENTS:
-        register_standard_tracker(RULESET, f"Manpower pool: {contingent}", minimum=0, start=0,
-                                  source="7.32: the holding box's SP, set at scenario setup")
-    register_standard_tracker(RULESET, "Carthaginian Citizen SP in play", minimum=0, maximum=50, start=0,
-                              source="7.31")
+        register_standard_tracker(
+            RULESET,
+            f"Manpower pool: {contingent}",
+            minimum=0,
+            start=0,
+            source="7.32: the holding box's SP, set at scenario setup",
+        )
+    register_standard_tracker(RULESET, "Carthaginian Citizen SP in play", minimum=0, maximum=50, start=0, source="7.31")
     register_standard_tracker(RULESET, "Praetors in play", minimum=0, maximum=6, start=0, source="4.54")
     register_standard_tracker(RULESET, "Squadrons: Rome", minimum=0, maximum=28, start=0, source="13.17 (ANS)")
     register_standard_tracker(RULESET, "Squadrons: Carthage", minimum=0, maximum=20, start=0, source="13.17 (ANS)")

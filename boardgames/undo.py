@@ -5,6 +5,7 @@ of it, but answered by the opposite move, within the tracker's bounds. An edit o
 is undone by writing back the cells and rows it changed, which its entry keeps. A proposal, its decision, a
 tick of the checklist and the sequence's position are single records, put back by the generic undo.
 """
+
 from django.core.exceptions import ValidationError
 from django.db.transaction import atomic
 
@@ -18,13 +19,19 @@ from .services.trackers import check_within_bounds, locked, write_move
 def answer_tracker_move(entry, *, actor, reason):
     moved = TrackerMove.objects.select_related("tracker").filter(pk=entry.target_id).first()
     if moved is None:
-        raise ValidationError(f"{entry.target_label} is no longer in the tracker's history: #{entry.pk} cannot be "
-                              "undone.")
+        raise ValidationError(
+            f"{entry.target_label} is no longer in the tracker's history: #{entry.pk} cannot be undone."
+        )
     with atomic():
         tracker = locked(moved.tracker)
         check_within_bounds(tracker, tracker.value - moved.change, "change")
-        write_move(tracker, change=-moved.change, state=TrackerMove.State.CONFIRMED, actor=actor,
-                   reason=f"{reason}: takes back {moved.change:+d} ({moved.reason})"[:300])
+        write_move(
+            tracker,
+            change=-moved.change,
+            state=TrackerMove.State.CONFIRMED,
+            actor=actor,
+            reason=f"{reason}: takes back {moved.change:+d} ({moved.reason})"[:300],
+        )
 
 
 def register():

@@ -5,6 +5,7 @@ Umpires who run the rules (USE_RULES) read them all, move trackers and decide pr
 the checklist; Control (EDIT_WORLD) opens trackers, links them to rules procedures (feeds), and edits
 and imports the data; advancing the
 sequence is the clock's (RUN_CLOCK). Anyone else gets the same 404 as for no such event."""
+
 from functools import wraps
 
 from django.contrib import messages
@@ -20,25 +21,57 @@ from umpire.views.refusals import refusal_text, valid
 
 from . import forms
 from .selectors import (
-    access_data_table, access_tracker, access_tracker_feed, access_tracker_move, get_csv, get_data_tables, get_grid,
-    get_history, get_proposals, get_sequence_state, get_standard_unopened, get_trackers_with_courses,
+    access_data_table,
+    access_tracker,
+    access_tracker_feed,
+    access_tracker_move,
+    get_csv,
+    get_data_tables,
+    get_grid,
+    get_history,
+    get_proposals,
+    get_sequence_state,
+    get_standard_unopened,
+    get_trackers_with_courses,
 )
 from .services.sequence import do_advance_sequence, do_tick_checklist_item
 from .services.tables import do_import_data_table, do_prepare_data_tables, do_save_data_rows
 from .services.trackers import (
-    do_add_tracker_feed, do_confirm_tracker_move, do_move_tracker, do_open_standard_trackers, do_open_tracker,
-    do_propose_tracker_move, do_reject_tracker_move, do_remove_tracker_feed,
+    do_add_tracker_feed,
+    do_confirm_tracker_move,
+    do_move_tracker,
+    do_open_standard_trackers,
+    do_open_tracker,
+    do_propose_tracker_move,
+    do_reject_tracker_move,
+    do_remove_tracker_feed,
 )
 
-FIELD_LABELS = {"name": "Name", "minimum": "Minimum", "maximum": "Maximum", "start": "Starts at", "table": "Shown at",
-                "change": "Move by", "reason": "Why", "move": "Proposal", "csv": "CSV file", "cells": "Data",
-                "remove": "Remove", "item": "Checklist item", "procedure": "Rules procedure",
-                "outcome_path": "Place in the outcome", "mode": "Mode", "tracker": "Tracker",
-                "start_stage": "Start at stage", "ruleset": "Ruleset"}
+FIELD_LABELS = {
+    "name": "Name",
+    "minimum": "Minimum",
+    "maximum": "Maximum",
+    "start": "Starts at",
+    "table": "Shown at",
+    "change": "Move by",
+    "reason": "Why",
+    "move": "Proposal",
+    "csv": "CSV file",
+    "cells": "Data",
+    "remove": "Remove",
+    "item": "Checklist item",
+    "procedure": "Rules procedure",
+    "outcome_path": "Place in the outcome",
+    "mode": "Mode",
+    "tracker": "Tracker",
+    "start_stage": "Start at stage",
+    "ruleset": "Ruleset",
+}
 
 
 def step(perm, back):
     """A POST needing `perm`: the handler's message, or the refusal in words, then back to `back`."""
+
     def wrap(handler):
         @login_required
         @require_POST
@@ -50,20 +83,33 @@ def step(perm, back):
             except ValidationError as refusal:
                 messages.error(request, refusal_text(refusal, FIELD_LABELS))
             return redirect(back, slug=slug, **{k: v for k, v in kwargs.items() if k == "key"})
+
         return view
+
     return wrap
 
 
 # ---- trackers ------------------------------------------------------------------------------------
 
+
 @login_required
 def trackers(request, slug):
     event = access_event(request.user, slug, Perm.USE_RULES)
-    return render(request, "boardgames/trackers.html", {
-        "event": event, "trackers": get_trackers_with_courses(event), "proposals": get_proposals(event),
-        "history": get_history(event), "may_open": can(request.user, event, Perm.EDIT_WORLD),
-        "open_form": forms.OpenTrackerForm(event=event), "feed_form": forms.TrackerFeedForm(event=event),
-        "standard_unopened": get_standard_unopened(event), "live_on": "tracker.moved"})
+    return render(
+        request,
+        "boardgames/trackers.html",
+        {
+            "event": event,
+            "trackers": get_trackers_with_courses(event),
+            "proposals": get_proposals(event),
+            "history": get_history(event),
+            "may_open": can(request.user, event, Perm.EDIT_WORLD),
+            "open_form": forms.OpenTrackerForm(event=event),
+            "feed_form": forms.TrackerFeedForm(event=event),
+            "standard_unopened": get_standard_unopened(event),
+            "live_on": "tracker.moved",
+        },
+    )
 
 
 @step(Perm.EDIT_WORLD, "boardgames:trackers")
@@ -121,12 +167,20 @@ def remove_feed(request, event, pk):
 
 # ---- data tables ---------------------------------------------------------------------------------
 
+
 @login_required
 def data_tables(request, slug):
     event = access_event(request.user, slug, Perm.USE_RULES)
-    return render(request, "boardgames/data_tables.html", {
-        "event": event, "tables": get_data_tables(event), "may_edit": can(request.user, event, Perm.EDIT_WORLD),
-        "live_on": "datatable.changed"})
+    return render(
+        request,
+        "boardgames/data_tables.html",
+        {
+            "event": event,
+            "tables": get_data_tables(event),
+            "may_edit": can(request.user, event, Perm.EDIT_WORLD),
+            "live_on": "datatable.changed",
+        },
+    )
 
 
 @step(Perm.EDIT_WORLD, "boardgames:data-tables")
@@ -144,9 +198,19 @@ def data_table(request, slug, key):
         formset = forms.DataRowFormSet(request.POST, form_kwargs={"table": table})
         if formset.is_valid() and save_rows(request, table, formset):
             return redirect("boardgames:data-table", slug=slug, key=key)
-    return render(request, "boardgames/data_table.html", {
-        "event": table.event, "table": table, "grid": get_grid(table), "formset": formset, "may_edit": may_edit,
-        "import_form": forms.ImportForm(), "live_on": "datatable.changed"})
+    return render(
+        request,
+        "boardgames/data_table.html",
+        {
+            "event": table.event,
+            "table": table,
+            "grid": get_grid(table),
+            "formset": formset,
+            "may_edit": may_edit,
+            "import_form": forms.ImportForm(),
+            "live_on": "datatable.changed",
+        },
+    )
 
 
 def save_rows(request, table, formset):
@@ -184,12 +248,21 @@ def export_table(request, slug, key):
 
 # ---- the sequence of play ------------------------------------------------------------------------
 
+
 @login_required
 def sequence(request, slug):
     event = access_event(request.user, slug, Perm.USE_RULES)
-    return render(request, "boardgames/sequence.html", {
-        "event": event, "state": get_sequence_state(event), "may_advance": can(request.user, event, Perm.RUN_CLOCK),
-        "advance_form": forms.AdvanceForm(), "live_on": "sequence.moved"})
+    return render(
+        request,
+        "boardgames/sequence.html",
+        {
+            "event": event,
+            "state": get_sequence_state(event),
+            "may_advance": can(request.user, event, Perm.RUN_CLOCK),
+            "advance_form": forms.AdvanceForm(),
+            "live_on": "sequence.moved",
+        },
+    )
 
 
 @step(Perm.RUN_CLOCK, "boardgames:sequence")

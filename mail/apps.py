@@ -14,6 +14,11 @@ class MailConfig(AppConfig):
         from .hooks import end_of_turn
 
         register_turn_end_hook("mail.end_of_turn")(end_of_turn)
-        register_console_panel("mail.letters", title="Letters to hand out", order=20, gather=gather_letters,
-                               live_on="letter.moved letters.arrived")
+        register_console_panel(
+            "mail.letters",
+            title="Letters to hand out",
+            order=20,
+            gather=gather_letters,
+            live_on="letter.moved letters.arrived",
+        )
         undo.register()

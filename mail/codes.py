@@ -3,12 +3,20 @@
 Six characters from an alphabet without the look-alikes (no 0/O, 1/I/L, U/V), shown in two
 threes, as "KM7-4QX". 29⁶ codes, so a random one is free at once even with 100,000 letters.
 """
+
 import secrets
 
 ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ23456789"
 LENGTH = 6
-LOOK_ALIKES = {"0": "O or 0", "O": "O or 0", "1": "1, I or L", "I": "1, I or L", "L": "1, I or L",
-               "U": "U or V", "V": "U or V"}
+LOOK_ALIKES = {
+    "0": "O or 0",
+    "O": "O or 0",
+    "1": "1, I or L",
+    "I": "1, I or L",
+    "L": "1, I or L",
+    "U": "U or V",
+    "V": "U or V",
+}
 
 
 def new_code():
@@ -16,7 +24,7 @@ def new_code():
 
 
 def shown(code):
-    """"KM74QX" as it is printed and read: "KM7-4QX"."""
+    """ "KM74QX" as it is printed and read: "KM7-4QX"."""
     return f"{code[:3]}-{code[3:]}"
 
 

@@ -4,6 +4,7 @@ Letters to hand out: those arrived in the table's tray for their recipient. A le
 when it has waited there longer than the post's `stuck_after_minutes`, the time after which
 Control hears of a letter that has not moved.
 """
+
 from datetime import timedelta
 
 from django.urls import reverse
@@ -29,8 +30,13 @@ def gather_letters(table, user, now):
     minutes = stuck_after(table.event)
     tray = get_tray(table, minutes)
     late = now - timedelta(minutes=minutes)
-    rows = tuple(Row(f"{item.letter.shown_code} to {item.letter.addressed_to}",
-                     reverse("mail:letter", args=[table.event.slug, item.letter.pk]),
-                     item.whereabouts,
-                     item.letter.moved_at < late) for item in tray.to_hand_out)
+    rows = tuple(
+        Row(
+            f"{item.letter.shown_code} to {item.letter.addressed_to}",
+            reverse("mail:letter", args=[table.event.slug, item.letter.pk]),
+            item.whereabouts,
+            item.letter.moved_at < late,
+        )
+        for item in tray.to_hand_out
+    )
     return PanelView(rows, len(rows), sum(row.overdue for row in rows), link, "Open the post tray")

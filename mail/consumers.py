@@ -1,4 +1,5 @@
 """A player's own live socket, opened with his mailbox code: it hears his group alone."""
+
 from django.http import Http404
 from django.utils import timezone
 

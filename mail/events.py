@@ -1,6 +1,7 @@
 """The post's typed events; sent with umpire.events.publish_on_commit to Control and to the
 tables a letter is at or bound for (never to the whole event: who writes to whom is secret),
 and to a player's own group when a letter is handed to him."""
+
 from dataclasses import dataclass
 from typing import ClassVar
 

@@ -1,4 +1,5 @@
 """The post pages' forms: they read what the umpire typed; the services decide whether it may be done."""
+
 from django import forms
 
 from regions.models import Force, Province
@@ -14,18 +15,28 @@ class PostLetterForm(forms.Form):
     and the letter dated"."""
 
     sender = forms.ModelChoiceField(label="From", queryset=None, help_text="A player at this table.")
-    addressee = forms.ModelChoiceField(label="To", queryset=None, required=False,
-                                       help_text="A character; or an office.")
+    addressee = forms.ModelChoiceField(
+        label="To", queryset=None, required=False, help_text="A character; or an office."
+    )
     office = forms.ChoiceField(label="Or to the office of", choices=[("", "—"), *Office.choices], required=False)
     office_province = forms.ModelChoiceField(label="Province of the office", queryset=None, required=False)
     office_legion = forms.ModelChoiceField(label="Legion of the Legate", queryset=None, required=False)
     destination = forms.ModelChoiceField(label="At the table of", queryset=None)
-    written_turn = forms.IntegerField(label="Dated (turn)", min_value=1, required=False,
-                                      help_text="The turn written on it; empty: this turn.")
-    code = forms.CharField(label="Slip's code", max_length=12, required=False,
-                           help_text="The code printed on the slip it is written on; empty: a new one.")
-    contents = forms.CharField(label="Contents", widget=forms.Textarea(attrs={"rows": 3}), required=False,
-                               help_text="Only if the sender wants it typed: only the addressee and Control read it.")
+    written_turn = forms.IntegerField(
+        label="Dated (turn)", min_value=1, required=False, help_text="The turn written on it; empty: this turn."
+    )
+    code = forms.CharField(
+        label="Slip's code",
+        max_length=12,
+        required=False,
+        help_text="The code printed on the slip it is written on; empty: a new one.",
+    )
+    contents = forms.CharField(
+        label="Contents",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        help_text="Only if the sender wants it typed: only the addressee and Control read it.",
+    )
 
     def __init__(self, *args, table, **kwargs):
         super().__init__(*args, **kwargs)
@@ -35,7 +46,8 @@ class PostLetterForm(forms.Form):
         self.fields["addressee"].queryset = living
         self.fields["office_province"].queryset = Province.objects.filter(event=event).order_by("name")
         self.fields["office_legion"].queryset = Force.objects.filter(event=event, kind=Force.Kind.LEGION).order_by(
-            "name")
+            "name"
+        )
         self.fields["destination"].queryset = Region.objects.filter(event=event).order_by("position", "name")
 
 
@@ -43,8 +55,9 @@ class CarrierForm(forms.Form):
     """A hand-over: the letters ticked, to or from a player at the table or a runner."""
 
     letters = RecordsChoiceField(label="Letters", queryset=None, widget=forms.CheckboxSelectMultiple)
-    courier = forms.ModelChoiceField(label="Courier", queryset=None, required=False,
-                                     help_text="A player at this table setting out.")
+    courier = forms.ModelChoiceField(
+        label="Courier", queryset=None, required=False, help_text="A player at this table setting out."
+    )
     runner = forms.CharField(label="Or a runner", max_length=60, required=False)
 
     def __init__(self, *args, letters, couriers, **kwargs):

@@ -1,4 +1,5 @@
 """What the post does at the end of every turn; registered with the clock in MailConfig.ready()."""
+
 from .services.transit import release_due_letters
 
 

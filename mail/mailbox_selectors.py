@@ -15,6 +15,7 @@ What it shows, and why no more (VI. COMMUNICATIONS):
 
 Each is copied into a plain record, so the page never holds a letter's row.
 """
+
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
@@ -29,8 +30,7 @@ State = Letter.State
 
 def access_mailbox(slug, code):
     """The mailbox a code opens; a wrong, replaced or other event's code opens nothing."""
-    mailbox = (Mailbox.objects.filter(character__event__slug=slug, code=code)
-               .select_related("character__event").first())
+    mailbox = Mailbox.objects.filter(character__event__slug=slug, code=code).select_related("character__event").first()
     if mailbox is None or not code:
         raise Http404("No such mailbox.")
     return mailbox
@@ -63,8 +63,9 @@ def get_mailbox(mailbox):
     """What his page shows, in a fixed number of queries however many letters there are."""
     character = mailbox.character
     tracking = players_may_track(character.event)
-    return MailboxPage(character.name, tracking, get_sent_letters(character) if tracking else [],
-                       get_received_letters(character))
+    return MailboxPage(
+        character.name, tracking, get_sent_letters(character) if tracking else [], get_received_letters(character)
+    )
 
 
 def players_may_track(event):
@@ -76,15 +77,20 @@ def players_may_track(event):
 
 # ---- the letters he sent --------------------------------------------------------------------
 
+
 def get_sent_letters(character):
     """His letters, newest posted first."""
     sent_on = LetterStep.objects.filter(what__in=(LetterStep.What.FORWARDED, LetterStep.What.RETURNED))
-    letters = (Letter.objects.filter(event=character.event_id, sender=character)
-               .select_related("addressee", "office_province", "office_legion", "destination")
-               .prefetch_related(Prefetch("steps", queryset=sent_on.select_related("table"), to_attr="sent_on"))
-               .order_by("-pk"))
-    return [SentLetter(letter.shown_code, letter.addressed_to, str(destination_written(letter)), status(letter))
-            for letter in letters]
+    letters = (
+        Letter.objects.filter(event=character.event_id, sender=character)
+        .select_related("addressee", "office_province", "office_legion", "destination")
+        .prefetch_related(Prefetch("steps", queryset=sent_on.select_related("table"), to_attr="sent_on"))
+        .order_by("-pk")
+    )
+    return [
+        SentLetter(letter.shown_code, letter.addressed_to, str(destination_written(letter)), status(letter))
+        for letter in letters
+    ]
 
 
 def destination_written(letter):
@@ -102,17 +108,24 @@ def status(letter):
 
 # ---- the typed letters handed to him --------------------------------------------------------
 
+
 def get_received_letters(character):
     """The typed letters delivered to him, the latest handed out first."""
-    letters = (Letter.objects.filter(event=character.event_id, delivered_to=character, state=State.DELIVERED,
-                                     returning=False)
-               .exclude(contents="").select_related("sender").order_by("-moved_at", "-pk"))
+    letters = (
+        Letter.objects.filter(event=character.event_id, delivered_to=character, state=State.DELIVERED, returning=False)
+        .exclude(contents="")
+        .select_related("sender")
+        .order_by("-moved_at", "-pk")
+    )
     event = character.event
-    return [ReceivedLetter(letter.sender.name, str(event.game_month(letter.written_turn)), letter.contents)
-            for letter in letters]
+    return [
+        ReceivedLetter(letter.sender.name, str(event.game_month(letter.written_turn)), letter.contents)
+        for letter in letters
+    ]
 
 
 # ---- Control's list -------------------------------------------------------------------------
+
 
 def get_mailbox_holders(event):
     """The event's characters, each with his mailbox, or None while none is issued."""

@@ -1,5 +1,6 @@
 """A player's mailbox page, opened with his code and no login (players have none); and
 Control's list of the mailbox codes, where each is issued or reissued."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render

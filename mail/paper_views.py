@@ -4,6 +4,7 @@ Both are the post's (KEEP_POST): a letter's cover for whoever keeps its origin, 
 destination, or Control; a table's stationery for whoever keeps that table's post, or Control.
 Anything else is the same 404 as "no such" (mail.selectors' access_letter and access_tray).
 """
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseBadRequest

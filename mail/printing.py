@@ -1,5 +1,6 @@
 """A letter's paper, built from the models: the cover of a posted letter and a table's sheets of
 blank slips. umpire.printing.letter_slips draws them."""
+
 from umpire.printing.letter_slips import LetterCover, Slip, letter_cover_pdf, stationery_pdf
 
 from .codes import shown
@@ -7,9 +8,14 @@ from .codes import shown
 
 def get_cover(letter):
     """What the cover says: never the letter's contents, which are the addressee's and Control's."""
-    return LetterCover(code=letter.shown_code, addressed_to=letter.addressed_to, destination=str(letter.destination),
-                       sender=str(letter.sender), origin=str(letter.origin),
-                       written=str(letter.event.game_month(letter.written_turn)))
+    return LetterCover(
+        code=letter.shown_code,
+        addressed_to=letter.addressed_to,
+        destination=str(letter.destination),
+        sender=str(letter.sender),
+        origin=str(letter.origin),
+        written=str(letter.event.game_month(letter.written_turn)),
+    )
 
 
 def letter_cover(letter, *, page_size="A4"):

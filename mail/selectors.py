@@ -5,6 +5,7 @@ sees the whole post but hands out no letter ("Only the Region's Area Umpire will
 mail is distributed on his or her table"). A letter's typed contents are Control's to read,
 and its addressee's. Out of scope and "no such" are the same 404.
 """
+
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -21,11 +22,24 @@ from .codes import BadCode, typed
 from .models import Letter
 
 # What a letter page shows with it: its people, its tables, and whoever may hold its office.
-LETTER_RELATIONS = ("sender", "addressee__location", "addressee__travelling_to", "destination", "at_table", "origin",
-                    "courier", "delivered_to", "office_province__governor__location",
-                    "office_province__governor__travelling_to", "office_province__procurator__location",
-                    "office_province__procurator__travelling_to", "office_legion__legate__location",
-                    "office_legion__legate__travelling_to", "sender__location", "sender__travelling_to")
+LETTER_RELATIONS = (
+    "sender",
+    "addressee__location",
+    "addressee__travelling_to",
+    "destination",
+    "at_table",
+    "origin",
+    "courier",
+    "delivered_to",
+    "office_province__governor__location",
+    "office_province__governor__travelling_to",
+    "office_province__procurator__location",
+    "office_province__procurator__travelling_to",
+    "office_legion__legate__location",
+    "office_legion__legate__travelling_to",
+    "sender__location",
+    "sender__travelling_to",
+)
 
 
 @dataclass(frozen=True)
@@ -86,6 +100,7 @@ def find_letter(event, text):
 
 # ---- a table's tray ---------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ToHandOut:
     letter: Letter
@@ -107,17 +122,22 @@ class Tray:
 
 
 def get_tray(table, stuck_after_minutes):
-    letters = Letter.objects.filter(event_id=table.event_id).select_related(*LETTER_RELATIONS).order_by("moved_at",
-                                                                                                         "pk")
+    letters = (
+        Letter.objects.filter(event_id=table.event_id).select_related(*LETTER_RELATIONS).order_by("moved_at", "pk")
+    )
     arrived = letters.filter(state=Letter.State.ARRIVED, at_table=table)
     return Tray(
         table=table,
         to_hand_out=[hand_out(letter, table) for letter in arrived],
         waiting=list(letters.filter(state=Letter.State.IN_TRAY, at_table=table)),
         couriers_here=carried_by_couriers_at(letters, table),
-        overdue=list(letters.filter(destination=table, state__in=Letter.MOVING,
-                                    moved_at__lt=timezone.now() - timedelta(minutes=stuck_after_minutes))
-                     .exclude(state=Letter.State.ARRIVED)),
+        overdue=list(
+            letters.filter(
+                destination=table,
+                state__in=Letter.MOVING,
+                moved_at__lt=timezone.now() - timedelta(minutes=stuck_after_minutes),
+            ).exclude(state=Letter.State.ARRIVED)
+        ),
     )
 
 
@@ -157,11 +177,14 @@ def get_couriers_at(table):
 
 # ---- a courier, and the whole post -----------------------------------------------------------
 
+
 def get_carried_by(courier):
     """What a courier is carrying, and where to."""
-    return list(Letter.objects.filter(state=Letter.State.CARRIED, courier=courier)
-                .select_related("destination", "sender", "addressee", "office_province", "office_legion")
-                .order_by("destination__position", "moved_at"))
+    return list(
+        Letter.objects.filter(state=Letter.State.CARRIED, courier=courier)
+        .select_related("destination", "sender", "addressee", "office_province", "office_legion")
+        .order_by("destination__position", "moved_at")
+    )
 
 
 @dataclass(frozen=True)
@@ -176,15 +199,16 @@ STUCK_SHOWN = 200
 
 def get_whole_post(event, stuck_after_minutes):
     counts = {}
-    rows = (Letter.objects.filter(event=event).values("destination", "state").annotate(n=Count("pk"))
-            .order_by())
+    rows = Letter.objects.filter(event=event).values("destination", "state").annotate(n=Count("pk")).order_by()
     for row in rows:
         counts.setdefault(row["destination"], {})[row["state"]] = row["n"]
     tables = Region.objects.filter(event=event).order_by("position", "name")
-    stuck = (Letter.objects.filter(event=event, state__in=Letter.MOVING,
-                                   moved_at__lt=timezone.now() - timedelta(minutes=stuck_after_minutes))
-             .select_related("destination", "at_table", "courier", "sender", "addressee", "office_province",
-                             "office_legion").order_by("moved_at", "pk"))
+    stuck = (
+        Letter.objects.filter(
+            event=event, state__in=Letter.MOVING, moved_at__lt=timezone.now() - timedelta(minutes=stuck_after_minutes)
+        )
+        .select_related("destination", "at_table", "courier", "sender", "addressee", "office_province", "office_legion")
+        .order_by("moved_at", "pk")
+    )
     by_table = [(table, [counts.get(table.pk, {}).get(state, 0) for state in Letter.State.values]) for table in tables]
-    return WholePost(by_table, list(stuck[:STUCK_SHOWN]),
-                     stuck.count())
+    return WholePost(by_table, list(stuck[:STUCK_SHOWN]), stuck.count())

@@ -6,6 +6,7 @@ Pure: given the links and a way to tell winter at sea, it finds the quickest way
 does not wait at a table for winter to end, so each link is timed from the turn the letter
 sets out along it.
 """
+
 import heapq
 from dataclasses import dataclass
 

@@ -20,10 +20,10 @@ urlpatterns = [
     path("events/<slug:slug>/post/letters/<int:pk>/rule/", views.rule, name="rule"),
     path("events/<slug:slug>/post/couriers/<int:character_id>/", views.courier, name="courier"),
     path("events/<slug:slug>/post/mailboxes/", mailbox_views.mailboxes, name="mailboxes"),
-    path("events/<slug:slug>/post/mailboxes/<int:character_id>/issue/", mailbox_views.issue_mailbox,
-         name="mailbox-issue"),
+    path(
+        "events/<slug:slug>/post/mailboxes/<int:character_id>/issue/", mailbox_views.issue_mailbox, name="mailbox-issue"
+    ),
     path("post/<slug:slug>/mailbox/", mailbox_views.mailbox, name="mailbox"),
     path("events/<slug:slug>/post/letters/<int:pk>/cover.pdf", paper_views.letter_cover_pdf, name="letter-cover"),
-    path("events/<slug:slug>/post/tables/<int:table_id>/stationery.pdf", paper_views.stationery_pdf,
-         name="stationery"),
+    path("events/<slug:slug>/post/tables/<int:table_id>/stationery.pdf", paper_views.stationery_pdf, name="stationery"),
 ]

@@ -5,6 +5,7 @@ Each step is a small POST view, as on the battle desk: fetch what the user may a
 404), read the form, call the service, report, and go back. A refusal, by the form or the
 service, is a message naming the field, and changes nothing.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -19,20 +20,45 @@ from umpire.views.refusals import refusal_text, valid
 from . import forms
 from .models import Letter, PostOffice
 from .selectors import (
-    access_letter, access_post, access_tray, find_letter, get_carried_by, get_couriers_at, get_tray, get_whole_post,
+    access_letter,
+    access_post,
+    access_tray,
+    find_letter,
+    get_carried_by,
+    get_couriers_at,
+    get_tray,
+    get_whole_post,
 )
 from .services.letters import (
-    do_deliver_letter, do_forward_letter, do_leave_letters, do_pick_up_letters, do_post_letter, do_return_letter,
+    do_deliver_letter,
+    do_forward_letter,
+    do_leave_letters,
+    do_pick_up_letters,
+    do_post_letter,
+    do_return_letter,
     do_rule_letter,
 )
 from .services.office import do_set_post_office
 from .services.post import post_office
 
 LIVE_ON = "letter.moved letters.arrived character.moved clock.changed"
-FIELD_LABELS = {"sender": "From", "addressee": "To", "office": "Office", "office_province": "Province of the office",
-                "office_legion": "Legion of the Legate", "destination": "At the table of", "code": "Tracking code",
-                "letters": "Letters", "courier": "Courier", "runner": "Runner", "letter": "Letter", "reason": "Why",
-                "ruling": "Ruling", "written_turn": "Dated (turn)", "contents": "Contents"}
+FIELD_LABELS = {
+    "sender": "From",
+    "addressee": "To",
+    "office": "Office",
+    "office_province": "Province of the office",
+    "office_legion": "Legion of the Legate",
+    "destination": "At the table of",
+    "code": "Tracking code",
+    "letters": "Letters",
+    "courier": "Courier",
+    "runner": "Runner",
+    "letter": "Letter",
+    "reason": "Why",
+    "ruling": "Ruling",
+    "written_turn": "Dated (turn)",
+    "contents": "Contents",
+}
 
 
 def refuse(request, refusal):
@@ -41,13 +67,17 @@ def refuse(request, refusal):
 
 # ---- the post room and the finder -------------------------------------------------------------
 
+
 @login_required
 def post_room(request, slug):
     """The trays the user keeps, the code finder, and for Control the whole post."""
     event, scope = access_post(request.user, slug)
     tables = [table for table in event.regions.order_by("position", "name") if scope.sees_table(table.pk)]
-    return render(request, "mail/post.html", {"event": event, "scope": scope, "tables": tables,
-                                              "find_form": forms.FindForm(), "live_on": LIVE_ON})
+    return render(
+        request,
+        "mail/post.html",
+        {"event": event, "scope": scope, "tables": tables, "find_form": forms.FindForm(), "live_on": LIVE_ON},
+    )
 
 
 @login_required
@@ -61,19 +91,31 @@ def find(request, slug):
     except ValidationError as refusal:
         refuse(request, refusal)
         table = request.GET.get("table", "")
-        return redirect("mail:tray", slug=slug, table_id=table) if is_record_id(table) else redirect("mail:post", slug=slug)
+        return (
+            redirect("mail:tray", slug=slug, table_id=table)
+            if is_record_id(table)
+            else redirect("mail:post", slug=slug)
+        )
     return redirect("mail:letter", slug=slug, pk=letter.pk)
 
 
 # ---- a table's tray ---------------------------------------------------------------------------
 
+
 @login_required
 def tray(request, slug, table_id):
     event, scope, table = access_tray(request.user, slug, table_id)
     office = post_office(event)
-    context = {"event": event, "table": table, "scope": scope, "keeps": scope.keeps(table.pk), "office": office,
-               "tray": get_tray(table, office.stuck_after_minutes), "find_form": forms.FindForm(),
-               "live_on": LIVE_ON}
+    context = {
+        "event": event,
+        "table": table,
+        "scope": scope,
+        "keeps": scope.keeps(table.pk),
+        "office": office,
+        "tray": get_tray(table, office.stuck_after_minutes),
+        "find_form": forms.FindForm(),
+        "live_on": LIVE_ON,
+    }
     if scope.keeps(table.pk):
         context.update(tray_forms(table, context["tray"]))
     return render(request, "mail/tray.html", context)
@@ -82,23 +124,35 @@ def tray(request, slug, table_id):
 def tray_forms(table, tray):
     """The hand-over forms offer the letters the tray has already read, labelled from them."""
     couriers = get_couriers_at(table)
-    return {"post_form": forms.PostLetterForm(table=table),
-            "pick_up_form": (forms.CarrierForm(letters=labelled(tray.waiting), couriers=couriers)
-                             if tray.waiting else None),
-            "leave_forms": [(courier, forms.LeaveForm(letters=labelled(carried), prefix=f"courier-{courier.pk}",
-                                                      initial={"letters": [letter.pk for letter in carried
-                                                                           if letter.destination_id == table.pk]}))
-                            for courier, carried in tray.couriers_here]}
+    return {
+        "post_form": forms.PostLetterForm(table=table),
+        "pick_up_form": (
+            forms.CarrierForm(letters=labelled(tray.waiting), couriers=couriers) if tray.waiting else None
+        ),
+        "leave_forms": [
+            (
+                courier,
+                forms.LeaveForm(
+                    letters=labelled(carried),
+                    prefix=f"courier-{courier.pk}",
+                    initial={"letters": [letter.pk for letter in carried if letter.destination_id == table.pk]},
+                ),
+            )
+            for courier, carried in tray.couriers_here
+        ],
+    }
 
 
 def labelled(letters):
     """A letter choice's label reads its addressee and office: fetched with it, not one by one."""
     return Letter.objects.filter(pk__in=[letter.pk for letter in letters]).select_related(
-        "addressee", "office_province", "office_legion", "destination")
+        "addressee", "office_province", "office_legion", "destination"
+    )
 
 
 def tray_step(handler):
     """A POST at a table whose tray the user keeps: back to the tray with a message."""
+
     @login_required
     @require_POST
     def view(request, slug, table_id):
@@ -110,6 +164,7 @@ def tray_step(handler):
         except ValidationError as refusal:
             refuse(request, refusal)
         return redirect("mail:tray", slug=slug, table_id=table.pk)
+
     return view
 
 
@@ -117,16 +172,19 @@ def tray_step(handler):
 def post_letter(request, table):
     data = valid(forms.PostLetterForm(request.POST, table=table))
     letter = do_post_letter(table, actor=request.user, **data)
-    return f"Posted: {letter.shown_code} to {letter.addressed_to} at the {letter.destination} table. " \
-           f"Write the code on the letter."
+    return (
+        f"Posted: {letter.shown_code} to {letter.addressed_to} at the {letter.destination} table. "
+        f"Write the code on the letter."
+    )
 
 
 @tray_step
 def pick_up(request, table):
     waiting = Letter.objects.filter(event=table.event, state=Letter.State.IN_TRAY, at_table=table)
     data = valid(forms.CarrierForm(request.POST, letters=waiting, couriers=get_couriers_at(table)))
-    do_pick_up_letters(list(data["letters"]), table=table, courier=data["courier"], runner=data["runner"],
-                       actor=request.user)
+    do_pick_up_letters(
+        list(data["letters"]), table=table, courier=data["courier"], runner=data["runner"], actor=request.user
+    )
     return f"{len(data['letters'])} letter(s) handed to {data['courier'] or data['runner']}."
 
 
@@ -142,16 +200,27 @@ def leave(request, table):
 
 # ---- one letter -------------------------------------------------------------------------------
 
+
 @login_required
 def letter(request, slug, pk):
     """A letter's address, where it is, its whole history; its typed contents to Control only."""
     event, scope, letter = access_letter(request.user, slug, pk)
     steps = letter.steps.select_related("table", "to_table", "courier", "to_character", "by")
-    return render(request, "mail/letter.html", {
-        "event": event, "letter": letter, "steps": steps, "scope": scope, "live_on": LIVE_ON,
-        "hands_out": letter.state == Letter.State.ARRIVED and scope.keeps(letter.at_table_id),
-        "rules": letter.is_moving and (scope.everything or scope.keeps(letter.at_table_id)),
-        "reason_form": forms.ReasonForm(), "ruling_form": forms.RulingForm()})
+    return render(
+        request,
+        "mail/letter.html",
+        {
+            "event": event,
+            "letter": letter,
+            "steps": steps,
+            "scope": scope,
+            "live_on": LIVE_ON,
+            "hands_out": letter.state == Letter.State.ARRIVED and scope.keeps(letter.at_table_id),
+            "rules": letter.is_moving and (scope.everything or scope.keeps(letter.at_table_id)),
+            "reason_form": forms.ReasonForm(),
+            "ruling_form": forms.RulingForm(),
+        },
+    )
 
 
 def letter_step(handler):
@@ -164,6 +233,7 @@ def letter_step(handler):
         except ValidationError as refusal:
             refuse(request, refusal)
         return redirect("mail:letter", slug=slug, pk=letter.pk)
+
     return view
 
 
@@ -198,14 +268,18 @@ def rule(request, letter):
 
 # ---- a courier, and the whole post ------------------------------------------------------------
 
+
 @login_required
 def courier(request, slug, character_id):
     event, scope = access_post(request.user, slug)
     carrier = get_object_or_404(Character, event=event, pk=character_id)
     if not (scope.everything or scope.keeps(carrier.location_id)):
         raise Http404("No such courier.")
-    return render(request, "mail/courier.html", {"event": event, "courier": carrier,
-                                                 "letters": get_carried_by(carrier), "live_on": LIVE_ON})
+    return render(
+        request,
+        "mail/courier.html",
+        {"event": event, "courier": carrier, "letters": get_carried_by(carrier), "live_on": LIVE_ON},
+    )
 
 
 @login_required
@@ -215,9 +289,18 @@ def whole_post(request, slug):
     if not scope.everything:
         raise Http404("Control's page.")
     office = post_office(event)
-    return render(request, "mail/whole_post.html", {
-        "event": event, "office": office, "post": get_whole_post(event, office.stuck_after_minutes),
-        "states": Letter.State.choices, "settings_form": forms.PostOfficeForm(instance=office), "live_on": LIVE_ON})
+    return render(
+        request,
+        "mail/whole_post.html",
+        {
+            "event": event,
+            "office": office,
+            "post": get_whole_post(event, office.stuck_after_minutes),
+            "states": Letter.State.choices,
+            "settings_form": forms.PostOfficeForm(instance=office),
+            "live_on": LIVE_ON,
+        },
+    )
 
 
 @login_required

@@ -1,6 +1,7 @@
 """The personal briefings, printed by Control alone: each carries the secret notes and objectives
 Control wrote for one player, so only those who may write them (EDIT_WORLD) may print them.
 Anyone else gets the same 404 as "no such event" (umpire.selectors.access_event)."""
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import render
@@ -23,9 +24,16 @@ PRINTS_BRIEFINGS = Perm.EDIT_WORLD
 def briefings(request, slug):
     event = access_event(request.user, slug, PRINTS_BRIEFINGS)
     characters = Character.objects.filter(event=event).select_related("location", "travelling_to").order_by("name")
-    return render(request, "printshop/briefings.html",
-                  {"event": event, "characters": characters, "sizes": list(PAGE_SIZES),
-                   "unprintable": unprintable_names(characters)})
+    return render(
+        request,
+        "printshop/briefings.html",
+        {
+            "event": event,
+            "characters": characters,
+            "sizes": list(PAGE_SIZES),
+            "unprintable": unprintable_names(characters),
+        },
+    )
 
 
 def unprintable_names(characters):
@@ -37,8 +45,11 @@ def unprintable_names(characters):
 @require_GET
 def briefing_pdf(request, slug, character_id):
     event = access_event(request.user, slug, PRINTS_BRIEFINGS)
-    character = (Character.objects.filter(event=event, pk=character_id)
-                 .select_related("event", "career_rank", "location", "travelling_to").first())
+    character = (
+        Character.objects.filter(event=event, pk=character_id)
+        .select_related("event", "career_rank", "location", "travelling_to")
+        .first()
+    )
     if character is None:
         raise Http404("No such character.")
     size = request.GET.get("size", "A4")
@@ -47,5 +58,6 @@ def briefing_pdf(request, slug, character_id):
     except ValueError as refusal:
         return HttpResponseBadRequest(str(refusal))
     sheet = get_briefing(character, site=request.build_absolute_uri("/").rstrip("/"))
-    return pdf_response(draw_briefing(sheet, event_name=event.name, page_size=size),
-                        f"{slug}-briefing-{character.pk}.pdf")
+    return pdf_response(
+        draw_briefing(sheet, event_name=event.name, page_size=size), f"{slug}-briefing-{character.pk}.pdf"
+    )

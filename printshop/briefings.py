@@ -6,6 +6,7 @@ page), his purse; the secret parts are what Control wrote in his Briefing. The r
 fits his role: whoever commands troops gets the battle tables, whoever runs a province the
 tax rules.
 """
+
 from urllib.parse import urlencode
 
 from django.db.models import Q
@@ -19,7 +20,13 @@ from regions.services.ledger import talents
 from regions.treasury_selectors import get_balance_of, get_open_account
 from umpire.models import Briefing, Character
 from umpire.printing.briefing import (
-    Acquaintance, BriefingSheet, CommandedForce, Office, PlayerPage, RulesSummary, RulesTable,
+    Acquaintance,
+    BriefingSheet,
+    CommandedForce,
+    Office,
+    PlayerPage,
+    RulesSummary,
+    RulesTable,
 )
 from umpire.rules.ad69 import battle_round as battle
 from umpire.rules.ad69.forces import COMBAT_VALUES, combat_value
@@ -63,13 +70,22 @@ def get_briefing(character, *, site=""):
     notes = Briefing.objects.filter(character=character).first()
     offices, forces = get_offices(character), get_forces(character)
     return BriefingSheet(
-        name=character.name, role=character.get_role_display(), social_class=character.get_social_class_display(),
-        career_rank=str(character.career_rank or "none"), wealth=in_talents(character.wealth),
-        support=or_not_set(character.support), military_skill=or_not_set(character.military_skill),
-        starts_at=starts_at(character), offices=offices, forces=forces,
-        purse=get_purse(character), personal_income=personal_income(notes),
-        notes=notes.notes if notes else "", objectives=notes.objectives if notes else "",
-        acquaintances=get_acquaintances(notes), rules=rules_for(character, offices, forces),
+        name=character.name,
+        role=character.get_role_display(),
+        social_class=character.get_social_class_display(),
+        career_rank=str(character.career_rank or "none"),
+        wealth=in_talents(character.wealth),
+        support=or_not_set(character.support),
+        military_skill=or_not_set(character.military_skill),
+        starts_at=starts_at(character),
+        offices=offices,
+        forces=forces,
+        purse=get_purse(character),
+        personal_income=personal_income(notes),
+        notes=notes.notes if notes else "",
+        objectives=notes.objectives if notes else "",
+        acquaintances=get_acquaintances(notes),
+        rules=rules_for(character, offices, forces),
         player_page=get_player_page(character, site),
     )
 
@@ -93,12 +109,20 @@ def starts_at(character, *, unplaced="where Control places you"):
 
 # ---- offices and forces --------------------------------------------------------------------------
 
+
 def get_offices(character):
     """An office for each province he governs, and each he is procurator of."""
-    provinces = (Province.objects.filter(Q(governor=character) | Q(procurator=character))
-                 .select_related("governor", "procurator").order_by("name"))
-    return tuple(office(province, title) for province in provinces
-                 for title, holder in office_holders(province) if holder == character)
+    provinces = (
+        Province.objects.filter(Q(governor=character) | Q(procurator=character))
+        .select_related("governor", "procurator")
+        .order_by("name")
+    )
+    return tuple(
+        office(province, title)
+        for province in provinces
+        for title, holder in office_holders(province)
+        if holder == character
+    )
 
 
 def office_holders(province):
@@ -111,22 +135,32 @@ def governor_of(province):
 
 
 def office(province, title):
-    return Office(province=province.name, office=title, income=f"{talents(province.income_per_quarter)} a quarter",
-                  road_cost=f"{talents(province.road_cost)} each March", governor=governor_of(province),
-                  procurator=str(province.procurator or "none"))
+    return Office(
+        province=province.name,
+        office=title,
+        income=f"{talents(province.income_per_quarter)} a quarter",
+        road_cost=f"{talents(province.road_cost)} each March",
+        governor=governor_of(province),
+        procurator=str(province.procurator or "none"),
+    )
 
 
 def get_forces(character):
-    forces = (Force.objects.filter(Q(legate=character) | Q(army_commander=character))
-              .select_related("event", "province__region", "legate", "army_commander").prefetch_related("troops"))
+    forces = (
+        Force.objects.filter(Q(legate=character) | Q(army_commander=character))
+        .select_related("event", "province__region", "legate", "army_commander")
+        .prefetch_related("troops")
+    )
     return tuple(commanded(force, character) for force in forces)
 
 
 def commanded(force, character):
     upkeep = get_upkeep(force)
     return CommandedForce(
-        name=force.name, command=next(title for title, holder in commands_of(force) if holder == character),
-        location=location(force), troops=troops_in_words(force),
+        name=force.name,
+        command=next(title for title, holder in commands_of(force) if holder == character),
+        location=location(force),
+        troops=troops_in_words(force),
         combat_value=combat_value(as_rules_force(force)),
         upkeep="none" if upkeep is None else talents(upkeep.outcome["total"]),
     )
@@ -139,12 +173,12 @@ def commands_of(force):
 
 def troops_in_words(force):
     lines = get_unit_lines(force)
-    words = [line.label if line.label == AQUILA else line.in_words
-             for line in lines if line.normal + line.veteran]
+    words = [line.label if line.label == AQUILA else line.in_words for line in lines if line.normal + line.veteran]
     return ", ".join(words) or "no troops"
 
 
 # ---- money, people, player page ---------------------------------------------------------------------
+
 
 def get_purse(character):
     """His purse's balance: nothing until the books open on the eve of the game and pay in his fortune."""
@@ -177,11 +211,11 @@ def get_player_page(character, site):
 
 # ---- the rules his role needs --------------------------------------------------------------------------
 
+
 def rules_for(character, offices, forces):
     commands = forces or character.role == Character.Role.LEGIONARY_LEGATE
     runs_a_province = offices or character.role in (Character.Role.GOVERNOR, Character.Role.PROCURATOR)
-    return tuple(summary for wanted, summary in ((commands, battle_rules()), (runs_a_province, tax_rules()))
-                 if wanted)
+    return tuple(summary for wanted, summary in ((commands, battle_rules()), (runs_a_province, tax_rules())) if wanted)
 
 
 def tax_rules():
@@ -190,7 +224,8 @@ def tax_rules():
 
 def battle_rules():
     return RulesSummary(
-        title="Battle", source=f"{battle.DIE_ROLLING}; {COMBAT_VALUES.source}",
+        title="Battle",
+        source=f"{battle.DIE_ROLLING}; {COMBAT_VALUES.source}",
         lines=("Each side rolls 1d12 a round and adds its factors; the difference of the totals gives the result.",),
         tables=(battle_results_table(), modifiers_table(), combat_values_table()),
     )
@@ -207,6 +242,8 @@ def modifiers_table():
 
 
 def combat_values_table():
-    rows = tuple((LINE_LABELS[kind], str(values["normal"]), str(values["veteran"]))
-                 for kind, values in COMBAT_VALUES.rows.items())
+    rows = tuple(
+        (LINE_LABELS[kind], str(values["normal"]), str(values["veteran"]))
+        for kind, values in COMBAT_VALUES.rows.items()
+    )
     return RulesTable(caption=f"{COMBAT_VALUES.name} per unit", columns=("Unit", "Normal", "Veteran"), rows=rows)

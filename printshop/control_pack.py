@@ -5,6 +5,7 @@ It reads the world as it stands when Control prints it, in a fixed number of que
 pack costs the same whether the event has ten characters or a hundred. Offices and commands are
 named as in the personal briefings, and forces valued by the engine as on the legion page.
 """
+
 from collections import defaultdict
 
 from regions.models import Force, Province
@@ -13,7 +14,13 @@ from regions.services.engine import as_rules_force
 from regions.services.ledger import talents
 from umpire.models import Character, Region, Role, UmpireSeat
 from umpire.printing.control_pack import (
-    CastMember, ControlPack, ForceLine, ProvinceLine, RotaSeat, TableContents, control_pack_pdf,
+    CastMember,
+    ControlPack,
+    ForceLine,
+    ProvinceLine,
+    RotaSeat,
+    TableContents,
+    control_pack_pdf,
 )
 from umpire.rules.ad69.forces import combat_value
 
@@ -31,21 +38,30 @@ def control_pack(event, *, page_size="A4"):
 
 
 def get_control_pack(event):
-    characters = list(Character.objects.filter(event=event).select_related("career_rank", "location", "travelling_to")
-                      .order_by("name"))
+    characters = list(
+        Character.objects.filter(event=event)
+        .select_related("career_rank", "location", "travelling_to")
+        .order_by("name")
+    )
     provinces = list(Province.objects.filter(event=event).select_related("governor", "procurator").order_by("name"))
-    forces = list(Force.objects.filter(event=event).select_related("province__region", "legate", "army_commander")
-                  .prefetch_related("troops").order_by("name"))
+    forces = list(
+        Force.objects.filter(event=event)
+        .select_related("province__region", "legate", "army_commander")
+        .prefetch_related("troops")
+        .order_by("name")
+    )
     seats = sorted(UmpireSeat.objects.filter(event=event).select_related("user", "region"), key=rota_place)
     tables = list(Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).order_by("position", "name"))
     return ControlPack(
-        cast=get_cast(characters, provinces, forces), rota=tuple(map(rota_seat, seats)),
+        cast=get_cast(characters, provinces, forces),
+        rota=tuple(map(rota_seat, seats)),
         unseated_tables=unseated(tables, seats),
         tables=tuple(table_contents(table, provinces, forces, characters, seats) for table in tables),
     )
 
 
 # ---- the cast list ---------------------------------------------------------------------------------
+
 
 def get_cast(characters, provinces, forces):
     offices = held_by(provinces, office_holders, lambda province, title: f"{title} of {province.name}")
@@ -65,13 +81,18 @@ def held_by(records, posts_of, in_words):
 
 def cast_member(character, offices, forces):
     return CastMember(
-        name=character.name, role=character.get_role_display(), social_class=character.get_social_class_display(),
-        career_rank=str(character.career_rank or "no rank"), starts_at=starts_at(character, unplaced=NOT_PLACED),
-        offices=offices, forces=forces,
+        name=character.name,
+        role=character.get_role_display(),
+        social_class=character.get_social_class_display(),
+        career_rank=str(character.career_rank or "no rank"),
+        starts_at=starts_at(character, unplaced=NOT_PLACED),
+        offices=offices,
+        forces=forces,
     )
 
 
 # ---- the umpire rota ---------------------------------------------------------------------------------
+
 
 def rota_place(seat):
     table = seat.region
@@ -90,6 +111,7 @@ def unseated(tables, seats):
 
 # ---- each table's contents -------------------------------------------------------------------------------
 
+
 def table_contents(table, provinces, forces, characters, seats):
     return TableContents(
         name=table.name,
@@ -101,15 +123,23 @@ def table_contents(table, provinces, forces, characters, seats):
 
 
 def province_line(province):
-    return ProvinceLine(name=province.name, income=talents(province.income_per_quarter),
-                        road_cost=talents(province.road_cost), governor=governor_of(province),
-                        procurator=str(province.procurator or "none"))
+    return ProvinceLine(
+        name=province.name,
+        income=talents(province.income_per_quarter),
+        road_cost=talents(province.road_cost),
+        governor=governor_of(province),
+        procurator=str(province.procurator or "none"),
+    )
 
 
 def force_line(force):
     commanders = [f"{holder} ({title})" for title, holder in commands_of(force) if holder is not None]
-    return ForceLine(name=force.name, where=location(force), commander=", ".join(commanders) or "none",
-                     combat_value=combat_value(as_rules_force(force)))
+    return ForceLine(
+        name=force.name,
+        where=location(force),
+        commander=", ".join(commanders) or "none",
+        combat_value=combat_value(as_rules_force(force)),
+    )
 
 
 def start_table_id(character):

@@ -1,6 +1,7 @@
 """Control's pack, printed by Control alone: it names every player's offices and commands and every
 umpire's seat, so only those who may edit the world (EDIT_WORLD) may print it. Anyone else gets the
 same 404 as "no such event" (umpire.selectors.access_event). Printing it changes nothing."""
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseBadRequest
 from django.views.decorators.http import require_GET

@@ -1,4 +1,5 @@
 """The print shop's typed event, sent to Control alone: only Control prints batches."""
+
 from dataclasses import dataclass
 from typing import ClassVar
 

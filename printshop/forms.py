@@ -1,4 +1,5 @@
 """The print shop's one form: which batch to print, on which paper."""
+
 from django import forms
 
 from umpire.printing.styles import PAGE_SIZES

@@ -1,5 +1,6 @@
 """A batch print run: every personal briefing, or every table's pack, printed in the background
 while Control watches its progress bar, ending in one merged PDF and a ZIP of one file each."""
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -19,10 +20,12 @@ class PrintRun(models.Model):
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="print_runs")
     kind = models.CharField(max_length=12, choices=Kind.choices)
     page_size = models.CharField(max_length=6)
-    site = models.CharField(max_length=200, blank=True,
-                            help_text="The console's address, which each briefing's QR code opens his page at.")
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                     related_name="+")
+    site = models.CharField(
+        max_length=200, blank=True, help_text="The console's address, which each briefing's QR code opens his page at."
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     requested_at = models.DateTimeField()
     state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
     done = models.PositiveIntegerField(default=0, help_text="Documents printed so far.")
@@ -30,8 +33,9 @@ class PrintRun(models.Model):
     pages = models.PositiveIntegerField(default=0, help_text="Pages in the merged PDF, once printed.")
     finished_at = models.DateTimeField(null=True, blank=True)
     failure = models.TextField(blank=True, help_text="Why the run stopped, if it failed.")
-    heard_at = models.DateTimeField(default=timezone.now,
-                                    help_text="When the run last moved: asked for, taken up, a step of its progress.")
+    heard_at = models.DateTimeField(
+        default=timezone.now, help_text="When the run last moved: asked for, taken up, a step of its progress."
+    )
     attempts = models.PositiveIntegerField(default=0, help_text="How many times a printer has taken the run up.")
     # The outputs live in the database, beside the run, so a second worker or a restarted server
     # serves the same files and a backup of the database holds them.

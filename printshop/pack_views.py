@@ -1,6 +1,7 @@
 """The table packs: the list of tables, and each table's pack. Control prints any table's pack; a
 Region umpire his own tables' (umpire.selectors.get_tables_kept); anyone else gets the same 404 as
 "no such event". A pack reserves its slips' codes, so it is built on a POST."""
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import render
@@ -32,8 +33,7 @@ def table_packs(request, slug):
     tables = tables_for(request.user, event)
     if not tables.exists():
         raise Http404("No such event.")
-    return render(request, "printshop/table_packs.html",
-                  {"event": event, "tables": tables, "sizes": list(PAGE_SIZES)})
+    return render(request, "printshop/table_packs.html", {"event": event, "tables": tables, "sizes": list(PAGE_SIZES)})
 
 
 @login_required
@@ -48,5 +48,6 @@ def table_pack(request, slug, region_id):
         page_size_named(size)
     except ValueError as refusal:
         return HttpResponseBadRequest(str(refusal))
-    return pdf_response(build_table_pack(region, page_size=size, actor=request.user),
-                        f"{slug}-table-pack-{region.pk}.pdf")
+    return pdf_response(
+        build_table_pack(region, page_size=size, actor=request.user), f"{slug}-table-pack-{region.pk}.pdf"
+    )

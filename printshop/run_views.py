@@ -1,6 +1,7 @@
 """Batch printing: Control starts a run, watches its progress bar fill live, and downloads the
 merged PDF or the ZIP of one file each. Briefings are secret, so runs are Control's alone
 (EDIT_WORLD, as for one briefing); anyone else gets the same 404 as "no such event"."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -26,8 +27,13 @@ def print_runs(request, slug):
     form = PrintRunForm(request.POST or None)
     if request.method == "POST":
         if form.is_valid():
-            run = do_request_print_run(event, kind=form.cleaned_data["kind"], page_size=form.cleaned_data["size"],
-                                       actor=request.user, site=request.build_absolute_uri("/").rstrip("/"))
+            run = do_request_print_run(
+                event,
+                kind=form.cleaned_data["kind"],
+                page_size=form.cleaned_data["size"],
+                actor=request.user,
+                site=request.build_absolute_uri("/").rstrip("/"),
+            )
             messages.success(request, f"{run.get_kind_display()} on {run.page_size}: {run.total} documents queued.")
             return redirect("printshop:runs", slug=slug)
     runs = PrintRun.objects.filter(event=event).defer("merged_pdf", "bundle").select_related("requested_by")

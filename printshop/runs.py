@@ -11,6 +11,7 @@ Redis forgot leaves it queued, for ever. So each run says when it last moved, an
 minute the runs silent for STALLED_AFTER go back in the queue to print from the start. Each
 printer reports as the run's attempt it took up, and stops when it finds the run taken back.
 """
+
 import logging
 import threading
 import zipfile
@@ -54,10 +55,23 @@ def do_request_print_run(event, *, kind, page_size, actor, site=""):
     page_size_named(page_size)
     with transaction.atomic():
         now = timezone.now()
-        run = PrintRun.objects.create(event=event, kind=kind, page_size=page_size, site=site, requested_by=actor,
-                                      requested_at=now, heard_at=now, total=documents_of(event, kind).count())
-        record_audit(event=event, actor=actor, action="print run requested", target=run,
-                     after={**snapshot(run), "documents": run.total})
+        run = PrintRun.objects.create(
+            event=event,
+            kind=kind,
+            page_size=page_size,
+            site=site,
+            requested_by=actor,
+            requested_at=now,
+            heard_at=now,
+            total=documents_of(event, kind).count(),
+        )
+        record_audit(
+            event=event,
+            actor=actor,
+            action="print run requested",
+            target=run,
+            after={**snapshot(run), "documents": run.total},
+        )
         announce(run)
         transaction.on_commit(lambda: start(run.pk))
     return run
@@ -86,10 +100,12 @@ def print_in_thread(run_id):
 
 # ---- printing ------------------------------------------------------------------------------------
 
+
 def do_print_run(run_id):
     """Print run `run_id` if it is still queued; a second call, or a call for a finished run, does nothing."""
     if not PrintRun.objects.filter(pk=run_id, state=PrintRun.State.QUEUED).update(
-            state=PrintRun.State.PRINTING, heard_at=timezone.now(), attempts=F("attempts") + 1, done=0):
+        state=PrintRun.State.PRINTING, heard_at=timezone.now(), attempts=F("attempts") + 1, done=0
+    ):
         return
     run = PrintRun.objects.select_related("event", "requested_by").get(pk=run_id)
     try:
@@ -107,8 +123,12 @@ def outcome_of(run):
     except Exception as error:  # the run must say it stopped, or its progress bar waits for ever
         logger.exception("print run %s failed", run.pk)
         return {"state": PrintRun.State.FAILED, "failure": f"{type(error).__name__}: {error}"}
-    return {"state": PrintRun.State.DONE, "merged_pdf": merged([pdf for _, pdf in printed]),
-            "bundle": zipped(printed), "pages": sum(len(PdfReader(BytesIO(pdf)).pages) for _, pdf in printed)}
+    return {
+        "state": PrintRun.State.DONE,
+        "merged_pdf": merged([pdf for _, pdf in printed]),
+        "bundle": zipped(printed),
+        "pages": sum(len(PdfReader(BytesIO(pdf)).pages) for _, pdf in printed),
+    }
 
 
 def print_documents(run):
@@ -128,10 +148,16 @@ def print_documents(run):
 
 def documents_of(event, kind):
     if kind == PrintRun.Kind.BRIEFINGS:
-        return (Character.objects.filter(event=event)
-                .select_related("event", "career_rank", "location", "travelling_to").order_by("name", "pk"))
-    return Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).select_related("event").order_by(
-        "position", "name")
+        return (
+            Character.objects.filter(event=event)
+            .select_related("event", "career_rank", "location", "travelling_to")
+            .order_by("name", "pk")
+        )
+    return (
+        Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE)
+        .select_related("event")
+        .order_by("position", "name")
+    )
 
 
 def print_one(run, document):
@@ -168,29 +194,40 @@ def finish(run, *, state, **outcome):
 
 
 def announce(run):
-    publish_on_commit([control_group(run.event_id)],
-                      PrintProgress(run_id=run.pk, state=run.state, done=run.done, total=run.total))
+    publish_on_commit(
+        [control_group(run.event_id)], PrintProgress(run_id=run.pk, state=run.state, done=run.done, total=run.total)
+    )
 
 
 # ---- a printer that stopped ----------------------------------------------------------------------
 
+
 def do_resume_stalled_runs(now=None):
     """Put back in the queue, and start, every run unheard from for STALLED_AFTER; returns their ids."""
     now = now or timezone.now()
-    stalled = PrintRun.objects.filter(state__in=[PrintRun.State.QUEUED, PrintRun.State.PRINTING],
-                                      heard_at__lt=now - STALLED_AFTER)
+    stalled = PrintRun.objects.filter(
+        state__in=[PrintRun.State.QUEUED, PrintRun.State.PRINTING], heard_at__lt=now - STALLED_AFTER
+    )
     return [run.pk for run in stalled.select_related("event") if resumed(run, now)]
 
 
 def resumed(run, now):
     with transaction.atomic():
         if not PrintRun.objects.filter(pk=run.pk, state=run.state, heard_at=run.heard_at).update(
-                state=PrintRun.State.QUEUED, heard_at=now, done=0):
+            state=PrintRun.State.QUEUED, heard_at=now, done=0
+        ):
             return False  # its printer spoke up, or another sweep took it back first
         before = snapshot(run)
         run.state, run.heard_at, run.done = PrintRun.State.QUEUED, now, 0
-        record_audit(event=run.event, actor=None, action="print run resumed", target=run, before=before,
-                     after=snapshot(run), reason=f"Nothing heard from its printer for {STALLED_MINUTES} minutes.")
+        record_audit(
+            event=run.event,
+            actor=None,
+            action="print run resumed",
+            target=run,
+            before=before,
+            after=snapshot(run),
+            reason=f"Nothing heard from its printer for {STALLED_MINUTES} minutes.",
+        )
         announce(run)
         transaction.on_commit(lambda: start(run.pk))
     return True

@@ -4,6 +4,7 @@ battle sheet and siege sheet, letter slips, the turn schedule and the reference 
 
 Each document is drawn by its own app's printing; this module gathers them and appends their
 pages. Printing the pack reserves the slips' codes, so only a POST may build it."""
+
 from dataclasses import replace
 from io import BytesIO
 
@@ -33,16 +34,29 @@ from warfare.siege_printing import EMPTY_MONTHS, ENGINES, LOSSES, REDUCTION
 SLIPS_PER_PACK = 8  # one page of slips
 WRITE_IN = "_" * 16  # a blank sheet's line to write on; an empty fact would print "none"
 COVER_TITLE = "Table pack"
-CONTENTS = ("Province record sheets and time tracks", "Legion Status Charts", "Blank battle sheet",
-            "Blank siege sheet", f"{SLIPS_PER_PACK} letter slips", "Turn schedule", "Reference card")
+CONTENTS = (
+    "Province record sheets and time tracks",
+    "Legion Status Charts",
+    "Blank battle sheet",
+    "Blank siege sheet",
+    f"{SLIPS_PER_PACK} letter slips",
+    "Turn schedule",
+    "Reference card",
+)
 
 
 def table_pack(region, *, page_size="A4", actor=None):
     """The table's pack as one PDF's bytes; reserves SLIPS_PER_PACK slip codes for the table."""
-    parts = [cover(region, page_size), province_sheets(region, page_size), legion_charts(region, page_size),
-             blank_battle_sheet(region, page_size), blank_siege_sheet(region, page_size),
-             slips(region, page_size, actor), schedule(region.event, page_size),
-             reference_card(region.event, page_size)]
+    parts = [
+        cover(region, page_size),
+        province_sheets(region, page_size),
+        legion_charts(region, page_size),
+        blank_battle_sheet(region, page_size),
+        blank_siege_sheet(region, page_size),
+        slips(region, page_size, actor),
+        schedule(region.event, page_size),
+        reference_card(region.event, page_size),
+    ]
     return merged([part for part in parts if part])
 
 
@@ -57,13 +71,19 @@ def merged(pdfs):
 
 # ---- the cover ----------------------------------------------------------------------------------
 
+
 def cover(region, page_size):
     provinces = ", ".join(p.name for p in region.provinces.order_by("name"))
-    umpires = ", ".join(umpire_name(seat.user)
-                        for seat in region.seats.select_related("user").order_by("user__username"))
-    story = [masthead(region.name, COVER_TITLE),
-             facts_table((("Provinces", provinces),), (("Umpires", umpires),)),
-             Spacer(0, 12), Paragraph("In this pack", HEADING), *(paragraph(f"– {part}") for part in CONTENTS)]
+    umpires = ", ".join(
+        umpire_name(seat.user) for seat in region.seats.select_related("user").order_by("user__username")
+    )
+    story = [
+        masthead(region.name, COVER_TITLE),
+        facts_table((("Provinces", provinces),), (("Umpires", umpires),)),
+        Spacer(0, 12),
+        Paragraph("In this pack", HEADING),
+        *(paragraph(f"– {part}") for part in CONTENTS),
+    ]
     return build_pdf(story, title=COVER_TITLE, event_name=region.event.name, page_size=page_size)
 
 
@@ -73,16 +93,25 @@ def umpire_name(user):
 
 # ---- the province record sheets ---------------------------------------------------------------
 
+
 def time_track(event):
-    return tuple(TrackTurn(turn, str(event.game_month(turn)), calendar.is_tax_turn(turn))
-                 for turn in range(1, event.number_of_turns + 1))
+    return tuple(
+        TrackTurn(turn, str(event.game_month(turn)), calendar.is_tax_turn(turn))
+        for turn in range(1, event.number_of_turns + 1)
+    )
 
 
 def province_sheet(province, turns):
     return ProvinceSheet(
-        province=province.name, table=province.region.name, province_type=province.get_province_type_display(),
-        income_per_quarter=province.income_per_quarter, road_cost=province.road_cost,
-        governor=str(province.governor or ""), procurator=str(province.procurator or ""), turns=turns)
+        province=province.name,
+        table=province.region.name,
+        province_type=province.get_province_type_display(),
+        income_per_quarter=province.income_per_quarter,
+        road_cost=province.road_cost,
+        governor=str(province.governor or ""),
+        procurator=str(province.procurator or ""),
+        turns=turns,
+    )
 
 
 def province_sheets(region, page_size):
@@ -101,6 +130,7 @@ def legion_charts(region, page_size):
 
 # ---- the blank sheets ------------------------------------------------------------------------------
 
+
 def blank_battle_sheet(region, page_size):
     """The battle sheet with the table filled in and the sides left for the umpire to write."""
     province = region.provinces.order_by("name").first()
@@ -108,9 +138,12 @@ def blank_battle_sheet(region, page_size):
         return None
     no_one = SideOnPaper("", ())
     sheet = get_battle_sheet(province, place="", side_a=no_one, side_b=no_one)
-    sheet = replace(sheet, title=f"Battle at {WRITE_IN}",
-                    facts=(("Table", region.name), ("Province", WRITE_IN), ("Place", WRITE_IN)),
-                    sides=(SideSheet("Side A", "", (), 0, ()), SideSheet("Side B", "", (), 0, ())))
+    sheet = replace(
+        sheet,
+        title=f"Battle at {WRITE_IN}",
+        facts=(("Table", region.name), ("Province", WRITE_IN), ("Place", WRITE_IN)),
+        sides=(SideSheet("Side A", "", (), 0, ()), SideSheet("Side B", "", (), 0, ())),
+    )
     return battle_sheet_pdf(sheet, event_name=region.event.name, page_size=page_size)
 
 
@@ -120,11 +153,14 @@ def blank_siege_sheet(region, page_size):
         title=f"Siege of {WRITE_IN}",
         facts=(("Table", region.name), ("Province", WRITE_IN), ("Kind of place", WRITE_IN), ("Begun", WRITE_IN)),
         state=(("Turn now", WRITE_IN), ("Multiplier", WRITE_IN), ("Engine sets", WRITE_IN), ("Holds", WRITE_IN)),
-        sides=(SideOnSheet("Besiegers", (), "Combat value (raw levies do not assault)", 0, blank),
-               SideOnSheet("Garrison", (), "Defence Combat Value", 0, blank)),
+        sides=(
+            SideOnSheet("Besiegers", (), "Combat value (raw levies do not assault)", 0, blank),
+            SideOnSheet("Garrison", (), "Defence Combat Value", 0, blank),
+        ),
         results=tuple(band.label for band in SIEGE_RESULTS.bands),
         rules=(("Losses", LOSSES), ("Reducing defences", REDUCTION), ("Building siege engines", ENGINES)),
-        empty_months=EMPTY_MONTHS)
+        empty_months=EMPTY_MONTHS,
+    )
     return siege_sheet_pdf(sheet, event_name=region.event.name, page_size=page_size)
 
 
@@ -134,6 +170,7 @@ def slips(region, page_size, actor):
 
 
 # ---- the schedule and the reference card ------------------------------------------------------------
+
 
 def schedule(event, page_size):
     """The turn schedule, with its times once the first turn's time of day is planned; blank before."""
@@ -153,13 +190,20 @@ BATTLE_FACTORS = (  # X. BATTLE DIE ROLLING SYSTEM, in the handbook's order
 
 
 def get_reference_card():
-    values = tuple(CombatValueRow(troop_type.label.capitalize(), row["normal"], row["veteran"])
-                   for troop_type, row in COMBAT_VALUES.rows.items())
-    factors = (*((text, f"{value:+d}") for text, value in BATTLE_FACTORS),
-               ("Military Skill of the army commander", "+skill"))
-    return ReferenceCard(combat_values=values, battle_factors=factors,
-                         battle_results=tuple(band.label for band in battle.BATTLE_RESULTS.bands),
-                         siege_results=tuple(band.label for band in SIEGE_RESULTS.bands))
+    values = tuple(
+        CombatValueRow(troop_type.label.capitalize(), row["normal"], row["veteran"])
+        for troop_type, row in COMBAT_VALUES.rows.items()
+    )
+    factors = (
+        *((text, f"{value:+d}") for text, value in BATTLE_FACTORS),
+        ("Military Skill of the army commander", "+skill"),
+    )
+    return ReferenceCard(
+        combat_values=values,
+        battle_factors=factors,
+        battle_results=tuple(band.label for band in battle.BATTLE_RESULTS.bands),
+        siege_results=tuple(band.label for band in SIEGE_RESULTS.bands),
+    )
 
 
 def reference_card(event, page_size):

@@ -1,4 +1,5 @@
 """The print shop's Celery tasks: each calls an idempotent service, so running twice is harmless."""
+
 from celery import shared_task
 
 from printshop.runs import do_print_run, do_resume_stalled_runs

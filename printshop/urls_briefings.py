@@ -1,4 +1,5 @@
 """The print shop's front page, and Control's personal briefings: the list of players, and each one's PDF."""
+
 from django.urls import path
 
 from . import briefing_views, views

@@ -1,4 +1,5 @@
 """Control's pack: the cast list, the umpire rota and every table's contents."""
+
 from django.urls import path
 
 from . import control_views

@@ -1,4 +1,5 @@
 """The table packs: each table's umpire prints his own; Control any table's."""
+
 from django.urls import path
 
 from . import pack_views

@@ -1,4 +1,5 @@
 """Batch printing: the runs, and each finished run's merged PDF and ZIP."""
+
 from django.urls import path
 
 from . import run_views

@@ -9,8 +9,17 @@ from .services.forces import do_correct_troops
 @admin.register(Province)
 class ProvinceAdmin(AuditedAdmin):
     list_display = [
-        "name", "region", "income_per_quarter", "potential_income", "road_cost", "governor",
-        "province_type", "run_by_procurator", "military_governor", "controlled_from", "team_at_start",
+        "name",
+        "region",
+        "income_per_quarter",
+        "potential_income",
+        "road_cost",
+        "governor",
+        "province_type",
+        "run_by_procurator",
+        "military_governor",
+        "controlled_from",
+        "team_at_start",
     ]
     list_filter = ["event", "region", "province_type", "team_at_start"]
     list_editable = ["team_at_start"]
@@ -51,9 +60,11 @@ class ForceAdmin(AuditedAdmin):
 
 def troops_of(formset):
     """The units the inline's rows describe, without the rows marked for deletion or left empty."""
-    return [{"type": f.cleaned_data["type"], "veteran": f.cleaned_data["veteran"], "count": f.cleaned_data["count"]}
-            for f in formset.forms
-            if f.cleaned_data and not f.cleaned_data.get("DELETE") and f.cleaned_data.get("count")]
+    return [
+        {"type": f.cleaned_data["type"], "veteran": f.cleaned_data["veteran"], "count": f.cleaned_data["count"]}
+        for f in formset.forms
+        if f.cleaned_data and not f.cleaned_data.get("DELETE") and f.cleaned_data.get("count")
+    ]
 
 
 def held(force):

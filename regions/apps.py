@@ -23,10 +23,20 @@ class RegionsConfig(AppConfig):
         register_follow_up_record("regions.force", access_force)
         register_follow_up_record("regions.fleet", access_fleet)
         register_follow_up_record("regions.province", access_province_books)
-        register_console_panel("regions.taxes", title="Taxes to hand out this turn", order=40, gather=gather_taxes,
-                               live_on="statement.changed ledger.changed")
-        register_console_panel("regions.work", title="Upgrades and builds finishing", order=50, gather=gather_work,
-                               live_on="force.changed spending.changed")
+        register_console_panel(
+            "regions.taxes",
+            title="Taxes to hand out this turn",
+            order=40,
+            gather=gather_taxes,
+            live_on="statement.changed ledger.changed",
+        )
+        register_console_panel(
+            "regions.work",
+            title="Upgrades and builds finishing",
+            order=50,
+            gather=gather_work,
+            live_on="force.changed spending.changed",
+        )
         # the Non-Roman World umpire keeps no table, but watches the consoles of those where his hosts stand
         register_tables_watched(Role.NON_ROMAN_WORLD, get_non_roman_tables)
         undo.register()

@@ -8,6 +8,7 @@ Upgrades and builds finishing: those under way at the table. Those ready at the 
 need the umpire (new counters, a new venue); one still unfinished after its turn has ended is
 overdue, since the turn-end hook should have finished it.
 """
+
 from django.urls import reverse
 
 from umpire.calendar import tax_turn_of
@@ -30,20 +31,25 @@ def gather_taxes(table, user, now):
 
 def tax_row(statement, tax_turn, turn, event):
     province = statement.province
-    return Row(f"{province}: {balance_in_words(statement.balance)}",
-               reverse("regions:treasury-province", args=[event.slug, province.pk]),
-               f"tax turn {tax_turn} ({event.game_month(tax_turn)})", turns_late(tax_turn, turn))
+    return Row(
+        f"{province}: {balance_in_words(statement.balance)}",
+        reverse("regions:treasury-province", args=[event.slug, province.pk]),
+        f"tax turn {tax_turn} ({event.game_month(tax_turn)})",
+        turns_late(tax_turn, turn),
+    )
 
 
 def gather_work(table, user, now):
     event, turn = table.event, get_turn(table.event)
     work = get_work_under_way(table)
-    rows = tuple([upgrade_row(upgrade, turn) for upgrade in work.upgrades] +
-                 [build_row(build, turn) for build in work.builds])
+    rows = tuple(
+        [upgrade_row(upgrade, turn) for upgrade in work.upgrades] + [build_row(build, turn) for build in work.builds]
+    )
     ready = [upgrade.ready_turn for upgrade in work.upgrades] + [build.ready_turn for build in work.builds]
     due = sum(turn is not None and ready_turn <= turn for ready_turn in ready)
-    return PanelView(rows, due, sum(row.overdue for row in rows), reverse("regions:forces", args=[event.slug]),
-                     "Open the forces")
+    return PanelView(
+        rows, due, sum(row.overdue for row in rows), reverse("regions:forces", args=[event.slug]), "Open the forces"
+    )
 
 
 def ready_note(ready_turn, turn, event):
@@ -53,11 +59,19 @@ def ready_note(ready_turn, turn, event):
 
 def upgrade_row(upgrade, turn):
     force = upgrade.force
-    return Row(f"{force}: {describe_upgrade(upgrade)}", reverse("regions:force", args=[force.event.slug, force.pk]),
-               ready_note(upgrade.ready_turn, turn, force.event), turns_late(upgrade.ready_turn, turn))
+    return Row(
+        f"{force}: {describe_upgrade(upgrade)}",
+        reverse("regions:force", args=[force.event.slug, force.pk]),
+        ready_note(upgrade.ready_turn, turn, force.event),
+        turns_late(upgrade.ready_turn, turn),
+    )
 
 
 def build_row(build, turn):
     what = f"{build.get_item_display()} in {build.province}" + (f": {build.description}" if build.description else "")
-    return Row(what, reverse("regions:treasury-province", args=[build.event.slug, build.province.pk]),
-               ready_note(build.ready_turn, turn, build.event), turns_late(build.ready_turn, turn))
+    return Row(
+        what,
+        reverse("regions:treasury-province", args=[build.event.slug, build.province.pk]),
+        ready_note(build.ready_turn, turn, build.event),
+        turns_late(build.ready_turn, turn),
+    )

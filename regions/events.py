@@ -1,4 +1,5 @@
 """The map's typed events; sent with umpire.events.publish_on_commit."""
+
 from dataclasses import dataclass
 from typing import ClassVar
 

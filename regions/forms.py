@@ -1,5 +1,6 @@
 """The orders a table umpire gives forces and fleets: every input is checked here first, then by
 the service (which asks the AD69 engine). Below the forms, the panels that offer them on a page."""
+
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -37,8 +38,14 @@ def unused_name(event_id, name):
 
 def number(label, *, min_value=0, max_value=None, required=True, **kwargs):
     """A whole-number field with a keypad on a tablet."""
-    return forms.IntegerField(label=label, min_value=min_value, max_value=max_value, required=required,
-                              widget=forms.NumberInput(attrs={"inputmode": "numeric"}), **kwargs)
+    return forms.IntegerField(
+        label=label,
+        min_value=min_value,
+        max_value=max_value,
+        required=required,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        **kwargs,
+    )
 
 
 class RaiseLeviesForm(forms.Form):
@@ -62,8 +69,11 @@ class UpgradeForm(forms.Form):
             self.add_error("count_2", "Give how many units the second order makes.")
         if data.get("count_2") is not None and not data.get("kind_2"):
             self.add_error("kind_2", "Choose which upgrade the second order is.")
-        data["orders"] = [{"kind": data[f"kind_{i}"], "count": data[f"count_{i}"], "veterans": data[f"veterans_{i}"]}
-                          for i in (1, 2) if data.get(f"kind_{i}") and data.get(f"count_{i}")]
+        data["orders"] = [
+            {"kind": data[f"kind_{i}"], "count": data[f"count_{i}"], "veterans": data[f"veterans_{i}"]}
+            for i in (1, 2)
+            if data.get(f"kind_{i}") and data.get(f"count_{i}")
+        ]
         return data
 
 
@@ -80,16 +90,19 @@ class DetachForm(forms.Form):
         for kind, veteran in self.kinds:
             label = LINE_LABELS[TroopType(kind)]
             label = f"Veteran {label.lower()}" if veteran else label
-            self.fields[troop_field(kind, veteran)] = number(f"{label} (has {held[(kind, veteran)]})",
-                                                             required=False, initial=0)
+            self.fields[troop_field(kind, veteran)] = number(
+                f"{label} (has {held[(kind, veteran)]})", required=False, initial=0
+            )
 
     def clean_name(self):
         return unused_name(self.force.event_id, self.cleaned_data["name"])
 
     def clean(self):
         data = super().clean()
-        data["troops"] = [{"type": kind, "veteran": veteran, "count": data.get(troop_field(kind, veteran)) or 0}
-                          for kind, veteran in self.kinds]
+        data["troops"] = [
+            {"type": kind, "veteran": veteran, "count": data.get(troop_field(kind, veteran)) or 0}
+            for kind, veteran in self.kinds
+        ]
         if not self.errors and not any(t["count"] for t in data["troops"]):
             raise ValidationError("Send at least one unit: every count is 0.")
         return data
@@ -127,8 +140,9 @@ class MergeForm(forms.Form):
 class MarchForm(forms.Form):
     to_province = ProvinceChoiceField(label="To province", queryset=Province.objects.none())
     map_points = number("Map points moved", min_value=1, max_value=8)
-    map_point = forms.CharField(label="Map point reached", max_length=60, required=False,
-                                help_text="The town or way-station it stops at.")
+    map_point = forms.CharField(
+        label="Map point reached", max_length=60, required=False, help_text="The town or way-station it stops at."
+    )
     forced_march = forms.BooleanField(label="Forced march", required=False)
 
     def __init__(self, *args, force, **kwargs):
@@ -168,8 +182,12 @@ class CharterForm(forms.Form):
 
 
 def dice_field(help_text):
-    return forms.CharField(label="Dice from the table", required=False, max_length=20,
-                           help_text=f"{help_text} Leave empty for the console to roll.")
+    return forms.CharField(
+        label="Dice from the table",
+        required=False,
+        max_length=20,
+        help_text=f"{help_text} Leave empty for the console to roll.",
+    )
 
 
 def entered_dice(text):
@@ -201,8 +219,13 @@ def town_field():
 
 class DemandTributeForm(forms.Form):
     town = town_field()
-    legions_present = number("Legions present", min_value=1, max_value=10, required=False,
-                             help_text="Leave empty to count them: the legions here under its army commander.")
+    legions_present = number(
+        "Legions present",
+        min_value=1,
+        max_value=10,
+        required=False,
+        help_text="Leave empty to count them: the legions here under its army commander.",
+    )
     loot_if_refused = forms.BooleanField(label="If the town refuses, loot it", required=False)
     dice = dice_field('As "5,3": the demand d6, then the talents: a d6 if it pays, a d3 if it is looted.')
 
@@ -224,9 +247,12 @@ class BribeForm(forms.Form):
     briber = forms.ModelChoiceField(label="Briber", queryset=Character.objects.none())
     talents = number("Talents", min_value=1, max_value=10000)
     purpose = forms.CharField(
-        label="Purpose", max_length=500, widget=forms.Textarea(attrs={"rows": 3}),
+        label="Purpose",
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
         help_text="Say exactly what they are bribed to do.",
-        error_messages={"required": "Say exactly what the troops are bribed to do (VIII. Bribery)."})
+        error_messages={"required": "Say exactly what the troops are bribed to do (VIII. Bribery)."},
+    )
 
     def __init__(self, *args, force, **kwargs):
         super().__init__(*args, **kwargs)
@@ -253,11 +279,13 @@ class StripMarinesForm(forms.Form):
 
 
 class BridgeForm(forms.Form):
-    waterway = forms.CharField(label="Waterway", max_length=80,
-                               help_text="As the Hellespont or the Straits of Messina.")
+    waterway = forms.CharField(
+        label="Waterway", max_length=80, help_text="As the Hellespont or the Straits of Messina."
+    )
 
 
 # ---- the orders a page offers -----------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Panel:
@@ -277,26 +305,52 @@ def force_panels(force, card):
     roman, this_turn = not force.is_non_roman, card.this_turn
     url = partial(order_url, force)
     panels = [
-        force.kind == Force.Kind.LEGION and Panel(
-            "Raise raw levies", url("raise-levies"), RaiseLeviesForm(), "Raise the levies",
-            note="They join at once and may fight this turn; the raising cost is owed."),
-        roman and Panel(
-            "Order an upgrade", url("upgrade"), UpgradeForm(), "Order the upgrade",
+        force.kind == Force.Kind.LEGION
+        and Panel(
+            "Raise raw levies",
+            url("raise-levies"),
+            RaiseLeviesForm(),
+            "Raise the levies",
+            note="They join at once and may fight this turn; the raising cost is owed.",
+        ),
+        roman
+        and Panel(
+            "Order an upgrade",
+            url("upgrade"),
+            UpgradeForm(),
+            "Order the upgrade",
             note="One or two orders at once, as in the UPGRADING EXAMPLE; done at the month's end.",
-            why_not=this_turn.cannot_upgrade),
+            why_not=this_turn.cannot_upgrade,
+        ),
         Panel("March", url("march"), MarchForm(force=force), "March", why_not=this_turn.cannot_move),
-        roman and any(t.count for t in force.troops.all()) and Panel(
-            "Detach vexillations", url("detach"), DetachForm(force=force), "Yes, detach them",
-            confirm="The detachment leaves without the Aquila; the Region umpire runs it while no player is with it."),
-        force.kind == Force.Kind.DETACHMENT and Panel(
-            "Rejoin a legion", url("merge"), MergeForm(force=force), f"Yes, {force.name} rejoins",
-            confirm="The detachment ceases to be: its units join the legion, within the legion's limits."),
+        roman
+        and any(t.count for t in force.troops.all())
+        and Panel(
+            "Detach vexillations",
+            url("detach"),
+            DetachForm(force=force),
+            "Yes, detach them",
+            confirm="The detachment leaves without the Aquila; the Region umpire runs it while no player is with it.",
+        ),
+        force.kind == Force.Kind.DETACHMENT
+        and Panel(
+            "Rejoin a legion",
+            url("merge"),
+            MergeForm(force=force),
+            f"Yes, {force.name} rejoins",
+            confirm="The detachment ceases to be: its units join the legion, within the legion's limits.",
+        ),
         force.embarked_on_id and Panel("Land", url("land"), LandForm(force=force), "Go ashore"),
         not force.embarked_on_id and embark_panel(force, url("embark")),
-        roman and Panel(
-            "Book a civilian charter", url("charter"), CharterForm(), "Book the charter",
+        roman
+        and Panel(
+            "Book a civilian charter",
+            url("charter"),
+            CharterForm(),
+            "Book the charter",
             note="Booked a month ahead, it sails next month; 1 talent a vexillation a coastal area, 4 on open sea, "
-                 "×4 in winter."),
+            "×4 in winter.",
+        ),
         *money_panels(force, url),
     ]
     return [without_form_if_refused(panel) for panel in panels if panel]
@@ -307,31 +361,50 @@ def money_panels(force, url):
     Both town forms ask for a town and dice: their own ids keep each label on its own field."""
     roman, no_commander = not force.is_non_roman, why_no_plunder(force)
     return [
-        roman and Panel(
-            "Demand tribute", url("demand-tribute"), DemandTributeForm(auto_id="demand_%s"), "Demand tribute",
+        roman
+        and Panel(
+            "Demand tribute",
+            url("demand-tribute"),
+            DemandTributeForm(auto_id="demand_%s"),
+            "Demand tribute",
             note="1d6, +1 a legion after the first: 4 or more and the town pays 1d6 talents to the commander.",
-            why_not=no_commander),
-        roman and Panel(
-            "Loot a town", url("loot"), LootForm(auto_id="loot_%s"), "Yes, loot it",
+            why_not=no_commander,
+        ),
+        roman
+        and Panel(
+            "Loot a town",
+            url("loot"),
+            LootForm(auto_id="loot_%s"),
+            "Yes, loot it",
             confirm="1d3 talents reach the commander, and the Region umpire must test for rebellion in the province.",
-            why_not=no_commander),
-        any(t.count for t in force.troops.all()) and Panel(
-            "Bribe the troops", url("bribe"), BribeForm(force=force), "Pay the bribe",
+            why_not=no_commander,
+        ),
+        any(t.count for t in force.troops.all())
+        and Panel(
+            "Bribe the troops",
+            url("bribe"),
+            BribeForm(force=force),
+            "Pay the bribe",
             note="Paid now from the briber's purse. Whole talents a vexillation count; the highest bribe this turn "
-                 "prevails, a tie buys no one."),
+            "prevails, a tie buys no one.",
+        ),
     ]
 
 
 def why_no_plunder(force):
     """As regions.services.plunder refuses it: the talents go to the army commander, or else the legate."""
-    return "" if force.army_commander_id or force.legate_id else \
-        "no army commander or legate to receive the talents (Control names them)"
+    return (
+        ""
+        if force.army_commander_id or force.legate_id
+        else "no army commander or legate to receive the talents (Control names them)"
+    )
 
 
 def embark_panel(force, url):
     form = EmbarkForm(force=force)
-    none_here = "" if form.fields["fleet"].queryset.exists() else \
-        f"no fleet works from the {force.province.region} table"
+    none_here = (
+        "" if form.fields["fleet"].queryset.exists() else f"no fleet works from the {force.province.region} table"
+    )
     return Panel("Embark on a fleet", url, form, "Embark", why_not=none_here)
 
 
@@ -359,17 +432,38 @@ def fleet_panels(fleet):
     state = fleet.get_state_display().lower()
     cannot_sail = f"it is {state}" if fleet.state in (Fleet.State.LOST, Fleet.State.BRIDGE_OF_BOATS) else ""
     panels = [
-        Panel("Open-sea crossing", url("crossing"), CrossingForm(), "Make the crossing",
-              note="1 on a d6 (1 or 2 in winter at sea) and Worse Things Happen At Sea is rolled.",
-              why_not=cannot_sail),
-        Panel("Repair", url("repair"), RepairForm(), "Start the repair",
-              note="The cost is owed; ready at the end of its last month.",
-              why_not=why_no_repair(fleet, state)),
-        Panel("Strip the marines", url("strip-marines"), StripMarinesForm(fleet=fleet), "Yes, strip them",
-              confirm="The marines become 6 auxiliary vexillations at the fleet's base; its anti-pirate work stops "
-                      "until replacement marines are recruited (36 talents, 2 months).",
-              why_not="its marines are gone" if fleet.state == Fleet.State.MARINES_STRIPPED else cannot_sail),
-        Panel("Bridge of boats", url("bridge"), BridgeForm(), "Yes, build the bridge",
-              confirm="It takes the whole month: the fleet carries no one until it is done.", why_not=cannot_sail),
+        Panel(
+            "Open-sea crossing",
+            url("crossing"),
+            CrossingForm(),
+            "Make the crossing",
+            note="1 on a d6 (1 or 2 in winter at sea) and Worse Things Happen At Sea is rolled.",
+            why_not=cannot_sail,
+        ),
+        Panel(
+            "Repair",
+            url("repair"),
+            RepairForm(),
+            "Start the repair",
+            note="The cost is owed; ready at the end of its last month.",
+            why_not=why_no_repair(fleet, state),
+        ),
+        Panel(
+            "Strip the marines",
+            url("strip-marines"),
+            StripMarinesForm(fleet=fleet),
+            "Yes, strip them",
+            confirm="The marines become 6 auxiliary vexillations at the fleet's base; its anti-pirate work stops "
+            "until replacement marines are recruited (36 talents, 2 months).",
+            why_not="its marines are gone" if fleet.state == Fleet.State.MARINES_STRIPPED else cannot_sail,
+        ),
+        Panel(
+            "Bridge of boats",
+            url("bridge"),
+            BridgeForm(),
+            "Yes, build the bridge",
+            confirm="It takes the whole month: the fleet carries no one until it is done.",
+            why_not=cannot_sail,
+        ),
     ]
     return [without_form_if_refused(panel) for panel in panels]

@@ -6,6 +6,7 @@ a force with its units, as its service audits them. An account is read from the 
 whose every transaction carries the turn it was entered in: its balance at the start of turn T is
 the sum of its postings entered before T.
 """
+
 from dataclasses import dataclass, field
 
 from django.db.models import Sum
@@ -50,9 +51,11 @@ def get_past_state(record, turn):
 
 def get_account_as_of(account, turn):
     before_turn = Posting.objects.filter(account=account, transaction__game_turn__lt=turn)
-    return PastState(rows=describe_state(Account, snapshot(account)),
-                     balance=before_turn.aggregate(total=Sum("amount"))["total"] or 0,
-                     postings=list(before_turn.select_related("transaction").order_by("-transaction_id", "-pk")))
+    return PastState(
+        rows=describe_state(Account, snapshot(account)),
+        balance=before_turn.aggregate(total=Sum("amount"))["total"] or 0,
+        postings=list(before_turn.select_related("transaction").order_by("-transaction_id", "-pk")),
+    )
 
 
 def past_state_url(kind):

@@ -1,5 +1,6 @@
 """A province, a force or an account as it stood at the start of a past turn: Control's alone
 (Perm.VIEW_AUDIT), with a turn picker (`?turn=`, the current turn if none is given)."""
+
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
@@ -22,7 +23,9 @@ class TurnForm(forms.Form):
         field.choices = [(turn, f"Turn {turn}: {event.game_month(turn)}") for turn in range(1, now + 1)]
         field.error_messages["invalid_choice"] = (
             f"There is no turn “%(value)s” to look back to: pick one from 1 to the current turn, {now}."
-            if now >= 1 else "The game has not reached its first turn yet: there is nothing to look back to.")
+            if now >= 1
+            else "The game has not reached its first turn yet: there is nothing to look back to."
+        )
 
 
 @login_required
@@ -32,8 +35,16 @@ def as_of(request, slug, kind, pk):
     now = current_turn(event)
     form = TurnForm(request.GET if "turn" in request.GET else {"turn": now}, event=event, now=now)
     turn = form.cleaned_data["turn"] if form.is_valid() else None
-    return render(request, "regions/as_of.html", {
-        "event": event, "record": record, "form": form, "turn": turn,
-        "now_url": record.get_absolute_url() if hasattr(record, "get_absolute_url") else None,
-        "month": event.game_month(turn) if turn else None,
-        "past": get_past_state(record, turn) if turn else None})
+    return render(
+        request,
+        "regions/as_of.html",
+        {
+            "event": event,
+            "record": record,
+            "form": form,
+            "turn": turn,
+            "now_url": record.get_absolute_url() if hasattr(record, "get_absolute_url") else None,
+            "month": event.game_month(turn) if turn else None,
+            "past": get_past_state(record, turn) if turn else None,
+        },
+    )

@@ -1,4 +1,5 @@
 """What the map does at the end of every turn; registered with the clock in RegionsConfig.ready()."""
+
 from umpire.calendar import is_tax_turn
 from umpire.selectors import is_the_eve
 

@@ -3,6 +3,7 @@ Legates will be given a chart to help keep track of the status of units under th
 their Legion"). The figures come from the engine, as on the legion page; umpire.printing draws it.
 And a province's quarterly statement, with its bills and its treasury's ledger over the quarter.
 """
+
 from django.db.models import Prefetch
 from django.utils.timezone import localtime
 
@@ -15,33 +16,51 @@ from umpire.rules.ad69.legions import count as units_of
 
 from .models import Account, CostOwed
 from .selectors import (
-    describe_upgrade_with_date, forces_of, get_combat_values, get_legions_of_table, get_unit_lines, get_upkeep,
+    describe_upgrade_with_date,
+    forces_of,
+    get_combat_values,
+    get_legions_of_table,
+    get_unit_lines,
+    get_upkeep,
 )
 from .services.engine import as_rules_force, current_turn
 from .services.ledger import talents
 from .services.taxes import revenue_recipient, unpaid_troops
 from .treasury_selectors import (
-    balance_in_words, bill_line, get_account_lines, get_balance_before, get_open_account,
+    balance_in_words,
+    bill_line,
+    get_account_lines,
+    get_balance_before,
+    get_open_account,
 )
 
 
 def with_costs_owed(event, forces):
     """The forces with their unsettled costs and unpaid bills, fetched once for all of them."""
     unsettled = CostOwed.objects.filter(settled=False)
-    return forces.prefetch_related(Prefetch("costs_owed", queryset=unsettled, to_attr="unsettled"),
-                                   Prefetch("bills", queryset=unpaid_troops(event), to_attr="unpaid_bills"))
+    return forces.prefetch_related(
+        Prefetch("costs_owed", queryset=unsettled, to_attr="unsettled"),
+        Prefetch("bills", queryset=unpaid_troops(event), to_attr="unpaid_bills"),
+    )
 
 
 def get_force_sheet(force, turn):
     """One legion's chart: who and where, its composition, values, upkeep, limits and what is pending."""
     value, if_veteran = get_combat_values(force)
     return LegionStatusSheet(
-        event_name=force.event.name, legion=force.name, legate=str(force.legate or ""),
-        army_commander=str(force.army_commander or ""), allegiance=str(force.sworn_to or ""),
-        location=location(force), status=status(force), as_at=f"Turn {turn}, {force.event.game_month(turn)}",
+        event_name=force.event.name,
+        legion=force.name,
+        legate=str(force.legate or ""),
+        army_commander=str(force.army_commander or ""),
+        allegiance=str(force.sworn_to or ""),
+        location=location(force),
+        status=status(force),
+        as_at=f"Turn {turn}, {force.event.game_month(turn)}",
         lines=tuple(troop_line(line) for line in get_unit_lines(force)),
-        combat_value=value, combat_value_if_veteran=if_veteran,
-        upkeep_per_quarter=get_upkeep(force).outcome["total"], limits=limits(force),
+        combat_value=value,
+        combat_value_if_veteran=if_veteran,
+        upkeep_per_quarter=get_upkeep(force).outcome["total"],
+        limits=limits(force),
         upgrades_in_progress=tuple(describe_upgrade_with_date(u, force.event) for u in force.open_upgrades),
         owed=tuple(f"{c.talents} talents: {c.what} (turn {c.turn})" for c in force.unsettled),
         unpaid=tuple(unpaid_line(bill, force.event) for bill in force.unpaid_bills),
@@ -54,8 +73,13 @@ def unpaid_line(bill, event):
 
 
 def troop_line(line):
-    return TroopLine(label=line.label, normal=line.normal, veteran=line.veteran,
-                     combat_value=line.combat_value or 0, upkeep=line.upkeep or 0)
+    return TroopLine(
+        label=line.label,
+        normal=line.normal,
+        veteran=line.veteran,
+        combat_value=line.combat_value or 0,
+        upkeep=line.upkeep or 0,
+    )
 
 
 def location(force):
@@ -71,8 +95,10 @@ def status(force):
 def limits(force):
     """IX. LIMITATIONS from the engine's LEGION_LIMITS, with what the legion holds now."""
     held = as_rules_force(force)
-    parts = [f"{units_of(held, *LIMIT_GROUPS[group])}/{LEGION_LIMITS.lookup(group)} {group.replace('_', ' ')}"
-             for group in LEGION_LIMITS.rows]
+    parts = [
+        f"{units_of(held, *LIMIT_GROUPS[group])}/{LEGION_LIMITS.lookup(group)} {group.replace('_', ' ')}"
+        for group in LEGION_LIMITS.rows
+    ]
     total = sum(LEGION_LIMITS.rows.values())
     return f"{', '.join(parts)} vexillations (praetorians count as legionary); {total} in all ({LEGION_LIMITS.source})"
 
@@ -80,8 +106,9 @@ def limits(force):
 def legion_status_charts(event, forces, *, page_size="A4"):
     """The PDF of the charts of `forces` (a queryset of Roman forces), one a page."""
     turn = current_turn(event)
-    return legion_status_pdf([get_force_sheet(force, turn) for force in with_costs_owed(event, forces)],
-                             page_size=page_size)
+    return legion_status_pdf(
+        [get_force_sheet(force, turn) for force in with_costs_owed(event, forces)], page_size=page_size
+    )
 
 
 def force_chart(event, force, *, page_size="A4"):
@@ -94,6 +121,7 @@ def table_charts(event, region, *, page_size="A4"):
 
 # ---- the quarterly statement -------------------------------------------------------------------
 
+
 def get_statement_sheet(statement):
     """A province's statement for one tax turn, its bills, and its treasury over the quarter
     (VIII. PROVINCIAL GOVERNMENT & TAXATION)."""
@@ -104,19 +132,25 @@ def get_statement_sheet(statement):
     lines = get_account_lines(treasury, turns=quarter, newest_first=False)
     bills = statement.bills.select_related("paid_by__reversed_by").order_by("pk")
     return TaxStatementSheet(
-        event_name=event.name, province=province.name, table=province.region.name,
+        event_name=event.name,
+        province=province.name,
+        table=province.region.name,
         tax_turn=f"Turn {statement.turn}, {event.game_month(statement.turn)}",
-        governor=governor_of(province), procurator=str(province.procurator or ""),
+        governor=governor_of(province),
+        procurator=str(province.procurator or ""),
         revenue_to=str(revenue_recipient(province) or ""),
         lines=tuple(StatementLine(line["label"], line["talents"], line["rule"]) for line in statement.lines),
-        balance=statement.balance, balance_words=balance_in_words(statement.balance),
+        balance=statement.balance,
+        balance_words=balance_in_words(statement.balance),
         bills=tuple(statement_bill(bill_line(bill)) for bill in bills),
         quarter=f"turns {quarter.start} to {quarter.stop - 1} ({event.game_month(quarter.start)} to "
-                f"{event.game_month(quarter.stop - 1)})",
-        brought_forward=brought_forward, transactions=tuple(ledger_line(line) for line in lines),
+        f"{event.game_month(quarter.stop - 1)})",
+        brought_forward=brought_forward,
+        transactions=tuple(ledger_line(line) for line in lines),
         closing_label=closing_label(quarter, turn),
         closing_balance=brought_forward + sum(line.amount for line in lines),
-        confirmed=confirmation(statement), printed=f"On turn {turn}, {event.game_month(turn)}",
+        confirmed=confirmation(statement),
+        printed=f"On turn {turn}, {event.game_month(turn)}",
     )
 
 
@@ -140,8 +174,13 @@ def ledger_line(line):
     if line.reversed_by:
         notes.append(f"reversed by #{line.reversed_by.pk}")
     month = line.month
-    return LedgerLine(transaction.pk, f"{transaction.game_turn} ({month.name[:3]} {month.year})", transaction.why,
-                      line.amount, "; ".join(notes))
+    return LedgerLine(
+        transaction.pk,
+        f"{transaction.game_turn} ({month.name[:3]} {month.year})",
+        transaction.why,
+        line.amount,
+        "; ".join(notes),
+    )
 
 
 def closing_label(quarter, turn):
@@ -155,8 +194,11 @@ def confirmation(statement):
     who = statement.confirmed_by.get_username() if statement.confirmed_by else "the console"
     at = localtime(statement.confirmed_at)
     when = f"{at.day} {at:%B %Y at %H:%M}"
-    handed = (f"{talents(statement.income)} handed to {statement.handed_to}" if statement.revenue_id
-              else "no revenue to hand out")
+    handed = (
+        f"{talents(statement.income)} handed to {statement.handed_to}"
+        if statement.revenue_id
+        else "no revenue to hand out"
+    )
     return f"Confirmed by {who} on {when}: {handed}."
 
 

@@ -1,4 +1,5 @@
 """Reads of the map: tables and provinces; forces and fleets, with what each may do this turn."""
+
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
@@ -40,6 +41,7 @@ def get_characters_travelling(event):
 
 # ---- forces and fleets -----------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class CommandScope:
     """Which forces and fleets a user may give orders to in one event: Control all of them; a
@@ -63,8 +65,11 @@ def get_command_scope(user, event):
         return CommandScope(everything=True)
     seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
     roles = {role for role, _ in seats}
-    return CommandScope(everything=Role.CONTROL in roles, non_roman=Role.NON_ROMAN_WORLD in roles,
-                        tables=frozenset(region for role, region in seats if role == Role.REGION))
+    return CommandScope(
+        everything=Role.CONTROL in roles,
+        non_roman=Role.NON_ROMAN_WORLD in roles,
+        tables=frozenset(region for role, region in seats if role == Role.REGION),
+    )
 
 
 NON_ROMAN_KINDS = (Force.Kind.BARBARIAN_HOST, Force.Kind.NON_ROMAN)
@@ -74,8 +79,11 @@ def get_non_roman_tables(event):
     """The Non-Roman World umpire's tables: the map tables where a non-Roman host now stands. They
     follow the hosts as they march, so he reads the consoles and runs the fights of the tables his
     hosts are at this minute, and of no other. The one answer the console and the fights ask."""
-    return set(Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE,
-                                      provinces__forces__kind__in=NON_ROMAN_KINDS).values_list("pk", flat=True))
+    return set(
+        Region.objects.filter(
+            event=event, kind=Region.Kind.MAP_TABLE, provinces__forces__kind__in=NON_ROMAN_KINDS
+        ).values_list("pk", flat=True)
+    )
 
 
 def get_my_tables(user, event):
@@ -86,9 +94,19 @@ def get_my_tables(user, event):
 def forces_of(event):
     """The event's forces with everything their cards show, in a fixed number of queries."""
     open_upgrades = Upgrade.objects.filter(finished_turn__isnull=True)
-    return Force.objects.filter(event=event).select_related(
-        "event", "province__region", "legate", "army_commander", "sworn_to", "embarked_on", "detached_from",
-    ).prefetch_related("troops", Prefetch("upgrades", queryset=open_upgrades, to_attr="open_upgrades"))
+    return (
+        Force.objects.filter(event=event)
+        .select_related(
+            "event",
+            "province__region",
+            "legate",
+            "army_commander",
+            "sworn_to",
+            "embarked_on",
+            "detached_from",
+        )
+        .prefetch_related("troops", Prefetch("upgrades", queryset=open_upgrades, to_attr="open_upgrades"))
+    )
 
 
 def fleets_of(event, *, with_aboard=True):
@@ -149,7 +167,7 @@ class UnitLine:
 
     @property
     def in_words(self):
-        """"1 raw levy", "4 legionaries": normal and veteran together."""
+        """ "1 raw levy", "4 legionaries": normal and veteran together."""
         return units(self.normal + self.veteran, self.kind)
 
 
@@ -166,8 +184,11 @@ def get_unit_lines(force):
 
 def unit_line(force, kind, normal, veteran):
     part = RulesForce(force.name, (Troops(kind, normal, False), Troops(kind, veteran, True)))
-    upkeep = RAISING_TROOPS.lookup(kind.value, column="upkeep") * (normal + veteran) \
-        if kind.value in RAISING_TROOPS.rows else None
+    upkeep = (
+        RAISING_TROOPS.lookup(kind.value, column="upkeep") * (normal + veteran)
+        if kind.value in RAISING_TROOPS.rows
+        else None
+    )
     return UnitLine(LINE_LABELS[kind], normal, veteran, upkeep, combat_value(part), kind.value)
 
 
@@ -204,7 +225,9 @@ def get_this_turn(force, turn):
     march, forced = MOVE_ALLOWANCE.lookup("march"), MOVE_ALLOWANCE.lookup("forced_march")
     upgrade = force.open_upgrades[0] if force.open_upgrades else None
     return ThisTurn(
-        march=march, march_left=max(0, march - moved), forced_march=forced,
+        march=march,
+        march_left=max(0, march - moved),
+        forced_march=forced,
         forced_left=None if force.forced_march_turn == turn - 1 else max(0, forced - moved),
         cannot_move=why_it_cannot_move(force, upgrade),
         upgrade=upgrade,
@@ -240,7 +263,6 @@ def why_it_cannot_upgrade(force, turn, upgrade):
 
 
 # ---- unpaid troops ---------------------------------------------------------------------------
-
 
 
 @dataclass(frozen=True)
@@ -282,6 +304,7 @@ def get_unpaid(unit):
 
 # ---- cards -----------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ForceCard:
     force: Force
@@ -295,8 +318,9 @@ class ForceCard:
 
 def get_force_card(force, turn, scope, unpaid=None):
     value, if_veteran = get_combat_values(force)
-    return ForceCard(force, get_unit_lines(force), value, if_veteran, get_this_turn(force, turn),
-                     scope.covers_force(force), unpaid)
+    return ForceCard(
+        force, get_unit_lines(force), value, if_veteran, get_this_turn(force, turn), scope.covers_force(force), unpaid
+    )
 
 
 @dataclass(frozen=True)
@@ -342,7 +366,8 @@ def get_forces_by_table(event, user):
         aboard.setdefault(force.embarked_on_id, []).append(force)
     for fleet in fleets_of(event, with_aboard=False):
         tables[fleet.base.region_id].fleets.append(
-            get_fleet_card(fleet, scope, aboard.get(fleet.pk, []), unpaid.get(fleet)))
+            get_fleet_card(fleet, scope, aboard.get(fleet.pk, []), unpaid.get(fleet))
+        )
     shown = [t for t in tables.values() if t.forces or t.fleets or t.table.kind == Region.Kind.MAP_TABLE]
     return sorted(shown, key=lambda t: (not t.mine, t.table.position, t.table.name))
 
@@ -407,17 +432,22 @@ def describe_upgrade(upgrade):
     parts = []
     for order in upgrade.orders:
         row, veteran = UPGRADES.lookup(order["kind"]), order.get("veterans", False)
-        parts.append(f"{units(order['count'] * row['per_unit'], row['takes'], veteran)} → "
-                     f"{units(order['count'], row['makes'], veteran)}")
+        parts.append(
+            f"{units(order['count'] * row['per_unit'], row['takes'], veteran)} → "
+            f"{units(order['count'], row['makes'], veteran)}"
+        )
     return "; ".join(parts)
 
 
 def describe_upgrade_with_date(upgrade, event):
-    return (f"{describe_upgrade(upgrade)}, ready at the end of turn {upgrade.ready_turn} "
-            f"({event.game_month(upgrade.ready_turn)})")
+    return (
+        f"{describe_upgrade(upgrade)}, ready at the end of turn {upgrade.ready_turn} "
+        f"({event.game_month(upgrade.ready_turn)})"
+    )
 
 
 # ---- work finishing at a table (the table's console) --------------------------------------------
+
 
 @dataclass(frozen=True)
 class WorkUnderWay:
@@ -429,8 +459,14 @@ class WorkUnderWay:
 
 
 def get_work_under_way(table):
-    upgrades = (Upgrade.objects.filter(force__province__region=table, finished_turn__isnull=True)
-                .select_related("force__event").order_by("ready_turn", "pk"))
-    builds = (Spending.objects.filter(province__region=table, finished_turn__isnull=True)
-              .select_related("province", "event").order_by("ready_turn", "pk"))
+    upgrades = (
+        Upgrade.objects.filter(force__province__region=table, finished_turn__isnull=True)
+        .select_related("force__event")
+        .order_by("ready_turn", "pk")
+    )
+    builds = (
+        Spending.objects.filter(province__region=table, finished_turn__isnull=True)
+        .select_related("province", "event")
+        .order_by("ready_turn", "pk")
+    )
     return WorkUnderWay(list(upgrades), list(builds))

@@ -1,5 +1,6 @@
 """The treasury's forms: every input is checked here first, then by the service (the ledger will
 not overdraw, the engine prices the catalogue). Below the forms, the panels that offer them."""
+
 from functools import partial
 
 from django import forms
@@ -26,13 +27,25 @@ def payee_choices(event):
     purses = Character.objects.filter(event=event).select_related("location").order_by("name")
     return [
         ("Rome", list(ROME.items())),
-        ("Provinces' treasuries", [(f"province:{p.pk}", f"Treasury of {p.name}")
-                                   for p in Province.objects.filter(event=event).order_by("name")]),
+        (
+            "Provinces' treasuries",
+            [
+                (f"province:{p.pk}", f"Treasury of {p.name}")
+                for p in Province.objects.filter(event=event).order_by("name")
+            ],
+        ),
         ("Purses", [(f"character:{c.pk}", f"Purse of {c.name} ({c.location or 'travelling'})") for c in purses]),
-        ("Legions' pay chests", [(f"force:{f.pk}", f"Pay chest of {f.name}")
-                                 for f in Force.objects.filter(event=event, kind=Force.Kind.LEGION).order_by("name")]),
-        ("Outside the game", [(f"account:{a.pk}", a.name)
-                              for a in Account.objects.filter(event=event, kind=Account.Kind.EXTERNAL)]),
+        (
+            "Legions' pay chests",
+            [
+                (f"force:{f.pk}", f"Pay chest of {f.name}")
+                for f in Force.objects.filter(event=event, kind=Force.Kind.LEGION).order_by("name")
+            ],
+        ),
+        (
+            "Outside the game",
+            [(f"account:{a.pk}", a.name) for a in Account.objects.filter(event=event, kind=Account.Kind.EXTERNAL)],
+        ),
     ]
 
 
@@ -89,13 +102,14 @@ class TransferForm(forms.Form):
     talents = number("Talents", min_value=1)
     why = forms.CharField(label="Why", max_length=200, help_text="As the ledger will say it: pay, supply, a gift.")
     shipment = forms.BooleanField(
-        label="Shipment: may be intercepted", required=False,
-        help_text="Funds sent to pay or supply an army, if not adequately protected (VIII. GENERAL).")
+        label="Shipment: may be intercepted",
+        required=False,
+        help_text="Funds sent to pay or supply an army, if not adequately protected (VIII. GENERAL).",
+    )
 
     def __init__(self, *args, event, payees, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields = {"to": PayeeField(label="To", event=event, choices=[("", "– choose –"), *payees]),
-                       **self.fields}
+        self.fields = {"to": PayeeField(label="To", event=event, choices=[("", "– choose –"), *payees]), **self.fields}
 
 
 class DepositForm(forms.Form):
@@ -103,13 +117,13 @@ class DepositForm(forms.Form):
     but the handbook gives no figure, so Control enters it."""
 
     talents = number("Talents", min_value=1)
-    why = forms.CharField(label="Why", max_length=200,
-                          initial="The Imperial Treasury in the Temple of Jupiter at the start of the game")
+    why = forms.CharField(
+        label="Why", max_length=200, initial="The Imperial Treasury in the Temple of Jupiter at the start of the game"
+    )
 
     def __init__(self, *args, event, payees, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields = {"to": PayeeField(label="Into", event=event, choices=payees, initial="imperial"),
-                       **self.fields}
+        self.fields = {"to": PayeeField(label="Into", event=event, choices=payees, initial="imperial"), **self.fields}
 
 
 class PayBillsForm(forms.Form):
@@ -117,8 +131,9 @@ class PayBillsForm(forms.Form):
 
     def __init__(self, *args, bills, payers, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["bills"] = BillChoiceField(label="Bills to pay", queryset=bills,
-                                               widget=forms.CheckboxSelectMultiple)
+        self.fields["bills"] = BillChoiceField(
+            label="Bills to pay", queryset=bills, widget=forms.CheckboxSelectMultiple
+        )
         self.fields["paid_from"] = paid_from_field(payers, "Pay from")
 
 
@@ -132,48 +147,76 @@ class DisruptionForm(forms.Form):
     def __init__(self, *args, event, tax_turns, initial_turn, **kwargs):
         super().__init__(*args, **kwargs)
         choices = [(t, f"Turn {t}, {event.game_month(t)}") for t in tax_turns]
-        self.fields = {"turn_from": forms.TypedChoiceField(label="From tax turn", coerce=int, choices=choices,
-                                                           initial=initial_turn),
-                       **self.fields}
+        self.fields = {
+            "turn_from": forms.TypedChoiceField(
+                label="From tax turn", coerce=int, choices=choices, initial=initial_turn
+            ),
+            **self.fields,
+        }
 
 
 def catalogue_choices(province):
     """Each item with its price and time where it is bought, by the engine."""
+
     def when(months):
         return "at once" if months == 0 else f"{months} month{'s' if months > 1 else ''}"
-    return [(item.item, f"{item.label}: {talents(item.talents)}, {when(item.months)}")
-            for item in get_catalogue(province)]
+
+    return [
+        (item.item, f"{item.label}: {talents(item.talents)}, {when(item.months)}") for item in get_catalogue(province)
+    ]
 
 
 def characters(event):
-    return CharacterChoiceField(label="Spent by", required=False, empty_label="– no one: the province –",
-                                queryset=Character.objects.filter(event=event).select_related("location"))
+    return CharacterChoiceField(
+        label="Spent by",
+        required=False,
+        empty_label="– no one: the province –",
+        queryset=Character.objects.filter(event=event).select_related("location"),
+    )
 
 
 class SpendingForm(forms.Form):
     """VIII. CONSPICUOUS CONSUMPTION: one item of the catalogue, bought here."""
 
-    multiples = number("Multiples", min_value=1, max_value=100, initial=1,
-                       help_text="Free dinners and cash hand-outs only: each multiple of the least noticed sum.")
-    months = number("Months", max_value=24, initial=0,
-                    help_text="Public works only: the months they take; 0 for the catalogue's time.")
-    description = forms.CharField(label="Description", max_length=200, required=False,
-                                  help_text="The god honoured, the works, the show.")
-    permission = forms.CharField(label="Permission", max_length=200, required=False,
-                                 help_text="An entertainment venue needs the Senate's leave in Rome, the governor's "
-                                           "elsewhere: who gave it.")
+    multiples = number(
+        "Multiples",
+        min_value=1,
+        max_value=100,
+        initial=1,
+        help_text="Free dinners and cash hand-outs only: each multiple of the least noticed sum.",
+    )
+    months = number(
+        "Months",
+        max_value=24,
+        initial=0,
+        help_text="Public works only: the months they take; 0 for the catalogue's time.",
+    )
+    description = forms.CharField(
+        label="Description", max_length=200, required=False, help_text="The god honoured, the works, the show."
+    )
+    permission = forms.CharField(
+        label="Permission",
+        max_length=200,
+        required=False,
+        help_text="An entertainment venue needs the Senate's leave in Rome, the governor's elsewhere: who gave it.",
+    )
 
     def __init__(self, *args, province, turn, payers, **kwargs):
         super().__init__(*args, **kwargs)
         event = province.event
-        free = (venues_free(event, province, turn, Venue.Kind.ENTERTAINMENT_VENUE)
-                | venues_free(event, province, turn, Venue.Kind.TEMPLE))
+        free = venues_free(event, province, turn, Venue.Kind.ENTERTAINMENT_VENUE) | venues_free(
+            event, province, turn, Venue.Kind.TEMPLE
+        )
         self.fields = {
             "item": forms.ChoiceField(label="What", choices=catalogue_choices(province)),
             **self.fields,
-            "venue": VenueChoiceField(label="Venue", queryset=free, required=False, empty_label="– none –",
-                                      help_text="Free this month: a show needs an entertainment venue, a "
-                                                "ceremony a temple."),
+            "venue": VenueChoiceField(
+                label="Venue",
+                queryset=free,
+                required=False,
+                empty_label="– none –",
+                help_text="Free this month: a show needs an entertainment venue, a ceremony a temple.",
+            ),
             "spender": characters(event),
             "paid_from": paid_from_field(payers),
         }
@@ -185,8 +228,9 @@ class CornDoleForm(forms.Form):
     def __init__(self, *args, province, payers, **kwargs):
         super().__init__(*args, **kwargs)
         if not province.is_rome:
-            self.fields["talents"] = number("Talents", min_value=1,
-                                            help_text="The handbook gives no price outside Rome: Control's figure.")
+            self.fields["talents"] = number(
+                "Talents", min_value=1, help_text="The handbook gives no price outside Rome: Control's figure."
+            )
         self.fields["spender"] = characters(province.event)
         self.fields["paid_from"] = paid_from_field(payers)
 
@@ -207,6 +251,7 @@ class InterceptForm(forms.Form):
 
 # ---- the orders a page offers -----------------------------------------------------------------
 
+
 def treasury_url(name, *args):
     return reverse(f"regions:treasury-{name}", args=args)
 
@@ -219,8 +264,13 @@ def transfer_panel(account, payees, note=""):
     """Sending money out of `account`; none if the account is not opened (it holds nothing)."""
     if account is None:
         return None
-    return Panel(f"Send money from {account.name}", treasury_url("transfer", account.event.slug, account.pk),
-                 TransferForm(event=account.event, payees=payees), "Send the money", note=note)
+    return Panel(
+        f"Send money from {account.name}",
+        treasury_url("transfer", account.event.slug, account.pk),
+        TransferForm(event=account.event, payees=payees),
+        "Send the money",
+        note=note,
+    )
 
 
 def no_payer(payers):
@@ -233,29 +283,50 @@ def pay_bills_panel(province, payers):
     url = province_url(province, "pay-bills")
     if not bills.exists() or no_payer(payers):
         return Panel("Pay bills", url, why_not=no_payer(payers) or "every bill is paid")
-    return Panel("Pay bills", url, PayBillsForm(bills=bills, payers=payers), "Pay the chosen bills",
-                 note="One payment for all the bills chosen; an account that cannot cover them all pays none.")
+    return Panel(
+        "Pay bills",
+        url,
+        PayBillsForm(bills=bills, payers=payers),
+        "Pay the chosen bills",
+        note="One payment for all the bills chosen; an account that cannot cover them all pays none.",
+    )
 
 
 def spending_panels(province, turn, payers):
     """Buying from the catalogue and paying a corn dole in `province`."""
     url, why_not = partial(province_url, province), no_payer(payers)
     where = "Rome" if province.is_rome else province.name
-    dole = ("20 talents, once a quarter: failing it in Rome is very likely to bring unrest." if province.is_rome
-            else "A corn dole in a provincial city, at the price Control sets.")
+    dole = (
+        "20 talents, once a quarter: failing it in Rome is very likely to bring unrest."
+        if province.is_rome
+        else "A corn dole in a provincial city, at the price Control sets."
+    )
     return [
-        Panel(f"Bread and circuses in {where}", url("spend"), SpendingForm(province=province, turn=turn,
-                                                                           payers=payers), "Buy it",
-              note="Costs and times by the engine; provincial entertainments cost half.", why_not=why_not),
-        Panel(f"Corn dole in {where}", url("corn-dole"), CornDoleForm(province=province, payers=payers),
-              "Pay the corn dole", note=dole, why_not=why_not),
+        Panel(
+            f"Bread and circuses in {where}",
+            url("spend"),
+            SpendingForm(province=province, turn=turn, payers=payers),
+            "Buy it",
+            note="Costs and times by the engine; provincial entertainments cost half.",
+            why_not=why_not,
+        ),
+        Panel(
+            f"Corn dole in {where}",
+            url("corn-dole"),
+            CornDoleForm(province=province, payers=payers),
+            "Pay the corn dole",
+            note=dole,
+            why_not=why_not,
+        ),
     ]
 
 
 def disruption_panel(province, tax_turns, turn):
     ahead = [t for t in tax_turns if t > turn]
-    return Panel("Revenue disrupted", province_url(province, "disruption"),
-                 DisruptionForm(event=province.event, tax_turns=tax_turns,
-                                initial_turn=ahead[0] if ahead else tax_turns[0]),
-                 "Set the disruption", note="A statement already drawn up is not changed.")
-
+    return Panel(
+        "Revenue disrupted",
+        province_url(province, "disruption"),
+        DisruptionForm(event=province.event, tax_turns=tax_turns, initial_turn=ahead[0] if ahead else tax_turns[0]),
+        "Set the disruption",
+        note="A statement already drawn up is not changed.",
+    )

@@ -1,6 +1,7 @@
 """Reads of the money (VII. REVENUES, VIII. EXPENDITURE): whose accounts an umpire keeps, and what
 the treasury pages show of them. Nothing here opens an account: an account not opened yet holds
 nothing, and is opened by the service that first pays into it."""
+
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -25,6 +26,7 @@ ROME_KINDS = (Kind.IMPERIAL_TREASURY, Kind.SENATE_TREASURY)
 
 
 # ---- whose money ----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class MoneyScope:
@@ -74,15 +76,21 @@ def get_money_scope(user, event):
     seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
     roles = {role for role, _ in seats}
     senate = Role.SENATE in roles
-    return MoneyScope(everything=Role.CONTROL in roles, senate=senate,
-                      tables=frozenset(region for role, region in seats if role == Role.REGION),
-                      rome_tables=get_rome_tables(event) if senate else frozenset())
+    return MoneyScope(
+        everything=Role.CONTROL in roles,
+        senate=senate,
+        tables=frozenset(region for role, region in seats if role == Role.REGION),
+        rome_tables=get_rome_tables(event) if senate else frozenset(),
+    )
 
 
 def get_rome_tables(event):
     """The table the City of Rome is on, and the Senate room where the senators sit."""
-    return frozenset(Region.objects.filter(event=event).filter(
-        Q(provinces__is_rome=True) | Q(kind=Region.Kind.SENATE_ROOM)).values_list("pk", flat=True))
+    return frozenset(
+        Region.objects.filter(event=event)
+        .filter(Q(provinces__is_rome=True) | Q(kind=Region.Kind.SENATE_ROOM))
+        .values_list("pk", flat=True)
+    )
 
 
 def _access(user, slug, perm, noun, fetch, covers):
@@ -100,32 +108,56 @@ def _access(user, slug, perm, noun, fetch, covers):
 
 def provinces_of(event):
     return Province.objects.filter(event=event).select_related(
-        "event", "region", "governor__location", "procurator__location", "controlled_from")
+        "event", "region", "governor__location", "procurator__location", "controlled_from"
+    )
 
 
 def access_province_books(user, slug, pk, perm=Perm.VIEW_MONEY):
-    return _access(user, slug, perm, "province", lambda event: provinces_of(event).filter(pk=pk).first(),
-                   MoneyScope.covers_province)
+    return _access(
+        user,
+        slug,
+        perm,
+        "province",
+        lambda event: provinces_of(event).filter(pk=pk).first(),
+        MoneyScope.covers_province,
+    )
 
 
 def access_spending_place(user, slug, pk):
     """A province the user may buy bread and circuses in."""
-    return _access(user, slug, Perm.KEEP_ACCOUNTS, "province",
-                   lambda event: provinces_of(event).filter(pk=pk).first(), MoneyScope.may_spend_in)
+    return _access(
+        user,
+        slug,
+        Perm.KEEP_ACCOUNTS,
+        "province",
+        lambda event: provinces_of(event).filter(pk=pk).first(),
+        MoneyScope.may_spend_in,
+    )
 
 
 def access_statement(user, slug, pk):
     """A tax statement the user may confirm: Control, or the Region umpire of its province's table."""
-    return _access(user, slug, Perm.KEEP_ACCOUNTS, "statement",
-                   lambda event: TaxStatement.objects.filter(event=event, pk=pk)
-                   .select_related("event", "province__region").first(),
-                   lambda scope, statement: scope.covers_province(statement.province))
+    return _access(
+        user,
+        slug,
+        Perm.KEEP_ACCOUNTS,
+        "statement",
+        lambda event: (
+            TaxStatement.objects.filter(event=event, pk=pk).select_related("event", "province__region").first()
+        ),
+        lambda scope, statement: scope.covers_province(statement.province),
+    )
 
 
 def access_purse_holder(user, slug, pk, perm=Perm.VIEW_MONEY):
-    return _access(user, slug, perm, "purse",
-                   lambda event: event.characters.filter(pk=pk).select_related("event", "location").first(),
-                   MoneyScope.covers_character)
+    return _access(
+        user,
+        slug,
+        perm,
+        "purse",
+        lambda event: event.characters.filter(pk=pk).select_related("event", "location").first(),
+        MoneyScope.covers_character,
+    )
 
 
 def accounts_of(event):
@@ -134,8 +166,9 @@ def accounts_of(event):
 
 def access_account(user, slug, pk, perm=Perm.KEEP_ACCOUNTS):
     """An account the user may take money out of."""
-    return _access(user, slug, perm, "account", lambda event: accounts_of(event).filter(pk=pk).first(),
-                   MoneyScope.covers)
+    return _access(
+        user, slug, perm, "account", lambda event: accounts_of(event).filter(pk=pk).first(), MoneyScope.covers
+    )
 
 
 def access_rome(user, slug, perm=Perm.VIEW_MONEY):
@@ -150,9 +183,14 @@ def access_control_books(user, slug):
 
 def access_transaction(user, slug, pk):
     """A transaction to reverse: Control only, since a reversal may take money from anyone's account."""
-    return _access(user, slug, Perm.KEEP_ACCOUNTS, "transaction",
-                   lambda event: Transaction.objects.filter(event=event, pk=pk).first(),
-                   lambda scope, _: scope.everything)
+    return _access(
+        user,
+        slug,
+        Perm.KEEP_ACCOUNTS,
+        "transaction",
+        lambda event: Transaction.objects.filter(event=event, pk=pk).first(),
+        lambda scope, _: scope.everything,
+    )
 
 
 def get_payers(event, scope, first=None):
@@ -160,11 +198,15 @@ def get_payers(event, scope, first=None):
     leads, so it is the form's default."""
     keepable = [a.pk for a in accounts_of(event).exclude(kind=Kind.EXTERNAL) if scope.covers(a)]
     leading = Case(When(pk=getattr(first, "pk", None), then=0), default=1)
-    return (Account.objects.filter(pk__in=keepable).annotate(balance=Coalesce(Sum("postings__amount"), 0))
-            .order_by(leading, "kind", "name"))
+    return (
+        Account.objects.filter(pk__in=keepable)
+        .annotate(balance=Coalesce(Sum("postings__amount"), 0))
+        .order_by(leading, "kind", "name")
+    )
 
 
 # ---- words ----------------------------------------------------------------------------------
+
 
 def balance_in_words(balance):
     """A statement's balance as the procurator says it: "9 talents due to Rome"."""
@@ -181,6 +223,7 @@ def reversal_of(transaction):
 
 
 # ---- the treasury index ---------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ProvinceRow:
@@ -225,8 +268,11 @@ class TreasuryIndex:
 
 def get_balances_by_holder(event):
     """The treasuries' balances by province id, and Rome's by kind, in one query."""
-    accounts = (Account.objects.filter(event=event, kind__in=(Kind.PROVINCE_TREASURY, *ROME_KINDS))
-                .annotate(balance=Coalesce(Sum("postings__amount"), 0)).values_list("kind", "province", "balance"))
+    accounts = (
+        Account.objects.filter(event=event, kind__in=(Kind.PROVINCE_TREASURY, *ROME_KINDS))
+        .annotate(balance=Coalesce(Sum("postings__amount"), 0))
+        .values_list("kind", "province", "balance")
+    )
     provinces, rome = {}, {}
     for kind, province, balance in accounts:
         if kind == Kind.PROVINCE_TREASURY:
@@ -243,8 +289,11 @@ def get_unpaid_bill_counts(event):
 
 def get_purses_kept(event, scope):
     """The characters whose purses the user keeps, with what each holds, in two queries."""
-    held = dict(Account.objects.filter(event=event, kind=Kind.CHARACTER_PURSE)
-                .annotate(balance=Coalesce(Sum("postings__amount"), 0)).values_list("character", "balance"))
+    held = dict(
+        Account.objects.filter(event=event, kind=Kind.CHARACTER_PURSE)
+        .annotate(balance=Coalesce(Sum("postings__amount"), 0))
+        .values_list("character", "balance")
+    )
     characters = event.characters.select_related("location").order_by("name")
     return [PurseRow(c, held.get(c.pk, 0)) for c in characters if scope.covers_character(c)]
 
@@ -260,13 +309,23 @@ def get_treasury_index(event, user, turn, scope):
     tables = {t.pk: TableBooks(t, t.pk in mine) for t in Region.objects.filter(event=event)}
     for province in Province.objects.filter(event=event).order_by("name"):
         statement = statements.get(province.pk)
-        tables[province.region_id].provinces.append(ProvinceRow(
-            province, balances.get(province.pk, 0), statement, balance_in_words(statement.balance) if statement else "",
-            unpaid_counts.get(province.pk, 0), scope.covers_province(province)))
+        tables[province.region_id].provinces.append(
+            ProvinceRow(
+                province,
+                balances.get(province.pk, 0),
+                statement,
+                balance_in_words(statement.balance) if statement else "",
+                unpaid_counts.get(province.pk, 0),
+                scope.covers_province(province),
+            )
+        )
     shown = sorted((t for t in tables.values() if t.provinces), key=lambda t: (not t.mine, t.table.position))
     return TreasuryIndex(
-        tax_turn=tax_turn, tax_month=event.game_month(tax_turn), tables=shown,
-        imperial=rome.get(Kind.IMPERIAL_TREASURY), senate=rome.get(Kind.SENATE_TREASURY),
+        tax_turn=tax_turn,
+        tax_month=event.game_month(tax_turn),
+        tables=shown,
+        imperial=rome.get(Kind.IMPERIAL_TREASURY),
+        senate=rome.get(Kind.SENATE_TREASURY),
         unpaid_troops=[UnpaidTroops(bill, tables[place_of(bill).region_id].table) for bill in unpaid_troops(event)],
         undrawn=sum(1 for t in shown for row in t.provinces if row.statement is None),
         purses=get_purses_kept(event, scope),
@@ -276,9 +335,13 @@ def get_treasury_index(event, user, turn, scope):
 def get_statements_to_confirm(table, turn, scope):
     """This tax turn's statements of the table's provinces that `scope` covers, not yet confirmed: the
     table console's taxes to hand out. One query, however long the ledger has grown."""
-    statements = (TaxStatement.objects.filter(event_id=table.event_id, turn=tax_turn_of(turn), province__region=table,
-                                              confirmed_at__isnull=True)
-                  .select_related("province").order_by("province__name"))
+    statements = (
+        TaxStatement.objects.filter(
+            event_id=table.event_id, turn=tax_turn_of(turn), province__region=table, confirmed_at__isnull=True
+        )
+        .select_related("province")
+        .order_by("province__name")
+    )
     return [statement for statement in statements if scope.covers_province(statement.province)]
 
 
@@ -288,6 +351,7 @@ def place_of(bill):
 
 
 # ---- an account's transactions --------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class AccountLine:
@@ -317,22 +381,26 @@ def get_account_lines(account, *, turns=None, newest_first=True):
     turns, keeps only those entered then."""
     if account is None:
         return []
-    transactions = (Transaction.objects.filter(postings__account=account)
-                    .annotate(amount=Sum("postings__amount"))
-                    .select_related("entered_by", "reverses", "reversed_by", "seized_by")
-                    .order_by("-pk" if newest_first else "pk"))
+    transactions = (
+        Transaction.objects.filter(postings__account=account)
+        .annotate(amount=Sum("postings__amount"))
+        .select_related("entered_by", "reverses", "reversed_by", "seized_by")
+        .order_by("-pk" if newest_first else "pk")
+    )
     if turns is not None:
         transactions = transactions.filter(game_turn__gte=turns.start, game_turn__lt=turns.stop)
     event = account.event
-    return [AccountLine(t, t.amount, event.game_month(t.game_turn), reversal_of(t), getattr(t, "seized_by", None))
-            for t in transactions]
+    return [
+        AccountLine(t, t.amount, event.game_month(t.game_turn), reversal_of(t), getattr(t, "seized_by", None))
+        for t in transactions
+    ]
 
 
 def get_balance_before(account, turn):
     """What the account held before game turn `turn` began: the brought-forward of a quarter."""
     if account is None:
         return 0
-    return (account.postings.filter(transaction__game_turn__lt=turn).aggregate(total=Sum("amount"))["total"] or 0)
+    return account.postings.filter(transaction__game_turn__lt=turn).aggregate(total=Sum("amount"))["total"] or 0
 
 
 def get_open_account(event, kind, **belongs_to):
@@ -346,6 +414,7 @@ def get_balance_of(account):
 
 
 # ---- a province's books ---------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class BillLine:
@@ -383,16 +452,28 @@ def statement_card(statement, recipient):
         except ValidationError as refusal:
             why_not = " ".join(refusal.messages)
     income = statement.income
-    hand_out = (f"Hand out {talents(income)} to {recipient or 'the procurator'} and confirm" if income > 0
-                else "Confirm: there is no revenue to hand out")
-    return StatementCard(statement, statement.event.game_month(statement.turn), balance_in_words(statement.balance),
-                         [bill_line(bill) for bill in statement.bills.all()], hand_out, why_not)
+    hand_out = (
+        f"Hand out {talents(income)} to {recipient or 'the procurator'} and confirm"
+        if income > 0
+        else "Confirm: there is no revenue to hand out"
+    )
+    return StatementCard(
+        statement,
+        statement.event.game_month(statement.turn),
+        balance_in_words(statement.balance),
+        [bill_line(bill) for bill in statement.bills.all()],
+        hand_out,
+        why_not,
+    )
 
 
 def statements_of(province):
     bills = Bill.objects.select_related("paid_by__reversed_by", "force", "fleet").order_by("pk")
-    return (province.tax_statements.select_related("event", "province__region", "confirmed_by", "revenue")
-            .prefetch_related(Prefetch("bills", queryset=bills)).order_by("-turn"))
+    return (
+        province.tax_statements.select_related("event", "province__region", "confirmed_by", "revenue")
+        .prefetch_related(Prefetch("bills", queryset=bills))
+        .order_by("-turn")
+    )
 
 
 @dataclass(frozen=True)
@@ -414,20 +495,27 @@ def get_province_books(province, turn):
     treasury = get_open_account(province.event, Kind.PROVINCE_TREASURY, province=province)
     cards = [statement_card(s, recipient) for s in statements_of(province)]
     return ProvinceBooks(
-        province=province, recipient=recipient, treasury=treasury, balance=get_balance_of(treasury),
+        province=province,
+        recipient=recipient,
+        treasury=treasury,
+        balance=get_balance_of(treasury),
         current=next((c for c in cards if c.statement.turn == tax_turn), None),
         earlier=[c for c in cards if c.statement.turn != tax_turn],
         lines=get_account_lines(treasury),
-        disruptions=list(RevenueDisruption.objects.filter(province=province).select_related("set_by")
-                         .order_by("-turn_from", "-pk")),
+        disruptions=list(
+            RevenueDisruption.objects.filter(province=province).select_related("set_by").order_by("-turn_from", "-pk")
+        ),
         tax_turn=tax_turn,
     )
 
 
 def get_unpaid_bills(province):
     """The province's bills still to pay, of any tax turn, for the paying form."""
-    return unpaid(Bill.objects.filter(statement__province=province)).select_related("statement").order_by(
-        "statement__turn", "pk")
+    return (
+        unpaid(Bill.objects.filter(statement__province=province))
+        .select_related("statement")
+        .order_by("statement__turn", "pk")
+    )
 
 
 def get_tax_turns_ahead(event, turn):
@@ -456,6 +544,7 @@ def get_catalogue(province):
 
 
 # ---- a purse, and Rome ----------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PurseBooks:
@@ -493,16 +582,28 @@ def get_rome_books(event, turn):
     imperial = get_open_account(event, Kind.IMPERIAL_TREASURY)
     senate = get_open_account(event, Kind.SENATE_TREASURY)
     tax_turn = tax_turn_of(turn)
-    statements = list(TaxStatement.objects.filter(event=event, turn=tax_turn).exclude(balance=0)
-                      .select_related("province").order_by("province__name"))
+    statements = list(
+        TaxStatement.objects.filter(event=event, turn=tax_turn)
+        .exclude(balance=0)
+        .select_related("province")
+        .order_by("province__name")
+    )
     due = [s for s in statements if s.balance > 0]
     owed = [s for s in statements if s.balance < 0]
     return RomeBooks(
-        imperial=imperial, senate=senate, imperial_balance=get_balance_of(imperial),
-        senate_balance=get_balance_of(senate), imperial_lines=get_account_lines(imperial),
-        senate_lines=get_account_lines(senate), tax_turn=tax_turn, tax_month=event.game_month(tax_turn),
-        due=[(s, s.balance) for s in due], owed=[(s, -s.balance) for s in owed],
-        total_due=sum(s.balance for s in due), total_owed=-sum(s.balance for s in owed),
-        rome=provinces_of(event).filter(is_rome=True).first(), corn_dole=get_corn_dole(event, turn),
+        imperial=imperial,
+        senate=senate,
+        imperial_balance=get_balance_of(imperial),
+        senate_balance=get_balance_of(senate),
+        imperial_lines=get_account_lines(imperial),
+        senate_lines=get_account_lines(senate),
+        tax_turn=tax_turn,
+        tax_month=event.game_month(tax_turn),
+        due=[(s, s.balance) for s in due],
+        owed=[(s, -s.balance) for s in owed],
+        total_due=sum(s.balance for s in due),
+        total_owed=-sum(s.balance for s in owed),
+        rome=provinces_of(event).filter(is_rome=True).first(),
+        corn_dole=get_corn_dole(event, turn),
         books_open=Account.objects.filter(event=event).exists(),
     )

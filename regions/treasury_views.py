@@ -6,6 +6,7 @@ of treasury_selectors: money leaves only an account the user keeps, and may go t
 form, call the service, report, and go back to the page the form was on. A refusal, by the form
 or by the service, is a message naming the field, and changes nothing.
 """
+
 from functools import partial
 
 from django.contrib import messages
@@ -28,20 +29,53 @@ from .forms import Panel
 from .models import Account, TaxStatement
 from .printing import tax_statement_pdf
 from .services.books import (
-    OPENING, do_open_books, imperial_treasury, outside, pay_chest_of, purse_of, senate_treasury, treasury_of,
+    OPENING,
+    do_open_books,
+    imperial_treasury,
+    outside,
+    pay_chest_of,
+    purse_of,
+    senate_treasury,
+    treasury_of,
 )
 from .services.engine import current_turn
 from .services.ledger import do_intercept, do_reverse, do_transfer, talents
 from .services.spending import do_buy, do_pay_corn_dole
 from .services.taxes import do_confirm_statement, do_pay_bills, do_run_tax_turn, do_set_revenue_disruption
 from .treasury_forms import (
-    CornDoleForm, DepositForm, DisruptionForm, InterceptForm, PayBillsForm, ReverseForm, SpendingForm, TransferForm,
-    disruption_panel, pay_bills_panel, payee_choices, spending_panels, transfer_panel, treasury_url,
+    CornDoleForm,
+    DepositForm,
+    DisruptionForm,
+    InterceptForm,
+    PayBillsForm,
+    ReverseForm,
+    SpendingForm,
+    TransferForm,
+    disruption_panel,
+    pay_bills_panel,
+    payee_choices,
+    spending_panels,
+    transfer_panel,
+    treasury_url,
 )
 from .treasury_selectors import (
-    ROME_KINDS, access_account, access_control_books, access_province_books, access_purse_holder, access_rome,
-    access_spending_place, access_statement, access_transaction, get_money_scope, get_payers, get_province_books,
-    get_purse_books, get_rome_books, get_tax_turns_ahead, get_treasury_index, get_unpaid_bills,
+    ROME_KINDS,
+    access_account,
+    access_control_books,
+    access_province_books,
+    access_purse_holder,
+    access_rome,
+    access_spending_place,
+    access_statement,
+    access_transaction,
+    get_money_scope,
+    get_payers,
+    get_province_books,
+    get_purse_books,
+    get_rome_books,
+    get_tax_turns_ahead,
+    get_treasury_index,
+    get_unpaid_bills,
 )
 from .views import pdf_response
 
@@ -52,13 +86,20 @@ Kind = Account.Kind
 def money_context(request, event):
     turn = current_turn(event)
     scope = get_money_scope(request.user, event)
-    return {"event": event, "turn": turn, "game_month": event.game_month(turn), "live_on": LIVE_ON,
-            "scope": scope, "keeps_accounts": can(request.user, event, Perm.KEEP_ACCOUNTS),
-            "unpaid_warning": UNPAID_TROOPS,
-            "intercept_form": InterceptForm(event=event, payees=payee_choices(event)) if scope.everything else None}
+    return {
+        "event": event,
+        "turn": turn,
+        "game_month": event.game_month(turn),
+        "live_on": LIVE_ON,
+        "scope": scope,
+        "keeps_accounts": can(request.user, event, Perm.KEEP_ACCOUNTS),
+        "unpaid_warning": UNPAID_TROOPS,
+        "intercept_form": InterceptForm(event=event, payees=payee_choices(event)) if scope.everything else None,
+    }
 
 
 # ---- the pages -------------------------------------------------------------------------------
+
 
 @login_required
 def treasury(request, slug):
@@ -78,19 +119,31 @@ def province_books(request, slug, pk):
     context = money_context(request, province.event)
     books = get_province_books(province, context["turn"])
     officials = (province.governor, province.procurator)
-    context.update({"province": province, "books": books,
-                    "kept": {c.pk for c in officials if c and context["scope"].covers_character(c)}})
+    context.update(
+        {
+            "province": province,
+            "books": books,
+            "kept": {c.pk for c in officials if c and context["scope"].covers_character(c)},
+        }
+    )
     if context["keeps_accounts"]:
         payers = get_payers(province.event, context["scope"], first=books.treasury)
-        context.update({"pay_bills": pay_bills_panel(province, payers),
-                        "panels": province_panels(province, books, payers, context["turn"])})
+        context.update(
+            {
+                "pay_bills": pay_bills_panel(province, payers),
+                "panels": province_panels(province, books, payers, context["turn"]),
+            }
+        )
     return render(request, "regions/treasury/province.html", context)
 
 
 def province_panels(province, books, payers, turn):
     tax_turns = get_tax_turns_ahead(province.event, turn)
-    panels = [transfer_panel(books.treasury, payee_choices(province.event)),
-              disruption_panel(province, tax_turns, turn), *spending_panels(province, turn, payers)]
+    panels = [
+        transfer_panel(books.treasury, payee_choices(province.event)),
+        disruption_panel(province, tax_turns, turn),
+        *spending_panels(province, turn, payers),
+    ]
     return [panel for panel in panels if panel]
 
 
@@ -126,10 +179,16 @@ def rome_panels(event, books, scope):
     payees = payee_choices(event)
     panels = [transfer_panel(books.imperial, payees), transfer_panel(books.senate, payees)]
     if scope.everything:
-        panels.append(Panel("Deposit from outside the game", treasury_url("deposit", event.slug),
-                            DepositForm(event=event, payees=payees), "Deposit it",
-                            note='The Imperial Treasury is "very large" (VII. REVENUES); the handbook gives no '
-                                 "figure, so Control enters it."))
+        panels.append(
+            Panel(
+                "Deposit from outside the game",
+                treasury_url("deposit", event.slug),
+                DepositForm(event=event, payees=payees),
+                "Deposit it",
+                note='The Imperial Treasury is "very large" (VII. REVENUES); the handbook gives no '
+                "figure, so Control enters it.",
+            )
+        )
     return [panel for panel in panels if panel]
 
 
@@ -148,6 +207,7 @@ def statement_pdf(request, slug, pk, turn):
 
 
 # ---- where a change goes back to ------------------------------------------------------------
+
 
 def province_page(province):
     return treasury_url("province", province.event.slug, province.pk)
@@ -184,20 +244,36 @@ def back(request, default):
 
 # The words a refusal's field is shown with: the forms' labels, and the services' fields.
 FIELD_LABELS = {
-    "to": "To", "target": "To", "source": "From", "paid_from": "Paid from", "talents": "Talents", "why": "Why",
-    "shipment": "Shipment", "postings": "Postings", "bills": "Bills", "statement": "Statement",
-    "turn_from": "From tax turn", "reduction_talents": "Talents off the income", "reason": "Why",
-    "item": "What", "multiples": "Multiples", "months": "Months", "permission": "Permission", "venue": "Venue",
-    "province": "Province", "spender": "Spent by", "description": "Description", "transaction": "Transaction",
+    "to": "To",
+    "target": "To",
+    "source": "From",
+    "paid_from": "Paid from",
+    "talents": "Talents",
+    "why": "Why",
+    "shipment": "Shipment",
+    "postings": "Postings",
+    "bills": "Bills",
+    "statement": "Statement",
+    "turn_from": "From tax turn",
+    "reduction_talents": "Talents off the income",
+    "reason": "Why",
+    "item": "What",
+    "multiples": "Multiples",
+    "months": "Months",
+    "permission": "Permission",
+    "venue": "Venue",
+    "province": "Province",
+    "spender": "Spent by",
+    "description": "Description",
+    "transaction": "Transaction",
 }
-
-
 
 
 def money_order(access, page):
     """A POST that moves money or settles the books. `access` fetches what it acts on, or 404s; the
     handler calls the service and returns the message. All in one transaction, so a refusal leaves
     no trace, not even an account opened for it."""
+
     def wrap(handler):
         @login_required
         @require_POST
@@ -211,7 +287,9 @@ def money_order(access, page):
             else:
                 messages.success(request, done)
             return redirect(back(request, page(target)))
+
         return view
+
     return wrap
 
 
@@ -225,17 +303,25 @@ def payers_for(request, event):
 def payee_account(event, payee):
     """The account of what the form named, opened now if it never held money before."""
     kind, record = payee
-    opens = {"imperial": lambda: imperial_treasury(event), "senate": lambda: senate_treasury(event),
-             "province": lambda: treasury_of(record), "character": lambda: purse_of(record),
-             "force": lambda: pay_chest_of(record), "account": lambda: record}
+    opens = {
+        "imperial": lambda: imperial_treasury(event),
+        "senate": lambda: senate_treasury(event),
+        "province": lambda: treasury_of(record),
+        "character": lambda: purse_of(record),
+        "force": lambda: pay_chest_of(record),
+        "account": lambda: record,
+    }
     return opens[kind]()
 
 
 @money_order(access_statement, lambda statement: province_page(statement.province))
 def confirm_statement(request, statement):
     statement = do_confirm_statement(statement, actor=request.user)
-    handed = (f"{talents(statement.income)} handed to {statement.handed_to}" if statement.revenue_id
-              else "there was no revenue to hand out")
+    handed = (
+        f"{talents(statement.income)} handed to {statement.handed_to}"
+        if statement.revenue_id
+        else "there was no revenue to hand out"
+    )
     return f"{statement.province}'s statement for tax turn {statement.turn} is confirmed: {handed}."
 
 
@@ -253,8 +339,14 @@ def transfer(request, account):
     event = account.event
     data = valid(TransferForm(request.POST, event=event, payees=payee_choices(event)))
     target = payee_account(event, data["to"])
-    entry = do_transfer(source=account, target=target, talents=data["talents"], why=data["why"],
-                        actor=request.user, shipment=data["shipment"])
+    entry = do_transfer(
+        source=account,
+        target=target,
+        talents=data["talents"],
+        why=data["why"],
+        actor=request.user,
+        shipment=data["shipment"],
+    )
     shipped = ", a shipment that may be intercepted" if entry.shipment else ""
     return f"{talents(data['talents'])} sent from {account.name} to {target.name}{shipped}: transaction #{entry.pk}."
 
@@ -262,11 +354,17 @@ def transfer(request, account):
 @money_order(keeping_province, province_page)
 def set_disruption(request, province):
     event = province.event
-    form = DisruptionForm(request.POST, event=event, tax_turns=get_tax_turns_ahead(event, current_turn(event)),
-                          initial_turn=None)
+    form = DisruptionForm(
+        request.POST, event=event, tax_turns=get_tax_turns_ahead(event, current_turn(event)), initial_turn=None
+    )
     data = valid(form)
-    do_set_revenue_disruption(province, turn_from=data["turn_from"], reduction_talents=data["reduction_talents"],
-                              reason=data["reason"], actor=request.user)
+    do_set_revenue_disruption(
+        province,
+        turn_from=data["turn_from"],
+        reduction_talents=data["reduction_talents"],
+        reason=data["reason"],
+        actor=request.user,
+    )
     when = f"from turn {data['turn_from']} ({event.game_month(data['turn_from'])})"
     if not data["reduction_talents"]:
         return f"{province}'s revenue is no longer disrupted {when}."
@@ -278,12 +376,24 @@ def spend(request, province):
     event = province.event
     form = SpendingForm(request.POST, province=province, turn=current_turn(event), payers=payers_for(request, event))
     data = valid(form)
-    spending = do_buy(event, item=data["item"], province=province, paid_from=data["paid_from"],
-                      spender=data["spender"], actor=request.user, multiples=data["multiples"],
-                      months=data["months"], description=data["description"], permission=data["permission"],
-                      venue=data["venue"])
-    ready = "" if spending.finished_turn else \
-        f"; ready at the end of turn {spending.ready_turn} ({event.game_month(spending.ready_turn)})"
+    spending = do_buy(
+        event,
+        item=data["item"],
+        province=province,
+        paid_from=data["paid_from"],
+        spender=data["spender"],
+        actor=request.user,
+        multiples=data["multiples"],
+        months=data["months"],
+        description=data["description"],
+        permission=data["permission"],
+        venue=data["venue"],
+    )
+    ready = (
+        ""
+        if spending.finished_turn
+        else f"; ready at the end of turn {spending.ready_turn} ({event.game_month(spending.ready_turn)})"
+    )
     return f"{spending}, paid from {spending.paid_from.name}{ready}."
 
 
@@ -291,8 +401,14 @@ def spend(request, province):
 def pay_corn_dole(request, province):
     event = province.event
     data = valid(CornDoleForm(request.POST, province=province, payers=payers_for(request, event)))
-    spending = do_pay_corn_dole(event, province=province, paid_from=data["paid_from"], actor=request.user,
-                                spender=data["spender"], talents=data.get("talents"))
+    spending = do_pay_corn_dole(
+        event,
+        province=province,
+        paid_from=data["paid_from"],
+        actor=request.user,
+        spender=data["spender"],
+        talents=data.get("talents"),
+    )
     return f"The corn dole in {province} is paid: {talents(spending.talents)} from {spending.paid_from.name}."
 
 
@@ -300,8 +416,9 @@ def pay_corn_dole(request, province):
 def deposit(request, event):
     data = valid(DepositForm(request.POST, event=event, payees=payee_choices(event)))
     target = payee_account(event, data["to"])
-    entry = do_transfer(source=outside(event, OPENING), target=target, talents=data["talents"], why=data["why"],
-                        actor=request.user)
+    entry = do_transfer(
+        source=outside(event, OPENING), target=target, talents=data["talents"], why=data["why"], actor=request.user
+    )
     return f"{talents(data['talents'])} deposited in {target.name} from outside the game: transaction #{entry.pk}."
 
 
@@ -330,6 +447,7 @@ def intercept_shipment(request, transaction):
     event = transaction.event
     data = valid(InterceptForm(request.POST, event=event, payees=payee_choices(event)))
     taker = payee_account(event, data["to"])
-    seizure = do_intercept(transaction, seized_by=taker, why=f"Interception of #{transaction.pk}: {data['why']}",
-                           actor=request.user)
+    seizure = do_intercept(
+        transaction, seized_by=taker, why=f"Interception of #{transaction.pk}: {data['why']}", actor=request.user
+    )
     return f"Shipment #{transaction.pk} was intercepted: #{seizure.pk} takes its talents to {taker.name}."

@@ -8,6 +8,7 @@ A force's or a fleet's order is undone whole with the bills, upgrades and detach
 which are its steps (`gathering_steps`). Actions that wrote more than one record without marking
 them as steps are refused, with the desk that puts them right.
 """
+
 from django.core.exceptions import ValidationError
 
 from umpire.models import TurnEnd
@@ -41,8 +42,10 @@ def undo_paid_record(entry, *, actor, reason):
         raise ValidationError(f"{entry.target_label} is no longer there: #{entry.pk} cannot be undone.")
     turn = getattr(record, "ordered_turn", None) or record.turn
     if TurnEnd.objects.filter(event=record.event_id, turn__gte=turn).exists():
-        raise ValidationError(f"Turn {turn}, when {entry.target_label} was paid, has ended and its end acted on it: "
-                              "put it right in the books instead.")
+        raise ValidationError(
+            f"Turn {turn}, when {entry.target_label} was paid, has ended and its end acted on it: "
+            "put it right in the books instead."
+        )
     payment = record.payment
     do_delete_record(record, actor=actor, reason=reason)
     do_reverse(payment, why=reason, actor=actor)

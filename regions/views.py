@@ -4,6 +4,7 @@ Each order is a small POST view: check the permission (access_force or access_fl
 form, call the service, report, and go back to the page. A refusal, by the form or by the AD69
 engine through the service, is a message naming the field, and changes nothing.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -22,16 +23,28 @@ from umpire.views.refusals import refusal_text, valid
 from . import forms
 from .printing import force_chart, table_charts
 from .selectors import (
-    AQUILA, access_fleet, access_force, describe_upgrade_with_date, get_characters_travelling,
-    get_command_scope, get_costs_owed, get_fleet_card, get_force_card, get_forces_by_table, get_history,
-    get_bribery, get_paid_into, get_tables_with_contents, get_unpaid, get_upkeep,
+    AQUILA,
+    access_fleet,
+    access_force,
+    describe_upgrade_with_date,
+    get_characters_travelling,
+    get_command_scope,
+    get_costs_owed,
+    get_fleet_card,
+    get_force_card,
+    get_forces_by_table,
+    get_history,
+    get_bribery,
+    get_paid_into,
+    get_tables_with_contents,
+    get_unpaid,
+    get_upkeep,
 )
 from .services import fleets, forces as force_services, plunder
 from .services.engine import current_turn
 
 # The unpaid flags change with a tax turn, a payment or its reversal; a legion's bribes with a new one.
-LIVE_ON = ("force.changed fleet.changed clock.changed troops.unpaid statement.changed ledger.changed "
-           "bribe.offered")
+LIVE_ON = "force.changed fleet.changed clock.changed troops.unpaid statement.changed ledger.changed bribe.offered"
 
 
 @login_required
@@ -53,16 +66,22 @@ def world(request, slug):
 
 def turn_context(event):
     turn = current_turn(event)
-    return {"event": event, "turn": turn, "game_month": event.game_month(turn), "live_on": LIVE_ON,
-            "unpaid_warning": UNPAID_TROOPS}
+    return {
+        "event": event,
+        "turn": turn,
+        "game_month": event.game_month(turn),
+        "live_on": LIVE_ON,
+        "unpaid_warning": UNPAID_TROOPS,
+    }
 
 
 @login_required
 def forces(request, slug):
     """Every table's forces and fleets, the umpire's own table first: what each may do this turn."""
     event = access_event(request.user, slug, Perm.VIEW_FORCES)
-    return render(request, "regions/forces.html", {**turn_context(event),
-                                                   "tables": get_forces_by_table(event, request.user)})
+    return render(
+        request, "regions/forces.html", {**turn_context(event), "tables": get_forces_by_table(event, request.user)}
+    )
 
 
 @login_required
@@ -71,15 +90,20 @@ def force(request, slug, pk):
     force = access_force(request.user, slug, pk)
     context = turn_context(force.event)
     card = get_force_card(force, context["turn"], get_command_scope(request.user, force.event), get_unpaid(force))
-    context.update({
-        "force": force, "card": card, "unit_unpaid": card.unpaid, "upkeep": get_upkeep(force),
-        "costs": get_costs_owed(force),
-        "upgrades": [describe_upgrade_with_date(u, force.event) for u in force.open_upgrades],
-        "history": get_history(force),
-        "panels": forms.force_panels(force, card) if card.can_command else [],
-        "bribery": get_bribery(force, context["turn"]) if card.can_command else None,
-        "totals": totals(card.lines),
-    })
+    context.update(
+        {
+            "force": force,
+            "card": card,
+            "unit_unpaid": card.unpaid,
+            "upkeep": get_upkeep(force),
+            "costs": get_costs_owed(force),
+            "upgrades": [describe_upgrade_with_date(u, force.event) for u in force.open_upgrades],
+            "history": get_history(force),
+            "panels": forms.force_panels(force, card) if card.can_command else [],
+            "bribery": get_bribery(force, context["turn"]) if card.can_command else None,
+            "totals": totals(card.lines),
+        }
+    )
     return render(request, "regions/legion.html", context)
 
 
@@ -95,15 +119,21 @@ def fleet(request, slug, pk):
     fleet = access_fleet(request.user, slug, pk)
     context = turn_context(fleet.event)
     card = get_fleet_card(fleet, get_command_scope(request.user, fleet.event), unpaid=get_unpaid(fleet))
-    context.update({
-        "fleet": fleet, "card": card, "unit_unpaid": card.unpaid, "history": get_history(fleet),
-        "costs": fleet.costs_owed.all(),
-        "panels": forms.fleet_panels(fleet) if card.can_command else [],
-    })
+    context.update(
+        {
+            "fleet": fleet,
+            "card": card,
+            "unit_unpaid": card.unpaid,
+            "history": get_history(fleet),
+            "costs": fleet.costs_owed.all(),
+            "panels": forms.fleet_panels(fleet) if card.can_command else [],
+        }
+    )
     return render(request, "regions/fleet.html", context)
 
 
 # ---- printing --------------------------------------------------------------------------------
+
 
 def pdf_response(pdf, filename):
     response = HttpResponse(pdf, content_type="application/pdf")
@@ -144,23 +174,36 @@ def table_status_pdf(request, slug):
 
 # The words a refusal's field is shown with: the form's own labels, and the engine's inputs.
 FIELD_LABELS = {
-    "raw_levies": "Raw levies", "orders": "Upgrade orders", "troops": "Troops", "legion": "Legion",
-    "standing_still": "Standing still", "in_rome_with_emperors_approval": "In Rome, with the Emperor's approval",
-    "map_points": "Map points", "forced_march": "Forced march", "player_present": "Player with the force",
-    "to_province": "To province", "into": "Rejoin", "name": "Name", "fleet": "Fleet", "forces": "Load",
-    "coastal_sea_areas": "Coastal sea areas", "open_sea_areas": "Open sea areas", "fleets_agree": "Fleets agree",
-    "dice": "Dice", "repair": "Repair", "marines_aboard": "Marines", "waterway": "Waterway", "aquila": "Aquila",
-    "town": "Town or city", "legions_present": "Legions present", "briber": "Briber", "talents": "Talents",
-    "purpose": "Purpose", "paid_from": "Paid from", "force": "Force",
+    "raw_levies": "Raw levies",
+    "orders": "Upgrade orders",
+    "troops": "Troops",
+    "legion": "Legion",
+    "standing_still": "Standing still",
+    "in_rome_with_emperors_approval": "In Rome, with the Emperor's approval",
+    "map_points": "Map points",
+    "forced_march": "Forced march",
+    "player_present": "Player with the force",
+    "to_province": "To province",
+    "into": "Rejoin",
+    "name": "Name",
+    "fleet": "Fleet",
+    "forces": "Load",
+    "coastal_sea_areas": "Coastal sea areas",
+    "open_sea_areas": "Open sea areas",
+    "fleets_agree": "Fleets agree",
+    "dice": "Dice",
+    "repair": "Repair",
+    "marines_aboard": "Marines",
+    "waterway": "Waterway",
+    "aquila": "Aquila",
+    "town": "Town or city",
+    "legions_present": "Legions present",
+    "briber": "Briber",
+    "talents": "Talents",
+    "purpose": "Purpose",
+    "paid_from": "Paid from",
+    "force": "Force",
 }
-
-
-
-
-
-
-
-
 
 
 def order(access, page, handler):
@@ -168,6 +211,7 @@ def order(access, page, handler):
 
     The handler returns the message ("" if it gave its own), or the message and the force to
     show next (a merged detachment is gone: its legion is shown)."""
+
     @login_required
     @require_POST
     def view(request, slug, pk):
@@ -181,6 +225,7 @@ def order(access, page, handler):
         if message:
             messages.success(request, message)
         return redirect(page, slug=slug, pk=shown.pk)
+
     return view
 
 
@@ -202,8 +247,12 @@ def raise_levies(request, force):
 @force_order
 def order_upgrade(request, force):
     data = valid(forms.UpgradeForm(request.POST))
-    force_services.do_order_upgrade(force, orders=data["orders"], actor=request.user,
-                                    in_rome_with_emperors_approval=data["in_rome_with_emperors_approval"])
+    force_services.do_order_upgrade(
+        force,
+        orders=data["orders"],
+        actor=request.user,
+        in_rome_with_emperors_approval=data["in_rome_with_emperors_approval"],
+    )
     return f"Upgrade ordered for {force.name}; the cost is owed."
 
 
@@ -224,8 +273,14 @@ def merge(request, force):
 @force_order
 def march(request, force):
     data = valid(forms.MarchForm(request.POST, force=force))
-    force_services.do_march(force, to_province=data["to_province"], map_points=data["map_points"],
-                            forced_march=data["forced_march"], map_point=data["map_point"], actor=request.user)
+    force_services.do_march(
+        force,
+        to_province=data["to_province"],
+        map_points=data["map_points"],
+        forced_march=data["forced_march"],
+        map_point=data["map_point"],
+        actor=request.user,
+    )
     how = "force-marched" if data["forced_march"] else "marched"
     return f"{force.name} {how} {data['map_points']} map points to {data['to_province']}."
 
@@ -247,17 +302,27 @@ def land(request, force):
 @force_order
 def book_charter(request, force):
     data = valid(forms.CharterForm(request.POST))
-    result = fleets.do_book_charter(force, coastal_sea_areas=data["coastal_sea_areas"], actor=request.user,
-                                    open_sea_areas=data["open_sea_areas"], fleets_agree=data["fleets_agree"])
+    result = fleets.do_book_charter(
+        force,
+        coastal_sea_areas=data["coastal_sea_areas"],
+        actor=request.user,
+        open_sea_areas=data["open_sea_areas"],
+        fleets_agree=data["fleets_agree"],
+    )
     return f"Civilian charter booked for {force.name}, sailing next month: {result.outcome['cost']} talents owed."
 
 
 @force_order
 def demand_tribute(request, force):
     data = valid(forms.DemandTributeForm(request.POST))
-    run, payment = plunder.do_demand_tribute(force, town=data["town"], legions_present=data["legions_present"],
-                                             loot_if_refused=data["loot_if_refused"], dice=data["dice"],
-                                             actor=request.user)
+    run, payment = plunder.do_demand_tribute(
+        force,
+        town=data["town"],
+        legions_present=data["legions_present"],
+        loot_if_refused=data["loot_if_refused"],
+        dice=data["dice"],
+        actor=request.user,
+    )
     report_plunder(request, force, run, payment)
     return ""
 
@@ -276,8 +341,9 @@ def report_plunder(request, force, run, payment):
     town, outcome = run.case["town"], run.outcome
     messages.success(request, f"{force.name} at {town}: {what_the_town_gave(outcome)} {where_it_went(payment)}")
     if outcome["rebellion_test"]:
-        messages.warning(request, f"{town} was looted: the Region umpire must now test for rebellion in "
-                                  f"{run.case['province']}.")
+        messages.warning(
+            request, f"{town} was looted: the Region umpire must now test for rebellion in {run.case['province']}."
+        )
     messages.info(request, "\n".join(working_lines(Line(**line) for line in run.working)), extra_tags="working")
 
 
@@ -299,20 +365,28 @@ def where_it_went(payment):
 @force_order
 def offer_bribe(request, force):
     data = valid(forms.BribeForm(request.POST, force=force))
-    bribe = plunder.do_offer_bribe(force, briber=data["briber"], talents=data["talents"], purpose=data["purpose"],
-                                   actor=request.user)
+    bribe = plunder.do_offer_bribe(
+        force, briber=data["briber"], talents=data["talents"], purpose=data["purpose"], actor=request.user
+    )
     return f"{bribe.briber} bribes {force.name} with {bribe.talents} talents from his purse, to: {bribe.purpose}"
 
 
 @fleet_order
 def open_sea_crossing(request, fleet):
     data = valid(forms.CrossingForm(request.POST))
-    result = fleets.do_open_sea_crossing(fleet, offering_to_neptune=data["offering_to_neptune"], dice=data["dice"],
-                                         actor=request.user)
+    result = fleets.do_open_sea_crossing(
+        fleet, offering_to_neptune=data["offering_to_neptune"], dice=data["dice"], actor=request.user
+    )
     outcome = result.outcome["result"].replace("_", " ")
-    messages.success(request, format_html('{}: open-sea crossing – {}. The working is below; '
-                                          '<a href="#history">the fleet\'s history</a> keeps the record.',
-                                          fleet.name, outcome))
+    messages.success(
+        request,
+        format_html(
+            "{}: open-sea crossing – {}. The working is below; "
+            '<a href="#history">the fleet\'s history</a> keeps the record.',
+            fleet.name,
+            outcome,
+        ),
+    )
     messages.info(request, "\n".join(working_lines(result.working)), extra_tags="working")
     return ""
 

@@ -5,6 +5,7 @@ force's legate and army commander) are read by the core; these add what lies a s
 table of the province a force stands in, of the accounts a transaction touched, and so on. Each
 costs one query at most.
 """
+
 from umpire.whereabouts import register_whereabouts
 
 from .models import Force, Posting, Province
@@ -13,17 +14,22 @@ from .services.ledger import tables_of
 
 def table_of_province(key):
     """Whereabouts of a record at the table of the province its `key` names."""
+
     def whereabouts(instance):
         return set(Province.objects.filter(pk=getattr(instance, key)).values_list("region", flat=True)), set()
+
     return whereabouts
 
 
 def table_of_force(key):
     """Whereabouts of a record with the force its `key` names: at its province's table, with its commanders."""
+
     def whereabouts(instance):
         rows = Force.objects.filter(pk=getattr(instance, key)).values_list(
-            "province__region", "legate", "army_commander")
+            "province__region", "legate", "army_commander"
+        )
         return {table for table, *_ in rows}, {c for _, *commanders in rows for c in commanders if c}
+
     return whereabouts
 
 
@@ -34,10 +40,16 @@ def account_whereabouts(account):
 
 def transaction_whereabouts(transaction):
     """Every account it touched: where each is kept, and whose purses they are."""
-    accounts = [posting.account for posting in Posting.objects.filter(transaction=transaction).select_related(
-        "account__province", "account__character", "account__force__province")]
-    return (set(tables_of(transaction.event, accounts)),
-            {account.character_id for account in accounts if account.character_id})
+    accounts = [
+        posting.account
+        for posting in Posting.objects.filter(transaction=transaction).select_related(
+            "account__province", "account__character", "account__force__province"
+        )
+    ]
+    return (
+        set(tables_of(transaction.event, accounts)),
+        {account.character_id for account in accounts if account.character_id},
+    )
 
 
 def register():

@@ -2,6 +2,7 @@
 and the table where the character is. What a man offered or swore is the umpires' record for
 when "the gods are real", told to the players in the gods' own way, so nothing goes to the
 whole event."""
+
 from dataclasses import dataclass
 from typing import ClassVar
 

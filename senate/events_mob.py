@@ -1,6 +1,7 @@
 """The mob's typed events; sent with umpire.events.publish_on_commit to Control and the Senate
 room. The mob's mood and a senator's support are the umpires' working, told to the players by
 the Senate umpire in words, so nothing here goes to the whole event."""
+
 from dataclasses import dataclass
 from typing import ClassVar
 

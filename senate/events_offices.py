@@ -2,6 +2,7 @@
 room and, for a province's or a legion's officer, the table it is at (its Region umpire hands the
 revenue to the procurator). An appointment reaches the players through the Acta Diurna, which
 the Senate umpire publishes, so nothing here goes to the whole event."""
+
 from dataclasses import dataclass
 from typing import ClassVar
 

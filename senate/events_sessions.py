@@ -3,6 +3,7 @@
 A session, a vote, an edict or a change of Emperor is told to the Senate room and Control;
 only what an umpire publishes is told to the whole event (the Acta Diurna and the projector).
 """
+
 from dataclasses import dataclass
 from typing import ClassVar
 

@@ -1,4 +1,5 @@
 """The gods' page forms: they read what the umpire typed; the services decide whether it may be done."""
+
 from django import forms
 
 from regions.models import Province, Spending, Venue
@@ -26,13 +27,19 @@ class DevotionForm(forms.Form):
     god = forms.ModelChoiceField(label="To which god", queryset=None)
     kind = forms.ChoiceField(label="What kind", choices=Devotion.Kind.choices)
     what = forms.CharField(label="What was given", max_length=200)
-    talents = forms.IntegerField(label="Talents", min_value=0, required=False,
-                                 help_text="Empty if it cost none, or to take the spending's.")
-    province = forms.ModelChoiceField(label="Where", queryset=None, required=False,
-                                      help_text="Empty: the temple's or the spending's province.")
+    talents = forms.IntegerField(
+        label="Talents", min_value=0, required=False, help_text="Empty if it cost none, or to take the spending's."
+    )
+    province = forms.ModelChoiceField(
+        label="Where", queryset=None, required=False, help_text="Empty: the temple's or the spending's province."
+    )
     temple = forms.ModelChoiceField(label="At the temple of", queryset=None, required=False)
-    spending = forms.ModelChoiceField(label="Paid through the treasury", queryset=None, required=False,
-                                      help_text="The temple or religious ceremony it was bought as.")
+    spending = forms.ModelChoiceField(
+        label="Paid through the treasury",
+        queryset=None,
+        required=False,
+        help_text="The temple or religious ceremony it was bought as.",
+    )
     turn = forms.IntegerField(label="Turn", min_value=0, required=False, help_text="Empty: this turn.")
     note = forms.CharField(label="Note", widget=forms.Textarea(attrs={"rows": 2}), required=False)
 
@@ -42,8 +49,11 @@ class DevotionForm(forms.Form):
         self.fields["god"].queryset = God.objects.filter(event=event)
         self.fields["province"].queryset = Province.objects.filter(event=event).order_by("name")
         self.fields["temple"].queryset = temples(event)
-        self.fields["spending"].queryset = Spending.objects.filter(event=event, item__in=SPENT_ON_GODS).select_related(
-            "province").order_by("-ordered_turn", "-pk")
+        self.fields["spending"].queryset = (
+            Spending.objects.filter(event=event, item__in=SPENT_ON_GODS)
+            .select_related("province")
+            .order_by("-ordered_turn", "-pk")
+        )
 
 
 def temples(event):
@@ -55,14 +65,20 @@ class OathForm(forms.Form):
 
     character = forms.ModelChoiceField(label="Who swore", queryset=None)
     degree = forms.TypedChoiceField(label="Degree", choices=Oath.Degree.choices, coerce=int)
-    god = forms.ModelChoiceField(label="By which god", queryset=None, required=False,
-                                 help_text="None for an oath on his honour.")
-    temple = forms.ModelChoiceField(label="In the temple of", queryset=None, required=False,
-                                    help_text="Only for the third degree: the god's own temple.")
+    god = forms.ModelChoiceField(
+        label="By which god", queryset=None, required=False, help_text="None for an oath on his honour."
+    )
+    temple = forms.ModelChoiceField(
+        label="In the temple of",
+        queryset=None,
+        required=False,
+        help_text="Only for the third degree: the god's own temple.",
+    )
     sworn = forms.CharField(label="What he swore", widget=forms.Textarea(attrs={"rows": 2}))
     to_character = forms.ModelChoiceField(label="To", queryset=None, required=False)
-    to_whom = forms.CharField(label="Or to, in words", max_length=120, required=False,
-                              help_text="The mob, a legion, the Senate.")
+    to_whom = forms.CharField(
+        label="Or to, in words", max_length=120, required=False, help_text="The mob, a legion, the Senate."
+    )
     turn = forms.IntegerField(label="Turn", min_value=0, required=False, help_text="Empty: this turn.")
 
     def __init__(self, *args, event, **kwargs):

@@ -1,5 +1,6 @@
 """Reads for the gods' page: the pantheon with its devotions, the oaths by state, and whether a man
 made the offering a rule asks for."""
+
 from django.db.models import Prefetch
 
 from umpire.permissions import Perm
@@ -31,7 +32,8 @@ def get_pantheon(event, character=None):
     """The event's gods, each with its devotions (only `character`'s, if given), in a fixed number of
     queries however many there are."""
     return God.objects.filter(event=event).prefetch_related(
-        Prefetch("devotions", queryset=devotions(event, character).order_by("-turn", "-pk")))
+        Prefetch("devotions", queryset=devotions(event, character).order_by("-turn", "-pk"))
+    )
 
 
 def get_oaths(event, state=None, character=None):

@@ -5,6 +5,7 @@ Every seated umpire reads it (Perm.VIEW_WORLD) and records what he saw at his ta
 and the Senate umpires (Perm.RUN_SENATE) rule an oath kept or broken. A refusal, by the form or
 the service, is a message naming the field, and changes nothing.
 """
+
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -23,10 +24,26 @@ from .models.gods import Oath
 from .services.gods import do_record_devotion, do_rule_oath, do_swear_oath, ensure_pantheon
 
 LIVE_ON = "gods.devotion_recorded gods.oath_changed clock.changed"
-FIELD_LABELS = {"character": "Who", "god": "God", "kind": "What kind", "what": "What was given", "talents": "Talents",
-                "province": "Where", "temple": "Temple", "spending": "Paid through the treasury", "turn": "Turn",
-                "note": "Note", "degree": "Degree", "sworn": "What he swore", "to_character": "To",
-                "to_whom": "To whom", "state": "Oath", "reason": "Why", "ruling_reason": "Why", "outcome": "Ruling"}
+FIELD_LABELS = {
+    "character": "Who",
+    "god": "God",
+    "kind": "What kind",
+    "what": "What was given",
+    "talents": "Talents",
+    "province": "Where",
+    "temple": "Temple",
+    "spending": "Paid through the treasury",
+    "turn": "Turn",
+    "note": "Note",
+    "degree": "Degree",
+    "sworn": "What he swore",
+    "to_character": "To",
+    "to_whom": "To whom",
+    "state": "Oath",
+    "reason": "Why",
+    "ruling_reason": "Why",
+    "outcome": "Ruling",
+}
 
 
 @login_required
@@ -35,12 +52,22 @@ def gods(request, slug):
     ensure_pantheon(event, actor=request.user)
     filter_form = forms.CharacterFilterForm(request.GET or None, event=event)
     character = filter_form.cleaned_data["character"] if filter_form.is_valid() else None
-    return render(request, "senate/gods.html", {
-        "event": event, "filter_form": filter_form, "character": character, "query": back_query(request.GET),
-        "pantheon": get_pantheon(event, character), "oaths": get_oaths_by_state(event, character),
-        "rules": can_rule_oaths(request.user, event),
-        "devotion_form": forms.DevotionForm(event=event), "oath_form": forms.OathForm(event=event),
-        "live_on": LIVE_ON})
+    return render(
+        request,
+        "senate/gods.html",
+        {
+            "event": event,
+            "filter_form": filter_form,
+            "character": character,
+            "query": back_query(request.GET),
+            "pantheon": get_pantheon(event, character),
+            "oaths": get_oaths_by_state(event, character),
+            "rules": can_rule_oaths(request.user, event),
+            "devotion_form": forms.DevotionForm(event=event),
+            "oath_form": forms.OathForm(event=event),
+            "live_on": LIVE_ON,
+        },
+    )
 
 
 def back_query(params):
@@ -51,6 +78,7 @@ def back_query(params):
 
 def gods_step(handler):
     """A POST on the gods' page: back to it, with the same filter, and a message."""
+
     @login_required
     @require_POST
     def view(request, slug, **kwargs):
@@ -61,6 +89,7 @@ def gods_step(handler):
             messages.error(request, refusal_text(refusal, FIELD_LABELS))
         query = back_query(request.GET)
         return redirect(reverse("senate:gods", args=[slug]) + (f"?{query}" if query else ""))
+
     return view
 
 

@@ -1,5 +1,6 @@
 """What Rome's mob notices at the end of every turn; registered with the clock in
 SenateConfig.ready()."""
+
 from .services.mob import record_corn_dole, record_spending_effects
 
 

@@ -1,4 +1,5 @@
 """The mob page's forms: the umpire's word on the mood, the effects he sets, a senator's support."""
+
 from django import forms
 
 from regions.models import Province
@@ -9,9 +10,13 @@ REASON_HELP = "Why: the players hear it from the Senate umpire."
 
 
 class MoveMoodForm(forms.Form):
-    place = forms.ModelChoiceField(label="Whose mob", queryset=Province.objects.none(), required=False,
-                                   empty_label="the City of Rome",
-                                   help_text="Rome, or a province whose mood is followed.")
+    place = forms.ModelChoiceField(
+        label="Whose mob",
+        queryset=Province.objects.none(),
+        required=False,
+        empty_label="the City of Rome",
+        help_text="Rome, or a province whose mood is followed.",
+    )
     change = forms.IntegerField(label="Move the mood by", help_text="Points up (+) or down (−).")
     reason = forms.CharField(label="Why", max_length=300, help_text=REASON_HELP)
 
@@ -27,15 +32,18 @@ class OpenMoodForm(forms.Form):
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["province"].queryset = Province.objects.filter(event=event, is_rome=False, moods__isnull=True
-                                                                   ).order_by("name")
+        self.fields["province"].queryset = Province.objects.filter(
+            event=event, is_rome=False, moods__isnull=True
+        ).order_by("name")
 
 
 class MobEffectForm(forms.Form):
     cause = forms.ChoiceField(label="Spending", choices=[c for c in Cause.choices if c[0] != Cause.RULING])
     points_per_multiple = forms.IntegerField(
-        label="Points a multiple", required=False,
-        help_text="How far each multiple of the minimum moves the mob; empty: the umpire judges each time.")
+        label="Points a multiple",
+        required=False,
+        help_text="How far each multiple of the minimum moves the mob; empty: the umpire judges each time.",
+    )
 
 
 class SupportForm(forms.Form):

@@ -1,5 +1,6 @@
 """Reads for the mob's page: Rome's mood and its history as a chart, the effects the umpire has
 set, the senators' support, and their political credibility."""
+
 from dataclasses import dataclass
 
 from django.db.models import Max, Q, Sum
@@ -12,8 +13,10 @@ from .models.mob import Cause, MobEffect, Mood, SupportChange
 # VIII. CONSPICUOUS CONSUMPTION, note (6): "At least one of these works must be undertaken every
 # six months if a Senator in Rome is to maintain his political credibility." A month is a turn.
 CREDIBILITY_MONTHS = 6
-CREDIBILITY_RULE = ("VIII. CONSPICUOUS CONSUMPTION, note (6): \"At least one of these works must be undertaken "
-                    "every six months if a Senator in Rome is to maintain his political credibility.\"")
+CREDIBILITY_RULE = (
+    'VIII. CONSPICUOUS CONSUMPTION, note (6): "At least one of these works must be undertaken '
+    'every six months if a Senator in Rome is to maintain his political credibility."'
+)
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 720, 240, 36
 
 
@@ -24,8 +27,12 @@ def get_rome_mood(event):
 
 def get_provincial_moods(event):
     """The provincial cities whose mob the umpires follow, each with its mood now: [(mood, value)]."""
-    moods = (Mood.objects.filter(event=event, place__isnull=False).select_related("place")
-             .annotate(total=Sum("entries__change")).order_by("place__name"))
+    moods = (
+        Mood.objects.filter(event=event, place__isnull=False)
+        .select_related("place")
+        .annotate(total=Sum("entries__change"))
+        .order_by("place__name")
+    )
     return [(mood, mood.total or 0) for mood in moods]
 
 
@@ -43,6 +50,7 @@ def get_effects(event):
 
 
 # ---- the chart --------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Chart:
@@ -97,15 +105,22 @@ def short_month(event, turn):
 
 # ---- senators: support and credibility ---------------------------------------------------------
 
+
 def get_senators(event):
     """The living senators, with their support (empty until Control enters it)."""
-    return list(Character.objects.filter(event=event, social_class=SocialClass.SENATOR, died_turn__isnull=True)
-                .select_related("location", "travelling_to").order_by("name"))
+    return list(
+        Character.objects.filter(event=event, social_class=SocialClass.SENATOR, died_turn__isnull=True)
+        .select_related("location", "travelling_to")
+        .order_by("name")
+    )
 
 
 def get_support_changes(event, limit=30):
-    return list(SupportChange.objects.filter(senator__event=event).select_related("senator", "by")
-                .order_by("-turn", "-pk")[:limit])
+    return list(
+        SupportChange.objects.filter(senator__event=event)
+        .select_related("senator", "by")
+        .order_by("-turn", "-pk")[:limit]
+    )
 
 
 def rome_tables(event):
@@ -130,11 +145,13 @@ def get_credibility(event, turn):
     """Each senator in Rome, the last public works he funded and whether he is behind: none
     undertaken in six months (CREDIBILITY_RULE). The game's eve (turn 0) counts as his last."""
     works = Spending.objects.filter(item=Spending.Item.PUBLIC_WORKS, payment__reversed_by__isnull=True)
-    senators = (Character.objects.filter(event=event, social_class=SocialClass.SENATOR, died_turn__isnull=True,
-                                         location__in=rome_tables(event))
-                .annotate(last_works=Max("spendings__ordered_turn",
-                                         filter=Q(spendings__in=works)))
-                .order_by("name"))
+    senators = (
+        Character.objects.filter(
+            event=event, social_class=SocialClass.SENATOR, died_turn__isnull=True, location__in=rome_tables(event)
+        )
+        .annotate(last_works=Max("spendings__ordered_turn", filter=Q(spendings__in=works)))
+        .order_by("name")
+    )
     return [credibility(senator, turn) for senator in senators]
 
 

@@ -1,6 +1,7 @@
 """The mob's page (/events/<slug>/senate/mob/): Rome's mood and its history, what moves it, the
 senators' support and credibility. Umpires who see the world read it; the Senate umpires and
 Control (RUN_SENATE) change it."""
+
 from functools import wraps
 
 from django.contrib import messages
@@ -17,14 +18,28 @@ from umpire.views.refusals import refusal_text, valid
 
 from . import mob_forms as forms
 from .mob_selectors import (
-    CREDIBILITY_RULE, get_credibility, get_effects, get_history, get_mood_chart, get_provincial_moods, get_rome_mood,
-    get_senators, get_support_changes,
+    CREDIBILITY_RULE,
+    get_credibility,
+    get_effects,
+    get_history,
+    get_mood_chart,
+    get_provincial_moods,
+    get_rome_mood,
+    get_senators,
+    get_support_changes,
 )
 from .services.mob import do_change_support, do_move_mood, do_open_mood, do_set_mob_effect
 
 LIVE_ON = "mob.mood_moved mob.effect_set mob.support_changed spending.changed clock.changed"
-FIELD_LABELS = {"change": "Change", "reason": "Why", "cause": "Spending", "senator": "Senator",
-                "points_per_multiple": "Points a multiple", "place": "Whose mob", "province": "Province"}
+FIELD_LABELS = {
+    "change": "Change",
+    "reason": "Why",
+    "cause": "Spending",
+    "senator": "Senator",
+    "points_per_multiple": "Points a multiple",
+    "place": "Whose mob",
+    "province": "Province",
+}
 
 
 @login_required
@@ -33,18 +48,33 @@ def mob(request, slug):
     turn = current_turn(event)
     mood = get_rome_mood(event)
     entries = get_history(mood)
-    return render(request, "senate/mob.html", {
-        "event": event, "turn": turn, "mood": mood, "entries": entries, "chart": get_mood_chart(event, entries, turn),
-        "effects": get_effects(event), "senators": get_senators(event), "changes": get_support_changes(event),
-        "credibility": get_credibility(event, turn), "credibility_rule": CREDIBILITY_RULE,
-        "can_run": can(request.user, event, Perm.RUN_SENATE), "live_on": LIVE_ON,
-        "provincial_moods": get_provincial_moods(event), "open_form": forms.OpenMoodForm(event=event),
-        "move_form": forms.MoveMoodForm(event=event), "effect_form": forms.MobEffectForm(),
-    })
+    return render(
+        request,
+        "senate/mob.html",
+        {
+            "event": event,
+            "turn": turn,
+            "mood": mood,
+            "entries": entries,
+            "chart": get_mood_chart(event, entries, turn),
+            "effects": get_effects(event),
+            "senators": get_senators(event),
+            "changes": get_support_changes(event),
+            "credibility": get_credibility(event, turn),
+            "credibility_rule": CREDIBILITY_RULE,
+            "can_run": can(request.user, event, Perm.RUN_SENATE),
+            "live_on": LIVE_ON,
+            "provincial_moods": get_provincial_moods(event),
+            "open_form": forms.OpenMoodForm(event=event),
+            "move_form": forms.MoveMoodForm(event=event),
+            "effect_form": forms.MobEffectForm(),
+        },
+    )
 
 
 def mob_step(handler):
     """A POST by whoever runs the Senate: back to the page with a message."""
+
     @login_required
     @require_POST
     @wraps(handler)
@@ -55,6 +85,7 @@ def mob_step(handler):
         except ValidationError as refusal:
             messages.error(request, refusal_text(refusal, FIELD_LABELS))
         return redirect("senate:mob", slug=slug)
+
     return view
 
 

@@ -1,6 +1,7 @@
 """Reads for the offices page: the two career ladders with who stands on each rung, who holds
 which office, and the appointments made. Each is a fixed number of queries however many
 characters, provinces and legions there are."""
+
 from dataclasses import dataclass
 
 from regions.models import Force, Province
@@ -29,27 +30,36 @@ def get_ladders(event):
     with the living characters on each rung, and those of the class with no rank yet."""
     living = list(Character.objects.filter(event=event, died_turn__isnull=True).order_by("name"))
     ranks = CareerRank.objects.order_by("-step")
-    return [ladder(social_class, social_class.label, ranks, living)
-            for social_class in (SocialClass.EQUESTRIAN, SocialClass.SENATOR)]
+    return [
+        ladder(social_class, social_class.label, ranks, living)
+        for social_class in (SocialClass.EQUESTRIAN, SocialClass.SENATOR)
+    ]
 
 
 def ladder(social_class, label, ranks, living):
-    rungs = [Rung(rank, [c for c in living if c.career_rank_id == rank.pk])
-             for rank in ranks if rank.social_class == social_class]
+    rungs = [
+        Rung(rank, [c for c in living if c.career_rank_id == rank.pk])
+        for rank in ranks
+        if rank.social_class == social_class
+    ]
     unranked = [c for c in living if c.social_class == social_class and c.career_rank_id is None]
     return Ladder(social_class, label, rungs + ([Rung(None, unranked)] if unranked else []))
 
 
 def get_province_offices(event):
     """Every province with its governor and procurator."""
-    return Province.objects.filter(event=event).select_related("governor", "procurator", "controlled_from",
-                                                                 "region").order_by("name")
+    return (
+        Province.objects.filter(event=event)
+        .select_related("governor", "procurator", "controlled_from", "region")
+        .order_by("name")
+    )
 
 
 def get_legates(event):
     """Every legion with its legate."""
-    return (Force.objects.filter(event=event, kind=Force.Kind.LEGION).select_related("legate", "province")
-            .order_by("name"))
+    return (
+        Force.objects.filter(event=event, kind=Force.Kind.LEGION).select_related("legate", "province").order_by("name")
+    )
 
 
 def get_rome_offices(event):
@@ -60,5 +70,6 @@ def get_rome_offices(event):
 
 def get_appointments(event):
     """The appointments made, newest first."""
-    return (Appointment.objects.filter(event=event)
-            .select_related("character", "previous", "province", "force", "recorded_by"))
+    return Appointment.objects.filter(event=event).select_related(
+        "character", "previous", "province", "force", "recorded_by"
+    )

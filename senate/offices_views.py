@@ -2,6 +2,7 @@
 which office, the appointments made; and, for the Senate umpire and Control, the forms to appoint
 and to bring an Equestrian into the Senate. Each POST reads its form, calls the service and goes
 back to the page with a message; a refusal names the field and changes nothing."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -18,8 +19,16 @@ from .offices_selectors import get_appointments, get_ladders, get_legates, get_p
 from .services.offices import do_appoint, do_enter_senate
 
 LIVE_ON = "offices.filled offices.senate_entered world.changed clock.changed"
-LABELS = {"office": "Office", "character": "Character", "province": "Province", "force": "Legion",
-          "by": "Appointed by", "authority": "By the vote or edict", "rank": "Rank", "reason": "Reason"}
+LABELS = {
+    "office": "Office",
+    "character": "Character",
+    "province": "Province",
+    "force": "Legion",
+    "by": "Appointed by",
+    "authority": "By the vote or edict",
+    "rank": "Rank",
+    "reason": "Reason",
+}
 
 
 @login_required
@@ -27,13 +36,23 @@ def offices(request, slug):
     event = access_event(request.user, slug, Perm.VIEW_WORLD)
     runs_senate = can(request.user, event, Perm.RUN_SENATE)
     turn = current_turn(event)
-    return render(request, "senate/offices.html", {
-        "event": event, "turn": turn, "game_month": event.game_month(turn), "live_on": LIVE_ON,
-        "ladders": get_ladders(event), "provinces": get_province_offices(event), "legions": get_legates(event),
-        "rome_offices": get_rome_offices(event), "appointments": get_appointments(event),
-        "appoint_form": AppointForm(event=event) if runs_senate else None,
-        "enter_form": EnterSenateForm(event=event) if runs_senate else None,
-    })
+    return render(
+        request,
+        "senate/offices.html",
+        {
+            "event": event,
+            "turn": turn,
+            "game_month": event.game_month(turn),
+            "live_on": LIVE_ON,
+            "ladders": get_ladders(event),
+            "provinces": get_province_offices(event),
+            "legions": get_legates(event),
+            "rome_offices": get_rome_offices(event),
+            "appointments": get_appointments(event),
+            "appoint_form": AppointForm(event=event) if runs_senate else None,
+            "enter_form": EnterSenateForm(event=event) if runs_senate else None,
+        },
+    )
 
 
 @login_required

@@ -1,4 +1,5 @@
 """The Acta Diurna's data, built from what is published; the drawing is umpire.printing.acta_diurna's."""
+
 from django.utils import timezone
 
 from regions.services.engine import current_turn
@@ -11,8 +12,10 @@ def gazette_of(event):
     turn = current_turn(event)
     emperor, claimants = get_published_throne(event)
     entries = get_acta(event)
-    facts = (("Printed", timezone.localtime().strftime("%d %b %Y %H:%M")),
-             ("Game date", f"turn {turn}, {month_of(event, turn)}" if turn else "the eve of the game"))
+    facts = (
+        ("Printed", timezone.localtime().strftime("%d %b %Y %H:%M")),
+        ("Game date", f"turn {turn}, {month_of(event, turn)}" if turn else "the eve of the game"),
+    )
     standing = (("Emperor", emperor), ("Claimants", ", ".join(claimants)))
     items = tuple(GazetteItem(entry.kind, when_of(entry), entry.headline, entry.details) for entry in entries)
     return Gazette(facts, standing, items)

@@ -1,4 +1,5 @@
 """The Senate room's forms: they read what the umpire typed; the services decide whether it may be done."""
+
 from django import forms
 
 from umpire.models import Character
@@ -12,12 +13,16 @@ def characters_of(event):
 
 class MotionForm(forms.Form):
     kind = forms.ChoiceField(label="Motion", choices=Motion.Kind.choices)
-    text = forms.CharField(label="Text", widget=forms.Textarea(attrs={"rows": 2}), max_length=2000,
-                           help_text="Who is appointed to what, who is declared an enemy, whose triumph, or the "
-                                     "motion in full.")
+    text = forms.CharField(
+        label="Text",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=2000,
+        help_text="Who is appointed to what, who is declared an enemy, whose triumph, or the motion in full.",
+    )
     proposer = forms.ModelChoiceField(label="Proposed by", queryset=None, required=False)
-    edict = forms.ModelChoiceField(label="Edict to ratify", queryset=None, required=False,
-                                   help_text="Only for a motion to ratify an edict.")
+    edict = forms.ModelChoiceField(
+        label="Edict to ratify", queryset=None, required=False, help_text="Only for a motion to ratify an edict."
+    )
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
@@ -36,8 +41,12 @@ class VoteForm(forms.Form):
 
 
 class CountForm(forms.Form):
-    tie_result = forms.ChoiceField(label="If tied, the ruling", choices=[("", "—"), *Motion.Result.choices],
-                                   required=False, help_text="The handbook gives no rule for a tie: you decide.")
+    tie_result = forms.ChoiceField(
+        label="If tied, the ruling",
+        choices=[("", "—"), *Motion.Result.choices],
+        required=False,
+        help_text="The handbook gives no rule for a tie: you decide.",
+    )
     tie_ruling = forms.CharField(label="Why", max_length=500, required=False)
 
 

@@ -3,6 +3,7 @@
 The gazette is built of `ActaEntry`s, copies of the public facts alone, so the public page and
 the printed sheet cannot show a vote, a draft or an umpire's name.
 """
+
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -27,15 +28,19 @@ class ActaEntry:
 def get_current_session(event):
     """The open session, or the last one, with its motions and their votes."""
     votes = Prefetch("votes", queryset=Vote.objects.select_related("senator"))
-    motions = Prefetch("motions", queryset=Motion.objects.select_related("proposer", "edict__emperor")
-                       .prefetch_related(votes))
+    motions = Prefetch(
+        "motions", queryset=Motion.objects.select_related("proposer", "edict__emperor").prefetch_related(votes)
+    )
     return Session.objects.filter(event=event).prefetch_related(motions).first()
 
 
 def get_senators_present(event):
     """Who may vote: the living senators in the Senate room."""
-    return list(Character.objects.filter(event=event, social_class=SocialClass.SENATOR, died_turn__isnull=True,
-                                         location__in=senate_rooms(event)).order_by("name"))
+    return list(
+        Character.objects.filter(
+            event=event, social_class=SocialClass.SENATOR, died_turn__isnull=True, location__in=senate_rooms(event)
+        ).order_by("name")
+    )
 
 
 def get_edicts(event):
@@ -57,6 +62,7 @@ def get_living(event):
 
 # ---- the Acta Diurna ---------------------------------------------------------------------------
 
+
 def get_acta(event):
     """Everything published, newest first: the Senate's results, edicts, changes of Emperor and
     Control's announcements (a withdrawn announcement is taken out of the gazette)."""
@@ -66,8 +72,17 @@ def get_acta(event):
 
 def motion_entries(event):
     motions = Motion.objects.filter(session__event=event, published_at__isnull=False).select_related("session")
-    return [ActaEntry(motion.published_at, "The Senate", motion.headline, motion_details(motion),
-                      motion.session.opened_turn, month_of(event, motion.session.opened_turn)) for motion in motions]
+    return [
+        ActaEntry(
+            motion.published_at,
+            "The Senate",
+            motion.headline,
+            motion_details(motion),
+            motion.session.opened_turn,
+            month_of(event, motion.session.opened_turn),
+        )
+        for motion in motions
+    ]
 
 
 def motion_details(motion):
@@ -76,8 +91,17 @@ def motion_details(motion):
 
 def edict_entries(event):
     edicts = Edict.objects.filter(event=event, published_at__isnull=False).select_related("emperor", "ratified_by")
-    return [ActaEntry(edict.published_at, "Edict", edict.headline, ratified_in_words(edict), edict.turn,
-                      month_of(event, edict.turn)) for edict in edicts]
+    return [
+        ActaEntry(
+            edict.published_at,
+            "Edict",
+            edict.headline,
+            ratified_in_words(edict),
+            edict.turn,
+            month_of(event, edict.turn),
+        )
+        for edict in edicts
+    ]
 
 
 def ratified_in_words(edict):
@@ -90,8 +114,12 @@ def ratified_in_words(edict):
 
 def claim_entries(event):
     claims = Claimant.objects.filter(event=event, published_at__isnull=False).select_related("character")
-    return [ActaEntry(claim.published_at, "The throne", claim.headline, "", claim.since_turn,
-                      month_of(event, claim.since_turn)) for claim in claims]
+    return [
+        ActaEntry(
+            claim.published_at, "The throne", claim.headline, "", claim.since_turn, month_of(event, claim.since_turn)
+        )
+        for claim in claims
+    ]
 
 
 def announcement_entries(event):
@@ -100,7 +128,7 @@ def announcement_entries(event):
 
 
 def month_of(event, turn):
-    """"September 68"; nothing before the first turn (the eve of the game) or for Control's news."""
+    """ "September 68"; nothing before the first turn (the eve of the game) or for Control's news."""
     return str(event.game_month(turn)) if turn else ""
 
 

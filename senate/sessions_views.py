@@ -4,6 +4,7 @@ Each change is a small POST step: fetch what the user may act on (else 404), rea
 the service, report, and go back to the console. A refusal, by the form or the service, is a
 message naming the field, and changes nothing.
 """
+
 from functools import wraps
 
 from django.contrib import messages
@@ -23,26 +24,56 @@ from . import sessions_forms as forms
 from .models.sessions import Claimant, Edict, Motion, Session
 from .printing import acta_pdf
 from .services.sessions import (
-    do_add_claimant, do_close_session, do_count_motion, do_end_claim, do_issue_edict, do_open_session,
-    do_proclaim_emperor, do_publish_record, do_record_vote, do_table_motion,
+    do_add_claimant,
+    do_close_session,
+    do_count_motion,
+    do_end_claim,
+    do_issue_edict,
+    do_open_session,
+    do_proclaim_emperor,
+    do_publish_record,
+    do_record_vote,
+    do_table_motion,
 )
 from .sessions_selectors import (
-    get_acta, get_claims, get_current_session, get_edicts, get_living, get_motion_sheets, get_published_throne,
+    get_acta,
+    get_claims,
+    get_current_session,
+    get_edicts,
+    get_living,
+    get_motion_sheets,
+    get_published_throne,
     get_senators_present,
 )
 
 LIVE_ON = "senate.session senate.edict senate.emperor senate.published announcements.changed character.moved"
 # The hall hears only what is published: the gazette re-fetches itself on these alone.
 PUBLIC_LIVE_ON = "senate.published announcements.changed"
-FIELD_LABELS = {"session": "Session", "motion": "Motion", "kind": "Motion", "text": "Text", "proposer": "Proposed by",
-                "edict": "Edict", "senator": "Senator", "choice": "Vote", "tie_result": "Tie",
-                "tie_ruling": "Why", "to_projector": "Projector", "emperor": "Emperor", "character": "Character",
-                "claim": "Claim"}
-OTHER_PARTS = (("senate:offices", "offices", "Offices and careers"), ("senate:mob", "mob", "The mob"),
-               ("senate:gods", "gods", "The gods"))
+FIELD_LABELS = {
+    "session": "Session",
+    "motion": "Motion",
+    "kind": "Motion",
+    "text": "Text",
+    "proposer": "Proposed by",
+    "edict": "Edict",
+    "senator": "Senator",
+    "choice": "Vote",
+    "tie_result": "Tie",
+    "tie_ruling": "Why",
+    "to_projector": "Projector",
+    "emperor": "Emperor",
+    "character": "Character",
+    "claim": "Claim",
+}
+OTHER_PARTS = (
+    ("senate:offices", "offices", "Offices and careers"),
+    ("senate:mob", "mob", "The mob"),
+    ("senate:gods", "gods", "The gods"),
+)
 
 
 # ---- the console ------------------------------------------------------------------------------
+
 
 @login_required
 def home(request, slug):
@@ -51,21 +82,33 @@ def home(request, slug):
     session = get_current_session(event)
     senators = get_senators_present(event)
     emperor = next((claim for claim in get_claims(event) if claim.is_standing and claim.is_emperor), None)
-    context = {"event": event, "runs": runs, "session": session, "senators": senators,
-               "sheets": get_motion_sheets(session, senators),
-               "edicts": get_edicts(event), "claims": get_claims(event), "emperor": emperor,
-               "controls_projector": can(request.user, event, Perm.ANNOUNCE), "parts": other_parts(slug),
-               "live_on": LIVE_ON}
+    context = {
+        "event": event,
+        "runs": runs,
+        "session": session,
+        "senators": senators,
+        "sheets": get_motion_sheets(session, senators),
+        "edicts": get_edicts(event),
+        "claims": get_claims(event),
+        "emperor": emperor,
+        "controls_projector": can(request.user, event, Perm.ANNOUNCE),
+        "parts": other_parts(slug),
+        "live_on": LIVE_ON,
+    }
     if runs:
         context.update(console_forms(event))
     return render(request, "senate/home.html", context)
 
 
 def console_forms(event):
-    return {"motion_form": forms.MotionForm(event=event), "count_form": forms.CountForm(),
-            "edict_form": forms.EdictForm(event=event), "claim_form": forms.ClaimForm(event=event, auto_id="claim_%s"),
-            "proclaim_form": forms.ClaimForm(event=event, auto_id="proclaim_%s"),
-            "living": get_living(event)}
+    return {
+        "motion_form": forms.MotionForm(event=event),
+        "count_form": forms.CountForm(),
+        "edict_form": forms.EdictForm(event=event),
+        "claim_form": forms.ClaimForm(event=event, auto_id="claim_%s"),
+        "proclaim_form": forms.ClaimForm(event=event, auto_id="proclaim_%s"),
+        "living": get_living(event),
+    }
 
 
 def other_parts(slug):
@@ -81,6 +124,7 @@ def other_parts(slug):
 
 def senate_step(view):
     """A POST step on the console: run it as the Senate umpire, report, go back."""
+
     @wraps(view)
     @login_required
     @require_POST
@@ -91,6 +135,7 @@ def senate_step(view):
         except ValidationError as refusal:
             messages.error(request, refusal_text(refusal, FIELD_LABELS))
         return redirect("senate:home", slug=slug)
+
     return step
 
 
@@ -167,6 +212,7 @@ def end_claim(request, event, pk):
 
 # ---- the Acta Diurna ---------------------------------------------------------------------------
 
+
 @login_required
 def acta(request, slug):
     event = access_event(request.user, slug, Perm.VIEW_WORLD)
@@ -190,5 +236,4 @@ def acta_display(request, slug):
 
 def acta_context(event, *, live_on):
     emperor, claimants = get_published_throne(event)
-    return {"event": event, "entries": get_acta(event), "emperor": emperor, "claimants": claimants,
-            "live_on": live_on}
+    return {"event": event, "entries": get_acta(event), "emperor": emperor, "claimants": claimants, "live_on": live_on}

@@ -6,6 +6,7 @@ reigns a proclamation ended, the projector's news), so the generic undo puts the
 while a later act stands on them. A mood is the sum of its history, so a move of the mob is never
 taken out of it: it is answered by the opposite move, a ruling that says what it takes back.
 """
+
 from django.core.exceptions import ValidationError
 from django.db.transaction import atomic
 
@@ -26,8 +27,14 @@ def answer_mood_move(entry, *, actor, reason):
         raise ValidationError(f"#{entry.pk} moved {moved.mood} by 0: there is nothing to take back.")
     with atomic():
         mood = Mood.objects.select_for_update(of=("self",)).select_related("event").get(pk=moved.mood_id)
-        add_entry(mood, turn=current_turn(mood.event), change=-moved.change, cause=Cause.RULING, actor=actor,
-                  reason=f"{reason}: takes back {moved.change:+d} of turn {moved.turn} ({moved.reason})"[:300])
+        add_entry(
+            mood,
+            turn=current_turn(mood.event),
+            change=-moved.change,
+            cause=Cause.RULING,
+            actor=actor,
+            reason=f"{reason}: takes back {moved.change:+d} of turn {moved.turn} ({moved.reason})"[:300],
+        )
 
 
 def undo_vote(entry, *, actor, reason):

@@ -1,4 +1,5 @@
 """The gods' page (XI. GODS OF ROME) and its forms."""
+
 from django.urls import path
 
 from . import gods_views

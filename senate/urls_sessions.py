@@ -1,4 +1,5 @@
 """The Senate room's console and the Acta Diurna: for the umpires, and the gazette for the hall."""
+
 from django.urls import path
 
 from . import sessions_views as views

@@ -5,21 +5,31 @@ the mob of Rome are filed at the Senate room; a provincial mob and a devotion in
 province's table. The characters are the records' own keys (a senator's vote, an office's holder,
 before and after), which the core reads.
 """
+
 from regions.whereabouts import table_of_province
 from umpire.models import Region
 from umpire.whereabouts import register_whereabouts
 
-AT_THE_SENATE_ROOM = (("senate.session", "event"), ("senate.edict", "event"), ("senate.claimant", "event"),
-                      ("senate.romanoffice", "event"), ("senate.mobeffect", "event"),
-                      ("senate.motion", "session__event"), ("senate.vote", "motion__session__event"))
+AT_THE_SENATE_ROOM = (
+    ("senate.session", "event"),
+    ("senate.edict", "event"),
+    ("senate.claimant", "event"),
+    ("senate.romanoffice", "event"),
+    ("senate.mobeffect", "event"),
+    ("senate.motion", "session__event"),
+    ("senate.vote", "motion__session__event"),
+)
 
 
 def in_the_senate_room(event_lookup):
     """Whereabouts of a record at its event's Senate room, its event found through `event_lookup`."""
+
     def whereabouts(instance):
         events = type(instance).objects.filter(pk=instance.pk).values(event_lookup)
-        return set(Region.objects.filter(kind=Region.Kind.SENATE_ROOM, event__in=events)
-                   .values_list("pk", flat=True)), set()
+        return set(
+            Region.objects.filter(kind=Region.Kind.SENATE_ROOM, event__in=events).values_list("pk", flat=True)
+        ), set()
+
     return whereabouts
 
 

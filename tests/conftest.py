@@ -1,4 +1,5 @@
 """Shared fixtures: the AD69 world, and the real services when they are there."""
+
 import os
 import socket
 

@@ -3,6 +3,7 @@
 The handbook is ../shared/seeds/003_64dedc002658febf.txt; its tables arrive as
 running text, and these functions take them apart again.
 """
+
 import re
 from dataclasses import dataclass
 
@@ -13,9 +14,7 @@ from tests.conftest import IN_CI
 
 HANDBOOK = "seeds/003_64dedc002658febf.txt"
 TYPES = {"Senatorial": "senatorial", "Imperial": "imperial", "Mil District": "military", "n.a.": "none"}
-ROW = re.compile(
-    r"^(?P<name>.+?) (?P<income>\d+)(?:\((?P<potential>\d+)\))? Talents? (?P<road>\d+)\s*(?P<rest>.*)$"
-)
+ROW = re.compile(r"^(?P<name>.+?) (?P<income>\d+)(?:\((?P<potential>\d+)\))? Talents? (?P<road>\d+)\s*(?P<rest>.*)$")
 
 
 @dataclass
@@ -43,7 +42,7 @@ def handbook_text():
 
 def between(text, start, end):
     begin = text.index(start) + len(start)
-    return text[begin:text.index(end, begin)]
+    return text[begin : text.index(end, begin)]
 
 
 def province_rows():
@@ -59,13 +58,20 @@ def _row(text, province_type):
     match = ROW.match(text)
     rest = match["rest"]
     controlled = re.search(r"(?:Controlled|Ruled) from (\w+)", rest)
-    governor = re.sub(r"\}|\((?:mil gov|proc)\)|(?:Controlled|Ruled) from \w+|The Senate of Rome", "", rest, flags=re.I).strip()
+    governor = re.sub(
+        r"\}|\((?:mil gov|proc)\)|(?:Controlled|Ruled) from \w+|The Senate of Rome", "", rest, flags=re.I
+    ).strip()
     row = ProvinceRow(
-        name=match["name"], income=int(match["income"]),
-        potential=int(match["potential"]) if match["potential"] else None, road=int(match["road"]),
-        governor=governor or None, governed_by_senate="The Senate of Rome" in rest,
-        province_type=province_type, run_by_procurator="(proc)" in rest,
-        military_governor="(mil gov)" in rest.lower(), controlled_from=controlled[1] if controlled else None,
+        name=match["name"],
+        income=int(match["income"]),
+        potential=int(match["potential"]) if match["potential"] else None,
+        road=int(match["road"]),
+        governor=governor or None,
+        governed_by_senate="The Senate of Rome" in rest,
+        province_type=province_type,
+        run_by_procurator="(proc)" in rest,
+        military_governor="(mil gov)" in rest.lower(),
+        controlled_from=controlled[1] if controlled else None,
     )
     row.in_brace = rest.startswith("}")
     return row
@@ -94,7 +100,7 @@ def weather_regions():
 def senators_in_rome():
     """XI. Senatorial Players: "The key senators that start in Rome are …" (two names each)."""
     words = between(handbook_text(), "The key senators that start in Rome are", "SOCIAL CLASS").split()
-    return [" ".join(words[i:i + 2]) for i in range(0, len(words), 2)]
+    return [" ".join(words[i : i + 2]) for i in range(0, len(words), 2)]
 
 
 def turn_table():

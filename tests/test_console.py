@@ -1,4 +1,5 @@
 """`console.py run` keeps the Celery worker and beat running for as long as the server runs."""
+
 import signal
 
 import console

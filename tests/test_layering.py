@@ -1,4 +1,5 @@
 """Dependencies point one way: the core never imports the apps; rules and printing import no Django."""
+
 import ast
 from pathlib import Path
 
@@ -33,15 +34,19 @@ def test_regions_know_nothing_of_senate_mail_or_warfare(path):
     assert not {m.split(".")[0] for m in imported_modules(path)} & {"senate", "mail", "warfare"}
 
 
-@pytest.mark.parametrize("path", [p for folder in ("regions", "senate", "mail", "warfare") for p in python_files(folder)],
-                         ids=str)
+@pytest.mark.parametrize(
+    "path", [p for folder in ("regions", "senate", "mail", "warfare") for p in python_files(folder)], ids=str
+)
 def test_no_app_imports_the_print_shop(path):
     """The print shop gathers every app's records onto paper: it sits at the top, beside the URLs."""
     assert "printshop" not in {m.split(".")[0] for m in imported_modules(path)}
 
 
-@pytest.mark.parametrize("path", [p for folder in ("regions", "senate", "mail", "warfare", "printshop")
-                                  for p in python_files(folder)], ids=str)
+@pytest.mark.parametrize(
+    "path",
+    [p for folder in ("regions", "senate", "mail", "warfare", "printshop") for p in python_files(folder)],
+    ids=str,
+)
 def test_the_megagame_apps_know_nothing_of_the_board_games(path):
     """Board-game adjudication stands beside the AD69 apps on the core, sharing none of them."""
     assert "boardgames" not in {m.split(".")[0] for m in imported_modules(path)}

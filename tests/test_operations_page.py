@@ -1,4 +1,5 @@
 """docs/operations.md, Control's game-day page, names only addresses, commands and settings that exist."""
+
 import re
 from pathlib import Path
 
@@ -37,5 +38,6 @@ def test_each_management_command_on_the_page_exists(command):
 @pytest.mark.parametrize("variable", sorted(set(re.findall(r"\b(UMPIRE_[A-Z_]+)=", TEXT))))
 def test_each_setting_on_the_page_is_read_by_the_console(variable):
     read_by = (Path(settings.BASE_DIR) / "umpire" / "settings.py").read_text() + (
-        Path(settings.BASE_DIR) / "console.py").read_text()
+        Path(settings.BASE_DIR) / "console.py"
+    ).read_text()
     assert f'"{variable}"' in read_by, f"docs/operations.md sets {variable}, which nothing reads"

@@ -17,6 +17,7 @@ permission, not the form) is let through when it is not refused so, a form error
 back; refused, it changes nothing: the audit log does not grow.
 Each request runs in a savepoint that is rolled back, so one role's change never shapes the next row.
 """
+
 from dataclasses import dataclass
 from types import SimpleNamespace
 from urllib.parse import urlencode
@@ -155,14 +156,29 @@ ROWS = [
     Row("regions:table-status-pdf", "slug=slug", GET, UMPIRES, sent="table=illyria"),
     Row("regions:force", "slug=slug pk=legion", GET, UMPIRES),
     Row("regions:force-status-pdf", "slug=slug pk=legion", GET, UMPIRES),
-    *(Row(f"regions:force-{order}", "slug=slug pk=legion", POST, TABLE) for order in (
-        "raise-levies", "upgrade", "detach", "merge", "march", "embark", "land", "charter", "demand-tribute", "loot",
-        "bribe")),
+    *(
+        Row(f"regions:force-{order}", "slug=slug pk=legion", POST, TABLE)
+        for order in (
+            "raise-levies",
+            "upgrade",
+            "detach",
+            "merge",
+            "march",
+            "embark",
+            "land",
+            "charter",
+            "demand-tribute",
+            "loot",
+            "bribe",
+        )
+    ),
     Row("regions:as-of", "slug=slug kind=force_kind pk=legion", GET, CONTROL),
     Row("regions:force-march", "slug=slug pk=chatti", POST, HOSTS),
     Row("regions:fleet", "slug=slug pk=fleet", GET, UMPIRES),
-    *(Row(f"regions:fleet-{order}", "slug=slug pk=fleet", POST, TABLE)
-      for order in ("crossing", "repair", "strip-marines", "bridge")),
+    *(
+        Row(f"regions:fleet-{order}", "slug=slug pk=fleet", POST, TABLE)
+        for order in ("crossing", "repair", "strip-marines", "bridge")
+    ),
     # ---- money ----
     Row("regions:treasury", "slug=slug", GET, MONEY),
     Row("regions:treasury-draw-up", "slug=slug", POST, CONTROL),
@@ -188,9 +204,24 @@ ROWS = [
     Row("warfare:battle", "slug=slug pk=battle", GET, RUNS_FIGHTS),
     Row("warfare:battle-sheet", "slug=slug pk=battle", GET, RUNS_FIGHTS),
     Row("warfare:battle-record", "slug=slug pk=battle", GET, RUNS_FIGHTS),
-    *(Row(f"warfare:battle-{step}", "slug=slug pk=battle", POST, RUNS_FIGHTS) for step in (
-        "claim", "release", "take-over", "fight", "call-off", "deploy", "round", "override", "verdict", "propose",
-        "place", "confirm", "publish")),
+    *(
+        Row(f"warfare:battle-{step}", "slug=slug pk=battle", POST, RUNS_FIGHTS)
+        for step in (
+            "claim",
+            "release",
+            "take-over",
+            "fight",
+            "call-off",
+            "deploy",
+            "round",
+            "override",
+            "verdict",
+            "propose",
+            "place",
+            "confirm",
+            "publish",
+        )
+    ),
     Row("warfare:battle", "slug=slug pk=host_battle", GET, HOSTS),
     Row("warfare:battle-claim", "slug=slug pk=host_battle", POST, HOSTS),
     Row("warfare:battle-open", "slug=slug", POST, HOSTS, sent="table=gaul"),
@@ -199,8 +230,10 @@ ROWS = [
     Row("warfare:siege", "slug=slug pk=siege", GET, UMPIRES),
     Row("warfare:siege-sheet", "slug=slug pk=siege", GET, UMPIRES),
     Row("warfare:siege-record", "slug=slug pk=siege", GET, UMPIRES),
-    *(Row(f"warfare:siege-{action}", "slug=slug pk=siege", POST, RUNS_FIGHTS)
-      for action in ("build", "reduce", "assault", "lift")),
+    *(
+        Row(f"warfare:siege-{action}", "slug=slug pk=siege", POST, RUNS_FIGHTS)
+        for action in ("build", "reduce", "assault", "lift")
+    ),
     Row("warfare:siege-lift", "slug=slug pk=host_siege", POST, HOSTS),
     Row("warfare:siege-losses", "slug=slug pk=assault side=assault_side", POST, RUNS_FIGHTS),
     Row("warfare:reports", "slug=slug", GET, "display"),
@@ -211,8 +244,10 @@ ROWS = [
     Row("mail:settings", "slug=slug", POST, CONTROL),
     Row("mail:tray", "slug=slug table_id=illyria", GET, TABLE),
     Row("mail:tray", "slug=slug table_id=gaul", GET, GAUL),
-    *(Row(f"mail:{step}", "slug=slug table_id=illyria", POST, TRAY, sent="courier=courier")
-      for step in ("post-letter", "pick-up", "leave")),
+    *(
+        Row(f"mail:{step}", "slug=slug table_id=illyria", POST, TRAY, sent="courier=courier")
+        for step in ("post-letter", "pick-up", "leave")
+    ),
     Row("mail:letter", "slug=slug pk=letter", GET, TABLE),
     *(Row(f"mail:{step}", "slug=slug pk=letter", POST, TABLE) for step in ("deliver", "forward", "return")),
     Row("mail:rule", "slug=slug pk=letter", POST, TABLE),
@@ -295,9 +330,14 @@ NOT_IN_THE_MATRIX = {
 
 # ---- the world every cell is asked in ------------------------------------------------------------------------
 
+
 def host(event, name, province_name):
-    force = Force.objects.create(event=event, name=name, kind=Force.Kind.BARBARIAN_HOST,
-                                 province=Province.objects.get(event=event, name=province_name))
+    force = Force.objects.create(
+        event=event,
+        name=name,
+        kind=Force.Kind.BARBARIAN_HOST,
+        province=Province.objects.get(event=event, name=province_name),
+    )
     ForceTroops.objects.create(force=force, type="barbarian_warband", count=8)
     return force
 
@@ -317,8 +357,14 @@ def world(ad69, make_umpire, settings, tmp_path):
     xlv, xlvi, xlvii, garrison = (legion(ad69, f"Legion {n}", "Pannonia", leg) for n in ("XLV", "XLVI", "XLVII", "L"))
     Force.objects.filter(pk=garrison.pk).update(kind=Force.Kind.DETACHMENT, aquila=False)
     pannonia = Province.objects.get(event=ad69, name="Pannonia")
-    siege = do_begin_siege(besiegers=[xlvi], place="Sirmium", place_type="minor_fortified_city", province=pannonia,
-                           garrison=[garrison], actor=control)
+    siege = do_begin_siege(
+        besiegers=[xlvi],
+        place="Sirmium",
+        place_type="minor_fortified_city",
+        province=pannonia,
+        garrison=[garrison],
+        actor=control,
+    )
     assault = do_assault(siege, dice=[5, 1], actor=control)
     do_open_books(ad69, actor=None)
     do_run_tax_turn(ad69, SEPTEMBER, actor=None)
@@ -328,45 +374,89 @@ def world(ad69, make_umpire, settings, tmp_path):
     gods.ensure_pantheon(ad69)
     session = do_open_session(ad69, actor=senate)
     world = SimpleNamespace(
-        event=ad69, slug="ad69", illyria=illyria, control=control, here=here, senate=senate,
-        other=make_umpire(ad69, Role.REGION, "Gaul"), nrw=make_umpire(ad69, Role.NON_ROMAN_WORLD),
-        legion=xlv, fleet=Fleet.objects.create(event=ad69, name="Classis Pannonica", base=pannonia),
+        event=ad69,
+        slug="ad69",
+        illyria=illyria,
+        control=control,
+        here=here,
+        senate=senate,
+        other=make_umpire(ad69, Role.REGION, "Gaul"),
+        nrw=make_umpire(ad69, Role.NON_ROMAN_WORLD),
+        legion=xlv,
+        fleet=Fleet.objects.create(event=ad69, name="Classis Pannonica", base=pannonia),
         battle=do_open_battle(illyria, side_a_forces=[xlv], side_b_forces=[xlvii], place="Mursa", actor=here),
-        siege=siege, assault=assault, assault_side=next(iter(assault.sides_waiting), "besiegers"),
+        siege=siege,
+        assault=assault,
+        assault_side=next(iter(assault.sides_waiting), "besiegers"),
         announcement=do_draft_announcement(ad69, text="Galba is dead", actor=control),
-        procedure_run=ProcedureRun.objects.create(event=ad69, procedure="ad69.battle_round", title="A round",
-                                                  source="X.", case={}, dice=[], outcome={}, working=[]),
-        rules_key="ad69.battle_round", ruleset="ad69", procedure="battle_round",
+        procedure_run=ProcedureRun.objects.create(
+            event=ad69,
+            procedure="ad69.battle_round",
+            title="A round",
+            source="X.",
+            case={},
+            dice=[],
+            outcome={},
+            working=[],
+        ),
+        rules_key="ad69.battle_round",
+        ruleset="ad69",
+        procedure="battle_round",
         follow_up=do_send_follow_up(ad69, text="Legion XV is coming", to_table=illyria, actor=control),
-        achaea=achaea, tax_turn=SEPTEMBER, achaea_treasury=treasury_of(achaea),
+        achaea=achaea,
+        tax_turn=SEPTEMBER,
+        achaea_treasury=treasury_of(achaea),
         statement=TaxStatement.objects.get(province=achaea, turn=SEPTEMBER),
         blasio=Character.objects.get(event=ad69, name="Cornelius Blasio"),
-        payment=do_transfer(source=outside(ad69, OPENING), target=treasury_of(achaea), talents=5, why="seed",
-                            actor=None),
-        player_character=player_character, other_character=other_character, courier=other_character,
-        letter=do_post_letter(illyria, sender=other_character, addressee=player_character, destination=illyria,
-                              actor=here),
-        session=session, motion=do_table_motion(session, kind="other", text="Bread", actor=senate),
+        payment=do_transfer(
+            source=outside(ad69, OPENING), target=treasury_of(achaea), talents=5, why="seed", actor=None
+        ),
+        player_character=player_character,
+        other_character=other_character,
+        courier=other_character,
+        letter=do_post_letter(
+            illyria, sender=other_character, addressee=player_character, destination=illyria, actor=here
+        ),
+        session=session,
+        motion=do_table_motion(session, kind="other", text="Bread", actor=senate),
         motion_kind="motion",
-        claim=do_proclaim_emperor(ad69, character=Character.objects.get(event=ad69, name="Sercius Sulpicius Galba"),
-                                  actor=senate),
+        claim=do_proclaim_emperor(
+            ad69, character=Character.objects.get(event=ad69, name="Sercius Sulpicius Galba"), actor=senate
+        ),
         senator=Character.objects.get(event=ad69, name="Titus Vinius"),
-        oath=gods.do_swear_oath(ad69, character=player_character, degree=2, sworn="to hold the Danube",
-                                to_whom="the legions", god=God.objects.get(event=ad69, name="Mars"), actor=here),
-        print_run=PrintRun.objects.create(event=ad69, kind=PrintRun.Kind.BRIEFINGS, page_size="A4",
-                                          requested_at=timezone.now(),
-                                          state=PrintRun.State.DONE, merged_pdf=b"%PDF-1.4", bundle=b"PK"),
+        oath=gods.do_swear_oath(
+            ad69,
+            character=player_character,
+            degree=2,
+            sworn="to hold the Danube",
+            to_whom="the legions",
+            god=God.objects.get(event=ad69, name="Mars"),
+            actor=here,
+        ),
+        print_run=PrintRun.objects.create(
+            event=ad69,
+            kind=PrintRun.Kind.BRIEFINGS,
+            page_size="A4",
+            requested_at=timezone.now(),
+            state=PrintRun.State.DONE,
+            merged_pdf=b"%PDF-1.4",
+            bundle=b"PK",
+        ),
     )
     gaul_fights(world)
     world.tracker = do_open_tracker(ad69, name="Dacian unrest", actor=control)
     world.tracker_move = do_propose_tracker_move(world.tracker, change=1, reason="a raid", actor=control)
-    world.tracker_feed = do_add_tracker_feed(world.tracker, procedure="ad69.battle", outcome_path="winner",
-                                             actor=control)
-    world.data_table = DataTable.objects.create(event=ad69, ruleset=ad69.ruleset, key="tribes", title="Tribes",
-                                                row_title="Tribe").key
+    world.tracker_feed = do_add_tracker_feed(
+        world.tracker, procedure="ad69.battle", outcome_path="winner", actor=control
+    )
+    world.data_table = DataTable.objects.create(
+        event=ad69, ruleset=ad69.ruleset, key="tribes", title="Tribes", row_title="Tribe"
+    ).key
     world.force_kind, world.audit_entry = "force", AuditEntry.objects.filter(event=ad69).latest("pk")
-    world.codes = {"player": do_issue_mailbox(player_character, actor=control).code,
-                   "display": do_reissue_display_code(ad69, actor=control).code}
+    world.codes = {
+        "player": do_issue_mailbox(player_character, actor=control).code,
+        "display": do_reissue_display_code(ad69, actor=control).code,
+    }
     do_issue_mailbox(other_character, actor=control)
     settings.BACKUP_DIR, world.every_turns = tmp_path / "backups", 2
     world.snapshot_name = do_take_snapshot(ad69, 1).name
@@ -379,10 +469,16 @@ def gaul_fights(world):
     world.gaul = Region.objects.get(event=event, name="Gaul")
     xxii = legion(event, "Legion XXII", "Belgica", [("legionary", 5, False)])
     world.chatti = host(event, "Chatti", "Belgica")
-    world.host_battle = do_open_battle(world.gaul, side_a_forces=[world.chatti],
-                                       side_b_forces=[xxii], place="Vetera", actor=world.other)
-    world.host_siege = do_begin_siege(besiegers=[host(event, "Bructeri", "Belgica")], place="Colonia",
-                                      place_type="minor_fortified_city", province=belgica, actor=world.control)
+    world.host_battle = do_open_battle(
+        world.gaul, side_a_forces=[world.chatti], side_b_forces=[xxii], place="Vetera", actor=world.other
+    )
+    world.host_siege = do_begin_siege(
+        besiegers=[host(event, "Bructeri", "Belgica")],
+        place="Colonia",
+        place_type="minor_fortified_city",
+        province=belgica,
+        actor=world.control,
+    )
 
 
 # ---- asking one cell ------------------------------------------------------------------------------------------
@@ -417,8 +513,10 @@ def test_each_role_reads_and_changes_only_what_it_may(client, world, role):
         (passed, refused), status, changed = ask(client, world, role, row)
         expected = role in row.allowed.split()
         if (expected and not passed) or (not expected and not refused):
-            wrong.append(f"{row.name} {row.method}: {'allowed' if expected else 'refused'} expected, "
-                         f"got {status}{' and the audit grew' if changed else ''}")
+            wrong.append(
+                f"{row.name} {row.method}: {'allowed' if expected else 'refused'} expected, "
+                f"got {status}{' and the audit grew' if changed else ''}"
+            )
     assert not wrong, f"{role}:\n" + "\n".join(wrong)
 
 
@@ -432,6 +530,7 @@ def test_a_players_code_opens_his_own_mailbox_and_no_one_elses(client, world):
 
 
 # ---- every URL has its row --------------------------------------------------------------------------------------
+
 
 def url_names(resolver=None, namespace=""):
     """Every named URL of the project, "namespace:name", the admin's left out as one."""
@@ -455,18 +554,28 @@ def test_every_row_names_a_url():
 
 # ---- the websockets --------------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def socket_world(ad69, make_umpire):
     """The seats and codes alone: a socket asks nothing of the records."""
     player_character = commander(ad69, "Quintus Scribonius", 0, Region.objects.get(event=ad69, name="Illyria"))
     world = SimpleNamespace(
-        event=ad69, slug="ad69", illyria=Region.objects.get(event=ad69, name="Illyria"),
-        gaul=Region.objects.get(event=ad69, name="Gaul"), senate_room=Region.objects.get(event=ad69, kind="senate"),
-        control=make_umpire(ad69, Role.CONTROL, username="control"), here=make_umpire(ad69, Role.REGION, "Illyria"),
-        other=make_umpire(ad69, Role.REGION, "Gaul"), senate=make_umpire(ad69, Role.SENATE, username="senate"),
-        nrw=make_umpire(ad69, Role.NON_ROMAN_WORLD), player_character=player_character)
-    world.codes = {"player": do_issue_mailbox(player_character, actor=None).code,
-                   "display": do_reissue_display_code(ad69, actor=None).code}
+        event=ad69,
+        slug="ad69",
+        illyria=Region.objects.get(event=ad69, name="Illyria"),
+        gaul=Region.objects.get(event=ad69, name="Gaul"),
+        senate_room=Region.objects.get(event=ad69, kind="senate"),
+        control=make_umpire(ad69, Role.CONTROL, username="control"),
+        here=make_umpire(ad69, Role.REGION, "Illyria"),
+        other=make_umpire(ad69, Role.REGION, "Gaul"),
+        senate=make_umpire(ad69, Role.SENATE, username="senate"),
+        nrw=make_umpire(ad69, Role.NON_ROMAN_WORLD),
+        player_character=player_character,
+    )
+    world.codes = {
+        "player": do_issue_mailbox(player_character, actor=None).code,
+        "display": do_reissue_display_code(ad69, actor=None).code,
+    }
     return world
 
 
@@ -479,8 +588,13 @@ def socket_address(world, role, route):
 def expected_groups(world, role, route):
     """What the role's socket on `route` joins; nothing, and it is closed with 4403."""
     event = world.event.pk
-    tables = {"control": [control_group(event)], "here": [table_group(world.illyria.pk)],
-              "other": [table_group(world.gaul.pk)], "senate": [table_group(world.senate_room.pk)], "nrw": []}
+    tables = {
+        "control": [control_group(event)],
+        "here": [table_group(world.illyria.pk)],
+        "other": [table_group(world.gaul.pk)],
+        "senate": [table_group(world.senate_room.pk)],
+        "nrw": [],
+    }
     if route.startswith("ws/events/") and role in tables:
         return {event_group(event), umpires_group(event), *tables[role]}
     if route.startswith("ws/display/") and role == "display":

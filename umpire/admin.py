@@ -2,12 +2,26 @@
 
 Every save and delete goes through the audited services, never straight to the model.
 """
+
 from django.contrib import admin
 from django.db import transaction
 
 from umpire.models import (
-    AccessCode, Announcement, AuditEntry, Briefing, CareerRank, Character, Event, FollowUp, GameClock, Region, Route,
-    Ruling, TurnEnd, TurnPhase, UmpireSeat,
+    AccessCode,
+    Announcement,
+    AuditEntry,
+    Briefing,
+    CareerRank,
+    Character,
+    Event,
+    FollowUp,
+    GameClock,
+    Region,
+    Route,
+    Ruling,
+    TurnEnd,
+    TurnPhase,
+    UmpireSeat,
 )
 from umpire.selectors import can_edit_world_anywhere
 from umpire.services.records import do_delete_record, do_save_event, do_save_record

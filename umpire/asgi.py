@@ -1,4 +1,5 @@
 """ASGI entry point: HTTP through Django, a few pages at a time; websockets through Channels."""
+
 import asyncio
 import os
 
@@ -47,8 +48,6 @@ class PagesAtOnce:
 application = ProtocolTypeRouter(
     {
         "http": PagesAtOnce(django_asgi_app, PAGES_AT_ONCE),
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -4,6 +4,7 @@ start of a past turn.
 Every list is one query for the entries and one each for their tables and characters, however many
 rows; whether an entry has been undone is an EXISTS in the same query.
 """
+
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -17,13 +18,33 @@ from umpire.services.audit import snapshot
 
 # the action families an umpire filters by, in his words; others are worded from their names
 FAMILY_LABELS = {
-    "force": "Forces: orders and corrections", "fleet": "Fleets", "ledger": "Money: the ledger",
-    "battle": "Battles", "siege": "Sieges", "senate": "The Senate", "mob": "The mob", "gods": "The gods",
-    "letter": "Letters", "mailbox": "Players' mailboxes", "post": "The post office", "character": "Players' movements",
-    "clock": "The clock", "announcement": "Announcements", "follow_up": "Follow-ups", "ruling": "Rulings",
-    "rules": "The rules desk", "spending": "Spending", "bribe": "Bribes", "plunder": "Plunder",
-    "tax_statement": "Tax statements", "tax_turn": "Tax turns", "revenue": "Revenue", "troops": "Troops' pay",
-    "books": "Opening the books", "access_code": "Display codes", "audit": "Undoing",
+    "force": "Forces: orders and corrections",
+    "fleet": "Fleets",
+    "ledger": "Money: the ledger",
+    "battle": "Battles",
+    "siege": "Sieges",
+    "senate": "The Senate",
+    "mob": "The mob",
+    "gods": "The gods",
+    "letter": "Letters",
+    "mailbox": "Players' mailboxes",
+    "post": "The post office",
+    "character": "Players' movements",
+    "clock": "The clock",
+    "announcement": "Announcements",
+    "follow_up": "Follow-ups",
+    "ruling": "Rulings",
+    "rules": "The rules desk",
+    "spending": "Spending",
+    "bribe": "Bribes",
+    "plunder": "Plunder",
+    "tax_statement": "Tax statements",
+    "tax_turn": "Tax turns",
+    "revenue": "Revenue",
+    "troops": "Troops' pay",
+    "books": "Opening the books",
+    "access_code": "Display codes",
+    "audit": "Undoing",
 }
 UNSHOWN = ("id", "event_id")  # the same in every state of a record: they say nothing
 _PAST_STATES = {}
@@ -51,8 +72,12 @@ def get_past_state_url(entry):
 
 def get_audit_log(event, *, table=None, character=None, family=None, turn=None):
     """The event's entries, newest first, narrowed by whichever filters are given."""
-    entries = (AuditEntry.objects.filter(event=event).select_related("event")
-               .prefetch_related("tables", "characters").annotate(undone=Exists(undos_of(OuterRef("pk")))))
+    entries = (
+        AuditEntry.objects.filter(event=event)
+        .select_related("event")
+        .prefetch_related("tables", "characters")
+        .annotate(undone=Exists(undos_of(OuterRef("pk"))))
+    )
     if table is not None:
         entries = entries.filter(tables=table)
     if character is not None:
@@ -92,8 +117,12 @@ def family_label(family):
 
 def get_logged_turns(event):
     """The turns with something in the log, as (turn, "Turn 3: November AD69"), oldest first."""
-    turns = (AuditEntry.objects.filter(event=event, game_turn__isnull=False).order_by("game_turn")
-             .values_list("game_turn", flat=True).distinct())
+    turns = (
+        AuditEntry.objects.filter(event=event, game_turn__isnull=False)
+        .order_by("game_turn")
+        .values_list("game_turn", flat=True)
+        .distinct()
+    )
     return [(turn, f"Turn {turn}: {event.game_month(turn)}") for turn in turns]
 
 
@@ -120,8 +149,13 @@ def get_changes(entries):
     many rows)."""
     changed = {entry.pk: list(_changed_fields(entry)) for entry in entries}
     names = _names_of((field, value) for rows in changed.values() for field, _, *values in rows for value in values)
-    return {pk: [Change(label, _in_words(field, before, names), _in_words(field, after, names))
-                 for field, label, before, after in rows] for pk, rows in changed.items()}
+    return {
+        pk: [
+            Change(label, _in_words(field, before, names), _in_words(field, after, names))
+            for field, label, before, after in rows
+        ]
+        for pk, rows in changed.items()
+    }
 
 
 def _changed_fields(entry):
@@ -148,9 +182,12 @@ def get_state_at_turn_start(target, turn, *, current=snapshot):
     not those that log something else about it, as a plunder's town. An entry made before the clock
     existed (no game turn) counts as made before turn 1.
     """
-    first_change = (AuditEntry.objects.filter(target_type=target._meta.label_lower, target_id=str(target.pk),
-                                              game_turn__gte=turn)
-                    .filter(Q(before__has_key="id") | Q(after__has_key="id")).order_by("pk").first())
+    first_change = (
+        AuditEntry.objects.filter(target_type=target._meta.label_lower, target_id=str(target.pk), game_turn__gte=turn)
+        .filter(Q(before__has_key="id") | Q(after__has_key="id"))
+        .order_by("pk")
+        .first()
+    )
     if first_change is not None:
         return first_change.before
     return current(target)
@@ -161,8 +198,11 @@ def describe_state(model, state):
     foreign keys by the names of what they point at (one query for each kind of record named)."""
     fields = _fields_by_attname(model)
     names = _names_of((fields.get(key), value) for key, value in state.items())
-    return [(field_label(model, key), _in_words(fields.get(key), value, names))
-            for key, value in state.items() if key not in UNSHOWN]
+    return [
+        (field_label(model, key), _in_words(fields.get(key), value, names))
+        for key, value in state.items()
+        if key not in UNSHOWN
+    ]
 
 
 def _fields_by_attname(model):
@@ -175,8 +215,9 @@ def _names_of(keys):
     for field, value in keys:
         if field is not None and field.is_relation and isinstance(value, (int, str)):
             wanted[field.related_model].add(value)
-    return {(model, pk): str(record) for model, pks in wanted.items()
-            for pk, record in model.objects.in_bulk(pks).items()}
+    return {
+        (model, pk): str(record) for model, pks in wanted.items() for pk, record in model.objects.in_bulk(pks).items()
+    }
 
 
 def _in_words(field, value, names):

@@ -5,6 +5,7 @@ turn the saved change into an error page, nor hold the page while kombu retries.
 here calls an idempotent service that something else also reaches (beat's tick, a run that
 prints where it was asked for), so a task that was never queued is caught up, not lost.
 """
+
 import logging
 
 from kombu.exceptions import OperationalError

@@ -4,12 +4,23 @@ Turn 1 is the event's start month and each turn is one month (AD69 handbook,
 IV. THE TURN). Nothing here imports Django: the clock's row is read elsewhere
 and its fields passed in.
 """
+
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 MONTH_NAMES = (
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 )
 MONTH_ABBREVIATIONS = {name[:3]: number for number, name in enumerate(MONTH_NAMES, 1)}
 
@@ -131,7 +142,8 @@ def phases_now(phases, *, turn, elapsed):
     """The phases under way `elapsed` into `turn`, in their order."""
     minutes = elapsed / timedelta(minutes=1)
     return [
-        phase for phase in phases
+        phase
+        for phase in phases
         if phase.starts <= minutes
         and (phase.ends is None or minutes < phase.ends)
         and (is_tax_turn(turn) or not phase.tax_turns_only)

@@ -1,4 +1,5 @@
 """The Celery application; beat and workers are only started when REDIS_URL is set."""
+
 import os
 
 from celery import Celery

@@ -6,6 +6,7 @@ TurnEnd row under the lock, and each app's hook then runs in its own
 transaction beside a TurnEndHookRun row, so a failing hook is retried on the
 next tick without stopping the clock or running anything twice.
 """
+
 import logging
 from contextlib import contextmanager
 from datetime import timedelta
@@ -27,13 +28,16 @@ TURN_END_HOOKS = {}
 
 def register_turn_end_hook(name):
     """Register `hook(event, turn)` to run once at the end of every turn; apps call this in ready()."""
+
     def register(hook):
         TURN_END_HOOKS[name] = hook
         return hook
+
     return register
 
 
 # Control's controls ------------------------------------------------------------
+
 
 def do_start_clock(event, *, actor, now=None):
     """Start the game's first turn (or the turn Control has set) with its time left.
@@ -72,9 +76,9 @@ def do_extend_turn(event, *, minutes, actor, now=None, reason=""):
         _require(clock, {State.SCHEDULED, State.RUNNING, State.PAUSED}, "extend")
         left = clock.time_left(now) or clock.turn_length
         if left + timedelta(minutes=minutes) <= timedelta(0):
-            raise ValidationError({"minutes": (
-                f"The turn has only {_mm_ss(left)} left; it cannot be shortened by {-minutes} minutes."
-            )})
+            raise ValidationError(
+                {"minutes": (f"The turn has only {_mm_ss(left)} left; it cannot be shortened by {-minutes} minutes.")}
+            )
         if clock.is_running:
             clock.ends_at = max(clock.ends_at, now) + timedelta(minutes=minutes)
         else:
@@ -128,6 +132,7 @@ def do_plan_start(event, *, first_turn_time, actor, now=None):
 
 # Advancing when due -----------------------------------------------------------
 
+
 def advance_due(now=None):
     """Advance every running clock whose turn is over, send due warnings, run waiting hooks.
 
@@ -176,8 +181,9 @@ def _run_hook(turn_end, name):
     except IntegrityError:
         pass  # another worker ran it: its row is there
     except Exception:
-        logger.exception("turn-end hook %s failed for turn %s of %s; it will be retried",
-                         name, turn_end.turn, turn_end.event)
+        logger.exception(
+            "turn-end hook %s failed for turn %s of %s; it will be retried", name, turn_end.turn, turn_end.event
+        )
 
 
 def _run_hooks_after_commit(event, ended):
@@ -218,6 +224,7 @@ def _reset_warnings(clock, now):
 
 # Shared steps -----------------------------------------------------------------
 
+
 @contextmanager
 def _locked(event, now):
     """Lock the event's clock row for one change, with `now` fixed for all of it."""
@@ -239,8 +246,9 @@ def _saved(clock, action, *, actor, now, reason=""):
     before = snapshot(GameClock.objects.get(pk=clock.pk))
     clock.full_clean()
     clock.save()
-    record_audit(event=clock.event, actor=actor, action=action, target=clock,
-                 before=before, after=snapshot(clock), reason=reason)
+    record_audit(
+        event=clock.event, actor=actor, action=action, target=clock, before=before, after=snapshot(clock), reason=reason
+    )
     publish_on_commit([event_group(clock.event_id)], ClockChanged(action=action, clock=get_clock_state(clock, now)))
 
 

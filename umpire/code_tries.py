@@ -11,6 +11,7 @@ with the default in-process cache each worker counts its own, which still bounds
 address is the one the ASGI server reports: behind a load balancer, start Daphne with
 `--proxy-headers`, or every player shares the balancer's address and one guesser locks out the hall.
 """
+
 import math
 import time
 from functools import wraps
@@ -51,6 +52,7 @@ def too_many_tries(wait):
 def limits_code_tries(view):
     """For a view opened by `?code=`: refuse a locked-out address with 429, and count a code the
     view refuses (its 404) against the address. A missing code is no guess and counts nothing."""
+
     @wraps(view)
     def limited(request, *args, **kwargs):
         address = request.META.get("REMOTE_ADDR") or "unknown"
@@ -65,6 +67,7 @@ def limits_code_tries(view):
             if request.GET.get("code"):
                 note_wrong_code(address)
             raise
+
     return limited
 
 

@@ -1,4 +1,5 @@
 """Websocket consumers: authenticate, join groups, send a snapshot, forward events."""
+
 import json
 import logging
 from urllib.parse import parse_qs
@@ -10,7 +11,13 @@ from django.utils import timezone
 
 from umpire.code_tries import CLOSED_FOR_TRIES, note_wrong_code, seconds_to_wait, socket_address, too_many_tries
 from umpire.events import (
-    AccessRevoked, control_group, display_group, event_group, get_sequences, table_group, umpires_group,
+    AccessRevoked,
+    control_group,
+    display_group,
+    event_group,
+    get_sequences,
+    table_group,
+    umpires_group,
 )
 from umpire.models import Event, GameClock, Role, UmpireSeat
 from umpire.permissions import Perm
@@ -116,8 +123,13 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if message["event"]["type"] == AccessRevoked.type:
             return  # meant for the socket, which is still open: nothing for its page
         await self.send_json(
-            {"type": "event", "group": message["group"], "seq": message["seq"],
-             "now": message["now"], "event": message["event"]}
+            {
+                "type": "event",
+                "group": message["group"],
+                "seq": message["seq"],
+                "now": message["now"],
+                "event": message["event"],
+            }
         )
 
     async def still_open(self):
@@ -142,8 +154,11 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         sequences = get_sequences(self.groups_joined)
         clock = GameClock.objects.select_related("event").get(event=self.event)
         return {
-            "type": "snapshot", "now": now.isoformat(), "seq": sequences,
-            "clock": get_clock_state(clock, now), "announcements": get_showing_announcements(self.event),
+            "type": "snapshot",
+            "now": now.isoformat(),
+            "seq": sequences,
+            "clock": get_clock_state(clock, now),
+            "announcements": get_showing_announcements(self.event),
         }
 
 

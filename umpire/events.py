@@ -3,6 +3,7 @@
 Every message carries its group's sequence number and the server's time, so a
 browser can spot a dropped message and correct its own clock.
 """
+
 import asyncio
 import logging
 from dataclasses import asdict, dataclass
@@ -199,8 +200,12 @@ def _send(groups, body):
             if failure is None:
                 failure = _send_one(group, {"type": "broadcast", "group": group, "seq": seq, "now": now, "event": body})
     if failure is not None:
-        logger.warning("live update %s not sent (%s: %s); screens catch up when they reconnect",
-                       body["type"], type(failure).__name__, failure)
+        logger.warning(
+            "live update %s not sent (%s: %s); screens catch up when they reconnect",
+            body["type"],
+            type(failure).__name__,
+            failure,
+        )
 
 
 def _next_sequence(group):
@@ -238,4 +243,3 @@ def get_sequences(groups):
 
     known = dict(GroupSequence.objects.filter(group__in=groups).values_list("group", "last"))
     return {group: known.get(group, 0) for group in groups}
-

@@ -4,6 +4,7 @@ A follow-up is for its receiver: the umpires who keep the receiving table (a Reg
 tables, the Senate umpire the Senate room) and Control, who keeps Control's inbox and watches
 every table's. Its sender may read it too, to see whether it has been acknowledged.
 """
+
 from dataclasses import dataclass
 
 from django.contrib.contenttypes.models import ContentType
@@ -128,9 +129,14 @@ class FollowUpCard:
 def get_cards(follow_ups, user, event):
     control = is_control(user, event)
     kept = get_tables_kept(user, event)
-    return [FollowUpCard(follow_up, about_link(follow_up, control=control),
-                         control or (not follow_up.to_control and follow_up.to_table_id in kept))
-            for follow_up in follow_ups]
+    return [
+        FollowUpCard(
+            follow_up,
+            about_link(follow_up, control=control),
+            control or (not follow_up.to_control and follow_up.to_table_id in kept),
+        )
+        for follow_up in follow_ups
+    ]
 
 
 def about_link(follow_up, *, control):
@@ -146,7 +152,8 @@ def about_link(follow_up, *, control):
 
 def _follow_ups(event):
     return FollowUp.objects.filter(event=event).select_related(
-        "event", "sent_by", "from_table", "to_table", "about_type", "acknowledged_by")
+        "event", "sent_by", "from_table", "to_table", "about_type", "acknowledged_by"
+    )
 
 
 def get_inbox(event, user, *, table=None):
@@ -159,7 +166,9 @@ def get_inbox(event, user, *, table=None):
         "open": get_cards(received.filter(acknowledged_at__isnull=True).order_by("sent_at", "pk"), user, event),
         "acknowledged": get_cards(
             received.filter(acknowledged_at__isnull=False).order_by("-acknowledged_at")[:RECENTLY_ACKNOWLEDGED],
-            user, event),
+            user,
+            event,
+        ),
     }
 
 
@@ -170,8 +179,11 @@ def get_open_in_hall(event, user):
 
 def get_sent_from(table, user):
     """What this table has sent that is still waiting to be acknowledged."""
-    return get_cards(_follow_ups(table.event).filter(from_table=table, acknowledged_at__isnull=True)
-                     .order_by("sent_at", "pk"), user, table.event)
+    return get_cards(
+        _follow_ups(table.event).filter(from_table=table, acknowledged_at__isnull=True).order_by("sent_at", "pk"),
+        user,
+        table.event,
+    )
 
 
 def get_sending_tables(user, event):

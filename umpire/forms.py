@@ -1,4 +1,5 @@
 """Forms of the core: every input from a page or a command is checked here first."""
+
 from django import forms
 from django.contrib.auth import get_user_model
 
@@ -14,8 +15,9 @@ class RecordsChoiceField(forms.ModelMultipleChoiceField):
         if self.to_field_name is None and isinstance(value, (list, tuple)):
             for pk in value:
                 if not is_record_id(pk):
-                    raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice",
-                                                params={"value": pk})
+                    raise forms.ValidationError(
+                        self.error_messages["invalid_choice"], code="invalid_choice", params={"value": pk}
+                    )
         return super()._check_values(value)
 
 
@@ -89,8 +91,9 @@ class FollowUpForm(forms.Form):
     """A follow-up: to one table or to Control, from a table the sender keeps, about a record."""
 
     to = forms.ChoiceField(label="To")
-    from_table = forms.ModelChoiceField(queryset=Region.objects.none(), required=False, label="From",
-                                        empty_label="no table")
+    from_table = forms.ModelChoiceField(
+        queryset=Region.objects.none(), required=False, label="From", empty_label="no table"
+    )
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), max_length=500, label="What they must know")
     about = forms.CharField(widget=forms.HiddenInput, required=False)
 
@@ -98,7 +101,8 @@ class FollowUpForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tables = Region.objects.filter(event=event)
         self.fields["to"].choices = [("", "choose…"), ("control", "Control")] + [
-            (str(table.pk), table.name) for table in self.tables]
+            (str(table.pk), table.name) for table in self.tables
+        ]
         self.fields["from_table"].queryset = sending_tables
 
     def clean(self):
@@ -110,13 +114,17 @@ class FollowUpForm(forms.Form):
 
 
 class RulingForm(forms.Form):
-    question = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=1000,
-                               label="The question asked")
+    question = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=1000, label="The question asked")
     ruling = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), max_length=2000, label="The ruling")
-    section = forms.CharField(max_length=120, required=False, label="Handbook section",
-                              help_text='As the handbook heads it: "X. COMBAT RESOLUTION".')
-    supersedes = forms.ModelChoiceField(queryset=None, required=False, label="Replaces ruling",
-                                        empty_label="none: a new question")
+    section = forms.CharField(
+        max_length=120,
+        required=False,
+        label="Handbook section",
+        help_text='As the handbook heads it: "X. COMBAT RESOLUTION".',
+    )
+    supersedes = forms.ModelChoiceField(
+        queryset=None, required=False, label="Replaces ruling", empty_label="none: a new question"
+    )
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)

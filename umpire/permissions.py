@@ -2,6 +2,7 @@
 
 A user's roles in an event are the seats he holds in it; a superuser holds all.
 """
+
 from enum import StrEnum
 
 from umpire.models import Role
@@ -49,17 +50,50 @@ class Perm(StrEnum):
 
 ROLE_PERMISSIONS = {
     Role.CONTROL: frozenset(Perm),
-    Role.REGION: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.COMMAND_FORCES,
-                            Perm.VIEW_MONEY, Perm.KEEP_ACCOUNTS, Perm.RUN_BATTLES, Perm.MOVE_PLAYERS,
-                            Perm.KEEP_POST, Perm.SEND_FOLLOW_UPS, Perm.RECORD_RULINGS}),
-    Role.SENATE: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES, Perm.VIEW_MONEY,
-                            Perm.KEEP_ACCOUNTS, Perm.KEEP_POST, Perm.RUN_SENATE, Perm.SEND_FOLLOW_UPS,
-                            Perm.RECORD_RULINGS}),
+    Role.REGION: frozenset(
+        {
+            Perm.VIEW_WORLD,
+            Perm.VIEW_CLOCK,
+            Perm.USE_RULES,
+            Perm.VIEW_FORCES,
+            Perm.COMMAND_FORCES,
+            Perm.VIEW_MONEY,
+            Perm.KEEP_ACCOUNTS,
+            Perm.RUN_BATTLES,
+            Perm.MOVE_PLAYERS,
+            Perm.KEEP_POST,
+            Perm.SEND_FOLLOW_UPS,
+            Perm.RECORD_RULINGS,
+        }
+    ),
+    Role.SENATE: frozenset(
+        {
+            Perm.VIEW_WORLD,
+            Perm.VIEW_CLOCK,
+            Perm.USE_RULES,
+            Perm.VIEW_FORCES,
+            Perm.VIEW_MONEY,
+            Perm.KEEP_ACCOUNTS,
+            Perm.KEEP_POST,
+            Perm.RUN_SENATE,
+            Perm.SEND_FOLLOW_UPS,
+            Perm.RECORD_RULINGS,
+        }
+    ),
     # the non-Roman hosts and their tables: he commands the hosts, runs their fights and reads the consoles
     # of the tables where they stand (regions.selectors.get_non_roman_tables); no post, money, players or Senate
-    Role.NON_ROMAN_WORLD: frozenset({Perm.VIEW_WORLD, Perm.VIEW_CLOCK, Perm.USE_RULES, Perm.VIEW_FORCES,
-                                     Perm.COMMAND_FORCES, Perm.RUN_BATTLES, Perm.SEND_FOLLOW_UPS,
-                                     Perm.RECORD_RULINGS}),
+    Role.NON_ROMAN_WORLD: frozenset(
+        {
+            Perm.VIEW_WORLD,
+            Perm.VIEW_CLOCK,
+            Perm.USE_RULES,
+            Perm.VIEW_FORCES,
+            Perm.COMMAND_FORCES,
+            Perm.RUN_BATTLES,
+            Perm.SEND_FOLLOW_UPS,
+            Perm.RECORD_RULINGS,
+        }
+    ),
 }
 
 

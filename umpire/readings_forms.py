@@ -1,4 +1,5 @@
 """The form of a procedure's readings, built from its options' description (umpire.rules.schema)."""
+
 from django import forms
 
 from umpire.rules import schema

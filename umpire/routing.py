@@ -1,4 +1,5 @@
 """Websocket URLs: the project's, as umpire/urls.py is, so it includes the apps' consumers."""
+
 from django.urls import path
 
 from mail.consumers import MailboxConsumer

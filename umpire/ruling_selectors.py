@@ -1,4 +1,5 @@
 """Reads for the rulings log: newest first, searched by the words of question, ruling and section."""
+
 from django.db.models import Q
 
 from umpire.models import Ruling

@@ -3,6 +3,7 @@
 A refusal never says whether the thing exists: "not yours" and "no such thing"
 look the same.
 """
+
 from datetime import datetime
 
 from django.db.models import Q
@@ -11,7 +12,17 @@ from django.utils import timezone
 
 from umpire import calendar
 from umpire.models import (
-    AccessCode, Announcement, Character, Event, GameClock, Region, Role, Route, TurnEnd, TurnPhase, UmpireSeat,
+    AccessCode,
+    Announcement,
+    Character,
+    Event,
+    GameClock,
+    Region,
+    Role,
+    Route,
+    TurnEnd,
+    TurnPhase,
+    UmpireSeat,
 )
 from umpire.permissions import Perm, permissions_of_roles
 from umpire.printing.schedule import ScheduleRow, ScheduleSheet
@@ -81,8 +92,7 @@ def get_clock_state(clock, now):
         "auto_advance": clock.auto_advance,
         "holding": clock.is_holding(now),
         "phases": [
-            {"name": p.name, "starts": p.starts, "ends": p.ends, "tax_turns_only": p.tax_turns_only}
-            for p in phases
+            {"name": p.name, "starts": p.starts, "ends": p.ends, "tax_turns_only": p.tax_turns_only} for p in phases
         ],
         "phase_now": [p.name for p in calendar.phases_now(phases, turn=clock.turn, elapsed=clock.elapsed(now))],
         "winter_on_land": [r.name for r in regions if r.in_winter(month)],
@@ -111,9 +121,11 @@ def get_showing_announcements(event):
 
 def access_display(slug, code):
     """The event a projector's code opens; a wrong, revoked or other event's code opens nothing."""
-    access = AccessCode.objects.filter(
-        event__slug=slug, kind=AccessCode.Kind.DISPLAY, code=code, revoked_at__isnull=True
-    ).select_related("event").first()
+    access = (
+        AccessCode.objects.filter(event__slug=slug, kind=AccessCode.Kind.DISPLAY, code=code, revoked_at__isnull=True)
+        .select_related("event")
+        .first()
+    )
     if access is None or not code:
         raise Http404("No such display.")
     return access.event
@@ -167,6 +179,7 @@ def get_tables_kept_or_watched(user, event):
 
 # ---- where the players are ---------------------------------------------------------------------
 
+
 def get_linked_tables(table):
     """The tables a route joins to `table` (VI. COMMUNICATIONS: players move only along them)."""
     routes = Route.objects.filter(Q(one=table) | Q(other=table)).values_list("one", "other")
@@ -210,15 +223,23 @@ def get_table_roster(table, *, with_not_placed=False):
 
 # ---- the turn schedule ------------------------------------------------------------------------
 
+
 def get_schedule(clock, now):
     """The turn table: planned from the first turn's time of day, or, once the clock runs,
     projected from where the current turn stands."""
     event = clock.event
     first = first_turn_starts(clock, now)
-    return calendar.turn_schedule(
-        first_turn_starts=first, turn_minutes=event.turn_minutes, number_of_turns=event.number_of_turns,
-        start_year=event.start_year, start_month=event.start_month,
-    ) if first else []
+    return (
+        calendar.turn_schedule(
+            first_turn_starts=first,
+            turn_minutes=event.turn_minutes,
+            number_of_turns=event.number_of_turns,
+            start_year=event.start_year,
+            start_month=event.start_month,
+        )
+        if first
+        else []
+    )
 
 
 def get_schedule_sheet(clock, now):
@@ -226,15 +247,24 @@ def get_schedule_sheet(clock, now):
     of day is planned, left blank to write in before."""
     event = clock.event
     planned = {row.turn: row for row in get_schedule(clock, now)}
-    return ScheduleSheet(event_name=event.name, turn_minutes=event.turn_minutes, rows=tuple(
-        schedule_row(event, turn, planned.get(turn)) for turn in range(1, event.number_of_turns + 1)))
+    return ScheduleSheet(
+        event_name=event.name,
+        turn_minutes=event.turn_minutes,
+        rows=tuple(schedule_row(event, turn, planned.get(turn)) for turn in range(1, event.number_of_turns + 1)),
+    )
 
 
 def schedule_row(event, turn, planned):
     month = event.game_month(turn)
     starts, ends = (f"{planned.starts:%H:%M}", f"{planned.ends:%H:%M}") if planned else ("", "")
-    return ScheduleRow(turn=turn, starts=starts, ends=ends, month=str(month), tax_turn=calendar.is_tax_turn(turn),
-                       road_cost=calendar.is_road_cost_month(month))
+    return ScheduleRow(
+        turn=turn,
+        starts=starts,
+        ends=ends,
+        month=str(month),
+        tax_turn=calendar.is_tax_turn(turn),
+        road_cost=calendar.is_road_cost_month(month),
+    )
 
 
 def first_turn_starts(clock, now):

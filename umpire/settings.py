@@ -4,6 +4,7 @@ With no variables at all the console runs as one process on SQLite with an
 in-memory channel layer. DATABASE_URL and REDIS_URL switch it to PostgreSQL,
 channels-redis and Celery; nothing else changes.
 """
+
 import os
 from pathlib import Path
 
@@ -107,8 +108,10 @@ def redis_channel_layer(url):
         "socket_connect_timeout": 2,
         "max_connections": int(os.environ.get("UMPIRE_REDIS_MAX_CONNECTIONS", "2000")),
     }
-    return {"BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [host], "capacity": CHANNEL_CAPACITY}}
+    return {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [host], "capacity": CHANNEL_CAPACITY},
+    }
 
 
 if REDIS_URL:
@@ -123,8 +126,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "advance-due-clocks": {"task": "umpire.tasks.advance_due_clocks", "schedule": 1.0, "options": {"expires": 3}},
-    "resume-stalled-print-runs": {"task": "printshop.tasks.resume_stalled_print_runs", "schedule": 30.0,
-                                  "options": {"expires": 30}},
+    "resume-stalled-print-runs": {
+        "task": "printshop.tasks.resume_stalled_print_runs",
+        "schedule": 30.0,
+        "options": {"expires": 30},
+    },
 }
 # Without Celery, the ASGI process runs beat's schedule itself.
 EMBEDDED_TICKER = os.environ.get("UMPIRE_EMBEDDED_TICKER", "0" if REDIS_URL else "1") == "1"

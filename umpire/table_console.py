@@ -9,6 +9,7 @@ own measure. Its `live_on` names the event types after which the page reloads.
 The core's own panels are here: the players at the table and on their way to it, and the
 follow-ups sent to the table. The clock is on the page itself.
 """
+
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -74,6 +75,7 @@ def turns_late(since_turn, turn):
 
 # ---- what the console and the hall show ------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Panel:
     panel: ConsolePanel
@@ -108,14 +110,20 @@ def get_hall(event, user, now):
 
 # ---- the core's own panels ---------------------------------------------------------------------------
 
+
 def gather_players(table, user, now):
     """Who is here and who is on his way; no action waits on them, so nothing is overdue."""
     characters = Character.objects.filter(Q(location=table) | Q(travelling_to=table), died_turn__isnull=True)
-    rows = tuple(sorted((Row(c.name, note="here" if c.location_id == table.pk else "on the way here")
-                         for c in characters), key=lambda row: (row.note != "here", row.text)))
+    rows = tuple(
+        sorted(
+            (Row(c.name, note="here" if c.location_id == table.pk else "on the way here") for c in characters),
+            key=lambda row: (row.note != "here", row.text),
+        )
+    )
     coming = sum(1 for row in rows if row.note != "here")
-    return PanelView(rows, coming, 0, reverse("table:players", args=[table.event.slug, table.pk]),
-                     "Check players in and out")
+    return PanelView(
+        rows, coming, 0, reverse("table:players", args=[table.event.slug, table.pk]), "Check players in and out"
+    )
 
 
 def gather_follow_ups(table, user, now):
@@ -123,13 +131,31 @@ def gather_follow_ups(table, user, now):
     Shown to those who keep the table: one who only watches it does not read its follow-ups."""
     turn = get_turn(table.event)
     cards = get_inbox(table.event, user, table=table)["open"] if is_kept(user, table) else []
-    rows = tuple(Row(card.follow_up.text, card.link, f"from {card.follow_up.from_table or 'Control'}, "
-                     f"turn {card.follow_up.turn}", turns_late(card.follow_up.turn, turn)) for card in cards)
-    return PanelView(rows, len(rows), sum(row.overdue for row in rows),
-                     reverse("followups:table", args=[table.event.slug, table.pk]), "Acknowledge follow-ups")
+    rows = tuple(
+        Row(
+            card.follow_up.text,
+            card.link,
+            f"from {card.follow_up.from_table or 'Control'}, turn {card.follow_up.turn}",
+            turns_late(card.follow_up.turn, turn),
+        )
+        for card in cards
+    )
+    return PanelView(
+        rows,
+        len(rows),
+        sum(row.overdue for row in rows),
+        reverse("followups:table", args=[table.event.slug, table.pk]),
+        "Acknowledge follow-ups",
+    )
 
 
-register_console_panel("umpire.players", title="Players here and on the way", order=10, gather=gather_players,
-                       live_on="character.moved world.changed")
-register_console_panel("umpire.follow_ups", title="Follow-ups sent here", order=60, gather=gather_follow_ups,
-                       live_on="followup.changed")
+register_console_panel(
+    "umpire.players",
+    title="Players here and on the way",
+    order=10,
+    gather=gather_players,
+    live_on="character.moved world.changed",
+)
+register_console_panel(
+    "umpire.follow_ups", title="Follow-ups sent here", order=60, gather=gather_follow_ups, live_on="followup.changed"
+)

@@ -1,4 +1,5 @@
 """Celery tasks: each takes IDs and calls an idempotent service, so running twice is harmless."""
+
 from celery import shared_task
 
 from umpire import clockwork

@@ -1,4 +1,5 @@
 """The embedded ticker: in one-process mode it runs Celery beat's schedule itself, in this process."""
+
 import logging
 import threading
 import time

@@ -8,6 +8,7 @@ compensation; one that must never be undone from the log registers the reason wh
 
 The apps register theirs in their AppConfig.ready(); the core knows none of them.
 """
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -57,8 +58,10 @@ def refusal_of(action):
 # A pause, a resume, an extension, a corrected turn are the clock's record alone, put back like any
 # other (undoing a pause lets the turn run as if it had never stopped). A turn's end is not: its hooks
 # have drawn up statements, brought letters and finished upgrades, none of which the clock undoes.
-TURN_ENDED = ("the turn's end has been acted on (statements drawn up, letters arrived, upgrades finished): set "
-              "the turn on the clock desk instead.")
+TURN_ENDED = (
+    "the turn's end has been acted on (statements drawn up, letters arrived, upgrades finished): set "
+    "the turn on the clock desk instead."
+)
 for action in ("clock.start", "clock.next_turn", "clock.advance"):
     register_refusal(action, TURN_ENDED)
 register_refusal("access_code", "a revoked code stays revoked: reissue another.")
@@ -66,4 +69,3 @@ register_refusal("auth", "umpires' accounts are kept in the admin.")
 register_refusal("rules.record", "the rules log keeps every run: record a ruling if a run was wrong.")
 register_refusal("ruling", "a ruling is superseded, never withdrawn: record the corrected ruling.")
 register_refusal("umpire.event.load", "an event's world is loaded once; correct its records in the admin.")
-

@@ -1,4 +1,5 @@
 """The JSON API."""
+
 from django.urls import path
 
 from umpire.api import rules, schema

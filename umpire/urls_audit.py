@@ -1,4 +1,5 @@
 """URLs of the audit log, Control's alone: the log page and its CSV, with the same filters."""
+
 from django.urls import path
 
 from umpire.views import audit

@@ -1,4 +1,5 @@
 """URLs for the umpire team."""
+
 from django.urls import path
 
 from umpire.views import clock, home, rules, table_console, undo
@@ -25,8 +26,7 @@ urlpatterns = [
     path("control/<slug:slug>/display-code/", clock.reissue_display, name="display-reissue"),
     path("events/<slug:slug>/rules/", rules.rules_index, name="rules"),
     path("events/<slug:slug>/rules/log/<int:pk>.pdf", rules.rules_record_pdf, name="rules-record-pdf"),
-    path("events/<slug:slug>/rules/<str:ruleset>/reference.pdf", rules.rules_reference_pdf,
-         name="rules-reference-pdf"),
+    path("events/<slug:slug>/rules/<str:ruleset>/reference.pdf", rules.rules_reference_pdf, name="rules-reference-pdf"),
     path("events/<slug:slug>/rules/readings/", rules.rules_readings, name="rules-readings"),
     path("events/<slug:slug>/rules/readings/set/", rules.rules_readings_set, name="rules-readings-set"),
     path("events/<slug:slug>/rules/<str:key>/", rules.rules_procedure, name="rules-procedure"),

@@ -1,4 +1,5 @@
 """URLs for the projector: no login, a display code instead."""
+
 from django.urls import path
 
 from umpire.views import display

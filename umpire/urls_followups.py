@@ -1,4 +1,5 @@
 """URLs for the umpire team's word to one another: follow-ups between tables, and the rulings log."""
+
 from django.urls import path
 
 from umpire.views import followups, rulings

@@ -11,6 +11,7 @@ written (`AuditEntry.tables`, `AuditEntry.characters`). Three sources, added tog
 - the same foreign keys as the before and after snapshots hold them, so a character who moved is
   filed at the table he left as well as at the one he reached.
 """
+
 from umpire.models import Character, Region
 
 _WHEREABOUTS = {}
@@ -32,8 +33,10 @@ def get_whereabouts(target, *, before=None, after=None):
         more_tables, more_characters = registered(target)
         tables, characters = tables | set(more_tables), characters | set(more_characters)
     old_tables, old_characters = _keys_in_snapshots(target, before, after)
-    return (tables | _existing(Region, old_tables - tables),
-            characters | _existing(Character, old_characters - characters))
+    return (
+        tables | _existing(Region, old_tables - tables),
+        characters | _existing(Character, old_characters - characters),
+    )
 
 
 def _key_fields(model):
@@ -55,8 +58,10 @@ def _own_keys(target):
 def _keys_in_snapshots(target, before, after):
     table_fields, character_fields = _key_fields(type(target))
     snapshots = [s for s in (before, after) if isinstance(s, dict)]
-    return (set().union(*(_values(s, table_fields) for s in snapshots)),
-            set().union(*(_values(s, character_fields) for s in snapshots)))
+    return (
+        set().union(*(_values(s, table_fields) for s in snapshots)),
+        set().union(*(_values(s, character_fields) for s in snapshots)),
+    )
 
 
 def _values(values, fields):

@@ -16,7 +16,12 @@ class WarfareConfig(AppConfig):
 
         register_follow_up_record("warfare.battle", access_battle)
         register_follow_up_record("warfare.siege", access_siege)
-        register_console_panel("warfare.fights", title="Battles and sieges", order=30, gather=gather_fights,
-                               live_on="battle.changed siege.changed")
+        register_console_panel(
+            "warfare.fights",
+            title="Battles and sieges",
+            order=30,
+            gather=gather_fights,
+            live_on="battle.changed siege.changed",
+        )
         undo.register()
         whereabouts.register()

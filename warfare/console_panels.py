@@ -6,6 +6,7 @@ its losses confirmed. A draft shows only to those who may see it (FightScope): o
 table without keeping it sees the drafts of his own fights alone. A siege needs a month's work while
 this turn has none, and is never overdue (a siege may rightly sit a month out).
 """
+
 from django.urls import reverse
 
 from umpire.selectors import get_turn
@@ -20,14 +21,22 @@ WAITING = (Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)
 
 def gather_fights(table, user, now):
     event, turn = table.event, get_turn(table.event)
-    battles = (battles_of(event).filter(region=table, state__in=WAITING).filter(get_fight_scope(user, event).visible())
-               .order_by("created_at", "pk"))
+    battles = (
+        battles_of(event)
+        .filter(region=table, state__in=WAITING)
+        .filter(get_fight_scope(user, event).visible())
+        .order_by("created_at", "pk")
+    )
     sieges = list(sieges_of(event).filter(region=table, state=Siege.State.ACTIVE).order_by("begun_turn", "pk"))
     rows = tuple(battle_row(battle, turn, now) for battle in battles)
     idle = sum(not worked_in(siege, turn) for siege in sieges)
-    return PanelView(rows + tuple(siege_row(siege, turn) for siege in sieges), len(rows) + idle,
-                     sum(row.overdue for row in rows), reverse("warfare:battles", args=[event.slug]),
-                     "Open the battle desk")
+    return PanelView(
+        rows + tuple(siege_row(siege, turn) for siege in sieges),
+        len(rows) + idle,
+        sum(row.overdue for row in rows),
+        reverse("warfare:battles", args=[event.slug]),
+        "Open the battle desk",
+    )
 
 
 def worked_in(siege, turn):
@@ -36,12 +45,18 @@ def worked_in(siege, turn):
 
 def battle_row(battle, turn, now):
     claimed = f"claimed by {battle.claimed_by}" if battle.claim_is_live(now) else "waiting: nobody has claimed it"
-    return Row(f"{battle.title}: {battle.get_state_display().lower()}",
-               reverse("warfare:battle", args=[battle.event.slug, battle.pk]),
-               f"opened turn {battle.turn}, {claimed}", turns_late(battle.turn, turn))
+    return Row(
+        f"{battle.title}: {battle.get_state_display().lower()}",
+        reverse("warfare:battle", args=[battle.event.slug, battle.pk]),
+        f"opened turn {battle.turn}, {claimed}",
+        turns_late(battle.turn, turn),
+    )
 
 
 def siege_row(siege, turn):
     done = "worked this month" if worked_in(siege, turn) else "no work yet this month"
-    return Row(f"{siege}: {siege.get_state_display().lower()}",
-               reverse("warfare:siege", args=[siege.event.slug, siege.pk]), f"begun turn {siege.begun_turn}, {done}")
+    return Row(
+        f"{siege}: {siege.get_state_display().lower()}",
+        reverse("warfare:siege", args=[siege.event.slug, siege.pk]),
+        f"begun turn {siege.begun_turn}, {done}",
+    )

@@ -3,6 +3,7 @@
 A draft battle is told only to its table and to Control; once published, to the whole
 event as well (the players' side, and the projector's news if Control chose it).
 """
+
 from dataclasses import dataclass
 from typing import ClassVar
 

@@ -1,5 +1,6 @@
 """The battle desk's forms: they read what the umpire typed; the services and the AD69 engine
 decide whether it may be done."""
+
 from django import forms
 from django.core.exceptions import ValidationError
 
@@ -18,20 +19,32 @@ class OpenBattleForm(forms.Form):
 
     side_a_forces = forms.MultipleChoiceField(label="Side A's forces", widget=forms.CheckboxSelectMultiple)
     side_b_forces = forms.MultipleChoiceField(label="Side B's forces", widget=forms.CheckboxSelectMultiple)
-    side_a_commander = forms.ModelChoiceField(label="Side A's commander", queryset=None, required=False,
-                                              empty_label="no player")
-    side_b_commander = forms.ModelChoiceField(label="Side B's commander", queryset=None, required=False,
-                                              empty_label="no player")
-    side_a_name = forms.CharField(label="Side A's name", max_length=80, required=False,
-                                  help_text="Left empty: the commander's name, else its forces'.")
+    side_a_commander = forms.ModelChoiceField(
+        label="Side A's commander", queryset=None, required=False, empty_label="no player"
+    )
+    side_b_commander = forms.ModelChoiceField(
+        label="Side B's commander", queryset=None, required=False, empty_label="no player"
+    )
+    side_a_name = forms.CharField(
+        label="Side A's name",
+        max_length=80,
+        required=False,
+        help_text="Left empty: the commander's name, else its forces'.",
+    )
     side_b_name = forms.CharField(label="Side B's name", max_length=80, required=False)
-    side_a_skill = forms.IntegerField(label="Side A's Military Skill", min_value=0, max_value=20, required=False,
-                                      help_text=SKILL_HELP)
-    side_b_skill = forms.IntegerField(label="Side B's Military Skill", min_value=0, max_value=20, required=False,
-                                      help_text=SKILL_HELP)
+    side_a_skill = forms.IntegerField(
+        label="Side A's Military Skill", min_value=0, max_value=20, required=False, help_text=SKILL_HELP
+    )
+    side_b_skill = forms.IntegerField(
+        label="Side B's Military Skill", min_value=0, max_value=20, required=False, help_text=SKILL_HELP
+    )
     place = forms.CharField(label="Place", max_length=60, required=False, help_text="The map point.")
-    decided = forms.BooleanField(label="Both commanders have chosen to fight", required=False, initial=True,
-                                 help_text="Step 1. Untick to open it now and record their choice at the desk.")
+    decided = forms.BooleanField(
+        label="Both commanders have chosen to fight",
+        required=False,
+        initial=True,
+        help_text="Step 1. Untick to open it now and record their choice at the desk.",
+    )
 
     def __init__(self, *args, region, forces, **kwargs):
         super().__init__(*args, **kwargs)
@@ -72,16 +85,25 @@ class RoundForm(forms.Form):
     b_joins = forms.BooleanField(label="Commander joins in person (+2, risk die)", required=False)
     b_outflanking = forms.BooleanField(label="Outflanking (+2)", required=False)
     b_withdraw = forms.BooleanField(label="Withdraw if it pushes the enemy back", required=False)
-    dice = DiceField(label="The table's dice", required=False,
-                     help_text="In this order: side A's d12, side B's d12, then a d6 for each commander in "
-                               "person (A's first). Round 1 with equal Military Skill: first a d6 each for "
-                               "the tactical advantage.")
+    dice = DiceField(
+        label="The table's dice",
+        required=False,
+        help_text="In this order: side A's d12, side B's d12, then a d6 for each commander in "
+        "person (A's first). Round 1 with equal Military Skill: first a d6 each for "
+        "the tactical advantage.",
+    )
 
     def orders(self):
         data = self.cleaned_data
-        return {side: {"stance": data[f"{side}_stance"], "joins": data[f"{side}_joins"],
-                       "outflanking": data[f"{side}_outflanking"], "withdraw": data[f"{side}_withdraw"]}
-                for side in SIDES}
+        return {
+            side: {
+                "stance": data[f"{side}_stance"],
+                "joins": data[f"{side}_joins"],
+                "outflanking": data[f"{side}_outflanking"],
+                "withdraw": data[f"{side}_withdraw"],
+            }
+            for side in SIDES
+        }
 
 
 def dice_or_console(data, rolled_by_console):
@@ -97,11 +119,14 @@ class OverrideForm(forms.Form):
     """Any figure open to the umpire's word now; the service checks the value against the figure."""
 
     what = forms.ChoiceField(label="Figure", choices=Figure.choices)
-    umpire_value = forms.CharField(label="New value", max_length=40,
-                                   help_text=f"A total, combat value or units lost: a whole number. A result: "
-                                             f"{', '.join(ROUND_RESULTS)}. A commander in the round: {FALLEN} or "
-                                             f"{UNHARMED}. The advantage: a or b. A fate: {KILLED}, or "
-                                             "wounded and the months.")
+    umpire_value = forms.CharField(
+        label="New value",
+        max_length=40,
+        help_text=f"A total, combat value or units lost: a whole number. A result: "
+        f"{', '.join(ROUND_RESULTS)}. A commander in the round: {FALLEN} or "
+        f"{UNHARMED}. The advantage: a or b. A fate: {KILLED}, or "
+        "wounded and the months.",
+    )
     reason = forms.CharField(label="Why", max_length=300)
 
     def __init__(self, *args, figures, **kwargs):
@@ -112,8 +137,9 @@ class OverrideForm(forms.Form):
 class DecideForm(forms.Form):
     """X. THE PROCESS OF BATTLE, step 1: both commanders fight, or one will not."""
 
-    declined_by = forms.ChoiceField(label="The side that will not fight", choices=[("a", "Side A"), ("b", "Side B")],
-                                    widget=forms.RadioSelect)
+    declined_by = forms.ChoiceField(
+        label="The side that will not fight", choices=[("a", "Side A"), ("b", "Side B")], widget=forms.RadioSelect
+    )
     reason = forms.CharField(label="Why", max_length=300)
 
 
@@ -126,8 +152,12 @@ class DeployForm(forms.Form):
         length = BattleForce._meta.get_field("deployment").max_length
         for fought in forces:
             self.fields[f"force_{fought.pk}"] = forms.CharField(
-                label=f"{fought.force_name} (side {fought.side.upper()})", max_length=length, required=False,
-                initial=fought.deployment, help_text="Where it stands, whom it faces.")
+                label=f"{fought.force_name} (side {fought.side.upper()})",
+                max_length=length,
+                required=False,
+                initial=fought.deployment,
+                help_text="Where it stands, whom it faces.",
+            )
 
     def deployment(self):
         return {fought.pk: self.cleaned_data[f"force_{fought.pk}"] for fought in self.forces}
@@ -135,14 +165,21 @@ class DeployForm(forms.Form):
 
 class VerdictForm(forms.Form):
     victor = forms.ChoiceField(label="Victor", choices=Battle.Verdict.choices, widget=forms.RadioSelect)
-    reason = forms.CharField(label="Why", max_length=300, required=False,
-                             help_text="1. relative casualties, 2. tactical advantage, 3. combat value.")
+    reason = forms.CharField(
+        label="Why",
+        max_length=300,
+        required=False,
+        help_text="1. relative casualties, 2. tactical advantage, 3. combat value.",
+    )
 
 
 class WoundDiceForm(forms.Form):
-    dice = DiceField(label="Wound dice", required=False,
-                     help_text="For each fallen commander (A's first): a d6 (1 is fatal), then, if he lives, "
-                               "a d6 of months wounded.")
+    dice = DiceField(
+        label="Wound dice",
+        required=False,
+        help_text="For each fallen commander (A's first): a d6 (1 is fatal), then, if he lives, "
+        "a d6 of months wounded.",
+    )
 
 
 class PlaceLossesForm(forms.Form):
@@ -152,13 +189,21 @@ class PlaceLossesForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.groups = groups
         for i, group in enumerate(groups):
-            self.fields[f"lost_{i}"] = forms.IntegerField(label=group.label, min_value=0, max_value=group.count,
-                                                          initial=group.proposed)
+            self.fields[f"lost_{i}"] = forms.IntegerField(
+                label=group.label, min_value=0, max_value=group.count, initial=group.proposed
+            )
 
     def placed(self):
-        return [{"force": group.force, "type": group.type, "veteran": group.veteran,
-                 "count": self.cleaned_data[f"lost_{i}"]}
-                for i, group in enumerate(self.groups) if self.cleaned_data[f"lost_{i}"]]
+        return [
+            {
+                "force": group.force,
+                "type": group.type,
+                "veteran": group.veteran,
+                "count": self.cleaned_data[f"lost_{i}"],
+            }
+            for i, group in enumerate(self.groups)
+            if self.cleaned_data[f"lost_{i}"]
+        ]
 
 
 class TakeOverForm(forms.Form):

@@ -2,6 +2,7 @@
 the drawing is umpire.printing.battle_sheet's and battle_record's. The sheet's figures are worked
 out by the AD69 engine from the forces at the table: it can be printed before any battle is opened
 on the console, for a table without a working tablet to fight from."""
+
 from dataclasses import dataclass
 
 from django.utils import timezone
@@ -11,7 +12,14 @@ from regions.services.engine import as_rules_force, current_turn
 from umpire.printing.battle_record import BattleRecord, RecordRound, RecordSide, battle_record_pdf
 from umpire.printing.battle_sheet import BattleSheet, ForceLine, SideSheet, battle_sheet_pdf
 from umpire.rules.ad69.battle_round import (
-    BATTLE_RESULTS, DEFENDING, JOINED, OUTFLANKING, PUSHED_BACK, SideOrders, Stance, side_modifiers,
+    BATTLE_RESULTS,
+    DEFENDING,
+    JOINED,
+    OUTFLANKING,
+    PUSHED_BACK,
+    SideOrders,
+    Stance,
+    side_modifiers,
 )
 from umpire.rules.ad69.battle_round import Side as RulesSide
 from umpire.rules.ad69.forces import TroopType, combat_value
@@ -21,16 +29,22 @@ from .models.rounds import SIDES
 from .selectors import get_sides, result_in_words, verdict_in_words
 
 # X. COMBAT RESOLUTION, quoted on the sheet so the table needs no handbook.
-LOSSES = (f"Take the combat value of the winning army and divide it by {LOSER_DIVISOR}: the units the loser "
-          f"loses. Take the combat value of the losing army and divide it by {WINNER_DIVISOR}: the units the "
-          "winner loses. In the event of a draw, both sides take casualties as if they had won. Losses are "
-          "divided proportionately among the troop types; in the case of a split, it is the owning player's "
-          "choice.")
-VICTORY = ("If after four rounds a clear victor is not established, the umpires judge victory on 1. relative "
-           "casualties, 2. tactical advantage, 3. combat value. The umpire's decision is final.")
-RISK = ("A commander who joins the battle in person dices each round he does so: a 1 on a d6 and he has "
-        "fallen, and takes no further part. After the battle, dice again for the fallen: a 1 on 1d6 is fatal; "
-        "otherwise he is wounded and may not take an active role in battles for 1d6 months.")
+LOSSES = (
+    f"Take the combat value of the winning army and divide it by {LOSER_DIVISOR}: the units the loser "
+    f"loses. Take the combat value of the losing army and divide it by {WINNER_DIVISOR}: the units the "
+    "winner loses. In the event of a draw, both sides take casualties as if they had won. Losses are "
+    "divided proportionately among the troop types; in the case of a split, it is the owning player's "
+    "choice."
+)
+VICTORY = (
+    "If after four rounds a clear victor is not established, the umpires judge victory on 1. relative "
+    "casualties, 2. tactical advantage, 3. combat value. The umpire's decision is final."
+)
+RISK = (
+    "A commander who joins the battle in person dices each round he does so: a 1 on a d6 and he has "
+    "fallen, and takes no further part. After the battle, dice again for the fallen: a 1 on 1d6 is fatal; "
+    "otherwise he is wounded and may not take an active role in battles for 1d6 months."
+)
 
 
 @dataclass(frozen=True)
@@ -47,8 +61,10 @@ def side_sheet(label, side):
     """The side's forces valued by the engine, and the factors that stand all battle (its Aquilae, its
     combat value, its commander's skill, its forced marches): those that need no orders."""
     rules_forces = tuple(as_rules_force(force) for force in side.forces)
-    lines = tuple(ForceLine(force.name, units_in_words(force), combat_value(rules))
-                  for force, rules in zip(side.forces, rules_forces))
+    lines = tuple(
+        ForceLine(force.name, units_in_words(force), combat_value(rules))
+        for force, rules in zip(side.forces, rules_forces)
+    )
     value = sum(line.combat_value for line in lines)
     rules_side = RulesSide(side.commander, rules_forces, side.military_skill, side.force_marched)
     standing = side_modifiers(rules_side, value, SideOrders(), Stance.ATTACK, joined=False, pushed_back=False)
@@ -67,13 +83,18 @@ def get_battle_sheet(province, *, place, side_a, side_b):
     return BattleSheet(
         title=title,
         facts=(("Table", province.region.name), ("Province", province.name), ("Place", place or "")),
-        when=(("Turn", str(turn)), ("Month", str(event.game_month(turn))),
-              ("Tactical advantage", "Side A / Side B (circle one)")),
+        when=(
+            ("Turn", str(turn)),
+            ("Month", str(event.game_month(turn))),
+            ("Tactical advantage", "Side A / Side B (circle one)"),
+        ),
         sides=(side_sheet("Side A", side_a), side_sheet("Side B", side_b)),
-        round_factors=(("Defending", DEFENDING), ("The commander has joined the battle in person (and dices "
-                                                  "for his risk)", JOINED),
-                       ("Outflanking the enemy by more than half its frontage", OUTFLANKING),
-                       ("Pushed back in the last round", PUSHED_BACK)),
+        round_factors=(
+            ("Defending", DEFENDING),
+            ("The commander has joined the battle in person (and dices for his risk)", JOINED),
+            ("Outflanking the enemy by more than half its frontage", OUTFLANKING),
+            ("Pushed back in the last round", PUSHED_BACK),
+        ),
         results=tuple(band.label for band in BATTLE_RESULTS.bands),
         rules=(("Losses", LOSSES), ("Determining victory", VICTORY), ("Risk to player characters", RISK)),
     )
@@ -86,21 +107,35 @@ def battle_sheet(province, *, place, side_a, side_b, page_size="A4"):
 
 # ---- the finished battle record ---------------------------------------------------------------
 
+
 def get_battle_record(battle):
     """The record's data from a battle fetched by warfare.selectors.battles_of."""
     return BattleRecord(
         title=battle.title,
-        facts=(("Table", battle.region.name), ("Province", battle.province.name), ("Place", battle.place),
-               ("Opened", f"turn {battle.turn}, {battle.event.game_month(battle.turn)}"),
-               ("Choice to fight", choice_to_fight(battle))),
-        standing=(("State", battle.get_state_display()), ("Published", "yes" if battle.published_at else "a draft"),
-                  ("Tactical advantage", battle.side_name(battle.advantage) if battle.advantage else "not yet"),
-                  ("Confirmed by", confirmed_by(battle))),
+        facts=(
+            ("Table", battle.region.name),
+            ("Province", battle.province.name),
+            ("Place", battle.place),
+            ("Opened", f"turn {battle.turn}, {battle.event.game_month(battle.turn)}"),
+            ("Choice to fight", choice_to_fight(battle)),
+        ),
+        standing=(
+            ("State", battle.get_state_display()),
+            ("Published", "yes" if battle.published_at else "a draft"),
+            ("Tactical advantage", battle.side_name(battle.advantage) if battle.advantage else "not yet"),
+            ("Confirmed by", confirmed_by(battle)),
+        ),
         sides=tuple(record_side(side) for side in get_sides(battle)),
         rounds=tuple(record_round(battle, fought) for fought in battle.round_list),
-        overrides=tuple((o.label, o.engine_value, o.umpire_value, f"{o.reason} ({o.by or 'unknown'}, "
-                                                                  f"{timezone.localtime(o.at):%H:%M})")
-                        for o in battle.overrides.all()),
+        overrides=tuple(
+            (
+                o.label,
+                o.engine_value,
+                o.umpire_value,
+                f"{o.reason} ({o.by or 'unknown'}, {timezone.localtime(o.at):%H:%M})",
+            )
+            for o in battle.overrides.all()
+        ),
         verdict=verdict_text(battle),
         losses=losses_lines(battle),
         losses_dice=dice_text(battle.losses_result["dice"], battle.losses_seed) if battle.losses_result else "",
@@ -124,9 +159,12 @@ def confirmed_by(battle):
 
 def record_side(side):
     commander = side.commander.name if side.commander else "no player"
-    return RecordSide(f"Side {side.key.upper()}: {side.name}", f"Commander: {commander}; Military Skill {side.skill}",
-                      tuple((deployed(fought), units, value) for fought, units, value in side.forces),
-                      side.combat_value)
+    return RecordSide(
+        f"Side {side.key.upper()}: {side.name}",
+        f"Commander: {commander}; Military Skill {side.skill}",
+        tuple((deployed(fought), units, value) for fought, units, value in side.forces),
+        side.combat_value,
+    )
 
 
 def deployed(fought):
@@ -142,14 +180,24 @@ def record_round(battle, fought):
         number=fought.number,
         orders=tuple(orders_text(battle.side_name(side), fought.orders[side]) for side in SIDES),
         dice=dice_text(fought.dice, fought.seed),
-        working=tuple((line["text"], line["rule"] or "", "" if line["value"] is None else str(line["value"]))
-                      for line in fought.working),
-        result=f"{totals}{result_in_words(battle, result)}{overridden}")
+        working=tuple(
+            (line["text"], line["rule"] or "", "" if line["value"] is None else str(line["value"]))
+            for line in fought.working
+        ),
+        result=f"{totals}{result_in_words(battle, result)}{overridden}",
+    )
 
 
 def orders_text(name, orders):
-    extras = [words for key, words in (("joins", "commander in person"), ("outflanking", "outflanking"),
-                                       ("withdraw", "withdraws if it pushes back")) if orders[key]]
+    extras = [
+        words
+        for key, words in (
+            ("joins", "commander in person"),
+            ("outflanking", "outflanking"),
+            ("withdraw", "withdraws if it pushes back"),
+        )
+        if orders[key]
+    ]
     return f"{name}: {orders['stance']}{'; ' + ', '.join(extras) if extras else ''}"
 
 
@@ -172,23 +220,35 @@ def verdict_text(battle):
 def losses_lines(battle):
     if not battle.losses:
         return ()
-    return tuple((f"{battle.side_name(side)}: {lost['force']}", lost_in_words(lost["lost"]),
-                  f"{lost['units_left']} unit(s)" + (", veterans" if battle.losses[side]["become_veterans"] else ""))
-                 for side in SIDES for lost in battle.losses[side]["forces"])
+    return tuple(
+        (
+            f"{battle.side_name(side)}: {lost['force']}",
+            lost_in_words(lost["lost"]),
+            f"{lost['units_left']} unit(s)" + (", veterans" if battle.losses[side]["become_veterans"] else ""),
+        )
+        for side in SIDES
+        for lost in battle.losses[side]["forces"]
+    )
 
 
 def lost_in_words(lines):
-    return ", ".join(f"{line['count']} {'veteran ' if line['veteran'] else ''}{TroopType(line['type']).label}"
-                     for line in lines) or "none"
+    return (
+        ", ".join(
+            f"{line['count']} {'veteran ' if line['veteran'] else ''}{TroopType(line['type']).label}" for line in lines
+        )
+        or "none"
+    )
 
 
 def fates_text(battle):
     fates = battle.fates
     if not fates:
         return ("No commander fell.",)
-    return tuple(f"{battle.side_name(side)}: {fate['fate']}"
-                 + (f", {fate['months_wounded']} month(s)" if fate.get("months_wounded") else "")
-                 for side, fate in sorted(fates.items()))
+    return tuple(
+        f"{battle.side_name(side)}: {fate['fate']}"
+        + (f", {fate['months_wounded']} month(s)" if fate.get("months_wounded") else "")
+        for side, fate in sorted(fates.items())
+    )
 
 
 def battle_record(battle, page_size="A4"):

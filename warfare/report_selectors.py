@@ -4,6 +4,7 @@ Players have no logins; they read the reports through the projector's display co
 battle is copied into a report holding only what is public (no dice, seeds, overrides, verdict
 reasons, umpires or audit), and the page never sees the battle's row itself.
 """
+
 from dataclasses import dataclass
 
 from .models import Battle
@@ -15,10 +16,12 @@ def published_battles(event):
     """The event's published battles, newest first, with all their reports read, in a fixed
     number of queries: the summary reads every round and its overrides, the fates the umpire's
     rulings on the battle."""
-    return (Battle.objects.filter(event=event, published_at__isnull=False)
-            .select_related("province", "side_a_commander", "side_b_commander")
-            .prefetch_related("forces", "rounds__overrides", "overrides")
-            .order_by("-published_at", "-pk"))
+    return (
+        Battle.objects.filter(event=event, published_at__isnull=False)
+        .select_related("province", "side_a_commander", "side_b_commander")
+        .prefetch_related("forces", "rounds__overrides", "overrides")
+        .order_by("-published_at", "-pk")
+    )
 
 
 @dataclass(frozen=True)
@@ -47,17 +50,29 @@ def get_battle_reports(event):
 
 
 def battle_report(battle, event):
-    return BattleReport(battle.title, battle.turn, str(event.game_month(battle.turn)), battle.place,
-                        battle.province.name, battle.summary, battle.is_locked,
-                        [side_report(battle, side) for side in SIDES])
+    return BattleReport(
+        battle.title,
+        battle.turn,
+        str(event.game_month(battle.turn)),
+        battle.place,
+        battle.province.name,
+        battle.summary,
+        battle.is_locked,
+        [side_report(battle, side) for side in SIDES],
+    )
 
 
 def side_report(battle, side):
     """Proposed losses may yet be placed otherwise by their owner: only confirmed ones are told
     (a battle called off is locked too, but has none)."""
     confirmed = battle.losses[side] if battle.is_locked and battle.losses else None
-    return SideReport(battle.side_name(side), forces_in_words(battle, side), losses_in_words(confirmed),
-                      bool(confirmed and confirmed["become_veterans"]), fate_in_words(battle, side))
+    return SideReport(
+        battle.side_name(side),
+        forces_in_words(battle, side),
+        losses_in_words(confirmed),
+        bool(confirmed and confirmed["become_veterans"]),
+        fate_in_words(battle, side),
+    )
 
 
 def forces_in_words(battle, side):

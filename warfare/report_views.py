@@ -1,5 +1,6 @@
 """The players' side of the fights: the published battles, opened like the projector, with its
 display code and no login (players have none)."""
+
 from django.shortcuts import render
 
 from umpire.code_tries import limits_code_tries

@@ -5,6 +5,7 @@ of the event may read it. Control, the Region umpires of its table and, if a non
 in it, the Non-Roman World umpire run it (FightScope). Out of scope and "no such battle" are the
 same 404, so a refusal leaks nothing.
 """
+
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -63,8 +64,12 @@ class FightScope:
         """Refuses a fight the user could open at `region` but not run: for the Non-Roman World
         umpire, one with none of his hosts in it."""
         if not (self.everything or region.pk in self.tables or any(force.is_non_roman for force in forces)):
-            raise ValidationError({"__all__": "The Non-Roman World umpire runs only the fights a non-Roman host "
-                                              "is in: put one on a side, or leave this fight to the table's umpire."})
+            raise ValidationError(
+                {
+                    "__all__": "The Non-Roman World umpire runs only the fights a non-Roman host "
+                    "is in: put one on a side, or leave this fight to the table's umpire."
+                }
+            )
 
 
 def fights_non_romans(fight):
@@ -82,21 +87,36 @@ def get_fight_scope(user, event):
         return FightScope(everything=True)
     seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
     non_roman = any(role == Role.NON_ROMAN_WORLD for role, _ in seats)
-    return FightScope(everything=any(role == Role.CONTROL for role, _ in seats),
-                      tables=frozenset(region for role, region in seats if role == Role.REGION), non_roman=non_roman,
-                      non_roman_tables=frozenset(get_non_roman_tables(event)) if non_roman else frozenset())
+    return FightScope(
+        everything=any(role == Role.CONTROL for role, _ in seats),
+        tables=frozenset(region for role, region in seats if role == Role.REGION),
+        non_roman=non_roman,
+        non_roman_tables=frozenset(get_non_roman_tables(event)) if non_roman else frozenset(),
+    )
 
 
 def battles_of(event):
     """The event's battles with everything the desk and the record show, in a fixed number of queries."""
     overrides = BattleOverride.objects.select_related("round", "by")
-    return Battle.objects.filter(event=event).select_related(
-        "event", "region", "province", "side_a_commander", "side_b_commander", "claimed_by", "created_by",
-        "confirmed_by", "verdict_by", "published_by",
-    ).prefetch_related(
-        "forces__force__troops",
-        Prefetch("rounds", queryset=BattleRound.objects.select_related("fought_by").prefetch_related("overrides")),
-        Prefetch("overrides", queryset=overrides),
+    return (
+        Battle.objects.filter(event=event)
+        .select_related(
+            "event",
+            "region",
+            "province",
+            "side_a_commander",
+            "side_b_commander",
+            "claimed_by",
+            "created_by",
+            "confirmed_by",
+            "verdict_by",
+            "published_by",
+        )
+        .prefetch_related(
+            "forces__force__troops",
+            Prefetch("rounds", queryset=BattleRound.objects.select_related("fought_by").prefetch_related("overrides")),
+            Prefetch("overrides", queryset=overrides),
+        )
     )
 
 
@@ -135,11 +155,18 @@ class TableBattles:
 def get_battles_by_table(event, scope):
     """The battles the user may see, table by table, his own tables first; in each, the battles
     still being fought first, then the newest."""
-    unfinished = Case(When(state__in=(Battle.State.CONFIRMED, Battle.State.CALLED_OFF), then=Value(1)), default=Value(0),
-                      output_field=IntegerField())
-    battles = (Battle.objects.filter(event=event).filter(scope.visible())
-               .select_related("region", "claimed_by").prefetch_related("rounds__overrides", "forces")
-               .order_by(unfinished, "-created_at", "-pk"))
+    unfinished = Case(
+        When(state__in=(Battle.State.CONFIRMED, Battle.State.CALLED_OFF), then=Value(1)),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    battles = (
+        Battle.objects.filter(event=event)
+        .filter(scope.visible())
+        .select_related("region", "claimed_by")
+        .prefetch_related("rounds__overrides", "forces")
+        .order_by(unfinished, "-created_at", "-pk")
+    )
     by_table = {}
     for battle in battles:
         by_table.setdefault(battle.region, []).append(battle)
@@ -154,6 +181,7 @@ def get_tables_to_open_at(event, scope):
 
 # ---- opening a battle -------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ForceChoice:
     force: Force
@@ -164,10 +192,17 @@ class ForceChoice:
 def get_forces_at_table(region):
     """The forces at the table, grouped by province (a battle is fought in one), with their
     combat values: [(province, [ForceChoice])]."""
-    forces = (Force.objects.filter(event=region.event, province__region=region)
-              .select_related("province").prefetch_related("troops").order_by("province__name", "name"))
-    busy = set(Force.objects.filter(province__region=region, battle_places__battle__state__in=(
-        Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)).values_list("pk", flat=True))
+    forces = (
+        Force.objects.filter(event=region.event, province__region=region)
+        .select_related("province")
+        .prefetch_related("troops")
+        .order_by("province__name", "name")
+    )
+    busy = set(
+        Force.objects.filter(
+            province__region=region, battle_places__battle__state__in=(Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)
+        ).values_list("pk", flat=True)
+    )
     groups = {}
     for force in forces:
         choice = ForceChoice(force, combat_value(as_rules_force(force)), force.pk in busy)
@@ -187,6 +222,7 @@ def forced_marches(forces, event):
 
 
 # ---- the desk ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class SideView:
@@ -209,20 +245,34 @@ class SideView:
 
 def get_sides(battle):
     """Each side as it began: its forces, their units and combat values, by the engine."""
-    return [SideView(side, battle.side_name(side), battle.commander(side), battle.skill(side),
-                     [(fought, units_in_words(fought.composition), combat_value(rules_force(fought.composition)))
-                      for fought in battle.forces_of(side)], battle.ruled_combat_value(side))
-            for side in ("a", "b")]
+    return [
+        SideView(
+            side,
+            battle.side_name(side),
+            battle.commander(side),
+            battle.skill(side),
+            [
+                (fought, units_in_words(fought.composition), combat_value(rules_force(fought.composition)))
+                for fought in battle.forces_of(side)
+            ],
+            battle.ruled_combat_value(side),
+        )
+        for side in ("a", "b")
+    ]
 
 
 def rules_force(composition):
-    return RulesForce(composition["name"], tuple(Troops(TroopType(t["type"]), t["count"], t["veteran"])
-                                                 for t in composition["troops"]), composition["aquila"])
+    return RulesForce(
+        composition["name"],
+        tuple(Troops(TroopType(t["type"]), t["count"], t["veteran"]) for t in composition["troops"]),
+        composition["aquila"],
+    )
 
 
 def units_in_words(composition):
-    units = [f"{t['count']} {'veteran ' if t['veteran'] else ''}{TroopType(t['type']).label}"
-             for t in composition["troops"]]
+    units = [
+        f"{t['count']} {'veteran ' if t['veteran'] else ''}{TroopType(t['type']).label}" for t in composition["troops"]
+    ]
     return ", ".join(units + (["Aquila"] if composition["aquila"] else [])) or "no units"
 
 
@@ -243,12 +293,21 @@ class LossGroup:
 
 def get_loss_groups(battle, side):
     """Where a side's losses may fall, with the owner's split if made, else the engine's proposal."""
-    placed = battle.placed_losses[side] or [dict(line, force=lost["force"]) for lost in battle.losses[side]["forces"]
-                                            for line in lost["lost"]]
+    placed = battle.placed_losses[side] or [
+        dict(line, force=lost["force"]) for lost in battle.losses[side]["forces"] for line in lost["lost"]
+    ]
     counts = {(line["force"], line["type"], line["veteran"]): line["count"] for line in placed}
-    return [LossGroup(fought.force_name, t["type"], t["veteran"], t["count"],
-                      counts.get((fought.force_name, t["type"], t["veteran"]), 0))
-            for fought in battle.forces_of(side) for t in fought.composition["troops"]]
+    return [
+        LossGroup(
+            fought.force_name,
+            t["type"],
+            t["veteran"],
+            t["count"],
+            counts.get((fought.force_name, t["type"], t["veteran"]), 0),
+        )
+        for fought in battle.forces_of(side)
+        for t in fought.composition["troops"]
+    ]
 
 
 def result_in_words(battle, result):

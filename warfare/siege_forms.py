@@ -1,6 +1,7 @@
 """The siege desk's forms: every input checked here first, then by the service (which asks the AD69
 engine). Below the forms, the panels a siege page offers, each hidden behind its reason when the
 rules do not allow it this month."""
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -19,9 +20,14 @@ Action = SiegeMonth.Action
 
 def place_type_choices():
     """Each type as the FORTIFICATIONS table gives it, so the umpire sees what he is choosing."""
-    return [(kind.value, f"{kind.label.capitalize()} (×{multiplier_text(kind)}, holds "
-                         f"{FORTIFICATIONS.rows[kind.value]['capacity']}, {engine_sets(kind)})")
-            for kind in PlaceType]
+    return [
+        (
+            kind.value,
+            f"{kind.label.capitalize()} (×{multiplier_text(kind)}, holds "
+            f"{FORTIFICATIONS.rows[kind.value]['capacity']}, {engine_sets(kind)})",
+        )
+        for kind in PlaceType
+    ]
 
 
 def engine_sets(kind):
@@ -51,12 +57,26 @@ class BeginSiegeForm(forms.Form):
     place_type = forms.ChoiceField(label="Kind of place", choices=place_type_choices)
     province = ProvinceChoice(label="Province", queryset=None)
     besiegers = ForceChoices(label="Besiegers", queryset=None, help_text="Forces in that province.")
-    garrison = ForceChoices(label="Garrison", queryset=None, required=False,
-                            help_text="None: only its local forces hold it, combat value 3.")
-    multiplier = number("Strength multiplier", min_value=1, max_value=50, required=False,
-                        help_text="Empty for the table's. A huge mountain fortified city's varies: enter it.")
-    engines_required = number("Sets of engines it needs", min_value=1, max_value=20, required=False,
-                              help_text="Only if the umpires advise more than the table's minimum.")
+    garrison = ForceChoices(
+        label="Garrison",
+        queryset=None,
+        required=False,
+        help_text="None: only its local forces hold it, combat value 3.",
+    )
+    multiplier = number(
+        "Strength multiplier",
+        min_value=1,
+        max_value=50,
+        required=False,
+        help_text="Empty for the table's. A huge mountain fortified city's varies: enter it.",
+    )
+    engines_required = number(
+        "Sets of engines it needs",
+        min_value=1,
+        max_value=20,
+        required=False,
+        help_text="Only if the umpires advise more than the table's minimum.",
+    )
 
     def __init__(self, *args, provinces, forces, **kwargs):
         super().__init__(*args, **kwargs)
@@ -72,16 +92,17 @@ class BuildEnginesForm(forms.Form):
         super().__init__(*args, **kwargs)
         besiegers = siege.besiegers.all()
         # On the page only the legions still to build are offered; the service refuses the rest by name.
-        self.fields["legion"].queryset = besiegers if legions is None else besiegers.filter(
-            pk__in=[legion.pk for legion in legions])
+        self.fields["legion"].queryset = (
+            besiegers if legions is None else besiegers.filter(pk__in=[legion.pk for legion in legions])
+        )
 
 
 class AssaultForm(forms.Form):
-    commander_joins = forms.BooleanField(label="The besiegers' Legionary Commander joins in person (+2)",
-                                         required=False)
-    garrison_commander_joins = forms.BooleanField(label="The garrison's commander joins in person (+2)",
-                                                  required=False)
-    dice = dice_field('As "10,3": the attackers\' d12, then the defenders\'.')
+    commander_joins = forms.BooleanField(
+        label="The besiegers' Legionary Commander joins in person (+2)", required=False
+    )
+    garrison_commander_joins = forms.BooleanField(label="The garrison's commander joins in person (+2)", required=False)
+    dice = dice_field("As \"10,3\": the attackers' d12, then the defenders'.")
 
     def clean_dice(self):
         dice = entered_dice(self.cleaned_data["dice"])
@@ -91,8 +112,9 @@ class AssaultForm(forms.Form):
 
 
 class LiftSiegeForm(forms.Form):
-    reason = forms.CharField(label="Why is it lifted?", max_length=500,
-                             error_messages={"required": "Say why the siege is lifted."})
+    reason = forms.CharField(
+        label="Why is it lifted?", max_length=500, error_messages={"required": "Say why the siege is lifted."}
+    )
 
 
 class PlaceLossesForm(forms.Form):
@@ -104,12 +126,24 @@ class PlaceLossesForm(forms.Form):
         loss = month.losses[side]
         self.groups = split_loss(rules_forces(loss["forces"]), loss["units"], Working()).groups
         for i, group in enumerate(self.groups):
-            self.fields[f"group_{i}"] = number(f"{group.label}", min_value=group.least, max_value=group.most,
-                                               initial=group.least, help_text=share_text(group))
+            self.fields[f"group_{i}"] = number(
+                f"{group.label}",
+                min_value=group.least,
+                max_value=group.most,
+                initial=group.least,
+                help_text=share_text(group),
+            )
 
     def placed(self):
-        return [{"force": group.force, "type": group.type.value, "veteran": group.veteran,
-                 "count": self.cleaned_data[f"group_{i}"]} for i, group in enumerate(self.groups)]
+        return [
+            {
+                "force": group.force,
+                "type": group.type.value,
+                "veteran": group.veteran,
+                "count": self.cleaned_data[f"group_{i}"],
+            }
+            for i, group in enumerate(self.groups)
+        ]
 
 
 def share_text(group):
@@ -119,6 +153,7 @@ def share_text(group):
 
 # ---- the panels a siege page offers ---------------------------------------------------------------
 
+
 def siege_url(name, siege):
     return reverse(f"warfare:siege-{name}", args=[siege.event.slug, siege.pk])
 
@@ -127,26 +162,50 @@ def siege_panels(siege, card):
     """This month's work, each with its form or the reason it cannot be done; lifting the siege."""
     why_not = card.why_not
     return [
-        Panel("Build siege engines", siege_url("build", siege),
-              BuildEnginesForm(siege=siege, legions=card.legions_to_build), "Build a set",
-              note="A legion of half strength with its Aquila, doing nothing else this month: one set per legion.",
-              why_not=why_not[Action.BUILD_ENGINES]),
-        Panel("Reduce defences", siege_url("reduce", siege), forms.Form(), "Reduce the defences",
-              note=f"−1 to the multiplier ({siege.multiplier} now) with {card.engines_needed} sets of engines.",
-              why_not=why_not[Action.REDUCE_DEFENCES]),
-        Panel("Assault", siege_url("assault", siege), AssaultForm(), "Assault",
-              note="One round of combat a month: d12 each side, the difference on the siege results table.",
-              why_not=why_not[Action.ASSAULT]),
-        Panel("Lift the siege", siege_url("lift", siege), LiftSiegeForm(), "Lift the siege",
-              note="The besiegers stand again; their engines stay where they were built."),
+        Panel(
+            "Build siege engines",
+            siege_url("build", siege),
+            BuildEnginesForm(siege=siege, legions=card.legions_to_build),
+            "Build a set",
+            note="A legion of half strength with its Aquila, doing nothing else this month: one set per legion.",
+            why_not=why_not[Action.BUILD_ENGINES],
+        ),
+        Panel(
+            "Reduce defences",
+            siege_url("reduce", siege),
+            forms.Form(),
+            "Reduce the defences",
+            note=f"−1 to the multiplier ({siege.multiplier} now) with {card.engines_needed} sets of engines.",
+            why_not=why_not[Action.REDUCE_DEFENCES],
+        ),
+        Panel(
+            "Assault",
+            siege_url("assault", siege),
+            AssaultForm(),
+            "Assault",
+            note="One round of combat a month: d12 each side, the difference on the siege results table.",
+            why_not=why_not[Action.ASSAULT],
+        ),
+        Panel(
+            "Lift the siege",
+            siege_url("lift", siege),
+            LiftSiegeForm(),
+            "Lift the siege",
+            note="The besiegers stand again; their engines stay where they were built.",
+        ),
     ]
 
 
 def loss_panels(siege, card):
     """The owner's placing of each side's loss that waits for him."""
-    return [Panel(f"Place the {side}' losses of turn {month.turn}",
-                  reverse("warfare:siege-losses", args=[siege.event.slug, month.pk, side]),
-                  PlaceLossesForm(month=month, side=side), "Place the losses",
-                  note=f"{month.losses[side]['units']} units lost; the split is uneven, so the owning player "
-                       "chooses (X. LOSSES).")
-            for month, side in card.waiting]
+    return [
+        Panel(
+            f"Place the {side}' losses of turn {month.turn}",
+            reverse("warfare:siege-losses", args=[siege.event.slug, month.pk, side]),
+            PlaceLossesForm(month=month, side=side),
+            "Place the losses",
+            note=f"{month.losses[side]['units']} units lost; the split is uneven, so the owning player "
+            "chooses (X. LOSSES).",
+        )
+        for month, side in card.waiting
+    ]

@@ -5,6 +5,7 @@ A siege is public at its table: every umpire of the event sees every siege. Runn
 work, placing losses, lifting it) is Control's, the Region umpire's of the siege's table, or, when a
 non-Roman host besieges or defends, the Non-Roman World umpire's (warfare.selectors.FightScope); to
 anyone else it does not exist (404), as for the forces and the money."""
+
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -28,15 +29,22 @@ Action = SiegeMonth.Action
 
 # ---- who runs which ------------------------------------------------------------------------------
 
+
 def forces_with_units():
     return Force.objects.select_related("legate", "army_commander").prefetch_related("troops").order_by("name")
 
 
 def sieges_of(event):
     """The event's sieges with their sides and months, in a fixed number of queries."""
-    return Siege.objects.filter(event=event).select_related("event", "region", "province").prefetch_related(
-        Prefetch("besiegers", queryset=forces_with_units()), Prefetch("garrison", queryset=forces_with_units()),
-        Prefetch("months", queryset=SiegeMonth.objects.select_related("legion").order_by("turn", "pk")))
+    return (
+        Siege.objects.filter(event=event)
+        .select_related("event", "region", "province")
+        .prefetch_related(
+            Prefetch("besiegers", queryset=forces_with_units()),
+            Prefetch("garrison", queryset=forces_with_units()),
+            Prefetch("months", queryset=SiegeMonth.objects.select_related("legion").order_by("turn", "pk")),
+        )
+    )
 
 
 def _access(user, slug, perm, fetch, covers=lambda scope, siege: True):
@@ -59,15 +67,22 @@ def access_siege(user, slug, pk):
 
 
 def access_siege_to_run(user, slug, pk):
-    return _access(user, slug, Perm.RUN_BATTLES, lambda event: sieges_of(event).filter(pk=pk).first(),
-                   FightScope.runs)
+    return _access(user, slug, Perm.RUN_BATTLES, lambda event: sieges_of(event).filter(pk=pk).first(), FightScope.runs)
 
 
 def access_assault_to_place(user, slug, pk):
     """An assault month whose losses the user may place: its siege is his to run."""
-    return _access(user, slug, Perm.RUN_BATTLES,
-                   lambda event: SiegeMonth.objects.filter(siege__event=event, pk=pk, action=Action.ASSAULT)
-                   .select_related("siege__event", "siege__region").first(), FightScope.runs)
+    return _access(
+        user,
+        slug,
+        Perm.RUN_BATTLES,
+        lambda event: (
+            SiegeMonth.objects.filter(siege__event=event, pk=pk, action=Action.ASSAULT)
+            .select_related("siege__event", "siege__region")
+            .first()
+        ),
+        FightScope.runs,
+    )
 
 
 def access_siege_desk(user, slug):
@@ -80,6 +95,7 @@ def access_siege_desk(user, slug):
 
 
 # ---- the index -------------------------------------------------------------------------------------
+
 
 @dataclass
 class TableSieges:
@@ -110,6 +126,7 @@ def get_forces_at_tables(event, scope):
 
 
 # ---- one siege -------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class WorkDone:
@@ -148,10 +165,15 @@ def get_siege_card(siege, scope):
     legions = tuple(f for f in siege.besiegers.all() if f.kind == Force.Kind.LEGION and f.pk not in built)
     may_run = scope.runs(siege)
     return SiegeCard(
-        siege=siege, engines=engines, engines_needed=engines_needed(siege), months=months_by_turn(siege, months),
+        siege=siege,
+        engines=engines,
+        engines_needed=engines_needed(siege),
+        months=months_by_turn(siege, months),
         waiting=tuple((m, side) for m in months if m.action == Action.ASSAULT for side in m.sides_waiting),
-        may_run=may_run, legions_to_build=legions,
-        why_not=why_not_this_month(siege, len(engines), legions) if may_run else {})
+        may_run=may_run,
+        legions_to_build=legions,
+        why_not=why_not_this_month(siege, len(engines), legions) if may_run else {},
+    )
 
 
 def engines_needed(siege):
@@ -161,9 +183,14 @@ def engines_needed(siege):
 
 def months_by_turn(siege, months):
     turns = sorted({m.turn for m in months})
-    return tuple(MonthOfSiege(turn, str(siege.event.game_month(turn)),
-                              tuple(WorkDone(m, losses_in_words(m)) for m in months if m.turn == turn))
-                 for turn in turns)
+    return tuple(
+        MonthOfSiege(
+            turn,
+            str(siege.event.game_month(turn)),
+            tuple(WorkDone(m, losses_in_words(m)) for m in months if m.turn == turn),
+        )
+        for turn in turns
+    )
 
 
 def losses_in_words(month):
@@ -171,9 +198,14 @@ def losses_in_words(month):
 
 
 def loss_in_words(side, loss):
-    """"The besiegers lose 1: 1 Legion XLV auxiliary", and what still waits for the owner."""
-    lost = ", ".join(f"{line['count']} {group_label(line['force'], TroopType(line['type']), line['veteran'])}"
-                     for line in loss["lost"]) or "none yet"
+    """ "The besiegers lose 1: 1 Legion XLV auxiliary", and what still waits for the owner."""
+    lost = (
+        ", ".join(
+            f"{line['count']} {group_label(line['force'], TroopType(line['type']), line['veteran'])}"
+            for line in loss["lost"]
+        )
+        or "none yet"
+    )
     waits = "" if loss["applied"] else f"; {loss['to_place']} for the owner to place, among {', '.join(loss['among'])}"
     return f"The {side} lose {loss['units']}: {lost}{waits}"
 
@@ -185,8 +217,9 @@ def why_not_this_month(siege, engine_sets, legions):
         reasons[Action.BUILD_ENGINES] = "every besieging legion has built its set: one set per legion"
     needed = engines_needed(siege)
     if not reasons[Action.REDUCE_DEFENCES] and engine_sets < needed:
-        reasons[Action.REDUCE_DEFENCES] = (f"{engine_sets} sets of siege engines built; {siege.place} needs "
-                                           f"{needed} (X. REDUCING DEFENCES)")
+        reasons[Action.REDUCE_DEFENCES] = (
+            f"{engine_sets} sets of siege engines built; {siege.place} needs {needed} (X. REDUCING DEFENCES)"
+        )
     return {action.value: reason for action, reason in reasons.items()}
 
 

@@ -6,6 +6,7 @@ user runs it (access_* of siege_selectors: 404 otherwise), read the form, call t
 and go back to the siege's page. A refusal, by the form or by the engine through the service, is a
 message naming the field, and changes nothing: the service runs in one transaction.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -22,16 +23,33 @@ from umpire.selectors import access_event
 from umpire.views.refusals import refusal_text, valid
 
 from .services.sieges import (
-    do_assault, do_begin_siege, do_build_siege_engines, do_lift_siege, do_place_siege_losses, do_reduce_defences,
+    do_assault,
+    do_begin_siege,
+    do_build_siege_engines,
+    do_lift_siege,
+    do_place_siege_losses,
+    do_reduce_defences,
 )
 from .siege_forms import (
-    AssaultForm, BeginSiegeForm, BuildEnginesForm, LiftSiegeForm, PlaceLossesForm, loss_panels, siege_panels,
+    AssaultForm,
+    BeginSiegeForm,
+    BuildEnginesForm,
+    LiftSiegeForm,
+    PlaceLossesForm,
+    loss_panels,
+    siege_panels,
 )
 from .siege_printing import siege_record, siege_sheet
 from .selectors import get_fight_scope
 from .siege_selectors import (
-    access_assault_to_place, access_siege, access_siege_desk, access_siege_to_run, get_forces_at_tables,
-    get_provinces_to_besiege, get_siege_card, get_siege_index,
+    access_assault_to_place,
+    access_siege,
+    access_siege_desk,
+    access_siege_to_run,
+    get_forces_at_tables,
+    get_provinces_to_besiege,
+    get_siege_card,
+    get_siege_index,
 )
 
 LIVE_ON = "siege.changed force.changed clock.changed"
@@ -43,8 +61,9 @@ def siege_context(event):
 
 
 def begin_form(event, scope, data=None):
-    return BeginSiegeForm(data, provinces=get_provinces_to_besiege(event, scope),
-                          forces=get_forces_at_tables(event, scope))
+    return BeginSiegeForm(
+        data, provinces=get_provinces_to_besiege(event, scope), forces=get_forces_at_tables(event, scope)
+    )
 
 
 @login_required
@@ -55,9 +74,13 @@ def sieges(request, slug):
     context = siege_context(event)
     context["tables"] = get_siege_index(event, request.user)
     if scope.runs_any:
-        context["begin"] = Panel("Begin a siege", reverse("warfare:siege-begin", args=[slug]),
-                                 begin_form(event, scope), "Begin the siege",
-                                 note="X. THE SIEGE SYSTEM: the besiegers stand besieging until it falls or is lifted.")
+        context["begin"] = Panel(
+            "Begin a siege",
+            reverse("warfare:siege-begin", args=[slug]),
+            begin_form(event, scope),
+            "Begin the siege",
+            note="X. THE SIEGE SYSTEM: the besiegers stand besieging until it falls or is lifted.",
+        )
     return render(request, "warfare/sieges.html", context)
 
 
@@ -76,6 +99,7 @@ def siege(request, slug, pk):
 
 # ---- printing --------------------------------------------------------------------------------------
 
+
 def printed(build, suffix):
     @login_required
     def view(request, slug, pk):
@@ -85,6 +109,7 @@ def printed(build, suffix):
         except ValueError as refusal:
             return HttpResponseBadRequest(str(refusal))
         return pdf_response(pdf, f"{slug}-siege-{siege.pk}-{suffix}.pdf")
+
     return view
 
 
@@ -95,13 +120,22 @@ siege_record_pdf = printed(siege_record, "record")
 # ---- the changes -----------------------------------------------------------------------------------
 
 FIELD_LABELS = {
-    "place": "Place", "place_type": "Kind of place", "province": "Province", "besiegers": "Besiegers",
-    "garrison": "Garrison", "multiplier": "Strength multiplier", "engines_required": "Sets of engines",
-    "legion": "Legion", "siege": "Siege", "dice": "Dice", "commander_joins": "Besiegers' commander",
-    "garrison_commander_joins": "Garrison's commander", "reason": "Why", "placed": "Losses", "side": "Side",
+    "place": "Place",
+    "place_type": "Kind of place",
+    "province": "Province",
+    "besiegers": "Besiegers",
+    "garrison": "Garrison",
+    "multiplier": "Strength multiplier",
+    "engines_required": "Sets of engines",
+    "legion": "Legion",
+    "siege": "Siege",
+    "dice": "Dice",
+    "commander_joins": "Besiegers' commander",
+    "garrison_commander_joins": "Garrison's commander",
+    "reason": "Why",
+    "placed": "Losses",
+    "side": "Side",
 }
-
-
 
 
 def siege_page(siege):
@@ -110,6 +144,7 @@ def siege_page(siege):
 
 def siege_order(access, page):
     """A POST that works on a siege the user runs; back to the siege's page with a message."""
+
     def wrap(handler):
         @login_required
         @require_POST
@@ -122,7 +157,9 @@ def siege_order(access, page):
                 return redirect(page(target))
             messages.success(request, done)
             return redirect(siege_page(siege))
+
         return view
+
     return wrap
 
 
@@ -160,8 +197,10 @@ def assault(request, siege):
     data = valid(AssaultForm(request.POST))
     month = do_assault(siege, **data, actor=request.user)
     outcome = month.outcome
-    return (f"The assault on {siege.place}: {outcome['difference']:+d}, {RESULT_WORDS[outcome['result']]}. "
-            f"The besiegers lose {outcome['attackers_lost']}, the garrison {outcome['defenders_lost']}."), siege
+    return (
+        f"The assault on {siege.place}: {outcome['difference']:+d}, {RESULT_WORDS[outcome['result']]}. "
+        f"The besiegers lose {outcome['attackers_lost']}, the garrison {outcome['defenders_lost']}."
+    ), siege
 
 
 @siege_order(access_siege_to_run, siege_page)

@@ -11,6 +11,7 @@ A siege's step (laid, a month's work, an assault, losses placed, lifted) is audi
 each month's work with its losses (`siege_state`), and the forces' changes it made as its steps: undoing it
 puts the forces back, the siege as it stood and takes out the month it added.
 """
+
 from umpire.services.undo import restore_with_steps, save_fields
 from umpire.undo import register_compensation, register_restorer
 
@@ -44,8 +45,13 @@ def write_siege(siege, values, *, actor, reason):
 
 
 def register():
-    register_restorer("warfare.battle", read=battle_record, write=write_battle,
-                      parts=[BattleForce, BattleRound, BattleOverride])
+    register_restorer(
+        "warfare.battle", read=battle_record, write=write_battle, parts=[BattleForce, BattleRound, BattleOverride]
+    )
     register_compensation("battle.confirmed", restore_with_steps)
-    register_restorer("warfare.siege", read=siege_state, write=write_siege,
-                      parts=[SiegeMonth, Siege.besiegers.through, Siege.garrison.through])
+    register_restorer(
+        "warfare.siege",
+        read=siege_state,
+        write=write_siege,
+        parts=[SiegeMonth, Siege.besiegers.through, Siege.garrison.through],
+    )

@@ -36,7 +36,10 @@ urlpatterns = [
     path("events/<slug:slug>/sieges/<int:pk>/reduce-defences/", siege_views.reduce_defences, name="siege-reduce"),
     path("events/<slug:slug>/sieges/<int:pk>/assault/", siege_views.assault, name="siege-assault"),
     path("events/<slug:slug>/sieges/<int:pk>/lift/", siege_views.lift_siege, name="siege-lift"),
-    path("events/<slug:slug>/sieges/assaults/<int:pk>/<slug:side>/place-losses/", siege_views.place_losses,
-         name="siege-losses"),
+    path(
+        "events/<slug:slug>/sieges/assaults/<int:pk>/<slug:side>/place-losses/",
+        siege_views.place_losses,
+        name="siege-losses",
+    ),
     path("display/<slug:slug>/battles/", report_views.reports, name="reports"),
 ]

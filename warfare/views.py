@@ -6,6 +6,7 @@ runs (access_battle with RUN_BATTLES, else 404), read the form, call the service
 back to the desk. A refusal, by the form or by the service, is a message naming the field, and
 changes nothing.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -22,15 +23,28 @@ from . import forms
 from .models.rounds import SIDES, Figure
 from .printing import SideOnPaper, battle_record, battle_sheet
 from .selectors import (
-    access_battle, access_battle_table, forced_marches, get_fight_scope, get_battles_by_table, get_forces_at_table,
-    get_loss_groups, get_sides, get_tables_to_open_at, result_in_words,
+    access_battle,
+    access_battle_table,
+    forced_marches,
+    get_fight_scope,
+    get_battles_by_table,
+    get_forces_at_table,
+    get_loss_groups,
+    get_sides,
+    get_tables_to_open_at,
+    result_in_words,
     verdict_in_words,
 )
 from .services.battle_losses import do_confirm_battle, do_place_losses, do_propose_losses
 from .services.battle_overrides import do_override_figure
 from .services.battle_rounds import do_fight_round, do_give_verdict
 from .services.battles import (
-    do_claim_battle, do_decide_battle, do_deploy_forces, do_open_battle, do_publish_battle, do_release_battle,
+    do_claim_battle,
+    do_decide_battle,
+    do_deploy_forces,
+    do_open_battle,
+    do_publish_battle,
+    do_release_battle,
     do_take_over_battle,
 )
 
@@ -39,20 +53,29 @@ ODDS_BATTLES = 10_000
 
 # The words a refusal's field is shown with: the forms' labels, and the services' fields.
 FIELD_LABELS = {
-    "side_a_forces": "Side A's forces", "side_b_forces": "Side B's forces", "side_a_commander": "Side A's commander",
-    "side_b_commander": "Side B's commander", "side_a_skill": "Side A's Military Skill",
-    "side_b_skill": "Side B's Military Skill", "claim": "Claim", "reason": "Why", "dice": "Dice",
-    "what": "Figure", "umpire_value": "New value", "round_number": "Round", "victor": "Victor",
-    "placed": "Losses placed", "orders.a.joins": "Side A joins", "orders.b.joins": "Side B joins",
-    "declined_by": "The side that will not fight", "deployment": "Order of battle",
+    "side_a_forces": "Side A's forces",
+    "side_b_forces": "Side B's forces",
+    "side_a_commander": "Side A's commander",
+    "side_b_commander": "Side B's commander",
+    "side_a_skill": "Side A's Military Skill",
+    "side_b_skill": "Side B's Military Skill",
+    "claim": "Claim",
+    "reason": "Why",
+    "dice": "Dice",
+    "what": "Figure",
+    "umpire_value": "New value",
+    "round_number": "Round",
+    "victor": "Victor",
+    "placed": "Losses placed",
+    "orders.a.joins": "Side A joins",
+    "orders.b.joins": "Side B joins",
+    "declined_by": "The side that will not fight",
+    "deployment": "Order of battle",
 }
 
 
-
-
-
-
 # ---- the index and opening --------------------------------------------------------------------
+
 
 @login_required
 def battles(request, slug):
@@ -64,8 +87,14 @@ def battles(request, slug):
 
 def index_context(request, event, data, odds=None, posted=False):
     scope = get_fight_scope(request.user, event)
-    context = {"event": event, "turn": current_turn(event), "live_on": LIVE_ON, "odds": odds,
-               "tables": get_battles_by_table(event, scope), "open_at": get_tables_to_open_at(event, scope)}
+    context = {
+        "event": event,
+        "turn": current_turn(event),
+        "live_on": LIVE_ON,
+        "odds": odds,
+        "tables": get_battles_by_table(event, scope),
+        "open_at": get_tables_to_open_at(event, scope),
+    }
     if can(request.user, event, Perm.RUN_BATTLES) and data.get("table"):
         region = access_battle_table(request.user, event.slug, data["table"])
         context.update({"region": region, "open_form": open_form(region, data if posted else None)})
@@ -78,8 +107,10 @@ def open_form(region, data=None):
     groups = get_forces_at_table(region)
     form = forms.OpenBattleForm(data, region=region, forces=[c.force for _, choices in groups for c in choices])
     chosen = {side: set(data.getlist(f"side_{side}_forces")) if data else set() for side in SIDES}
-    form.sides = [(side, [(province, [(c, str(c.force.pk) in chosen[side]) for c in choices])
-                          for province, choices in groups]) for side in SIDES]
+    form.sides = [
+        (side, [(province, [(c, str(c.force.pk) in chosen[side]) for c in choices]) for province, choices in groups])
+        for side in SIDES
+    ]
     return form
 
 
@@ -120,8 +151,9 @@ def battle_odds(request, slug):
     try:
         region, data = opening(request, slug)
         sides = {side: side_as_case(data, side, region.event) for side in SIDES}
-        result = run_rules("ad69.battle_odds", {"battle": {f"side_{s}": sides[s] for s in SIDES},
-                                                "battles": ODDS_BATTLES})
+        result = run_rules(
+            "ad69.battle_odds", {"battle": {f"side_{s}": sides[s] for s in SIDES}, "battles": ODDS_BATTLES}
+        )
     except ValidationError as refusal:
         return index_as_posted(request, slug, refusal)
     return index_as_posted(request, slug, odds=odds_lines(result.outcome, {s: sides[s]["name"] for s in SIDES}))
@@ -130,21 +162,30 @@ def battle_odds(request, slug):
 def odds_lines(outcome, names):
     """The engine's shares in the sides' names, as (what, percentage)."""
     shares = outcome["shares"]
-    lines = [(f"{names[side]} {words}", shares[f"{side}_{key}"]) for side in SIDES
-             for key, words in (("wins_outright", "wins outright"),
-                                ("pushes_back_and_withdraws", "pushes back and withdraws"))]
-    return [(what, f"{share:.0%}") for what, share in lines + [("No decision after four rounds",
-                                                               shares["undecided_after_4_rounds"])]]
+    lines = [
+        (f"{names[side]} {words}", shares[f"{side}_{key}"])
+        for side in SIDES
+        for key, words in (
+            ("wins_outright", "wins outright"),
+            ("pushes_back_and_withdraws", "pushes back and withdraws"),
+        )
+    ]
+    return [
+        (what, f"{share:.0%}")
+        for what, share in lines + [("No decision after four rounds", shares["undecided_after_4_rounds"])]
+    ]
 
 
 def side_as_case(data, side, event):
     """A side of the open form as the engine takes it, for the odds and the blank sheet."""
     forces = data[f"side_{side}_forces"]
     commander = data[f"side_{side}_commander"]
-    return {"name": data[f"side_{side}_name"] or (str(commander) if commander else f"Side {side.upper()}"),
-            "forces": [as_case_force(force) for force in forces],
-            "military_skill": (commander.military_skill or 0) if commander else (data[f"side_{side}_skill"] or 0),
-            "force_marched": forced_marches(forces, event)}
+    return {
+        "name": data[f"side_{side}_name"] or (str(commander) if commander else f"Side {side.upper()}"),
+        "forces": [as_case_force(force) for force in forces],
+        "military_skill": (commander.military_skill or 0) if commander else (data[f"side_{side}_skill"] or 0),
+        "force_marched": forced_marches(forces, event),
+    }
 
 
 @login_required
@@ -163,33 +204,44 @@ def blank_sheet_pdf(request, slug):
 
 def paper_side(data, side, event):
     case = side_as_case(data, side, event)
-    return SideOnPaper(case["name"], tuple(data[f"side_{side}_forces"]), case["military_skill"],
-                       case["force_marched"])
+    return SideOnPaper(case["name"], tuple(data[f"side_{side}_forces"]), case["military_skill"], case["force_marched"])
 
 
 # ---- the desk ---------------------------------------------------------------------------------
+
 
 @login_required
 def battle(request, slug, pk):
     """One battle: the claim, the sides, the handbook's steps in order, each round's working, the
     overrides beside the engine's values, the verdict, the losses, confirmation and publishing."""
     battle = access_battle(request.user, slug, pk)
-    return render(request, "warfare/battle.html",
-                  desk_context(request, battle, get_fight_scope(request.user, battle.event)))
+    return render(
+        request, "warfare/battle.html", desk_context(request, battle, get_fight_scope(request.user, battle.event))
+    )
 
 
 def desk_context(request, battle, scope):
     runs = scope.runs(battle)
     holds = battle.claimed_by_id == request.user.pk and not battle.is_locked
     sides = get_sides(battle)
-    rounds = [(fought, [(side.name, fought.orders[side.key]) for side in sides],
-               result_in_words(battle, fought.effective())) for fought in battle.round_list]
-    context = {"event": battle.event, "battle": battle, "live_on": LIVE_ON, "runs": runs, "holds": holds,
-               "claim_live": battle.claim_is_live(), "sides": sides, "rounds": rounds,
-               "is_control": scope.everything,
-               "losses": [(battle.side_name(s), battle.losses[s]) for s in SIDES] if battle.losses else [],
-               "fates": [(battle.side_name(s), fate) for s, fate in sorted(battle.fates.items())],
-               "verdict_words": verdict_in_words(battle)}
+    rounds = [
+        (fought, [(side.name, fought.orders[side.key]) for side in sides], result_in_words(battle, fought.effective()))
+        for fought in battle.round_list
+    ]
+    context = {
+        "event": battle.event,
+        "battle": battle,
+        "live_on": LIVE_ON,
+        "runs": runs,
+        "holds": holds,
+        "claim_live": battle.claim_is_live(),
+        "sides": sides,
+        "rounds": rounds,
+        "is_control": scope.everything,
+        "losses": [(battle.side_name(s), battle.losses[s]) for s in SIDES] if battle.losses else [],
+        "fates": [(battle.side_name(s), fate) for s, fate in sorted(battle.fates.items())],
+        "verdict_words": verdict_in_words(battle),
+    }
     if runs and holds:
         context.update(step_forms(battle))
     return context
@@ -211,8 +263,11 @@ def step_forms(battle):
     if battle.state == battle.State.OPEN and battle.victor:
         step["wound_form"] = forms.WoundDiceForm()
     if battle.state == battle.State.LOSSES_PROPOSED:
-        step["place_forms"] = [(side, battle.side_name(side), place_form(battle, side)) for side in SIDES
-                               if side in battle.to_place or battle.placed_losses[side]]
+        step["place_forms"] = [
+            (side, battle.side_name(side), place_form(battle, side))
+            for side in SIDES
+            if side in battle.to_place or battle.placed_losses[side]
+        ]
     return step
 
 
@@ -233,6 +288,7 @@ def last_orders(battle):
 
 def battle_step(handler):
     """A POST that takes one step of a battle the user runs: back to the desk with a message."""
+
     @login_required
     @require_POST
     def view(request, slug, pk):
@@ -242,6 +298,7 @@ def battle_step(handler):
         except ValidationError as refusal:
             messages.error(request, refusal_text(refusal, FIELD_LABELS))
         return redirect("warfare:battle", slug=slug, pk=battle.pk)
+
     return view
 
 
@@ -354,13 +411,20 @@ def publish(request, battle):
 
 # ---- paper ------------------------------------------------------------------------------------
 
+
 @login_required
 def battle_sheet_pdf(request, slug, pk):
     """The pre-filled sheet of an opened battle, to go on by hand if the tablet dies."""
     battle = access_battle(request.user, slug, pk)
-    sides = {side: SideOnPaper(battle.side_name(side), tuple(f.force for f in battle.forces_of(side) if f.force),
-                               battle.skill(side), sum(f.force_marched for f in battle.forces_of(side)))
-             for side in SIDES}
+    sides = {
+        side: SideOnPaper(
+            battle.side_name(side),
+            tuple(f.force for f in battle.forces_of(side) if f.force),
+            battle.skill(side),
+            sum(f.force_marched for f in battle.forces_of(side)),
+        )
+        for side in SIDES
+    }
     pdf = battle_sheet(battle.province, place=battle.place, side_a=sides["a"], side_b=sides["b"])
     return pdf_response(pdf, f"{slug}-battle-{battle.pk}-sheet.pdf")
 

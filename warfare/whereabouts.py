@@ -4,6 +4,7 @@ A battle's table and its two sides' commanders are its own keys, read by the cor
 commanders of the forces in the fight: the legates and army commanders of a battle's forces, and
 of a siege's besiegers and garrison (a siege names no commander of its own). One query each.
 """
+
 from django.db.models import Q
 
 from regions.models import Force

@@ -6,20 +6,31 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('umpire', '0009_procedurereadings'),
+        ("umpire", "0009_procedurereadings"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SnapshotSchedule',
+            name="SnapshotSchedule",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('every_turns', models.PositiveSmallIntegerField(default=0, help_text='Write a snapshot at the end of every turn that is a multiple of this; 0 for never.', validators=[django.core.validators.MaxValueValidator(100)])),
-                ('event', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='snapshot_schedule', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "every_turns",
+                    models.PositiveSmallIntegerField(
+                        default=0,
+                        help_text="Write a snapshot at the end of every turn that is a multiple of this; 0 for never.",
+                        validators=[django.core.validators.MaxValueValidator(100)],
+                    ),
+                ),
+                (
+                    "event",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="snapshot_schedule", to="umpire.event"
+                    ),
+                ),
             ],
         ),
     ]

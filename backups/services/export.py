@@ -4,6 +4,7 @@ The file is {"format", "version", "event", "turn", "exported_at", "rows"}; "rows
 `serializers.serialize("python")` gives, so `serializers.deserialize("python")` reads it back.
 Rows keep their ids, since the audit's before and after snapshots name records by id.
 """
+
 import datetime
 import json
 from contextlib import contextmanager
@@ -17,7 +18,13 @@ from django.utils import timezone
 from umpire.models import GameClock
 
 from .walk import (
-    CARRIED_WHOLE, MADE_BY_MIGRATE, MATCHED_BY_NAME, event_lookups, event_rows, references_out, with_many_to_many,
+    CARRIED_WHOLE,
+    MADE_BY_MIGRATE,
+    MATCHED_BY_NAME,
+    event_lookups,
+    event_rows,
+    references_out,
+    with_many_to_many,
 )
 
 FORMAT, VERSION = "umpire-event-backup", 1
@@ -81,11 +88,18 @@ def get_backup(event):
     """The whole event as the backup file's data, read from one view of the database."""
     serializer = EventSerializer()
     with consistent_reads():
-        rows = [row for _, queryset in get_event_rows(event)
-                for row in serializer.serialize(with_many_to_many(queryset))]
+        rows = [
+            row for _, queryset in get_event_rows(event) for row in serializer.serialize(with_many_to_many(queryset))
+        ]
         clock = GameClock.objects.filter(event=event).first()
-    return {"format": FORMAT, "version": VERSION, "event": event.slug, "turn": clock.turn if clock else None,
-            "exported_at": timezone.now(), "rows": rows}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "event": event.slug,
+        "turn": clock.turn if clock else None,
+        "exported_at": timezone.now(),
+        "rows": rows,
+    }
 
 
 @contextmanager

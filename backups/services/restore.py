@@ -5,6 +5,7 @@ row's id. A shared row (an umpire's account, a career rank) already there is acc
 the same row; a role group is matched by its name. Then the rows are saved as they were, in one
 transaction, with the database's key checks at the end, and its id counters moved past them.
 """
+
 import json
 
 from django.apps import apps
@@ -70,21 +71,31 @@ def _model_of(number, row):
     try:
         return apps.get_model(row["model"])
     except (KeyError, TypeError, LookupError, ValueError) as error:
-        raise ValidationError(f"Row {number} of this backup is of no model this console has: {str(row)[:80]}.") \
-            from error
+        raise ValidationError(
+            f"Row {number} of this backup is of no model this console has: {str(row)[:80]}."
+        ) from error
 
 
 def check_not_here(slug, by_model):
     """Refuse if the event, or any row of the file, is already in this database."""
     if Event.objects.filter(slug=slug).exists():
-        raise ValidationError(f"An event with the slug “{slug}” is already in this database; restore into an empty "
-                              f"one, or delete that event first.")
+        raise ValidationError(
+            f"An event with the slug “{slug}” is already in this database; restore into an empty "
+            f"one, or delete that event first."
+        )
     own = event_lookups()
-    clashes = [clash for model, rows in by_model.items() if not issubclass(model, MATCHED_BY_NAME)
-               for clash in (_own_clashes if model in own else _shared_clashes)(model, rows)]
+    clashes = [
+        clash
+        for model, rows in by_model.items()
+        if not issubclass(model, MATCHED_BY_NAME)
+        for clash in (_own_clashes if model in own else _shared_clashes)(model, rows)
+    ]
     if clashes:
-        raise ValidationError("These rows of the backup are already in this database, so nothing was restored: "
-                              + "; ".join(clashes) + ".")
+        raise ValidationError(
+            "These rows of the backup are already in this database, so nothing was restored: "
+            + "; ".join(clashes)
+            + "."
+        )
 
 
 def _own_clashes(model, rows):
@@ -95,8 +106,9 @@ def _own_clashes(model, rows):
 def _shared_clashes(model, rows):
     """A shared row may be here already, if it is the very same row; and none may take another's unique name."""
     files = {_pk(model, row["pk"]): row for row in rows}
-    here = json.loads(json.dumps(EventSerializer().serialize(model._base_manager.filter(pk__in=files)),
-                                 cls=DjangoJSONEncoder))  # compared as the file holds them: dates as text
+    here = json.loads(
+        json.dumps(EventSerializer().serialize(model._base_manager.filter(pk__in=files)), cls=DjangoJSONEncoder)
+    )  # compared as the file holds them: dates as text
     differ = sorted(row["pk"] for row in here if row["fields"] != files[row["pk"]]["fields"])
     clashes = [_named(model, differ, "ids, different here")] if differ else []
     for field in (f for f in model._meta.concrete_fields if f.unique and not f.primary_key):
@@ -110,7 +122,7 @@ def _shared_clashes(model, rows):
 def _taken_ids(model, ids):
     taken = []
     for start in range(0, len(ids), 500):  # SQLite's limit on a query's parameters
-        taken += model._base_manager.filter(pk__in=ids[start:start + 500]).values_list("pk", flat=True)
+        taken += model._base_manager.filter(pk__in=ids[start : start + 500]).values_list("pk", flat=True)
     return sorted(taken)
 
 

@@ -3,6 +3,7 @@ turn, named "<event>-turn-<turn>.json", and Control's choice of how often.
 
 A snapshot is written whole to a temporary name and then renamed, so a snapshot file is never half
 written; a turn's file already there is left alone, so running the turn-end hook twice writes one file."""
+
 import os
 import re
 import tempfile
@@ -60,8 +61,9 @@ def get_snapshots(event):
         match = pattern.fullmatch(path.name)
         if match:
             stat = path.stat()
-            found.append(Snapshot(path.name, int(match[1]), stat.st_size,
-                                  datetime.fromtimestamp(stat.st_mtime, tz=timezone.utc)))
+            found.append(
+                Snapshot(path.name, int(match[1]), stat.st_size, datetime.fromtimestamp(stat.st_mtime, tz=timezone.utc))
+            )
     return sorted(found, key=lambda snap: snap.turn, reverse=True)
 
 
@@ -83,6 +85,12 @@ def do_set_snapshot_schedule(event, *, every_turns, actor):
         schedule.every_turns = every_turns
         schedule.full_clean()
         schedule.save()
-        record_audit(event=event, actor=actor, action="backups.schedule", target=schedule, before=before,
-                     after=snapshot(schedule))
+        record_audit(
+            event=event,
+            actor=actor,
+            action="backups.schedule",
+            target=schedule,
+            before=before,
+            after=snapshot(schedule),
+        )
     return schedule

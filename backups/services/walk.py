@@ -10,6 +10,7 @@ ladders) are "shared": carried too, since the event cannot be restored without t
 Not carried: the channel layer's message counters (umpire.GroupSequence, named by group, with no key to
 the event); after a restore they start again, and a screen that sees its numbers jump asks for a snapshot.
 """
+
 from django.apps import apps
 from django.contrib.auth.models import Group, Permission
 from django.contrib.contenttypes.models import ContentType
@@ -26,8 +27,11 @@ CARRIED_WHOLE = ("umpire.CareerRank",)
 
 def forward_keys(model):
     """The model's own foreign and one-to-one keys (not its many-to-many)."""
-    return [field for field in model._meta.concrete_fields if field.is_relation and field.many_to_one
-            or field.is_relation and field.one_to_one]
+    return [
+        field
+        for field in model._meta.concrete_fields
+        if field.is_relation and field.many_to_one or field.is_relation and field.one_to_one
+    ]
 
 
 def event_lookups():
@@ -46,8 +50,11 @@ def _extend(lookups, required_only):
         for model in apps.get_models():
             if model in lookups:
                 continue
-            chains = [_chain(field, lookups[field.related_model]) for field in forward_keys(model)
-                      if field.related_model in lookups and not (required_only and field.null)]
+            chains = [
+                _chain(field, lookups[field.related_model])
+                for field in forward_keys(model)
+                if field.related_model in lookups and not (required_only and field.null)
+            ]
             if chains:
                 found[model] = min(chains, key=lambda chain: (chain.count("__"), chain))
         if not found:

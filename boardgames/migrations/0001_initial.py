@@ -6,135 +6,274 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('umpire', '0008_audit_undo_and_whereabouts'),
+        ("umpire", "0008_audit_undo_and_whereabouts"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='DataTable',
+            name="DataTable",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ruleset', models.CharField(max_length=32)),
-                ('key', models.SlugField(max_length=40)),
-                ('title', models.CharField(max_length=120)),
-                ('row_title', models.CharField(help_text='What a row is: "City", "Leader".', max_length=40)),
-                ('columns', models.JSONField(default=list)),
-                ('source', models.TextField(blank=True, help_text='Where the data comes from, and what the rulebook leaves out.')),
-                ('position', models.PositiveSmallIntegerField(default=0)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='data_tables', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("ruleset", models.CharField(max_length=32)),
+                ("key", models.SlugField(max_length=40)),
+                ("title", models.CharField(max_length=120)),
+                ("row_title", models.CharField(help_text='What a row is: "City", "Leader".', max_length=40)),
+                ("columns", models.JSONField(default=list)),
+                (
+                    "source",
+                    models.TextField(
+                        blank=True, help_text="Where the data comes from, and what the rulebook leaves out."
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="data_tables", to="umpire.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'position', 'key'],
+                "ordering": ["event", "position", "key"],
             },
         ),
         migrations.CreateModel(
-            name='DataRow',
+            name="DataRow",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(help_text="The row's name: the city, the leader, the tribe.", max_length=80)),
-                ('position', models.PositiveIntegerField(default=0)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rows', to='boardgames.datatable')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("key", models.CharField(help_text="The row's name: the city, the leader, the tribe.", max_length=80)),
+                ("position", models.PositiveIntegerField(default=0)),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rows", to="boardgames.datatable"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table', 'position', 'pk'],
+                "ordering": ["table", "position", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='SequencePosition',
+            name="SequencePosition",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField(default=0, help_text='0: setting up; then 1, 2, …')),
-                ('stage', models.PositiveSmallIntegerField(default=0, help_text='1 for the first stage of a round; 0 in set-up.')),
-                ('phase', models.CharField(default='setup', max_length=40)),
-                ('event', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='sequence_position', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("round", models.PositiveSmallIntegerField(default=0, help_text="0: setting up; then 1, 2, …")),
+                (
+                    "stage",
+                    models.PositiveSmallIntegerField(
+                        default=0, help_text="1 for the first stage of a round; 0 in set-up."
+                    ),
+                ),
+                ("phase", models.CharField(default="setup", max_length=40)),
+                (
+                    "event",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="sequence_position", to="umpire.event"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Tracker',
+            name="Tracker",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(help_text='As the players call it: "VP Carthage", "Political track: Numidia".', max_length=80)),
-                ('minimum', models.IntegerField(blank=True, help_text='The lowest it may go; empty: no lower bound.', null=True)),
-                ('maximum', models.IntegerField(blank=True, help_text='The highest it may go; empty: no upper bound.', null=True)),
-                ('source', models.CharField(blank=True, help_text='The rule it comes from, e.g. §VII.', max_length=200)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='trackers', to='umpire.event')),
-                ('table', models.ForeignKey(blank=True, help_text='The table where it is shown, if one.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='trackers', to='umpire.region')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "name",
+                    models.CharField(
+                        help_text='As the players call it: "VP Carthage", "Political track: Numidia".', max_length=80
+                    ),
+                ),
+                (
+                    "minimum",
+                    models.IntegerField(
+                        blank=True, help_text="The lowest it may go; empty: no lower bound.", null=True
+                    ),
+                ),
+                (
+                    "maximum",
+                    models.IntegerField(
+                        blank=True, help_text="The highest it may go; empty: no upper bound.", null=True
+                    ),
+                ),
+                (
+                    "source",
+                    models.CharField(blank=True, help_text="The rule it comes from, e.g. §VII.", max_length=200),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="trackers", to="umpire.event"
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The table where it is shown, if one.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="trackers",
+                        to="umpire.region",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'name'],
+                "ordering": ["event", "name"],
             },
         ),
         migrations.CreateModel(
-            name='TrackerMove',
+            name="TrackerMove",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('change', models.IntegerField()),
-                ('value_after', models.IntegerField(blank=True, help_text='Set when the move is confirmed.', null=True)),
-                ('reason', models.CharField(max_length=300)),
-                ('state', models.CharField(choices=[('proposed', 'Proposed, waiting for the umpire'), ('confirmed', 'Confirmed'), ('rejected', 'Rejected')], default='confirmed', max_length=10)),
-                ('proposed_by_procedure', models.CharField(blank=True, help_text='The rules procedure that proposed it: "hannibal_barkas.siege".', max_length=80)),
-                ('turn', models.PositiveSmallIntegerField(blank=True, help_text="The clock's turn, if the event has one.", null=True)),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('decided_at', models.DateTimeField(blank=True, null=True)),
-                ('by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('decided_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('tracker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='moves', to='boardgames.tracker')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("change", models.IntegerField()),
+                (
+                    "value_after",
+                    models.IntegerField(blank=True, help_text="Set when the move is confirmed.", null=True),
+                ),
+                ("reason", models.CharField(max_length=300)),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("proposed", "Proposed, waiting for the umpire"),
+                            ("confirmed", "Confirmed"),
+                            ("rejected", "Rejected"),
+                        ],
+                        default="confirmed",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "proposed_by_procedure",
+                    models.CharField(
+                        blank=True,
+                        help_text='The rules procedure that proposed it: "hannibal_barkas.siege".',
+                        max_length=80,
+                    ),
+                ),
+                (
+                    "turn",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="The clock's turn, if the event has one.", null=True
+                    ),
+                ),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                ("decided_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "decided_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "tracker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="moves", to="boardgames.tracker"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['tracker', 'pk'],
+                "ordering": ["tracker", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='ChecklistTick',
+            name="ChecklistTick",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('stage', models.PositiveSmallIntegerField()),
-                ('phase', models.CharField(max_length=40)),
-                ('item', models.PositiveSmallIntegerField(help_text="The item's place in the phase's checklist, from 0.")),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='checklist_ticks', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("round", models.PositiveSmallIntegerField()),
+                ("stage", models.PositiveSmallIntegerField()),
+                ("phase", models.CharField(max_length=40)),
+                (
+                    "item",
+                    models.PositiveSmallIntegerField(help_text="The item's place in the phase's checklist, from 0."),
+                ),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="checklist_ticks", to="umpire.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'round', 'stage', 'phase', 'item'],
-                'constraints': [models.UniqueConstraint(fields=('event', 'round', 'stage', 'phase', 'item'), name='one_tick_per_item')],
+                "ordering": ["event", "round", "stage", "phase", "item"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("event", "round", "stage", "phase", "item"), name="one_tick_per_item"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='DataCell',
+            name="DataCell",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('column', models.CharField(max_length=40)),
-                ('value', models.CharField(blank=True, max_length=300, null=True)),
-                ('given', models.BooleanField(default=False)),
-                ('source', models.CharField(blank=True, max_length=300)),
-                ('row', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cells', to='boardgames.datarow')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("column", models.CharField(max_length=40)),
+                ("value", models.CharField(blank=True, max_length=300, null=True)),
+                ("given", models.BooleanField(default=False)),
+                ("source", models.CharField(blank=True, max_length=300)),
+                (
+                    "row",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="cells", to="boardgames.datarow"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['row', 'pk'],
-                'constraints': [models.UniqueConstraint(fields=('row', 'column'), name='one_data_cell_per_column')],
+                "ordering": ["row", "pk"],
+                "constraints": [models.UniqueConstraint(fields=("row", "column"), name="one_data_cell_per_column")],
             },
         ),
         migrations.AddConstraint(
-            model_name='datatable',
-            constraint=models.UniqueConstraint(fields=('event', 'key'), name='one_data_table_per_key'),
+            model_name="datatable",
+            constraint=models.UniqueConstraint(fields=("event", "key"), name="one_data_table_per_key"),
         ),
         migrations.AddConstraint(
-            model_name='datarow',
-            constraint=models.UniqueConstraint(fields=('table', 'key'), name='one_data_row_per_key'),
+            model_name="datarow",
+            constraint=models.UniqueConstraint(fields=("table", "key"), name="one_data_row_per_key"),
         ),
         migrations.AddConstraint(
-            model_name='tracker',
-            constraint=models.UniqueConstraint(fields=('event', 'name'), name='one_tracker_per_name'),
+            model_name="tracker",
+            constraint=models.UniqueConstraint(fields=("event", "name"), name="one_tracker_per_name"),
         ),
         migrations.AddConstraint(
-            model_name='trackermove',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('state', 'confirmed'), ('value_after__isnull', False)), models.Q(('state', 'confirmed'), _negated=True), _connector='OR'), name='a_confirmed_move_has_its_value'),
+            model_name="trackermove",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("state", "confirmed"), ("value_after__isnull", False)),
+                    models.Q(("state", "confirmed"), _negated=True),
+                    _connector="OR",
+                ),
+                name="a_confirmed_move_has_its_value",
+            ),
         ),
     ]

@@ -6,43 +6,82 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('boardgames', '0001_initial'),
-        ('umpire', '0009_procedurereadings'),
+        ("boardgames", "0001_initial"),
+        ("umpire", "0009_procedurereadings"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='trackermove',
-            name='from_run',
-            field=models.ForeignKey(blank=True, help_text='The saved rules run it was read from.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='tracker_moves', to='umpire.procedurerun'),
+            model_name="trackermove",
+            name="from_run",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The saved rules run it was read from.",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="tracker_moves",
+                to="umpire.procedurerun",
+            ),
         ),
         migrations.CreateModel(
-            name='TrackerFeed',
+            name="TrackerFeed",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('procedure', models.CharField(help_text='The rules procedure: "hannibal_barkas.battle_vp".', max_length=80)),
-                ('outcome_path', models.CharField(help_text='Where the figure is in the outcome: "vp", "sides.0.vp".', max_length=120)),
-                ('mode', models.CharField(choices=[('add', 'Add the figure'), ('set', 'Set the tracker to the figure')], default='add', max_length=3)),
-                ('tracker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='feeds', to='boardgames.tracker')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "procedure",
+                    models.CharField(help_text='The rules procedure: "hannibal_barkas.battle_vp".', max_length=80),
+                ),
+                (
+                    "outcome_path",
+                    models.CharField(
+                        help_text='Where the figure is in the outcome: "vp", "sides.0.vp".', max_length=120
+                    ),
+                ),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[("add", "Add the figure"), ("set", "Set the tracker to the figure")],
+                        default="add",
+                        max_length=3,
+                    ),
+                ),
+                (
+                    "tracker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="feeds", to="boardgames.tracker"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['tracker', 'procedure', 'outcome_path'],
+                "ordering": ["tracker", "procedure", "outcome_path"],
             },
         ),
         migrations.AddField(
-            model_name='trackermove',
-            name='from_feed',
-            field=models.ForeignKey(blank=True, help_text='The feed that read it from the run.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='moves', to='boardgames.trackerfeed'),
+            model_name="trackermove",
+            name="from_feed",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The feed that read it from the run.",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="moves",
+                to="boardgames.trackerfeed",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='trackermove',
-            constraint=models.UniqueConstraint(condition=models.Q(('from_feed__isnull', False), ('from_run__isnull', False)), fields=('from_run', 'from_feed'), name='one_move_per_run_and_feed'),
+            model_name="trackermove",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("from_feed__isnull", False), ("from_run__isnull", False)),
+                fields=("from_run", "from_feed"),
+                name="one_move_per_run_and_feed",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='trackerfeed',
-            constraint=models.UniqueConstraint(fields=('tracker', 'procedure', 'outcome_path'), name='one_feed_per_tracker_procedure_and_path'),
+            model_name="trackerfeed",
+            constraint=models.UniqueConstraint(
+                fields=("tracker", "procedure", "outcome_path"), name="one_feed_per_tracker_procedure_and_path"
+            ),
         ),
     ]

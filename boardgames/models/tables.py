@@ -1,6 +1,7 @@
 """Per-event data tables: what a board game's rulebook refers to but does not print (city cards,
 leader cards, the map), filled in by Control. The cells the rulebook gives come pre-filled and
 marked `given`, with the rule beside them; an empty cell is None, never a made-up number."""
+
 from django.db import models
 
 
@@ -13,7 +14,7 @@ class DataTable(models.Model):
     ruleset = models.CharField(max_length=32)
     key = models.SlugField(max_length=40)
     title = models.CharField(max_length=120)
-    row_title = models.CharField(max_length=40, help_text="What a row is: \"City\", \"Leader\".")
+    row_title = models.CharField(max_length=40, help_text='What a row is: "City", "Leader".')
     columns = models.JSONField(default=list)
     source = models.TextField(blank=True, help_text="Where the data comes from, and what the rulebook leaves out.")
     position = models.PositiveSmallIntegerField(default=0)

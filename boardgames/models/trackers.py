@@ -5,6 +5,7 @@ the history and the figure cannot disagree. A procedure's proposed move waits fo
 A tracker may be fed by a rules procedure (TrackerFeed): a saved run of that procedure proposes a
 move read from its outcome (boardgames.services.trackers.propose_from_run), at most once per run
 and feed (TrackerMove.from_run and from_feed)."""
+
 import re
 
 from django.conf import settings
@@ -15,12 +16,19 @@ from django.db.models import Q, Sum
 
 class Tracker(models.Model):
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="trackers")
-    name = models.CharField(max_length=80,
-                            help_text="As the players call it: \"VP Carthage\", \"Political track: Numidia\".")
+    name = models.CharField(
+        max_length=80, help_text='As the players call it: "VP Carthage", "Political track: Numidia".'
+    )
     minimum = models.IntegerField(null=True, blank=True, help_text="The lowest it may go; empty: no lower bound.")
     maximum = models.IntegerField(null=True, blank=True, help_text="The highest it may go; empty: no upper bound.")
-    table = models.ForeignKey("umpire.Region", on_delete=models.SET_NULL, null=True, blank=True,
-                              related_name="trackers", help_text="The table where it is shown, if one.")
+    table = models.ForeignKey(
+        "umpire.Region",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="trackers",
+        help_text="The table where it is shown, if one.",
+    )
     source = models.CharField(max_length=200, blank=True, help_text="The rule it comes from, e.g. §VII.")
 
     class Meta:
@@ -63,26 +71,44 @@ class TrackerMove(models.Model):
     reason = models.CharField(max_length=300)
     state = models.CharField(max_length=10, choices=State.choices, default=State.CONFIRMED)
     proposed_by_procedure = models.CharField(
-        max_length=80, blank=True, help_text="The rules procedure that proposed it: \"hannibal_barkas.siege\".")
+        max_length=80, blank=True, help_text='The rules procedure that proposed it: "hannibal_barkas.siege".'
+    )
     turn = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The clock's turn, if the event has one.")
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                           related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     decided_at = models.DateTimeField(null=True, blank=True)
-    from_run = models.ForeignKey("umpire.ProcedureRun", on_delete=models.SET_NULL, null=True, blank=True,
-                                 related_name="tracker_moves", help_text="The saved rules run it was read from.")
-    from_feed = models.ForeignKey("TrackerFeed", on_delete=models.SET_NULL, null=True, blank=True,
-                                  related_name="moves", help_text="The feed that read it from the run.")
+    from_run = models.ForeignKey(
+        "umpire.ProcedureRun",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tracker_moves",
+        help_text="The saved rules run it was read from.",
+    )
+    from_feed = models.ForeignKey(
+        "TrackerFeed",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="moves",
+        help_text="The feed that read it from the run.",
+    )
 
     class Meta:
         ordering = ["tracker", "pk"]
         constraints = [
-            models.CheckConstraint(condition=Q(state="confirmed", value_after__isnull=False)
-                                   | ~Q(state="confirmed"), name="a_confirmed_move_has_its_value"),
-            models.UniqueConstraint(fields=["from_run", "from_feed"], name="one_move_per_run_and_feed",
-                                    condition=Q(from_run__isnull=False, from_feed__isnull=False)),
+            models.CheckConstraint(
+                condition=Q(state="confirmed", value_after__isnull=False) | ~Q(state="confirmed"),
+                name="a_confirmed_move_has_its_value",
+            ),
+            models.UniqueConstraint(
+                fields=["from_run", "from_feed"],
+                name="one_move_per_run_and_feed",
+                condition=Q(from_run__isnull=False, from_feed__isnull=False),
+            ),
         ]
 
     def __str__(self):
@@ -110,15 +136,17 @@ class TrackerFeed(models.Model):
         SET = "set", "Set the tracker to the figure"
 
     tracker = models.ForeignKey(Tracker, on_delete=models.CASCADE, related_name="feeds")
-    procedure = models.CharField(max_length=80, help_text="The rules procedure: \"hannibal_barkas.battle_vp\".")
-    outcome_path = models.CharField(max_length=120,
-                                    help_text="Where the figure is in the outcome: \"vp\", \"sides.0.vp\".")
+    procedure = models.CharField(max_length=80, help_text='The rules procedure: "hannibal_barkas.battle_vp".')
+    outcome_path = models.CharField(max_length=120, help_text='Where the figure is in the outcome: "vp", "sides.0.vp".')
     mode = models.CharField(max_length=3, choices=Mode.choices, default=Mode.ADD)
 
     class Meta:
         ordering = ["tracker", "procedure", "outcome_path"]
-        constraints = [models.UniqueConstraint(fields=["tracker", "procedure", "outcome_path"],
-                                               name="one_feed_per_tracker_procedure_and_path")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tracker", "procedure", "outcome_path"], name="one_feed_per_tracker_procedure_and_path"
+            )
+        ]
 
     def __str__(self):
         verb = "adds" if self.mode == self.Mode.ADD else "sets to"
@@ -126,5 +154,9 @@ class TrackerFeed(models.Model):
 
     def clean(self):
         if not OUTCOME_PATH.match(self.outcome_path or ""):
-            raise ValidationError({"outcome_path": "Give the figure's place in the outcome as words and row numbers "
-                                                   "joined by dots: \"vp\", \"sides.0.vp\"."})
+            raise ValidationError(
+                {
+                    "outcome_path": "Give the figure's place in the outcome as words and row numbers "
+                    'joined by dots: "vp", "sides.0.vp".'
+                }
+            )

@@ -1,6 +1,7 @@
 """The sequence of play's changes: moving the game on to the next phase (and so the next stage and
 round), and ticking an item of the current phase's checklist. Both audited and told to every umpire,
 since every table's console shows the stage's checklist."""
+
 from django.core.exceptions import ValidationError
 from django.db.transaction import atomic
 
@@ -22,8 +23,9 @@ def check_sequence(event):
 def position_of(event, sequence):
     """The event's position, locked; opened at the start of the sequence the first time it is needed."""
     place = first_place(sequence)
-    SequencePosition.objects.get_or_create(event=event, defaults=dict(
-        round=place.round, stage=place.stage, phase=place.phase))
+    SequencePosition.objects.get_or_create(
+        event=event, defaults=dict(round=place.round, stage=place.stage, phase=place.phase)
+    )
     return SequencePosition.objects.select_for_update().get(event=event)
 
 
@@ -39,8 +41,14 @@ def do_advance_sequence(event, *, start_stage=1, actor):
         position.round, position.stage, position.phase = place.round, place.stage, place.phase
         position.full_clean()
         position.save()
-        record_audit(event=event, actor=actor, action="sequence.advanced", target=position, before=before,
-                     after=snapshot(position))
+        record_audit(
+            event=event,
+            actor=actor,
+            action="sequence.advanced",
+            target=position,
+            before=before,
+            after=snapshot(position),
+        )
         tell(event, sequence, position, "advanced")
         return position
 
@@ -61,8 +69,15 @@ def do_begin_next_stage(event, *, actor=None):
         position.round, position.stage, position.phase = place.round, place.stage, place.phase
         position.full_clean()
         position.save()
-        record_audit(event=event, actor=actor, action="sequence.next_stage", target=position, before=before,
-                     after=snapshot(position), reason="the clock's turn ended")
+        record_audit(
+            event=event,
+            actor=actor,
+            action="sequence.next_stage",
+            target=position,
+            before=before,
+            after=snapshot(position),
+            reason="the clock's turn ended",
+        )
         tell(event, sequence, position, "advanced")
         return position
 
@@ -83,9 +98,15 @@ def do_tick_checklist_item(event, *, item, done=True, actor):
             tick = ChecklistTick(**where, by=actor if actor is not None and actor.is_authenticated else None)
             tick.full_clean()
             tick.save()
-        record_audit(event=event, actor=actor, action="sequence.ticked" if done else "sequence.unticked",
-                     target=tick, before=None if done else snapshot(tick), after=snapshot(tick) if done else None,
-                     reason=phase.items[item].text)
+        record_audit(
+            event=event,
+            actor=actor,
+            action="sequence.ticked" if done else "sequence.unticked",
+            target=tick,
+            before=None if done else snapshot(tick),
+            after=snapshot(tick) if done else None,
+            reason=phase.items[item].text,
+        )
         if not done:
             tick.delete()
         tell(event, sequence, position, "ticked" if done else "unticked")
@@ -94,6 +115,13 @@ def do_tick_checklist_item(event, *, item, done=True, actor):
 
 def tell(event, sequence, position, action):
     phase = sequence.phase(position.phase)
-    publish_on_commit([umpires_group(event.pk)], SequenceMoved(
-        action=action, round=position.round, stage=sequence.stage_name(position.stage), phase=position.phase,
-        title=phase.title))
+    publish_on_commit(
+        [umpires_group(event.pk)],
+        SequenceMoved(
+            action=action,
+            round=position.round,
+            stage=sequence.stage_name(position.stage),
+            phase=position.phase,
+            title=phase.title,
+        ),
+    )

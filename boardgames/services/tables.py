@@ -1,6 +1,7 @@
 """Per-event data tables: made from the ruleset's declarations, edited by Control on a page or
 imported from CSV. An edit or an import is all or nothing: one bad cell refuses the whole of it,
 naming the row and column, and changes nothing."""
+
 import csv
 import io
 
@@ -22,18 +23,29 @@ def do_prepare_data_tables(event, *, actor):
     made = []
     with atomic():
         for position, declaration in enumerate(get_declarations(event.ruleset)):
-            table, created = DataTable.objects.get_or_create(event=event, key=declaration.key, defaults=dict(
-                ruleset=event.ruleset, title=declaration.title, row_title=declaration.row_title,
-                columns=[column.as_json() for column in declaration.columns], source=declaration.source,
-                position=position))
+            table, created = DataTable.objects.get_or_create(
+                event=event,
+                key=declaration.key,
+                defaults=dict(
+                    ruleset=event.ruleset,
+                    title=declaration.title,
+                    row_title=declaration.row_title,
+                    columns=[column.as_json() for column in declaration.columns],
+                    source=declaration.source,
+                    position=position,
+                ),
+            )
             add_given_rows(table, declaration.given_rows())
             if created:
-                record_audit(event=event, actor=actor, action="datatable.prepared", target=table,
-                             after=snapshot(table))
+                record_audit(event=event, actor=actor, action="datatable.prepared", target=table, after=snapshot(table))
                 made.append(table)
         if made:
-            publish_on_commit([control_group(event.pk)], DataTableChanged(
-                action="prepared", key=",".join(t.key for t in made), title=", ".join(t.title for t in made)))
+            publish_on_commit(
+                [control_group(event.pk)],
+                DataTableChanged(
+                    action="prepared", key=",".join(t.key for t in made), title=", ".join(t.title for t in made)
+                ),
+            )
     return made
 
 
@@ -44,8 +56,9 @@ def add_given_rows(table, given_rows):
             if table.column(column) is None:  # a fact of the rules' that is no column here (capital_of)
                 continue
             value = clean_value(table.column(column), given.value)
-            DataCell.objects.get_or_create(row=row, column=column,
-                                           defaults={"value": value, "given": True, "source": given.source})
+            DataCell.objects.get_or_create(
+                row=row, column=column, defaults={"value": value, "given": True, "source": given.source}
+            )
 
 
 def do_save_data_rows(table, *, rows, remove=(), actor):
@@ -73,6 +86,7 @@ def do_import_data_table(table, *, csv_text, actor):
 
 # ---- checking ------------------------------------------------------------------------------------
 
+
 def read_csv(table, csv_text):
     lines = list(csv.reader(io.StringIO(csv_text)))
     if not lines or not any(cell.strip() for cell in lines[0]):
@@ -93,7 +107,7 @@ def header_column(table, title):
         if title.lower() in (column["key"].lower(), column["title"].lower()):
             return column["key"]
     known = ", ".join(column["title"] for column in table.columns)
-    raise ValidationError({"csv": f"Line 1 names a column \"{title}\" that {table} does not have ({known})."})
+    raise ValidationError({"csv": f'Line 1 names a column "{title}" that {table} does not have ({known}).'})
 
 
 def check_rows(table, rows, field, first_line=1, word="Line"):
@@ -105,7 +119,7 @@ def check_rows(table, rows, field, first_line=1, word="Line"):
         if not key:
             problems.append(f"{where}, column {table.row_title}: empty; every row needs its name.")
         elif key in seen:
-            problems.append(f"{where}, column {table.row_title}: \"{key}\" appears twice.")
+            problems.append(f'{where}, column {table.row_title}: "{key}" appears twice.')
         seen.add(key)
         cleaned.append((key, clean_cells(table, values, f"{where} ({key or 'no name'})", problems)))
     if problems:
@@ -136,8 +150,7 @@ def undo_table_edit(entry, *, actor, reason):
         before = table_snapshot(table)
         drifted = sorted(key for key, value in entry.after.items() if before.get(key) != value)
         if drifted:
-            raise ValidationError(f"{table.title} has changed since #{entry.pk} ({', '.join(drifted)}): undo "
-                                  "refused.")
+            raise ValidationError(f"{table.title} has changed since #{entry.pk} ({', '.join(drifted)}): undo refused.")
         put_back_rows(table, entry.before, entry.after)
         audit_edit(table, before, "datatable.restored", actor, [])
 
@@ -163,6 +176,7 @@ def put_back_rows(table, was, became):
 
 
 # ---- writing -------------------------------------------------------------------------------------
+
 
 def remove_rows(table, keys):
     rows = list(table.rows.filter(key__in=keys))
@@ -195,17 +209,28 @@ def write_cell(row, column, value):
 
 
 def table_snapshot(table):
-    return {f"{row.key}.{cell.column}": cell.value for row in table.rows.prefetch_related("cells")
-            for cell in row.cells.all()} | {f"{row.key}": "row" for row in table.rows.all()}
+    return {
+        f"{row.key}.{cell.column}": cell.value
+        for row in table.rows.prefetch_related("cells")
+        for cell in row.cells.all()
+    } | {f"{row.key}": "row" for row in table.rows.all()}
 
 
 def audit_edit(table, before, action, actor, removed):
     after = table_snapshot(table)
     changed = sorted(key for key in before.keys() | after.keys() if before.get(key) != after.get(key))
     if changed:
-        record_audit(event=table.event, actor=actor, action=action, target=table,
-                     before={key: before.get(key) for key in changed}, after={key: after.get(key) for key in changed},
-                     reason=f"{len(changed)} cells changed" + (f"; removed {', '.join(removed)}" if removed else ""))
-        publish_on_commit([control_group(table.event_id)], DataTableChanged(
-            action=action.split(".")[1], key=table.key, title=table.title))
+        record_audit(
+            event=table.event,
+            actor=actor,
+            action=action,
+            target=table,
+            before={key: before.get(key) for key in changed},
+            after={key: after.get(key) for key in changed},
+            reason=f"{len(changed)} cells changed" + (f"; removed {', '.join(removed)}" if removed else ""),
+        )
+        publish_on_commit(
+            [control_group(table.event_id)],
+            DataTableChanged(action=action.split(".")[1], key=table.key, title=table.title),
+        )
     return changed

@@ -4,6 +4,7 @@ refused, naming the bound, and changes nothing.
 
 A tracker's feeds (TrackerFeed) read a saved rules run's outcome: `propose_from_run(run, actor=)` is
 called as the run is saved, and proposes each fed tracker's move once per run and feed."""
+
 import json
 
 from django.core.exceptions import ValidationError
@@ -47,8 +48,9 @@ def locked(tracker):
 def do_open_tracker(event, *, name, minimum=None, maximum=None, start=0, table=None, source="", actor):
     """A new tracker, standing at `start`: its first confirmed move."""
     with atomic():
-        tracker = Tracker(event=event, name=(name or "").strip(), minimum=minimum, maximum=maximum, table=table,
-                          source=source or "")
+        tracker = Tracker(
+            event=event, name=(name or "").strip(), minimum=minimum, maximum=maximum, table=table, source=source or ""
+        )
         tracker.full_clean()
         check_within_bounds(tracker, start, "start")
         tracker.save()
@@ -62,9 +64,19 @@ def do_open_standard_trackers(event, *, actor):
     start; those already open (by name) are left as they stand, so a second click opens nothing."""
     with atomic():
         open_names = set(Tracker.objects.select_for_update().filter(event=event).values_list("name", flat=True))
-        return [do_open_tracker(event, name=standard.name, minimum=standard.minimum, maximum=standard.maximum,
-                                start=standard.start, source=standard.source, actor=actor)
-                for standard in get_standard_trackers(event.ruleset) if standard.name not in open_names]
+        return [
+            do_open_tracker(
+                event,
+                name=standard.name,
+                minimum=standard.minimum,
+                maximum=standard.maximum,
+                start=standard.start,
+                source=standard.source,
+                actor=actor,
+            )
+            for standard in get_standard_trackers(event.ruleset)
+            if standard.name not in open_names
+        ]
 
 
 def do_move_tracker(tracker, *, change, reason, actor):
@@ -83,8 +95,16 @@ def do_propose_tracker_move(tracker, *, change, reason, procedure="", from_run=N
     with atomic():
         tracker = locked(tracker)
         check_within_bounds(tracker, tracker.value + change, "change")
-        return write_move(tracker, change=change, reason=reason, state=State.PROPOSED, actor=actor,
-                          procedure=procedure, from_run=from_run, from_feed=from_feed)
+        return write_move(
+            tracker,
+            change=change,
+            reason=reason,
+            state=State.PROPOSED,
+            actor=actor,
+            procedure=procedure,
+            from_run=from_run,
+            from_feed=from_feed,
+        )
 
 
 def do_confirm_tracker_move(move, *, actor):
@@ -122,34 +142,58 @@ def decide(move, tracker, state, value, actor):
     move.decided_by, move.decided_at = (actor if is_user(actor) else None), timezone.now()
     move.full_clean()
     move.save()
-    record_audit(event=tracker.event, actor=actor, action=f"tracker.move_{state}", target=move, before=before,
-                 after=snapshot(move), reason=move.reason)
+    record_audit(
+        event=tracker.event,
+        actor=actor,
+        action=f"tracker.move_{state}",
+        target=move,
+        before=before,
+        after=snapshot(move),
+        reason=move.reason,
+    )
     tell(tracker, move, state)
     return move
 
 
 def write_move(tracker, *, change, reason, state, actor, procedure="", from_run=None, from_feed=None):
-    move = TrackerMove(tracker=tracker, change=change, reason=(reason or "").strip(), state=state,
-                       proposed_by_procedure=procedure or "", turn=get_turn(tracker.event),
-                       by=actor if is_user(actor) else None, from_run=from_run, from_feed=from_feed)
+    move = TrackerMove(
+        tracker=tracker,
+        change=change,
+        reason=(reason or "").strip(),
+        state=state,
+        proposed_by_procedure=procedure or "",
+        turn=get_turn(tracker.event),
+        by=actor if is_user(actor) else None,
+        from_run=from_run,
+        from_feed=from_feed,
+    )
     if state == State.CONFIRMED:
         move.value_after = tracker.value + change
     move.full_clean()
     move.save()
     action = "tracker.moved" if state == State.CONFIRMED else "tracker.move_proposed"
-    record_audit(event=tracker.event, actor=actor, action=action, target=move, after=snapshot(move),
-                 reason=move.reason)
+    record_audit(event=tracker.event, actor=actor, action=action, target=move, after=snapshot(move), reason=move.reason)
     tell(tracker, move, "moved" if state == State.CONFIRMED else "proposed")
     return move
 
 
 def tell(tracker, move, action):
-    publish_on_commit(tracker_groups(tracker), TrackerMoved(
-        action=action, tracker_id=tracker.pk, name=tracker.name, move_id=move.pk, change=move.change,
-        state=move.state, value=tracker.value))
+    publish_on_commit(
+        tracker_groups(tracker),
+        TrackerMoved(
+            action=action,
+            tracker_id=tracker.pk,
+            name=tracker.name,
+            move_id=move.pk,
+            change=move.change,
+            state=move.state,
+            value=tracker.value,
+        ),
+    )
 
 
 # ---- feeds: a rules procedure's runs propose moves ----------------------------------------------
+
 
 def check_procedure(event, key):
     """Raises unless `key` names a rules procedure of the event's own ruleset."""
@@ -169,16 +213,16 @@ def do_add_tracker_feed(tracker, *, procedure, outcome_path, mode=Mode.ADD, acto
         feed = TrackerFeed(tracker=tracker, procedure=procedure, outcome_path=outcome_path, mode=mode)
         feed.full_clean()
         feed.save()
-        record_audit(event=tracker.event, actor=actor, action="tracker.feed_added", target=feed,
-                     after=snapshot(feed))
+        record_audit(event=tracker.event, actor=actor, action="tracker.feed_added", target=feed, after=snapshot(feed))
         return feed
 
 
 def do_remove_tracker_feed(feed, *, actor):
     """The procedure's runs no longer feed the tracker; the moves it proposed stay in the history."""
     with atomic():
-        record_audit(event=feed.tracker.event, actor=actor, action="tracker.feed_removed", target=feed,
-                     before=snapshot(feed))
+        record_audit(
+            event=feed.tracker.event, actor=actor, action="tracker.feed_removed", target=feed, before=snapshot(feed)
+        )
         feed.delete()
 
 
@@ -191,7 +235,7 @@ def read_outcome(outcome, path):
         elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
             value = value[int(part)]
         else:
-            raise LookupError(f"its outcome has no {'.'.join(parts[:depth + 1])!r}")
+            raise LookupError(f"its outcome has no {'.'.join(parts[: depth + 1])!r}")
     if isinstance(value, bool) or not isinstance(value, int):
         raise LookupError(f"its {path!r} is {json.dumps(value)}, not a whole number")
     return value
@@ -205,8 +249,12 @@ def propose_from_run(run, *, actor):
     that could not be read or whose move the tracker's bounds refuse. The run's data never makes it
     raise: it is called while the run is saved, and must not stop the saving."""
     proposals, notes = [], []
-    feeds = (TrackerFeed.objects.filter(tracker__event_id=run.event_id, procedure=run.procedure)
-             .exclude(moves__from_run=run).select_related("tracker__event").order_by("pk"))
+    feeds = (
+        TrackerFeed.objects.filter(tracker__event_id=run.event_id, procedure=run.procedure)
+        .exclude(moves__from_run=run)
+        .select_related("tracker__event")
+        .order_by("pk")
+    )
     for feed in feeds:
         try:
             move = propose_from_feed(run, feed, actor)
@@ -226,8 +274,9 @@ def propose_from_feed(run, feed, actor):
         if not change:
             return None
         reason = f"from rules run #{run.pk}: {run.title}" + (f", set to {figure}" if feed.mode == Mode.SET else "")
-        return do_propose_tracker_move(tracker, change=change, reason=reason, procedure=run.procedure,
-                                       from_run=run, from_feed=feed, actor=actor)
+        return do_propose_tracker_move(
+            tracker, change=change, reason=reason, procedure=run.procedure, from_run=run, from_feed=feed, actor=actor
+        )
 
 
 def because(why):

@@ -8,124 +8,374 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('regions', '0005_money'),
-        ('umpire', '0005_character_travelling'),
+        ("regions", "0005_money"),
+        ("umpire", "0005_character_travelling"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Letter',
+            name="Letter",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(help_text='Its tracking code, as printed on its slip.', max_length=6)),
-                ('office', models.CharField(blank=True, choices=[('governor', 'the Governor'), ('procurator', 'the Procurator'), ('legate', 'the Legate')], max_length=10)),
-                ('written_turn', models.PositiveSmallIntegerField(help_text='The game date written on it, as a turn.')),
-                ('contents', models.TextField(blank=True, help_text='Only if the sender types it: the addressee and Control alone may read it. Otherwise it stays on paper.')),
-                ('state', models.CharField(choices=[('in_tray', 'In a post tray, waiting for a courier'), ('carried', 'Carried by a courier'), ('in_transit', 'In transit'), ('arrived', 'Arrived: to hand out'), ('delivered', 'Delivered'), ('lost', 'Lost'), ('intercepted', 'Intercepted')], default='in_tray', max_length=12)),
-                ('runner', models.CharField(blank=True, help_text='Or the runner carrying it now, by name.', max_length=60)),
-                ('due_turn', models.PositiveSmallIntegerField(blank=True, help_text='Simulated transit: the turn it reaches its table.', null=True)),
-                ('returning', models.BooleanField(default=False, help_text='On its way back to its sender.')),
-                ('moved_at', models.DateTimeField(help_text='When it last moved, on the wall clock: a stuck letter shows.')),
-                ('addressee', models.ForeignKey(blank=True, help_text='The character it is written to; or else an office.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='letters_addressed', to='umpire.character')),
-                ('at_table', models.ForeignKey(blank=True, help_text='The table whose tray holds it now.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='letters_in_tray', to='umpire.region')),
-                ('courier', models.ForeignKey(blank=True, help_text='The player carrying it now.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='letters_carried', to='umpire.character')),
-                ('delivered_to', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='letters_received', to='umpire.character')),
-                ('destination', models.ForeignKey(help_text='The table it is going to now.', on_delete=django.db.models.deletion.PROTECT, related_name='letters_bound_here', to='umpire.region')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='letters', to='umpire.event')),
-                ('office_legion', models.ForeignKey(blank=True, help_text='The legion of a legate.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='regions.force')),
-                ('office_province', models.ForeignKey(blank=True, help_text='The province of a governor or procurator.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='regions.province')),
-                ('origin', models.ForeignKey(help_text='The table it was posted at.', on_delete=django.db.models.deletion.PROTECT, related_name='+', to='umpire.region')),
-                ('sender', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='letters_sent', to='umpire.character')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("code", models.CharField(help_text="Its tracking code, as printed on its slip.", max_length=6)),
+                (
+                    "office",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("governor", "the Governor"),
+                            ("procurator", "the Procurator"),
+                            ("legate", "the Legate"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("written_turn", models.PositiveSmallIntegerField(help_text="The game date written on it, as a turn.")),
+                (
+                    "contents",
+                    models.TextField(
+                        blank=True,
+                        help_text="Only if the sender types it: the addressee and Control alone may read it. Otherwise it stays on paper.",
+                    ),
+                ),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("in_tray", "In a post tray, waiting for a courier"),
+                            ("carried", "Carried by a courier"),
+                            ("in_transit", "In transit"),
+                            ("arrived", "Arrived: to hand out"),
+                            ("delivered", "Delivered"),
+                            ("lost", "Lost"),
+                            ("intercepted", "Intercepted"),
+                        ],
+                        default="in_tray",
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "runner",
+                    models.CharField(blank=True, help_text="Or the runner carrying it now, by name.", max_length=60),
+                ),
+                (
+                    "due_turn",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="Simulated transit: the turn it reaches its table.", null=True
+                    ),
+                ),
+                ("returning", models.BooleanField(default=False, help_text="On its way back to its sender.")),
+                (
+                    "moved_at",
+                    models.DateTimeField(help_text="When it last moved, on the wall clock: a stuck letter shows."),
+                ),
+                (
+                    "addressee",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The character it is written to; or else an office.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="letters_addressed",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "at_table",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The table whose tray holds it now.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="letters_in_tray",
+                        to="umpire.region",
+                    ),
+                ),
+                (
+                    "courier",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The player carrying it now.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="letters_carried",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "delivered_to",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="letters_received",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "destination",
+                    models.ForeignKey(
+                        help_text="The table it is going to now.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="letters_bound_here",
+                        to="umpire.region",
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="letters", to="umpire.event"
+                    ),
+                ),
+                (
+                    "office_legion",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The legion of a legate.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="regions.force",
+                    ),
+                ),
+                (
+                    "office_province",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The province of a governor or procurator.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="regions.province",
+                    ),
+                ),
+                (
+                    "origin",
+                    models.ForeignKey(
+                        help_text="The table it was posted at.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="umpire.region",
+                    ),
+                ),
+                (
+                    "sender",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="letters_sent", to="umpire.character"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', '-moved_at', '-pk'],
+                "ordering": ["event", "-moved_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='LetterStep',
+            name="LetterStep",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('what', models.CharField(choices=[('posted', 'Posted'), ('picked_up', 'Picked up by a courier'), ('left', 'Left in a tray on the way'), ('arrived', 'Arrived in the destination tray'), ('delivered', 'Delivered'), ('forwarded', 'Forwarded'), ('returned', 'Returned to its sender'), ('lost', "Lost, by an umpire's ruling"), ('intercepted', "Intercepted, by an umpire's ruling")], max_length=12)),
-                ('runner', models.CharField(blank=True, max_length=60)),
-                ('note', models.CharField(blank=True, max_length=300)),
-                ('at', models.DateTimeField()),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('month', models.CharField(help_text='The game month, as the clock gave it.', max_length=20)),
-                ('by', models.ForeignKey(blank=True, help_text='Empty: the post itself (simulated transit).', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('courier', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='umpire.character')),
-                ('letter', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='steps', to='mail.letter')),
-                ('table', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='umpire.region')),
-                ('to_character', models.ForeignKey(blank=True, help_text='Whom it was handed to, when delivered.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='umpire.character')),
-                ('to_table', models.ForeignKey(blank=True, help_text='Where it was sent on to, when forwarded or returned.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='umpire.region')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "what",
+                    models.CharField(
+                        choices=[
+                            ("posted", "Posted"),
+                            ("picked_up", "Picked up by a courier"),
+                            ("left", "Left in a tray on the way"),
+                            ("arrived", "Arrived in the destination tray"),
+                            ("delivered", "Delivered"),
+                            ("forwarded", "Forwarded"),
+                            ("returned", "Returned to its sender"),
+                            ("lost", "Lost, by an umpire's ruling"),
+                            ("intercepted", "Intercepted, by an umpire's ruling"),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                ("runner", models.CharField(blank=True, max_length=60)),
+                ("note", models.CharField(blank=True, max_length=300)),
+                ("at", models.DateTimeField()),
+                ("turn", models.PositiveSmallIntegerField()),
+                ("month", models.CharField(help_text="The game month, as the clock gave it.", max_length=20)),
+                (
+                    "by",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Empty: the post itself (simulated transit).",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "courier",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "letter",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="steps", to="mail.letter"
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="umpire.region",
+                    ),
+                ),
+                (
+                    "to_character",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Whom it was handed to, when delivered.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "to_table",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Where it was sent on to, when forwarded or returned.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="umpire.region",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['letter', 'at', 'pk'],
+                "ordering": ["letter", "at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Mailbox',
+            name="Mailbox",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(default=mail.models.office.token, max_length=32, unique=True)),
-                ('issued_at', models.DateTimeField(auto_now_add=True)),
-                ('character', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='mailbox', to='umpire.character')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("code", models.CharField(default=mail.models.office.token, max_length=32, unique=True)),
+                ("issued_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "character",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="mailbox", to="umpire.character"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='PostingTime',
+            name="PostingTime",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('turns', models.PositiveSmallIntegerField(help_text='Turns a letter takes along this link.')),
-                ('winter_turns', models.PositiveSmallIntegerField(blank=True, help_text="By sea, when either table's sea is in winter (IX. WEATHER): the turns it takes then. Empty: no slower.", null=True)),
-                ('route', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='posting_time', to='umpire.route')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("turns", models.PositiveSmallIntegerField(help_text="Turns a letter takes along this link.")),
+                (
+                    "winter_turns",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="By sea, when either table's sea is in winter (IX. WEATHER): the turns it takes then. Empty: no slower.",
+                        null=True,
+                    ),
+                ),
+                (
+                    "route",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="posting_time", to="umpire.route"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='PostOffice',
+            name="PostOffice",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('carriage', models.CharField(choices=[('couriers', 'Physical couriers: each hand-over recorded as it happens'), ('simulated', 'Simulated transit: a letter arrives after the posting time of its route')], default='couriers', max_length=10)),
-                ('players_may_track', models.BooleanField(default=False, help_text='Players may see where their own letters are: posted, in transit, delivered.')),
-                ('stuck_after_minutes', models.PositiveSmallIntegerField(default=40, help_text='Control hears of a letter that has not moved for this long (two turns of 20 minutes).')),
-                ('event', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='post_office', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "carriage",
+                    models.CharField(
+                        choices=[
+                            ("couriers", "Physical couriers: each hand-over recorded as it happens"),
+                            ("simulated", "Simulated transit: a letter arrives after the posting time of its route"),
+                        ],
+                        default="couriers",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "players_may_track",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Players may see where their own letters are: posted, in transit, delivered.",
+                    ),
+                ),
+                (
+                    "stuck_after_minutes",
+                    models.PositiveSmallIntegerField(
+                        default=40,
+                        help_text="Control hears of a letter that has not moved for this long (two turns of 20 minutes).",
+                    ),
+                ),
+                (
+                    "event",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="post_office", to="umpire.event"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='StationeryCode',
+            name="StationeryCode",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(default=mail.codes.new_code, max_length=6)),
-                ('printed_at', models.DateTimeField(auto_now_add=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='stationery_codes', to='umpire.event')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='umpire.region')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("code", models.CharField(default=mail.codes.new_code, max_length=6)),
+                ("printed_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="stationery_codes", to="umpire.event"
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="umpire.region"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'table', 'pk'],
+                "ordering": ["event", "table", "pk"],
             },
         ),
         migrations.AddIndex(
-            model_name='letter',
-            index=models.Index(fields=['event', 'state', 'destination'], name='letter_tray'),
+            model_name="letter",
+            index=models.Index(fields=["event", "state", "destination"], name="letter_tray"),
         ),
         migrations.AddIndex(
-            model_name='letter',
-            index=models.Index(fields=['event', 'state', 'at_table'], name='letter_waiting'),
+            model_name="letter",
+            index=models.Index(fields=["event", "state", "at_table"], name="letter_waiting"),
         ),
         migrations.AddIndex(
-            model_name='letter',
-            index=models.Index(fields=['event', 'state', 'due_turn'], name='letter_due'),
+            model_name="letter",
+            index=models.Index(fields=["event", "state", "due_turn"], name="letter_due"),
         ),
         migrations.AddConstraint(
-            model_name='letter',
-            constraint=models.UniqueConstraint(fields=('event', 'code'), name='one_letter_per_code'),
+            model_name="letter",
+            constraint=models.UniqueConstraint(fields=("event", "code"), name="one_letter_per_code"),
         ),
         migrations.AddConstraint(
-            model_name='stationerycode',
-            constraint=models.UniqueConstraint(fields=('event', 'code'), name='one_stationery_code_per_event'),
+            model_name="stationerycode",
+            constraint=models.UniqueConstraint(fields=("event", "code"), name="one_stationery_code_per_event"),
         ),
     ]

@@ -1,4 +1,5 @@
 """The post: each event's post office and its posting times, the letters and their history."""
+
 from .letter import Letter, LetterStep
 from .office import Mailbox, PostingTime, PostOffice, StationeryCode
 

@@ -1,5 +1,6 @@
 """How an event carries its mail (VI. COMMUNICATIONS): Control's settings for the post, and the
 posting time along each link between tables when transit is simulated."""
+
 import secrets
 
 from django.db import models
@@ -21,9 +22,11 @@ class PostOffice(models.Model):
     event = models.OneToOneField("umpire.Event", on_delete=models.CASCADE, related_name="post_office")
     carriage = models.CharField(max_length=10, choices=Carriage.choices, default=Carriage.COURIERS)
     players_may_track = models.BooleanField(
-        default=False, help_text="Players may see where their own letters are: posted, in transit, delivered.")
+        default=False, help_text="Players may see where their own letters are: posted, in transit, delivered."
+    )
     stuck_after_minutes = models.PositiveSmallIntegerField(
-        default=40, help_text="Control hears of a letter that has not moved for this long (two turns of 20 minutes).")
+        default=40, help_text="Control hears of a letter that has not moved for this long (two turns of 20 minutes)."
+    )
 
     def __str__(self):
         return f"The post of {self.event}"
@@ -40,9 +43,11 @@ class PostingTime(models.Model):
     route = models.OneToOneField("umpire.Route", on_delete=models.CASCADE, related_name="posting_time")
     turns = models.PositiveSmallIntegerField(help_text="Turns a letter takes along this link.")
     winter_turns = models.PositiveSmallIntegerField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="By sea, when either table's sea is in winter (IX. WEATHER): the turns it takes then. "
-                  "Empty: no slower.")
+        "Empty: no slower.",
+    )
 
     def __str__(self):
         return f"{self.route}: {self.turns} turn(s)"

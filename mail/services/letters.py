@@ -3,6 +3,7 @@ picked up and left by couriers (or in simulated transit), handed out at its tabl
 table's umpire alone, forwarded "when the addressee has moved on", returned, or lost or
 intercepted by an umpire's ruling. Each service is one transaction, and one step in the
 letter's history, the audit and the live news."""
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -22,9 +23,22 @@ Step = LetterStep.What
 
 # ---- posting --------------------------------------------------------------------------------
 
-def do_post_letter(table, *, sender, destination, addressee=None, office="", office_province=None,
-                   office_legion=None, written_turn=None, contents="", code="", actor):
-    """"Letters should be placed in the Region's post tray ... Make sure that the intended
+
+def do_post_letter(
+    table,
+    *,
+    sender,
+    destination,
+    addressee=None,
+    office="",
+    office_province=None,
+    office_legion=None,
+    written_turn=None,
+    contents="",
+    code="",
+    actor,
+):
+    """ "Letters should be placed in the Region's post tray ... Make sure that the intended
     recipient is clearly identified by name and destination and the letter dated." The sender
     posts at the table he is at; `code` is the tracking code of a printed slip, or "" for a new
     one; `written_turn` is the date he wrote on it (this turn if not given)."""
@@ -33,10 +47,20 @@ def do_post_letter(table, *, sender, destination, addressee=None, office="", off
         check_sender(table, sender)
         check_addressee(table.event, addressee, office, office_province, office_legion)
         check_destination(table.event, destination)
-        letter = Letter(event=table.event, code=slip_code(table.event, code), sender=sender, addressee=addressee,
-                        office=office, office_province=office_province, office_legion=office_legion,
-                        origin=table, destination=destination, written_turn=written_turn or turn,
-                        contents=contents.strip(), moved_at=timezone.now())
+        letter = Letter(
+            event=table.event,
+            code=slip_code(table.event, code),
+            sender=sender,
+            addressee=addressee,
+            office=office,
+            office_province=office_province,
+            office_legion=office_legion,
+            origin=table,
+            destination=destination,
+            written_turn=written_turn or turn,
+            contents=contents.strip(),
+            moved_at=timezone.now(),
+        )
         send_on(letter, from_table=table, to_table=destination, turn=turn)
         letter.full_clean()
         letter.save()
@@ -48,8 +72,12 @@ def check_sender(table, sender):
     if sender.event_id != table.event_id:
         raise ValidationError({"sender": f"{sender} belongs to another event."})
     if sender.location_id != table.pk:
-        raise ValidationError({"sender": f"{sender} is not at the {table} table: a letter goes into the tray "
-                                         "of the table its writer is at."})
+        raise ValidationError(
+            {
+                "sender": f"{sender} is not at the {table} table: a letter goes into the tray "
+                "of the table its writer is at."
+            }
+        )
 
 
 def check_addressee(event, addressee, office, province, legion):
@@ -89,13 +117,16 @@ def slip_code(event, code):
 def free_code(event):
     while True:
         code = new_code()
-        taken = (Letter.objects.filter(event=event, code=code).exists()
-                 or StationeryCode.objects.filter(event=event, code=code).exists())
+        taken = (
+            Letter.objects.filter(event=event, code=code).exists()
+            or StationeryCode.objects.filter(event=event, code=code).exists()
+        )
         if not taken:
             return code
 
 
 # ---- couriers -------------------------------------------------------------------------------
+
 
 def do_pick_up_letters(letters, *, table, courier=None, runner="", actor):
     """A player setting out, or a runner, takes letters from this table's tray: the hand-over is
@@ -106,7 +137,11 @@ def do_pick_up_letters(letters, *, table, courier=None, runner="", actor):
             with stepping(letter, states=(Letter.State.IN_TRAY,), doing="picked up") as letter:
                 check_in_tray(letter, table)
                 letter.state, letter.at_table, letter.courier, letter.runner = (
-                    Letter.State.CARRIED, None, courier, runner.strip())
+                    Letter.State.CARRIED,
+                    None,
+                    courier,
+                    runner.strip(),
+                )
                 take_step(letter, Step.PICKED_UP, actor=actor, table=table, courier=courier, runner=runner.strip())
 
 
@@ -137,16 +172,18 @@ def do_leave_letters(letters, *, table, actor):
 
 # ---- at its table ---------------------------------------------------------------------------
 
+
 def do_deliver_letter(letter, *, actor):
-    """"Only the Region's Area Umpire will ensure that mail is distributed on his or her table":
+    """ "Only the Region's Area Umpire will ensure that mail is distributed on his or her table":
     handed to its recipient, who must be at the table. An office's letter goes to whoever holds
     the office now."""
     with stepping(letter, states=(Letter.State.ARRIVED,), doing="handed out") as letter:
         check_table_umpire(letter.at_table, actor)
         recipient = recipient_of(letter)
         if recipient.location_id != letter.at_table_id:
-            raise ValidationError({"letter": f"{recipient} is not at this table ({whereabouts(recipient)}): "
-                                             "forward the letter to him."})
+            raise ValidationError(
+                {"letter": f"{recipient} is not at this table ({whereabouts(recipient)}): forward the letter to him."}
+            )
         letter.state, letter.delivered_to = Letter.State.DELIVERED, recipient
         take_step(letter, Step.DELIVERED, actor=actor, table=letter.at_table, to_character=recipient)
         publish_on_commit([character_group(recipient.pk)], LetterHandedOver())
@@ -177,7 +214,7 @@ def where_now(character):
 
 
 def do_forward_letter(letter, *, actor):
-    """""Note that a player may no longer be in the stated destination - an effort will be made
+    """ ""Note that a player may no longer be in the stated destination - an effort will be made
     to forward mail!": sent on from this table to where its recipient is now, with the extra
     time that takes."""
     with stepping(letter, states=(Letter.State.ARRIVED,), doing="forwarded") as letter:
@@ -185,14 +222,24 @@ def do_forward_letter(letter, *, actor):
         recipient = recipient_of(letter)
         there = where_now(recipient)
         if there is None:
-            raise ValidationError({"letter": f"{recipient} cannot be reached ({whereabouts(recipient)}): "
-                                             "return the letter to its sender."})
+            raise ValidationError(
+                {
+                    "letter": f"{recipient} cannot be reached ({whereabouts(recipient)}): "
+                    "return the letter to its sender."
+                }
+            )
         if there.pk == letter.at_table_id:
             raise ValidationError({"letter": f"{recipient} is here: hand the letter out."})
         here = letter.at_table
         send_on(letter, from_table=here, to_table=there, turn=game_date(letter.event)[0])
-        take_step(letter, Step.FORWARDED, actor=actor, table=here, to_table=there,
-                  note=f"to {recipient}, {whereabouts(recipient)}")
+        take_step(
+            letter,
+            Step.FORWARDED,
+            actor=actor,
+            table=here,
+            to_table=there,
+            note=f"to {recipient}, {whereabouts(recipient)}",
+        )
     return letter
 
 
@@ -206,8 +253,12 @@ def do_return_letter(letter, *, reason, actor):
             raise ValidationError({"letter": f"{letter.shown_code} is already on its way back to {letter.sender}."})
         there = where_now(letter.sender)
         if there is None:
-            raise ValidationError({"letter": f"{letter.sender} cannot be reached ({whereabouts(letter.sender)}): "
-                                             "the letter is lost, by your ruling."})
+            raise ValidationError(
+                {
+                    "letter": f"{letter.sender} cannot be reached ({whereabouts(letter.sender)}): "
+                    "the letter is lost, by your ruling."
+                }
+            )
         here = letter.at_table
         letter.returning = True
         send_on(letter, from_table=here, to_table=there, turn=game_date(letter.event)[0])

@@ -2,6 +2,7 @@
 
 Control issues it, and reissues it when a code is lost or shared: the new code replaces the
 old in one step, so the old link opens nothing from then on."""
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,9 +22,14 @@ def do_issue_mailbox(character, *, actor):
             mailbox.code, mailbox.issued_at = token(), timezone.now()
             mailbox.save(update_fields=["code", "issued_at"])
         # the code stays out of the audit: it is a key to a player's letters, not a fact of the game
-        record_audit(event=character.event, actor=actor, action="mailbox.issued", target=mailbox,
-                     after={"issued_at": mailbox.issued_at.isoformat()},
-                     reason="" if issued else "reissued: the old code opens nothing")
+        record_audit(
+            event=character.event,
+            actor=actor,
+            action="mailbox.issued",
+            target=mailbox,
+            after={"issued_at": mailbox.issued_at.isoformat()},
+            reason="" if issued else "reissued: the old code opens nothing",
+        )
         if not issued:
             publish_on_commit([character_group(character.pk)], AccessRevoked(kind="mailbox"))
     return mailbox

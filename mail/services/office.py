@@ -1,5 +1,6 @@
 """Control's settings for the event's post: how mail is carried, whether players may track their
 letters, and how long a letter may stand still before Control hears of it."""
+
 from django.db import transaction
 
 from umpire.services.audit import record_audit, snapshot
@@ -14,9 +15,13 @@ def do_set_post_office(event, *, carriage, players_may_track, stuck_after_minute
         office = PostOffice.objects.select_for_update().get(pk=post_office(event).pk)
         before = snapshot(office)
         office.carriage, office.players_may_track, office.stuck_after_minutes = (
-            carriage, players_may_track, stuck_after_minutes)
+            carriage,
+            players_may_track,
+            stuck_after_minutes,
+        )
         office.full_clean()
         office.save()
-        record_audit(event=event, actor=actor, action="post.settings", target=office, before=before,
-                     after=snapshot(office))
+        record_audit(
+            event=event, actor=actor, action="post.settings", target=office, before=before, after=snapshot(office)
+        )
     return office

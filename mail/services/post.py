@@ -1,5 +1,6 @@
 """What every step of the post shares: the post office, the game date, a letter locked for a
 step, and the step recorded in the letter's history, the audit and the live news."""
+
 from contextlib import contextmanager
 
 from django.core.exceptions import ValidationError
@@ -36,12 +37,17 @@ def letter_state(letter):
 def stepping(letter, *, states, doing):
     """One step of a letter: locked, and refused unless it is in one of `states`; `take_step` saves it."""
     with transaction.atomic():
-        letter = (Letter.objects.select_for_update(of=("self",))
-                  .select_related("event", "sender", "addressee", "destination", "at_table", "courier",
-                                  "office_province", "office_legion").get(pk=letter.pk))
+        letter = (
+            Letter.objects.select_for_update(of=("self",))
+            .select_related(
+                "event", "sender", "addressee", "destination", "at_table", "courier", "office_province", "office_legion"
+            )
+            .get(pk=letter.pk)
+        )
         if letter.state not in states:
-            raise ValidationError({"letter": f"{letter.shown_code} is {letter.get_state_display().lower()}: "
-                                             f"it cannot be {doing}."})
+            raise ValidationError(
+                {"letter": f"{letter.shown_code} is {letter.get_state_display().lower()}: it cannot be {doing}."}
+            )
         yield letter
 
 
@@ -53,10 +59,26 @@ def take_step(letter, what, *, actor, table=None, note="", **details):
     before = letter_state(stood) if stood is not None else None
     letter.moved_at = timezone.now()
     letter.save()
-    step = LetterStep.objects.create(letter=letter, what=what, table=table, note=note, by=user_or_none(actor),
-                                     at=letter.moved_at, turn=turn, month=month, **details)
-    record_audit(event=letter.event, actor=actor, action=f"letter.{what}", target=letter, before=before,
-                 after=letter_state(letter), reason=note)
+    step = LetterStep.objects.create(
+        letter=letter,
+        what=what,
+        table=table,
+        note=note,
+        by=user_or_none(actor),
+        at=letter.moved_at,
+        turn=turn,
+        month=month,
+        **details,
+    )
+    record_audit(
+        event=letter.event,
+        actor=actor,
+        action=f"letter.{what}",
+        target=letter,
+        before=before,
+        after=letter_state(letter),
+        reason=note,
+    )
     tables = {letter.at_table_id, letter.destination_id, getattr(table, "pk", None)} - {None}
     groups = [control_group(letter.event_id)] + [table_group(pk) for pk in sorted(tables)]
     publish_on_commit(groups, LetterMoved(what, letter.pk, letter.shown_code, letter.state))
@@ -68,6 +90,7 @@ def user_or_none(actor):
 
 
 # ---- sending it on its way ----------------------------------------------------------------
+
 
 def send_on(letter, *, from_table, to_table, turn):
     """From `from_table` towards `to_table`: into the tray for a courier, or (simulated) in
@@ -85,13 +108,23 @@ def send_on(letter, *, from_table, to_table, turn):
 
 def posting(event, from_table, to_table, turn):
     """The quickest posting between two tables by the links Control has timed, or a refusal."""
-    links = [Link(time.route.one_id, time.route.other_id, time.turns, time.winter_turns,
-                  time.route.kind == Route.Kind.SEA)
-             for time in PostingTime.objects.filter(route__event=event).select_related("route")]
+    links = [
+        Link(time.route.one_id, time.route.other_id, time.turns, time.winter_turns, time.route.kind == Route.Kind.SEA)
+        for time in PostingTime.objects.filter(route__event=event).select_related("route")
+    ]
     tables = {table.pk: table for table in event.regions.all()}
-    found = quickest(links, from_table.pk, to_table.pk, turn,
-                     lambda table, when: tables[table].in_winter(event.game_month(when), at_sea=True))
+    found = quickest(
+        links,
+        from_table.pk,
+        to_table.pk,
+        turn,
+        lambda table, when: tables[table].in_winter(event.game_month(when), at_sea=True),
+    )
     if found is None:
-        raise ValidationError({"destination": f"No timed links join {from_table} to {to_table}: Control must set "
-                                              "the posting time of the links between them."})
+        raise ValidationError(
+            {
+                "destination": f"No timed links join {from_table} to {to_table}: Control must set "
+                "the posting time of the links between them."
+            }
+        )
     return found

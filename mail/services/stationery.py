@@ -1,5 +1,6 @@
 """A table's stationery: blank letter slips, each printed with a tracking code reserved for the
 letter that will be written on it, so posting that letter takes the slip's code."""
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -16,8 +17,13 @@ def do_print_stationery(table, *, slips, actor):
     check_slips(slips)
     with transaction.atomic():
         codes = [reserve_code(table) for _ in range(slips)]
-        record_audit(event=table.event, actor=actor, action="letter.stationery_printed", target=table,
-                     after={"slips": slips, "codes": codes})
+        record_audit(
+            event=table.event,
+            actor=actor,
+            action="letter.stationery_printed",
+            target=table,
+            after={"slips": slips, "codes": codes},
+        )
     return codes
 
 

@@ -6,36 +6,74 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('umpire', '0006_briefings'),
+        ("umpire", "0006_briefings"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PrintRun',
+            name="PrintRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('briefings', 'Every personal briefing'), ('table_packs', "Every table's pack")], max_length=12)),
-                ('page_size', models.CharField(max_length=6)),
-                ('site', models.CharField(blank=True, help_text="The console's address, which each briefing's QR code opens his page at.", max_length=200)),
-                ('requested_at', models.DateTimeField()),
-                ('state', models.CharField(choices=[('queued', 'Waiting to print'), ('printing', 'Printing'), ('done', 'Printed'), ('failed', 'Failed')], default='queued', max_length=8)),
-                ('done', models.PositiveIntegerField(default=0, help_text='Documents printed so far.')),
-                ('total', models.PositiveIntegerField(default=0, help_text='Documents to print.')),
-                ('pages', models.PositiveIntegerField(default=0, help_text='Pages in the merged PDF, once printed.')),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('failure', models.TextField(blank=True, help_text='Why the run stopped, if it failed.')),
-                ('merged_pdf', models.BinaryField(default=b'')),
-                ('bundle', models.BinaryField(default=b'', help_text='A ZIP of one PDF per document.')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='print_runs', to='umpire.event')),
-                ('requested_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("briefings", "Every personal briefing"), ("table_packs", "Every table's pack")],
+                        max_length=12,
+                    ),
+                ),
+                ("page_size", models.CharField(max_length=6)),
+                (
+                    "site",
+                    models.CharField(
+                        blank=True,
+                        help_text="The console's address, which each briefing's QR code opens his page at.",
+                        max_length=200,
+                    ),
+                ),
+                ("requested_at", models.DateTimeField()),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("queued", "Waiting to print"),
+                            ("printing", "Printing"),
+                            ("done", "Printed"),
+                            ("failed", "Failed"),
+                        ],
+                        default="queued",
+                        max_length=8,
+                    ),
+                ),
+                ("done", models.PositiveIntegerField(default=0, help_text="Documents printed so far.")),
+                ("total", models.PositiveIntegerField(default=0, help_text="Documents to print.")),
+                ("pages", models.PositiveIntegerField(default=0, help_text="Pages in the merged PDF, once printed.")),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("failure", models.TextField(blank=True, help_text="Why the run stopped, if it failed.")),
+                ("merged_pdf", models.BinaryField(default=b"")),
+                ("bundle", models.BinaryField(default=b"", help_text="A ZIP of one PDF per document.")),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="print_runs", to="umpire.event"
+                    ),
+                ),
+                (
+                    "requested_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-requested_at', '-pk'],
+                "ordering": ["-requested_at", "-pk"],
             },
         ),
     ]

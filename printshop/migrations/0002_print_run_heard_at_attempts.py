@@ -8,7 +8,6 @@ def heard_when_asked(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("printshop", "0001_print_runs"),
     ]
@@ -25,7 +24,8 @@ class Migration(migrations.Migration):
             name="heard_at",
             field=models.DateTimeField(
                 default=django.utils.timezone.now,
-                help_text="When the run last moved: asked for, taken up, a step of its progress."),
+                help_text="When the run last moved: asked for, taken up, a step of its progress.",
+            ),
         ),
         migrations.AddField(
             model_name="printrun",

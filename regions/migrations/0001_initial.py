@@ -5,36 +5,114 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('umpire', '0001_initial'),
+        ("umpire", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Province',
+            name="Province",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('income_per_quarter', models.PositiveIntegerField(help_text='Talents each tax turn.')),
-                ('potential_income', models.PositiveIntegerField(blank=True, help_text="The bracketed figure of the table, as Judea's 0(40): the income a settled province would yield.", null=True)),
-                ('road_cost', models.PositiveIntegerField(help_text='Talents due for the roads each March.')),
-                ('governed_by_senate', models.BooleanField(default=False, help_text='The table gives "The Senate of Rome" as governor.')),
-                ('province_type', models.CharField(choices=[('senatorial', 'Senatorial'), ('imperial', 'Imperial'), ('military', 'Mil District'), ('none', 'n.a.')], max_length=12)),
-                ('run_by_procurator', models.BooleanField(default=False, help_text='(proc): run by a procurator and not a full governor.')),
-                ('military_governor', models.BooleanField(default=False, help_text='(mil gov): under an army commander, with no civil governor.')),
-                ('team_at_start', models.BooleanField(default=False, help_text='A player team starts here. The handbook marks these by shading, lost in our copy, so Control sets it.')),
-                ('controlled_from', models.ForeignKey(blank=True, help_text='The province it is run from, as the Alpes from Italia.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='dependencies', to='regions.province')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='%(class)ss', to='umpire.event')),
-                ('governor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='governed_provinces', to='umpire.character')),
-                ('region', models.ForeignKey(help_text='The table it is on.', on_delete=django.db.models.deletion.PROTECT, related_name='provinces', to='umpire.region')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80)),
+                ("income_per_quarter", models.PositiveIntegerField(help_text="Talents each tax turn.")),
+                (
+                    "potential_income",
+                    models.PositiveIntegerField(
+                        blank=True,
+                        help_text="The bracketed figure of the table, as Judea's 0(40): the income a settled province would yield.",
+                        null=True,
+                    ),
+                ),
+                ("road_cost", models.PositiveIntegerField(help_text="Talents due for the roads each March.")),
+                (
+                    "governed_by_senate",
+                    models.BooleanField(default=False, help_text='The table gives "The Senate of Rome" as governor.'),
+                ),
+                (
+                    "province_type",
+                    models.CharField(
+                        choices=[
+                            ("senatorial", "Senatorial"),
+                            ("imperial", "Imperial"),
+                            ("military", "Mil District"),
+                            ("none", "n.a."),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "run_by_procurator",
+                    models.BooleanField(
+                        default=False, help_text="(proc): run by a procurator and not a full governor."
+                    ),
+                ),
+                (
+                    "military_governor",
+                    models.BooleanField(
+                        default=False, help_text="(mil gov): under an army commander, with no civil governor."
+                    ),
+                ),
+                (
+                    "team_at_start",
+                    models.BooleanField(
+                        default=False,
+                        help_text="A player team starts here. The handbook marks these by shading, lost in our copy, so Control sets it.",
+                    ),
+                ),
+                (
+                    "controlled_from",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The province it is run from, as the Alpes from Italia.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="dependencies",
+                        to="regions.province",
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="%(class)ss", to="umpire.event"
+                    ),
+                ),
+                (
+                    "governor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="governed_provinces",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "region",
+                    models.ForeignKey(
+                        help_text="The table it is on.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="provinces",
+                        to="umpire.region",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'name'],
-                'abstract': False,
-                'constraints': [models.UniqueConstraint(fields=('event', 'name'), name='regions_province_name_unique_in_event', violation_error_message='This event already has one of that name.'), models.CheckConstraint(condition=models.Q(('governed_by_senate', True), ('governor__isnull', False), _negated=True), name='province_has_one_kind_of_governor')],
+                "ordering": ["event", "name"],
+                "abstract": False,
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("event", "name"),
+                        name="regions_province_name_unique_in_event",
+                        violation_error_message="This event already has one of that name.",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("governed_by_senate", True), ("governor__isnull", False), _negated=True),
+                        name="province_has_one_kind_of_governor",
+                    ),
+                ],
             },
         ),
     ]

@@ -5,114 +5,300 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('regions', '0001_initial'),
-        ('umpire', '0003_procedure_runs'),
+        ("regions", "0001_initial"),
+        ("umpire", "0003_procedure_runs"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Fleet',
+            name="Fleet",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('sea_areas', models.TextField(blank=True, help_text='Its area of responsibility: the sea areas, one a line.')),
-                ('capacity', models.PositiveSmallIntegerField(default=14, help_text='Vexillations it can carry a turn.')),
-                ('state', models.CharField(choices=[('ready', 'Ready'), ('light_damage', 'Light storm damage'), ('serious_damage', 'Serious storm damage'), ('marines_stripped', 'Marines stripped'), ('bridge', 'Bridge of boats'), ('lost', 'Lost with all hands')], default='ready', max_length=20)),
-                ('busy_until_turn', models.PositiveSmallIntegerField(blank=True, help_text='Repairs, new marines or a bridge of boats end with this turn.', null=True)),
-                ('is_demo', models.BooleanField(default=False, help_text='Demo data, not from the handbook.')),
-                ('base', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='fleets', to='regions.province')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='%(class)ss', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80)),
+                (
+                    "sea_areas",
+                    models.TextField(blank=True, help_text="Its area of responsibility: the sea areas, one a line."),
+                ),
+                (
+                    "capacity",
+                    models.PositiveSmallIntegerField(default=14, help_text="Vexillations it can carry a turn."),
+                ),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("ready", "Ready"),
+                            ("light_damage", "Light storm damage"),
+                            ("serious_damage", "Serious storm damage"),
+                            ("marines_stripped", "Marines stripped"),
+                            ("bridge", "Bridge of boats"),
+                            ("lost", "Lost with all hands"),
+                        ],
+                        default="ready",
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "busy_until_turn",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="Repairs, new marines or a bridge of boats end with this turn.", null=True
+                    ),
+                ),
+                ("is_demo", models.BooleanField(default=False, help_text="Demo data, not from the handbook.")),
+                (
+                    "base",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="fleets", to="regions.province"
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="%(class)ss", to="umpire.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'name'],
-                'abstract': False,
+                "ordering": ["event", "name"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='Force',
+            name="Force",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('kind', models.CharField(choices=[('legion', 'Legion'), ('detachment', 'Detachment'), ('barbarians', 'Barbarian warbands'), ('non_roman', 'Non-Roman regiments')], default='legion', max_length=12)),
-                ('aquila', models.BooleanField(default=False, help_text='Its Aquila (eagle) is with it.')),
-                ('map_point', models.CharField(blank=True, help_text='The town or way-station it stands at.', max_length=60)),
-                ('status', models.CharField(choices=[('standing', 'Standing'), ('besieging', 'Besieging'), ('upgrading', 'Upgrading'), ('at_sea', 'At sea')], default='standing', max_length=10)),
-                ('moved_turn', models.PositiveSmallIntegerField(blank=True, help_text='The last turn it moved.', null=True)),
-                ('points_moved', models.PositiveSmallIntegerField(default=0, help_text='Map points moved in that turn.')),
-                ('forced_march_turn', models.PositiveSmallIntegerField(blank=True, help_text='The last turn it force-marched.', null=True)),
-                ('fought_turn', models.PositiveSmallIntegerField(blank=True, help_text='The last turn it fought.', null=True)),
-                ('is_demo', models.BooleanField(default=False, help_text='Demo data, not from the handbook.')),
-                ('army_commander', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='armies_commanded', to='umpire.character')),
-                ('detached_from', models.ForeignKey(blank=True, help_text='The legion a detachment belongs to.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='detachments', to='regions.force')),
-                ('embarked_on', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='aboard', to='regions.fleet')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='%(class)ss', to='umpire.event')),
-                ('legate', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='legions_commanded', to='umpire.character')),
-                ('province', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='forces', to='regions.province')),
-                ('sworn_to', models.ForeignKey(blank=True, help_text='The claimant it has sworn allegiance to.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='legions_sworn', to='umpire.character')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("legion", "Legion"),
+                            ("detachment", "Detachment"),
+                            ("barbarians", "Barbarian warbands"),
+                            ("non_roman", "Non-Roman regiments"),
+                        ],
+                        default="legion",
+                        max_length=12,
+                    ),
+                ),
+                ("aquila", models.BooleanField(default=False, help_text="Its Aquila (eagle) is with it.")),
+                (
+                    "map_point",
+                    models.CharField(blank=True, help_text="The town or way-station it stands at.", max_length=60),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("standing", "Standing"),
+                            ("besieging", "Besieging"),
+                            ("upgrading", "Upgrading"),
+                            ("at_sea", "At sea"),
+                        ],
+                        default="standing",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "moved_turn",
+                    models.PositiveSmallIntegerField(blank=True, help_text="The last turn it moved.", null=True),
+                ),
+                (
+                    "points_moved",
+                    models.PositiveSmallIntegerField(default=0, help_text="Map points moved in that turn."),
+                ),
+                (
+                    "forced_march_turn",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="The last turn it force-marched.", null=True
+                    ),
+                ),
+                (
+                    "fought_turn",
+                    models.PositiveSmallIntegerField(blank=True, help_text="The last turn it fought.", null=True),
+                ),
+                ("is_demo", models.BooleanField(default=False, help_text="Demo data, not from the handbook.")),
+                (
+                    "army_commander",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="armies_commanded",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "detached_from",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The legion a detachment belongs to.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="detachments",
+                        to="regions.force",
+                    ),
+                ),
+                (
+                    "embarked_on",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="aboard",
+                        to="regions.fleet",
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="%(class)ss", to="umpire.event"
+                    ),
+                ),
+                (
+                    "legate",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="legions_commanded",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "province",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="forces", to="regions.province"
+                    ),
+                ),
+                (
+                    "sworn_to",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The claimant it has sworn allegiance to.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="legions_sworn",
+                        to="umpire.character",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'province__region__position', 'name'],
-                'abstract': False,
+                "ordering": ["event", "province__region__position", "name"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='CostOwed',
+            name="CostOwed",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('what', models.CharField(max_length=200)),
-                ('talents', models.PositiveIntegerField()),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('settled', models.BooleanField(default=False)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='costs_owed', to='umpire.event')),
-                ('fleet', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='costs_owed', to='regions.fleet')),
-                ('force', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='costs_owed', to='regions.force')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("what", models.CharField(max_length=200)),
+                ("talents", models.PositiveIntegerField()),
+                ("turn", models.PositiveSmallIntegerField()),
+                ("settled", models.BooleanField(default=False)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="costs_owed", to="umpire.event"
+                    ),
+                ),
+                (
+                    "fleet",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="costs_owed",
+                        to="regions.fleet",
+                    ),
+                ),
+                (
+                    "force",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="costs_owed",
+                        to="regions.force",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'costs owed',
-                'ordering': ['event', 'turn', 'pk'],
+                "verbose_name_plural": "costs owed",
+                "ordering": ["event", "turn", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='ForceTroops',
+            name="ForceTroops",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('type', models.CharField(choices=[('legionary', 'Legionary'), ('auxiliary', 'Auxiliary'), ('raw_levy', 'Raw levy'), ('praetorian', 'Praetorian'), ('barbarian_warband', 'Barbarian warband'), ('non_roman_regiment', 'Non roman regiment')], max_length=20)),
-                ('veteran', models.BooleanField(default=False)),
-                ('count', models.PositiveSmallIntegerField(default=0)),
-                ('force', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='troops', to='regions.force')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "type",
+                    models.CharField(
+                        choices=[
+                            ("legionary", "Legionary"),
+                            ("auxiliary", "Auxiliary"),
+                            ("raw_levy", "Raw levy"),
+                            ("praetorian", "Praetorian"),
+                            ("barbarian_warband", "Barbarian warband"),
+                            ("non_roman_regiment", "Non roman regiment"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("veteran", models.BooleanField(default=False)),
+                ("count", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "force",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="troops", to="regions.force"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['force', 'type', 'veteran'],
+                "ordering": ["force", "type", "veteran"],
             },
         ),
         migrations.CreateModel(
-            name='Upgrade',
+            name="Upgrade",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ordered_turn', models.PositiveSmallIntegerField()),
-                ('ready_turn', models.PositiveSmallIntegerField()),
-                ('orders', models.JSONField()),
-                ('composition_after', models.JSONField(help_text="The legion's troops once the upgrade is done.")),
-                ('cost', models.PositiveIntegerField()),
-                ('finished_turn', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('force', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='upgrades', to='regions.force')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("ordered_turn", models.PositiveSmallIntegerField()),
+                ("ready_turn", models.PositiveSmallIntegerField()),
+                ("orders", models.JSONField()),
+                ("composition_after", models.JSONField(help_text="The legion's troops once the upgrade is done.")),
+                ("cost", models.PositiveIntegerField()),
+                ("finished_turn", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "force",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="upgrades", to="regions.force"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['force', 'ready_turn'],
+                "ordering": ["force", "ready_turn"],
             },
         ),
         migrations.AddConstraint(
-            model_name='fleet',
-            constraint=models.UniqueConstraint(fields=('event', 'name'), name='regions_fleet_name_unique_in_event', violation_error_message='This event already has one of that name.'),
+            model_name="fleet",
+            constraint=models.UniqueConstraint(
+                fields=("event", "name"),
+                name="regions_fleet_name_unique_in_event",
+                violation_error_message="This event already has one of that name.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='force',
-            constraint=models.UniqueConstraint(fields=('event', 'name'), name='regions_force_name_unique_in_event', violation_error_message='This event already has one of that name.'),
+            model_name="force",
+            constraint=models.UniqueConstraint(
+                fields=("event", "name"),
+                name="regions_force_name_unique_in_event",
+                violation_error_message="This event already has one of that name.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='forcetroops',
-            constraint=models.UniqueConstraint(fields=('force', 'type', 'veteran'), name='one_row_per_troop_kind'),
+            model_name="forcetroops",
+            constraint=models.UniqueConstraint(fields=("force", "type", "veteran"), name="one_row_per_troop_kind"),
         ),
     ]

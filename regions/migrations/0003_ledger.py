@@ -7,69 +7,175 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('regions', '0002_forces'),
-        ('umpire', '0003_procedure_runs'),
+        ("regions", "0002_forces"),
+        ("umpire", "0003_procedure_runs"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Account',
+            name="Account",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('kind', models.CharField(choices=[('province', 'Province treasury'), ('purse', 'Character purse'), ('pay_chest', 'Legion pay chest'), ('imperial', 'Imperial Treasury (Temple of Jupiter)'), ('senate', 'Senate treasury'), ('external', 'External (sources and sinks)')], max_length=10)),
-                ('allows_overdraft', models.BooleanField(default=False, editable=False, help_text='Only an external account (taxes coming in, wages going out) may go below zero.')),
-                ('character', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='accounts', to='umpire.character')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='%(class)ss', to='umpire.event')),
-                ('force', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='accounts', to='regions.force')),
-                ('province', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='accounts', to='regions.province')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("province", "Province treasury"),
+                            ("purse", "Character purse"),
+                            ("pay_chest", "Legion pay chest"),
+                            ("imperial", "Imperial Treasury (Temple of Jupiter)"),
+                            ("senate", "Senate treasury"),
+                            ("external", "External (sources and sinks)"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "allows_overdraft",
+                    models.BooleanField(
+                        default=False,
+                        editable=False,
+                        help_text="Only an external account (taxes coming in, wages going out) may go below zero.",
+                    ),
+                ),
+                (
+                    "character",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="accounts",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="%(class)ss", to="umpire.event"
+                    ),
+                ),
+                (
+                    "force",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="accounts",
+                        to="regions.force",
+                    ),
+                ),
+                (
+                    "province",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="accounts",
+                        to="regions.province",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'kind', 'name'],
-                'abstract': False,
+                "ordering": ["event", "kind", "name"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='Transaction',
+            name="Transaction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game_turn', models.PositiveSmallIntegerField()),
-                ('entered_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('why', models.TextField()),
-                ('shipment', models.BooleanField(default=False, help_text='Funds sent to pay or supply an army: they may be intercepted (VIII. GENERAL).')),
-                ('entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ledger_transactions', to='umpire.event')),
-                ('reverses', models.OneToOneField(blank=True, help_text='The transaction this one undoes; a transaction is reversed at most once.', null=True, on_delete=django.db.models.deletion.RESTRICT, related_name='reversed_by', to='regions.transaction')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("game_turn", models.PositiveSmallIntegerField()),
+                ("entered_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("why", models.TextField()),
+                (
+                    "shipment",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Funds sent to pay or supply an army: they may be intercepted (VIII. GENERAL).",
+                    ),
+                ),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ledger_transactions",
+                        to="umpire.event",
+                    ),
+                ),
+                (
+                    "reverses",
+                    models.OneToOneField(
+                        blank=True,
+                        help_text="The transaction this one undoes; a transaction is reversed at most once.",
+                        null=True,
+                        on_delete=django.db.models.deletion.RESTRICT,
+                        related_name="reversed_by",
+                        to="regions.transaction",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'pk'],
+                "ordering": ["event", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Posting',
+            name="Posting",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('amount', models.IntegerField(help_text='Signed whole talents.')),
-                ('account', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='postings', to='regions.account')),
-                ('transaction', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='postings', to='regions.transaction')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("amount", models.IntegerField(help_text="Signed whole talents.")),
+                (
+                    "account",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.RESTRICT, related_name="postings", to="regions.account"
+                    ),
+                ),
+                (
+                    "transaction",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="postings", to="regions.transaction"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['transaction', 'pk'],
+                "ordering": ["transaction", "pk"],
             },
         ),
         migrations.AddConstraint(
-            model_name='account',
-            constraint=models.UniqueConstraint(fields=('event', 'name'), name='regions_account_name_unique_in_event', violation_error_message='This event already has one of that name.'),
+            model_name="account",
+            constraint=models.UniqueConstraint(
+                fields=("event", "name"),
+                name="regions_account_name_unique_in_event",
+                violation_error_message="This event already has one of that name.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='account',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('allows_overdraft', True), ('kind', 'external')), models.Q(models.Q(('kind', 'external'), _negated=True), ('allows_overdraft', False)), _connector='OR'), name='regions_account_only_external_overdraws'),
+            model_name="account",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("allows_overdraft", True), ("kind", "external")),
+                    models.Q(models.Q(("kind", "external"), _negated=True), ("allows_overdraft", False)),
+                    _connector="OR",
+                ),
+                name="regions_account_only_external_overdraws",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='posting',
-            constraint=models.CheckConstraint(condition=models.Q(('amount', 0), _negated=True), name='regions_posting_not_zero'),
+            model_name="posting",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("amount", 0), _negated=True), name="regions_posting_not_zero"
+            ),
         ),
     ]

@@ -6,45 +6,90 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('regions', '0003_ledger'),
-        ('umpire', '0003_procedure_runs'),
+        ("regions", "0003_ledger"),
+        ("umpire", "0003_procedure_runs"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RevenueDisruption',
+            name="RevenueDisruption",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('turn_from', models.PositiveSmallIntegerField(help_text='The first tax turn it reduces.')),
-                ('reduction_talents', models.PositiveIntegerField(help_text='Talents a quarter taken off the income.')),
-                ('reason', models.TextField()),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='revenue_disruptions', to='umpire.event')),
-                ('province', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='revenue_disruptions', to='regions.province')),
-                ('set_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("turn_from", models.PositiveSmallIntegerField(help_text="The first tax turn it reduces.")),
+                ("reduction_talents", models.PositiveIntegerField(help_text="Talents a quarter taken off the income.")),
+                ("reason", models.TextField()),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="revenue_disruptions",
+                        to="umpire.event",
+                    ),
+                ),
+                (
+                    "province",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="revenue_disruptions",
+                        to="regions.province",
+                    ),
+                ),
+                (
+                    "set_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'province', 'turn_from', 'pk'],
+                "ordering": ["event", "province", "turn_from", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='TaxStatement',
+            name="TaxStatement",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('lines', models.JSONField(help_text='Each line: label, talents (signed), rule.')),
-                ('income', models.IntegerField(help_text="The quarter's income after any disruption.")),
-                ('balance', models.IntegerField(help_text='Due to Rome (positive) or owed by Rome (negative).')),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True)),
-                ('confirmed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tax_statements', to='umpire.event')),
-                ('province', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='tax_statements', to='regions.province')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("turn", models.PositiveSmallIntegerField()),
+                ("lines", models.JSONField(help_text="Each line: label, talents (signed), rule.")),
+                ("income", models.IntegerField(help_text="The quarter's income after any disruption.")),
+                ("balance", models.IntegerField(help_text="Due to Rome (positive) or owed by Rome (negative).")),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "confirmed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="tax_statements", to="umpire.event"
+                    ),
+                ),
+                (
+                    "province",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="tax_statements",
+                        to="regions.province",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'turn', 'province__name'],
-                'constraints': [models.UniqueConstraint(fields=('province', 'turn'), name='one_tax_statement_per_turn')],
+                "ordering": ["event", "turn", "province__name"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("province", "turn"), name="one_tax_statement_per_turn")
+                ],
             },
         ),
     ]

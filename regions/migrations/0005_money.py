@@ -6,113 +6,301 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('regions', '0004_tax_statements'),
-        ('umpire', '0003_procedure_runs'),
+        ("regions", "0004_tax_statements"),
+        ("umpire", "0003_procedure_runs"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='province',
-            name='is_rome',
-            field=models.BooleanField(default=False, help_text='The City of Rome: its mob eats the corn dole and its entertainments cost in full.'),
+            model_name="province",
+            name="is_rome",
+            field=models.BooleanField(
+                default=False,
+                help_text="The City of Rome: its mob eats the corn dole and its entertainments cost in full.",
+            ),
         ),
         migrations.AddField(
-            model_name='province',
-            name='procurator',
-            field=models.ForeignKey(blank=True, help_text='Entirely responsible for its finances: the only one the Region umpire hands its revenue to.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='procuratorships', to='umpire.character'),
+            model_name="province",
+            name="procurator",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="Entirely responsible for its finances: the only one the Region umpire hands its revenue to.",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="procuratorships",
+                to="umpire.character",
+            ),
         ),
         migrations.AddField(
-            model_name='taxstatement',
-            name='handed_to',
-            field=models.CharField(blank=True, help_text='Who the revenue was handed to: the procurator, the governor of a province without one, or the Senate.', max_length=80),
+            model_name="taxstatement",
+            name="handed_to",
+            field=models.CharField(
+                blank=True,
+                help_text="Who the revenue was handed to: the procurator, the governor of a province without one, or the Senate.",
+                max_length=80,
+            ),
         ),
         migrations.AddField(
-            model_name='taxstatement',
-            name='revenue',
-            field=models.OneToOneField(blank=True, help_text="The income paid into the province's treasury when the Region umpire confirmed it.", null=True, on_delete=django.db.models.deletion.PROTECT, related_name='tax_statement', to='regions.transaction'),
+            model_name="taxstatement",
+            name="revenue",
+            field=models.OneToOneField(
+                blank=True,
+                help_text="The income paid into the province's treasury when the Region umpire confirmed it.",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="tax_statement",
+                to="regions.transaction",
+            ),
         ),
         migrations.AddField(
-            model_name='transaction',
-            name='seizes',
-            field=models.OneToOneField(blank=True, help_text='The shipment this one intercepted on its way: its talents go to whoever took them.', null=True, on_delete=django.db.models.deletion.RESTRICT, related_name='seized_by', to='regions.transaction'),
+            model_name="transaction",
+            name="seizes",
+            field=models.OneToOneField(
+                blank=True,
+                help_text="The shipment this one intercepted on its way: its talents go to whoever took them.",
+                null=True,
+                on_delete=django.db.models.deletion.RESTRICT,
+                related_name="seized_by",
+                to="regions.transaction",
+            ),
         ),
         migrations.CreateModel(
-            name='Bill',
+            name="Bill",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('government', 'Provincial government'), ('roads', 'Roads'), ('upkeep', 'Upkeep'), ('raising', 'Raising, upgrading or repair')], max_length=12)),
-                ('what', models.CharField(max_length=200)),
-                ('talents', models.PositiveIntegerField()),
-                ('fleet', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='bills', to='regions.fleet')),
-                ('force', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='bills', to='regions.force')),
-                ('paid_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='bills', to='regions.transaction')),
-                ('statement', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='bills', to='regions.taxstatement')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("government", "Provincial government"),
+                            ("roads", "Roads"),
+                            ("upkeep", "Upkeep"),
+                            ("raising", "Raising, upgrading or repair"),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                ("what", models.CharField(max_length=200)),
+                ("talents", models.PositiveIntegerField()),
+                (
+                    "fleet",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="bills",
+                        to="regions.fleet",
+                    ),
+                ),
+                (
+                    "force",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="bills",
+                        to="regions.force",
+                    ),
+                ),
+                (
+                    "paid_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="bills",
+                        to="regions.transaction",
+                    ),
+                ),
+                (
+                    "statement",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="bills", to="regions.taxstatement"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['statement', 'pk'],
+                "ordering": ["statement", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Venue',
+            name="Venue",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('kind', models.CharField(choices=[('entertainment_venue', 'Entertainment venue'), ('temple', 'Temple')], max_length=20)),
-                ('god', models.CharField(blank=True, help_text='The god a temple honours.', max_length=60)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='venues', to='umpire.event')),
-                ('province', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='venues', to='regions.province')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("entertainment_venue", "Entertainment venue"), ("temple", "Temple")], max_length=20
+                    ),
+                ),
+                ("god", models.CharField(blank=True, help_text="The god a temple honours.", max_length=60)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="venues", to="umpire.event"
+                    ),
+                ),
+                (
+                    "province",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="venues", to="regions.province"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'province__name', 'name'],
+                "ordering": ["event", "province__name", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Spending',
+            name="Spending",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('item', models.CharField(choices=[('entertainment_venue', 'Entertainment venue'), ('temple', 'Temple'), ('circus_show', 'Circus show'), ('religious_ceremony', 'Religious ceremony'), ('free_dinners', 'Free dinners'), ('public_works', 'General public works'), ('cash_hand_outs', 'Cash hand-outs'), ('corn_dole', 'Corn dole')], max_length=20)),
-                ('talents', models.PositiveIntegerField()),
-                ('multiples', models.PositiveSmallIntegerField(default=1)),
-                ('description', models.CharField(blank=True, help_text='The god honoured, the works, the show.', max_length=200)),
-                ('permission', models.CharField(blank=True, help_text='Who gave leave, where it is needed.', max_length=200)),
-                ('ordered_turn', models.PositiveSmallIntegerField()),
-                ('ready_turn', models.PositiveSmallIntegerField(help_text='Done at the end of this turn.')),
-                ('finished_turn', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='spendings', to='umpire.event')),
-                ('paid_from', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='spendings', to='regions.account')),
-                ('payment', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='spending', to='regions.transaction')),
-                ('province', models.ForeignKey(help_text='Where: the City of Rome, or a province.', on_delete=django.db.models.deletion.PROTECT, related_name='spendings', to='regions.province')),
-                ('spender', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='spendings', to='umpire.character')),
-                ('built', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='built_by', to='regions.venue')),
-                ('venue', models.ForeignKey(blank=True, help_text='The venue or temple a show or ceremony is held at.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='uses', to='regions.venue')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "item",
+                    models.CharField(
+                        choices=[
+                            ("entertainment_venue", "Entertainment venue"),
+                            ("temple", "Temple"),
+                            ("circus_show", "Circus show"),
+                            ("religious_ceremony", "Religious ceremony"),
+                            ("free_dinners", "Free dinners"),
+                            ("public_works", "General public works"),
+                            ("cash_hand_outs", "Cash hand-outs"),
+                            ("corn_dole", "Corn dole"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("talents", models.PositiveIntegerField()),
+                ("multiples", models.PositiveSmallIntegerField(default=1)),
+                (
+                    "description",
+                    models.CharField(blank=True, help_text="The god honoured, the works, the show.", max_length=200),
+                ),
+                (
+                    "permission",
+                    models.CharField(blank=True, help_text="Who gave leave, where it is needed.", max_length=200),
+                ),
+                ("ordered_turn", models.PositiveSmallIntegerField()),
+                ("ready_turn", models.PositiveSmallIntegerField(help_text="Done at the end of this turn.")),
+                ("finished_turn", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="spendings", to="umpire.event"
+                    ),
+                ),
+                (
+                    "paid_from",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="spendings", to="regions.account"
+                    ),
+                ),
+                (
+                    "payment",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="spending", to="regions.transaction"
+                    ),
+                ),
+                (
+                    "province",
+                    models.ForeignKey(
+                        help_text="Where: the City of Rome, or a province.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="spendings",
+                        to="regions.province",
+                    ),
+                ),
+                (
+                    "spender",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="spendings",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "built",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="built_by",
+                        to="regions.venue",
+                    ),
+                ),
+                (
+                    "venue",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The venue or temple a show or ceremony is held at.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="uses",
+                        to="regions.venue",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'ordered_turn', 'pk'],
+                "ordering": ["event", "ordered_turn", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Bribe',
+            name="Bribe",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('talents', models.PositiveIntegerField()),
-                ('purpose', models.TextField(help_text='Exactly what the troops are bribed to do.')),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('briber', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='bribes', to='umpire.character')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='bribes', to='umpire.event')),
-                ('force', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='bribes', to='regions.force')),
-                ('payment', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='bribe', to='regions.transaction')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("talents", models.PositiveIntegerField()),
+                ("purpose", models.TextField(help_text="Exactly what the troops are bribed to do.")),
+                ("turn", models.PositiveSmallIntegerField()),
+                (
+                    "briber",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="bribes", to="umpire.character"
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="bribes", to="umpire.event"
+                    ),
+                ),
+                (
+                    "force",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="bribes", to="regions.force"
+                    ),
+                ),
+                (
+                    "payment",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="bribe", to="regions.transaction"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'turn', 'force', 'pk'],
-                'constraints': [models.UniqueConstraint(fields=('force', 'briber', 'turn'), name='one_bribe_a_turn_per_briber')],
+                "ordering": ["event", "turn", "force", "pk"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("force", "briber", "turn"), name="one_bribe_a_turn_per_briber")
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='venue',
-            constraint=models.UniqueConstraint(fields=('event', 'name'), name='regions_venue_name_unique_in_event'),
+            model_name="venue",
+            constraint=models.UniqueConstraint(fields=("event", "name"), name="regions_venue_name_unique_in_event"),
         ),
     ]

@@ -1,9 +1,25 @@
 """The map: provinces, the forces and fleets on it, and the money that pays for them."""
+
 from .forces import CostOwed, Fleet, Force, ForceTroops, Upgrade
 from .ledger import Account, Posting, Transaction
 from .province import Province
 from .spending import Bribe, Spending, Venue
 from .taxes import Bill, RevenueDisruption, TaxStatement
 
-__all__ = ["Account", "Bill", "Bribe", "CostOwed", "Fleet", "Force", "ForceTroops", "Posting", "Province",
-           "RevenueDisruption", "Spending", "TaxStatement", "Transaction", "Upgrade", "Venue"]
+__all__ = [
+    "Account",
+    "Bill",
+    "Bribe",
+    "CostOwed",
+    "Fleet",
+    "Force",
+    "ForceTroops",
+    "Posting",
+    "Province",
+    "RevenueDisruption",
+    "Spending",
+    "TaxStatement",
+    "Transaction",
+    "Upgrade",
+    "Venue",
+]

@@ -1,4 +1,5 @@
 """Legions, detachments, non-Roman hosts and fleets (IX. WARFARE), and what they owe."""
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -34,19 +35,33 @@ class Force(NamedInEvent):
     province = models.ForeignKey(Province, on_delete=models.PROTECT, related_name="forces")
     map_point = models.CharField(max_length=60, blank=True, help_text="The town or way-station it stands at.")
     detached_from = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="detachments",
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="detachments",
         help_text="The legion a detachment belongs to.",
     )
-    legate = models.ForeignKey(Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="legions_commanded")
-    army_commander = models.ForeignKey(Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="armies_commanded")
+    legate = models.ForeignKey(
+        Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="legions_commanded"
+    )
+    army_commander = models.ForeignKey(
+        Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="armies_commanded"
+    )
     sworn_to = models.ForeignKey(
-        Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="legions_sworn",
+        Character,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="legions_sworn",
         help_text="The claimant it has sworn allegiance to.",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.STANDING)
     moved_turn = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The last turn it moved.")
     points_moved = models.PositiveSmallIntegerField(default=0, help_text="Map points moved in that turn.")
-    forced_march_turn = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The last turn it force-marched.")
+    forced_march_turn = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The last turn it force-marched."
+    )
     fought_turn = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The last turn it fought.")
     embarked_on = models.ForeignKey("Fleet", on_delete=models.SET_NULL, null=True, blank=True, related_name="aboard")
     is_demo = models.BooleanField(default=False, help_text="Demo data, not from the handbook.")

@@ -4,6 +4,7 @@ Integer talents. Every movement is a transaction whose postings sum to zero; bal
 derived from the postings and never stored; a mistake is corrected by a reversing
 transaction, never by an edit. Only regions.services.ledger writes these rows.
 """
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -30,15 +31,19 @@ class Account(NamedInEvent):
         EXTERNAL = "external", "External (sources and sinks)"
 
     # The record each kind belongs to; the other kinds belong to no record.
-    LINK_OF_KIND = {Kind.PROVINCE_TREASURY: "province", Kind.CHARACTER_PURSE: "character",
-                    Kind.LEGION_PAY_CHEST: "force"}
+    LINK_OF_KIND = {
+        Kind.PROVINCE_TREASURY: "province",
+        Kind.CHARACTER_PURSE: "character",
+        Kind.LEGION_PAY_CHEST: "force",
+    }
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
     province = models.ForeignKey(Province, on_delete=models.PROTECT, null=True, blank=True, related_name="accounts")
     character = models.ForeignKey(Character, on_delete=models.PROTECT, null=True, blank=True, related_name="accounts")
     force = models.ForeignKey(Force, on_delete=models.PROTECT, null=True, blank=True, related_name="accounts")
     allows_overdraft = models.BooleanField(
-        default=False, editable=False,
+        default=False,
+        editable=False,
         help_text="Only an external account (taxes coming in, wages going out) may go below zero.",
     )
 
@@ -75,11 +80,16 @@ class Transaction(models.Model):
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="ledger_transactions")
     game_turn = models.PositiveSmallIntegerField()
     entered_at = models.DateTimeField(default=timezone.now)
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     why = models.TextField()
     reverses = models.OneToOneField(
-        "self", on_delete=models.RESTRICT, null=True, blank=True, related_name="reversed_by",
+        "self",
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="reversed_by",
         help_text="The transaction this one undoes; a transaction is reversed at most once.",
     )
     shipment = models.BooleanField(
@@ -87,7 +97,11 @@ class Transaction(models.Model):
         help_text="Funds sent to pay or supply an army: they may be intercepted (VIII. GENERAL).",
     )
     seizes = models.OneToOneField(
-        "self", on_delete=models.RESTRICT, null=True, blank=True, related_name="seized_by",
+        "self",
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="seized_by",
         help_text="The shipment this one intercepted on its way: its talents go to whoever took them.",
     )
 

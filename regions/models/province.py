@@ -20,16 +20,20 @@ class Province(NamedInEvent):
     )
     income_per_quarter = models.PositiveIntegerField(help_text="Talents each tax turn.")
     potential_income = models.PositiveIntegerField(
-        null=True, blank=True,
-        help_text="The bracketed figure of the table, as Judea's 0(40): the income a settled "
-        "province would yield.",
+        null=True,
+        blank=True,
+        help_text="The bracketed figure of the table, as Judea's 0(40): the income a settled province would yield.",
     )
     road_cost = models.PositiveIntegerField(help_text="Talents due for the roads each March.")
     governor = models.ForeignKey(
         Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="governed_provinces"
     )
     procurator = models.ForeignKey(
-        Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="procuratorships",
+        Character,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="procuratorships",
         help_text="Entirely responsible for its finances: the only one the Region umpire hands its revenue to.",
     )
     governed_by_senate = models.BooleanField(
@@ -43,11 +47,16 @@ class Province(NamedInEvent):
         default=False, help_text="(mil gov): under an army commander, with no civil governor."
     )
     controlled_from = models.ForeignKey(
-        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="dependencies",
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="dependencies",
         help_text="The province it is run from, as the Alpes from Italia.",
     )
     is_rome = models.BooleanField(
-        default=False, help_text="The City of Rome: its mob eats the corn dole and its entertainments cost in full.",
+        default=False,
+        help_text="The City of Rome: its mob eats the corn dole and its entertainments cost in full.",
     )
     team_at_start = models.BooleanField(
         default=False,

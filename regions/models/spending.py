@@ -1,5 +1,6 @@
 """What money buys besides armies (VIII. EXPENDITURE, CONSPICUOUS CONSUMPTION): bread, circuses,
 temples, public works, and the loyalty of troops."""
+
 from django.conf import settings
 from django.db import models
 
@@ -50,23 +51,34 @@ class Spending(models.Model):
 
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="spendings")
     item = models.CharField(max_length=20, choices=Item.choices)
-    province = models.ForeignKey(Province, on_delete=models.PROTECT, related_name="spendings",
-                                 help_text="Where: the City of Rome, or a province.")
+    province = models.ForeignKey(
+        Province,
+        on_delete=models.PROTECT,
+        related_name="spendings",
+        help_text="Where: the City of Rome, or a province.",
+    )
     spender = models.ForeignKey(Character, on_delete=models.PROTECT, null=True, blank=True, related_name="spendings")
     paid_from = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="spendings")
     talents = models.PositiveIntegerField()
     multiples = models.PositiveSmallIntegerField(default=1)
     description = models.CharField(max_length=200, blank=True, help_text="The god honoured, the works, the show.")
     permission = models.CharField(max_length=200, blank=True, help_text="Who gave leave, where it is needed.")
-    venue = models.ForeignKey(Venue, on_delete=models.PROTECT, null=True, blank=True, related_name="uses",
-                              help_text="The venue or temple a show or ceremony is held at.")
+    venue = models.ForeignKey(
+        Venue,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="uses",
+        help_text="The venue or temple a show or ceremony is held at.",
+    )
     ordered_turn = models.PositiveSmallIntegerField()
     ready_turn = models.PositiveSmallIntegerField(help_text="Done at the end of this turn.")
     finished_turn = models.PositiveSmallIntegerField(null=True, blank=True)
     built = models.OneToOneField(Venue, on_delete=models.SET_NULL, null=True, blank=True, related_name="built_by")
     payment = models.OneToOneField(Transaction, on_delete=models.PROTECT, related_name="spending")
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["event", "ordered_turn", "pk"]

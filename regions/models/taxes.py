@@ -3,6 +3,7 @@
 What a province owes Rome (or Rome owes it) on a tax turn, line by line, for the Region
 umpire to see and confirm. Moving the talents is the ledger's business, not this record's.
 """
+
 from django.conf import settings
 from django.db import models
 
@@ -19,8 +20,9 @@ class RevenueDisruption(models.Model):
     turn_from = models.PositiveSmallIntegerField(help_text="The first tax turn it reduces.")
     reduction_talents = models.PositiveIntegerField(help_text="Talents a quarter taken off the income.")
     reason = models.TextField()
-    set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                               related_name="+")
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["event", "province", "turn_from", "pk"]
@@ -40,15 +42,21 @@ class TaxStatement(models.Model):
     income = models.IntegerField(help_text="The quarter's income after any disruption.")
     balance = models.IntegerField(help_text="Due to Rome (positive) or owed by Rome (negative).")
     handed_to = models.CharField(
-        max_length=80, blank=True,
+        max_length=80,
+        blank=True,
         help_text="Who the revenue was handed to: the procurator, the governor of a province without one, or the Senate.",
     )
     revenue = models.OneToOneField(
-        "Transaction", on_delete=models.PROTECT, null=True, blank=True, related_name="tax_statement",
+        "Transaction",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tax_statement",
         help_text="The income paid into the province's treasury when the Region umpire confirmed it.",
     )
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                     related_name="+")
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -76,8 +84,7 @@ class Bill(models.Model):
     fleet = models.ForeignKey("Fleet", on_delete=models.SET_NULL, null=True, blank=True, related_name="bills")
     what = models.CharField(max_length=200)
     talents = models.PositiveIntegerField()
-    paid_by = models.ForeignKey("Transaction", on_delete=models.PROTECT, null=True, blank=True,
-                                related_name="bills")
+    paid_by = models.ForeignKey("Transaction", on_delete=models.PROTECT, null=True, blank=True, related_name="bills")
 
     class Meta:
         ordering = ["statement", "pk"]

@@ -6,6 +6,7 @@ An account is found by its kind and what it belongs to, and opened the first tim
 Opening the books for an event (on the eve of the game, or by Control) opens them all at once
 and puts each character's wealth, as his briefing gives it, in his purse.
 """
+
 from django.db import IntegrityError
 from django.db.transaction import atomic
 
@@ -80,20 +81,32 @@ def do_open_books(event, *, actor):
         for legion in Force.objects.filter(event=event, kind=Force.Kind.LEGION).select_related("event"):
             pay_chest_of(legion)
         fortunes = put_fortunes_in_purses(event, actor)
-        record_audit(event=event, actor=actor, action="books.opened", target=event,
-                     after={"accounts": Account.objects.filter(event=event).count(), "fortunes": fortunes})
+        record_audit(
+            event=event,
+            actor=actor,
+            action="books.opened",
+            target=event,
+            after={"accounts": Account.objects.filter(event=event).count(), "fortunes": fortunes},
+        )
 
 
 def put_fortunes_in_purses(event, actor):
     """II. CHARACTERISTICS, WEALTH: the talents of each character's personal fortune, in his purse,
     paid from the fortunes' own account, so a purse that has had its fortune is known."""
     source = outside(event, FORTUNES)
-    paid = set(Posting.objects.filter(account__kind=Kind.CHARACTER_PURSE, transaction__postings__account=source)
-               .values_list("account__character", flat=True))
+    paid = set(
+        Posting.objects.filter(account__kind=Kind.CHARACTER_PURSE, transaction__postings__account=source).values_list(
+            "account__character", flat=True
+        )
+    )
     fortunes = 0
     for character in event.characters.filter(wealth__gt=0).exclude(pk__in=paid).select_related("event"):
         purse = purse_of(character)
-        post(event, [(source, -character.wealth), (purse, character.wealth)],
-             why=f"{character.name}'s personal fortune, from his briefing", actor=actor)
+        post(
+            event,
+            [(source, -character.wealth), (purse, character.wealth)],
+            why=f"{character.name}'s personal fortune, from his briefing",
+            actor=actor,
+        )
         fortunes += 1
     return fortunes

@@ -1,5 +1,6 @@
 """Calling the AD69 rules engine from services: the model as the engine's input, and the
 engine's refusals as validation errors that name the problem."""
+
 from django.core.exceptions import ValidationError
 
 from umpire.models import GameClock
@@ -21,8 +22,11 @@ def as_rules_force(force):
 
 def as_case_force(force):
     """The same, as the JSON a procedure takes."""
-    return {"name": force.name, "aquila": force.aquila,
-            "troops": [{"type": t.type, "count": t.count, "veteran": t.veteran} for t in force.troops.all() if t.count]}
+    return {
+        "name": force.name,
+        "aquila": force.aquila,
+        "troops": [{"type": t.type, "count": t.count, "veteran": t.veteran} for t in force.troops.all() if t.count],
+    }
 
 
 def run_rules(key, case, dice=None):
@@ -42,8 +46,12 @@ def roll_rules(key, case, dice=None, *, refused=None):
     except RulesError as refusal:
         raise (refused or as_refusal)(refusal) from refusal
     if dice is not None and len(dice) > len(result.dice):
-        raise ValidationError({"dice": f"Only {len(result.dice)} of the {len(dice)} dice entered were needed: "
-                               "check them and enter them again."})
+        raise ValidationError(
+            {
+                "dice": f"Only {len(result.dice)} of the {len(dice)} dice entered were needed: "
+                "check them and enter them again."
+            }
+        )
     return result, seed
 
 

@@ -1,4 +1,5 @@
 """Fleets and the sea (IX. FLEETS, SEA MOVEMENT, CIVILIAN SEA TRANSPORTS; VIII. fleet repairs)."""
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -15,8 +16,11 @@ from .forces import changing, force_state, owe, set_troops, take_the_player_alon
 
 # IX. Worse Things Happen At Sea, as the fleet's state: serious losses are serious damage, and
 # "whilst the ships were damaged" the lucky devil's fleet needs the light repair.
-DAMAGE_AT_SEA = {"fleet_lost": Fleet.State.LOST, "serious_losses": Fleet.State.SERIOUS_DAMAGE,
-                 "lucky": Fleet.State.LIGHT_DAMAGE}
+DAMAGE_AT_SEA = {
+    "fleet_lost": Fleet.State.LOST,
+    "serious_losses": Fleet.State.SERIOUS_DAMAGE,
+    "lucky": Fleet.State.LIGHT_DAMAGE,
+}
 WEATHER_REGION_OF_TABLE = {region.label.removeprefix("the "): region for region in WeatherRegion}
 
 
@@ -32,8 +36,9 @@ def do_embark(force, *, fleet, actor):
     check_fleet_can_carry(fleet)
     with changing(force, "embark", actor=actor, reason=f"aboard {fleet}") as force:
         if force.province.region_id != fleet.base.region_id:
-            raise ValidationError({"fleet": f"{fleet} works from {fleet.base.region}; {force.name} is at "
-                                   f"{force.province.region}."})
+            raise ValidationError(
+                {"fleet": f"{fleet} works from {fleet.base.region}; {force.name} is at {force.province.region}."}
+            )
         aboard = [as_case_force(f) for f in fleet.aboard.exclude(pk=force.pk)] + [as_case_force(force)]
         run_rules("ad69.fleet_load", {"fleet": fleet.name, "forces": aboard, "capacity": fleet.capacity})
         force.embarked_on, force.status = fleet, Force.Status.AT_SEA
@@ -65,21 +70,40 @@ def do_open_sea_crossing(fleet, *, offering_to_neptune=False, dice=None, actor):
         fleet = Fleet.objects.select_for_update(of=("self",)).select_related("event", "base__region").get(pk=fleet.pk)
         check_fleet_can_carry(fleet)
         aboard = list(fleet.aboard.select_related("event", "province"))
-        result = run_rules("ad69.open_sea_crossing", {
-            "fleet": fleet.name, "region": weather_region_of_table(fleet.base.region.name),
-            "month": current_month(fleet.event),
-            "forces": [as_case_force(f) for f in aboard], "capacity": fleet.capacity,
-            "offering_to_neptune": offering_to_neptune,
-        }, EnteredDice(dice) if dice is not None else None)
+        result = run_rules(
+            "ad69.open_sea_crossing",
+            {
+                "fleet": fleet.name,
+                "region": weather_region_of_table(fleet.base.region.name),
+                "month": current_month(fleet.event),
+                "forces": [as_case_force(f) for f in aboard],
+                "capacity": fleet.capacity,
+                "offering_to_neptune": offering_to_neptune,
+            },
+            EnteredDice(dice) if dice is not None else None,
+        )
         with gathering_steps() as steps:  # the losses aboard and the offering, undone with the crossing
             for force in aboard:
                 lose_at_sea(force, result.outcome["units_lost"].get(force.name, 0), actor=actor)
             if offering_to_neptune:
-                owe(fleet.event, f"Offering to Neptune before {fleet}'s crossing", NEPTUNE_OFFERING, fleet=fleet,
-                    actor=actor)
-        adopt_steps(change_fleet(fleet, "open_sea_crossing", actor=actor, reason=result.outcome["result"],
-                                 capacity=result.outcome["capacity_after"],
-                                 state=DAMAGE_AT_SEA.get(result.outcome["result"], fleet.state)), steps)
+                owe(
+                    fleet.event,
+                    f"Offering to Neptune before {fleet}'s crossing",
+                    NEPTUNE_OFFERING,
+                    fleet=fleet,
+                    actor=actor,
+                )
+        adopt_steps(
+            change_fleet(
+                fleet,
+                "open_sea_crossing",
+                actor=actor,
+                reason=result.outcome["result"],
+                capacity=result.outcome["capacity_after"],
+                state=DAMAGE_AT_SEA.get(result.outcome["result"], fleet.state),
+            ),
+            steps,
+        )
     return result
 
 
@@ -111,13 +135,26 @@ def do_book_charter(force, *, coastal_sea_areas=0, open_sea_areas=0, fleets_agre
     with changing(force, "book_charter", actor=actor) as force:
         sails = current_turn(force.event) + 1
         month = force.event.game_month(sails).month
-        result = run_rules("ad69.civilian_charter", {
-            "forces": [as_case_force(force)], "region": weather_region_of_table(force.province.region.name),
-            "month": month, "coastal_sea_areas": coastal_sea_areas, "open_sea_areas": open_sea_areas,
-            "booked_a_month_ahead": True, "fleets_agree": fleets_agree,
-        })
-        owe(force.event, f"Civilian charter for {force.name}, sailing turn {sails}: {coastal_sea_areas} coastal "
-                         f"and {open_sea_areas} open-sea areas", result.outcome["cost"], force=force, actor=actor)
+        result = run_rules(
+            "ad69.civilian_charter",
+            {
+                "forces": [as_case_force(force)],
+                "region": weather_region_of_table(force.province.region.name),
+                "month": month,
+                "coastal_sea_areas": coastal_sea_areas,
+                "open_sea_areas": open_sea_areas,
+                "booked_a_month_ahead": True,
+                "fleets_agree": fleets_agree,
+            },
+        )
+        owe(
+            force.event,
+            f"Civilian charter for {force.name}, sailing turn {sails}: {coastal_sea_areas} coastal "
+            f"and {open_sea_areas} open-sea areas",
+            result.outcome["cost"],
+            force=force,
+            actor=actor,
+        )
     return result
 
 
@@ -126,33 +163,53 @@ def do_repair_fleet(fleet, *, repair, actor):
     result = run_rules("ad69.fleet_repair", {"fleet": fleet.name, "repair": repair})
     with transaction.atomic():
         fleet = Fleet.objects.select_for_update(of=("self",)).select_related("event").get(pk=fleet.pk)
-        expected = {"serious_storm_damage": Fleet.State.SERIOUS_DAMAGE, "light_storm_damage": Fleet.State.LIGHT_DAMAGE,
-                    "replacement_marines": Fleet.State.MARINES_STRIPPED}[repair]
+        expected = {
+            "serious_storm_damage": Fleet.State.SERIOUS_DAMAGE,
+            "light_storm_damage": Fleet.State.LIGHT_DAMAGE,
+            "replacement_marines": Fleet.State.MARINES_STRIPPED,
+        }[repair]
         if fleet.state != expected:
-            raise ValidationError({"repair": f"{fleet} is {fleet.get_state_display().lower()}, not "
-                                   f"{expected.label.lower()}."})
+            raise ValidationError(
+                {"repair": f"{fleet} is {fleet.get_state_display().lower()}, not {expected.label.lower()}."}
+            )
         turn = current_turn(fleet.event)
         with gathering_steps() as steps:
-            owe(fleet.event, f"{repair.replace('_', ' ').capitalize()} for {fleet}", result.outcome["cost"],
-                fleet=fleet, actor=actor)
-        adopt_steps(change_fleet(fleet, "repair", actor=actor, reason=repair,
-                                 busy_until_turn=turn + result.outcome["months"] - 1), steps)
+            owe(
+                fleet.event,
+                f"{repair.replace('_', ' ').capitalize()} for {fleet}",
+                result.outcome["cost"],
+                fleet=fleet,
+                actor=actor,
+            )
+        adopt_steps(
+            change_fleet(
+                fleet, "repair", actor=actor, reason=repair, busy_until_turn=turn + result.outcome["months"] - 1
+            ),
+            steps,
+        )
     return fleet
 
 
 def do_strip_marines(fleet, *, name, actor):
     """IX. FLEETS: the marines become 6 auxiliary vexillations, a force of their own at the
     fleet's base: more than any legion's 5 auxiliary places, so they join none whole."""
-    result = run_rules("ad69.strip_marines", {"fleet": fleet.name,
-                                              "marines_aboard": fleet.state != Fleet.State.MARINES_STRIPPED})
+    result = run_rules(
+        "ad69.strip_marines", {"fleet": fleet.name, "marines_aboard": fleet.state != Fleet.State.MARINES_STRIPPED}
+    )
     with transaction.atomic():
         marines = Force(event=fleet.event, name=name, kind=Force.Kind.DETACHMENT, province=fleet.base)
         marines.full_clean()
         marines.save()
         set_troops(marines, [result.outcome["troops"]])
         with gathering_steps() as steps:
-            record_audit(event=fleet.event, actor=actor, action="force.marines_formed", target=marines,
-                         after=force_state(marines), reason=f"stripped from {fleet}")
+            record_audit(
+                event=fleet.event,
+                actor=actor,
+                action="force.marines_formed",
+                target=marines,
+                after=force_state(marines),
+                reason=f"stripped from {fleet}",
+            )
         adopt_steps(change_fleet(fleet, "strip_marines", actor=actor, state=Fleet.State.MARINES_STRIPPED), steps)
     return marines
 
@@ -162,8 +219,14 @@ def do_build_bridge(fleet, *, waterway, actor):
     check_fleet_can_carry(fleet)
     run_rules("ad69.bridge_of_boats", {"fleet": fleet.name, "waterway": waterway})
     with transaction.atomic():
-        change_fleet(fleet, "bridge_of_boats", actor=actor, reason=waterway, state=Fleet.State.BRIDGE_OF_BOATS,
-                     busy_until_turn=current_turn(fleet.event))
+        change_fleet(
+            fleet,
+            "bridge_of_boats",
+            actor=actor,
+            reason=waterway,
+            state=Fleet.State.BRIDGE_OF_BOATS,
+            busy_until_turn=current_turn(fleet.event),
+        )
 
 
 def change_fleet(fleet, action, *, actor, reason="", **fields):
@@ -172,15 +235,31 @@ def change_fleet(fleet, action, *, actor, reason="", **fields):
         setattr(fleet, name, value)
     fleet.full_clean()
     fleet.save()
-    entry = record_audit(event=fleet.event, actor=actor, action=f"fleet.{action}", target=fleet, before=before,
-                         after=snapshot(fleet), reason=reason)
-    publish_on_commit([control_group(fleet.event_id), table_group(fleet.base.region_id)],
-                      FleetChanged(action=action, fleet_id=fleet.pk, name=fleet.name))
+    entry = record_audit(
+        event=fleet.event,
+        actor=actor,
+        action=f"fleet.{action}",
+        target=fleet,
+        before=before,
+        after=snapshot(fleet),
+        reason=reason,
+    )
+    publish_on_commit(
+        [control_group(fleet.event_id), table_group(fleet.base.region_id)],
+        FleetChanged(action=action, fleet_id=fleet.pk, name=fleet.name),
+    )
     return entry
 
 
 def finish_fleet_work(event, turn):
     """Turn-end hook: repairs, new marines and bridges of boats end with their last month."""
     for fleet in Fleet.objects.filter(event=event, busy_until_turn__lte=turn).select_related("event", "base"):
-        change_fleet(fleet, "ready", actor=None, reason=f"end of turn {turn}", state=Fleet.State.READY,
-                     busy_until_turn=None, capacity=SEA_TRANSPORT.lookup("fleet_capacity"))
+        change_fleet(
+            fleet,
+            "ready",
+            actor=None,
+            reason=f"end of turn {turn}",
+            state=Fleet.State.READY,
+            busy_until_turn=None,
+            capacity=SEA_TRANSPORT.lookup("fleet_capacity"),
+        )

@@ -3,6 +3,7 @@
 Every service checks with the AD69 rules engine, never a rule of its own, then changes the
 force in one transaction, audits it and tells the force's table and Control.
 """
+
 from contextlib import contextmanager
 
 from django.core.exceptions import ValidationError
@@ -42,8 +43,15 @@ def announce(force, action, before, *, actor, reason="", also_to=None):
     """Audit the change and tell Control and the tables concerned: where the force is now,
     and where it was, if it has left."""
     force.refresh_from_db()
-    entry = record_audit(event=force.event, actor=actor, action=f"force.{action}", target=force,
-                         before=before, after=force_state(force), reason=reason)
+    entry = record_audit(
+        event=force.event,
+        actor=actor,
+        action=f"force.{action}",
+        target=force,
+        before=before,
+        after=force_state(force),
+        reason=reason,
+    )
     tables = {force.province.region_id, also_to} - {None}
     groups = [control_group(force.event_id)] + [table_group(region) for region in sorted(tables)]
     publish_on_commit(groups, ForceChanged(action=action, force_id=force.pk, name=force.name))
@@ -90,8 +98,9 @@ def owe(event, what, talents, *, force=None, fleet=None, actor=None):
     audited, as steps of the order that ran them up, so that undoing the order takes back an unpaid bill."""
     if not talents:
         return
-    cost = CostOwed.objects.create(event=event, force=force, fleet=fleet, what=what, talents=talents,
-                                   turn=current_turn(event))
+    cost = CostOwed.objects.create(
+        event=event, force=force, fleet=fleet, what=what, talents=talents, turn=current_turn(event)
+    )
     bill = bill_cost(cost)
     cost.refresh_from_db()
     record_audit(event=event, actor=actor, action="cost.owed", target=cost, after=snapshot(cost))
@@ -104,8 +113,13 @@ def do_raise_levies(force, *, count, actor):
     with changing(force, "raise_levies", actor=actor) as force:
         result = run_rules("ad69.raise_troops", {"legion": as_case_force(force), "raw_levies": count})
         set_troops(force, result.outcome["composition"]["troops"])
-        owe(force.event, f"Raising {count} raw levies for {force.name}", result.outcome["cost"], force=force,
-            actor=actor)
+        owe(
+            force.event,
+            f"Raising {count} raw levies for {force.name}",
+            result.outcome["cost"],
+            force=force,
+            actor=actor,
+        )
     return force
 
 
@@ -114,20 +128,31 @@ def do_order_upgrade(force, *, orders, in_rome_with_emperors_approval=False, act
     with changing(force, "order_upgrade", actor=actor) as force:
         turn = current_turn(force.event)
         check_may_upgrade(force, turn)
-        result = run_rules("ad69.upgrade", {
-            "legion": as_case_force(force), "orders": orders, "standing_still": True,
-            "in_rome_with_emperors_approval": in_rome_with_emperors_approval,
-        })
+        result = run_rules(
+            "ad69.upgrade",
+            {
+                "legion": as_case_force(force),
+                "orders": orders,
+                "standing_still": True,
+                "in_rome_with_emperors_approval": in_rome_with_emperors_approval,
+            },
+        )
         owe(force.event, f"Upgrading {force.name}", result.outcome["cost"], force=force, actor=actor)
         troops_after = result.outcome["composition"]["troops"]
         if result.outcome["months"] == 0:
             set_troops(force, troops_after)
         else:
-            upgrade = Upgrade.objects.create(force=force, ordered_turn=turn,
-                                             ready_turn=turn + result.outcome["months"] - 1, orders=orders,
-                                             composition_after=troops_after, cost=result.outcome["cost"])
-            record_audit(event=force.event, actor=actor, action="upgrade.ordered", target=upgrade,
-                         after=snapshot(upgrade))
+            upgrade = Upgrade.objects.create(
+                force=force,
+                ordered_turn=turn,
+                ready_turn=turn + result.outcome["months"] - 1,
+                orders=orders,
+                composition_after=troops_after,
+                cost=result.outcome["cost"],
+            )
+            record_audit(
+                event=force.event, actor=actor, action="upgrade.ordered", target=upgrade, after=snapshot(upgrade)
+            )
             force.status = Force.Status.UPGRADING
     return force
 
@@ -135,8 +160,10 @@ def do_order_upgrade(force, *, orders, in_rome_with_emperors_approval=False, act
 def check_may_upgrade(force, turn):
     """IX. UPGRADING: only standing still, fighting nothing, and one set of orders at a time."""
     if force.moved_turn == turn or force.fought_turn == turn or force.status == Force.Status.BESIEGING:
-        raise ValidationError(f"{force.name} has moved, fought or is besieging this turn: a legion upgrades only "
-                              "while standing still and fighting no battles or sieges.")
+        raise ValidationError(
+            f"{force.name} has moved, fought or is besieging this turn: a legion upgrades only "
+            "while standing still and fighting no battles or sieges."
+        )
     if force.upgrades.filter(finished_turn__isnull=True).exists():
         raise ValidationError(f"{force.name} already has an upgrade under way.")
 
@@ -157,14 +184,22 @@ def do_detach(force, *, name, troops, actor):
     umpire runs in the absence of its player."""
     with changing(force, "detach", actor=actor, reason=f"detachment {name}") as force:
         remaining = take_troops(force, troops)
-        detachment = Force(event=force.event, name=name, kind=Force.Kind.DETACHMENT, province=force.province,
-                           map_point=force.map_point, detached_from=force, sworn_to=force.sworn_to)
+        detachment = Force(
+            event=force.event,
+            name=name,
+            kind=Force.Kind.DETACHMENT,
+            province=force.province,
+            map_point=force.map_point,
+            detached_from=force,
+            sworn_to=force.sworn_to,
+        )
         detachment.full_clean()
         detachment.save()
         set_troops(detachment, troops)
         set_troops(force, remaining)
-        record_audit(event=force.event, actor=actor, action="force.detached", target=detachment,
-                     after=force_state(detachment))
+        record_audit(
+            event=force.event, actor=actor, action="force.detached", target=detachment, after=force_state(detachment)
+        )
     return detachment
 
 
@@ -174,9 +209,13 @@ def take_troops(force, troops):
     for i, t in enumerate(troops):
         key = (t["type"], t["veteran"])
         if t["count"] < 0 or t["count"] > held.get(key, 0):
-            raise ValidationError({"troops": f"{force.name} has {held.get(key, 0)} "
-                                   f"{'veteran ' if t['veteran'] else ''}{t['type'].replace('_', ' ')} to send, "
-                                   f"not {t['count']}."})
+            raise ValidationError(
+                {
+                    "troops": f"{force.name} has {held.get(key, 0)} "
+                    f"{'veteran ' if t['veteran'] else ''}{t['type'].replace('_', ' ')} to send, "
+                    f"not {t['count']}."
+                }
+            )
         held[key] -= t["count"]
     return [{"type": k[0], "veteran": k[1], "count": n} for k, n in held.items() if n]
 
@@ -184,8 +223,12 @@ def take_troops(force, troops):
 def do_merge(detachment, *, into, actor):
     """A detachment rejoins its legion at the same place, within the legion's limits."""
     if detachment.province_id != into.province_id:
-        raise ValidationError({"into": f"{detachment.name} is in {detachment.province}, {into.name} in "
-                               f"{into.province}: they must be together to merge."})
+        raise ValidationError(
+            {
+                "into": f"{detachment.name} is in {detachment.province}, {into.name} in "
+                f"{into.province}: they must be together to merge."
+            }
+        )
     with changing(into, "merge", actor=actor, reason=f"{detachment.name} rejoins") as into:
         merged = combine(as_case_force(into)["troops"], as_case_force(detachment)["troops"])
         if into.kind == Force.Kind.LEGION:
@@ -193,8 +236,9 @@ def do_merge(detachment, *, into, actor):
         set_troops(into, merged)
         before = force_state(detachment)
         detachment.troops.all().delete()
-        record_audit(event=into.event, actor=actor, action="force.merged_away", target=detachment,
-                     before=before, after=None)
+        record_audit(
+            event=into.event, actor=actor, action="force.merged_away", target=detachment, before=before, after=None
+        )
         merged_away(detachment)
     return into
 
@@ -225,10 +269,16 @@ def do_march(force, *, to_province, map_points, forced_march=False, map_point=""
         turn = current_turn(force.event)
         check_may_march(force, to_province, turn)
         already = force.points_moved if force.moved_turn == turn else 0
-        run_rules("ad69.check_move", {
-            "force": as_case_force(force), "map_points": already + map_points, "forced_march": forced_march,
-            "force_marched_last_turn": force.forced_march_turn == turn - 1, "player_present": player_present(force),
-        })
+        run_rules(
+            "ad69.check_move",
+            {
+                "force": as_case_force(force),
+                "map_points": already + map_points,
+                "forced_march": forced_march,
+                "force_marched_last_turn": force.forced_march_turn == turn - 1,
+                "player_present": player_present(force),
+            },
+        )
         if to_province.region_id != force.province.region_id:
             take_the_player_along(force, to_province.region, actor=actor)
         force.province, force.map_point = to_province, map_point
@@ -261,4 +311,3 @@ def player_present(force):
     commander, at the force's table."""
     region = force.province.region_id
     return any(c is not None and c.location_id == region for c in (force.legate, force.army_commander))
-

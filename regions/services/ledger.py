@@ -6,6 +6,7 @@ their balances are read, so concurrent transfers cannot overdraw an account. A r
 writes nothing. A mistake is undone by `do_reverse`: a reversal is final, and a transaction
 is reversed at most once (to redo a reversed transaction, post it again).
 """
+
 from collections import Counter
 
 from django.core.exceptions import ValidationError
@@ -24,8 +25,12 @@ from .engine import current_turn
 def get_balances(accounts):
     """Each account's balance in talents, summed from its postings in one query."""
     accounts = list(accounts)
-    totals = dict(Posting.objects.filter(account__in=accounts).values("account")
-                  .annotate(total=Sum("amount")).values_list("account", "total"))
+    totals = dict(
+        Posting.objects.filter(account__in=accounts)
+        .values("account")
+        .annotate(total=Sum("amount"))
+        .values_list("account", "total")
+    )
     return {account: totals.get(account.pk, 0) for account in accounts}
 
 
@@ -42,8 +47,15 @@ def do_transfer(*, source, target, talents, why, actor, shipment=False):
     if target.pk == source.pk:
         raise ValidationError({"target": f"{source} cannot pay itself."})
     with atomic():
-        return post(source.event, [(source, -talents), (target, talents)], why=why, actor=actor,
-                    shipment=shipment, action="transfer", field="source")
+        return post(
+            source.event,
+            [(source, -talents), (target, talents)],
+            why=why,
+            actor=actor,
+            shipment=shipment,
+            action="transfer",
+            field="source",
+        )
 
 
 def do_post(event, *, postings, why, actor, shipment=False):
@@ -70,8 +82,9 @@ def do_intercept(shipment, *, seized_by, why, actor):
         arrived = [(p.account, p.amount) for p in original.postings.select_related("account") if p.amount > 0]
         postings = [(account, -amount) for account, amount in arrived]
         postings.append((seized_by, sum(amount for _, amount in arrived)))
-        return post(original.event, postings, why=why, actor=actor, seizes=original, action="intercepted",
-                    field="seized_by")
+        return post(
+            original.event, postings, why=why, actor=actor, seizes=original, action="intercepted", field="seized_by"
+        )
 
 
 def check_may_intercept(original, seized_by):
@@ -87,8 +100,12 @@ def check_may_intercept(original, seized_by):
 
 def check_may_reverse(original):
     if original.reverses_id:
-        raise ValidationError({"transaction": f"#{original.pk} is itself the reversal of #{original.reverses_id}: "
-                               "a reversal is final; post the original again instead."})
+        raise ValidationError(
+            {
+                "transaction": f"#{original.pk} is itself the reversal of #{original.reverses_id}: "
+                "a reversal is final; post the original again instead."
+            }
+        )
     already = Transaction.objects.filter(reverses=original).values_list("pk", flat=True).first()
     if already:
         raise ValidationError({"transaction": f"#{original.pk} was already reversed by #{already}."})
@@ -97,18 +114,24 @@ def check_may_reverse(original):
         raise ValidationError({"transaction": f"#{original.pk} was intercepted by #{seized}: reverse that first."})
 
 
-def post(event, postings, *, why, actor, shipment=False, reverses=None, seizes=None, action="posted",
-         field="postings"):
+def post(event, postings, *, why, actor, shipment=False, reverses=None, seizes=None, action="posted", field="postings"):
     """Check, lock, check the balances, then write the transaction, its audit and its event.
     Runs inside the caller's atomic block."""
     net = check_postings(event, postings, why)
     before = get_balances(lock(net))
     check_no_overdraft(before, net, field)
-    entry = Transaction.objects.create(event=event, game_turn=current_turn(event), why=why, shipment=shipment,
-                                       reverses=reverses, seizes=seizes,
-                                       entered_by=actor if is_user(actor) else None)
-    Posting.objects.bulk_create(Posting(transaction=entry, account=account, amount=amount)
-                                for account, amount in postings)
+    entry = Transaction.objects.create(
+        event=event,
+        game_turn=current_turn(event),
+        why=why,
+        shipment=shipment,
+        reverses=reverses,
+        seizes=seizes,
+        entered_by=actor if is_user(actor) else None,
+    )
+    Posting.objects.bulk_create(
+        Posting(transaction=entry, account=account, amount=amount) for account, amount in postings
+    )
     after = {account: balance + net[account.pk] for account, balance in before.items()}
     announce(entry, action, before, after, actor=actor)
     return entry
@@ -136,8 +159,12 @@ def check_postings(event, postings, why):
 
 def lock(net):
     """The accounts, locked for the rest of the transaction, always in the same order."""
-    return (Account.objects.select_for_update(of=("self",)).filter(pk__in=net).order_by("pk")
-            .select_related("province", "character", "force__province"))
+    return (
+        Account.objects.select_for_update(of=("self",))
+        .filter(pk__in=net)
+        .order_by("pk")
+        .select_related("province", "character", "force__province")
+    )
 
 
 def check_no_overdraft(balances, net, field):
@@ -149,12 +176,23 @@ def check_no_overdraft(balances, net, field):
 def announce(entry, action, before, after, *, actor):
     """Audit the transaction with the touched balances, and tell Control and the tables where the
     accounts are once it commits."""
-    record_audit(event=entry.event, actor=actor, action=f"ledger.{action}", target=entry, reason=entry.why,
-                 before=by_name(before), after=by_name(after))
+    record_audit(
+        event=entry.event,
+        actor=actor,
+        action=f"ledger.{action}",
+        target=entry,
+        reason=entry.why,
+        before=by_name(before),
+        after=by_name(after),
+    )
     balances = [{"account_id": a.pk, "name": a.name, "talents": t} for a, t in after.items()]
     groups = [control_group(entry.event_id)] + [table_group(table) for table in tables_of(entry.event, after)]
-    publish_on_commit(groups, LedgerChanged(
-        action=action, transaction_id=entry.pk, why=entry.why, shipment=entry.shipment, balances=balances))
+    publish_on_commit(
+        groups,
+        LedgerChanged(
+            action=action, transaction_id=entry.pk, why=entry.why, shipment=entry.shipment, balances=balances
+        ),
+    )
 
 
 def tables_of(event, accounts):

@@ -5,6 +5,7 @@ The dice and the figures are the engine's (ad69.demand_tribute, ad69.loot, ad69.
 roll is saved to the event's log as a ProcedureRun, and the talents move through the ledger in
 the same transaction, so the log and the books never disagree.
 """
+
 from django.core.exceptions import ValidationError
 from django.db.models import Sum
 from django.db.transaction import atomic
@@ -27,6 +28,7 @@ LEGIONARY_KINDS = (Force.Kind.LEGION, Force.Kind.DETACHMENT)
 
 # ---- tribute and loot ------------------------------------------------------------------------
 
+
 def do_demand_tribute(force, *, town, actor, legions_present=None, loot_if_refused=False, dice=None):
     """VII. Loot, 1. Demand: "a demand for tribute can be made by a Legionary force from a town/city.
     Roll 1d6 and score 4,5 or 6 for a successful demand (+1 for each Legion present after the first).
@@ -36,10 +38,18 @@ def do_demand_tribute(force, *, town, actor, legions_present=None, loot_if_refus
     Returns the saved run and the payment to the commander (None when nothing was taken)."""
     force = refetch(force)
     if force.kind not in LEGIONARY_KINDS:
-        raise ValidationError({"force": f"{force.name} is {force.get_kind_display().lower()}: only a Legionary "
-                               f"force may demand tribute ({LOOT})."})
-    case = {"town": check_town(town), "province": force.province.name, "loot_if_refused": bool(loot_if_refused),
-            "legions_present": legions_at(force) if legions_present is None else legions_present}
+        raise ValidationError(
+            {
+                "force": f"{force.name} is {force.get_kind_display().lower()}: only a Legionary "
+                f"force may demand tribute ({LOOT})."
+            }
+        )
+    case = {
+        "town": check_town(town),
+        "province": force.province.name,
+        "loot_if_refused": bool(loot_if_refused),
+        "legions_present": legions_at(force) if legions_present is None else legions_present,
+    }
     return take(force, "ad69.demand_tribute", case, actor=actor, dice=dice)
 
 
@@ -52,8 +62,9 @@ def do_loot(force, *, town, actor, dice=None):
 
 
 def refetch(force):
-    return Force.objects.select_related("event", "province__region", "army_commander__event",
-                                        "legate__event").get(pk=force.pk)
+    return Force.objects.select_related("event", "province__region", "army_commander__event", "legate__event").get(
+        pk=force.pk
+    )
 
 
 def check_town(town):
@@ -63,12 +74,17 @@ def check_town(town):
 
 
 def legions_at(force):
-    """"+1 for each Legion present after the first": the legions at the force's place under its
+    """ "+1 for each Legion present after the first": the legions at the force's place under its
     army commander; the force alone when it has none."""
     if force.army_commander_id is None:
         return 1
-    present = Force.objects.filter(event=force.event_id, kind=Force.Kind.LEGION, province=force.province_id,
-                                   map_point=force.map_point, army_commander=force.army_commander_id).count()
+    present = Force.objects.filter(
+        event=force.event_id,
+        kind=Force.Kind.LEGION,
+        province=force.province_id,
+        map_point=force.map_point,
+        army_commander=force.army_commander_id,
+    ).count()
     return max(present, 1)
 
 
@@ -76,8 +92,12 @@ def commander_of(force):
     """Loot "might generate income for the Army commander": his purse, else the legate's."""
     commander = force.army_commander or force.legate
     if commander is None:
-        raise ValidationError({"force": f"{force.name} has no commander to receive the loot: Control must name "
-                               "its army commander or legate first."})
+        raise ValidationError(
+            {
+                "force": f"{force.name} has no commander to receive the loot: Control must name "
+                "its army commander or legate first."
+            }
+        )
     return commander
 
 
@@ -87,14 +107,26 @@ def take(force, key, case, *, actor, dice):
     commander = commander_of(force)
     result, seed = roll_rules(key, case, dice)
     with atomic():
-        run = do_record_procedure_run(force.event, key=key, case=case, dice=[d.value for d in result.dice],
-                                      rolled_by_console=dice is None, seed=seed, region=force.province.region,
-                                      actor=actor)
+        run = do_record_procedure_run(
+            force.event,
+            key=key,
+            case=case,
+            dice=[d.value for d in result.dice],
+            rolled_by_console=dice is None,
+            seed=seed,
+            region=force.province.region,
+            actor=actor,
+        )
         looted = result.outcome["rebellion_test"]
         why = f"{'Loot' if looted else 'Tribute'} from {case['town']} taken by {force.name}, for {commander}"
-        entry = record_audit(event=force.event, actor=actor, action="plunder.looted" if looted else "plunder.demanded",
-                             target=force, reason=why, after={"town": case["town"], "procedure_run": run.pk,
-                                                              "outcome": result.outcome, "to": commander.name})
+        entry = record_audit(
+            event=force.event,
+            actor=actor,
+            action="plunder.looted" if looted else "plunder.demanded",
+            target=force,
+            reason=why,
+            after={"town": case["town"], "procedure_run": run.pk, "outcome": result.outcome, "to": commander.name},
+        )
         with steps_of(entry):  # undoing the plunder takes the loot back from the commander's purse
             payment = pay(force, commander, result.outcome["talents"], why, actor)
         if looted:
@@ -102,23 +134,30 @@ def take(force, key, case, *, actor, dice):
     return run, payment
 
 
-
-
 def pay(force, commander, talents, why, actor):
     if not talents:
         return None
-    return post(force.event, [(outside(force.event, PLUNDER), -talents), (purse_of(commander), talents)],
-                why=why, actor=actor, field="force")
+    return post(
+        force.event,
+        [(outside(force.event, PLUNDER), -talents), (purse_of(commander), talents)],
+        why=why,
+        actor=actor,
+        field="force",
+    )
 
 
 def warn_of_rebellion(force, town, run):
     province = force.province
-    publish_on_commit([table_group(province.region_id), control_group(force.event_id)],
-                      RebellionTest(province_id=province.pk, province=province.name, town=town, force=force.name,
-                                    procedure_run_id=run.pk))
+    publish_on_commit(
+        [table_group(province.region_id), control_group(force.event_id)],
+        RebellionTest(
+            province_id=province.pk, province=province.name, town=town, force=force.name, procedure_run_id=run.pk
+        ),
+    )
 
 
 # ---- bribery ---------------------------------------------------------------------------------
+
 
 def do_offer_bribe(force, *, briber, talents, purpose, actor, paid_from=None):
     """VIII. Bribery: "The loyalty of the troops can be influenced by bribery ... it is wise to
@@ -131,18 +170,27 @@ def do_offer_bribe(force, *, briber, talents, purpose, actor, paid_from=None):
         check_payer(force.event, paid_from)
         turn = current_turn(force.event)
         check_first_bribe(force, briber, turn)
-        bribe = Bribe(event=force.event, force=force, briber=briber, talents=talents, purpose=purpose.strip(),
-                      turn=turn)
+        bribe = Bribe(
+            event=force.event, force=force, briber=briber, talents=talents, purpose=purpose.strip(), turn=turn
+        )
         bribe.full_clean(exclude=["payment"])
         why = f"{briber} bribes {force.name}: {bribe.purpose}"
-        bribe.payment = post(force.event, [(paid_from, -talents), (outside(force.event, BRIBED_TROOPS), talents)],
-                             why=why, actor=actor, field="paid_from")
+        bribe.payment = post(
+            force.event,
+            [(paid_from, -talents), (outside(force.event, BRIBED_TROOPS), talents)],
+            why=why,
+            actor=actor,
+            field="paid_from",
+        )
         bribe.save()
         get_bribery_standing(force, turn)  # the engine must be able to compare it with the others, or none is taken
-        record_audit(event=force.event, actor=actor, action="bribe.offered", target=bribe, after=snapshot(bribe),
-                     reason=why)
-        publish_on_commit([table_group(force.province.region_id), control_group(force.event_id)],
-                          BribeOffered(bribe_id=bribe.pk, force_id=force.pk, force=force.name, turn=turn))
+        record_audit(
+            event=force.event, actor=actor, action="bribe.offered", target=bribe, after=snapshot(bribe), reason=why
+        )
+        publish_on_commit(
+            [table_group(force.province.region_id), control_group(force.event_id)],
+            BribeOffered(bribe_id=bribe.pk, force_id=force.pk, force=force.name, turn=turn),
+        )
     return bribe
 
 
@@ -162,19 +210,24 @@ def check_payer(event, paid_from):
         raise ValidationError({"paid_from": f"{paid_from} belongs to another event."})
     # An account outside the books can always pay; a bribe is paid from someone's money.
     if paid_from.kind == Account.Kind.EXTERNAL:
-        raise ValidationError({"paid_from": f"{paid_from} is outside the books: pay from a purse, a treasury or "
-                               "a pay chest."})
+        raise ValidationError(
+            {"paid_from": f"{paid_from} is outside the books: pay from a purse, a treasury or a pay chest."}
+        )
 
 
 def check_first_bribe(force, briber, turn):
     earlier = Bribe.objects.filter(force=force, briber=briber, turn=turn).first()
     if earlier:
-        raise ValidationError({"briber": f"{briber} has already bribed {force.name} this turn, with "
-                               f"{earlier.talents} talents: one bribe per briber a turn."})
+        raise ValidationError(
+            {
+                "briber": f"{briber} has already bribed {force.name} this turn, with "
+                f"{earlier.talents} talents: one bribe per briber a turn."
+            }
+        )
 
 
 def vexillations_of(force):
-    """"The number of talents per vexillation for a legion as a whole": all its units."""
+    """ "The number of talents per vexillation for a legion as a whole": all its units."""
     return force.troops.aggregate(total=Sum("count"))["total"] or 0
 
 
@@ -182,10 +235,18 @@ def get_bribery_standing(force, turn):
     """VIII. Bribery by the engine: each bribe on `force` in `turn` valued in whole talents per
     vexillation; the highest prevails, a tie buys no one. None when no one has bribed it. A
     bribe whose payment was reversed was never paid."""
-    bribes = list(Bribe.objects.filter(force=force, turn=turn, payment__reversed_by__isnull=True)
-                  .select_related("briber").order_by("pk"))
+    bribes = list(
+        Bribe.objects.filter(force=force, turn=turn, payment__reversed_by__isnull=True)
+        .select_related("briber")
+        .order_by("pk")
+    )
     if not bribes:
         return None
-    return run_rules("ad69.bribery", {
-        "unit": force.name, "vexillations": vexillations_of(force),
-        "bribes": [{"briber": bribe.briber.name, "talents": bribe.talents} for bribe in bribes]})
+    return run_rules(
+        "ad69.bribery",
+        {
+            "unit": force.name,
+            "vexillations": vexillations_of(force),
+            "bribes": [{"briber": bribe.briber.name, "talents": bribe.talents} for bribe in bribes],
+        },
+    )

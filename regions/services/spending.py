@@ -5,6 +5,7 @@ Every cost, time and condition comes from the engine's ad69.conspicuous_consumpt
 checks what the engine cannot see (the permission given, the venue chosen, the money there is),
 pays through the ledger and records the purchase. A refusal writes nothing.
 """
+
 from itertools import count
 
 from django.core.exceptions import ValidationError
@@ -35,8 +36,21 @@ VENUE_NAME_LENGTH = Venue._meta.get_field("name").max_length
 
 # ---- buying from the catalogue --------------------------------------------------------------
 
-def do_buy(event, *, item, province, paid_from, spender, actor, multiples=1, months=0, description="",
-           permission="", venue=None):
+
+def do_buy(
+    event,
+    *,
+    item,
+    province,
+    paid_from,
+    spender,
+    actor,
+    multiples=1,
+    months=0,
+    description="",
+    permission="",
+    venue=None,
+):
     """VIII. CONSPICUOUS CONSUMPTION, "Typical costs": buy one item of the catalogue in Rome or a
     province (PROVINCIAL GOVERNMENT & TAXATION, 2: "in the case of provincial entertainments, you
     can get away with halving the costs"). The engine gives the cost, the time, and whether
@@ -44,20 +58,32 @@ def do_buy(event, *, item, province, paid_from, spender, actor, multiples=1, mon
     item = check_item(item)
     check_in_event(event, province=province, paid_from=paid_from, spender=spender, venue=venue)
     check_payer(paid_from)
-    terms = run_rules("ad69.conspicuous_consumption", {
-        "item": item.value, "in_rome": province.is_rome, "multiples": multiples, "months": months}).outcome
+    terms = run_rules(
+        "ad69.conspicuous_consumption",
+        {"item": item.value, "in_rome": province.is_rome, "multiples": multiples, "months": months},
+    ).outcome
     if terms["permission"]:
         check_permission(province, spender, permission)
     with atomic():
         turn = current_turn(event)
         check_venue(item, terms["needs"], venue, province, turn)
-        spending = Spending(event=event, item=item, province=province, spender=spender, paid_from=paid_from,
-                            talents=terms["cost"], multiples=multiples, description=description.strip(),
-                            permission=permission.strip(), venue=venue, entered_by=actor if is_user(actor) else None,
-                            ordered_turn=turn, **timing(turn, terms["months"]))
+        spending = Spending(
+            event=event,
+            item=item,
+            province=province,
+            spender=spender,
+            paid_from=paid_from,
+            talents=terms["cost"],
+            multiples=multiples,
+            description=description.strip(),
+            permission=permission.strip(),
+            venue=venue,
+            entered_by=actor if is_user(actor) else None,
+            ordered_turn=turn,
+            **timing(turn, terms["months"]),
+        )
         spending.full_clean(exclude=["payment"])
-        return record(spending, sink=PUBLIC_WORKS if item in BUILDS else THE_PEOPLE, actor=actor,
-                      action="bought")
+        return record(spending, sink=PUBLIC_WORKS if item in BUILDS else THE_PEOPLE, actor=actor, action="bought")
 
 
 def check_item(item):
@@ -66,8 +92,9 @@ def check_item(item):
     except ValueError:
         raise ValidationError({"item": f"{item!r} is not in the catalogue."}) from None
     if item == Item.CORN_DOLE:
-        raise ValidationError({"item": "The corn dole is not bought from the catalogue: pay it as the corn dole "
-                               f"({BREAD})."})
+        raise ValidationError(
+            {"item": f"The corn dole is not bought from the catalogue: pay it as the corn dole ({BREAD})."}
+        )
     return item
 
 
@@ -81,8 +108,9 @@ def check_in_event(event, **records):
 def check_payer(paid_from):
     # An account outside the books can always pay; money spent in the game comes from someone's.
     if paid_from.kind == Account.Kind.EXTERNAL:
-        raise ValidationError({"paid_from": f"{paid_from} is outside the books: pay from a treasury, a purse "
-                               "or a pay chest."})
+        raise ValidationError(
+            {"paid_from": f"{paid_from} is outside the books: pay from a treasury, a purse or a pay chest."}
+        )
 
 
 def permission_giver(province):
@@ -106,31 +134,42 @@ def check_permission(province, spender, permission):
     if governor is not None and spender is not None and governor.pk == spender.pk:
         return
     if not permission or not permission.strip():
-        raise ValidationError({"permission": f"An entertainment venue in {province} needs {whose} (note 1): "
-                               "say who gave it and when."})
+        raise ValidationError(
+            {"permission": f"An entertainment venue in {province} needs {whose} (note 1): say who gave it and when."}
+        )
 
 
 def check_venue(item, needs, venue, province, turn):
     """Notes (3) and (4): "There must be a venue available in that month"; a ceremony needs a temple."""
     if not needs:
         if venue is not None:
-            raise ValidationError({"venue": f"No venue is chosen for {item.label.lower()}: only a show or a "
-                                   "ceremony is held at one."})
+            raise ValidationError(
+                {"venue": f"No venue is chosen for {item.label.lower()}: only a show or a ceremony is held at one."}
+            )
         return
     kind = PLACE_NEEDED[needs]
     if venue is None:
-        raise ValidationError({"venue": f"A {item.label.lower()} needs {a(kind.label.lower())} available in "
-                               "that month: choose one."})
+        raise ValidationError(
+            {"venue": f"A {item.label.lower()} needs {a(kind.label.lower())} available in that month: choose one."}
+        )
     venue = Venue.objects.select_for_update().get(pk=venue.pk)  # two shows cannot book it at once
     if venue.kind != kind:
-        raise ValidationError({"venue": f"{venue} is {a(venue.get_kind_display().lower())}: a "
-                               f"{item.label.lower()} needs {a(kind.label.lower())}."})
+        raise ValidationError(
+            {
+                "venue": f"{venue} is {a(venue.get_kind_display().lower())}: a "
+                f"{item.label.lower()} needs {a(kind.label.lower())}."
+            }
+        )
     if venue.province_id != province.pk:
         raise ValidationError({"venue": f"{venue} is in {venue.province}, not in {province}."})
     taken = held_this_turn(venue.event_id, turn).filter(venue=venue).first()
     if taken:
-        raise ValidationError({"venue": f"{venue} is not available this month: it is taken by the "
-                               f"{taken.get_item_display().lower()} ordered by {taken.spender or 'Control'}."})
+        raise ValidationError(
+            {
+                "venue": f"{venue} is not available this month: it is taken by the "
+                f"{taken.get_item_display().lower()} ordered by {taken.spender or 'Control'}."
+            }
+        )
 
 
 def a(noun):
@@ -140,8 +179,9 @@ def a(noun):
 def held_this_turn(event_id, turn):
     """The shows and ceremonies of `turn` (a show is organised in its month and held then), not
     counting any whose payment was reversed."""
-    return Spending.objects.filter(event=event_id, ordered_turn=turn, venue__isnull=False,
-                                   payment__reversed_by__isnull=True)
+    return Spending.objects.filter(
+        event=event_id, ordered_turn=turn, venue__isnull=False, payment__reversed_by__isnull=True
+    )
 
 
 def timing(turn, months):
@@ -155,12 +195,22 @@ def record(spending, *, sink, actor, action):
     """Pay for a checked purchase with one transaction, then save, audit and announce it. Runs
     inside the caller's atomic block, so a refusal by the ledger writes nothing."""
     why = describe(spending)
-    spending.payment = post(spending.event, [(spending.paid_from, -spending.talents),
-                                             (outside(spending.event, sink), spending.talents)],
-                            why=why, actor=actor, field="paid_from")
+    spending.payment = post(
+        spending.event,
+        [(spending.paid_from, -spending.talents), (outside(spending.event, sink), spending.talents)],
+        why=why,
+        actor=actor,
+        field="paid_from",
+    )
     spending.save()
-    record_audit(event=spending.event, actor=actor, action=f"spending.{action}", target=spending,
-                 after=snapshot(spending), reason=why)
+    record_audit(
+        event=spending.event,
+        actor=actor,
+        action=f"spending.{action}",
+        target=spending,
+        after=snapshot(spending),
+        reason=why,
+    )
     announce(spending, action)
     return spending
 
@@ -176,12 +226,20 @@ def describe(spending):
 
 
 def announce(spending, action):
-    publish_on_commit([control_group(spending.event_id), table_group(spending.province.region_id)],
-                      SpendingChanged(action=action, spending_id=spending.pk, item=spending.item,
-                                      province=spending.province.name, talents=spending.talents))
+    publish_on_commit(
+        [control_group(spending.event_id), table_group(spending.province.region_id)],
+        SpendingChanged(
+            action=action,
+            spending_id=spending.pk,
+            item=spending.item,
+            province=spending.province.name,
+            talents=spending.talents,
+        ),
+    )
 
 
 # ---- the corn dole ---------------------------------------------------------------------------
+
 
 def do_pay_corn_dole(event, *, province, paid_from, actor, spender=None, talents=None):
     """VIII. Bread: "In Rome there is a system whereby 200,000 certified citizens receive a corn
@@ -195,9 +253,17 @@ def do_pay_corn_dole(event, *, province, paid_from, actor, spender=None, talents
         turn = current_turn(event)
         if province.is_rome:
             check_dole_unpaid(event, quarter_of(turn))
-        spending = Spending(event=event, item=Item.CORN_DOLE, province=province, spender=spender,
-                            paid_from=paid_from, talents=cost, entered_by=actor if is_user(actor) else None,
-                            ordered_turn=turn, **timing(turn, 0))
+        spending = Spending(
+            event=event,
+            item=Item.CORN_DOLE,
+            province=province,
+            spender=spender,
+            paid_from=paid_from,
+            talents=cost,
+            entered_by=actor if is_user(actor) else None,
+            ordered_turn=turn,
+            **timing(turn, 0),
+        )
         spending.full_clean(exclude=["payment"])
         return record(spending, sink=THE_PEOPLE, actor=actor, action="corn_dole")
 
@@ -205,12 +271,20 @@ def do_pay_corn_dole(event, *, province, paid_from, actor, spender=None, talents
 def corn_dole_cost(province, talents):
     if province.is_rome:
         if talents is not None:
-            raise ValidationError({"talents": f"The corn dole in Rome costs {CORN_DOLE_IN_ROME} talents a quarter "
-                                   f"({BREAD}): enter no other figure."})
+            raise ValidationError(
+                {
+                    "talents": f"The corn dole in Rome costs {CORN_DOLE_IN_ROME} talents a quarter "
+                    f"({BREAD}): enter no other figure."
+                }
+            )
         return CORN_DOLE_IN_ROME
     if talents is None or not is_whole(talents) or talents <= 0:
-        raise ValidationError({"talents": f"The handbook gives no price for a corn dole in {province}: enter the "
-                               "whole number of talents Control has set."})
+        raise ValidationError(
+            {
+                "talents": f"The handbook gives no price for a corn dole in {province}: enter the "
+                "whole number of talents Control has set."
+            }
+        )
     return talents
 
 
@@ -222,8 +296,12 @@ def quarter_of(turn):
 def check_dole_unpaid(event, quarter_turn):
     paid = get_corn_dole(event, quarter_turn)
     if paid:
-        raise ValidationError({"province": f"Rome's corn dole for the quarter from {event.game_month(quarter_turn)} "
-                               f"was already paid on turn {paid.ordered_turn}, from {paid.paid_from}."})
+        raise ValidationError(
+            {
+                "province": f"Rome's corn dole for the quarter from {event.game_month(quarter_turn)} "
+                f"was already paid on turn {paid.ordered_turn}, from {paid.paid_from}."
+            }
+        )
 
 
 def get_corn_dole(event, quarter_turn):
@@ -231,37 +309,61 @@ def get_corn_dole(event, quarter_turn):
     A dole whose payment was reversed was not paid."""
     start = quarter_of(quarter_turn)
     end = next(t for t in count(start + 1) if is_tax_turn(t))
-    return (Spending.objects.filter(event=event, item=Item.CORN_DOLE, province__is_rome=True,
-                                    ordered_turn__gte=start, ordered_turn__lt=end, payment__reversed_by__isnull=True)
-            .select_related("paid_from").order_by("pk").first())
+    return (
+        Spending.objects.filter(
+            event=event,
+            item=Item.CORN_DOLE,
+            province__is_rome=True,
+            ordered_turn__gte=start,
+            ordered_turn__lt=end,
+            payment__reversed_by__isnull=True,
+        )
+        .select_related("paid_from")
+        .order_by("pk")
+        .first()
+    )
 
 
 # ---- builds finishing, and the venues they add -----------------------------------------------
+
 
 def finish_spending(event, turn):
     """Turn-end hook: what was ordered is ready at the end of its last month ("Time to build or
     organise"). A finished entertainment venue or temple is a venue a show or a ceremony can
     use (note 3: the list of venues "may be added to")."""
-    due = Spending.objects.filter(event=event, ready_turn__lte=turn, finished_turn__isnull=True,
-                                  payment__reversed_by__isnull=True)
+    due = Spending.objects.filter(
+        event=event, ready_turn__lte=turn, finished_turn__isnull=True, payment__reversed_by__isnull=True
+    )
     for pk in due.order_by("pk").values_list("pk", flat=True):
         finish(pk, turn)
 
 
 def finish(pk, turn):
     with atomic():
-        spending = (Spending.objects.select_for_update(of=("self",))
-                    .select_related("event", "province", "spender").get(pk=pk))
+        spending = (
+            Spending.objects.select_for_update(of=("self",)).select_related("event", "province", "spender").get(pk=pk)
+        )
         if spending.finished_turn is not None:  # finished meanwhile
             return
         before = snapshot(spending)
         spending.finished_turn = turn
         if spending.item in BUILT_AS:
-            spending.built = Venue.objects.create(event=spending.event, name=venue_name(spending),
-                                                  kind=BUILT_AS[spending.item], province=spending.province)
+            spending.built = Venue.objects.create(
+                event=spending.event,
+                name=venue_name(spending),
+                kind=BUILT_AS[spending.item],
+                province=spending.province,
+            )
         spending.save(update_fields=["finished_turn", "built"])
-        record_audit(event=spending.event, actor=None, action="spending.finished", target=spending,
-                     before=before, after=snapshot(spending), reason=f"end of turn {turn}")
+        record_audit(
+            event=spending.event,
+            actor=None,
+            action="spending.finished",
+            target=spending,
+            before=before,
+            after=snapshot(spending),
+            reason=f"end of turn {turn}",
+        )
         announce(spending, "finished")
 
 
@@ -274,18 +376,24 @@ def venue_name(spending):
 
 
 def unique_venue_name(event, name):
-    taken = set(Venue.objects.filter(event=event, name__startswith=name[:VENUE_NAME_LENGTH // 2])
-                .values_list("name", flat=True))
+    taken = set(
+        Venue.objects.filter(event=event, name__startswith=name[: VENUE_NAME_LENGTH // 2]).values_list(
+            "name", flat=True
+        )
+    )
     candidate = name[:VENUE_NAME_LENGTH]
     n = 1
     while candidate in taken:
         n += 1
         suffix = f" ({n})"
-        candidate = name[:VENUE_NAME_LENGTH - len(suffix)] + suffix
+        candidate = name[: VENUE_NAME_LENGTH - len(suffix)] + suffix
     return candidate
 
 
 def venues_free(event, province, turn, kind):
     """The venues of `kind` in `province` that no show or ceremony holds in `turn`: the choice for note (3)."""
-    return (Venue.objects.filter(event=event, province=province, kind=kind)
-            .exclude(pk__in=held_this_turn(event.pk, turn).values("venue")).order_by("name"))
+    return (
+        Venue.objects.filter(event=event, province=province, kind=kind)
+        .exclude(pk__in=held_this_turn(event.pk, turn).values("venue"))
+        .order_by("name")
+    )

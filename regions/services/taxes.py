@@ -10,6 +10,7 @@ province without one) and confirms it, which pays the income into the province's
 Each cost on the statement is a bill, paid from whichever account the procurator chooses;
 troops whose upkeep stays unpaid are flagged to their table's umpire.
 """
+
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -36,8 +37,12 @@ RECEIVING = "VIII. PROVINCIAL GOVERNMENT & TAXATION"
 GOVERNMENT_COST = 1
 ROMAN_KINDS = (Force.Kind.LEGION, Force.Kind.DETACHMENT)
 # Where a paid bill's talents go: out of the books, to the reason they were spent on.
-SPENT_ON = {Bill.Kind.GOVERNMENT: PUBLIC_WORKS, Bill.Kind.ROADS: PUBLIC_WORKS,
-            Bill.Kind.UPKEEP: SOLDIERS, Bill.Kind.RAISING: SOLDIERS}
+SPENT_ON = {
+    Bill.Kind.GOVERNMENT: PUBLIC_WORKS,
+    Bill.Kind.ROADS: PUBLIC_WORKS,
+    Bill.Kind.UPKEEP: SOLDIERS,
+    Bill.Kind.RAISING: SOLDIERS,
+}
 
 
 @dataclass(frozen=True)
@@ -55,8 +60,14 @@ class Item:
         return {"label": self.label, "talents": self.talents, "rule": self.rule}
 
     def as_bill(self, statement):
-        return Bill(statement=statement, kind=self.bill, force=self.force, fleet=self.fleet, what=self.label,
-                    talents=-self.talents)
+        return Bill(
+            statement=statement,
+            kind=self.bill,
+            force=self.force,
+            fleet=self.fleet,
+            what=self.label,
+            talents=-self.talents,
+        )
 
 
 def get_disruption(disruptions, turn):
@@ -88,44 +99,57 @@ def upkeep_items(forces, fleets):
     items = []
     if roman:
         result = run_rules("ad69.upkeep", {"legions": [as_case_force(force) for force in roman]})
-        items += [Item(f"Upkeep of {bill['legion']}", -bill["upkeep"], RAISING, Bill.Kind.UPKEEP, force=force)
-                  for force, bill in zip(roman, result.outcome["legions"])]
+        items += [
+            Item(f"Upkeep of {bill['legion']}", -bill["upkeep"], RAISING, Bill.Kind.UPKEEP, force=force)
+            for force, bill in zip(roman, result.outcome["legions"])
+        ]
     if fleets:
         per_fleet = run_rules("ad69.upkeep", {"legions": [], "naval_fleets": 1}).outcome["naval_fleets"]
-        items += [Item(f"Upkeep of {fleet.name}", -per_fleet, RAISING, Bill.Kind.UPKEEP, fleet=fleet)
-                  for fleet in fleets]
+        items += [
+            Item(f"Upkeep of {fleet.name}", -per_fleet, RAISING, Bill.Kind.UPKEEP, fleet=fleet) for fleet in fleets
+        ]
     return items
 
 
 def owed_items(costs):
     """VIII. RAISING TROOPS: raising, upgrading and repair costs run up this quarter fall due on the tax turn."""
-    return [Item(cost.what, -cost.talents, RAISING, Bill.Kind.RAISING, force=cost.force, fleet=cost.fleet)
-            for cost in costs]
+    return [
+        Item(cost.what, -cost.talents, RAISING, Bill.Kind.RAISING, force=cost.force, fleet=cost.fleet) for cost in costs
+    ]
 
 
 def statement_items(province, turn, *, forces, fleets, disruptions, costs):
-    return (income_items(province, turn, disruptions) + infrastructure_items(province, turn)
-            + upkeep_items(forces, fleets) + owed_items(costs))
+    return (
+        income_items(province, turn, disruptions)
+        + infrastructure_items(province, turn)
+        + upkeep_items(forces, fleets)
+        + owed_items(costs)
+    )
 
 
 def draw_up_statement(province, turn):
     """The statement's lines for `province` on tax turn `turn`: reads only, writes nothing."""
     costs = unsettled_costs(province.event, turn).filter(in_province(province.pk))
-    items = statement_items(province, turn, forces=list(province.forces.prefetch_related("troops")),
-                            fleets=list(province.fleets.all()), disruptions=list(province.revenue_disruptions.all()),
-                            costs=list(costs.select_related("force", "fleet")))
+    items = statement_items(
+        province,
+        turn,
+        forces=list(province.forces.prefetch_related("troops")),
+        fleets=list(province.fleets.all()),
+        disruptions=list(province.revenue_disruptions.all()),
+        costs=list(costs.select_related("force", "fleet")),
+    )
     return [item.as_line() for item in items]
 
 
 def unsettled_costs(event, turn):
     return CostOwed.objects.filter(event=event, settled=False, turn__lte=turn).filter(
-        Q(force__isnull=False) | Q(fleet__isnull=False))
+        Q(force__isnull=False) | Q(fleet__isnull=False)
+    )
 
 
 def in_province(*province_ids):
     """A cost falls on the province of the force that ran it up, or else the base of the fleet."""
-    return (Q(force__province__in=province_ids)
-            | Q(force__isnull=True, fleet__base__in=province_ids))
+    return Q(force__province__in=province_ids) | Q(force__isnull=True, fleet__base__in=province_ids)
 
 
 def cost_province(cost):
@@ -134,20 +158,31 @@ def cost_province(cost):
 
 def statement_for(province, turn, items):
     lines = [item.as_line() for item in items]
-    return TaxStatement(event=province.event, province=province, turn=turn, lines=lines,
-                        income=sum(item.talents for item in items if item.rule == REVENUE),
-                        balance=sum(item.talents for item in items))
+    return TaxStatement(
+        event=province.event,
+        province=province,
+        turn=turn,
+        lines=lines,
+        income=sum(item.talents for item in items if item.rule == REVENUE),
+        balance=sum(item.talents for item in items),
+    )
 
 
 def provinces_to_draw(event, turn):
     """The provinces with no statement for `turn` yet, with everything a statement reads."""
     troops = Prefetch("troops", queryset=ForceTroops.objects.order_by("type", "veteran"))
-    roman = Prefetch("forces", queryset=Force.objects.filter(kind__in=ROMAN_KINDS).order_by("name")
-                     .prefetch_related(troops))
+    roman = Prefetch(
+        "forces", queryset=Force.objects.filter(kind__in=ROMAN_KINDS).order_by("name").prefetch_related(troops)
+    )
     fleets = Prefetch("fleets", queryset=Fleet.objects.order_by("name"))
     done = TaxStatement.objects.filter(event=event, turn=turn).values("province")
-    return (Province.objects.filter(event=event).exclude(pk__in=done).select_related("event")
-            .prefetch_related(roman, fleets, "revenue_disruptions").order_by("name"))
+    return (
+        Province.objects.filter(event=event)
+        .exclude(pk__in=done)
+        .select_related("event")
+        .prefetch_related(roman, fleets, "revenue_disruptions")
+        .order_by("name")
+    )
 
 
 def do_run_tax_turn(event, turn, *, actor):
@@ -160,22 +195,45 @@ def do_run_tax_turn(event, turn, *, actor):
         provinces = list(provinces_to_draw(event, turn))
         if not provinces:
             return []
-        costs = list(unsettled_costs(event, turn).filter(in_province(*[p.pk for p in provinces]))
-                     .select_related("force", "fleet").select_for_update(of=("self",)))
-        drawn = [(p, statement_items(p, turn, forces=p.forces.all(), fleets=p.fleets.all(),
-                                     disruptions=p.revenue_disruptions.all(),
-                                     costs=[c for c in costs if cost_province(c) == p.pk])) for p in provinces]
+        costs = list(
+            unsettled_costs(event, turn)
+            .filter(in_province(*[p.pk for p in provinces]))
+            .select_related("force", "fleet")
+            .select_for_update(of=("self",))
+        )
+        drawn = [
+            (
+                p,
+                statement_items(
+                    p,
+                    turn,
+                    forces=p.forces.all(),
+                    fleets=p.fleets.all(),
+                    disruptions=p.revenue_disruptions.all(),
+                    costs=[c for c in costs if cost_province(c) == p.pk],
+                ),
+            )
+            for p in provinces
+        ]
         statements = TaxStatement.objects.bulk_create(statement_for(p, turn, items) for p, items in drawn)
-        Bill.objects.bulk_create(item.as_bill(statement) for statement, (_, items) in zip(statements, drawn)
-                                 for item in items if item.bill)
+        Bill.objects.bulk_create(
+            item.as_bill(statement) for statement, (_, items) in zip(statements, drawn) for item in items if item.bill
+        )
         CostOwed.objects.filter(pk__in=[c.pk for c in costs]).update(settled=True)
-        record_audit(event=event, actor=actor, action="tax_turn.drawn_up", target=event,
-                     after={"turn": turn, "statements": len(statements), "costs_settled": len(costs)},
-                     reason=f"Tax turn {turn}: {event.game_month(turn)}")
+        record_audit(
+            event=event,
+            actor=actor,
+            action="tax_turn.drawn_up",
+            target=event,
+            after={"turn": turn, "statements": len(statements), "costs_settled": len(costs)},
+            reason=f"Tax turn {turn}: {event.game_month(turn)}",
+        )
         # one word to each table (not to each province), and none to the public projector
         tables = sorted({p.region_id for p in provinces})
-        publish_on_commit([control_group(event.pk)] + [table_group(table) for table in tables],
-                          StatementChanged(action="drawn_up", turn=turn, statement_id=None, province=""))
+        publish_on_commit(
+            [control_group(event.pk)] + [table_group(table) for table in tables],
+            StatementChanged(action="drawn_up", turn=turn, statement_id=None, province=""),
+        )
     return statements
 
 
@@ -194,6 +252,7 @@ def bill_cost(cost):
 
 
 # ---- handing out the revenue ---------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Recipient:
@@ -231,12 +290,20 @@ def check_recipient(statement):
     province = statement.province
     recipient = revenue_recipient(province)
     if recipient is None:
-        raise ValidationError({"statement": f"{province} has no procurator and no governor to receive its revenue: "
-                               "Control must appoint a procurator first."})
+        raise ValidationError(
+            {
+                "statement": f"{province} has no procurator and no governor to receive its revenue: "
+                "Control must appoint a procurator first."
+            }
+        )
     character = recipient.character
     if character is not None and character.location_id and character.location_id != province.region_id:
-        raise ValidationError({"statement": f"{character} is at the {character.location} table, not at "
-                               f"{province.region}: the revenue waits until he is here to receive it."})
+        raise ValidationError(
+            {
+                "statement": f"{character} is at the {character.location} table, not at "
+                f"{province.region}: the revenue waits until he is here to receive it."
+            }
+        )
     return recipient
 
 
@@ -244,8 +311,11 @@ def do_confirm_statement(statement, *, actor):
     """The Region umpire has handed the quarter's income to the procurator: it is paid into the
     province's treasury, from its taxpayers, and the statement is confirmed."""
     with atomic():
-        statement = (TaxStatement.objects.select_for_update(of=("self",))
-                     .select_related("event", "province__region", "province__event").get(pk=statement.pk))
+        statement = (
+            TaxStatement.objects.select_for_update(of=("self",))
+            .select_related("event", "province__region", "province__event")
+            .get(pk=statement.pk)
+        )
         if statement.confirmed_at:
             raise ValidationError({"statement": f"{statement} was already confirmed."})
         before = snapshot(statement)
@@ -253,27 +323,44 @@ def do_confirm_statement(statement, *, actor):
         statement.handed_to = recipient.name
         with gathering_steps() as paid:  # the revenue's posting, reversed if the confirmation is undone
             if statement.income > 0:
-                statement.revenue = post(statement.event, [
-                    (outside(statement.event, TAXPAYERS), -statement.income), (treasury_of(statement.province),
-                                                                                statement.income)],
+                statement.revenue = post(
+                    statement.event,
+                    [
+                        (outside(statement.event, TAXPAYERS), -statement.income),
+                        (treasury_of(statement.province), statement.income),
+                    ],
                     why=f"{statement.province}'s revenue for tax turn {statement.turn}, handed to {recipient}",
-                    actor=actor)
+                    actor=actor,
+                )
         statement.confirmed_by = actor if actor is not None and actor.is_authenticated else None
         statement.confirmed_at = timezone.now()
         statement.save(update_fields=["handed_to", "revenue", "confirmed_by", "confirmed_at"])
-        adopt_steps(record_audit(event=statement.event, actor=actor, action="tax_statement.confirmed",
-                                 target=statement, before=before, after=snapshot(statement)), paid)
+        adopt_steps(
+            record_audit(
+                event=statement.event,
+                actor=actor,
+                action="tax_statement.confirmed",
+                target=statement,
+                before=before,
+                after=snapshot(statement),
+            ),
+            paid,
+        )
         publish_statement(statement, "confirmed")
     return statement
 
 
 def publish_statement(statement, action):
-    publish_on_commit([control_group(statement.event_id), table_group(statement.province.region_id)],
-                      StatementChanged(action=action, turn=statement.turn, statement_id=statement.pk,
-                                       province=statement.province.name))
+    publish_on_commit(
+        [control_group(statement.event_id), table_group(statement.province.region_id)],
+        StatementChanged(
+            action=action, turn=statement.turn, statement_id=statement.pk, province=statement.province.name
+        ),
+    )
 
 
 # ---- paying the bills ----------------------------------------------------------------------
+
 
 def unpaid(bills):
     """Bills with no payment, or whose payment was reversed."""
@@ -285,8 +372,12 @@ def do_pay_bills(bills, *, source, actor):
     chest, a purse, Rome's treasury): one transaction; an account that cannot cover them all
     pays none."""
     with atomic():
-        bills = list(Bill.objects.select_for_update(of=("self",)).filter(pk__in=[b.pk for b in bills])
-                     .select_related("statement__province", "statement__event").order_by("pk"))
+        bills = list(
+            Bill.objects.select_for_update(of=("self",))
+            .filter(pk__in=[b.pk for b in bills])
+            .select_related("statement__province", "statement__event")
+            .order_by("pk")
+        )
         check_payable(bills, source)
         event = source.event
         sinks = {name: outside(event, name) for name in {SPENT_ON[bill.kind] for bill in bills}}
@@ -309,8 +400,12 @@ def check_payable(bills, source):
     payable = set(unpaid(Bill.objects.filter(pk__in=[bill.pk for bill in bills])).values_list("pk", flat=True))
     for bill in bills:
         if bill.pk not in payable:
-            raise ValidationError({"bills": f"{bill.what} ({bill.statement.province}, tax turn "
-                                   f"{bill.statement.turn}) is already paid, by transaction #{bill.paid_by_id}."})
+            raise ValidationError(
+                {
+                    "bills": f"{bill.what} ({bill.statement.province}, tax turn "
+                    f"{bill.statement.turn}) is already paid, by transaction #{bill.paid_by_id}."
+                }
+            )
 
 
 def unpaid_troops(event, as_of=None):
@@ -319,11 +414,14 @@ def unpaid_troops(event, as_of=None):
     sides, disperse or start a rebellion of their own". During the tax turn itself the bill is
     due, not yet unpaid. `as_of` is a turn (the current one unless given)."""
     as_of = current_turn(event) if as_of is None else as_of
-    bills = unpaid(Bill.objects.filter(statement__event=event, statement__turn__lt=as_of,
-                                       kind__in=[Bill.Kind.UPKEEP, Bill.Kind.RAISING])
-                   .filter(Q(force__isnull=False) | Q(fleet__isnull=False)))
+    bills = unpaid(
+        Bill.objects.filter(
+            statement__event=event, statement__turn__lt=as_of, kind__in=[Bill.Kind.UPKEEP, Bill.Kind.RAISING]
+        ).filter(Q(force__isnull=False) | Q(fleet__isnull=False))
+    )
     return bills.select_related("statement__province__region", "force__province", "fleet__base").order_by(
-        "statement__turn", "pk")
+        "statement__turn", "pk"
+    )
 
 
 def flag_unpaid_troops(event, turn):
@@ -335,15 +433,22 @@ def flag_unpaid_troops(event, turn):
         place = bill.force.province if bill.force else bill.fleet.base
         by_table.setdefault(place.region_id, []).append(bill.what)
     for region_id, whats in by_table.items():
-        publish_on_commit([table_group(region_id), control_group(event.pk)],
-                          TroopsUnpaid(turn=turn, region_id=region_id, bills=whats))
+        publish_on_commit(
+            [table_group(region_id), control_group(event.pk)], TroopsUnpaid(turn=turn, region_id=region_id, bills=whats)
+        )
     if bills:
-        record_audit(event=event, actor=None, action="troops.unpaid", target=event,
-                     after={"turn": turn, "unpaid": [bill.what for bill in bills]},
-                     reason=f"Upkeep unpaid at the end of tax turn {turn}")
+        record_audit(
+            event=event,
+            actor=None,
+            action="troops.unpaid",
+            target=event,
+            after={"turn": turn, "unpaid": [bill.what for bill in bills]},
+            reason=f"Upkeep unpaid at the end of tax turn {turn}",
+        )
 
 
 # ---- disruption ----------------------------------------------------------------------------
+
 
 def do_set_revenue_disruption(province, *, turn_from, reduction_talents, reason, actor):
     """VII. PROVINCIAL REVENUE: the Region umpire reduces a province's revenue from a tax turn on,
@@ -357,11 +462,23 @@ def do_set_revenue_disruption(province, *, turn_from, reduction_talents, reason,
         raise ValidationError({"reduction_talents": "A reduction is a number of talents, 0 or more."})
     with atomic():
         disruption = RevenueDisruption.objects.create(
-            event=province.event, province=province, turn_from=turn_from, reduction_talents=reduction_talents,
-            reason=reason.strip(), set_by=actor if actor is not None and actor.is_authenticated else None)
-        record_audit(event=province.event, actor=actor, action="revenue.disrupted", target=disruption,
-                     after=snapshot(disruption), reason=reason)
-        publish_on_commit([control_group(province.event_id), table_group(province.region_id)],
-                          StatementChanged(action="disruption_set", turn=turn_from, statement_id=None,
-                                           province=province.name))
+            event=province.event,
+            province=province,
+            turn_from=turn_from,
+            reduction_talents=reduction_talents,
+            reason=reason.strip(),
+            set_by=actor if actor is not None and actor.is_authenticated else None,
+        )
+        record_audit(
+            event=province.event,
+            actor=actor,
+            action="revenue.disrupted",
+            target=disruption,
+            after=snapshot(disruption),
+            reason=reason,
+        )
+        publish_on_commit(
+            [control_group(province.event_id), table_group(province.region_id)],
+            StatementChanged(action="disruption_set", turn=turn_from, statement_id=None, province=province.name),
+        )
     return disruption

@@ -6,289 +6,768 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('regions', '0005_money'),
-        ('umpire', '0005_character_travelling'),
+        ("regions", "0005_money"),
+        ("umpire", "0005_character_travelling"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Appointment',
+            name="Appointment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('office', models.CharField(choices=[('governor', 'Governor'), ('procurator', 'Procurator'), ('legate', 'Legionary Legate'), ('praetorian', 'Commander of the Praetorian Cohorts'), ('urban', 'Commander of the Urban Cohorts')], max_length=12)),
-                ('by', models.CharField(choices=[('senate', 'the Senate'), ('emperor', 'the Emperor')], max_length=8)),
-                ('authority', models.CharField(help_text="The Senate's vote or the Emperor's edict that made it.", max_length=200)),
-                ('reason', models.CharField(blank=True, max_length=300)),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('character', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='appointments', to='umpire.character')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='appointments', to='umpire.event')),
-                ('force', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='appointments', to='regions.force')),
-                ('previous', models.ForeignKey(blank=True, help_text='Who held the office before.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='umpire.character')),
-                ('province', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='appointments', to='regions.province')),
-                ('recorded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "office",
+                    models.CharField(
+                        choices=[
+                            ("governor", "Governor"),
+                            ("procurator", "Procurator"),
+                            ("legate", "Legionary Legate"),
+                            ("praetorian", "Commander of the Praetorian Cohorts"),
+                            ("urban", "Commander of the Urban Cohorts"),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                ("by", models.CharField(choices=[("senate", "the Senate"), ("emperor", "the Emperor")], max_length=8)),
+                (
+                    "authority",
+                    models.CharField(
+                        help_text="The Senate's vote or the Emperor's edict that made it.", max_length=200
+                    ),
+                ),
+                ("reason", models.CharField(blank=True, max_length=300)),
+                ("turn", models.PositiveSmallIntegerField()),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "character",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="appointments", to="umpire.character"
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="appointments", to="umpire.event"
+                    ),
+                ),
+                (
+                    "force",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="appointments",
+                        to="regions.force",
+                    ),
+                ),
+                (
+                    "previous",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Who held the office before.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "province",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="appointments",
+                        to="regions.province",
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-at', '-pk'],
+                "ordering": ["-at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='Edict',
+            name="Edict",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('on_projector', models.BooleanField(default=False, help_text="Control put it on the projector's news.")),
-                ('text', models.TextField(max_length=2000)),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('issued_at', models.DateTimeField()),
-                ('emperor', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='edicts', to='umpire.character')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='edicts', to='umpire.event')),
-                ('published_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "on_projector",
+                    models.BooleanField(default=False, help_text="Control put it on the projector's news."),
+                ),
+                ("text", models.TextField(max_length=2000)),
+                ("turn", models.PositiveSmallIntegerField()),
+                ("issued_at", models.DateTimeField()),
+                (
+                    "emperor",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="edicts", to="umpire.character"
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="edicts", to="umpire.event"
+                    ),
+                ),
+                (
+                    "published_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-issued_at', '-pk'],
+                "ordering": ["-issued_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='God',
+            name="God",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60)),
-                ('domain', models.TextField(help_text="The handbook's words for the god.")),
-                ('position', models.PositiveSmallIntegerField(default=0, help_text="The handbook's order.")),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='gods', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=60)),
+                ("domain", models.TextField(help_text="The handbook's words for the god.")),
+                ("position", models.PositiveSmallIntegerField(default=0, help_text="The handbook's order.")),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="gods", to="umpire.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'position', 'name'],
+                "ordering": ["event", "position", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Devotion',
+            name="Devotion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('offering', 'Offering'), ('sacrifice', 'Sacrifice'), ('festival', 'Festival'), ('temple', 'Temple dedicated')], max_length=10)),
-                ('what', models.CharField(help_text='What was given: a white bull, games, a shrine.', max_length=200)),
-                ('talents', models.PositiveIntegerField(blank=True, help_text='What it cost, if it cost talents.', null=True)),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('note', models.TextField(blank=True)),
-                ('recorded_at', models.DateTimeField(auto_now_add=True)),
-                ('character', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='devotions', to='umpire.character')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='devotions', to='umpire.event')),
-                ('province', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='devotions', to='regions.province')),
-                ('recorded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('spending', models.ForeignKey(blank=True, help_text='The temple or religious ceremony bought through the treasury.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='devotions', to='regions.spending')),
-                ('temple', models.ForeignKey(blank=True, help_text="The god's temple it was made at.", null=True, on_delete=django.db.models.deletion.PROTECT, related_name='devotions', to='regions.venue')),
-                ('god', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='devotions', to='senate.god')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("offering", "Offering"),
+                            ("sacrifice", "Sacrifice"),
+                            ("festival", "Festival"),
+                            ("temple", "Temple dedicated"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("what", models.CharField(help_text="What was given: a white bull, games, a shrine.", max_length=200)),
+                (
+                    "talents",
+                    models.PositiveIntegerField(blank=True, help_text="What it cost, if it cost talents.", null=True),
+                ),
+                ("turn", models.PositiveSmallIntegerField()),
+                ("note", models.TextField(blank=True)),
+                ("recorded_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "character",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="devotions", to="umpire.character"
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="devotions", to="umpire.event"
+                    ),
+                ),
+                (
+                    "province",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="devotions",
+                        to="regions.province",
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "spending",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The temple or religious ceremony bought through the treasury.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="devotions",
+                        to="regions.spending",
+                    ),
+                ),
+                (
+                    "temple",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The god's temple it was made at.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="devotions",
+                        to="regions.venue",
+                    ),
+                ),
+                (
+                    "god",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="devotions", to="senate.god"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'turn', 'pk'],
+                "ordering": ["event", "turn", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='MobEffect',
+            name="MobEffect",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('cause', models.CharField(choices=[('corn_dole', 'Corn dole paid'), ('corn_dole_unpaid', 'Corn dole unpaid'), ('circus_show', 'Circus show'), ('religious_ceremony', 'Religious ceremony'), ('free_dinners', 'Free dinners'), ('cash_hand_outs', 'Cash hand-outs'), ('entertainment_venue', 'Entertainment venue'), ('temple', 'Temple'), ('public_works', 'General public works')], max_length=20)),
-                ('points_per_multiple', models.IntegerField()),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='mob_effects', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "cause",
+                    models.CharField(
+                        choices=[
+                            ("corn_dole", "Corn dole paid"),
+                            ("corn_dole_unpaid", "Corn dole unpaid"),
+                            ("circus_show", "Circus show"),
+                            ("religious_ceremony", "Religious ceremony"),
+                            ("free_dinners", "Free dinners"),
+                            ("cash_hand_outs", "Cash hand-outs"),
+                            ("entertainment_venue", "Entertainment venue"),
+                            ("temple", "Temple"),
+                            ("public_works", "General public works"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("points_per_multiple", models.IntegerField()),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="mob_effects", to="umpire.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'cause'],
+                "ordering": ["event", "cause"],
             },
         ),
         migrations.CreateModel(
-            name='Mood',
+            name="Mood",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='moods', to='umpire.event')),
-                ('place', models.ForeignKey(blank=True, help_text='Empty for the City of Rome.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='moods', to='regions.province')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="moods", to="umpire.event"
+                    ),
+                ),
+                (
+                    "place",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Empty for the City of Rome.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="moods",
+                        to="regions.province",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='MoodEntry',
+            name="MoodEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('change', models.IntegerField(default=0)),
-                ('cause', models.CharField(choices=[('corn_dole', 'Corn dole paid'), ('corn_dole_unpaid', 'Corn dole unpaid'), ('circus_show', 'Circus show'), ('religious_ceremony', 'Religious ceremony'), ('free_dinners', 'Free dinners'), ('cash_hand_outs', 'Cash hand-outs'), ('entertainment_venue', 'Entertainment venue'), ('temple', 'Temple'), ('public_works', 'General public works'), ('ruling', "Umpire's ruling")], max_length=20)),
-                ('effect_set', models.BooleanField(default=True, help_text='False: no effect was set, the umpire judges.')),
-                ('reason', models.CharField(max_length=300)),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('mood', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='senate.mood')),
-                ('spending', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='mood_entry', to='regions.spending')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("turn", models.PositiveSmallIntegerField()),
+                ("change", models.IntegerField(default=0)),
+                (
+                    "cause",
+                    models.CharField(
+                        choices=[
+                            ("corn_dole", "Corn dole paid"),
+                            ("corn_dole_unpaid", "Corn dole unpaid"),
+                            ("circus_show", "Circus show"),
+                            ("religious_ceremony", "Religious ceremony"),
+                            ("free_dinners", "Free dinners"),
+                            ("cash_hand_outs", "Cash hand-outs"),
+                            ("entertainment_venue", "Entertainment venue"),
+                            ("temple", "Temple"),
+                            ("public_works", "General public works"),
+                            ("ruling", "Umpire's ruling"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "effect_set",
+                    models.BooleanField(default=True, help_text="False: no effect was set, the umpire judges."),
+                ),
+                ("reason", models.CharField(max_length=300)),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "mood",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="entries", to="senate.mood"
+                    ),
+                ),
+                (
+                    "spending",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="mood_entry",
+                        to="regions.spending",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['mood', 'turn', 'pk'],
+                "ordering": ["mood", "turn", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Motion',
+            name="Motion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('on_projector', models.BooleanField(default=False, help_text="Control put it on the projector's news.")),
-                ('kind', models.CharField(choices=[('ratify', 'Ratify an edict'), ('appoint', 'Appoint'), ('enemy', 'Declare an enemy of the state'), ('triumph', 'Grant a triumph'), ('other', 'Other')], max_length=10)),
-                ('text', models.TextField(max_length=2000)),
-                ('state', models.CharField(choices=[('tabled', 'Tabled'), ('voted', 'Voted')], default='tabled', max_length=8)),
-                ('tabled_at', models.DateTimeField()),
-                ('ayes', models.PositiveSmallIntegerField(default=0)),
-                ('nays', models.PositiveSmallIntegerField(default=0)),
-                ('abstentions', models.PositiveSmallIntegerField(default=0)),
-                ('result', models.CharField(blank=True, choices=[('carried', 'Carried'), ('lost', 'Lost')], max_length=8)),
-                ('tie_ruling', models.TextField(blank=True, help_text="The umpire's ruling on a tied vote.", max_length=500)),
-                ('counted_at', models.DateTimeField(blank=True, null=True)),
-                ('edict', models.ForeignKey(blank=True, help_text='The edict a motion to ratify would make law.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='motions', to='senate.edict')),
-                ('proposer', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='umpire.character')),
-                ('published_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "on_projector",
+                    models.BooleanField(default=False, help_text="Control put it on the projector's news."),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("ratify", "Ratify an edict"),
+                            ("appoint", "Appoint"),
+                            ("enemy", "Declare an enemy of the state"),
+                            ("triumph", "Grant a triumph"),
+                            ("other", "Other"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("text", models.TextField(max_length=2000)),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[("tabled", "Tabled"), ("voted", "Voted")], default="tabled", max_length=8
+                    ),
+                ),
+                ("tabled_at", models.DateTimeField()),
+                ("ayes", models.PositiveSmallIntegerField(default=0)),
+                ("nays", models.PositiveSmallIntegerField(default=0)),
+                ("abstentions", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "result",
+                    models.CharField(blank=True, choices=[("carried", "Carried"), ("lost", "Lost")], max_length=8),
+                ),
+                (
+                    "tie_ruling",
+                    models.TextField(blank=True, help_text="The umpire's ruling on a tied vote.", max_length=500),
+                ),
+                ("counted_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "edict",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The edict a motion to ratify would make law.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="motions",
+                        to="senate.edict",
+                    ),
+                ),
+                (
+                    "proposer",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "published_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['tabled_at', 'pk'],
+                "ordering": ["tabled_at", "pk"],
             },
         ),
         migrations.AddField(
-            model_name='edict',
-            name='ratified_by',
-            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='ratified_edict', to='senate.motion'),
+            model_name="edict",
+            name="ratified_by",
+            field=models.OneToOneField(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="ratified_edict",
+                to="senate.motion",
+            ),
         ),
         migrations.CreateModel(
-            name='Oath',
+            name="Oath",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('degree', models.PositiveSmallIntegerField(choices=[(1, '1. On his honour'), (2, "2. In a god's name"), (3, "3. In a god's name, in his temple")])),
-                ('sworn', models.TextField(help_text='What was sworn.')),
-                ('to_whom', models.CharField(blank=True, help_text='Or to whom, in words: the mob, a legion.', max_length=120)),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('state', models.CharField(choices=[('sworn', 'Sworn'), ('kept', 'Kept'), ('broken', 'Broken')], default='sworn', max_length=6)),
-                ('ruling_reason', models.TextField(blank=True)),
-                ('ruled_turn', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('recorded_at', models.DateTimeField(auto_now_add=True)),
-                ('character', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='oaths', to='umpire.character')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='oaths', to='umpire.event')),
-                ('god', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='oaths', to='senate.god')),
-                ('recorded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('ruled_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('temple', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='oaths', to='regions.venue')),
-                ('to_character', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='oaths_received', to='umpire.character')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "degree",
+                    models.PositiveSmallIntegerField(
+                        choices=[
+                            (1, "1. On his honour"),
+                            (2, "2. In a god's name"),
+                            (3, "3. In a god's name, in his temple"),
+                        ]
+                    ),
+                ),
+                ("sworn", models.TextField(help_text="What was sworn.")),
+                (
+                    "to_whom",
+                    models.CharField(blank=True, help_text="Or to whom, in words: the mob, a legion.", max_length=120),
+                ),
+                ("turn", models.PositiveSmallIntegerField()),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[("sworn", "Sworn"), ("kept", "Kept"), ("broken", "Broken")],
+                        default="sworn",
+                        max_length=6,
+                    ),
+                ),
+                ("ruling_reason", models.TextField(blank=True)),
+                ("ruled_turn", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("recorded_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "character",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="oaths", to="umpire.character"
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="oaths", to="umpire.event"
+                    ),
+                ),
+                (
+                    "god",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="oaths",
+                        to="senate.god",
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "ruled_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "temple",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="oaths",
+                        to="regions.venue",
+                    ),
+                ),
+                (
+                    "to_character",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="oaths_received",
+                        to="umpire.character",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'turn', 'pk'],
+                "ordering": ["event", "turn", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='RomanOffice',
+            name="RomanOffice",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('office', models.CharField(choices=[('praetorian', 'Commander of the Praetorian Cohorts'), ('urban', 'Commander of the Urban Cohorts')], max_length=12)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='roman_offices', to='umpire.event')),
-                ('holder', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='roman_offices', to='umpire.character')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "office",
+                    models.CharField(
+                        choices=[
+                            ("praetorian", "Commander of the Praetorian Cohorts"),
+                            ("urban", "Commander of the Urban Cohorts"),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="roman_offices", to="umpire.event"
+                    ),
+                ),
+                (
+                    "holder",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="roman_offices",
+                        to="umpire.character",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'office'],
+                "ordering": ["event", "office"],
             },
         ),
         migrations.CreateModel(
-            name='Session',
+            name="Session",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('opened_turn', models.PositiveSmallIntegerField()),
-                ('opened_at', models.DateTimeField()),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='senate_sessions', to='umpire.event')),
-                ('opened_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("opened_turn", models.PositiveSmallIntegerField()),
+                ("opened_at", models.DateTimeField()),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="senate_sessions", to="umpire.event"
+                    ),
+                ),
+                (
+                    "opened_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-opened_at', '-pk'],
+                "ordering": ["-opened_at", "-pk"],
             },
         ),
         migrations.AddField(
-            model_name='motion',
-            name='session',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='motions', to='senate.session'),
+            model_name="motion",
+            name="session",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="motions", to="senate.session"
+            ),
         ),
         migrations.CreateModel(
-            name='SupportChange',
+            name="SupportChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('change', models.IntegerField()),
-                ('before', models.IntegerField()),
-                ('after', models.IntegerField()),
-                ('reason', models.CharField(max_length=300)),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('senator', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='support_changes', to='umpire.character')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("change", models.IntegerField()),
+                ("before", models.IntegerField()),
+                ("after", models.IntegerField()),
+                ("reason", models.CharField(max_length=300)),
+                ("turn", models.PositiveSmallIntegerField()),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "senator",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="support_changes",
+                        to="umpire.character",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['senator', 'turn', 'pk'],
+                "ordering": ["senator", "turn", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Vote',
+            name="Vote",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('choice', models.CharField(choices=[('aye', 'Aye'), ('nay', 'Nay'), ('abstain', 'Abstain')], max_length=8)),
-                ('motion', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='votes', to='senate.motion')),
-                ('senator', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='umpire.character')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "choice",
+                    models.CharField(choices=[("aye", "Aye"), ("nay", "Nay"), ("abstain", "Abstain")], max_length=8),
+                ),
+                (
+                    "motion",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="votes", to="senate.motion"
+                    ),
+                ),
+                (
+                    "senator",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="umpire.character"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['senator__name'],
+                "ordering": ["senator__name"],
             },
         ),
         migrations.CreateModel(
-            name='Claimant',
+            name="Claimant",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('on_projector', models.BooleanField(default=False, help_text="Control put it on the projector's news.")),
-                ('is_emperor', models.BooleanField(default=False)),
-                ('since_turn', models.PositiveSmallIntegerField()),
-                ('ended_turn', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('recorded_at', models.DateTimeField()),
-                ('character', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='claims', to='umpire.character')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='claimants', to='umpire.event')),
-                ('published_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "on_projector",
+                    models.BooleanField(default=False, help_text="Control put it on the projector's news."),
+                ),
+                ("is_emperor", models.BooleanField(default=False)),
+                ("since_turn", models.PositiveSmallIntegerField()),
+                ("ended_turn", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("recorded_at", models.DateTimeField()),
+                (
+                    "character",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="claims", to="umpire.character"
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="claimants", to="umpire.event"
+                    ),
+                ),
+                (
+                    "published_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-recorded_at', '-pk'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('ended_turn__isnull', True), ('is_emperor', True)), fields=('event',), name='one_emperor_at_a_time'), models.UniqueConstraint(condition=models.Q(('ended_turn__isnull', True)), fields=('character',), name='one_standing_claim_per_character')],
+                "ordering": ["-recorded_at", "-pk"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("ended_turn__isnull", True), ("is_emperor", True)),
+                        fields=("event",),
+                        name="one_emperor_at_a_time",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("ended_turn__isnull", True)),
+                        fields=("character",),
+                        name="one_standing_claim_per_character",
+                    ),
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='god',
-            constraint=models.UniqueConstraint(fields=('event', 'name'), name='senate_god_name_unique_in_event'),
+            model_name="god",
+            constraint=models.UniqueConstraint(fields=("event", "name"), name="senate_god_name_unique_in_event"),
         ),
         migrations.AddConstraint(
-            model_name='mobeffect',
-            constraint=models.UniqueConstraint(fields=('event', 'cause'), name='one_mob_effect_per_cause'),
+            model_name="mobeffect",
+            constraint=models.UniqueConstraint(fields=("event", "cause"), name="one_mob_effect_per_cause"),
         ),
         migrations.AddConstraint(
-            model_name='mood',
-            constraint=models.UniqueConstraint(fields=('event', 'place'), name='one_mood_per_place'),
+            model_name="mood",
+            constraint=models.UniqueConstraint(fields=("event", "place"), name="one_mood_per_place"),
         ),
         migrations.AddConstraint(
-            model_name='mood',
-            constraint=models.UniqueConstraint(condition=models.Q(('place__isnull', True)), fields=('event',), name='one_mood_of_rome'),
+            model_name="mood",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("place__isnull", True)), fields=("event",), name="one_mood_of_rome"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='moodentry',
-            constraint=models.UniqueConstraint(condition=models.Q(('cause', 'corn_dole_unpaid')), fields=('mood', 'turn'), name='one_unpaid_dole_entry_per_turn'),
+            model_name="moodentry",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("cause", "corn_dole_unpaid")),
+                fields=("mood", "turn"),
+                name="one_unpaid_dole_entry_per_turn",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='romanoffice',
-            constraint=models.UniqueConstraint(fields=('event', 'office'), name='one_holder_per_roman_office'),
+            model_name="romanoffice",
+            constraint=models.UniqueConstraint(fields=("event", "office"), name="one_holder_per_roman_office"),
         ),
         migrations.AddConstraint(
-            model_name='session',
-            constraint=models.UniqueConstraint(condition=models.Q(('closed_at__isnull', True)), fields=('event',), name='one_open_session_per_event'),
+            model_name="session",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("closed_at__isnull", True)), fields=("event",), name="one_open_session_per_event"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='vote',
-            constraint=models.UniqueConstraint(fields=('motion', 'senator'), name='one_vote_per_senator'),
+            model_name="vote",
+            constraint=models.UniqueConstraint(fields=("motion", "senator"), name="one_vote_per_senator"),
         ),
     ]

@@ -2,6 +2,7 @@
 
 "The Gods Are Real": the umpires reward realistic Roman piety and punish a broken oath, so these
 are the record they judge from. What a god does about it is the umpires' word, never a number here."""
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -35,7 +36,7 @@ class God(models.Model):
 
 
 def plain(name):
-    """"The Imperial Cult" and "imperial cult" are the same god."""
+    """ "The Imperial Cult" and "imperial cult" are the same god."""
     name = (name or "").strip().casefold()
     return name.removeprefix("the ").strip()
 
@@ -69,14 +70,27 @@ class Devotion(models.Model):
     what = models.CharField(max_length=200, help_text="What was given: a white bull, games, a shrine.")
     talents = models.PositiveIntegerField(null=True, blank=True, help_text="What it cost, if it cost talents.")
     province = models.ForeignKey(Province, on_delete=models.PROTECT, null=True, blank=True, related_name="devotions")
-    temple = models.ForeignKey(Venue, on_delete=models.PROTECT, null=True, blank=True, related_name="devotions",
-                               help_text="The god's temple it was made at.")
+    temple = models.ForeignKey(
+        Venue,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="devotions",
+        help_text="The god's temple it was made at.",
+    )
     turn = models.PositiveSmallIntegerField()
-    spending = models.ForeignKey(Spending, on_delete=models.PROTECT, null=True, blank=True, related_name="devotions",
-                                 help_text="The temple or religious ceremony bought through the treasury.")
+    spending = models.ForeignKey(
+        Spending,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="devotions",
+        help_text="The temple or religious ceremony bought through the treasury.",
+    )
     note = models.TextField(blank=True)
-    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                    related_name="+")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -98,8 +112,9 @@ class Devotion(models.Model):
     def check_spending(self):
         spending = self.spending
         if spending.item not in SPENT_ON_GODS:
-            raise ValidationError({"spending": f"{spending} is not paid to a god: only a temple or a religious "
-                                               f"ceremony is."})
+            raise ValidationError(
+                {"spending": f"{spending} is not paid to a god: only a temple or a religious ceremony is."}
+            )
         if spending.spender_id and spending.spender_id != self.character_id:
             raise ValidationError({"spending": f"{spending} was paid for by {spending.spender}, not {self.character}."})
         if Devotion.objects.filter(spending=spending).exclude(pk=self.pk).exists():
@@ -126,17 +141,20 @@ class Oath(models.Model):
     god = models.ForeignKey(God, on_delete=models.PROTECT, null=True, blank=True, related_name="oaths")
     temple = models.ForeignKey(Venue, on_delete=models.PROTECT, null=True, blank=True, related_name="oaths")
     sworn = models.TextField(help_text="What was sworn.")
-    to_character = models.ForeignKey(Character, on_delete=models.PROTECT, null=True, blank=True,
-                                     related_name="oaths_received")
+    to_character = models.ForeignKey(
+        Character, on_delete=models.PROTECT, null=True, blank=True, related_name="oaths_received"
+    )
     to_whom = models.CharField(max_length=120, blank=True, help_text="Or to whom, in words: the mob, a legion.")
     turn = models.PositiveSmallIntegerField()
     state = models.CharField(max_length=6, choices=State.choices, default=State.SWORN)
     ruling_reason = models.TextField(blank=True)
     ruled_turn = models.PositiveSmallIntegerField(null=True, blank=True)
-    ruled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                 related_name="+")
-    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                    related_name="+")
+    ruled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -157,8 +175,9 @@ class Oath(models.Model):
                 raise ValidationError({field: f"{related} belongs to another event."})
         self.check_degree()
         if not self.to_character_id and not self.to_whom.strip():
-            raise ValidationError({"to_whom": "Say to whom it was sworn: a character, or in words (the mob, a "
-                                              "legion)."})
+            raise ValidationError(
+                {"to_whom": "Say to whom it was sworn: a character, or in words (the mob, a legion)."}
+            )
         if self.state != self.State.SWORN and not self.ruling_reason.strip():
             raise ValidationError({"ruling_reason": "Give the reason for the ruling."})
 
@@ -166,14 +185,22 @@ class Oath(models.Model):
         """XI. Swearing: 1. "on your honour or some such flimsy object"; 2. "in the name of a specific
         god"; 3. "in the name of a specific god in that god's temple"."""
         if self.degree == self.Degree.HONOUR and self.god_id:
-            raise ValidationError({"god": "An oath on one's honour names no god: to swear by a god is the second "
-                                          "degree (or the third, in his temple)."})
+            raise ValidationError(
+                {
+                    "god": "An oath on one's honour names no god: to swear by a god is the second "
+                    "degree (or the third, in his temple)."
+                }
+            )
         if self.degree != self.Degree.HONOUR and not self.god_id:
             raise ValidationError({"god": "Name the god sworn by: the second and third degrees are sworn by a god."})
         if self.degree != self.Degree.GODS_TEMPLE and self.temple_id:
             raise ValidationError({"temple": "Only an oath of the third degree is sworn in a temple."})
         if self.degree == self.Degree.GODS_TEMPLE:
             if not self.temple_id:
-                raise ValidationError({"temple": f"Name {self.god}'s temple it was sworn in: the third degree is "
-                                                 f"sworn in the god's own temple."})
+                raise ValidationError(
+                    {
+                        "temple": f"Name {self.god}'s temple it was sworn in: the third degree is "
+                        f"sworn in the god's own temple."
+                    }
+                )
             check_temple(self.temple, self.god, self.event)

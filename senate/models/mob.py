@@ -4,6 +4,7 @@ umpires "will reflect the reactions of things like the Roman Mob").
 The handbook names what moves the mob but gives no figure for how far: each kind of spending's
 effect is a `MobEffect` the Senate umpire or Control enters. A mood's value is the sum of its
 entries, never stored, so the history and the figure cannot disagree."""
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Sum
@@ -33,14 +34,19 @@ class Mood(models.Model):
     """The mob of Rome (`place` empty) or of a provincial city the umpires follow."""
 
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="moods")
-    place = models.ForeignKey("regions.Province", on_delete=models.PROTECT, null=True, blank=True,
-                              related_name="moods", help_text="Empty for the City of Rome.")
+    place = models.ForeignKey(
+        "regions.Province",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="moods",
+        help_text="Empty for the City of Rome.",
+    )
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["event", "place"], name="one_mood_per_place"),
-            models.UniqueConstraint(fields=["event"], condition=models.Q(place__isnull=True),
-                                    name="one_mood_of_rome"),
+            models.UniqueConstraint(fields=["event"], condition=models.Q(place__isnull=True), name="one_mood_of_rome"),
         ]
 
     def __str__(self):
@@ -60,19 +66,22 @@ class MoodEntry(models.Model):
     change = models.IntegerField(default=0)
     cause = models.CharField(max_length=20, choices=Cause.choices)
     effect_set = models.BooleanField(default=True, help_text="False: no effect was set, the umpire judges.")
-    spending = models.OneToOneField(Spending, on_delete=models.PROTECT, null=True, blank=True,
-                                    related_name="mood_entry")
+    spending = models.OneToOneField(
+        Spending, on_delete=models.PROTECT, null=True, blank=True, related_name="mood_entry"
+    )
     reason = models.CharField(max_length=300)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                           related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["mood", "turn", "pk"]
         constraints = [
             # One "dole unpaid" a quarter: the hook may be retried.
-            models.UniqueConstraint(fields=["mood", "turn"], condition=models.Q(cause="corn_dole_unpaid"),
-                                    name="one_unpaid_dole_entry_per_turn"),
+            models.UniqueConstraint(
+                fields=["mood", "turn"],
+                condition=models.Q(cause="corn_dole_unpaid"),
+                name="one_unpaid_dole_entry_per_turn",
+            ),
         ]
 
     def __str__(self):
@@ -106,8 +115,7 @@ class SupportChange(models.Model):
     after = models.IntegerField()
     reason = models.CharField(max_length=300)
     turn = models.PositiveSmallIntegerField()
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                           related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

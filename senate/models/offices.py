@@ -4,6 +4,7 @@ The ladders are `umpire.CareerRank` rows; the provinces' governors and procurato
 legions' legates are fields of `regions.Province` and `regions.Force`. What has no other home is
 here: Rome's own commands (`RomanOffice`) and the history of who was appointed to what, by whom
 (`Appointment`)."""
+
 from django.conf import settings
 from django.db import models
 
@@ -34,8 +35,9 @@ class RomanOffice(models.Model):
 
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="roman_offices")
     office = models.CharField(max_length=12, choices=[(o.value, o.label) for o in ROME_OFFICES])
-    holder = models.ForeignKey("umpire.Character", on_delete=models.SET_NULL, null=True, blank=True,
-                               related_name="roman_offices")
+    holder = models.ForeignKey(
+        "umpire.Character", on_delete=models.SET_NULL, null=True, blank=True, related_name="roman_offices"
+    )
 
     class Meta:
         ordering = ["event", "office"]
@@ -52,18 +54,27 @@ class Appointment(models.Model):
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="appointments")
     office = models.CharField(max_length=12, choices=Office.choices)
     character = models.ForeignKey("umpire.Character", on_delete=models.PROTECT, related_name="appointments")
-    previous = models.ForeignKey("umpire.Character", on_delete=models.PROTECT, null=True, blank=True,
-                                 related_name="+", help_text="Who held the office before.")
-    province = models.ForeignKey("regions.Province", on_delete=models.PROTECT, null=True, blank=True,
-                                 related_name="appointments")
-    force = models.ForeignKey("regions.Force", on_delete=models.PROTECT, null=True, blank=True,
-                              related_name="appointments")
+    previous = models.ForeignKey(
+        "umpire.Character",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Who held the office before.",
+    )
+    province = models.ForeignKey(
+        "regions.Province", on_delete=models.PROTECT, null=True, blank=True, related_name="appointments"
+    )
+    force = models.ForeignKey(
+        "regions.Force", on_delete=models.PROTECT, null=True, blank=True, related_name="appointments"
+    )
     by = models.CharField(max_length=8, choices=Appointer.choices)
     authority = models.CharField(max_length=200, help_text="The Senate's vote or the Emperor's edict that made it.")
     reason = models.CharField(max_length=300, blank=True)
     turn = models.PositiveSmallIntegerField()
-    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                    related_name="+")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -6,6 +6,7 @@ Senate alone can make the Emperor's position constitutional". A motion's result,
 change of Emperor are drafts, seen by the Senate umpires and Control, until one of them
 publishes it in the Acta Diurna; only Control puts it on the projector as well.
 """
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -18,8 +19,9 @@ class Published(models.Model):
     """What the gazette may print: nothing until an umpire publishes it."""
 
     published_at = models.DateTimeField(null=True, blank=True)
-    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                     related_name="+")
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     on_projector = models.BooleanField(default=False, help_text="Control put it on the projector's news.")
 
     class Meta:
@@ -37,13 +39,17 @@ class Session(models.Model):
     opened_turn = models.PositiveSmallIntegerField()
     opened_at = models.DateTimeField()
     closed_at = models.DateTimeField(null=True, blank=True)
-    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                  related_name="+")
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["-opened_at", "-pk"]
-        constraints = [models.UniqueConstraint(fields=["event"], condition=Q(closed_at__isnull=True),
-                                               name="one_open_session_per_event")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event"], condition=Q(closed_at__isnull=True), name="one_open_session_per_event"
+            )
+        ]
 
     def __str__(self):
         return f"Session of turn {self.opened_turn}"
@@ -61,8 +67,9 @@ class Edict(Published):
     text = models.TextField(max_length=2000)
     turn = models.PositiveSmallIntegerField()
     issued_at = models.DateTimeField()
-    ratified_by = models.OneToOneField("Motion", on_delete=models.SET_NULL, null=True, blank=True,
-                                       related_name="ratified_edict")
+    ratified_by = models.OneToOneField(
+        "Motion", on_delete=models.SET_NULL, null=True, blank=True, related_name="ratified_edict"
+    )
 
     class Meta:
         ordering = ["-issued_at", "-pk"]
@@ -97,8 +104,14 @@ class Motion(Published):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     text = models.TextField(max_length=2000)
     proposer = models.ForeignKey(Character, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    edict = models.ForeignKey(Edict, on_delete=models.PROTECT, null=True, blank=True, related_name="motions",
-                              help_text="The edict a motion to ratify would make law.")
+    edict = models.ForeignKey(
+        Edict,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="motions",
+        help_text="The edict a motion to ratify would make law.",
+    )
     state = models.CharField(max_length=8, choices=State.choices, default=State.TABLED)
     tabled_at = models.DateTimeField()
     ayes = models.PositiveSmallIntegerField(default=0)
@@ -163,10 +176,12 @@ class Claimant(Published):
     class Meta:
         ordering = ["-recorded_at", "-pk"]
         constraints = [
-            models.UniqueConstraint(fields=["event"], condition=Q(is_emperor=True, ended_turn__isnull=True),
-                                    name="one_emperor_at_a_time"),
-            models.UniqueConstraint(fields=["character"], condition=Q(ended_turn__isnull=True),
-                                    name="one_standing_claim_per_character"),
+            models.UniqueConstraint(
+                fields=["event"], condition=Q(is_emperor=True, ended_turn__isnull=True), name="one_emperor_at_a_time"
+            ),
+            models.UniqueConstraint(
+                fields=["character"], condition=Q(ended_turn__isnull=True), name="one_standing_claim_per_character"
+            ),
         ]
 
     def __str__(self):

@@ -3,6 +3,7 @@
 Any seated umpire records what he saw at his table (a Region umpire sees players swear and
 sacrifice); ruling an oath kept or broken is the gods' voice, given by Control or the Senate
 umpire (Perm.RUN_SENATE), once, with the reason. What the gods then do is the umpires' word."""
+
 from django.core.exceptions import ValidationError
 from django.db.transaction import atomic
 
@@ -18,18 +19,27 @@ from .rooms import senate_groups
 PANTHEON_SOURCE = "XI. THE ROMAN EMPIRE, GODS OF ROME, The Pantheon"
 # The handbook's pantheon, in its order and its words.
 PANTHEON = (
-    ("Jupiter", "The Best and Greatest, father of the Gods and Men. Jupiter is the most important god, and of all "
-                "of them best represents the power and majesty of Rome."),
+    (
+        "Jupiter",
+        "The Best and Greatest, father of the Gods and Men. Jupiter is the most important god, and of all "
+        "of them best represents the power and majesty of Rome.",
+    ),
     ("Juno", "The wife of Jupiter and therefore also of great importance. Goddess of women and femininity."),
     ("Minerva", "Goddess of war, wisdom and crafts."),
     ("Mercury", "God of travellers, tradesmen and messenger of the gods. Also the god of frontiers."),
     ("Mars", "God of war, and a god much called upon by the legions."),
     ("Neptune", "God of the Seas (and something of a rival to Jupiter)."),
-    ("Concordia", "Goddess of plenty, prosperity and peace. There has been a temple to Concordia in Rome for the "
-                  "last five hundred years."),
-    ("The Imperial Cult", "The spirit of Rome is reflected in the Emperor. After death, Emperors are normally "
-                          "elevated to deities in their own right. In the provinces, the current living Emperor is "
-                          "revered also."),
+    (
+        "Concordia",
+        "Goddess of plenty, prosperity and peace. There has been a temple to Concordia in Rome for the "
+        "last five hundred years.",
+    ),
+    (
+        "The Imperial Cult",
+        "The spirit of Rome is reflected in the Emperor. After death, Emperors are normally "
+        "elevated to deities in their own right. In the provinces, the current living Emperor is "
+        "revered also.",
+    ),
 )
 
 
@@ -38,11 +48,18 @@ def ensure_pantheon(event, *, actor=None):
     renamed or added is left alone. Returns the event's gods."""
     with atomic():
         for position, (name, domain) in enumerate(PANTHEON):
-            god, created = God.objects.get_or_create(event=event, name=name,
-                                                     defaults={"domain": domain, "position": position})
+            god, created = God.objects.get_or_create(
+                event=event, name=name, defaults={"domain": domain, "position": position}
+            )
             if created:
-                record_audit(event=event, actor=actor, action="gods.god_added", target=god, after=snapshot(god),
-                             reason=PANTHEON_SOURCE)
+                record_audit(
+                    event=event,
+                    actor=actor,
+                    action="gods.god_added",
+                    target=god,
+                    after=snapshot(god),
+                    reason=PANTHEON_SOURCE,
+                )
     return God.objects.filter(event=event)
 
 
@@ -63,44 +80,88 @@ def check_same_event(event, **records):
 
 # ---- devotions --------------------------------------------------------------------------------
 
-def do_record_devotion(event, *, character, god, kind, what, talents=None, province=None, temple=None,
-                       spending=None, turn=None, note="", actor):
+
+def do_record_devotion(
+    event,
+    *,
+    character,
+    god,
+    kind,
+    what,
+    talents=None,
+    province=None,
+    temple=None,
+    spending=None,
+    turn=None,
+    note="",
+    actor,
+):
     """XI. Making Offerings. Paid through the treasury, the spending gives the talents, the temple
     and the place where the umpire left them out."""
     check_same_event(event, character=character, god=god, spending=spending)
     with atomic():
         if spending is not None:
             # locked, so one spending is recorded as one devotion however many umpires press at once
-            spending = (Spending.objects.select_for_update(of=("self",)).select_related("venue", "province")
-                        .get(pk=spending.pk))
+            spending = (
+                Spending.objects.select_for_update(of=("self",)).select_related("venue", "province").get(pk=spending.pk)
+            )
             talents = spending.talents if talents is None else talents
             temple = temple or (spending.venue if spending.venue and spending.venue.kind == Venue.Kind.TEMPLE else None)
             province = province or spending.province
         devotion = Devotion(
-            event=event, character=character, god=god, kind=kind, what=(what or "").strip(), talents=talents,
+            event=event,
+            character=character,
+            god=god,
+            kind=kind,
+            what=(what or "").strip(),
+            talents=talents,
             province=province or (temple.province if temple else None),
-            temple=temple, spending=spending, turn=current_turn(event) if turn is None else turn,
-            note=(note or "").strip(), recorded_by=actor if is_user(actor) else None)
+            temple=temple,
+            spending=spending,
+            turn=current_turn(event) if turn is None else turn,
+            note=(note or "").strip(),
+            recorded_by=actor if is_user(actor) else None,
+        )
         devotion.full_clean()
         devotion.save()
-        record_audit(event=event, actor=actor, action="gods.devotion_recorded", target=devotion,
-                     after=snapshot(devotion))
-        publish_on_commit(gods_groups(event, character), DevotionRecorded(
-            devotion_id=devotion.pk, kind=devotion.kind, god=god.name, character=character.name,
-            talents=devotion.talents, turn=devotion.turn))
+        record_audit(
+            event=event, actor=actor, action="gods.devotion_recorded", target=devotion, after=snapshot(devotion)
+        )
+        publish_on_commit(
+            gods_groups(event, character),
+            DevotionRecorded(
+                devotion_id=devotion.pk,
+                kind=devotion.kind,
+                god=god.name,
+                character=character.name,
+                talents=devotion.talents,
+                turn=devotion.turn,
+            ),
+        )
         return devotion
 
 
 # ---- oaths ------------------------------------------------------------------------------------
 
-def do_swear_oath(event, *, character, degree, sworn, god=None, temple=None, to_character=None, to_whom="",
-                  turn=None, actor):
+
+def do_swear_oath(
+    event, *, character, degree, sworn, god=None, temple=None, to_character=None, to_whom="", turn=None, actor
+):
     """XI. Swearing, by its degree: on his honour, in a god's name, or in a god's name in his temple."""
     check_same_event(event, character=character, god=god, temple=temple, to_character=to_character)
     with atomic():
-        oath = Oath(event=event, character=character, degree=degree, god=god, temple=temple,
-                    sworn=(sworn or "").strip(), to_character=to_character, to_whom=(to_whom or "").strip(),
-                    turn=current_turn(event) if turn is None else turn, recorded_by=actor if is_user(actor) else None)
+        oath = Oath(
+            event=event,
+            character=character,
+            degree=degree,
+            god=god,
+            temple=temple,
+            sworn=(sworn or "").strip(),
+            to_character=to_character,
+            to_whom=(to_whom or "").strip(),
+            turn=current_turn(event) if turn is None else turn,
+            recorded_by=actor if is_user(actor) else None,
+        )
         oath.full_clean()
         oath.save()
         record_audit(event=event, actor=actor, action="gods.oath_sworn", target=oath, after=snapshot(oath))
@@ -116,8 +177,12 @@ def do_rule_oath(oath, *, kept, reason, actor):
     with atomic():
         oath = Oath.objects.select_for_update(of=("self",)).select_related("event", "character", "god").get(pk=oath.pk)
         if oath.state != Oath.State.SWORN:
-            raise ValidationError({"state": f"This oath was ruled {oath.get_state_display().lower()} on turn "
-                                            f"{oath.ruled_turn}: an oath is ruled once."})
+            raise ValidationError(
+                {
+                    "state": f"This oath was ruled {oath.get_state_display().lower()} on turn "
+                    f"{oath.ruled_turn}: an oath is ruled once."
+                }
+            )
         before = snapshot(oath)
         oath.state = Oath.State.KEPT if kept else Oath.State.BROKEN
         oath.ruling_reason = reason
@@ -125,13 +190,29 @@ def do_rule_oath(oath, *, kept, reason, actor):
         oath.ruled_by = actor if is_user(actor) else None
         oath.full_clean()
         oath.save()
-        record_audit(event=oath.event, actor=actor, action="gods.oath_ruled", target=oath, before=before,
-                     after=snapshot(oath), reason=reason)
+        record_audit(
+            event=oath.event,
+            actor=actor,
+            action="gods.oath_ruled",
+            target=oath,
+            before=before,
+            after=snapshot(oath),
+            reason=reason,
+        )
         tell_oath(oath, "ruled")
         return oath
 
 
 def tell_oath(oath, action):
-    publish_on_commit(gods_groups(oath.event, oath.character, oath.to_character), OathChanged(
-        action=action, oath_id=oath.pk, character=oath.character.name, degree=oath.degree,
-        god=oath.god.name if oath.god else "", state=oath.state, turn=oath.ruled_turn or oath.turn))
+    publish_on_commit(
+        gods_groups(oath.event, oath.character, oath.to_character),
+        OathChanged(
+            action=action,
+            oath_id=oath.pk,
+            character=oath.character.name,
+            degree=oath.degree,
+            god=oath.god.name if oath.god else "",
+            state=oath.state,
+            turn=oath.ruled_turn or oath.turn,
+        ),
+    )

@@ -5,6 +5,7 @@ The handbook says what moves the mob but not how far, so every figure is the ump
 `MobEffect` per kind of spending (points for each multiple of "the minimum that will be
 noticed"), or his ruling. Spending with no effect set is still written into the history, moving
 nothing, for the umpire to judge: the umpire keeps the final word."""
+
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, Q
 from django.db.transaction import atomic
@@ -30,6 +31,7 @@ def is_user(actor):
 
 
 # ---- the moods -------------------------------------------------------------------------------
+
 
 def rome_mood(event):
     """Rome always has a mob: its mood is opened the first time it is needed."""
@@ -61,24 +63,35 @@ def do_move_mood(event, *, change, reason, actor, place=None):
         if mood is None:
             raise ValidationError({"place": f"The umpires follow no mob in {place}: open its mood first."})
         mood = Mood.objects.select_for_update(of=("self",)).select_related("event").get(pk=mood.pk)
-        return add_entry(mood, turn=current_turn(event), change=change, cause=Cause.RULING,
-                         reason=reason, actor=actor)
+        return add_entry(mood, turn=current_turn(event), change=change, cause=Cause.RULING, reason=reason, actor=actor)
 
 
 def add_entry(mood, *, turn, change, cause, reason, actor, spending=None, effect_set=True):
     """Write one line of the history, checked, audited and told; inside the caller's transaction."""
-    entry = MoodEntry(mood=mood, turn=turn, change=change, cause=cause, reason=(reason or "").strip(),
-                      spending=spending, effect_set=effect_set, by=actor if is_user(actor) else None)
+    entry = MoodEntry(
+        mood=mood,
+        turn=turn,
+        change=change,
+        cause=cause,
+        reason=(reason or "").strip(),
+        spending=spending,
+        effect_set=effect_set,
+        by=actor if is_user(actor) else None,
+    )
     entry.full_clean()
     entry.save()
-    record_audit(event=mood.event, actor=actor, action="mob.mood_moved", target=entry, after=snapshot(entry),
-                 reason=entry.reason)
-    publish_on_commit(senate_groups(mood.event), MoodMoved(
-        mood_id=mood.pk, place=str(mood), cause=cause, change=change, value=mood.value, turn=turn))
+    record_audit(
+        event=mood.event, actor=actor, action="mob.mood_moved", target=entry, after=snapshot(entry), reason=entry.reason
+    )
+    publish_on_commit(
+        senate_groups(mood.event),
+        MoodMoved(mood_id=mood.pk, place=str(mood), cause=cause, change=change, value=mood.value, turn=turn),
+    )
     return entry
 
 
 # ---- what the umpire has set ----------------------------------------------------------------
+
 
 def do_set_mob_effect(event, *, cause, points_per_multiple, actor):
     """Set how far one multiple of `cause` moves the mob; None clears it, so the umpire judges."""
@@ -98,8 +111,7 @@ def do_set_mob_effect(event, *, cause, points_per_multiple, actor):
             effect.full_clean()
             effect.save()
             after = snapshot(effect)
-        record_audit(event=event, actor=actor, action="mob.effect_set", target=effect,
-                     before=before, after=after)
+        record_audit(event=event, actor=actor, action="mob.effect_set", target=effect, before=before, after=after)
         publish_on_commit(senate_groups(event), MobEffectSet(cause=cause, points_per_multiple=points_per_multiple))
 
 
@@ -117,6 +129,7 @@ def effect_of(effects, cause, multiples):
 
 # ---- the turn's end -------------------------------------------------------------------------
 
+
 def record_spending_effects(event, turn):
     """Turn-end hook: every purchase done by now in Rome, or in a province whose mob the umpires
     follow, goes into that mob's history once, on the turn it was done. Builds are finished by
@@ -129,16 +142,27 @@ def record_spending_effects(event, turn):
             if MoodEntry.objects.filter(spending=spending).exists():  # recorded meanwhile
                 continue
             change, is_set, working = effect_of(effects, spending.item, spending.multiples)
-            add_entry(mood, turn=spending.finished_turn, change=change, cause=spending.item, spending=spending,
-                      effect_set=is_set, reason=f"{describe(spending)}: {working}", actor=None)
+            add_entry(
+                mood,
+                turn=spending.finished_turn,
+                change=change,
+                cause=spending.item,
+                spending=spending,
+                effect_set=is_set,
+                reason=f"{describe(spending)}: {working}",
+                actor=None,
+            )
 
 
 def spending_to_record(event, turn):
     followed = Q(province__is_rome=True) | Q(province__moods__isnull=False)
-    return (Spending.objects.filter(followed, event=event, finished_turn__lte=turn,
-                                    payment__reversed_by__isnull=True)
-            .exclude(Exists(MoodEntry.objects.filter(spending=OuterRef("pk"))))
-            .select_related("province", "spender", "venue").distinct().order_by("finished_turn", "pk"))
+    return (
+        Spending.objects.filter(followed, event=event, finished_turn__lte=turn, payment__reversed_by__isnull=True)
+        .exclude(Exists(MoodEntry.objects.filter(spending=OuterRef("pk"))))
+        .select_related("province", "spender", "venue")
+        .distinct()
+        .order_by("finished_turn", "pk")
+    )
 
 
 def record_corn_dole(event, turn):
@@ -151,12 +175,20 @@ def record_corn_dole(event, turn):
         if mood.entries.filter(cause=Cause.CORN_DOLE_UNPAID, turn=turn).exists():
             return
         change, is_set, working = effect_of(effects_of(event), Cause.CORN_DOLE_UNPAID, 1)
-        add_entry(mood, turn=turn, change=change, cause=Cause.CORN_DOLE_UNPAID, effect_set=is_set, actor=None,
-                  reason=f"Rome's corn dole for the quarter ending {event.game_month(turn)} was not paid ({BREAD}): "
-                         f"{working}")
+        add_entry(
+            mood,
+            turn=turn,
+            change=change,
+            cause=Cause.CORN_DOLE_UNPAID,
+            effect_set=is_set,
+            actor=None,
+            reason=f"Rome's corn dole for the quarter ending {event.game_month(turn)} was not paid ({BREAD}): "
+            f"{working}",
+        )
 
 
 # ---- a senator's support ---------------------------------------------------------------------
+
 
 def do_change_support(senator, *, change, reason, actor):
     """The Senate umpire moves a senator's support with the mob, with the reason, in one step
@@ -166,21 +198,38 @@ def do_change_support(senator, *, change, reason, actor):
     with atomic():
         senator = Character.objects.select_for_update(of=("self",)).select_related("event").get(pk=senator.pk)
         if senator.support is None:
-            raise ValidationError({"senator": f"{senator}'s support is not set yet: Control enters it from his "
-                                   "briefing first."})
+            raise ValidationError(
+                {"senator": f"{senator}'s support is not set yet: Control enters it from his briefing first."}
+            )
         before = snapshot(senator)
-        record = SupportChange(senator=senator, change=change, before=senator.support,
-                               after=senator.support + change, reason=(reason or "").strip(),
-                               turn=current_turn(senator.event), by=actor if is_user(actor) else None)
+        record = SupportChange(
+            senator=senator,
+            change=change,
+            before=senator.support,
+            after=senator.support + change,
+            reason=(reason or "").strip(),
+            turn=current_turn(senator.event),
+            by=actor if is_user(actor) else None,
+        )
         record.full_clean()
         senator.support = record.after
         senator.save(update_fields=["support"])
-        entry = record_audit(event=senator.event, actor=actor, action="mob.support_changed", target=senator,
-                             before=before, after=snapshot(senator), reason=record.reason)
+        entry = record_audit(
+            event=senator.event,
+            actor=actor,
+            action="mob.support_changed",
+            target=senator,
+            before=before,
+            after=snapshot(senator),
+            reason=record.reason,
+        )
         record.save()
         with steps_of(entry):  # the line of his support's history goes with the change
-            record_audit(event=senator.event, actor=actor, action="mob.support_recorded", target=record,
-                         after=snapshot(record))
-        publish_on_commit(senate_groups(senator.event), SupportChanged(
-            senator_id=senator.pk, senator=str(senator), change=change, support=senator.support))
+            record_audit(
+                event=senator.event, actor=actor, action="mob.support_recorded", target=record, after=snapshot(record)
+            )
+        publish_on_commit(
+            senate_groups(senator.event),
+            SupportChanged(senator_id=senator.pk, senator=str(senator), change=change, support=senator.support),
+        )
         return record

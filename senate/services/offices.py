@@ -7,6 +7,7 @@ handbook does not say who appoints those two commanders, so either may, and the 
 An appointment changes the province's or legion's own field, so the tax turn hands the revenue to
 the new procurator (VIII. PROVINCIAL GOVERNMENT & TAXATION) with no further step.
 """
+
 from django.core.exceptions import ValidationError
 from django.db.transaction import atomic
 
@@ -31,6 +32,7 @@ def is_user(actor):
 
 # ---- who may appoint whom -------------------------------------------------------------------
 
+
 def appointer_of(office, *, province=None):
     """Who appoints to `office`: None where the handbook leaves it open (Rome's commands)."""
     if office == Office.LEGATE:
@@ -45,11 +47,16 @@ def check_appointer(office, by, *, province=None):
     if needed is None or needed == by:
         return
     if office == Office.LEGATE:
-        raise ValidationError({"by": f"A legionary legate is appointed by the Emperor, not {Appointer(by).label} "
-                                     f"({ORGANISATION})."})
-    raise ValidationError({"by": f"{province} ({province.get_province_type_display()}): its "
-                                 f"{Office(office).label.lower()} is appointed by {needed.label}, not "
-                                 f"{Appointer(by).label} ({ORGANISATION})."})
+        raise ValidationError(
+            {"by": f"A legionary legate is appointed by the Emperor, not {Appointer(by).label} ({ORGANISATION})."}
+        )
+    raise ValidationError(
+        {
+            "by": f"{province} ({province.get_province_type_display()}): its "
+            f"{Office(office).label.lower()} is appointed by {needed.label}, not "
+            f"{Appointer(by).label} ({ORGANISATION})."
+        }
+    )
 
 
 def check_candidate(event, office, character):
@@ -58,8 +65,12 @@ def check_candidate(event, office, character):
     if character.died_turn is not None:
         raise ValidationError({"character": f"{character} fell on turn {character.died_turn}: he holds no office."})
     if office in ROME_OFFICES and character.social_class != SocialClass.EQUESTRIAN:
-        raise ValidationError({"character": f"{character} is a {character.get_social_class_display()}: the "
-                                            f"{Office(office).label} must be from the Equitates ({ORGANISATION})."})
+        raise ValidationError(
+            {
+                "character": f"{character} is a {character.get_social_class_display()}: the "
+                f"{Office(office).label} must be from the Equitates ({ORGANISATION})."
+            }
+        )
 
 
 def check_province(event, office, province):
@@ -80,11 +91,16 @@ def check_legion(event, force):
     if force.event_id != event.pk:
         raise ValidationError({"force": f"{force} belongs to another event."})
     if force.kind != Force.Kind.LEGION:
-        raise ValidationError({"force": f"{force} is not a legion ({force.get_kind_display()}): only a legion has a "
-                                        "legate appointed by the Emperor."})
+        raise ValidationError(
+            {
+                "force": f"{force} is not a legion ({force.get_kind_display()}): only a legion has a "
+                "legate appointed by the Emperor."
+            }
+        )
 
 
 # ---- appointing -----------------------------------------------------------------------------
+
 
 def do_appoint(event, *, office, character, by, authority, province=None, force=None, reason="", actor):
     """Appoint `character` to `office` (a province's governor or procurator, a legion's legate, or
@@ -108,21 +124,49 @@ def do_appoint(event, *, office, character, by, authority, province=None, force=
         seat.full_clean()
         seat.save(update_fields=[field])
         appointment = Appointment(
-            event=event, office=office, character=character, previous=previous, by=by,
-            province=seat if office in PROVINCE_OFFICES else None, force=seat if office == Office.LEGATE else None,
-            authority=authority.strip(), reason=(reason or "").strip(), turn=current_turn(event),
-            recorded_by=actor if is_user(actor) else None)
+            event=event,
+            office=office,
+            character=character,
+            previous=previous,
+            by=by,
+            province=seat if office in PROVINCE_OFFICES else None,
+            force=seat if office == Office.LEGATE else None,
+            authority=authority.strip(),
+            reason=(reason or "").strip(),
+            turn=current_turn(event),
+            recorded_by=actor if is_user(actor) else None,
+        )
         appointment.full_clean()
         why = f"{appointment}: {appointment.authority}. {appointment.reason}".strip()
-        entry = record_audit(event=event, actor=actor, action="senate.appointed", target=seat, before=before,
-                             after=snapshot(seat), reason=why)
+        entry = record_audit(
+            event=event,
+            actor=actor,
+            action="senate.appointed",
+            target=seat,
+            before=before,
+            after=snapshot(seat),
+            reason=why,
+        )
         appointment.save()
         with steps_of(entry):  # the appointments' record goes with the seat, if the appointment is undone
-            record_audit(event=event, actor=actor, action="senate.appointment_recorded", target=appointment,
-                         after=snapshot(appointment))
-        publish_on_commit(senate_groups(event, table_of(seat)), OfficeFilled(
-            appointment_id=appointment.pk, office=office, post=appointment.post, holder=str(character),
-            previous=str(previous or ""), by=by))
+            record_audit(
+                event=event,
+                actor=actor,
+                action="senate.appointment_recorded",
+                target=appointment,
+                after=snapshot(appointment),
+            )
+        publish_on_commit(
+            senate_groups(event, table_of(seat)),
+            OfficeFilled(
+                appointment_id=appointment.pk,
+                office=office,
+                post=appointment.post,
+                holder=str(character),
+                previous=str(previous or ""),
+                by=by,
+            ),
+        )
     return appointment
 
 
@@ -153,6 +197,7 @@ def post_of(office, seat):
 
 # ---- careers --------------------------------------------------------------------------------
 
+
 def bottom_of_the_senate():
     return CareerRank.objects.filter(social_class=SocialClass.SENATOR).order_by("step").first()
 
@@ -162,8 +207,12 @@ def do_enter_senate(character, *, by_imperial_decree=False, rank=None, reason=""
     incomer at the bottom of the Senatorial progression. There were exceptions to this, but usually
     only by Imperial decree": an Equestrian enters at the bottom rung, or at `rank` by decree."""
     if rank is not None and not by_imperial_decree:
-        raise ValidationError({"rank": "Only an Imperial decree places an incomer above the bottom of the "
-                                       f"Senators' ladder ({SOCIAL_CLASS})."})
+        raise ValidationError(
+            {
+                "rank": "Only an Imperial decree places an incomer above the bottom of the "
+                f"Senators' ladder ({SOCIAL_CLASS})."
+            }
+        )
     if by_imperial_decree and rank is None:
         raise ValidationError({"rank": "Name the rank the Imperial decree gives him."})
     if rank is not None and rank.social_class != SocialClass.SENATOR:
@@ -177,11 +226,24 @@ def do_enter_senate(character, *, by_imperial_decree=False, rank=None, reason=""
         character.full_clean()
         character.save(update_fields=["social_class", "career_rank"])
         how = "by Imperial decree" if by_imperial_decree else "at the bottom of the Senatorial progression"
-        record_audit(event=character.event, actor=actor, action="senate.entered", target=character, before=before,
-                     after=snapshot(character), reason=f"{character} enters the Senate {how}. {reason or ''}".strip())
-        publish_on_commit(senate_groups(character.event, character.location_id), SenateEntered(
-            character_id=character.pk, character=str(character), rank=str(character.career_rank or ""),
-            by_imperial_decree=by_imperial_decree))
+        record_audit(
+            event=character.event,
+            actor=actor,
+            action="senate.entered",
+            target=character,
+            before=before,
+            after=snapshot(character),
+            reason=f"{character} enters the Senate {how}. {reason or ''}".strip(),
+        )
+        publish_on_commit(
+            senate_groups(character.event, character.location_id),
+            SenateEntered(
+                character_id=character.pk,
+                character=str(character),
+                rank=str(character.career_rank or ""),
+                by_imperial_decree=by_imperial_decree,
+            ),
+        )
     return character
 
 
@@ -189,5 +251,9 @@ def check_equestrian(character):
     if character.died_turn is not None:
         raise ValidationError({"character": f"{character} fell on turn {character.died_turn}."})
     if character.social_class != SocialClass.EQUESTRIAN:
-        raise ValidationError({"character": f"{character} is a {character.get_social_class_display()}, not an "
-                                            "Equestrian: only an Equestrian enters the Senate."})
+        raise ValidationError(
+            {
+                "character": f"{character} is a {character.get_social_class_display()}, not an "
+                "Equestrian: only an Equestrian enters the Senate."
+            }
+        )

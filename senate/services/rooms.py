@@ -1,5 +1,6 @@
 """Who hears of Rome's business before it is published: Control, the Senate room, and any other
 table it concerns (where a new governor sits, where an oath was sworn)."""
+
 from umpire.events import control_group, table_group
 from umpire.selectors import senate_rooms
 

@@ -3,6 +3,7 @@ edicts and their ratification, who is Emperor and who claims to be, and publishi
 Acta Diurna. Every change is audited and told to the Senate room and Control; only what is
 published reaches the whole event, and only Control puts it on the projector.
 """
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -32,16 +33,18 @@ def saved(record):
 
 # ---- sessions ---------------------------------------------------------------------------------
 
+
 def do_open_session(event, *, actor):
     with transaction.atomic():
         standing = Session.objects.select_for_update().filter(event=event, closed_at__isnull=True).first()
         if standing is not None:
-            raise ValidationError({"session": f"The session of turn {standing.opened_turn} is still open: "
-                                              "close it first."})
-        session = saved(Session(event=event, opened_turn=current_turn(event), opened_at=timezone.now(),
-                                opened_by=actor))
-        record_audit(event=event, actor=actor, action="senate.session_opened", target=session,
-                     after=snapshot(session))
+            raise ValidationError(
+                {"session": f"The session of turn {standing.opened_turn} is still open: close it first."}
+            )
+        session = saved(
+            Session(event=event, opened_turn=current_turn(event), opened_at=timezone.now(), opened_by=actor)
+        )
+        record_audit(event=event, actor=actor, action="senate.session_opened", target=session, after=snapshot(session))
         publish_on_commit(senate_groups(event), SessionChanged("opened", session.pk))
     return session
 
@@ -52,13 +55,18 @@ def do_close_session(session, *, actor):
         check_open(session)
         tabled = session.motions.filter(state=Motion.State.TABLED).first()
         if tabled is not None:
-            raise ValidationError({"session": f"Count every motion before closing: {tabled.text!r} is still "
-                                              "tabled."})
+            raise ValidationError({"session": f"Count every motion before closing: {tabled.text!r} is still tabled."})
         before = snapshot(session)
         session.closed_at = timezone.now()
         session.save()
-        record_audit(event=session.event, actor=actor, action="senate.session_closed", target=session,
-                     before=before, after=snapshot(session))
+        record_audit(
+            event=session.event,
+            actor=actor,
+            action="senate.session_closed",
+            target=session,
+            before=before,
+            after=snapshot(session),
+        )
         publish_on_commit(senate_groups(session.event), SessionChanged("closed", session.pk))
     return session
 
@@ -70,15 +78,20 @@ def check_open(session):
 
 # ---- motions and votes ------------------------------------------------------------------------
 
+
 def do_table_motion(session, *, kind, text, proposer=None, edict=None, actor):
     with transaction.atomic():
         session = locked(session)
         check_open(session)
         check_edict_to_ratify(session.event, edict)
-        motion = saved(Motion(session=session, kind=kind, text=text.strip(), proposer=proposer, edict=edict,
-                              tabled_at=timezone.now()))
-        record_audit(event=session.event, actor=actor, action="senate.motion_tabled", target=motion,
-                     after=snapshot(motion))
+        motion = saved(
+            Motion(
+                session=session, kind=kind, text=text.strip(), proposer=proposer, edict=edict, tabled_at=timezone.now()
+            )
+        )
+        record_audit(
+            event=session.event, actor=actor, action="senate.motion_tabled", target=motion, after=snapshot(motion)
+        )
         publish_on_commit(senate_groups(session.event), SessionChanged("tabled", session.pk, motion.pk))
     return motion
 
@@ -104,16 +117,26 @@ def do_record_vote(motion, *, senator, choice, actor):
         before = snapshot(vote) if vote.pk else None
         vote.choice = choice
         saved(vote)
-        record_audit(event=motion.session.event, actor=actor, action="senate.vote", target=vote, before=before,
-                     after=snapshot(vote))
+        record_audit(
+            event=motion.session.event,
+            actor=actor,
+            action="senate.vote",
+            target=vote,
+            before=before,
+            after=snapshot(vote),
+        )
         publish_on_commit(senate_groups(motion.session.event), SessionChanged("voted", motion.session_id, motion.pk))
     return vote
 
 
 def check_tabled(motion):
     if motion.state != Motion.State.TABLED:
-        raise ValidationError({"motion": f"That motion was counted: {motion.get_result_display().lower()}, "
-                                         f"{motion.tally}. No vote may be cast or changed now."})
+        raise ValidationError(
+            {
+                "motion": f"That motion was counted: {motion.get_result_display().lower()}, "
+                f"{motion.tally}. No vote may be cast or changed now."
+            }
+        )
 
 
 def check_may_vote(event, senator):
@@ -125,8 +148,9 @@ def check_may_vote(event, senator):
     if senator.died_turn is not None:
         raise ValidationError({"senator": f"{senator} is dead."})
     if senator.location_id not in senate_rooms(event):
-        raise ValidationError({"senator": f"{senator} is not in the Senate room ({senator.whereabouts}): only the "
-                                          "senators present vote."})
+        raise ValidationError(
+            {"senator": f"{senator} is not in the Senate room ({senator.whereabouts}): only the senators present vote."}
+        )
 
 
 def do_count_motion(motion, *, tie_result="", tie_ruling="", actor):
@@ -143,8 +167,15 @@ def do_count_motion(motion, *, tie_result="", tie_ruling="", actor):
         motion.state, motion.counted_at = Motion.State.VOTED, timezone.now()
         saved(motion)
         event = motion.session.event
-        entry = record_audit(event=event, actor=actor, action="senate.motion_counted", target=motion,
-                             before=before, after=snapshot(motion), reason=motion.tie_ruling)
+        entry = record_audit(
+            event=event,
+            actor=actor,
+            action="senate.motion_counted",
+            target=motion,
+            before=before,
+            after=snapshot(motion),
+            reason=motion.tie_ruling,
+        )
         publish_on_commit(senate_groups(event), SessionChanged("counted", motion.session_id, motion.pk))
         if motion.result == Motion.Result.CARRIED and motion.kind == Motion.Kind.RATIFY:
             with steps_of(entry):  # a recount undoes the ratification the count made
@@ -158,8 +189,12 @@ def result_of(motion, tie_result, tie_ruling):
             raise ValidationError({"tie_result": f"The vote is not tied ({motion.tally}): the count decides."})
         return (Motion.Result.CARRIED if motion.ayes > motion.nays else Motion.Result.LOST), ""
     if tie_result not in Motion.Result.values or not tie_ruling:
-        raise ValidationError({"tie_result": f"The vote is tied ({motion.tally}) and the handbook gives no rule: "
-                                             "rule it carried or lost, and say why."})
+        raise ValidationError(
+            {
+                "tie_result": f"The vote is tied ({motion.tally}) and the handbook gives no rule: "
+                "rule it carried or lost, and say why."
+            }
+        )
     return tie_result, tie_ruling
 
 
@@ -171,12 +206,19 @@ def ratify(motion, actor):
     before = snapshot(edict)
     edict.ratified_by = motion
     edict.save()
-    record_audit(event=edict.event, actor=actor, action="senate.edict_ratified", target=edict, before=before,
-                 after=snapshot(edict))
+    record_audit(
+        event=edict.event,
+        actor=actor,
+        action="senate.edict_ratified",
+        target=edict,
+        before=before,
+        after=snapshot(edict),
+    )
     publish_on_commit(senate_groups(edict.event), EdictChanged("ratified", edict.pk))
 
 
 # ---- edicts and the throne --------------------------------------------------------------------
+
 
 def get_emperor(event):
     return Claimant.objects.filter(event=event, is_emperor=True, ended_turn__isnull=True).first()
@@ -187,8 +229,9 @@ def do_issue_edict(event, *, emperor, text, actor):
         reigning = get_emperor(event)
         if reigning is None or reigning.character_id != emperor.pk:
             raise ValidationError({"emperor": f"{emperor} is not Emperor: only the Emperor issues edicts."})
-        edict = saved(Edict(event=event, emperor=emperor, text=text.strip(), turn=current_turn(event),
-                            issued_at=timezone.now()))
+        edict = saved(
+            Edict(event=event, emperor=emperor, text=text.strip(), turn=current_turn(event), issued_at=timezone.now())
+        )
         record_audit(event=event, actor=actor, action="senate.edict_issued", target=edict, after=snapshot(edict))
         publish_on_commit(senate_groups(event), EdictChanged("issued", edict.pk))
     return edict
@@ -215,8 +258,12 @@ def do_add_claimant(event, *, character, actor):
         check_living(event, character)
         standing = Claimant.objects.select_for_update().filter(character=character, ended_turn__isnull=True).first()
         if standing is not None:
-            raise ValidationError({"character": f"{standing.character} already "
-                                                f"{'reigns' if standing.is_emperor else 'claims the throne'}."})
+            raise ValidationError(
+                {
+                    "character": f"{standing.character} already "
+                    f"{'reigns' if standing.is_emperor else 'claims the throne'}."
+                }
+            )
         return begin(event, character, is_emperor=False, actor=actor)[0]
 
 
@@ -236,8 +283,15 @@ def check_living(event, character):
 
 
 def begin(event, character, *, is_emperor, actor):
-    claim = saved(Claimant(event=event, character=character, is_emperor=is_emperor, since_turn=current_turn(event),
-                           recorded_at=timezone.now()))
+    claim = saved(
+        Claimant(
+            event=event,
+            character=character,
+            is_emperor=is_emperor,
+            since_turn=current_turn(event),
+            recorded_at=timezone.now(),
+        )
+    )
     action = "proclaimed" if is_emperor else "claimed"
     entry = record_audit(event=event, actor=actor, action=f"senate.{action}", target=claim, after=snapshot(claim))
     publish_on_commit(senate_groups(event), EmperorChanged(action, claim.pk, str(character), is_emperor))
@@ -248,10 +302,12 @@ def end(claim, actor):
     before = snapshot(claim)
     claim.ended_turn = current_turn(claim.event)
     claim.save()
-    record_audit(event=claim.event, actor=actor, action="senate.claim_ended", target=claim, before=before,
-                 after=snapshot(claim))
-    publish_on_commit(senate_groups(claim.event), EmperorChanged("ended", claim.pk, str(claim.character),
-                                                                 claim.is_emperor))
+    record_audit(
+        event=claim.event, actor=actor, action="senate.claim_ended", target=claim, before=before, after=snapshot(claim)
+    )
+    publish_on_commit(
+        senate_groups(claim.event), EmperorChanged("ended", claim.pk, str(claim.character), claim.is_emperor)
+    )
     return claim
 
 
@@ -277,10 +333,21 @@ def do_publish_record(record, *, to_projector=False, actor):
         record.published_at, record.published_by, record.on_projector = timezone.now(), actor, to_projector
         record.save()
         kind = PUBLISHABLE[type(record)]
-        adopt_steps(record_audit(event=event, actor=actor, action=f"senate.{kind}_published", target=record,
-                                 before=before, after=snapshot(record)), announced)
-        publish_on_commit(senate_groups(event) + [event_group(event.pk)],
-                          ActaPublished(kind, record.pk, record.headline, to_projector))
+        adopt_steps(
+            record_audit(
+                event=event,
+                actor=actor,
+                action=f"senate.{kind}_published",
+                target=record,
+                before=before,
+                after=snapshot(record),
+            ),
+            announced,
+        )
+        publish_on_commit(
+            senate_groups(event) + [event_group(event.pk)],
+            ActaPublished(kind, record.pk, record.headline, to_projector),
+        )
     return record
 
 

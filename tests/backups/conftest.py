@@ -1,5 +1,6 @@
 """The world every backup test exports: the permission matrix's (a battle, sieges, the post, the ledger with
 a tax turn, the Senate, trackers, a print run, seated umpires), with a board-game data table filled in."""
+
 import pytest
 
 from boardgames.models import DataCell, DataRow, DataTable

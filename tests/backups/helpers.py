@@ -1,4 +1,5 @@
 """What a restore must give back, read independently of the export's own walk of the models."""
+
 import io
 import json
 
@@ -15,14 +16,23 @@ from umpire.models import GroupSequence
 
 # not the event's: made by migrate, a browser's session, the channel layer's message counters (a client
 # that sees its numbers start again asks for a snapshot), and the role groups, counted through the accounts
-NOT_COUNTED = {ContentType, Permission, Group, GroupSequence, apps.get_model("sessions", "Session"),
-               apps.get_model("admin", "LogEntry")}
+NOT_COUNTED = {
+    ContentType,
+    Permission,
+    Group,
+    GroupSequence,
+    apps.get_model("sessions", "Session"),
+    apps.get_model("admin", "LogEntry"),
+}
 
 
 def count_every_table():
     """{model label: rows}, for every table of the project, many-to-many tables too."""
-    return {model._meta.label: model._base_manager.count() for model in apps.get_models(include_auto_created=True)
-            if model not in NOT_COUNTED}
+    return {
+        model._meta.label: model._base_manager.count()
+        for model in apps.get_models(include_auto_created=True)
+        if model not in NOT_COUNTED
+    }
 
 
 def every_row():
@@ -57,4 +67,3 @@ def empty_the_database():
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         call_command("flush", interactive=False, verbosity=0)
         cursor.execute("SET CONSTRAINTS ALL DEFERRED")  # as Django's keys are, for the rest of the test
-

@@ -1,4 +1,5 @@
 """export_event and import_event: one whole event to one file, and back into an emptied database."""
+
 import json
 
 import pytest
@@ -27,8 +28,11 @@ def reaches_the_event(model, seen=()):
     event = apps.get_model("umpire", "Event")
     if model is event:
         return True
-    keys = [field.related_model for field in model._meta.concrete_fields
-            if field.is_relation and (field.many_to_one or field.one_to_one)]
+    keys = [
+        field.related_model
+        for field in model._meta.concrete_fields
+        if field.is_relation and (field.many_to_one or field.one_to_one)
+    ]
     return any(target not in seen and reaches_the_event(target, (*seen, model)) for target in keys)
 
 
@@ -36,16 +40,39 @@ def test_every_model_with_a_path_to_the_event_is_exported():
     reaching = {model for model in apps.get_models() if reaches_the_event(model)}
     missing = {model._meta.label for model in reaching - set(event_lookups())}
     assert not missing, f"models of the event the backup forgets: {', '.join(sorted(missing))}"
-    assert {"regions.Posting", "mail.LetterStep", "warfare.SiegeMonth", "boardgames.DataCell", "senate.Vote",
-            "umpire.TurnEndHookRun", "backups.SnapshotSchedule"} <= {model._meta.label for model in reaching}
+    assert {
+        "regions.Posting",
+        "mail.LetterStep",
+        "warfare.SiegeMonth",
+        "boardgames.DataCell",
+        "senate.Vote",
+        "umpire.TurnEndHookRun",
+        "backups.SnapshotSchedule",
+    } <= {model._meta.label for model in reaching}
 
 
 def test_the_backup_holds_every_part_of_the_event(full_world, tmp_path):
     held = {row["model"] for row in json.loads(export(tmp_path).read_text())["rows"]}
-    assert {"umpire.event", "umpire.region", "umpire.character", "umpire.gameclock", "umpire.turnend",
-            "regions.transaction", "regions.posting", "mail.letter", "warfare.battle", "warfare.siege",
-            "senate.session", "senate.motion", "boardgames.tracker", "boardgames.datacell", "umpire.auditentry",
-            "auth.user", "auth.group", "umpire.careerrank"} <= held
+    assert {
+        "umpire.event",
+        "umpire.region",
+        "umpire.character",
+        "umpire.gameclock",
+        "umpire.turnend",
+        "regions.transaction",
+        "regions.posting",
+        "mail.letter",
+        "warfare.battle",
+        "warfare.siege",
+        "senate.session",
+        "senate.motion",
+        "boardgames.tracker",
+        "boardgames.datacell",
+        "umpire.auditentry",
+        "auth.user",
+        "auth.group",
+        "umpire.careerrank",
+    } <= held
 
 
 def test_restore_into_an_emptied_database_gives_back_every_row_and_the_ledger_balanced(full_world, tmp_path):
@@ -102,18 +129,25 @@ def test_import_refuses_an_account_name_taken_by_another(full_world, tmp_path):
     assert not Event.objects.exists() and User.objects.count() == 1
 
 
-@pytest.mark.parametrize("text, refusal", [
-    ("{not json", "not JSON"),
-    ('{"rows": []}', "not an event backup"),
-    ('{"format": "umpire-event-backup", "version": 9, "rows": []}', "version 9"),
-    # found by the service fuzz: a backup naming no event was a KeyError
-    ('{"format": "umpire-event-backup", "version": 1, "rows": []}', "not an event backup"),
-    ('{"format": "umpire-event-backup", "version": 1, "event": ["ad69"], "rows": []}', "not an event backup"),
-    ('{"format": "umpire-event-backup", "version": 1, "event": "x", "rows": [{"model": "no.such"}]}',
-     "Row 1 of this backup is of no model"),
-    ('{"format": "umpire-event-backup", "version": 1, "event": "x", "rows": [{"model": "umpire.region"}]}',
-     r"Row 1 of this backup \(umpire.Region\) has no id"),
-])
+@pytest.mark.parametrize(
+    "text, refusal",
+    [
+        ("{not json", "not JSON"),
+        ('{"rows": []}', "not an event backup"),
+        ('{"format": "umpire-event-backup", "version": 9, "rows": []}', "version 9"),
+        # found by the service fuzz: a backup naming no event was a KeyError
+        ('{"format": "umpire-event-backup", "version": 1, "rows": []}', "not an event backup"),
+        ('{"format": "umpire-event-backup", "version": 1, "event": ["ad69"], "rows": []}', "not an event backup"),
+        (
+            '{"format": "umpire-event-backup", "version": 1, "event": "x", "rows": [{"model": "no.such"}]}',
+            "Row 1 of this backup is of no model",
+        ),
+        (
+            '{"format": "umpire-event-backup", "version": 1, "event": "x", "rows": [{"model": "umpire.region"}]}',
+            r"Row 1 of this backup \(umpire.Region\) has no id",
+        ),
+    ],
+)
 def test_import_refuses_a_file_that_is_not_a_backup(db, tmp_path, text, refusal):
     path = tmp_path / "bad.json"
     path.write_text(text)

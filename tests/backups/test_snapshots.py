@@ -1,4 +1,5 @@
 """Snapshots every N turns, written by the turn-end hook, and Control's page that lists and sets them."""
+
 import json
 
 import pytest
@@ -23,12 +24,14 @@ def every_two(ad69, control):
 @pytest.fixture
 def end_turns(django_capture_on_commit_callbacks):
     """End `count` turns, each committed, as the clock does: the snapshot is written after the commit."""
+
     def end(event, count):
         with django_capture_on_commit_callbacks(execute=True):
             clockwork.do_start_clock(event, actor=None)
         for _ in range(count):
             with django_capture_on_commit_callbacks(execute=True):
                 clockwork.do_skip_turn(event, actor=None)
+
     return end
 
 
@@ -80,8 +83,15 @@ def test_control_sets_n_and_the_change_is_audited(client, ad69, control):
     assert entry.actor == control and entry.after["every_turns"] == 3
 
 
-@pytest.mark.parametrize("every, refusal", [("-1", "greater than or equal to 0"), ("many", "Enter a whole number"),
-                                            ("101", "less than or equal to 100"), ("", "This field is required")])
+@pytest.mark.parametrize(
+    "every, refusal",
+    [
+        ("-1", "greater than or equal to 0"),
+        ("many", "Enter a whole number"),
+        ("101", "less than or equal to 100"),
+        ("", "This field is required"),
+    ],
+)
 def test_a_bad_n_is_refused_in_words_and_changes_nothing(client, every_two, control, every, refusal):
     client.force_login(control)
     entries = AuditEntry.objects.count()

@@ -1,4 +1,5 @@
 """A Hannibal Barkas event with one map table, and its umpires."""
+
 import pytest
 
 from umpire.models import Event, Region, Role
@@ -8,8 +9,17 @@ from umpire.services.records import do_save_event
 @pytest.fixture
 def hb(db):
     """The event's dates and length are the test's own: the rulebook's game is open-ended (§XI)."""
-    event = do_save_event(Event(slug="hb", name="Hannibal Barkas", ruleset=Event.Ruleset.HANNIBAL_BARKAS,
-                                start_year=218, start_month=3, number_of_turns=30), actor=None)
+    event = do_save_event(
+        Event(
+            slug="hb",
+            name="Hannibal Barkas",
+            ruleset=Event.Ruleset.HANNIBAL_BARKAS,
+            start_year=218,
+            start_month=3,
+            number_of_turns=30,
+        ),
+        actor=None,
+    )
     Region.objects.create(event=event, name="Italy")
     return event
 

@@ -1,5 +1,6 @@
 """A procedure's case takes the cells it leaves empty from the event's data tables, never over what the
 umpire typed, never inventing one the table lacks; in one query whatever the case holds."""
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -12,8 +13,18 @@ from umpire.rules.hannibal_barkas.cities import CityCard
 
 CAPTURE = "hannibal_barkas.city_capture"
 GARRISON = "hannibal_barkas.city_garrison"
-LEADERS = ["Cartalon", "Magon Barkas", "Hannon", "Maharbal", "Hasdrubal Barkas", "Hannon Magnus", "Philip V",
-           "Ajostros", "Consul I", "Consul II"]
+LEADERS = [
+    "Cartalon",
+    "Magon Barkas",
+    "Hannon",
+    "Maharbal",
+    "Hasdrubal Barkas",
+    "Hannon Magnus",
+    "Philip V",
+    "Ajostros",
+    "Consul I",
+    "Consul II",
+]
 
 
 @pytest.fixture
@@ -34,8 +45,9 @@ def capture(city, **more):
 
 def save(client, user, key, case, dice=(), slug="hb"):
     client.force_login(user)
-    return client.post(f"/events/{slug}/rules/{key}/save", {"case": case, "dice": list(dice)},
-                       content_type="application/json")
+    return client.post(
+        f"/events/{slug}/rules/{key}/save", {"case": case, "dice": list(dice)}, content_type="application/json"
+    )
 
 
 def desk_run(client, user, key, case, slug="hb"):
@@ -92,8 +104,9 @@ def test_sigas_given_cells_need_nothing_from_control(client, hb, tables, hb_umpi
     reply = save(client, hb_umpire, CAPTURE, capture({"name": "Siga"}))
     record = ProcedureRun.objects.get(pk=reply.json()["id"])
     assert record.outcome["city_vp"] == 8 and record.case["city"]["vp"] == 8
-    assert reply.json()["notes"][0] == ("Siga: defence 4 (the rulebook's), vp 8 (the rulebook's), "
-                                        "from the event's City cards")
+    assert reply.json()["notes"][0] == (
+        "Siga: defence 4 (the rulebook's), vp 8 (the rulebook's), from the event's City cards"
+    )
 
 
 def test_sigas_given_cells_come_from_the_rulebook_before_the_tables_are_made(client, hb, hb_umpire):
@@ -105,21 +118,32 @@ def test_sigas_given_cells_come_from_the_rulebook_before_the_tables_are_made(cli
 
 def test_hannibals_card_fills_a_battle_leader(client, hb, tables, hb_umpire):
     side = {"units": {"heavy_infantry": 5}, "leaders": [{"name": "Hannibal", "reduces_enemy_command": 1}]}
-    case = {"attacker": {**side, "name": "Carthage"}, "defender": {"name": "Rome", "units": {"heavy_infantry": 5}},
-            "max_rounds": 1}
+    case = {
+        "attacker": {**side, "name": "Carthage"},
+        "defender": {"name": "Rome", "units": {"heavy_infantry": 5}},
+        "max_rounds": 1,
+    }
     reply = desk_run(client, hb_umpire, "hannibal_barkas.battle", case)
     assert reply.status_code == 200, reply.json()
-    assert reply.json()["filled"] == ["Hannibal: command 3 (the rulebook's), victory points 8 (the rulebook's), "
-                                      "from the event's Leader cards"]
+    assert reply.json()["filled"] == [
+        "Hannibal: command 3 (the rulebook's), victory points 8 (the rulebook's), from the event's Leader cards"
+    ]
 
 
 def test_tribes_cities_and_flags_are_read_as_their_fields_types(hb, tables, hb_control):
     do_save_data_rows(tables["gallic_tribes"], rows=[("Boii", {"infantry": "5", "cavalry": "2"})], actor=hb_control)
-    do_save_data_rows(tables["city_cards"], rows=[("Carthago", {"income": "6", "port": "yes", "elephants": "no"})],
-                      actor=hb_control)
+    do_save_data_rows(
+        tables["city_cards"], rows=[("Carthago", {"income": "6", "port": "yes", "elephants": "no"})], actor=hb_control
+    )
     do_save_data_rows(tables["siege_track_flags"], rows=[("5", {"flag": "8"})], actor=hb_control)
-    economy = {"player": "Hannibal", "nation": "carthage", "treasury": 0, "units": {},
-               "cities": [{"name": "Carthago"}], "tribes": [{"name": "Boii", "allied": True}]}
+    economy = {
+        "player": "Hannibal",
+        "nation": "carthage",
+        "treasury": 0,
+        "units": {},
+        "cities": [{"name": "Carthago"}],
+        "tribes": [{"name": "Boii", "allied": True}],
+    }
     filled, _ = fill_from_data_tables(hb, "hannibal_barkas.economy_phase", economy)
     assert filled["cities"] == [{"name": "Carthago", "income": 6, "port": True, "elephants": False}]
     assert filled["tribes"] == [{"name": "Boii", "allied": True, "infantry": 5, "cavalry": 2}]
@@ -155,14 +179,21 @@ def test_one_query_fills_the_case_whatever_it_holds(hb, tables, django_assert_nu
 
 
 def test_saving_a_run_with_more_cards_makes_no_more_queries(client, hb, saguntum, hb_control):
-    do_save_data_rows(DataTable.objects.get(event=hb, key="leader_cards"),
-                      rows=[(name, {"vp": "2"}) for name in LEADERS], actor=hb_control)
+    do_save_data_rows(
+        DataTable.objects.get(event=hb, key="leader_cards"),
+        rows=[(name, {"vp": "2"}) for name in LEADERS],
+        actor=hb_control,
+    )
     save(client, hb_control, CAPTURE, capture({"name": "Saguntum"}))  # the session and the caches, once
     counts = []
     for leaders in (LEADERS[:1], LEADERS):
         with CaptureQueriesContext(connection) as queries:
-            reply = save(client, hb_control, CAPTURE, capture({"name": "Saguntum"},
-                                                              leaders_inside=[{"name": n} for n in leaders]))
+            reply = save(
+                client,
+                hb_control,
+                CAPTURE,
+                capture({"name": "Saguntum"}, leaders_inside=[{"name": n} for n in leaders]),
+            )
         assert reply.status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]

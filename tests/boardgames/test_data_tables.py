@@ -1,5 +1,6 @@
 """Per-event data tables: made with the cells the rulebook gives, filled in by Control on the page or
 by CSV (all or nothing, a bad cell named), and read by procedures with get_data_cell."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -26,12 +27,24 @@ def state(table):
 
 
 def test_the_ruleset_s_tables_are_made_with_the_cells_the_rulebook_gives(hb, tables):
-    assert {"city_cards", "leader_cards", "event_cards", "gallic_tribes", "siege_track_flags", "map_regions",
-            "map_adjacency", "alpine_crossings"} <= set(tables)
+    assert {
+        "city_cards",
+        "leader_cards",
+        "event_cards",
+        "gallic_tribes",
+        "siege_track_flags",
+        "map_regions",
+        "map_adjacency",
+        "alpine_crossings",
+    } <= set(tables)
     siga = {c.column: c for c in DataCell.objects.filter(row__table=tables["city_cards"], row__key="Siga")}
     assert {k: (c.value, c.given) for k, c in siga.items()} == {
-        "income": ("4", True), "defence": ("4", True), "vp": ("8", True), "port": ("yes", True),
-        "elephants": ("yes", True)}
+        "income": ("4", True),
+        "defence": ("4", True),
+        "vp": ("8", True),
+        "port": ("yes", True),
+        "elephants": ("yes", True),
+    }
     assert "L198" in siga["income"].source
     assert get_data_cell(hb, "gallic_tribes", "Lingones", "infantry") == "6"
     assert get_data_cell(hb, "siege_track_flags", "3", "flag") == "9"
@@ -47,8 +60,9 @@ def test_making_the_tables_again_keeps_what_control_filled_in(hb, tables, hb_con
 def test_get_data_cell_names_the_empty_cell(hb, tables):
     with pytest.raises(MissingDataCell) as missing:
         get_data_cell(hb, "city_cards", "Roma", "defence")
-    assert str(missing.value) == ("City cards: the Defence of Roma is empty. "
-                                  "Control fills it in on the data tables page.")
+    assert str(missing.value) == (
+        "City cards: the Defence of Roma is empty. Control fills it in on the data tables page."
+    )
     with pytest.raises(MissingDataCell, match="the Infantry of Boii is empty"):
         get_data_cell(hb, "gallic_tribes", "Boii", "infantry")
 
@@ -64,10 +78,10 @@ def test_a_csv_import_sets_the_rows_it_names(hb, tables, hb_control):
 
 def test_an_import_undone_takes_out_its_rows_and_puts_back_its_cells(hb, tables, hb_control):
     from umpire.services.undo import do_undo
+
     do_save_data_rows(cities(hb), rows=[("Carthago", {"income": "5"})], actor=hb_control)
     kept = state(cities(hb))
-    do_import_data_table(cities(hb), csv_text="City,Income,Defence\nCarthago,6,5\nNew Carthage,3,\n",
-                         actor=hb_control)
+    do_import_data_table(cities(hb), csv_text="City,Income,Defence\nCarthago,6,5\nNew Carthage,3,\n", actor=hb_control)
     do_undo(AuditEntry.objects.get(action="datatable.imported"), actor=hb_control, reason="the wrong sheet")
     assert state(cities(hb)) == kept and not DataRow.objects.filter(key="New Carthage").exists()
     assert AuditEntry.objects.filter(action="datatable.restored").count() == 1
@@ -75,6 +89,7 @@ def test_an_import_undone_takes_out_its_rows_and_puts_back_its_cells(hb, tables,
 
 def test_an_edit_whose_cells_changed_since_is_not_undone(hb, tables, hb_control):
     from umpire.services.undo import do_undo
+
     do_save_data_rows(cities(hb), rows=[("Carthago", {"income": "5"})], actor=hb_control)
     first = AuditEntry.objects.get(action="datatable.edited")
     do_save_data_rows(cities(hb), rows=[("Carthago", {"income": "7"})], actor=hb_control)
@@ -89,13 +104,14 @@ def test_a_bad_csv_cell_refuses_the_whole_import_naming_line_and_column(hb, tabl
     with pytest.raises(ValidationError) as refused:
         do_import_data_table(cities(hb), csv_text=csv_text, actor=hb_control)
     assert refused.value.message_dict["csv"] == [
-        "Line 3 (Roma), column Income: \"ten\" is not a whole number.",
-        "Line 4 (Capua), column Port: \"maybe\" is not yes or no."]
+        'Line 3 (Roma), column Income: "ten" is not a whole number.',
+        'Line 4 (Capua), column Port: "maybe" is not yes or no.',
+    ]
     assert (state(cities(hb)), DataRow.objects.count(), AuditEntry.objects.count()) == (before, rows, audits)
 
 
 def test_a_csv_with_a_column_the_table_lacks_is_refused(hb, tables, hb_control):
-    with pytest.raises(ValidationError, match="Line 1 names a column \"Gold\""):
+    with pytest.raises(ValidationError, match='Line 1 names a column "Gold"'):
         do_import_data_table(cities(hb), csv_text="City,Gold\nRoma,3\n", actor=hb_control)
 
 
@@ -119,8 +135,9 @@ def test_a_table_umpire_reads_the_data_but_does_not_edit_it(client, hb, tables, 
     client.force_login(hb_umpire)
     assert client.get(reverse("boardgames:data-table", args=["hb", "city_cards"])).status_code == 200
     upload = SimpleUploadedFile("c.csv", b"City,Income\nRoma,3\n", content_type="text/csv")
-    assert client.post(reverse("boardgames:data-import", args=["hb", "city_cards"]),
-                       {"file": upload}).status_code == 404
+    assert (
+        client.post(reverse("boardgames:data-import", args=["hb", "city_cards"]), {"file": upload}).status_code == 404
+    )
     assert client.post(reverse("boardgames:data-prepare", args=["hb"])).status_code == 404
     client.force_login(outsider)
     assert client.get(reverse("boardgames:data-tables", args=["hb"])).status_code == 404
@@ -136,17 +153,24 @@ def test_an_ad69_event_has_no_board_game_tables(ad69, control):
 def test_every_given_row_and_cell_fits_its_column_in_the_database(ruleset):
     """SQLite never checks a length; PostgreSQL refuses a row name or cell longer than its column."""
     from boardgames.registry import get_declarations
-    longest = {name: DataRow._meta.get_field("key").max_length if name == "row" else
-               DataCell._meta.get_field(name).max_length for name in ("row", "value", "source")}
+
+    longest = {
+        name: DataRow._meta.get_field("key").max_length if name == "row" else DataCell._meta.get_field(name).max_length
+        for name in ("row", "value", "source")
+    }
     for declaration in get_declarations(ruleset):
         for key, cells in declaration.given_rows():
             assert len(str(key)) <= longest["row"], (declaration.key, key)
             for column, given in cells.items():
                 assert len(str(given.value)) <= longest["value"] and len(given.source) <= longest["source"], (
-                    declaration.key, key, column)
+                    declaration.key,
+                    key,
+                    column,
+                )
 
 
 def test_a_declaration_too_long_for_the_database_is_refused_at_start_up():
     from boardgames.registry import register_data_table
+
     with pytest.raises(ValueError, match=r"its row_title 'x{41}' is longer than 40 characters"):
         register_data_table("hannibal_barkas", "too_long", "Too long", [("a", "A", "text")], row_title="x" * 41)

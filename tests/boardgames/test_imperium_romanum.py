@@ -1,5 +1,6 @@
 """Imperium Romanum's per-event data tables (with the cells the text gives), its case sources, its standard
 trackers, its round's name and its sequence of play, as the console holds them."""
+
 import io
 
 import pytest
@@ -29,8 +30,17 @@ from umpire.views.rules import reference_sheet
 @pytest.fixture
 def ir(db):
     """An Imperium Romanum event; its dates and length are the test's own (no situation is in the text)."""
-    return do_save_event(Event(slug="ir", name="Imperium Romanum", ruleset=Event.Ruleset.IMPERIUM_ROMANUM,
-                               start_year=69, start_month=1, number_of_turns=12), actor=None)
+    return do_save_event(
+        Event(
+            slug="ir",
+            name="Imperium Romanum",
+            ruleset=Event.Ruleset.IMPERIUM_ROMANUM,
+            start_year=69,
+            start_month=1,
+            number_of_turns=12,
+        ),
+        actor=None,
+    )
 
 
 @pytest.fixture
@@ -46,8 +56,17 @@ def tables(ir, ir_control):
 
 def test_every_missing_table_is_a_data_table():
     keys = {declaration.key for declaration in get_declarations("imperium_romanum")}
-    assert keys == {"cities", "recruiting_limits", "optional_land_crt", "standard_land_crt", "naval_crt",
-                    "cities_surrender", "power_dissolution", "morale_table", "situations"}
+    assert keys == {
+        "cities",
+        "recruiting_limits",
+        "optional_land_crt",
+        "standard_land_crt",
+        "naval_crt",
+        "cities_surrender",
+        "power_dissolution",
+        "morale_table",
+        "situations",
+    }
 
 
 def test_the_tables_are_made_with_the_cells_the_text_gives(ir, tables):
@@ -61,8 +80,9 @@ def test_the_tables_are_made_with_the_cells_the_text_gives(ir, tables):
     cell = DataCell.objects.get(row__table=tables["situations"], row__key="11", column="dont_trust")
     assert (cell.value, cell.given, "L909" in cell.source) == ("1-5 nothing, 6 declares", True, True)
     assert not DataCell.objects.filter(row__table=tables["optional_land_crt"], row__key="-1").exists()
-    assert not DataCell.objects.filter(row__table=tables["morale_table"],
-                                       row__key="Port (not in city), Loss of").exists()
+    assert not DataCell.objects.filter(
+        row__table=tables["morale_table"], row__key="Port (not in city), Loss of"
+    ).exists()
     empty = [tables["standard_land_crt"], tables["recruiting_limits"]]
     assert not DataCell.objects.filter(row__table__in=empty).exists()
 
@@ -70,9 +90,13 @@ def test_the_tables_are_made_with_the_cells_the_text_gives(ir, tables):
 def test_a_combat_takes_its_row_and_its_citys_defence_from_the_event(ir, tables, ir_control):
     do_save_data_rows(tables["optional_land_crt"], rows=[("3", {"2_1": "N/hE"})], actor=ir_control)
     do_save_data_rows(tables["cities"], rows=[("Roma", {"defence": "4"})], actor=ir_control)
-    case = {"attacker": {"units": [{"strength": 60}]},
-            "defender": {"units": [{"strength": 10, "in_city": True}]}, "defence": "siege_assault",
-            "city": {"name": "Roma"}, "crt": [{"roll": 3}]}
+    case = {
+        "attacker": {"units": [{"strength": 60}]},
+        "defender": {"units": [{"strength": 10, "in_city": True}]},
+        "defence": "siege_assault",
+        "city": {"name": "Roma"},
+        "crt": [{"roll": 3}],
+    }
     filled, notes = fill_from_data_tables(ir, "imperium_romanum.land_combat", case)
     assert filled["city"]["defence"] == 4 and filled["crt"] == [{"roll": 3, "at_2_1": "N/hE"}] and notes
     result = land_combat(parse(LandCombatInput, filled), EnteredDice([3]))
@@ -84,8 +108,15 @@ def test_tv_22_the_corn_fleets_start_at_their_ports():
     Constantinople and 2 at Heraclea Chersonensus"."""
     cities = next(d for d in get_declarations("imperium_romanum") if d.key == "cities")
     fleets = {name: cells["corn_fleets"].value for name, cells in cities.given_rows() if "corn_fleets" in cells}
-    assert fleets == {"Caralis": 1, "Syracusae": 2, "Roma": 2, "Carthago": 3, "Alexandria": 5,
-                      "Byzantium/Constantinopolis": 3, "Heraclea Chersonensus": 2}
+    assert fleets == {
+        "Caralis": 1,
+        "Syracusae": 2,
+        "Roma": 2,
+        "Carthago": 3,
+        "Alexandria": 5,
+        "Byzantium/Constantinopolis": 3,
+        "Heraclea Chersonensus": 2,
+    }
     assert sum(fleets[port] for port in ("Caralis", "Syracusae", "Roma", "Carthago", "Alexandria")) == 13
 
 
@@ -95,25 +126,34 @@ def test_the_situation_gives_the_fortification_and_bribe_costs_and_imperator_rep
     filled, _ = fill_from_data_tables(ir, "imperium_romanum.fortification", fort)
     with pytest.raises(RulesError, match=r"Situations\[14/light_infantry_cost\]"):
         run_procedure("imperium_romanum.fortification", filled, EnteredDice([]))
-    do_save_data_rows(tables["situations"], rows=[("14", {"light_infantry_cost": "3", "legion_cost": "10",
-                                                          "imperator_replacement": "yes"})], actor=ir_control)
+    do_save_data_rows(
+        tables["situations"],
+        rows=[("14", {"light_infantry_cost": "3", "legion_cost": "10", "imperator_replacement": "yes"})],
+        actor=ir_control,
+    )
     filled, notes = fill_from_data_tables(ir, "imperium_romanum.fortification", fort)
     assert filled["light_infantry_cost"] == 3 and notes
     assert run_procedure("imperium_romanum.fortification", filled, EnteredDice([])).outcome["cost"] == 3
-    bribe, _ = fill_from_data_tables(ir, "imperium_romanum.bribe", {"situation": "14",
-                                                                   "bribes": [{"faction": "Otho", "bribes": 2}]})
+    bribe, _ = fill_from_data_tables(
+        ir, "imperium_romanum.bribe", {"situation": "14", "bribes": [{"faction": "Otho", "bribes": 2}]}
+    )
     assert run_procedure("imperium_romanum.bribe", bribe, EnteredDice([])).outcome["costs"] == {"Otho": 10}
-    lost, _ = fill_from_data_tables(ir, "imperium_romanum.imperator_replacement",
-                                    {"faction": "Otho", "situation": "14", "successor": True})
+    lost, _ = fill_from_data_tables(
+        ir, "imperium_romanum.imperator_replacement", {"faction": "Otho", "situation": "14", "successor": True}
+    )
     assert lost["replacement"] is True
 
 
 def test_an_areas_militia_comes_from_its_recruiting_line(ir, tables, ir_control):
     do_save_data_rows(tables["recruiting_limits"], rows=[("Italia", {"militia": "12"})], actor=ir_control)
-    filled, _ = fill_from_data_tables(ir, "imperium_romanum.militia", {"line": "Italia", "province": "Italia",
-                                                                      "controller": "Otho"})
+    filled, _ = fill_from_data_tables(
+        ir, "imperium_romanum.militia", {"line": "Italia", "province": "Italia", "controller": "Otho"}
+    )
     assert run_procedure("imperium_romanum.militia", filled, EnteredDice([])).outcome == {
-        "controller": "Otho", "strength": 12, "cost": 0}
+        "controller": "Otho",
+        "strength": 12,
+        "cost": 0,
+    }
 
 
 def test_the_cut_off_morale_row_waits_for_control(ir, tables, ir_control):
@@ -121,17 +161,25 @@ def test_the_cut_off_morale_row_waits_for_control(ir, tables, ir_control):
     filled, _ = fill_from_data_tables(ir, "imperium_romanum.morale", case)
     with pytest.raises(RulesError, match="Control enters it"):
         morale(parse(MoraleInput, filled), EnteredDice([]))
-    do_save_data_rows(tables["morale_table"], rows=[("Port (not in city), Loss of", {"points": "-1",
-                                                                                      "times_tax_rate": "no"})],
-                      actor=ir_control)
+    do_save_data_rows(
+        tables["morale_table"],
+        rows=[("Port (not in city), Loss of", {"points": "-1", "times_tax_rate": "no"})],
+        actor=ir_control,
+    )
     filled, _ = fill_from_data_tables(ir, "imperium_romanum.morale", case)
     assert morale(parse(MoraleInput, filled), EnteredDice([])).outcome["change"] == -1
 
 
 def test_the_standard_trackers(ir, ir_control):
     names = {tracker.name: tracker for tracker in get_standard_trackers("imperium_romanum")}
-    assert {"Morale: faction 1", "Morale: faction 2", "Treasury: faction 1", "Treasury: faction 2",
-            "Corn Supply Index: Roma", "Corn Supply Index: Constantinopolis"} == set(names)
+    assert {
+        "Morale: faction 1",
+        "Morale: faction 2",
+        "Treasury: faction 1",
+        "Treasury: faction 2",
+        "Corn Supply Index: Roma",
+        "Corn Supply Index: Constantinopolis",
+    } == set(names)
     assert names["Morale: faction 1"].minimum is None  # 11.2: 0 or less dissolves, so it may go below 0
     assert names["Treasury: faction 2"].minimum == 0
     assert len(do_open_standard_trackers(ir, actor=ir_control)) == len(names)
@@ -140,16 +188,28 @@ def test_the_standard_trackers(ir, ir_control):
 def test_the_round_is_a_year_of_monthly_game_turns():
     sequence = load_sequence("imperium_romanum")
     assert sequence.round_name == "Year" and sequence.stages[0] == "January" and len(sequence.stages) == 12
-    assert [phase.key for phase in sequence.phases_in(5)] == ["start_of_turn", "corn_harvest", "taxation",
-                                                              "mobilization", "activation", "supply"]
+    assert [phase.key for phase in sequence.phases_in(5)] == [
+        "start_of_turn",
+        "corn_harvest",
+        "taxation",
+        "mobilization",
+        "activation",
+        "supply",
+    ]
     assert sequence.setup is not None and sequence.setup.items[0].source == "20.1"
 
 
 def test_the_printed_reference_sheet_holds_the_tables_and_the_sequence_of_play():
     pdf = ruleset_reference_pdf(reference_sheet("imperium_romanum"), event_name="Imperium Romanum")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).lower()
-    for words in ("optional land combat results table", "siege attrition table", "supply limitations table",
-                  "combat efficiency class die-roll modification matrix", "joint taxation phase", "activation phase"):
+    for words in (
+        "optional land combat results table",
+        "siege attrition table",
+        "supply limitations table",
+        "combat efficiency class die-roll modification matrix",
+        "joint taxation phase",
+        "activation phase",
+    ):
         assert words in text, words
 
 
@@ -158,11 +218,14 @@ def test_a_chit_draw_saved_at_the_desk_prints_as_a_procedure_record(client, ir, 
     the same mug and seed draw the same chit again."""
     client.force_login(ir_control)
     case = {"mug": [{"power": "Otho", "value": 3}, {"power": "Vitellius", "value": 0}]}
-    ran = client.post(reverse("umpire:rules-run", args=["ir", "imperium_romanum.chit_draw"]), case,
-                      content_type="application/json").json()
-    saved = client.post("/events/ir/rules/imperium_romanum.chit_draw/save", {
-        "case": case, "dice": [roll["value"] for roll in ran["dice"]], "rolled_by_console": True, "seed": ran["seed"]},
-        content_type="application/json")
+    ran = client.post(
+        reverse("umpire:rules-run", args=["ir", "imperium_romanum.chit_draw"]), case, content_type="application/json"
+    ).json()
+    saved = client.post(
+        "/events/ir/rules/imperium_romanum.chit_draw/save",
+        {"case": case, "dice": [roll["value"] for roll in ran["dice"]], "rolled_by_console": True, "seed": ran["seed"]},
+        content_type="application/json",
+    )
     assert saved.status_code in (200, 201), saved.content
     run = ProcedureRun.objects.get(event=ir, procedure="imperium_romanum.chit_draw")
     assert run.rolled_by_console and run.seed is not None and run.outcome["drawn"] in case["mug"]

@@ -2,6 +2,7 @@
 Attrition Table's from -4, the map's Regions, Domitian's Reign events; each with the cells the text gives), its
 case sources, its standard trackers (AP and Booty per side, POP), its round's name and its sequence of play, as
 the console holds them."""
+
 import io
 
 import pytest
@@ -27,8 +28,17 @@ from umpire.views.rules import reference_sheet
 def op(db):
     """An Optimus Princeps event; its dates and length are the test's own (Scenario 1 runs Thaw 101 to Spring
     102)."""
-    return do_save_event(Event(slug="op", name="Optimus Princeps", ruleset=Event.Ruleset.OPTIMUS_PRINCEPS,
-                               start_year=101, start_month=3, number_of_turns=7), actor=None)
+    return do_save_event(
+        Event(
+            slug="op",
+            name="Optimus Princeps",
+            ruleset=Event.Ruleset.OPTIMUS_PRINCEPS,
+            start_year=101,
+            start_month=3,
+            number_of_turns=7,
+        ),
+        actor=None,
+    )
 
 
 @pytest.fixture
@@ -43,8 +53,13 @@ def tables(op, op_control):
 
 
 def test_every_missing_table_is_a_data_table():
-    assert [d.key for d in get_declarations("optimus_princeps")] == ["action_costs", "sacking_table",
-                                                                      "attrition_table", "regions", "reign_events"]
+    assert [d.key for d in get_declarations("optimus_princeps")] == [
+        "action_costs",
+        "sacking_table",
+        "attrition_table",
+        "regions",
+        "reign_events",
+    ]
 
 
 def test_the_tables_hold_the_cells_the_text_gives_and_nothing_rebuilt(op, tables):
@@ -52,8 +67,9 @@ def test_the_tables_hold_the_cells_the_text_gives_and_nothing_rebuilt(op, tables
     bridge = DataCell.objects.get(row__table=tables["action_costs"], row__key="Bridge of Boats", column="ap")
     assert bridge.given and "L233" in bridge.source
     assert not DataCell.objects.filter(row__table=tables["action_costs"], row__key="Recruit").exists()
-    assert not DataCell.objects.filter(row__table=tables["action_costs"],
-                                       row__key="Activate a unit without a leader").exists()
+    assert not DataCell.objects.filter(
+        row__table=tables["action_costs"], row__key="Activate a unit without a leader"
+    ).exists()
     assert "Rebuilt by the extraction, not the text" in tables["action_costs"].source
     assert get_data_cell(op, "sacking_table", "3", "sp_21_up") == "4"
     assert not DataCell.objects.filter(row__table=tables["sacking_table"], row__key__in=["4", "5"]).exists()
@@ -70,8 +86,15 @@ def test_a_cost_control_enters_fills_the_ap_ledger(op, tables, op_control):
 
 
 def test_an_empty_row_still_stops_the_procedure_naming_it(op, tables):
-    case = {"side": "barbarian", "season": "winter", "sp": 16, "moves_before": 1, "major_rivers": 1, "paths": 1,
-            "lower_rows": [{"result": -4}]}
+    case = {
+        "side": "barbarian",
+        "season": "winter",
+        "sp": 16,
+        "moves_before": 1,
+        "major_rivers": 1,
+        "paths": 1,
+        "lower_rows": [{"result": -4}],
+    }
     filled, _ = fill_from_data_tables(op, "optimus_princeps.attrition", case)
     assert filled["lower_rows"][0].get("hdc") is None
     with pytest.raises(RulesError, match="no row for -4"):
@@ -90,14 +113,17 @@ def test_the_regions_table_gives_only_the_map_values_the_text_prints(op, tables)
     DV 1 "as shown on the map"; nothing else is pre-filled, and Tapae is no inhabited region (A33)."""
     given = DataCell.objects.filter(row__table=tables["regions"])
     assert {(cell.row.key, cell.column, cell.value) for cell in given} == {
-        ("Brigetio", "defensive_value", "1"), ("Aquincum", "defensive_value", "1")}
+        ("Brigetio", "defensive_value", "1"),
+        ("Aquincum", "defensive_value", "1"),
+    }
     assert all(cell.given and "L1066" in cell.source for cell in given)
     assert "Tapae" not in set(tables["regions"].rows.values_list("key", flat=True))
 
 
 def test_the_regions_control_enters_fill_the_siege_and_invasion_cases(op, tables, op_control):
-    do_save_data_rows(tables["regions"], rows=[("Apulum", {"defensive_value": "3", "garrison_value": "16"})],
-                      actor=op_control)
+    do_save_data_rows(
+        tables["regions"], rows=[("Apulum", {"defensive_value": "3", "garrison_value": "16"})], actor=op_control
+    )
     case = {"region": {"name": "Apulum"}, "sp": 20, "leader": True}
     filled, found = fill_from_data_tables(op, "optimus_princeps.invasion", case)
     assert filled["region"] == {"name": "Apulum", "defensive_value": 3, "garrison_value": 16} and found
@@ -109,9 +135,14 @@ def test_the_regions_control_enters_fill_the_siege_and_invasion_cases(op, tables
 
 
 def test_a_region_control_has_not_entered_stops_the_assault_naming_the_cell(op, tables):
-    case = {"region": {"name": "Desa"}, "besieger": {"units": [{"name": "L", "kind": "infantry", "sp": 2}],
-                                                     "leaders": [{"name": "Legate", "strategic": 6}]},
-            "defender": {"units": [{"name": "G", "kind": "infantry", "sp": 1}]}}
+    case = {
+        "region": {"name": "Desa"},
+        "besieger": {
+            "units": [{"name": "L", "kind": "infantry", "sp": 2}],
+            "leaders": [{"name": "Legate", "strategic": 6}],
+        },
+        "defender": {"units": [{"name": "G", "kind": "infantry", "sp": 1}]},
+    }
     filled, _ = fill_from_data_tables(op, "optimus_princeps.assault", case)
     with pytest.raises(RulesError, match="Regions table has no Defensive Value for Desa"):
         run_procedure("optimus_princeps.assault", filled, EnteredDice([]))
@@ -129,18 +160,21 @@ def test_the_reign_events_table_is_given_as_printed_and_feeds_pop(op, tables, op
 
 def test_the_stone_limes_cost_control_enters_reaches_build_limes(op, tables, op_control):
     """9.10.3 does not price turning a limes to stone: Control's Action Costs Table does."""
-    do_save_data_rows(tables["action_costs"], rows=[("Turn a wooden limes to stone", {"ap": "2"})],
-                      actor=op_control)
-    case = {"side": "roman", "region": "Drobeta", "ap_left": 3, "limes": "wooden",
-            "to_stone": {"action": "Turn a wooden limes to stone"}}
+    do_save_data_rows(tables["action_costs"], rows=[("Turn a wooden limes to stone", {"ap": "2"})], actor=op_control)
+    case = {
+        "side": "roman",
+        "region": "Drobeta",
+        "ap_left": 3,
+        "limes": "wooden",
+        "to_stone": {"action": "Turn a wooden limes to stone"},
+    }
     filled, _ = fill_from_data_tables(op, "optimus_princeps.build_limes", case)
     assert run_procedure("optimus_princeps.build_limes", filled, EnteredDice([])).outcome["ap_left"] == 1
 
 
 def test_the_standard_trackers_are_ap_and_booty_per_side_and_pop(op, op_control):
     trackers = {t.name: t for t in get_standard_trackers("optimus_princeps")}
-    assert set(trackers) == {"AP: Roman", "AP: Barbarian", "Booty: Roman", "Booty: Barbarian",
-                             "POP (Domitian's Reign)"}
+    assert set(trackers) == {"AP: Roman", "AP: Barbarian", "Booty: Roman", "Booty: Barbarian", "POP (Domitian's Reign)"}
     assert (trackers["AP: Roman"].minimum, trackers["AP: Roman"].maximum) == (0, 9)
     assert trackers["Booty: Barbarian"].minimum == 0 and trackers["Booty: Barbarian"].maximum is None
     assert trackers["POP (Domitian's Reign)"].minimum is None
@@ -161,12 +195,22 @@ def test_the_reference_sheet_prints_the_tables_and_the_seasons():
     the five seasons with Sequences 1 to 6; a table the text leaves out is Control's, not printed as data."""
     sheet = reference_sheet("optimus_princeps")
     names = [table.name for table in sheet.tables]
-    order = [names.index(name) for name in ("Action Points Table", "Movement Allowances Table", "Attrition Table",
-                                               "Phase 4 Table", "Sacking Table")]
+    order = [
+        names.index(name)
+        for name in (
+            "Action Points Table",
+            "Movement Allowances Table",
+            "Attrition Table",
+            "Phase 4 Table",
+            "Sacking Table",
+        )
+    ]
     assert order == sorted(order)
     assert "Sacking Table" in names and "Harvest Table" in names and "Stratagems Table" in names
-    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(
-        ruleset_reference_pdf(sheet, event_name="Optimus Princeps"))).pages)
+    text = " ".join(
+        page.extract_text()
+        for page in PdfReader(io.BytesIO(ruleset_reference_pdf(sheet, event_name="Optimus Princeps"))).pages
+    )
     for words in ("Phase 4 Table", "Sequence 5: Supply", "Winter", "Reinforcements Table", "felicior"):
         assert words.lower() in text.lower(), words
     assert "Stage Winter" not in text  # a season is named, not numbered

@@ -1,5 +1,6 @@
 """The sequence of play: Hannibal Barkas' set-up, six stages a year, the consul draw in stage II and
 the economy in III and VI (§III, §3.2, §IX); the checklist; the table console's panel."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse

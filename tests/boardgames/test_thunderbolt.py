@@ -1,5 +1,6 @@
 """Thunderbolt's per-event data tables (with the cells its examples give), its case sources, its standard trackers,
 its round's name and its sequence of play, as the console holds them."""
+
 import pytest
 
 from boardgames.case_sources import fill_from_data_tables
@@ -19,8 +20,17 @@ from umpire.services.records import do_save_event
 @pytest.fixture
 def tb(db):
     """A Thunderbolt event; its length is the test's own (the scenario booklet is not in the text)."""
-    return do_save_event(Event(slug="tb", name="Thunderbolt", ruleset=Event.Ruleset.THUNDERBOLT, start_year=218,
-                               start_month=3, number_of_turns=11), actor=None)
+    return do_save_event(
+        Event(
+            slug="tb",
+            name="Thunderbolt",
+            ruleset=Event.Ruleset.THUNDERBOLT,
+            start_year=218,
+            start_month=3,
+            number_of_turns=11,
+        ),
+        actor=None,
+    )
 
 
 @pytest.fixture
@@ -36,12 +46,33 @@ def tables(tb, tb_control):
 
 def test_every_chart_the_procedures_need_is_a_data_table():
     keys = {declaration.key for declaration in get_declarations("thunderbolt")}
-    assert keys == {"legion_request", "senate_permission", "censure", "family_modifiers", "family_table",
-                    "climate_modifiers", "climate_table", "disband_recall", "carthaginian_manpower",
-                    "province_information", "leader_loss", "attrition_results", "percentage_loss", "naval_transport",
-                    "ambassador", "macedonian_war", "battle_results", "siege_assault", "siege_attrition",
-                    "naval_distance", "naval_ratio", "naval_results", "harbor_capacity", "augury_table",
-                    "conditional_events"}
+    assert keys == {
+        "legion_request",
+        "senate_permission",
+        "censure",
+        "family_modifiers",
+        "family_table",
+        "climate_modifiers",
+        "climate_table",
+        "disband_recall",
+        "carthaginian_manpower",
+        "province_information",
+        "leader_loss",
+        "attrition_results",
+        "percentage_loss",
+        "naval_transport",
+        "ambassador",
+        "macedonian_war",
+        "battle_results",
+        "siege_assault",
+        "siege_attrition",
+        "naval_distance",
+        "naval_ratio",
+        "naval_results",
+        "harbor_capacity",
+        "augury_table",
+        "conditional_events",
+    }
 
 
 def test_the_tables_are_made_with_the_cells_the_examples_give(tb, tables):
@@ -58,8 +89,11 @@ def test_the_tables_are_made_with_the_cells_the_examples_give(tb, tables):
 def test_a_case_naming_chart_rows_is_filled_from_the_event_s_tables_and_runs(tb, tables):
     """TV-11 (4.66 L321) through the console: the umpire names the Senate Permission Chart's lines, the event's
     table gives their DRMs."""
-    case = {"campaign_rating": 6, "purpose": "leave_theater",
-            "chart": [{"row": "Proconsul"}, {"row": "Prorogued to the province"}]}
+    case = {
+        "campaign_rating": 6,
+        "purpose": "leave_theater",
+        "chart": [{"row": "Proconsul"}, {"row": "Prorogued to the province"}],
+    }
     filled, notes = fill_from_data_tables(tb, "thunderbolt.senate_permission", case)
     assert filled["chart"] == [{"row": "Proconsul", "drm": 1}, {"row": "Prorogued to the province", "drm": 2}]
     assert notes
@@ -71,8 +105,10 @@ def test_an_empty_cell_stays_empty_and_the_procedure_names_it(tb, tables):
     case = {"leader": "Gracchus", "mortality": 7, "leader_loss": [{"row": "MR 7"}]}
     filled, _ = fill_from_data_tables(tb, "thunderbolt.visit_from_pluto", case)
     assert filled["leader_loss"] == [{"row": "MR 7"}]
-    family = {"table": [{"row": "7"}], "modifiers": [{"row": "2nd Punic War"}, {"row": "Barcids in power the "
-                                                                                      "previous GT"}]}
+    family = {
+        "table": [{"row": "7"}],
+        "modifiers": [{"row": "2nd Punic War"}, {"row": "Barcids in power the previous GT"}],
+    }
     filled, _ = fill_from_data_tables(tb, "thunderbolt.family_in_power", family)
     result = run_procedure("thunderbolt.family_in_power", filled, EnteredDice([4]))
     assert result.outcome == {"adjusted": 7, "family": "barcid"}
@@ -82,9 +118,13 @@ def test_tv30_the_brt_line_the_text_gives_reaches_the_battle(tb, tables):
     """TV-30, 9.16 (L583): the BRT's -3 line (20/5, a Major Victory for the defender) and 5% of 130 are the
     rulebook's cells; the umpire's case names the row, the event's tables give the rest."""
     assert get_data_cell(tb, "battle_results", "-3", "attacker_outcome") == "major_defeat"
-    case = {"attacker": "roman", "defender_sp": 130, "table": [{"row": "-3"}],
-            "percentage_loss": [{"row": "5% of 130"}],
-            "entered": [{"text": "Odds 1:4", "drm": -4}, {"text": "Hannibal's Leader Tactical Ability", "drm": -4}]}
+    case = {
+        "attacker": "roman",
+        "defender_sp": 130,
+        "table": [{"row": "-3"}],
+        "percentage_loss": [{"row": "5% of 130"}],
+        "entered": [{"text": "Odds 1:4", "drm": -4}, {"text": "Hannibal's Leader Tactical Ability", "drm": -4}],
+    }
     filled, _ = fill_from_data_tables(tb, "thunderbolt.battle", case)
     result = run_procedure("thunderbolt.battle", filled, EnteredDice([5]))
     assert (result.outcome["defender_outcome"], result.outcome["defender_sp_lost"]) == ("major_victory", 7)
@@ -123,8 +163,12 @@ def test_the_round_is_a_game_turn_and_the_sequence_is_the_rules_own():
 
 def test_the_reference_sheet_prints_the_tables_the_text_gives():
     names = {table.name for table in get_tables("thunderbolt")}
-    assert {"Command Efficiency Rating (Legions)", "Allowable Imperium (Legions)", "A newly raised Legion (SP)",
-            "Armies allowed besides Hannibal's"} <= names
+    assert {
+        "Command Efficiency Rating (Legions)",
+        "Allowable Imperium (Legions)",
+        "A newly raised Legion (SP)",
+        "Armies allowed besides Hannibal's",
+    } <= names
 
 
 def test_the_printed_reference_sheet_holds_the_tables_and_the_sequence_of_play():
@@ -137,6 +181,11 @@ def test_the_printed_reference_sheet_holds_the_tables_and_the_sequence_of_play()
 
     pdf = ruleset_reference_pdf(reference_sheet("thunderbolt"), event_name="Thunderbolt")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).lower()
-    for words in ("command efficiency rating", "allowable imperium", "roman political segment",
-                  "b/1/c election of magistrates", "initiative determination"):
+    for words in (
+        "command efficiency rating",
+        "allowable imperium",
+        "roman political segment",
+        "b/1/c election of magistrates",
+        "initiative determination",
+    ):
         assert words in text, words

@@ -2,6 +2,7 @@
 from its outcome, once per run and feed, and tells the umpire of any feed it could not read; the
 umpire confirms it within the tracker's bounds. Control adds and removes feeds. Runs are recorded
 for real, through the rules desk's service, which runs the procedure again from its case and dice."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -9,7 +10,11 @@ from django.urls import reverse
 from boardgames.models import TrackerFeed, TrackerMove
 from boardgames.selectors import get_trackers
 from boardgames.services.trackers import (
-    do_add_tracker_feed, do_confirm_tracker_move, do_open_tracker, do_remove_tracker_feed, propose_from_run,
+    do_add_tracker_feed,
+    do_confirm_tracker_move,
+    do_open_tracker,
+    do_remove_tracker_feed,
+    propose_from_run,
 )
 from umpire.models import AuditEntry
 from umpire.services.rules import do_record_procedure_run
@@ -20,8 +25,10 @@ POLITICAL_MOVE = "hannibal_barkas.political_move"
 
 def battle_vp_run(event, actor, *contingents, split="side_total"):
     """A saved run of 5.11's battle VP: one (player, units eliminated) per contingent; it rolls no dice."""
-    case = {"contingents": [{"player": player, "eliminated": eliminated} for player, eliminated in contingents],
-            "options": {"allied_split": split}}
+    case = {
+        "contingents": [{"player": player, "eliminated": eliminated} for player, eliminated in contingents],
+        "options": {"allied_split": split},
+    }
     return do_record_procedure_run(event, key=BATTLE_VP, case=case, dice=[], rolled_by_console=False, actor=actor)
 
 
@@ -34,8 +41,7 @@ def saved(run):
 def political_move_run(event, actor, *, position, side="rome"):
     """A saved run of VII's political action on Numidia, from `position`, toward `side`."""
     case = {"state": "numidia", "position": position, "side": side, "ip": 5, "talents": 20}
-    return do_record_procedure_run(event, key=POLITICAL_MOVE, case=case, dice=[], rolled_by_console=False,
-                                   actor=actor)
+    return do_record_procedure_run(event, key=POLITICAL_MOVE, case=case, dice=[], rolled_by_console=False, actor=actor)
 
 
 @pytest.fixture
@@ -51,11 +57,13 @@ def vp_feed(vp_carthage, hb_control):
 @pytest.fixture
 def numidia(hb, hb_control):
     """The political track of seven fields, -3 to +3 (§VII), one field toward Rome."""
-    return do_open_tracker(hb, name="Political track: Numidia", minimum=-3, maximum=3, start=1, source="§VII",
-                           actor=hb_control)
+    return do_open_tracker(
+        hb, name="Political track: Numidia", minimum=-3, maximum=3, start=1, source="§VII", actor=hb_control
+    )
 
 
 # ---- proposals from a run ------------------------------------------------------------------------
+
 
 def test_a_battle_vp_run_proposes_its_vp_to_the_fed_tracker(vp_feed, vp_carthage, hb, hb_umpire):
     run = battle_vp_run(hb, hb_umpire, ("Hannibal", 17))
@@ -82,8 +90,9 @@ def test_a_run_of_another_procedure_or_with_no_vp_proposes_nothing(vp_feed, hb, 
 
 
 def test_set_mode_proposes_the_difference_to_the_political_track(numidia, hb, hb_control, hb_umpire):
-    do_add_tracker_feed(numidia, procedure=POLITICAL_MOVE, outcome_path="position", mode=TrackerFeed.Mode.SET,
-                        actor=hb_control)
+    do_add_tracker_feed(
+        numidia, procedure=POLITICAL_MOVE, outcome_path="position", mode=TrackerFeed.Mode.SET, actor=hb_control
+    )
     run = political_move_run(hb, hb_umpire, position=1)
     assert run.outcome["position"] == 2
     [move], notes = saved(run)
@@ -107,22 +116,31 @@ def test_a_bad_path_gives_a_note_and_no_proposal(vp_carthage, hb, hb_control, hb
     assert notes == [
         f"VP Carthage was not moved by Battle victory points (rules run #{run.pk}): its outcome has no 'sides'.",
         f"VP Carthage was not moved by Battle victory points (rules run #{run.pk}): its outcome has no "
-        "'by_player.Hannibal'."]
+        "'by_player.Hannibal'.",
+    ]
 
 
 def test_a_figure_that_is_not_a_whole_number_gives_a_note(numidia, hb, hb_control, hb_umpire):
     do_add_tracker_feed(numidia, procedure=POLITICAL_MOVE, outcome_path="field", mode="set", actor=hb_control)
     run = political_move_run(hb, hb_umpire, position=1)
-    assert saved(run) == ([], [
-        f"Political track: Numidia was not moved by Political track: move a state (rules run #{run.pk}): "
-        "its 'field' is \"2 fields toward Rome\", not a whole number."])
+    assert saved(run) == (
+        [],
+        [
+            f"Political track: Numidia was not moved by Political track: move a state (rules run #{run.pk}): "
+            "its 'field' is \"2 fields toward Rome\", not a whole number."
+        ],
+    )
 
 
 def test_a_move_past_a_bound_is_not_proposed_and_says_which_bound(vp_feed, hb, hb_umpire):
     run = battle_vp_run(hb, hb_umpire, ("Hannibal", 30))  # 6 VP: 21, past the maximum of 20
-    assert saved(run) == ([], [
-        f"VP Carthage was not moved by Battle victory points (rules run #{run.pk}): "
-        "VP Carthage would stand at 21, above its maximum of 20."])
+    assert saved(run) == (
+        [],
+        [
+            f"VP Carthage was not moved by Battle victory points (rules run #{run.pk}): "
+            "VP Carthage would stand at 21, above its maximum of 20."
+        ],
+    )
 
 
 def test_a_proposal_is_refused_on_confirm_when_the_bound_is_reached_since(vp_feed, vp_carthage, hb, hb_umpire):
@@ -152,6 +170,7 @@ def test_feeds_and_proposals_are_audited(vp_feed, hb, hb_control, hb_umpire):
 
 # ---- adding a feed -------------------------------------------------------------------------------
 
+
 def test_a_feed_needs_a_procedure_of_the_events_ruleset(vp_carthage, hb_control):
     for key in ("ad69.battle", "hannibal_barkas.no_such_thing", ""):
         with pytest.raises(ValidationError) as refused:
@@ -170,10 +189,14 @@ def test_a_feed_needs_a_path_of_dotted_words_and_numbers(vp_carthage, hb_control
 
 # ---- the page ------------------------------------------------------------------------------------
 
+
 def test_control_adds_and_removes_a_feed_on_the_page(client, vp_carthage, hb_control):
     client.force_login(hb_control)
-    page = client.post(reverse("boardgames:tracker-feed-add", args=["hb"]), {
-        "tracker": vp_carthage.pk, "procedure": BATTLE_VP, "outcome_path": "vp", "mode": "add"}, follow=True)
+    page = client.post(
+        reverse("boardgames:tracker-feed-add", args=["hb"]),
+        {"tracker": vp_carthage.pk, "procedure": BATTLE_VP, "outcome_path": "vp", "mode": "add"},
+        follow=True,
+    )
     feed = TrackerFeed.objects.get(tracker=vp_carthage)
     assert "VP Carthage is fed by hannibal_barkas.battle_vp" in page.content.decode()
     client.post(reverse("boardgames:tracker-feed-remove", args=["hb", feed.pk]))
@@ -182,9 +205,11 @@ def test_control_adds_and_removes_a_feed_on_the_page(client, vp_carthage, hb_con
 
 def test_a_bad_feed_is_refused_on_the_page_in_words(client, vp_carthage, hb_control):
     client.force_login(hb_control)
-    page = client.post(reverse("boardgames:tracker-feed-add", args=["hb"]), {
-        "tracker": vp_carthage.pk, "procedure": "ad69.battle", "outcome_path": "sides..vp", "mode": "add"},
-        follow=True).content.decode()
+    page = client.post(
+        reverse("boardgames:tracker-feed-add", args=["hb"]),
+        {"tracker": vp_carthage.pk, "procedure": "ad69.battle", "outcome_path": "sides..vp", "mode": "add"},
+        follow=True,
+    ).content.decode()
     assert "Rules procedure: Select a valid choice. ad69.battle is not one of the available choices." in page
     assert "Place in the outcome: Give words and row numbers joined by dots" in page
     assert not TrackerFeed.objects.exists()
@@ -192,8 +217,10 @@ def test_a_bad_feed_is_refused_on_the_page_in_words(client, vp_carthage, hb_cont
 
 def test_only_control_adds_or_removes_a_feed(client, vp_carthage, vp_feed, hb_umpire):
     client.force_login(hb_umpire)
-    response = client.post(reverse("boardgames:tracker-feed-add", args=["hb"]), {
-        "tracker": vp_carthage.pk, "procedure": BATTLE_VP, "outcome_path": "eliminated", "mode": "add"})
+    response = client.post(
+        reverse("boardgames:tracker-feed-add", args=["hb"]),
+        {"tracker": vp_carthage.pk, "procedure": BATTLE_VP, "outcome_path": "eliminated", "mode": "add"},
+    )
     assert response.status_code == 404
     assert client.post(reverse("boardgames:tracker-feed-remove", args=["hb", vp_feed.pk])).status_code == 404
     assert list(TrackerFeed.objects.all()) == [vp_feed]
@@ -210,7 +237,8 @@ def test_the_page_shows_each_trackers_feeds_and_the_run_a_proposal_came_from(cli
 
 
 def test_the_trackers_are_read_in_the_same_queries_however_many_feeds_and_runs(
-        hb, hb_control, hb_umpire, vp_feed, django_assert_max_num_queries):
+    hb, hb_control, hb_umpire, vp_feed, django_assert_max_num_queries
+):
     battle_vp_run(hb, hb_umpire, ("Hannibal", 17))
     with django_assert_max_num_queries(4) as first:
         get_trackers(hb)
@@ -224,15 +252,22 @@ def test_the_trackers_are_read_in_the_same_queries_however_many_feeds_and_runs(
         assert {m.from_run.title for t in trackers for m in t.waiting} == {"Battle victory points"}
 
 
-def test_saving_at_the_desk_proposes_and_tells_the_umpire_what_it_could_not_read(client, vp_carthage, hb,
-                                                                                hb_control, hb_umpire):
+def test_saving_at_the_desk_proposes_and_tells_the_umpire_what_it_could_not_read(
+    client, vp_carthage, hb, hb_control, hb_umpire
+):
     do_add_tracker_feed(vp_carthage, procedure=BATTLE_VP, outcome_path="vp", actor=hb_control)
     do_add_tracker_feed(vp_carthage, procedure=BATTLE_VP, outcome_path="sides.0.vp", actor=hb_control)
     client.force_login(hb_umpire)
-    body = {"case": {"contingents": [{"player": "Hannibal", "eliminated": 12}]}, "dice": [],
-            "rolled_by_console": False, "table": None, "note": ""}
+    body = {
+        "case": {"contingents": [{"player": "Hannibal", "eliminated": 12}]},
+        "dice": [],
+        "rolled_by_console": False,
+        "table": None,
+        "note": "",
+    }
     reply = client.post(f"/events/hb/rules/{BATTLE_VP}/save", body, content_type="application/json").json()
     [move] = TrackerMove.objects.filter(from_run=reply["id"])
     assert move.pending and move.change == 2
-    assert reply["notes"] == [f"VP Carthage was not moved by Battle victory points (rules run #{reply['id']}): "
-                              "its outcome has no 'sides'."]
+    assert reply["notes"] == [
+        f"VP Carthage was not moved by Battle victory points (rules run #{reply['id']}): its outcome has no 'sides'."
+    ]

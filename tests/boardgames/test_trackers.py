@@ -1,12 +1,17 @@
 """Trackers: bounds, a value that is the sum of its confirmed history, proposals that wait for the
 umpire, who hears of a move, and who may open, move or see them."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from boardgames.models import Tracker, TrackerMove
 from boardgames.services.trackers import (
-    do_confirm_tracker_move, do_move_tracker, do_open_tracker, do_propose_tracker_move, do_reject_tracker_move,
+    do_confirm_tracker_move,
+    do_move_tracker,
+    do_open_tracker,
+    do_propose_tracker_move,
+    do_reject_tracker_move,
 )
 from tests.umpire.channels_helpers import listen
 from umpire.events import control_group, table_group
@@ -16,8 +21,9 @@ from umpire.models import AuditEntry
 @pytest.fixture
 def political(hb, hb_control):
     """A track of seven fields, -3 to +3 (§VII), at Neutral."""
-    return do_open_tracker(hb, name="Political track: Numidia", minimum=-3, maximum=3, start=0, source="§VII",
-                           actor=hb_control)
+    return do_open_tracker(
+        hb, name="Political track: Numidia", minimum=-3, maximum=3, start=0, source="§VII", actor=hb_control
+    )
 
 
 def counts():
@@ -30,7 +36,8 @@ def test_a_move_past_a_bound_is_refused_naming_the_bound_and_changes_nothing(pol
     with pytest.raises(ValidationError) as refused:
         do_move_tracker(political, change=2, reason="Another card", actor=hb_control)
     assert refused.value.message_dict == {
-        "change": ["Political track: Numidia would stand at 4, above its maximum of 3."]}
+        "change": ["Political track: Numidia would stand at 4, above its maximum of 3."]
+    }
     with pytest.raises(ValidationError, match="below its minimum of -3"):
         do_move_tracker(political, change=-6, reason="Too far", actor=hb_control)
     assert counts() == before and political.value == 2
@@ -54,8 +61,9 @@ def test_the_value_is_the_sum_of_the_confirmed_moves(hb, hb_control):
 
 
 def test_a_proposal_waits_until_the_umpire_confirms_it(political, hb_control, hb_umpire):
-    move = do_propose_tracker_move(political, change=1, reason="Politics roll", procedure="hannibal_barkas.politics",
-                                   actor=hb_umpire)
+    move = do_propose_tracker_move(
+        political, change=1, reason="Politics roll", procedure="hannibal_barkas.politics", actor=hb_umpire
+    )
     assert move.pending and political.value == 0
     confirmed = do_confirm_tracker_move(move, actor=hb_control)
     assert confirmed.confirmed and confirmed.value_after == 1 and political.value == 1
@@ -94,6 +102,7 @@ def test_a_move_is_heard_by_control_and_the_trackers_table(hb, italy, hb_control
 
 # ---- the page --------------------------------------------------------------------------------------
 
+
 def test_control_opens_a_tracker_and_a_table_umpire_moves_it(client, hb, hb_control, hb_umpire):
     client.force_login(hb_control)
     client.post(reverse("boardgames:tracker-open", args=["hb"]), {"name": "VP Rome", "minimum": "0", "start": "0"})
@@ -106,8 +115,9 @@ def test_control_opens_a_tracker_and_a_table_umpire_moves_it(client, hb, hb_cont
 
 def test_a_refused_move_says_why_on_the_page(client, political, hb_umpire):
     client.force_login(hb_umpire)
-    page = client.post(reverse("boardgames:tracker-move", args=["hb", political.pk]),
-                       {"change": "5", "reason": "Too far"}, follow=True)
+    page = client.post(
+        reverse("boardgames:tracker-move", args=["hb", political.pk]), {"change": "5", "reason": "Too far"}, follow=True
+    )
     assert "above its maximum of 3" in page.content.decode() and political.value == 0
 
 
@@ -121,8 +131,9 @@ def test_one_who_is_no_umpire_of_the_event_gets_404(client, political, outsider,
     for user in (outsider, control):  # control of AD69 is no umpire of this event
         client.force_login(user)
         assert client.get(reverse("boardgames:trackers", args=["hb"])).status_code == 404
-        response = client.post(reverse("boardgames:tracker-move", args=["hb", political.pk]),
-                               {"change": "1", "reason": "x"})
+        response = client.post(
+            reverse("boardgames:tracker-move", args=["hb", political.pk]), {"change": "1", "reason": "x"}
+        )
         assert response.status_code == 404
     assert political.value == 0
 
@@ -144,6 +155,7 @@ def test_the_trackers_the_ruleset_keeps_open_in_one_click_and_once(hb, hb_contro
 
 def test_a_standard_tracker_already_opened_by_hand_is_left_as_it_stands(hb, hb_control):
     from boardgames.services.trackers import do_open_standard_trackers
+
     vp = do_open_tracker(hb, name="VP Carthage", minimum=0, start=15, actor=hb_control)
     opened = do_open_standard_trackers(hb, actor=hb_control)
     assert "VP Carthage" not in {t.name for t in opened} and len(opened) == 5
@@ -158,6 +170,7 @@ def test_only_control_opens_the_standard_trackers(hb, hb_umpire, client):
 
 def test_a_move_undone_is_answered_by_the_opposite_move_within_the_bounds(political, hb_control):
     from umpire.services.undo import do_undo
+
     do_move_tracker(political, change=2, reason="Alliance card", actor=hb_control)
     moved = AuditEntry.objects.filter(action="tracker.moved").order_by("pk").last()
     do_move_tracker(political, change=-3, reason="Hannibal's victory", actor=hb_control)
@@ -176,6 +189,7 @@ def test_a_move_undone_is_answered_by_the_opposite_move_within_the_bounds(politi
 
 def test_the_page_draws_each_trackers_course_from_its_confirmed_moves(client, political, hb_control):
     from boardgames.selectors import course_of
+
     do_move_tracker(political, change=2, reason="Alliance card", actor=hb_control)
     do_propose_tracker_move(political, change=1, reason="Waiting", actor=hb_control)  # not confirmed: not drawn
     do_move_tracker(political, change=-3, reason="Hannibal's victory", actor=hb_control)

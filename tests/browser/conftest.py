@@ -1,5 +1,6 @@
 """A real browser: Playwright driving Debian's chromium (the playwright package's own
 browser download cannot work on these machines)."""
+
 import os
 import shutil
 
@@ -9,8 +10,12 @@ from tests.conftest import missing_service
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 
 

@@ -1,6 +1,7 @@
 """The battle desk in a real browser, at tablet size: the handbook's Combat Example 1 from
 opening the battle, through the commanders' choice to fight and the order of battle, to its
 confirmation and publication, with the table's dice typed in."""
+
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from django.core.management import call_command
@@ -19,13 +20,13 @@ def example_1_at_illyria():
     call_command("loaddata", "ad69_world", verbosity=0)
     event = Event.objects.get(slug="ad69")
     table = event.regions.get(name="Illyria")
-    do_seat_umpire(event=event, username="illyria", role=Role.REGION, region=table, password="ad69-browser",
-                   actor=None)
+    do_seat_umpire(event=event, username="illyria", role=Role.REGION, region=table, password="ad69-browser", actor=None)
     for name in ("Legion XLV", "Legion XLVI"):
         legion(event, name, "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
     for name, skill in (("Bigius Diccus", 1), ("Flatulius Butus", 0)):
-        Character.objects.create(event=event, name=name, role="legate", social_class="senator",
-                                 military_skill=skill, location=table)
+        Character.objects.create(
+            event=event, name=name, role="legate", social_class="senator", military_skill=skill, location=table
+        )
     return table.pk
 
 
@@ -82,4 +83,6 @@ class BattleDeskOnATablet(ChannelsLiveServerTestCase):
         expect(page.locator("#publish")).to_contain_text("Published")
 
         assert off_the_browser_thread(legions_after) == {
-            "Legion XLV": [(AUX, 4, True), (LEG, 4, True)], "Legion XLVI": [(AUX, 2, False), (LEG, 3, False)]}
+            "Legion XLV": [(AUX, 4, True), (LEG, 4, True)],
+            "Legion XLVI": [(AUX, 2, False), (LEG, 3, False)],
+        }

@@ -6,6 +6,7 @@ pages asking for snapshot after snapshot). The page's socket is played by the te
 route_web_socket, never connected to the server), so each message comes exactly as the test says.
 Each message carries an announcement: the page showing it is the page having read it.
 """
+
 import json
 import re
 
@@ -16,6 +17,7 @@ from tests.browser.conftest import off_the_browser_thread
 from tests.browser.test_projector import RunningGameInABrowser
 from umpire.models import GameClock
 from umpire.selectors import get_clock_state
+
 
 class PlayedSocket:
     """The page's socket, played by the test; a new one each time the page reconnects."""
@@ -33,13 +35,30 @@ class PlayedSocket:
             self.asked += 1
 
     def snapshot(self, numbers, clock, text):
-        self.sockets[-1].send(json.dumps({"type": "snapshot", "now": timezone.now().isoformat(), "seq": numbers,
-                                         "clock": clock, "announcements": [{"text": text}]}))
+        self.sockets[-1].send(
+            json.dumps(
+                {
+                    "type": "snapshot",
+                    "now": timezone.now().isoformat(),
+                    "seq": numbers,
+                    "clock": clock,
+                    "announcements": [{"text": text}],
+                }
+            )
+        )
 
     def event(self, seq, text):
-        self.sockets[-1].send(json.dumps({
-            "type": "event", "group": "event-1", "seq": seq, "now": timezone.now().isoformat(),
-            "event": {"type": "announcements.changed", "showing": [{"text": text}]}}))
+        self.sockets[-1].send(
+            json.dumps(
+                {
+                    "type": "event",
+                    "group": "event-1",
+                    "seq": seq,
+                    "now": timezone.now().isoformat(),
+                    "event": {"type": "announcements.changed", "showing": [{"text": text}]},
+                }
+            )
+        )
 
 
 def wait_until(page, condition, tries=100):
@@ -56,7 +75,6 @@ def the_clock():
 
 
 class SequenceNumbers(RunningGameInABrowser):
-
     def open_played(self):
         played = PlayedSocket()
         projector = self.open_projector(lambda page: page.route_web_socket(re.compile(r"/ws/"), played.route))

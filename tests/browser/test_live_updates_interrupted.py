@@ -4,6 +4,7 @@ The projector's socket is cut and every reconnection refused, as when Redis stop
 server closes its sockets: the page says so, polls the server and still shows Control's pause.
 Once sockets open again it hides the notice and hears events live, without a reload.
 """
+
 import re
 from urllib.error import HTTPError
 from urllib.request import urlopen
@@ -52,7 +53,6 @@ class ProjectorThroughAnOutage(RunningGameInABrowser):
 
 
 class LiveUpdatesInterrupted(ProjectorThroughAnOutage):
-
     def test_the_projector_polls_through_an_outage_and_resumes_without_a_reload(self):
         outage = Outage()
         projector = self.open_projector_through(outage)

@@ -1,5 +1,6 @@
 """A player's mailbox page in a real browser: a letter handed to him appears without his
 touching the page, and once Control reissues his code the page empties itself."""
+
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from django.core.management import call_command
@@ -20,16 +21,21 @@ def set_up_a_letter_waiting_at_illyria():
     event = Event.objects.get(slug="ad69")
     clockwork.do_start_clock(event, actor=None)
     rome, illyria = (Region.objects.get(event=event, name=name) for name in ("Italia/Rome", "Illyria"))
-    rome_umpire = do_seat_umpire(event=event, username="rome", role=Role.REGION, region=rome, password=PASSWORD,
-                                 actor=None).user
+    rome_umpire = do_seat_umpire(
+        event=event, username="rome", role=Role.REGION, region=rome, password=PASSWORD, actor=None
+    ).user
     do_seat_umpire(event=event, username="illyria", role=Role.REGION, region=illyria, password=PASSWORD, actor=None)
     do_seat_umpire(event=event, username="control", role=Role.CONTROL, password=PASSWORD, actor=None)
-    writer, courier = (Character.objects.create(event=event, name=name, role="senator", social_class="senator",
-                                                location=rome) for name in ("Quintus Scribonius", "Cornelius Fuscus"))
-    primus = Character.objects.create(event=event, name="Antonius Primus", role="legate", social_class="senator",
-                                      location=illyria)
-    letter = do_post_letter(rome, sender=writer, addressee=primus, destination=illyria, contents="Hold the passes.",
-                            actor=rome_umpire)
+    writer, courier = (
+        Character.objects.create(event=event, name=name, role="senator", social_class="senator", location=rome)
+        for name in ("Quintus Scribonius", "Cornelius Fuscus")
+    )
+    primus = Character.objects.create(
+        event=event, name="Antonius Primus", role="legate", social_class="senator", location=illyria
+    )
+    letter = do_post_letter(
+        rome, sender=writer, addressee=primus, destination=illyria, contents="Hold the passes.", actor=rome_umpire
+    )
     do_pick_up_letters([letter], table=rome, courier=courier, actor=rome_umpire)
     do_leave_letters([letter], table=illyria, actor=rome_umpire)
     return do_issue_mailbox(primus, actor=None).code, letter.pk, primus.pk
@@ -62,5 +68,6 @@ class MailboxInABrowser(ChannelsLiveServerTestCase):
         desk = self.sign_in("control", "/events/ad69/post/mailboxes/")
         desk.locator(f"#character-{self.primus_id}").get_by_role("button", name="Reissue").click()
         expect(mailbox.locator("#live-status")).to_have_text(
-            "This link no longer opens your letters: ask Control for your new one.")
+            "This link no longer opens your letters: ask Control for your new one."
+        )
         expect(mailbox.locator("#main")).to_be_empty()

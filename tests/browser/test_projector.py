@@ -1,4 +1,5 @@
 """The projector in a real browser: the countdown falls, and PAUSED shows when Control pauses."""
+
 import re
 
 import pytest

@@ -1,5 +1,6 @@
 """The rules desk in a real browser, at tablet size: the form built from the procedure's
 description, the console's dice, the working, a refusal that names the field, the save."""
+
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from django.core.management import call_command

@@ -8,6 +8,7 @@ DATABASE_URL names the server (its database is never touched), REDIS_URL the sha
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \
         .venv/bin/python -m pytest tests/hardening/test_restarts.py tests/hardening/test_redis_outage.py
 """
+
 import os
 
 import psycopg

@@ -1,5 +1,6 @@
 """A cheap fingerprint of every table's rows, to tell "nothing was written" from "something was", and which
 tables a change touched. The audit log is read apart: a change must add to it, a refusal must not."""
+
 import contextlib
 import hashlib
 import re
@@ -19,8 +20,11 @@ WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re
 
 def fingerprint(labels=None):
     """Each judged table's rows (of `labels` alone, if given), as one digest per table."""
-    return {model._meta.label: digest(model) for model in apps.get_models(include_auto_created=True)
-            if model._meta.label not in NOT_JUDGED and (labels is None or model._meta.label in labels)}
+    return {
+        model._meta.label: digest(model)
+        for model in apps.get_models(include_auto_created=True)
+        if model._meta.label not in NOT_JUDGED and (labels is None or model._meta.label in labels)
+    }
 
 
 @contextlib.contextmanager

@@ -5,6 +5,7 @@ The tests kill them with SIGKILL, as a pulled plug or the kernel's OOM killer wo
 again; each is the leader of its own process group, so a kill takes the worker's pool children too.
 Nothing here waits without a timeout.
 """
+
 import json
 import os
 import signal
@@ -36,6 +37,7 @@ TICK_TASK = "umpire.tasks.advance_due_clocks["
 
 # Waiting ------------------------------------------------------------------------------------------
 
+
 def wait_for(check, *, timeout, what):
     """Poll `check` until it returns something true, and return it; fail saying `what` was awaited."""
     deadline = time.monotonic() + timeout
@@ -56,6 +58,7 @@ def free_port():
 
 def wait_for_port(port, process):
     """Until `process` accepts connections on `port`, as bench/clock_fanout.py waits for Daphne."""
+
     def answers():
         if process.poll() is not None:
             raise AssertionError(f"{process.args[0]} exited with {process.returncode} before listening")
@@ -64,10 +67,12 @@ def wait_for_port(port, process):
             return True
         except OSError:
             return False
+
     wait_for(answers, timeout=START_TIMEOUT, what=f"{process.args[0]} to listen on port {port}")
 
 
 # PostgreSQL -----------------------------------------------------------------------------------------
+
 
 def server_url(database_url, name):
     """The same server and user as `database_url`, naming the database `name`."""
@@ -98,6 +103,7 @@ def database_name(database_url):
 
 # Redis ------------------------------------------------------------------------------------------------
 
+
 @contextmanager
 def dedicated_redis_db(redis_url):
     """An empty db on the shared Redis, claimed with a key so that no other run takes it, and flushed
@@ -126,8 +132,19 @@ class PrivateRedis:
         self.url = f"redis://{HOST}:{self.port}/0"
 
     def start(self):
-        command = ["redis-server", "--port", str(self.port), "--bind", HOST, "--save", "", "--appendonly", "no",
-                   "--dir", str(self.workdir)]
+        command = [
+            "redis-server",
+            "--port",
+            str(self.port),
+            "--bind",
+            HOST,
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(self.workdir),
+        ]
         with open(self.workdir / "redis.log", "a") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         wait_for_port(self.port, self.process)
@@ -145,6 +162,7 @@ class PrivateRedis:
 
 # The console's processes -------------------------------------------------------------------------
 
+
 def console_environment(database_url, redis_url, workdir):
     """A live event's settings, as README's "Running a big event" gives them: no embedded ticker."""
     return {
@@ -161,14 +179,27 @@ def console_environment(database_url, redis_url, workdir):
 
 
 def manage(env, *args):
-    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, timeout=SETUP_TIMEOUT,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=SETUP_TIMEOUT,
+        stdout=subprocess.DEVNULL,
+    )
 
 
 def play_scene(env, scene):
     """Play one of tests.hardening.staging's scenes on the hall's database; what it made, by id."""
-    done = subprocess.run([sys.executable, "-m", "tests.hardening.staging", scene], cwd=ROOT, env=env, check=True,
-                          timeout=SETUP_TIMEOUT, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.hardening.staging", scene],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=SETUP_TIMEOUT,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -196,12 +227,16 @@ class Hall:
             log_path = self.log_path(name)
             marks[name] = log_path.stat().st_size if log_path.exists() else 0
             with open(log_path, "a") as log:
-                self.processes[name] = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log,
-                                                        stderr=subprocess.STDOUT, start_new_session=True)
+                self.processes[name] = subprocess.Popen(
+                    command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+                )
         wait_for_port(self.port, self.processes["daphne"])
         for name, words in READY_WORDS.items():
-            wait_for(lambda: self.has_said(name, words, since=marks[name]), timeout=START_TIMEOUT,
-                     what=f"celery {name} to be ready (see {self.log_path(name)})")
+            wait_for(
+                lambda: self.has_said(name, words, since=marks[name]),
+                timeout=START_TIMEOUT,
+                what=f"celery {name} to be ready (see {self.log_path(name)})",
+            )
 
     def kill(self):
         """SIGKILL every process of the hall, the worker's pool children with it."""
@@ -258,6 +293,7 @@ def running_hall(env, workdir):
 
 # Reading the hall's database ------------------------------------------------------------------------
 
+
 class Records:
     """What the hall has saved, read straight from its database: this run's Django settings name another."""
 
@@ -272,8 +308,10 @@ class Records:
 
     def clock(self):
         """(turn, state, ends_at) of AD69's clock."""
-        return self.rows("SELECT c.turn, c.state, c.ends_at FROM umpire_gameclock c "
-                         "JOIN umpire_event e ON e.id = c.event_id WHERE e.slug = 'ad69'")[0]
+        return self.rows(
+            "SELECT c.turn, c.state, c.ends_at FROM umpire_gameclock c "
+            "JOIN umpire_event e ON e.id = c.event_id WHERE e.slug = 'ad69'"
+        )[0]
 
     def set_turn_end(self, ends_at):
         """The test's stand-in for time passing: the running turn now ends at `ends_at`."""
@@ -285,8 +323,10 @@ class Records:
     def hook_runs(self):
         """{turn: sorted hook names run for its end}, one entry per TurnEnd row."""
         runs = {}
-        for turn, hook in self.rows("SELECT t.turn, h.hook FROM umpire_turnend t LEFT JOIN umpire_turnendhookrun h "
-                                    "ON h.turn_end_id = t.id ORDER BY t.turn, h.hook"):
+        for turn, hook in self.rows(
+            "SELECT t.turn, h.hook FROM umpire_turnend t LEFT JOIN umpire_turnendhookrun h "
+            "ON h.turn_end_id = t.id ORDER BY t.turn, h.hook"
+        ):
             runs.setdefault(turn, [])
             if hook is not None:
                 runs[turn].append(hook)
@@ -305,6 +345,7 @@ class Records:
 
 # The clock -----------------------------------------------------------------------------------------------
 
+
 def turn_end_hooks():
     """Every hook the apps register in ready(), by name, as each of the hall's processes registers them."""
     from umpire.clockwork import TURN_END_HOOKS
@@ -315,6 +356,7 @@ def turn_end_hooks():
 def wait_until_ended(hall, records, turn):
     """Until the end of `turn` is recorded with every hook run, and beat has ticked twice more since, so
     that a second end of the turn, or a hook run again, would have had its chance."""
+
     def ended():
         hall.check_all_running()  # a process that died says why at once, rather than at the timeout
         return records.turn_ended(turn, turn_end_hooks())

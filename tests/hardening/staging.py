@@ -12,6 +12,7 @@ prints the ids of what it made as JSON on its last line.
                     statement yet, which tax turn 4's statement must bill, as the clock ends turn 3.
     a_print_run     Control asks for every table's pack: the hall's worker prints it.
 """
+
 import json
 import os
 import sys
@@ -67,19 +68,32 @@ def post_letters(event):
     from mail.services.office import do_set_post_office
     from umpire.models import Character, Route
 
-    do_set_post_office(event, carriage=PostOffice.Carriage.SIMULATED, players_may_track=False,
-                       stuck_after_minutes=30, actor=umpire(CONTROL))
+    do_set_post_office(
+        event,
+        carriage=PostOffice.Carriage.SIMULATED,
+        players_may_track=False,
+        stuck_after_minutes=30,
+        actor=umpire(CONTROL),
+    )
     letters = []
     for writer, origin, correspondent, destination, turns in LETTERS:
         origin, destination = table(event, origin), table(event, destination)
         route = Route.objects.get(event=event, one__in=[origin, destination], other__in=[origin, destination])
         PostingTime.objects.create(route=route, turns=turns)  # Control's posting time, set before the day
-        sender = Character.objects.create(event=event, name=writer, role="senator", social_class="senator",
-                                          location=origin)
-        addressee = Character.objects.create(event=event, name=correspondent, role="legate",
-                                             social_class="senator", location=destination)
-        letter = do_post_letter(origin, sender=sender, destination=destination, addressee=addressee,
-                                contents=f"{writer} to {correspondent}", actor=umpire(table_login(origin)))
+        sender = Character.objects.create(
+            event=event, name=writer, role="senator", social_class="senator", location=origin
+        )
+        addressee = Character.objects.create(
+            event=event, name=correspondent, role="legate", social_class="senator", location=destination
+        )
+        letter = do_post_letter(
+            origin,
+            sender=sender,
+            destination=destination,
+            addressee=addressee,
+            contents=f"{writer} to {correspondent}",
+            actor=umpire(table_login(origin)),
+        )
         letters.append(letter.pk)
     return letters
 
@@ -91,10 +105,19 @@ def move_talents(event):
 
     moesia = Province.objects.get(event=event, name="Moesia")
     chest = pay_chest_of(Force.objects.get(event=event, name=BATTLE_SIDES[0]))
-    deposit = do_post(event, postings=[(outside(event, OPENING), -12), (treasury_of(moesia), 12)],
-                      why="Moesia's reserve, brought into the books", actor=umpire(CONTROL))
-    pay = do_transfer(source=treasury_of(moesia), target=chest, talents=5, why="The Third's pay, a month early",
-                      actor=umpire(ILLYRIA_UMPIRE))
+    deposit = do_post(
+        event,
+        postings=[(outside(event, OPENING), -12), (treasury_of(moesia), 12)],
+        why="Moesia's reserve, brought into the books",
+        actor=umpire(CONTROL),
+    )
+    pay = do_transfer(
+        source=treasury_of(moesia),
+        target=chest,
+        talents=5,
+        why="The Third's pay, a month early",
+        actor=umpire(ILLYRIA_UMPIRE),
+    )
     return [deposit.pk, pay.pk]
 
 
@@ -105,11 +128,19 @@ def fight_a_round(event):
 
     illyria_umpire = umpire(ILLYRIA_UMPIRE)
     side_a, side_b = (Force.objects.get(event=event, name=name) for name in BATTLE_SIDES)
-    battle = do_open_battle(table(event, "Illyria"), side_a_forces=[side_a], side_b_forces=[side_b],
-                            side_a_name="Flavians", side_b_name="Vitellians", place="Oescus", actor=illyria_umpire)
+    battle = do_open_battle(
+        table(event, "Illyria"),
+        side_a_forces=[side_a],
+        side_b_forces=[side_b],
+        side_a_name="Flavians",
+        side_b_name="Vitellians",
+        place="Oescus",
+        actor=illyria_umpire,
+    )
     stand = {"joins": False, "outflanking": False, "withdraw": False}
-    do_fight_round(battle, orders={"a": {"stance": "attack", **stand}, "b": {"stance": "defend", **stand}},
-                   actor=illyria_umpire)
+    do_fight_round(
+        battle, orders={"a": {"stance": "attack", **stand}, "b": {"stance": "defend", **stand}}, actor=illyria_umpire
+    )
     return battle.pk
 
 
@@ -130,8 +161,12 @@ def table_login(region):
     return region.name.lower().replace("/", "-").replace(" ", "-")
 
 
-SCENES = {"open_the_game": open_the_game, "busy_turn": busy_turn, "eve_of_a_quarter": eve_of_a_quarter,
-          "a_print_run": a_print_run}
+SCENES = {
+    "open_the_game": open_the_game,
+    "busy_turn": busy_turn,
+    "eve_of_a_quarter": eve_of_a_quarter,
+    "a_print_run": a_print_run,
+}
 
 
 def main(scene):

@@ -8,6 +8,7 @@ the POST keys it reads besides and whether it reads a JSON body are watched. Hyp
 for each: text of every kind, huge or empty; numbers negative and huge; odd ids; wrong choices; bad dates;
 a field left out. Each example runs in a savepoint that is rolled back, so each starts from the same world.
 """
+
 import contextlib
 import html
 import json
@@ -27,7 +28,15 @@ from hypothesis import strategies as st
 
 from tests import test_permission_matrix as matrix
 from tests.hardening.drawn import (
-    BOOLEANS, DICE, JSON, NUMBERS, ODD_IDS, ODD_NUMBERS, TEXT, TIMES, readable_procedures,
+    BOOLEANS,
+    DICE,
+    JSON,
+    NUMBERS,
+    ODD_IDS,
+    ODD_NUMBERS,
+    TEXT,
+    TIMES,
+    readable_procedures,
 )
 from tests.hardening.fingerprint import audit_since, changed_tables, fingerprint, last_audit_pk, tables_written
 from tests.security.test_csrf import sender
@@ -37,19 +46,39 @@ world = matrix.world
 POST_ROWS = [row for row in matrix.ROWS if row.method == matrix.POST]
 # a world (some twenty seconds to build) for each group of apps: three, to keep the whole fuzz to minutes
 GROUPS = {
-    "core, post, board games, print and backups": ("logout", "umpire", "table", "followups", "rulings", "mail",
-                                                   "boardgames", "printshop", "backups"),
+    "core, post, board games, print and backups": (
+        "logout",
+        "umpire",
+        "table",
+        "followups",
+        "rulings",
+        "mail",
+        "boardgames",
+        "printshop",
+        "backups",
+    ),
     "regions and Rome": ("regions", "senate"),
     "warfare": ("warfare",),
 }
 EXAMPLES = 20  # per form; a row with nothing to type is sent junk a few times only
 NO_FORM_EXAMPLES = 3
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None, print_blob=False,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                       HealthCheck.data_too_large, HealthCheck.large_base_example])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=False,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+    ],
+)
 
 
 # ---- what each row's view reads ---------------------------------------------------------------------------------
+
 
 @dataclass
 class Target:
@@ -66,8 +95,13 @@ class Target:
 def watching():
     """While open, note each form bound and each POST key and request body read."""
     seen = SimpleNamespace(forms=[], keys=set(), body=False)
-    init, get, getlist, getitem, body = (forms.BaseForm.__init__, QueryDict.get, QueryDict.getlist,
-                                         QueryDict.__getitem__, HttpRequest.body)
+    init, get, getlist, getitem, body = (
+        forms.BaseForm.__init__,
+        QueryDict.get,
+        QueryDict.getlist,
+        QueryDict.__getitem__,
+        HttpRequest.body,
+    )
 
     def bound(form, *args, **kwargs):
         init(form, *args, **kwargs)
@@ -81,17 +115,24 @@ def watching():
         seen.body = True
         return body.fget(request)
 
-    with (mock.patch.object(forms.BaseForm, "__init__", bound), mock.patch.object(QueryDict, "get", noted(get)),
-          mock.patch.object(QueryDict, "getlist", noted(getlist)),
-          mock.patch.object(QueryDict, "__getitem__", noted(getitem)),
-          mock.patch.object(HttpRequest, "body", property(read_body))):
+    with (
+        mock.patch.object(forms.BaseForm, "__init__", bound),
+        mock.patch.object(QueryDict, "get", noted(get)),
+        mock.patch.object(QueryDict, "getlist", noted(getlist)),
+        mock.patch.object(QueryDict, "__getitem__", noted(getitem)),
+        mock.patch.object(HttpRequest, "body", property(read_body)),
+    ):
         yield seen
 
 
 def hints(world):
     """Values for the keys a view reads outside a form, so the form they open is reached too."""
-    return {"procedure": readable_procedures()[:1],
-            "side": ["besiegers", "garrison", "a", "b"], "size": ["A4", "A5"], "slips": ["4"]}
+    return {
+        "procedure": readable_procedures()[:1],
+        "side": ["besiegers", "garrison", "a", "b"],
+        "size": ["A4", "A5"],
+        "slips": ["4"],
+    }
 
 
 def discovered(client, world, row):
@@ -122,6 +163,7 @@ def signed_in(client, world, role):
 
 # ---- what hypothesis types into each field ----------------------------------------------------------------------
 
+
 def choice_values(choices):
     """A ChoiceField's values, optgroups flattened."""
     for value, label in choices:
@@ -140,7 +182,8 @@ def typed(form_field, name):
     """Values this field may be given, good ones among them."""
     if isinstance(form_field, forms.FileField):
         return st.one_of(st.binary(max_size=300), TEXT.map(str.encode)).map(
-            lambda content: SimpleUploadedFile("table.csv", content, content_type="text/csv"))
+            lambda content: SimpleUploadedFile("table.csv", content, content_type="text/csv")
+        )
     if isinstance(form_field, forms.ModelChoiceField):
         single = st.one_of(known(str(pk) for pk in form_field.queryset.values_list("pk", flat=True)[:30]), ODD_IDS)
         multiple = isinstance(form_field, forms.ModelMultipleChoiceField)
@@ -164,22 +207,34 @@ def maybe_left_out(values):
 
 def form_data(target, world):
     """The whole POST: the row's own records, each form field, each key the view reads, any left out."""
-    fields = {form.add_prefix(name): maybe_left_out(typed(form_field, name))
-              for form in target.forms for name, form_field in form.fields.items()}
+    fields = {
+        form.add_prefix(name): maybe_left_out(typed(form_field, name))
+        for form in target.forms
+        for name, form_field in form.fields.items()
+    }
     hinted = hints(world)
-    others = {key: maybe_left_out(st.one_of(known(hinted.get(key, [])), TEXT))
-              for key in target.keys if key not in fields}
+    others = {
+        key: maybe_left_out(st.one_of(known(hinted.get(key, [])), TEXT)) for key in target.keys if key not in fields
+    }
     return st.fixed_dictionaries({**fields, **others}).map(
-        lambda drawn: {**target.row.form(world), **{key: value for key, value in drawn.items() if value is not None}})
+        lambda drawn: {**target.row.form(world), **{key: value for key, value in drawn.items() if value is not None}}
+    )
 
 
-RUN_BODY = st.fixed_dictionaries({"case": JSON, "dice": st.lists(st.integers(-3, 20), max_size=8)},
-                                 optional={"table": st.one_of(st.integers(), st.text(max_size=5)), "seed": JSON,
-                                           "note": TEXT, "rolled_by_console": JSON})
+RUN_BODY = st.fixed_dictionaries(
+    {"case": JSON, "dice": st.lists(st.integers(-3, 20), max_size=8)},
+    optional={
+        "table": st.one_of(st.integers(), st.text(max_size=5)),
+        "seed": JSON,
+        "note": TEXT,
+        "rolled_by_console": JSON,
+    },
+)
 JSON_BODY = st.one_of(JSON.map(json.dumps), RUN_BODY.map(json.dumps), TEXT)
 
 
 # ---- one example, and its verdict -------------------------------------------------------------------------------
+
 
 def sent(client, world, target, data):
     address = target.row.address(world, world.codes.get(target.role))
@@ -204,10 +259,14 @@ def unclear(errors, bound_forms):
     if not text.strip():
         return "refused with no words"
     judged = [form for form in bound_forms if form._errors]  # the forms the view found wrong
-    named = [(form[name].label if name in form.fields else name, problems)
-             for form in judged for name, problems in form.errors.items()]
-    if named and not any(str(label) in text or any(problem in text for problem in problems)
-                         for label, problems in named):
+    named = [
+        (form[name].label if name in form.fields else name, problems)
+        for form in judged
+        for name, problems in form.errors.items()
+    ]
+    if named and not any(
+        str(label) in text or any(problem in text for problem in problems) for label, problems in named
+    ):
         return f"refusal names none of {named}: {text[:300]!r}"
     return ""
 
@@ -238,8 +297,10 @@ def example(client, world, target, before, data):
 
 
 def short(data):
-    shown = {key: (value[:60] + "…" if isinstance(value, str) and len(value) > 60 else value)
-             for key, value in (data.items() if isinstance(data, dict) else {"body": data}.items())}
+    shown = {
+        key: (value[:60] + "…" if isinstance(value, str) and len(value) > 60 else value)
+        for key, value in (data.items() if isinstance(data, dict) else {"body": data}.items())
+    }
     return repr(shown)[:600]
 
 

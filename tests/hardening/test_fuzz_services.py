@@ -3,6 +3,7 @@ hypothesis-drawn keyword arguments. Each call either refuses, with a ValidationE
 project's RulesError) that says why and leaves every row as it was, or succeeds with its audit entry and with
 every row it added valid by its model's own checks. Each example runs in a savepoint that is rolled back.
 The services behind the pages are fuzzed through their forms, in test_fuzz_forms.py."""
+
 import io
 import json
 
@@ -20,7 +21,12 @@ from regions.models import Force, Province
 from regions.models.forces import TROOP_TYPES
 from regions.services.forces import do_correct_troops
 from tests.hardening.fingerprint import (
-    NOT_JUDGED, audit_since, changed_tables, fingerprint, last_audit_pk, tables_written,
+    NOT_JUDGED,
+    audit_since,
+    changed_tables,
+    fingerprint,
+    last_audit_pk,
+    tables_written,
 )
 from tests.hardening.drawn import JSON, NUMBERS, ODD_IDS, TEXT, readable_procedures
 from tests.regions.forces_builders import legion
@@ -32,9 +38,14 @@ from umpire.services.records import do_delete_record, do_save_record
 from umpire.services.seats import do_assign_seat
 
 REFUSALS = (ValidationError, RulesError)
-FUZZ = settings(max_examples=25, deadline=None, derandomize=True, database=None, print_blob=False,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                       HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=False,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @pytest.fixture
@@ -45,10 +56,15 @@ def before(ad69, control):
 
 
 def highest_ids():
-    counted = [model for model in apps.get_models(include_auto_created=True)
-               if model._meta.pk.get_internal_type() in ("AutoField", "BigAutoField")]
-    return {model._meta.label: model._base_manager.order_by("-pk").values_list("pk", flat=True).first() or 0
-            for model in counted}
+    counted = [
+        model
+        for model in apps.get_models(include_auto_created=True)
+        if model._meta.pk.get_internal_type() in ("AutoField", "BigAutoField")
+    ]
+    return {
+        model._meta.label: model._base_manager.order_by("-pk").values_list("pk", flat=True).first() or 0
+        for model in counted
+    }
 
 
 def new_rows_invalid(written, highest):
@@ -114,11 +130,17 @@ ROLES = st.one_of(st.sampled_from(Role.values), TEXT)
 
 # ---- seats and accounts (the admin's and `seat_umpire`'s) ----------------------------------------------------------
 
+
 def test_seating_an_umpire_refuses_clearly_or_seats_him_audited(before, ad69, control, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # each example sets a password
-    drawn = st.fixed_dictionaries({
-        "username": st.one_of(st.from_regex(r"[a-z][a-z0-9_.@+-]{0,20}", fullmatch=True), TEXT), "role": ROLES,
-        "region": st.one_of(st.none(), records(Region, event=ad69)), "password": TEXT})
+    drawn = st.fixed_dictionaries(
+        {
+            "username": st.one_of(st.from_regex(r"[a-z][a-z0-9_.@+-]{0,20}", fullmatch=True), TEXT),
+            "role": ROLES,
+            "region": st.one_of(st.none(), records(Region, event=ad69)),
+            "password": TEXT,
+        }
+    )
     fuzz(before, drawn, lambda **kwargs: do_seat_umpire(event=ad69, actor=control, **kwargs))
 
 
@@ -130,11 +152,16 @@ def test_assigning_a_seat_refuses_clearly_or_assigns_it_audited(before, ad69, co
 
 # ---- the admin's corrections and its records ---------------------------------------------------------------------
 
-TROOPS = st.lists(st.fixed_dictionaries({
-    "type": st.one_of(st.sampled_from([value for value, _ in TROOP_TYPES]), TEXT),
-    "veteran": st.one_of(st.booleans(), st.sampled_from([None, "yes", 0, 1])),
-    "count": st.one_of(st.integers(-5, 40), st.integers(), st.sampled_from([None, "3", 1.5])),
-}), max_size=5)
+TROOPS = st.lists(
+    st.fixed_dictionaries(
+        {
+            "type": st.one_of(st.sampled_from([value for value, _ in TROOP_TYPES]), TEXT),
+            "veteran": st.one_of(st.booleans(), st.sampled_from([None, "yes", 0, 1])),
+            "count": st.one_of(st.integers(-5, 40), st.integers(), st.sampled_from([None, "3", 1.5])),
+        }
+    ),
+    max_size=5,
+)
 
 
 def test_correcting_a_forces_troops_refuses_clearly_or_leaves_valid_troops(before, ad69, control):
@@ -144,10 +171,28 @@ def test_correcting_a_forces_troops_refuses_clearly_or_leaves_valid_troops(befor
 
 
 EDITS = {  # a record of the world, and values for one field of it
-    "character": (Character, {"name": TEXT, "wealth": NUMBERS, "support": NUMBERS, "military_skill": NUMBERS,
-                              "role": TEXT, "social_class": TEXT, "wounded_until_turn": NUMBERS}),
-    "province": (Province, {"name": TEXT, "income_per_quarter": NUMBERS, "road_cost": NUMBERS, "province_type": TEXT,
-                            "governed_by_senate": st.sampled_from([True, False, None, "yes"])}),
+    "character": (
+        Character,
+        {
+            "name": TEXT,
+            "wealth": NUMBERS,
+            "support": NUMBERS,
+            "military_skill": NUMBERS,
+            "role": TEXT,
+            "social_class": TEXT,
+            "wounded_until_turn": NUMBERS,
+        },
+    ),
+    "province": (
+        Province,
+        {
+            "name": TEXT,
+            "income_per_quarter": NUMBERS,
+            "road_cost": NUMBERS,
+            "province_type": TEXT,
+            "governed_by_senate": st.sampled_from([True, False, None, "yes"]),
+        },
+    ),
 }
 
 
@@ -160,36 +205,60 @@ def edited(model, field, value, ad69):
 @pytest.mark.parametrize("record", EDITS)
 def test_saving_an_edited_record_refuses_clearly_or_saves_it_audited(before, ad69, control, record):
     model, values = EDITS[record]
-    drawn = st.sampled_from(sorted(values)).flatmap(lambda name: st.fixed_dictionaries({
-        "field": st.just(name), "value": st.one_of(values[name], values[name].map(str), st.none())}))
+    drawn = st.sampled_from(sorted(values)).flatmap(
+        lambda name: st.fixed_dictionaries(
+            {"field": st.just(name), "value": st.one_of(values[name], values[name].map(str), st.none())}
+        )
+    )
     fuzz(before, drawn, lambda field, value: do_save_record(edited(model, field, value, ad69), actor=control))
 
 
 def test_deleting_a_record_refuses_naming_who_needs_it_or_deletes_it_audited(before, ad69, control):
-    world_records = st.one_of(records(Character, event=ad69), records(Province, event=ad69),
-                              records(Region, event=ad69), records(UmpireSeat, event=ad69))
-    fuzz(before, st.fixed_dictionaries({"instance": world_records, "reason": TEXT}),
-         lambda **kwargs: do_delete_record(actor=control, **kwargs))
+    world_records = st.one_of(
+        records(Character, event=ad69),
+        records(Province, event=ad69),
+        records(Region, event=ad69),
+        records(UmpireSeat, event=ad69),
+    )
+    fuzz(
+        before,
+        st.fixed_dictionaries({"instance": world_records, "reason": TEXT}),
+        lambda **kwargs: do_delete_record(actor=control, **kwargs),
+    )
 
 
 # ---- the rules' readings, and a backup read back in ------------------------------------------------------------
 
+
 def test_setting_readings_refuses_by_the_options_name_or_sets_them_audited(before, ad69, control):
     procedures = readable_procedures()
-    drawn = st.fixed_dictionaries({
-        "procedure": st.one_of(st.sampled_from(procedures), TEXT),
-        "options": st.one_of(st.dictionaries(TEXT, JSON, max_size=4), JSON)})
+    drawn = st.fixed_dictionaries(
+        {
+            "procedure": st.one_of(st.sampled_from(procedures), TEXT),
+            "options": st.one_of(st.dictionaries(TEXT, JSON, max_size=4), JSON),
+        }
+    )
     fuzz(before, drawn, lambda **kwargs: do_set_readings(ad69, actor=control, **kwargs))
 
 
 MODELS = st.sampled_from(["umpire.event", "umpire.character", "regions.province", "auth.user", "umpire.auditentry"])
-ROWS = st.lists(st.fixed_dictionaries({"model": st.one_of(MODELS, TEXT)}, optional={
-    "pk": st.one_of(st.integers(), ODD_IDS, st.none()), "fields": st.one_of(st.dictionaries(TEXT, JSON, max_size=4),
-                                                                             JSON)}), max_size=4)
+ROWS = st.lists(
+    st.fixed_dictionaries(
+        {"model": st.one_of(MODELS, TEXT)},
+        optional={
+            "pk": st.one_of(st.integers(), ODD_IDS, st.none()),
+            "fields": st.one_of(st.dictionaries(TEXT, JSON, max_size=4), JSON),
+        },
+    ),
+    max_size=4,
+)
 BACKUP = st.one_of(
-    st.fixed_dictionaries({"format": st.just(FORMAT), "version": st.just(VERSION), "rows": ROWS},
-                          optional={"event": st.one_of(st.just("ad69"), TEXT, JSON)}),
-    JSON)
+    st.fixed_dictionaries(
+        {"format": st.just(FORMAT), "version": st.just(VERSION), "rows": ROWS},
+        optional={"event": st.one_of(st.just("ad69"), TEXT, JSON)},
+    ),
+    JSON,
+)
 
 
 def restored(text):
@@ -206,4 +275,5 @@ def expect_refusal(call):
     def refused(**kwargs):
         call(**kwargs)
         raise AssertionError("a drawn backup was restored")
+
     return refused

@@ -6,6 +6,7 @@ answers). While it is out the umpires' pages answer from the database, and a cha
 through a form is saved and answered; the turn that falls due meanwhile waits. Once Redis is back,
 with nothing restarted but Redis, that turn is ended once, and an umpire's websocket opens again.
 """
+
 import json
 import shutil
 import time
@@ -18,7 +19,14 @@ from websockets.sync.client import connect
 
 from tests.conftest import missing_service
 from tests.hardening.hall import (
-    HOST, PrivateRedis, console_environment, play_scene, running_hall, turn_end_hooks, turn_length, wait_for,
+    HOST,
+    PrivateRedis,
+    console_environment,
+    play_scene,
+    running_hall,
+    turn_end_hooks,
+    turn_length,
+    wait_for,
     wait_until_ended,
 )
 
@@ -44,7 +52,8 @@ def private_redis(tmp_path):
 
 @pytest.mark.parametrize("outage", ["kill", "hang"], ids=["redis_killed", "redis_hung"])
 def test_redis_outage_pages_answer_from_the_database_and_the_due_turn_ends_once_it_returns(
-        outage, hall_database, private_redis, records, tmp_path):
+    outage, hall_database, private_redis, records, tmp_path
+):
     env = console_environment(hall_database, private_redis.url, tmp_path)
     play_scene(env, "open_the_game")
     with running_hall(env, tmp_path) as hall:
@@ -76,8 +85,14 @@ def test_redis_outage_pages_answer_from_the_database_and_the_due_turn_ends_once_
         assert abs(ends_at - (fell_due + turn_length(records))) <= WITHIN_A_SECOND
         assert records.hook_runs() == {0: HOOKS, 1: HOOKS}
         assert records.audit_count("clock.advance") == 1
-        assert wait_for(lambda: live_clock(hall, control, event_id, quietly=True), timeout=SOCKET_TIMEOUT * 3,
-                        what="an umpire's websocket to open again")["turn"] == 2
+        assert (
+            wait_for(
+                lambda: live_clock(hall, control, event_id, quietly=True),
+                timeout=SOCKET_TIMEOUT * 3,
+                what="an umpire's websocket to open again",
+            )["turn"]
+            == 2
+        )
 
 
 def signed_in(hall, username):
@@ -90,8 +105,9 @@ def signed_in(hall, username):
 
 def send_form(session, url, fields):
     """POST a form as the page would, with its CSRF token; the answer itself, not where it leads."""
-    return answer(session.post, url, data={**fields, "csrfmiddlewaretoken": session.cookies["csrftoken"]},
-                  allow_redirects=False)
+    return answer(
+        session.post, url, data={**fields, "csrfmiddlewaretoken": session.cookies["csrftoken"]}, allow_redirects=False
+    )
 
 
 def answer(request, url, **options):
@@ -106,9 +122,13 @@ def live_clock(hall, session, event_id, *, quietly=False):
     """The clock as the umpire's live feed gives it on connecting (its snapshot), or None if the socket
     could not open and `quietly`."""
     try:
-        with connect(f"ws://{HOST}:{hall.port}/ws/events/{event_id}/", origin=f"http://{HOST}:{hall.port}",
-                     additional_headers={"Cookie": f"sessionid={session.cookies['sessionid']}"},
-                     open_timeout=SOCKET_TIMEOUT, close_timeout=2) as socket:
+        with connect(
+            f"ws://{HOST}:{hall.port}/ws/events/{event_id}/",
+            origin=f"http://{HOST}:{hall.port}",
+            additional_headers={"Cookie": f"sessionid={session.cookies['sessionid']}"},
+            open_timeout=SOCKET_TIMEOUT,
+            close_timeout=2,
+        ) as socket:
             snapshot = json.loads(socket.recv(timeout=SOCKET_TIMEOUT))
     except (OSError, TimeoutError, WebSocketException):
         if quietly:

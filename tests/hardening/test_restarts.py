@@ -6,6 +6,7 @@ Afterwards the clock stands where the wall clock says, to the second; every turn
 TurnEnd row and each hook one run; and the letters in the post, the talents moved and the battle being
 fought are all there as they were, each turn-end effect on them made once.
 """
+
 import zipfile
 from datetime import timedelta
 from io import BytesIO
@@ -16,8 +17,15 @@ import pytest
 from printshop.runs import STALLED_AFTER
 
 from tests.hardening.hall import (
-    ADVANCE_TIMEOUT, console_environment, dedicated_redis_db, play_scene, running_hall, turn_end_hooks, turn_length,
-    wait_for, wait_until_ended,
+    ADVANCE_TIMEOUT,
+    console_environment,
+    dedicated_redis_db,
+    play_scene,
+    running_hall,
+    turn_end_hooks,
+    turn_length,
+    wait_for,
+    wait_until_ended,
 )
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -62,8 +70,7 @@ def test_killed_in_the_middle_of_a_turn_the_hall_comes_back_where_the_wall_clock
     assert_nothing_lost_or_repeated(records, game, before, arrived_at_turn=3)
 
 
-def test_killed_while_a_tax_turn_is_drawn_up_the_statements_are_drawn_up_once(hall, hall_env, hall_database,
-                                                                                 records):
+def test_killed_while_a_tax_turn_is_drawn_up_the_statements_are_drawn_up_once(hall, hall_env, hall_database, records):
     quarter = play_scene(hall_env, "eve_of_a_quarter")
     game = play_scene(hall_env, "busy_turn")
     before = the_game(records, game)
@@ -75,8 +82,11 @@ def test_killed_while_a_tax_turn_is_drawn_up_the_statements_are_drawn_up_once(ha
         holder.execute("SELECT id FROM regions_costowed WHERE id = %s FOR UPDATE", (quarter["cost"],))
         turn_4_starts = records.now()
         records.set_turn_end(turn_4_starts)
-        waiting = wait_for(lambda: waiting_on(records, holder), timeout=ADVANCE_TIMEOUT,
-                           what="the tax turn's hook to wait for the levies' cost")
+        waiting = wait_for(
+            lambda: waiting_on(records, holder),
+            timeout=ADVANCE_TIMEOUT,
+            what="the tax turn's hook to wait for the levies' cost",
+        )
         assert any("regions_costowed" in query for query in waiting)
         hall.kill()
         assert "regions.tax_turn" not in records.hook_runs()[3]
@@ -95,15 +105,17 @@ def test_killed_while_a_tax_turn_is_drawn_up_the_statements_are_drawn_up_once(ha
     assert [count for _, count in statements_of(records, 4)] == [1] * provinces
     assert records.audit_count("tax_turn.drawn_up") == 1
     assert records.rows("SELECT settled FROM regions_costowed") == [(True,)]
-    billed_to = records.rows("SELECT p.name, s.turn FROM regions_bill b "
-                             "JOIN regions_taxstatement s ON s.id = b.statement_id "
-                             "JOIN regions_province p ON p.id = s.province_id WHERE b.what = %s", LEVIES_BILL)
+    billed_to = records.rows(
+        "SELECT p.name, s.turn FROM regions_bill b "
+        "JOIN regions_taxstatement s ON s.id = b.statement_id "
+        "JOIN regions_province p ON p.id = s.province_id WHERE b.what = %s",
+        LEVIES_BILL,
+    )
     assert billed_to == [("Italia", 4)]
     assert_nothing_lost_or_repeated(records, game, before, arrived_at_turn=4)
 
 
-def test_killed_while_the_table_packs_print_the_run_prints_again_and_finishes(hall, hall_env, hall_database,
-                                                                              records):
+def test_killed_while_the_table_packs_print_the_run_prints_again_and_finishes(hall, hall_env, hall_database, records):
     tables = records.rows("SELECT id FROM umpire_region WHERE kind = 'map' ORDER BY position, name")
     hall.start()
     holder = psycopg.connect(hall_database, connect_timeout=5)
@@ -112,8 +124,11 @@ def test_killed_while_the_table_packs_print_the_run_prints_again_and_finishes(ha
         # packs are printed and the third waits to commit (its references are checked then), mid-run
         holder.execute("SELECT id FROM umpire_region WHERE id = %s FOR UPDATE", tables[2])
         run = play_scene(hall_env, "a_print_run")["run"]
-        wait_for(lambda: waiting_on(records, holder) and print_run(records, run)[:2] == ("printing", 2),
-                 timeout=ADVANCE_TIMEOUT, what="the worker to wait on the third table's pack")
+        wait_for(
+            lambda: waiting_on(records, holder) and print_run(records, run)[:2] == ("printing", 2),
+            timeout=ADVANCE_TIMEOUT,
+            what="the worker to wait on the third table's pack",
+        )
         hall.kill()
     finally:
         holder.rollback()
@@ -123,8 +138,11 @@ def test_killed_while_the_table_packs_print_the_run_prints_again_and_finishes(ha
     # the stand-in for the hall staying down long enough for the sweep to hear nothing from the printer
     records.rows("UPDATE printshop_printrun SET heard_at = heard_at - %s RETURNING id", STALLED_AFTER)
     hall.start()
-    wait_for(lambda: print_run(records, run)[0] == "done", timeout=PRINT_TIMEOUT,
-             what=f"beat's sweep to start the run again and the worker to print it (see {hall.log_path('worker')})")
+    wait_for(
+        lambda: print_run(records, run)[0] == "done",
+        timeout=PRINT_TIMEOUT,
+        what=f"beat's sweep to start the run again and the worker to print it (see {hall.log_path('worker')})",
+    )
 
     assert print_run(records, run) == ("done", len(tables), 2)
     assert records.audit_count("print run resumed") == 1
@@ -134,11 +152,13 @@ def test_killed_while_the_table_packs_print_the_run_prints_again_and_finishes(ha
     # every pack in the bundle reserved its slips' codes afresh; the dead attempt's packs keep theirs, on paper
     # never handed out, and a code is only ever used by the slip it is printed on
     resumed_at = records.value("SELECT id FROM umpire_auditentry WHERE action = 'print run resumed'")
-    assert records.value("SELECT count(*) FROM umpire_auditentry WHERE action = 'letter.stationery_printed' "
-                         "AND id > %s", resumed_at) == len(tables)
+    assert records.value(
+        "SELECT count(*) FROM umpire_auditentry WHERE action = 'letter.stationery_printed' AND id > %s", resumed_at
+    ) == len(tables)
 
 
 # Steps ----------------------------------------------------------------------------------------------
+
 
 def end_turn_now(hall, records, turn):
     """End the running `turn` now, with the hall up: the next starts at once, and is a whole turn long."""
@@ -151,8 +171,12 @@ def end_turn_now(hall, records, turn):
 
 def waiting_on(records, holder):
     """The queries of the hall's sessions waiting for a lock the test holds."""
-    return [query for (query,) in records.rows(
-        "SELECT query FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))", holder.info.backend_pid)]
+    return [
+        query
+        for (query,) in records.rows(
+            "SELECT query FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))", holder.info.backend_pid
+        )
+    ]
 
 
 def print_run(records, run):
@@ -160,29 +184,39 @@ def print_run(records, run):
 
 
 def statements_of(records, turn):
-    return records.rows("SELECT province_id, count(*) FROM regions_taxstatement WHERE turn = %s "
-                        "GROUP BY province_id ORDER BY province_id", turn)
+    return records.rows(
+        "SELECT province_id, count(*) FROM regions_taxstatement WHERE turn = %s "
+        "GROUP BY province_id ORDER BY province_id",
+        turn,
+    )
 
 
 # The game as it stood, and after --------------------------------------------------------------------
+
 
 def the_game(records, game):
     """The letters, talents and battle the busy turn made, as the database holds them."""
     return {
         "letters": records.rows(
             "SELECT id, code, sender_id, addressee_id, origin_id, destination_id, written_turn, contents, due_turn, "
-            "state FROM mail_letter ORDER BY id"),
+            "state FROM mail_letter ORDER BY id"
+        ),
         "steps": records.rows("SELECT letter_id, what FROM mail_letterstep ORDER BY id"),
         "transactions": records.rows(
             "SELECT t.id, t.why, t.game_turn, array_agg(p.account_id || ':' || p.amount ORDER BY p.id) "
             "FROM regions_transaction t JOIN regions_posting p ON p.transaction_id = t.id "
-            "WHERE t.id = ANY(%s) GROUP BY t.id ORDER BY t.id", game["transactions"]),
+            "WHERE t.id = ANY(%s) GROUP BY t.id ORDER BY t.id",
+            game["transactions"],
+        ),
         "battle": records.rows("SELECT id, state, advantage, turn FROM warfare_battle"),
         "rounds": records.rows("SELECT id, battle_id, number, seed, outcome::text FROM warfare_battleround"),
         # the whole balance of every account the busy turn touched, whatever posted to it
-        "balances": records.rows("SELECT account_id, sum(amount) FROM regions_posting WHERE account_id IN "
-                                 "(SELECT account_id FROM regions_posting WHERE transaction_id = ANY(%s)) "
-                                 "GROUP BY account_id ORDER BY account_id", game["transactions"]),
+        "balances": records.rows(
+            "SELECT account_id, sum(amount) FROM regions_posting WHERE account_id IN "
+            "(SELECT account_id FROM regions_posting WHERE transaction_id = ANY(%s)) "
+            "GROUP BY account_id ORDER BY account_id",
+            game["transactions"],
+        ),
     }
 
 
@@ -194,7 +228,9 @@ def assert_nothing_lost_or_repeated(records, game, before, *, arrived_at_turn):
     first, second = game["letters"]
     assert [row[:-1] for row in after["letters"]] == [row[:-1] for row in before["letters"]]
     assert [(row[0], row[-2], row[-1]) for row in after["letters"]] == [
-        (first, arrived_at_turn, "arrived"), (second, arrived_at_turn + 1, "in_transit")]
+        (first, arrived_at_turn, "arrived"),
+        (second, arrived_at_turn + 1, "in_transit"),
+    ]
     assert after["steps"] == before["steps"] + [(first, "arrived")]
     assert records.audit_count("letter.arrived_by_post") == 1
     for key in ("transactions", "balances", "battle", "rounds"):

@@ -1,5 +1,6 @@
 """Frames a screen should never send: each closes that socket alone, with its code and a warning in the log,
 never an unhandled error; another screen on the same event hears the next clock change as before."""
+
 import json
 import logging
 
@@ -19,8 +20,7 @@ APP = URLRouter(websocket_urlpatterns)
 # each frame as the server hands it to the consumer, and the code it is closed with
 BAD_FRAMES = {
     "oversized text": ({"text": json.dumps({"type": "snapshot", "pad": "x" * MAX_FRAME_BYTES})}, CLOSED_TOO_BIG),
-    "oversized by its bytes, not its characters": ({"text": "\u00e9" * (MAX_FRAME_BYTES // 2 + 1)},
-                                                   CLOSED_TOO_BIG),
+    "oversized by its bytes, not its characters": ({"text": "\u00e9" * (MAX_FRAME_BYTES // 2 + 1)}, CLOSED_TOO_BIG),
     "invalid JSON": ({"text": '{"type": "snapshot"'}, CLOSED_MALFORMED),
     "empty text": ({"text": ""}, CLOSED_MALFORMED),
     "a JSON array": ({"text": '["snapshot"]'}, CLOSED_MALFORMED),

@@ -1,5 +1,6 @@
 """What the post's tests share: the AD69 tables with the clock started, a writer at Italia/Rome
 and his correspondent at Illyria, and the umpires of the tables a letter passes."""
+
 from types import SimpleNamespace
 
 import pytest
@@ -29,18 +30,29 @@ def started(ad69):
 def hall(started, make_umpire):
     """Quintus Scribonius writes from Rome to Vespasian's legate Antonius Primus at Illyria."""
     rome, illyria, gaul, alpes = (table(started, name) for name in ("Italia/Rome", "Illyria", "Gaul", "Alpes"))
-    scribonius = Character.objects.create(event=started, name="Quintus Scribonius", role="senator", social_class="senator",
-                                      location=rome)
-    primus = Character.objects.create(event=started, name="Antonius Primus", role="legate",
-                                      social_class="senator", location=illyria)
-    runner = Character.objects.create(event=started, name="Cornelius Fuscus", role="procurator",
-                                      social_class="equestrian", location=rome)
+    scribonius = Character.objects.create(
+        event=started, name="Quintus Scribonius", role="senator", social_class="senator", location=rome
+    )
+    primus = Character.objects.create(
+        event=started, name="Antonius Primus", role="legate", social_class="senator", location=illyria
+    )
+    runner = Character.objects.create(
+        event=started, name="Cornelius Fuscus", role="procurator", social_class="equestrian", location=rome
+    )
     return SimpleNamespace(
-        event=started, rome=rome, illyria=illyria, gaul=gaul, alpes=alpes, scribonius=scribonius, primus=primus, fuscus=runner,
+        event=started,
+        rome=rome,
+        illyria=illyria,
+        gaul=gaul,
+        alpes=alpes,
+        scribonius=scribonius,
+        primus=primus,
+        fuscus=runner,
         rome_umpire=make_umpire(started, Role.REGION, "Italia/Rome"),
         illyria_umpire=make_umpire(started, Role.REGION, "Illyria"),
         gaul_umpire=make_umpire(started, Role.REGION, "Gaul"),
-        control=make_umpire(started, Role.CONTROL, username="control"))
+        control=make_umpire(started, Role.CONTROL, username="control"),
+    )
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """A letter's paper (VI. COMMUNICATIONS, (i) Letters): the cover of a posted letter, which never
 shows its contents, and a table's stationery, whose slips carry codes reserved for the letters
 written on them; each printed only for those who keep the tables' post, and Control."""
+
 from io import BytesIO
 
 import pytest
@@ -25,8 +26,14 @@ def text_of(pdf):
 
 @pytest.fixture
 def letter(hall):
-    return do_post_letter(hall.rome, sender=hall.scribonius, addressee=hall.primus, destination=hall.illyria,
-                          contents=SECRET, actor=hall.rome_umpire)
+    return do_post_letter(
+        hall.rome,
+        sender=hall.scribonius,
+        addressee=hall.primus,
+        destination=hall.illyria,
+        contents=SECRET,
+        actor=hall.rome_umpire,
+    )
 
 
 def cover_url(hall, letter):
@@ -43,15 +50,22 @@ def reserved():
 
 # ---- the cover ---------------------------------------------------------------------------------
 
+
 def test_the_cover_carries_code_addressee_tables_and_date_but_never_the_contents(client, hall, letter):
     client.force_login(hall.rome_umpire)
     response = client.get(cover_url(hall, letter))
     assert (response.status_code, response["Content-Type"]) == (200, "application/pdf")
     pages, text = text_of(response.content)
     assert pages == 1
-    for words in (letter.shown_code, "To Antonius Primus", "At the table of Illyria", "From Quintus Scribonius",
-                  "Posted at Italia/Rome", f"Written in {hall.event.game_month(letter.written_turn)}",
-                  "Post it in the tray of your table; the umpire hands it out."):
+    for words in (
+        letter.shown_code,
+        "To Antonius Primus",
+        "At the table of Illyria",
+        "From Quintus Scribonius",
+        "Posted at Italia/Rome",
+        f"Written in {hall.event.game_month(letter.written_turn)}",
+        "Post it in the tray of your table; the umpire hands it out.",
+    ):
         assert words in text
     assert "Alpine" not in text
 
@@ -78,19 +92,22 @@ def test_origin_destination_and_control_print_the_cover(client, hall, letter, wh
 def test_another_tables_umpire_gets_no_cover(client, hall, letter):
     client.force_login(hall.gaul_umpire)
     assert client.get(cover_url(hall, letter)).status_code == 404
-    assert client.get(reverse("mail:letter-cover", kwargs={"slug": hall.event.slug, "pk": 999_999})).status_code \
-        == 404
+    assert client.get(reverse("mail:letter-cover", kwargs={"slug": hall.event.slug, "pk": 999_999})).status_code == 404
 
 
 # ---- the stationery service --------------------------------------------------------------------
+
 
 def test_printing_reserves_unique_codes_for_the_table_and_audits(hall):
     codes = do_print_stationery(hall.gaul, slips=20, actor=hall.gaul_umpire)
     assert len(set(codes)) == 20
     assert sorted(StationeryCode.objects.filter(table=hall.gaul).values_list("code", flat=True)) == sorted(codes)
     entry = AuditEntry.objects.get(action="letter.stationery_printed")
-    assert (entry.actor, entry.target_label, entry.after) == (hall.gaul_umpire, str(hall.gaul),
-                                                              {"slips": 20, "codes": codes})
+    assert (entry.actor, entry.target_label, entry.after) == (
+        hall.gaul_umpire,
+        str(hall.gaul),
+        {"slips": 20, "codes": codes},
+    )
 
 
 def test_a_printed_code_is_never_one_a_letter_or_a_slip_has(hall, letter, monkeypatch):
@@ -111,8 +128,14 @@ def test_too_few_or_too_many_slips_are_refused_changing_nothing(hall, slips):
 
 def test_a_letter_posted_on_a_printed_slip_takes_its_code(hall):
     code = do_print_stationery(hall.rome, slips=3, actor=hall.rome_umpire)[1]
-    letter = do_post_letter(hall.rome, sender=hall.scribonius, addressee=hall.primus, destination=hall.illyria,
-                            code=shown(code).lower(), actor=hall.rome_umpire)
+    letter = do_post_letter(
+        hall.rome,
+        sender=hall.scribonius,
+        addressee=hall.primus,
+        destination=hall.illyria,
+        code=shown(code).lower(),
+        actor=hall.rome_umpire,
+    )
     assert letter.code == code
 
 
@@ -125,6 +148,7 @@ def test_a_sheet_holds_eight_slips_a_page_on_either_paper():
 
 
 # ---- the stationery over HTTP ------------------------------------------------------------------
+
 
 def test_the_tables_umpire_prints_its_slips_with_their_codes(client, hall):
     client.force_login(hall.rome_umpire)
@@ -147,18 +171,25 @@ def test_control_prints_any_tables_slips(client, hall):
 def test_another_tables_umpire_prints_no_slips(client, hall):
     client.force_login(hall.gaul_umpire)
     assert client.post(stationery_url(hall, hall.rome), {"slips": "8"}).status_code == 404
-    assert client.post(reverse("mail:stationery", kwargs={"slug": hall.event.slug, "table_id": 999_999}),
-                       {"slips": "8"}).status_code == 404
+    assert (
+        client.post(
+            reverse("mail:stationery", kwargs={"slug": hall.event.slug, "table_id": 999_999}), {"slips": "8"}
+        ).status_code
+        == 404
+    )
     assert not StationeryCode.objects.exists()
 
 
-@pytest.mark.parametrize("form, words", [
-    ({"slips": "0"}, "Slips: Print from 1 to 400 slips at a time, not 0."),
-    ({"slips": "401"}, "Slips: Print from 1 to 400 slips at a time, not 401."),
-    ({"slips": "eight"}, "Slips: Give the number of slips to print, as 8, not 'eight'."),
-    ({}, "Slips: Give the number of slips to print, as 8, not ''."),
-    ({"slips": "8", "size": "A3"}, "Paper size: unknown page size 'A3': use one of A4, Letter"),
-])
+@pytest.mark.parametrize(
+    "form, words",
+    [
+        ({"slips": "0"}, "Slips: Print from 1 to 400 slips at a time, not 0."),
+        ({"slips": "401"}, "Slips: Print from 1 to 400 slips at a time, not 401."),
+        ({"slips": "eight"}, "Slips: Give the number of slips to print, as 8, not 'eight'."),
+        ({}, "Slips: Give the number of slips to print, as 8, not ''."),
+        ({"slips": "8", "size": "A3"}, "Paper size: unknown page size 'A3': use one of A4, Letter"),
+    ],
+)
 def test_bad_stationery_requests_are_refused_in_words_reserving_nothing(client, hall, form, words):
     client.force_login(hall.rome_umpire)
     before = reserved()

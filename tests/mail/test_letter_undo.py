@@ -1,6 +1,7 @@
 """Undoing a letter's step from the audit log: the letter put back as it stood, the step taken out of its
 history; a later step, or the post's own round of arrivals, must be put right first; a posting is undone by
 taking the letter out of the post."""
+
 import pytest
 from django.core.exceptions import ValidationError
 

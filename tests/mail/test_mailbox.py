@@ -2,6 +2,7 @@
 words, if Control lets players track them (a ruling on a letter stays secret); the typed letters
 handed to him, whose contents only he (and Control) may read; only Control issues the codes, and
 a reissued code replaces the old."""
+
 import re
 
 import pytest
@@ -11,7 +12,12 @@ from django.test.utils import CaptureQueriesContext
 from mail.mailbox_selectors import get_mailbox
 from mail.models import Letter, Mailbox, PostOffice
 from mail.services.letters import (
-    do_deliver_letter, do_forward_letter, do_leave_letters, do_pick_up_letters, do_post_letter, do_return_letter,
+    do_deliver_letter,
+    do_forward_letter,
+    do_leave_letters,
+    do_pick_up_letters,
+    do_post_letter,
+    do_return_letter,
     do_rule_letter,
 )
 from mail.services.mailboxes import do_issue_mailbox
@@ -41,8 +47,14 @@ def sent(character):
 
 
 def post(hall, sender=None, **more):
-    return do_post_letter(hall.rome, sender=sender or hall.scribonius, addressee=hall.primus, destination=hall.illyria,
-                          actor=hall.rome_umpire, **more)
+    return do_post_letter(
+        hall.rome,
+        sender=sender or hall.scribonius,
+        addressee=hall.primus,
+        destination=hall.illyria,
+        actor=hall.rome_umpire,
+        **more,
+    )
 
 
 def carry_to_illyria(hall, letter):
@@ -62,6 +74,7 @@ def issue_both(hall):
 
 # ---- the letters he sent ----------------------------------------------------------------------
 
+
 def test_with_tracking_off_the_page_opens_but_lists_no_sent_letter(client, hall):
     issue_both(hall)
     letter = post(hall)
@@ -80,8 +93,12 @@ def test_with_tracking_on_he_sees_his_own_letters_in_three_words(client, trackin
     deliver_at_illyria(hall, delivered)
     someone_elses = post(hall, sender=hall.fuscus)
 
-    assert sent(hall.scribonius) == [(delivered.shown_code, "delivered"), (arrived.shown_code, "in transit"),
-                                 (carried.shown_code, "in transit"), (waiting.shown_code, "posted")]
+    assert sent(hall.scribonius) == [
+        (delivered.shown_code, "delivered"),
+        (arrived.shown_code, "in transit"),
+        (carried.shown_code, "in transit"),
+        (waiting.shown_code, "posted"),
+    ]
     text = read(client, hall.scribonius)
     assert f"{waiting.shown_code} Antonius Primus Illyria posted" in text
     assert f"{delivered.shown_code} Antonius Primus Illyria delivered" in text
@@ -93,8 +110,9 @@ def test_a_letter_ruled_intercepted_or_lost_shows_as_in_transit_to_its_sender(cl
     issue_both(hall)
     intercepted, lost = post(hall), post(hall)
     do_pick_up_letters([intercepted], table=hall.rome, courier=hall.fuscus, actor=hall.rome_umpire)
-    do_rule_letter(intercepted, ruling="intercepted", reason="Otho's frumentarii stopped the courier.",
-                   actor=hall.control)
+    do_rule_letter(
+        intercepted, ruling="intercepted", reason="Otho's frumentarii stopped the courier.", actor=hall.control
+    )
     do_rule_letter(lost, ruling="lost", reason="The tray was knocked over.", actor=hall.control)
 
     assert sent(hall.scribonius) == [(lost.shown_code, "in transit"), (intercepted.shown_code, "in transit")]
@@ -115,6 +133,7 @@ def test_a_forwarded_letter_shows_the_destination_he_wrote_not_where_his_corresp
 
 
 # ---- the typed letters handed to him ----------------------------------------------------------
+
 
 def test_typed_contents_reach_the_addressee_only_once_delivered_and_never_its_writer(client, tracking):
     hall = tracking
@@ -169,11 +188,11 @@ def test_the_mailbox_reads_in_a_fixed_number_of_queries(client, tracking):
 
 # ---- the codes ---------------------------------------------------------------------------------
 
+
 def test_a_wrong_a_reissued_or_another_events_code_opens_nothing(client, hall):
     old = do_issue_mailbox(hall.scribonius, actor=hall.control).code
     other = Event.objects.create(slug="other", name="Another game", start_year=68, start_month=9, number_of_turns=12)
-    stranger = Character.objects.create(event=other, name="Quintus Scribonius", role="senator",
-                                        social_class="senator")
+    stranger = Character.objects.create(event=other, name="Quintus Scribonius", role="senator", social_class="senator")
     assert mailbox_page(client, old).status_code == 200
     assert client.get("/post/ad69/mailbox/").status_code == 404
     assert mailbox_page(client, "guess").status_code == 404
@@ -193,7 +212,8 @@ def test_issuing_a_code_is_audited_without_the_code(hall):
     assert mailbox.code not in str(entry.after)
     do_issue_mailbox(hall.scribonius, actor=hall.control)
     assert AuditEntry.objects.filter(action="mailbox.issued").latest("pk").reason == (
-        "reissued: the old code opens nothing")
+        "reissued: the old code opens nothing"
+    )
 
 
 def test_control_issues_and_reissues_a_players_code_from_the_list(client, hall):

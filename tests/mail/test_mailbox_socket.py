@@ -1,6 +1,7 @@
 """A player's live socket, opened with his mailbox code: it hears his own group alone (a letter
 handed to him), and once Control reissues his code it closes at once (4403), the old code opens
 neither a new socket nor the page, and the new code opens both."""
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -45,8 +46,14 @@ def issue(character, actor):
 
 def arrived_at_illyria(hall):
     """A letter from Scribonius at Rome to Primus, in the Illyria tray to be handed out."""
-    letter = do_post_letter(hall.rome, sender=hall.scribonius, addressee=hall.primus, destination=hall.illyria,
-                            contents="Hold the passes.", actor=hall.rome_umpire)
+    letter = do_post_letter(
+        hall.rome,
+        sender=hall.scribonius,
+        addressee=hall.primus,
+        destination=hall.illyria,
+        contents="Hold the passes.",
+        actor=hall.rome_umpire,
+    )
     do_pick_up_letters([letter], table=hall.rome, courier=hall.fuscus, actor=hall.rome_umpire)
     do_leave_letters([letter], table=hall.illyria, actor=hall.illyria_umpire)
     return letter
@@ -61,6 +68,7 @@ def codes(hall):
 
 
 # ---- what his socket hears ------------------------------------------------------------------
+
 
 @LIVE
 @pytest.mark.asyncio
@@ -88,8 +96,14 @@ async def test_his_socket_hears_no_event_umpires_table_control_or_display_group(
     primus_code, _ = await database_sync_to_async(codes)(hall)
     primus, _ = await opened(primus_code)
     layer = get_channel_layer()
-    others = [event_group(hall.event.pk), umpires_group(hall.event.pk), control_group(hall.event.pk),
-              table_group(hall.illyria.pk), display_group(hall.event.pk), character_group(hall.scribonius.pk)]
+    others = [
+        event_group(hall.event.pk),
+        umpires_group(hall.event.pk),
+        control_group(hall.event.pk),
+        table_group(hall.illyria.pk),
+        display_group(hall.event.pk),
+        character_group(hall.scribonius.pk),
+    ]
     for group in others:
         await layer.group_send(group, secret(group))
     assert await primus.receive_nothing(timeout=0.2)
@@ -101,8 +115,13 @@ async def test_his_socket_hears_no_event_umpires_table_control_or_display_group(
 
 def secret(group):
     text = "for him" if group.startswith("character-") else f"only for {group}"
-    return {"type": "broadcast", "group": group, "seq": 1, "now": timezone.now().isoformat(),
-            "event": {"type": "test.secret", "text": text}}
+    return {
+        "type": "broadcast",
+        "group": group,
+        "seq": 1,
+        "now": timezone.now().isoformat(),
+        "event": {"type": "test.secret", "text": text},
+    }
 
 
 @LIVE
@@ -115,6 +134,7 @@ async def test_a_wrong_or_other_event_code_opens_no_socket(hall):
 
 
 # ---- Control reissues his code ----------------------------------------------------------------
+
 
 @LIVE
 @pytest.mark.asyncio
@@ -180,8 +200,14 @@ def replace_quietly(character):
 
 def test_reissuing_tells_his_group_alone_and_the_message_carries_no_code(hall, django_capture_on_commit_callbacks):
     primus_code, _ = codes(hall)
-    groups = [character_group(hall.primus.pk), character_group(hall.scribonius.pk), event_group(hall.event.pk),
-              umpires_group(hall.event.pk), control_group(hall.event.pk), table_group(hall.illyria.pk)]
+    groups = [
+        character_group(hall.primus.pk),
+        character_group(hall.scribonius.pk),
+        event_group(hall.event.pk),
+        umpires_group(hall.event.pk),
+        control_group(hall.event.pk),
+        table_group(hall.illyria.pk),
+    ]
     with listen(groups) as heard:
         with django_capture_on_commit_callbacks(execute=True):
             new_code = issue(hall.primus, hall.control)

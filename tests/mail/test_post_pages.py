@@ -1,6 +1,7 @@
 """The post pages over HTTP: a table's tray with what to hand out and whether its recipient is
 here, the couriers' hand-overs and the hand-out through the desk's POSTs, who may do what, the
 code finder's clear refusals, Control's whole post and settings, and fixed query counts."""
+
 import re
 from datetime import timedelta
 
@@ -40,27 +41,45 @@ def post(client, user, address, data=None):
 
 def at_illyria(hall, contents=""):
     """A letter from Rome to Primus, carried to Illyria and waiting there to be handed out."""
-    letter = do_post_letter(hall.rome, sender=hall.scribonius, addressee=hall.primus, destination=hall.illyria,
-                            contents=contents, actor=hall.rome_umpire)
+    letter = do_post_letter(
+        hall.rome,
+        sender=hall.scribonius,
+        addressee=hall.primus,
+        destination=hall.illyria,
+        contents=contents,
+        actor=hall.rome_umpire,
+    )
     do_pick_up_letters([letter], table=hall.rome, courier=hall.fuscus, actor=hall.rome_umpire)
     do_leave_letters([letter], table=hall.illyria, actor=hall.illyria_umpire)
     return Letter.objects.get(pk=letter.pk)
 
 
 def test_a_letter_posted_carried_and_handed_out_through_the_pages(client, hall):
-    text = post(client, hall.rome_umpire, f"{tray(hall, hall.rome)}post-letter/",
-                {"sender": hall.scribonius.pk, "addressee": hall.primus.pk, "destination": hall.illyria.pk})
+    text = post(
+        client,
+        hall.rome_umpire,
+        f"{tray(hall, hall.rome)}post-letter/",
+        {"sender": hall.scribonius.pk, "addressee": hall.primus.pk, "destination": hall.illyria.pk},
+    )
     letter = Letter.objects.get()
     assert f"Posted: {letter.shown_code} to Antonius Primus at the Illyria table" in text
     assert letter.shown_code in page(client, hall.rome_umpire, tray(hall, hall.rome))
 
-    text = post(client, hall.rome_umpire, f"{tray(hall, hall.rome)}pick-up/",
-                {"letters": [letter.pk], "courier": hall.fuscus.pk})
+    text = post(
+        client,
+        hall.rome_umpire,
+        f"{tray(hall, hall.rome)}pick-up/",
+        {"letters": [letter.pk], "courier": hall.fuscus.pk},
+    )
     assert "1 letter(s) handed to Cornelius Fuscus." in text
     Character.objects.filter(pk=hall.fuscus.pk).update(location=hall.illyria)
     assert "Cornelius Fuscus carries:" in page(client, hall.illyria_umpire, tray(hall, hall.illyria))
-    text = post(client, hall.illyria_umpire, f"{tray(hall, hall.illyria)}leave/",
-                {"courier": hall.fuscus.pk, f"courier-{hall.fuscus.pk}-letters": [letter.pk]})
+    text = post(
+        client,
+        hall.illyria_umpire,
+        f"{tray(hall, hall.illyria)}leave/",
+        {"courier": hall.fuscus.pk, f"courier-{hall.fuscus.pk}-letters": [letter.pk]},
+    )
     assert "Cornelius Fuscus left 1 letter(s) at the Illyria table." in text
     assert "To hand out now (1)" in text and "here" in text
 
@@ -98,8 +117,7 @@ def test_the_finder_goes_to_the_letter_or_says_what_is_wrong(client, hall):
     client.force_login(hall.illyria_umpire)
     response = client.get("/events/ad69/post/find/", {"code": letter.code.lower()})
     assert response.url == letter_page(letter)
-    text = squeezed(client.get("/events/ad69/post/find/", {"code": "KM0-4QX", "table": hall.illyria.pk},
-                               follow=True))
+    text = squeezed(client.get("/events/ad69/post/find/", {"code": "KM0-4QX", "table": hall.illyria.pk}, follow=True))
     assert "tracking codes have no O or 0; read it again" in text and "Illyria: the post tray" in text
     text = squeezed(client.get("/events/ad69/post/find/", {"code": "ABC-DEF"}, follow=True))
     assert "No letter has the code ABC-DEF: read it again." in text
@@ -107,8 +125,9 @@ def test_the_finder_goes_to_the_letter_or_says_what_is_wrong(client, hall):
 
 def test_control_sees_the_whole_post_and_what_is_stuck(client, hall):
     letter = at_illyria(hall)
-    Letter.objects.filter(pk=letter.pk).update(state="carried", at_table=None, courier=hall.fuscus,
-                                               moved_at=timezone.now() - timedelta(hours=1))
+    Letter.objects.filter(pk=letter.pk).update(
+        state="carried", at_table=None, courier=hall.fuscus, moved_at=timezone.now() - timedelta(hours=1)
+    )
     text = page(client, hall.control, "/events/ad69/post/all/")
     assert "Stuck: not moved for 40 minutes (1)" in text and letter.shown_code in text
     client.force_login(hall.illyria_umpire)
@@ -116,8 +135,12 @@ def test_control_sees_the_whole_post_and_what_is_stuck(client, hall):
 
 
 def test_control_changes_the_posts_settings_audited(client, hall):
-    text = post(client, hall.control, "/events/ad69/post/settings/",
-                {"carriage": "simulated", "players_may_track": "on", "stuck_after_minutes": 60})
+    text = post(
+        client,
+        hall.control,
+        "/events/ad69/post/settings/",
+        {"carriage": "simulated", "players_may_track": "on", "stuck_after_minutes": 60},
+    )
     assert "The post's settings are changed." in text
     office = PostOffice.objects.get(event=hall.event)
     assert (office.carriage, office.players_may_track, office.stuck_after_minutes) == ("simulated", True, 60)
@@ -136,10 +159,20 @@ def test_a_tray_reads_in_a_fixed_number_of_queries(client, hall):
     def one_of_each():
         """One letter to hand out, one waiting for a courier on, one carried by a courier here."""
         at_illyria(hall)
-        waiting = do_post_letter(hall.illyria, sender=hall.primus, addressee=hall.scribonius, destination=hall.rome,
-                                 actor=hall.illyria_umpire)
-        carried = do_post_letter(hall.illyria, sender=hall.primus, addressee=hall.scribonius, destination=hall.rome,
-                                 actor=hall.illyria_umpire)
+        waiting = do_post_letter(
+            hall.illyria,
+            sender=hall.primus,
+            addressee=hall.scribonius,
+            destination=hall.rome,
+            actor=hall.illyria_umpire,
+        )
+        carried = do_post_letter(
+            hall.illyria,
+            sender=hall.primus,
+            addressee=hall.scribonius,
+            destination=hall.rome,
+            actor=hall.illyria_umpire,
+        )
         do_pick_up_letters([carried], table=hall.illyria, courier=hall.primus, actor=hall.illyria_umpire)
         return waiting
 
@@ -152,9 +185,11 @@ def test_a_tray_reads_in_a_fixed_number_of_queries(client, hall):
 
 # ---- found by the form fuzz (tests/hardening/test_fuzz_forms.py) -------------------------------------------------
 
+
 def test_a_letter_id_too_long_for_the_database_is_a_wrong_choice_not_a_server_error(client, hall):
-    text = post(client, hall.rome_umpire, f"{tray(hall, hall.rome)}pick-up/",
-                {"letters": ["9" * 30], "courier": hall.fuscus.pk})
+    text = post(
+        client, hall.rome_umpire, f"{tray(hall, hall.rome)}pick-up/", {"letters": ["9" * 30], "courier": hall.fuscus.pk}
+    )
     assert f"Letters: Select a valid choice. {'9' * 30} is not one of the available choices." in text
     assert not AuditEntry.objects.filter(action__startswith="letter").exists()
 

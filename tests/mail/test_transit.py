@@ -1,10 +1,15 @@
 """The quickest posting between tables: by the timed links only, slower at sea in winter, each
 link timed from the turn the letter sets out along it."""
+
 from mail.transit import Link, quickest
 
 ROME, ILLYRIA, AFRICA, EAST = 1, 2, 3, 4
-LINKS = [Link(ROME, ILLYRIA, 1, None, False), Link(ROME, AFRICA, 1, 3, True), Link(ILLYRIA, EAST, 1, None, False),
-         Link(EAST, AFRICA, 1, None, False)]
+LINKS = [
+    Link(ROME, ILLYRIA, 1, None, False),
+    Link(ROME, AFRICA, 1, 3, True),
+    Link(ILLYRIA, EAST, 1, None, False),
+    Link(EAST, AFRICA, 1, None, False),
+]
 
 
 def never_winter(table, turn):

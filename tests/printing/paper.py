@@ -1,5 +1,6 @@
 """Paper checks for the print tests: render a PDF's pages with pdftoppm, as a printer would see
 them, and look for ink where no printer can be trusted to reach."""
+
 import subprocess
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -25,8 +26,7 @@ def rendered_pages(pdf):
     with TemporaryDirectory() as folder:
         path = Path(folder) / "sheet.pdf"
         path.write_bytes(pdf)
-        subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-png", str(path), str(Path(folder) / "page")],
-                       check=True)
+        subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-png", str(path), str(Path(folder) / "page")], check=True)
         # pdftoppm pads the page number to the width of the last one: page-01 ... page-12.
         images = sorted(Path(folder).glob("page-*.png"), key=lambda image: int(image.stem.rpartition("-")[2]))
         return [Image.open(image).convert("L") for image in images]

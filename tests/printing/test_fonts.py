@@ -1,5 +1,6 @@
 """The bundled DejaVu Sans: it prints every Latin letter the names need, `missing_glyphs` names any
 character it would print as an empty box, and a PDF embeds it and nothing else."""
+
 from io import BytesIO
 
 from pypdf import PdfReader

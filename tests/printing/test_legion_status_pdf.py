@@ -1,4 +1,5 @@
 """The Legion Status Chart (IX. WARFARE, UPGRADING), read back with pypdf: one legion a page."""
+
 from dataclasses import replace
 from io import BytesIO
 
@@ -7,7 +8,11 @@ from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4, LETTER
 
 from umpire.printing.legion_status import (
-    LegionStatusSheet, TroopLine, hand_table, legion_status_pdf, rows_given_to_unpaid,
+    LegionStatusSheet,
+    TroopLine,
+    hand_table,
+    legion_status_pdf,
+    rows_given_to_unpaid,
 )
 
 EVENT_NAME = "AD69: The Year of the Four Emperors"
@@ -19,16 +24,24 @@ def xlv_after_its_upgrade(**changes):
     were upgraded: 1 Aquila, 5 legionaries, 5 auxiliaries, no levies; maint 45, combat value 50.
     The 32 talents the upgrade cost are still owed at the next tax turn."""
     sheet = LegionStatusSheet(
-        event_name=EVENT_NAME, legion="Legion XLV", legate="Duplicitius Caddus",
-        army_commander="Aulius Vitellius", allegiance="Vitellius", location="Germania Inferior (Rhine table)",
-        status="Standing", as_at="Turn 2, October 68",
+        event_name=EVENT_NAME,
+        legion="Legion XLV",
+        legate="Duplicitius Caddus",
+        army_commander="Aulius Vitellius",
+        allegiance="Vitellius",
+        location="Germania Inferior (Rhine table)",
+        status="Standing",
+        as_at="Turn 2, October 68",
         lines=(
             TroopLine("Aquila", normal=1, veteran=0, combat_value=0, upkeep=10),
             TroopLine("Legionaries", normal=5, veteran=0, combat_value=30, upkeep=20),
             TroopLine("Auxiliaries", normal=5, veteran=0, combat_value=20, upkeep=15),
             TroopLine("Raw levies", normal=0, veteran=0, combat_value=0, upkeep=0),
         ),
-        combat_value=50, combat_value_if_veteran=80, upkeep_per_quarter=45, limits=LIMITS,
+        combat_value=50,
+        combat_value_if_veteran=80,
+        upkeep_per_quarter=45,
+        limits=LIMITS,
         upgrades_in_progress=(
             "10 levies → 5 auxiliaries, ready at the end of turn 2",
             "2 auxiliaries → 2 legionaries, ready at the end of turn 2",
@@ -71,8 +84,13 @@ def test_upgrading_example_xlv_after_its_upgrade():
 def test_facts_block_names_who_commands_where_and_when():
     text = text_of(legion_status_pdf([xlv_after_its_upgrade()]))
 
-    for fact in ("Legate\nDuplicitius Caddus", "Army commander\nAulius Vitellius", "Sworn to\nVitellius",
-                 "Status\nStanding", "As at\nTurn 2, October 68"):
+    for fact in (
+        "Legate\nDuplicitius Caddus",
+        "Army commander\nAulius Vitellius",
+        "Sworn to\nVitellius",
+        "Status\nStanding",
+        "As at\nTurn 2, October 68",
+    ):
         assert fact in text
     assert "Germania Inferior" in text
 
@@ -101,8 +119,10 @@ def test_nothing_pending_prints_no_pending_headings():
     assert "Costs owed" not in text
 
 
-UNPAID = ("45 talents: Upkeep of Legion XLV (tax turn 1, September 68)",
-          "8 talents: Raising 4 raw levies (tax turn 1, September 68)")
+UNPAID = (
+    "45 talents: Upkeep of Legion XLV (tax turn 1, September 68)",
+    "8 talents: Raising 4 raw levies (tax turn 1, September 68)",
+)
 
 
 def test_unpaid_bills_are_boxed_with_the_handbooks_warning():
@@ -111,8 +131,10 @@ def test_unpaid_bills_are_boxed_with_the_handbooks_warning():
     assert "UNPAID upkeep and raising" in text
     assert "45 talents: Upkeep of Legion XLV (tax turn 1, September 68)" in text
     assert "8 talents: Raising 4 raw levies (tax turn 1, September 68)" in text
-    assert ("“Troops who are not maintained may refuse to move or fight, or change sides, disperse or start a "
-            "rebellion of their own.” (VIII. EXPENDITURE, RAISING TROOPS)") in text
+    assert (
+        "“Troops who are not maintained may refuse to move or fight, or change sides, disperse or start a "
+        "rebellion of their own.” (VIII. EXPENDITURE, RAISING TROOPS)"
+    ) in text
 
 
 def test_no_unpaid_bills_prints_no_unpaid_box():
@@ -150,9 +172,14 @@ def test_no_blank_rows_leaves_out_the_kept_by_hand_table():
 
 
 def test_two_legions_print_one_to_a_page():
-    first, second = pages(legion_status_pdf([
-        xlv_after_its_upgrade(), xlv_after_its_upgrade(legion="Legion XV Apollinaris"),
-    ]))
+    first, second = pages(
+        legion_status_pdf(
+            [
+                xlv_after_its_upgrade(),
+                xlv_after_its_upgrade(legion="Legion XV Apollinaris"),
+            ]
+        )
+    )
 
     assert "Legion XLV" in first.extract_text() and "Apollinaris" not in first.extract_text()
     assert "Legion XV Apollinaris" in second.extract_text() and "Legion XLV" not in second.extract_text()
@@ -179,7 +206,9 @@ def test_many_blank_rows_run_on_with_the_header_row_repeated():
 
 def test_names_with_markup_characters_print_as_written():
     sheet = xlv_after_its_upgrade(
-        legion="Legio I <Adiutrix> & Classica", legate="Caddus & <Sons>", location="Italia <Rome & Ostia>",
+        legion="Legio I <Adiutrix> & Classica",
+        legate="Caddus & <Sons>",
+        location="Italia <Rome & Ostia>",
         owed=("10 talents to <Mucianus> & friends",),
     )
     text = " ".join(text_of(legion_status_pdf([sheet])).split())  # the long name wraps

@@ -1,4 +1,5 @@
 """The margin check of `paper.py` can fail: text drawn into each margin band is reported."""
+
 from io import BytesIO
 
 import pytest

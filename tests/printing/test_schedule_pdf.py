@@ -1,4 +1,5 @@
 """The printable turn schedule, read back with pypdf: the AD69 turn table on A4 and Letter."""
+
 from datetime import datetime
 from io import BytesIO
 
@@ -15,13 +16,20 @@ EVENT_NAME = "AD69: The Year of the Four Emperors"
 def schedule_sheet(number_of_turns=21, note=""):
     """The AD69 turn table: from 11:00, 20-minute turns, starting September 68."""
     turns = turn_schedule(
-        first_turn_starts=datetime(2026, 12, 5, 11, 0), turn_minutes=20,
-        number_of_turns=number_of_turns, start_year=68, start_month=9,
+        first_turn_starts=datetime(2026, 12, 5, 11, 0),
+        turn_minutes=20,
+        number_of_turns=number_of_turns,
+        start_year=68,
+        start_month=9,
     )
     rows = tuple(
         ScheduleRow(
-            turn=t.turn, starts=f"{t.starts:%H:%M}", ends=f"{t.ends:%H:%M}", month=str(t.month),
-            tax_turn=t.tax_turn, road_cost=is_road_cost_month(t.month),
+            turn=t.turn,
+            starts=f"{t.starts:%H:%M}",
+            ends=f"{t.ends:%H:%M}",
+            month=str(t.month),
+            tax_turn=t.tax_turn,
+            road_cost=is_road_cost_month(t.month),
         )
         for t in turns
     )
@@ -56,7 +64,8 @@ def test_march_tax_turns_carry_both_notes():
     march = [row for row in sheet.rows if row.road_cost]
 
     assert [(row.turn, row.month, row.tax_turn) for row in march] == [
-        (7, "March 69", True), (19, "March 70", True),
+        (7, "March 69", True),
+        (19, "March 70", True),
     ]
     assert "March 69\nTax Turn\nRoad costs due" in text_of(turn_schedule_pdf(sheet))
 

@@ -1,4 +1,5 @@
 """The quarterly statement on paper (VIII. PROVINCIAL GOVERNMENT & TAXATION), read back with pypdf."""
+
 from dataclasses import replace
 from io import BytesIO
 
@@ -7,7 +8,11 @@ from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4, LETTER
 
 from umpire.printing.tax_statement import (
-    BillLine, LedgerLine, StatementLine, TaxStatementSheet, tax_statement_pdf,
+    BillLine,
+    LedgerLine,
+    StatementLine,
+    TaxStatementSheet,
+    tax_statement_pdf,
 )
 
 REVENUE = "VII. REVENUES, PROVINCIAL REVENUE"
@@ -19,25 +24,47 @@ def britannia_in_september(**changes):
     """Britannia's three legions cost more than its income: Rome owes it. 40 income - 1 government -
     42 - 40 - 41 upkeep = 84 owed by Rome. The government bill is paid; the legions' upkeep is not."""
     sheet = TaxStatementSheet(
-        event_name="AD69: The Year of the Four Emperors", province="Britannia", table="Northern",
-        tax_turn="Turn 1, September 68", governor="Trebellius Maximus", procurator="Julius Classicianus",
+        event_name="AD69: The Year of the Four Emperors",
+        province="Britannia",
+        table="Northern",
+        tax_turn="Turn 1, September 68",
+        governor="Trebellius Maximus",
+        procurator="Julius Classicianus",
         revenue_to="Julius Classicianus",
-        lines=(StatementLine("Income of Britannia", 40, REVENUE),
-               StatementLine("Provincial government", -1, GOVERNMENT),
-               StatementLine("Upkeep of Legio II Augusta", -42, RAISING),
-               StatementLine("Upkeep of Legio IX Hispana", -40, RAISING),
-               StatementLine("Upkeep of Legio XX Valeria Victrix", -41, RAISING)),
-        balance=-84, balance_words="84 talents owed by Rome",
-        bills=(BillLine("Provincial government", 1, "paid by transaction #12", True),
-               BillLine("Upkeep of Legio II Augusta", 42, "unpaid", False)),
-        quarter="turns 1 to 3 (September 68 to November 68)", brought_forward=5,
-        transactions=(LedgerLine(11, "1 (Sep 68)", "Britannia's revenue for tax turn 1", 40,
-                                 "entered by region-northern"),
-                      LedgerLine(12, "1 (Sep 68)", "Paid from Treasury of Britannia: Provincial government",
-                                 -1, "entered by region-northern"),
-                      LedgerLine(13, "2 (Oct 68)", "Pay & supply for the Ninth", -30,
-                                 "entered by region-northern; a shipment: may be intercepted")),
-        closing_label="Held now, turn 2", closing_balance=14,
+        lines=(
+            StatementLine("Income of Britannia", 40, REVENUE),
+            StatementLine("Provincial government", -1, GOVERNMENT),
+            StatementLine("Upkeep of Legio II Augusta", -42, RAISING),
+            StatementLine("Upkeep of Legio IX Hispana", -40, RAISING),
+            StatementLine("Upkeep of Legio XX Valeria Victrix", -41, RAISING),
+        ),
+        balance=-84,
+        balance_words="84 talents owed by Rome",
+        bills=(
+            BillLine("Provincial government", 1, "paid by transaction #12", True),
+            BillLine("Upkeep of Legio II Augusta", 42, "unpaid", False),
+        ),
+        quarter="turns 1 to 3 (September 68 to November 68)",
+        brought_forward=5,
+        transactions=(
+            LedgerLine(11, "1 (Sep 68)", "Britannia's revenue for tax turn 1", 40, "entered by region-northern"),
+            LedgerLine(
+                12,
+                "1 (Sep 68)",
+                "Paid from Treasury of Britannia: Provincial government",
+                -1,
+                "entered by region-northern",
+            ),
+            LedgerLine(
+                13,
+                "2 (Oct 68)",
+                "Pay & supply for the Ninth",
+                -30,
+                "entered by region-northern; a shipment: may be intercepted",
+            ),
+        ),
+        closing_label="Held now, turn 2",
+        closing_balance=14,
         confirmed="Confirmed by region-northern on 2 December 2026 at 11:04: 40 talents handed to Julius Classicianus.",
         printed="On turn 2, October 68",
     )
@@ -62,8 +89,13 @@ def test_britannia_owed_by_rome_prints_every_line_with_its_rule_and_the_balance(
 
 def test_the_facts_name_the_tax_turn_the_governor_and_the_procurator():
     text = text_of(tax_statement_pdf(britannia_in_september()))
-    for fact in ("Tax turn Turn 1, September 68", "Governor Trebellius Maximus", "Table Northern",
-                 "Procurator Julius Classicianus", "Revenue to Julius Classicianus"):
+    for fact in (
+        "Tax turn Turn 1, September 68",
+        "Governor Trebellius Maximus",
+        "Table Northern",
+        "Procurator Julius Classicianus",
+        "Revenue to Julius Classicianus",
+    ):
         assert fact in text, fact
 
 

@@ -1,5 +1,6 @@
 """The personal briefing (I. INTRODUCTION: "a personal briefing which describes the starting
 position and the forces and finances available to each player"), read back with pypdf."""
+
 from io import BytesIO
 
 import pytest
@@ -26,17 +27,21 @@ def vitellius(ad69):
     Character.objects.filter(event=ad69, name=LEGATE).update(wealth=150)
     clockwork.do_start_clock(ad69, actor=None)  # opens the books: his purse holds his fortune
     character = Character.objects.get(event=ad69, name=LEGATE)
-    briefing = Briefing.objects.create(character=character, personal_income=12,
-                                       notes="The Rhine legions want a new emperor.",
-                                       objectives="Be hailed Imperator before the spring.")
+    briefing = Briefing.objects.create(
+        character=character,
+        personal_income=12,
+        notes="The Rhine legions want a new emperor.",
+        objectives="Be hailed Imperator before the spring.",
+    )
     briefing.acquaintances.add(Character.objects.get(event=ad69, name="Titus Vinius"))
     return character
 
 
 @pytest.fixture
 def procurator(ad69):
-    character = Character.objects.create(event=ad69, name="Pompeius Propinquus", role=Character.Role.PROCURATOR,
-                                         social_class="equestrian")
+    character = Character.objects.create(
+        event=ad69, name="Pompeius Propinquus", role=Character.Role.PROCURATOR, social_class="equestrian"
+    )
     Province.objects.filter(event=ad69, name="Belgica").update(procurator=character)
     return character
 
@@ -50,8 +55,9 @@ def text_of(pdf):
 
 
 def pdf_of(character, page_size="A4"):
-    return briefing_pdf(get_briefing(character, site="http://testserver"), event_name=character.event.name,
-                        page_size=page_size)
+    return briefing_pdf(
+        get_briefing(character, site="http://testserver"), event_name=character.event.name, page_size=page_size
+    )
 
 
 def test_every_page_is_marked_personal_with_his_name(vitellius):

@@ -1,5 +1,6 @@
 """Control's pack (issue 10, part 3): the cast list, the umpire rota and every table's contents,
 then the turn schedule, in one PDF read back with pypdf."""
+
 from io import BytesIO
 
 import pytest
@@ -57,15 +58,17 @@ def table_pages(pdf, table):
 
 def by_hand(force):
     """X. COMBAT VALUES, summed from the table row by row, not through the engine's combat_value."""
-    return sum(t.count * COMBAT_VALUES.rows[TroopType(t.type)]["veteran" if t.veteran else "normal"]
-               for t in force.troops.all())
+    return sum(
+        t.count * COMBAT_VALUES.rows[TroopType(t.type)]["veteran" if t.veteran else "normal"]
+        for t in force.troops.all()
+    )
 
 
 def test_the_cast_list_names_every_character_in_name_order(seated):
     text = words_of(pages(control_pack(seated)))
     names = list(Character.objects.filter(event=seated).order_by("name").values_list("name", flat=True))
     assert all(name in text for name in names)
-    cast = text[text.index("Cast list"):text.index("Umpire rota")]
+    cast = text[text.index("Cast list") : text.index("Umpire rota")]
     assert [cast.index(name) for name in names] == sorted(cast.index(name) for name in names)
 
 
@@ -75,14 +78,17 @@ def test_a_legate_s_row_gives_his_start_office_and_legions(seated):
     assert legions.count() == 4
     he = Character.objects.select_related("career_rank").get(event=seated, name=LEGATE)
     commands = " ".join(f"{legion.name} (legate)" for legion in legions)
-    row = (f"{LEGATE} {he.get_role_display()} {he.get_social_class_display()} {he.career_rank} "
-           f"at the Northern table Governor of Germania Inferior {commands}")
+    row = (
+        f"{LEGATE} {he.get_role_display()} {he.get_social_class_display()} {he.career_rank} "
+        f"at the Northern table Governor of Germania Inferior {commands}"
+    )
     assert row in text
 
 
 def test_a_procurator_s_row_gives_his_office(seated):
-    character = Character.objects.create(event=seated, name="Pompeius Propinquus", role=Character.Role.PROCURATOR,
-                                         social_class="equestrian")
+    character = Character.objects.create(
+        event=seated, name="Pompeius Propinquus", role=Character.Role.PROCURATOR, social_class="equestrian"
+    )
     Province.objects.filter(event=seated, name="Belgica").update(procurator=character)
     text = words_of(pages(control_pack(seated)))
     assert "Pompeius Propinquus Procurator Equestrian no rank not placed yet Procurator of Belgica" in text
@@ -99,8 +105,11 @@ def test_each_table_gives_its_provinces_figures(seated):
 
 def test_each_force_s_combat_value_matches_the_table(seated):
     text = words_of(table_pages(control_pack(seated), "Northern"))
-    forces = (Force.objects.filter(event=seated, province__region__name="Northern")
-              .select_related("province__region", "legate").prefetch_related("troops"))
+    forces = (
+        Force.objects.filter(event=seated, province__region__name="Northern")
+        .select_related("province__region", "legate")
+        .prefetch_related("troops")
+    )
     assert forces.count() > 8  # more than one page of them
     for force in forces:
         commander = f"{force.legate} (legate)" if force.legate else "none"
@@ -125,8 +134,8 @@ def test_a_table_with_no_umpire_is_flagged(seated):
 
 def test_the_turn_schedule_follows_the_tables(seated):
     pack, schedule = pages(control_pack(seated)), pages(table_packs.schedule(seated, "A4"))
-    assert words_of(pack[-len(schedule):]) == words_of(schedule)
-    assert "Turn schedule" in words_of(schedule) and "Turn schedule" not in words_of(pack[:-len(schedule)])
+    assert words_of(pack[-len(schedule) :]) == words_of(schedule)
+    assert "Turn schedule" in words_of(schedule) and "Turn schedule" not in words_of(pack[: -len(schedule)])
 
 
 def test_every_map_table_has_its_own_page(seated):
@@ -156,10 +165,16 @@ def test_the_pack_costs_the_same_queries_however_big_the_cast(seated, make_umpir
     get_control_pack(seated)  # once to fill the caches a first call fills (content types, fonts), so both count alike
     with CaptureQueriesContext(connection) as before:
         get_control_pack(seated)
-    newcomer = Character.objects.create(event=seated, name="Gaius Newcomer", role=Character.Role.LEGIONARY_LEGATE,
-                                        social_class="senatorial", location=Region.objects.get(name="Spain"))
-    legion = Force.objects.create(event=seated, name="Legio Nova", province=Province.objects.get(name="Baetica"),
-                                  legate=newcomer)
+    newcomer = Character.objects.create(
+        event=seated,
+        name="Gaius Newcomer",
+        role=Character.Role.LEGIONARY_LEGATE,
+        social_class="senatorial",
+        location=Region.objects.get(name="Spain"),
+    )
+    legion = Force.objects.create(
+        event=seated, name="Legio Nova", province=Province.objects.get(name="Baetica"), legate=newcomer
+    )
     ForceTroops.objects.create(force=legion, type=TroopType.LEGIONARY.value, count=3)
     make_umpire(seated, Role.REGION, "Spain")
     with CaptureQueriesContext(connection) as after:

@@ -1,5 +1,6 @@
 """Batch printing (issue 10, part 4): every briefing or every table's pack in the background, its
 progress sent to Control live, ending in one merged PDF and a ZIP of one file each."""
+
 import threading
 import zipfile
 from datetime import timedelta
@@ -70,8 +71,13 @@ def test_briefings_run_reports_progress_and_merges_every_briefing(demo, queued, 
     assert {event["type"] for event in progress} == {"print.progress"}
     done = [event["done"] for event in progress]
     assert done == sorted(done) and len(set(done)) > 2  # the bar moves in steps, not all at once
-    assert progress[-1] == {"type": "print.progress", "run_id": run.pk, "state": "done", "done": characters,
-                            "total": characters}
+    assert progress[-1] == {
+        "type": "print.progress",
+        "run_id": run.pk,
+        "state": "done",
+        "done": characters,
+        "total": characters,
+    }
     run.refresh_from_db()
     files = files_in(run.bundle)
     assert len(files) == characters
@@ -130,6 +136,7 @@ def test_the_request_is_audited(demo, queued, control):
 
 def test_a_run_still_queued_is_undone_and_one_printing_is_not(demo, queued, control):
     from umpire.services.undo import do_undo
+
     waiting, printing = queued(PrintRun.Kind.TABLE_PACKS), queued(PrintRun.Kind.BRIEFINGS)
     PrintRun.objects.filter(pk=printing.pk).update(state=PrintRun.State.PRINTING)
     entries = {entry.target_id: entry for entry in AuditEntry.objects.filter(action="print run requested")}
@@ -163,8 +170,9 @@ def sweep(django_capture_on_commit_callbacks, now):
         return do_resume_stalled_runs(now=now)
 
 
-def test_a_run_whose_printer_died_is_printed_again_from_the_start(client, demo, control, queued, monkeypatch, started,
-                                                                     django_capture_on_commit_callbacks):
+def test_a_run_whose_printer_died_is_printed_again_from_the_start(
+    client, demo, control, queued, monkeypatch, started, django_capture_on_commit_callbacks
+):
     run = queued()
     step = max(1, run.total // runs.UPDATES_PER_RUN)  # the documents between two reports
     revive = printer_dies_after(monkeypatch, step + 1)
@@ -193,7 +201,8 @@ def test_a_run_whose_printer_died_is_printed_again_from_the_start(client, demo, 
 
 
 def test_a_printer_that_finds_its_run_taken_back_stops_and_leaves_it_to_the_next(
-        demo, queued, monkeypatch, started, django_capture_on_commit_callbacks):
+    demo, queued, monkeypatch, started, django_capture_on_commit_callbacks
+):
     """A printer slower than STALLED_AFTER, not dead: the sweep has put its run back in the queue."""
     run = queued()
     real_print_one = runs.print_one
@@ -213,8 +222,9 @@ def test_a_printer_that_finds_its_run_taken_back_stops_and_leaves_it_to_the_next
     assert (run.state, run.done, run.attempts) == (PrintRun.State.DONE, run.total, 2)
 
 
-def test_a_queued_run_that_no_printer_took_up_is_queued_again(demo, queued, started,
-                                                               django_capture_on_commit_callbacks):
+def test_a_queued_run_that_no_printer_took_up_is_queued_again(
+    demo, queued, started, django_capture_on_commit_callbacks
+):
     """Redis keeps nothing on disk: a started Redis has forgotten the task."""
     run = queued()
     later = run.heard_at + STALLED_AFTER + timedelta(seconds=1)
@@ -232,9 +242,9 @@ def test_a_finished_run_is_never_resumed(demo, queued, monkeypatch, started, dja
     assert started == []
 
 
-def test_a_resumed_run_is_not_undone_from_the_log(demo, queued, control, started,
-                                                  django_capture_on_commit_callbacks):
+def test_a_resumed_run_is_not_undone_from_the_log(demo, queued, control, started, django_capture_on_commit_callbacks):
     from umpire.services.undo import do_undo
+
     run = queued()
     sweep(django_capture_on_commit_callbacks, run.heard_at + STALLED_AFTER * 2)
     entry = AuditEntry.objects.get(event=demo, action="print run resumed")
@@ -252,8 +262,10 @@ def test_celery_beat_sweeps_for_stalled_runs_twice_a_minute():
     assert timedelta(seconds=schedule["schedule"]) < STALLED_AFTER
 
 
-@pytest.mark.parametrize("kind, size, refusal", [("posters", "A4", "unknown print run 'posters'"),
-                                                 ("briefings", "A3", "unknown page size 'A3'")])
+@pytest.mark.parametrize(
+    "kind, size, refusal",
+    [("posters", "A4", "unknown print run 'posters'"), ("briefings", "A3", "unknown page size 'A3'")],
+)
 def test_a_bad_request_is_refused_and_queues_nothing(demo, control, kind, size, refusal):
     with pytest.raises(ValueError, match=refusal):
         do_request_print_run(demo, kind=kind, page_size=size, actor=control)
@@ -261,6 +273,7 @@ def test_a_bad_request_is_refused_and_queues_nothing(demo, control, kind, size, 
 
 
 # ---- where the run is printed ---------------------------------------------------------------------
+
 
 @pytest.mark.django_db(transaction=True)
 def test_in_one_process_mode_a_thread_prints_the_run(demo, control, settings):
@@ -272,8 +285,9 @@ def test_in_one_process_mode_a_thread_prints_the_run(demo, control, settings):
     assert run.state == PrintRun.State.DONE and run.done == run.total > 0
 
 
-def test_with_a_worker_the_run_is_a_celery_task(demo, control, settings, monkeypatch,
-                                                django_capture_on_commit_callbacks):
+def test_with_a_worker_the_run_is_a_celery_task(
+    demo, control, settings, monkeypatch, django_capture_on_commit_callbacks
+):
     from printshop.tasks import print_run_task
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
@@ -297,8 +311,10 @@ def test_with_the_broker_down_the_run_prints_here(demo, control, broker_down, ca
 
 # ---- the page ----------------------------------------------------------------------------------------------
 
-def test_control_starts_a_run_and_downloads_its_files(client, demo, control, monkeypatch,
-                                                     django_capture_on_commit_callbacks):
+
+def test_control_starts_a_run_and_downloads_its_files(
+    client, demo, control, monkeypatch, django_capture_on_commit_callbacks
+):
     monkeypatch.setattr(runs, "start", do_print_run)  # print at once, in the request's own thread
     client.force_login(control)
     url = reverse("printshop:runs", args=["ad69"])

@@ -1,4 +1,5 @@
 """The table pack (issue 10, part 2): every sheet a table's umpire needs, in one PDF, read back with pypdf."""
+
 from io import BytesIO
 
 import pytest
@@ -51,10 +52,16 @@ def test_illyria_pack_holds_every_sheet_of_the_table(illyria):
 
 def test_pack_page_count_is_the_sum_of_its_parts(illyria):
     pack = pages(table_pack(illyria, page_size="A4"))
-    parts = [table_packs.cover(illyria, "A4"), table_packs.province_sheets(illyria, "A4"),
-             table_packs.legion_charts(illyria, "A4"), table_packs.blank_battle_sheet(illyria, "A4"),
-             table_packs.blank_siege_sheet(illyria, "A4"), table_packs.slips(illyria, "A4", None),
-             table_packs.schedule(illyria.event, "A4"), table_packs.reference_card(illyria.event, "A4")]
+    parts = [
+        table_packs.cover(illyria, "A4"),
+        table_packs.province_sheets(illyria, "A4"),
+        table_packs.legion_charts(illyria, "A4"),
+        table_packs.blank_battle_sheet(illyria, "A4"),
+        table_packs.blank_siege_sheet(illyria, "A4"),
+        table_packs.slips(illyria, "A4", None),
+        table_packs.schedule(illyria.event, "A4"),
+        table_packs.reference_card(illyria.event, "A4"),
+    ]
     assert len(pack) == sum(len(pages(part)) for part in parts)
 
 

@@ -1,5 +1,6 @@
 """Control's look back: a province, a force or an account as it stood at the start of a past turn,
 read back from the audit (an account from its ledger)."""
+
 import pytest
 
 from regions.models import Account, Province
@@ -43,7 +44,8 @@ def income_cut_in_turn_3(ad69, control, belgica):
 
 
 def test_a_province_shows_its_old_income_before_the_turn_it_changed_and_the_new_after(
-        client, control, income_cut_in_turn_3):
+    client, control, income_cut_in_turn_3
+):
     client.force_login(control)
     pk = income_cut_in_turn_3.pk
     assert shown(client, "province", pk, 2)["Income per quarter"] == 70
@@ -75,8 +77,9 @@ def test_a_change_made_before_the_clock_counts_as_before_turn_1(client, ad69, co
 def test_a_force_shows_its_troops_before_and_after_a_correction(client, ad69, control):
     force = legion(ad69, "Legio I Germanica", "Belgica", [("legionary", 4, False)])
     turn_to(ad69, 2)
-    do_correct_troops(force, troops=[{"type": "legionary", "count": 3, "veteran": True}], actor=control,
-                      reason="a miscount")
+    do_correct_troops(
+        force, troops=[{"type": "legionary", "count": 3, "veteran": True}], actor=control, reason="a miscount"
+    )
     turn_to(ad69, 3)
     client.force_login(control)
     assert shown(client, "force", force.pk, 1)["Troops"] == "4 legionary"

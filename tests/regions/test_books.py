@@ -1,4 +1,5 @@
 """The event's accounts: opened on the eve of the game, each character's fortune in his purse, once."""
+
 from django.core.management import call_command
 
 from regions.models import Account, Force, Province, Transaction
@@ -18,8 +19,14 @@ def test_opening_the_books_opens_every_account_the_game_needs(ad69):
     call_command("loaddata", "ad69_demo_forces", verbosity=0)
     do_open_books(ad69, actor=None)
     legions = Force.objects.filter(event=ad69, kind=Force.Kind.LEGION).count()
-    assert kinds(ad69) == {"province": Province.objects.filter(event=ad69).count(), "pay_chest": legions,
-                           "imperial": 1, "senate": 1, "external": 8, "purse": 0}
+    assert kinds(ad69) == {
+        "province": Province.objects.filter(event=ad69).count(),
+        "pay_chest": legions,
+        "imperial": 1,
+        "senate": 1,
+        "external": 8,
+        "purse": 0,
+    }
     assert AuditEntry.objects.filter(action="books.opened").count() == 1
 
 

@@ -1,5 +1,6 @@
 """The demo order of battle (fixtures/ad69_demo_forces.json): it loads on the world, loads
 again without change, and keeps the AD69 rules: IX. LIMITATIONS, praetorians in Rome only."""
+
 from io import StringIO
 
 import pytest
@@ -12,8 +13,10 @@ from umpire.rules.ad69.legions import check_limits
 from umpire.rules.working import Working
 
 ARMY_COMMANDERS = {
-    "Germania Inferior": "Aulius Vitellius", "Germania Superior": "Verginius Rufus",
-    "Judea": "Flavius Vespasianus", "Syria": "Licinius Mucianus",
+    "Germania Inferior": "Aulius Vitellius",
+    "Germania Superior": "Verginius Rufus",
+    "Judea": "Flavius Vespasianus",
+    "Syria": "Licinius Mucianus",
 }
 
 
@@ -25,8 +28,11 @@ def demo(ad69):
 
 def order_of_battle():
     """Every force, troop row and fleet, as stored, ids included."""
-    return (list(Force.objects.order_by("pk").values()), list(ForceTroops.objects.order_by("pk").values()),
-            list(Fleet.objects.order_by("pk").values()))
+    return (
+        list(Force.objects.order_by("pk").values()),
+        list(ForceTroops.objects.order_by("pk").values()),
+        list(Fleet.objects.order_by("pk").values()),
+    )
 
 
 def legions():
@@ -38,7 +44,9 @@ def test_demo_forces_load_on_the_world(demo):
     assert Fleet.objects.filter(event=demo).count() == 8
     assert Force.objects.exclude(event=demo).count() == 0
     assert set(Force.objects.get(name="Legio V Alaudae").troops.values_list("type", "count")) == {
-        ("legionary", 4), ("auxiliary", 5)}
+        ("legionary", 4),
+        ("auxiliary", 5),
+    }
 
 
 def test_loading_the_demo_forces_again_changes_nothing(demo):
@@ -65,9 +73,13 @@ def test_every_legion_has_its_aquila_and_no_other_force_has_one(demo):
 def test_praetorians_serve_only_in_the_city_of_rome(demo):
     praetorian_forces = Force.objects.filter(troops__type="praetorian", troops__count__gt=0).distinct()
     assert set(praetorian_forces.values_list("name", "province__name")) == {
-        ("Praetorian Cohorts", "City of Rome"), ("Urban Cohorts", "City of Rome")}
+        ("Praetorian Cohorts", "City of Rome"),
+        ("Urban Cohorts", "City of Rome"),
+    }
     assert set(Force.objects.filter(province__name="City of Rome").values_list("name", flat=True)) == {
-        "Praetorian Cohorts", "Urban Cohorts"}
+        "Praetorian Cohorts",
+        "Urban Cohorts",
+    }
 
 
 def test_every_force_and_fleet_is_marked_demo(demo):

@@ -1,10 +1,17 @@
 """Fleets through the services: loading, the open sea, charters, repairs and marines."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
 from regions.models import CostOwed, Fleet, Province
 from regions.services.fleets import (
-    do_book_charter, do_build_bridge, do_embark, do_land, do_open_sea_crossing, do_repair_fleet, do_strip_marines,
+    do_book_charter,
+    do_build_bridge,
+    do_embark,
+    do_land,
+    do_open_sea_crossing,
+    do_repair_fleet,
+    do_strip_marines,
 )
 from tests.regions.forces_builders import composition, legion
 from umpire import clockwork
@@ -15,7 +22,9 @@ LEG, AUX = "legionary", "auxiliary"
 
 @pytest.fixture
 def misenum(ad69):
-    return Fleet.objects.create(event=ad69, name="Classis Misenensis", base=Province.objects.get(event=ad69, name="Italia"))
+    return Fleet.objects.create(
+        event=ad69, name="Classis Misenensis", base=Province.objects.get(event=ad69, name="Italia")
+    )
 
 
 @pytest.fixture
@@ -147,7 +156,8 @@ def test_a_march_to_another_table_is_heard_at_both(ad69, control, django_capture
     with listen([f"table-{illyria}", f"table-{alpes}", f"table-{ad69.regions.get(name='Gaul').pk}"]) as heard:
         with django_capture_on_commit_callbacks(execute=True):
             do_march(force, to_province=Province.objects.get(event=ad69, name="Noricum"), map_points=3, actor=control)
-        groups = {group for group, messages in heard().items()
-                  if any(m["event"]["type"] == "force.changed" for m in messages)}
+        groups = {
+            group for group, messages in heard().items() if any(m["event"]["type"] == "force.changed" for m in messages)
+        }
     assert groups == {f"table-{illyria}", f"table-{alpes}"}
     assert Character.objects.get(name="Tampius Flavianus").location_id == alpes

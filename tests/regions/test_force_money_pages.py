@@ -1,5 +1,6 @@
 """Money on the forces pages: unpaid troops flagged to their table's umpire until their bills are
 paid, and the orders that take or spend money on the spot (VII. Loot, VIII. Bribery)."""
+
 import io
 import re
 
@@ -19,8 +20,10 @@ from umpire.models import AuditEntry, Character, GameClock, ProcedureRun
 
 LEG, AUX = "legionary", "auxiliary"
 SEPTEMBER, DECEMBER = 1, 4  # the first two tax turns
-WARNING = ("Troops who are not maintained may refuse to move or fight, or change sides, disperse or start a "
-           "rebellion of their own.")
+WARNING = (
+    "Troops who are not maintained may refuse to move or fight, or change sides, disperse or start a "
+    "rebellion of their own."
+)
 
 
 @pytest.fixture
@@ -75,8 +78,9 @@ def card(text, kind, pk):
 
 
 def table_box(text, table_name):
-    found = re.search(rf'<div class="unpaid-box" id="unpaid-\d+"> <h3>Unpaid troops at {table_name}</h3>.*?</div>',
-                      text)
+    found = re.search(
+        rf'<div class="unpaid-box" id="unpaid-\d+"> <h3>Unpaid troops at {table_name}</h3>.*?</div>', text
+    )
     return found.group(0) if found else ""
 
 
@@ -100,13 +104,14 @@ def fund(account, talents):
 
 # ---- unpaid troops -------------------------------------------------------------------------------
 
+
 def test_an_unpaid_legion_is_flagged_on_the_forces_page_until_its_upkeep_is_paid(client, xiii, illyria_umpire):
     upkeep = Bill.objects.get(force=xiii, kind=Bill.Kind.UPKEEP).talents
     client.force_login(illyria_umpire)
     text = page(client, "/events/ad69/forces/")
     assert f"<strong>UNPAID</strong> {upkeep} talents for September 68" in card(text, "force", xiii.pk)
     box = table_box(text, "Illyria")
-    assert f'{xiii.name}</a>: <strong>{upkeep} talents</strong> for September 68' in box
+    assert f"{xiii.name}</a>: <strong>{upkeep} talents</strong> for September 68" in box
     assert WARNING in box
 
     pay_upkeep(xiii)
@@ -145,7 +150,8 @@ def test_an_unpaid_fleet_is_flagged_on_its_card_and_its_page(client, taxed, illy
     upkeep = Bill.objects.get(fleet=moesica, kind=Bill.Kind.UPKEEP).talents
     client.force_login(illyria_umpire)
     assert f"<strong>UNPAID</strong> {upkeep} talents for September 68" in card(
-        page(client, "/events/ad69/forces/"), "fleet", moesica.pk)
+        page(client, "/events/ad69/forces/"), "fleet", moesica.pk
+    )
     assert f"UNPAID: {upkeep} talents owed for September 68" in page(client, f"/events/ad69/fleets/{moesica.pk}/")
 
 
@@ -161,7 +167,8 @@ def test_two_quarters_unpaid_are_summed_and_both_named(client, xiii, illyria_ump
     total = sum(Bill.objects.filter(force=xiii).values_list("talents", flat=True))
     client.force_login(illyria_umpire)
     assert f"<strong>UNPAID</strong> {total} talents for September 68, December 68" in card(
-        page(client, "/events/ad69/forces/"), "force", xiii.pk)
+        page(client, "/events/ad69/forces/"), "force", xiii.pk
+    )
 
 
 def test_the_pages_refresh_when_troops_go_unpaid_or_are_paid(client, xiii, illyria_umpire):
@@ -201,11 +208,14 @@ def test_the_legion_status_chart_shows_the_unpaid_upkeep(client, xiii, illyria_u
 
 # ---- demanding tribute and looting -----------------------------------------------------------------
 
+
 def test_a_paid_demand_puts_the_tribute_in_the_legates_purse(client, commanded, illyria_umpire):
     client.force_login(illyria_umpire)
     text = post(client, force_url(commanded, "demand-tribute"), {"town": "Siscia", "dice": "5,4"})
-    assert "Legion XLV at Siscia: the demand succeeds (score 5): the town pays tribute. " \
-           "4 talents paid into Purse of Tampius Flavianus." in text
+    assert (
+        "Legion XLV at Siscia: the demand succeeds (score 5): the town pays tribute. "
+        "4 talents paid into Purse of Tampius Flavianus." in text
+    )
     assert "d6 for tribute from Siscia: 4" in text  # the working
     assert get_balance(purse_of(character(commanded.event, "Tampius Flavianus"))) == 4
     assert ProcedureRun.objects.get(procedure="ad69.demand_tribute").outcome["talents"] == 4
@@ -214,10 +224,14 @@ def test_a_paid_demand_puts_the_tribute_in_the_legates_purse(client, commanded, 
 
 def test_a_refused_demand_looted_warns_of_the_rebellion_test(client, commanded, illyria_umpire):
     client.force_login(illyria_umpire)
-    text = post(client, force_url(commanded, "demand-tribute"),
-                {"town": "Siscia", "legions_present": 1, "loot_if_refused": "on", "dice": "2,3"})
-    assert "the demand fails (score 2): the army loots the town. 3 talents paid into Purse of Tampius Flavianus." \
-           in text
+    text = post(
+        client,
+        force_url(commanded, "demand-tribute"),
+        {"town": "Siscia", "legions_present": 1, "loot_if_refused": "on", "dice": "2,3"},
+    )
+    assert (
+        "the demand fails (score 2): the army loots the town. 3 talents paid into Purse of Tampius Flavianus." in text
+    )
     assert '<li class="warning">Siscia was looted: the Region umpire must now test for rebellion in Pannonia.' in text
 
 
@@ -244,16 +258,20 @@ def test_the_console_rolls_when_no_dice_are_entered(client, commanded, illyria_u
     assert run.rolled_by_console and f"{run.outcome['talents']} talents paid into Purse of Tampius Flavianus" in text
 
 
-@pytest.mark.parametrize("action, data, message", [
-    ("demand-tribute", {"town": "", "dice": "5,4"}, "Town or city: This field is required."),
-    ("demand-tribute", {"town": "Siscia", "dice": "7,4"}, "Dice, row 1: die 1 (the demand on Siscia) is a d6"),
-    ("demand-tribute", {"town": "Siscia", "dice": "5,4,2"}, "Dice: Only 2 of the 3 dice entered were needed"),
-    ("demand-tribute", {"town": "Siscia", "dice": "five"}, "Dice from the table: 'five' is not a list"),
-    ("demand-tribute", {"town": "Siscia", "legions_present": 0}, "Legions present: Ensure this value is greater"),
-    ("loot", {"town": "Mursa", "dice": "4"}, "Dice, row 1: die 1 (loot from Mursa) is a d3: 4 is not on it."),
-])
-def test_bad_demands_and_lootings_are_refused_by_name_and_change_nothing(client, commanded, illyria_umpire, action,
-                                                                        data, message):
+@pytest.mark.parametrize(
+    "action, data, message",
+    [
+        ("demand-tribute", {"town": "", "dice": "5,4"}, "Town or city: This field is required."),
+        ("demand-tribute", {"town": "Siscia", "dice": "7,4"}, "Dice, row 1: die 1 (the demand on Siscia) is a d6"),
+        ("demand-tribute", {"town": "Siscia", "dice": "5,4,2"}, "Dice: Only 2 of the 3 dice entered were needed"),
+        ("demand-tribute", {"town": "Siscia", "dice": "five"}, "Dice from the table: 'five' is not a list"),
+        ("demand-tribute", {"town": "Siscia", "legions_present": 0}, "Legions present: Ensure this value is greater"),
+        ("loot", {"town": "Mursa", "dice": "4"}, "Dice, row 1: die 1 (loot from Mursa) is a d3: 4 is not on it."),
+    ],
+)
+def test_bad_demands_and_lootings_are_refused_by_name_and_change_nothing(
+    client, commanded, illyria_umpire, action, data, message
+):
     client.force_login(illyria_umpire)
     before = state_of_everything()
     text = post(client, force_url(commanded, action), data)
@@ -267,14 +285,19 @@ def test_a_legion_without_legate_or_commander_is_offered_no_plunder(client, xiii
     text = page(client, force_url(xiii))
     assert "Not now: no army commander or legate to receive the talents" in text
     assert "Force: Legio XIII Gemina has no commander to receive the loot" in post(
-        client, force_url(xiii, "loot"), {"town": "Poetovio", "dice": "2"})
+        client, force_url(xiii, "loot"), {"town": "Poetovio", "dice": "2"}
+    )
 
 
 # ---- bribery ----------------------------------------------------------------------------------------
 
+
 def bribe(client, force, briber, talents, purpose="Stay in camp when Otho's legions march"):
-    return post(client, force_url(force, "bribe"),
-                {"briber": character(force.event, briber).pk, "talents": talents, "purpose": purpose})
+    return post(
+        client,
+        force_url(force, "bribe"),
+        {"briber": character(force.event, briber).pk, "talents": talents, "purpose": purpose},
+    )
 
 
 def test_a_bribe_is_paid_from_the_purse_and_the_standing_shows_who_prevails(client, commanded, illyria_umpire):
@@ -305,14 +328,18 @@ def test_no_bribe_this_turn_says_so(client, commanded, illyria_umpire):
     assert "No one has bribed Legion XLV this turn." in page(client, force_url(commanded))
 
 
-@pytest.mark.parametrize("talents, purpose, message", [
-    (5, "", "Purpose: Say exactly what the troops are bribed to do (VIII. Bribery)."),
-    (5, "   ", "Purpose: Say exactly what the troops are bribed to do (VIII. Bribery)."),
-    (0, "Stay in camp", "Talents: Ensure this value is greater than or equal to 1."),
-    (50, "Stay in camp", "Paid from: Purse of Tuscus Caecina holds 20 talents; it cannot pay 50."),
-])
-def test_bad_bribes_are_refused_by_name_and_change_nothing(client, commanded, illyria_umpire, talents, purpose,
-                                                          message):
+@pytest.mark.parametrize(
+    "talents, purpose, message",
+    [
+        (5, "", "Purpose: Say exactly what the troops are bribed to do (VIII. Bribery)."),
+        (5, "   ", "Purpose: Say exactly what the troops are bribed to do (VIII. Bribery)."),
+        (0, "Stay in camp", "Talents: Ensure this value is greater than or equal to 1."),
+        (50, "Stay in camp", "Paid from: Purse of Tuscus Caecina holds 20 talents; it cannot pay 50."),
+    ],
+)
+def test_bad_bribes_are_refused_by_name_and_change_nothing(
+    client, commanded, illyria_umpire, talents, purpose, message
+):
     fund(purse_of(character(commanded.event, "Tuscus Caecina")), 20)
     client.force_login(illyria_umpire)
     before = state_of_everything(), Transaction.objects.count()
@@ -324,15 +351,18 @@ def test_bad_bribes_are_refused_by_name_and_change_nothing(client, commanded, il
 
 # ---- who may give these orders ---------------------------------------------------------------------------
 
+
 def test_a_region_umpire_of_another_table_gets_404_and_changes_nothing(client, commanded, gaul_umpire):
     fund(purse_of(character(commanded.event, "Tuscus Caecina")), 20)
     client.force_login(gaul_umpire)
     text = page(client, force_url(commanded))
     assert "Demand tribute" not in text and "Bribes this turn" not in text
     before = state_of_everything(), Transaction.objects.count()
-    for action, data in [("demand-tribute", {"town": "Siscia", "dice": "5,4"}), ("loot", {"town": "Mursa"}),
-                         ("bribe", {"briber": character(commanded.event, "Tuscus Caecina").pk, "talents": 5,
-                                    "purpose": "Stay in camp"})]:
+    for action, data in [
+        ("demand-tribute", {"town": "Siscia", "dice": "5,4"}),
+        ("loot", {"town": "Mursa"}),
+        ("bribe", {"briber": character(commanded.event, "Tuscus Caecina").pk, "talents": 5, "purpose": "Stay in camp"}),
+    ]:
         assert client.post(force_url(commanded, action), data).status_code == 404, action
     assert (state_of_everything(), Transaction.objects.count()) == before
     assert not ProcedureRun.objects.exists() and not Bribe.objects.exists()

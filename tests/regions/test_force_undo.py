@@ -1,6 +1,7 @@
 """Undoing a force's or a fleet's order from the audit log: the order is undone whole, with the bills,
 upgrades, detachments and marines it made, which the log keeps as its steps; refused while a later change
 stands on any of them, or once its bill is paid."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -67,8 +68,9 @@ def test_an_upgrade_ordered_is_undone_with_its_upgrade_and_bill(october, control
 
 
 def test_a_detachment_is_undone_by_taking_it_back_into_its_legion(ad69, control, xlv):
-    detachment = do_detach(xlv, name="Vexillatio Achaica", actor=control,
-                           troops=[{"type": LEG, "veteran": False, "count": 2}])
+    detachment = do_detach(
+        xlv, name="Vexillatio Achaica", actor=control, troops=[{"type": LEG, "veteran": False, "count": 2}]
+    )
     do_undo(entry("force.detach"), actor=control, reason="sent by mistake")
     assert not Force.objects.filter(pk=detachment.pk).exists()
     assert composition(xlv) == [(AUX, 2, False), (LEG, 3, False), (LEV, 4, False)]
@@ -76,8 +78,9 @@ def test_a_detachment_is_undone_by_taking_it_back_into_its_legion(ad69, control,
 
 def test_a_detachment_that_marched_since_must_have_its_march_undone_first(ad69, control, xlv):
     clockwork.do_start_clock(ad69, actor=None)
-    detachment = do_detach(xlv, name="Vexillatio Achaica", actor=control,
-                           troops=[{"type": AUX, "veteran": False, "count": 1}])
+    detachment = do_detach(
+        xlv, name="Vexillatio Achaica", actor=control, troops=[{"type": AUX, "veteran": False, "count": 1}]
+    )
     do_march(detachment, to_province=Province.objects.get(event=ad69, name="Macedonia"), map_points=2, actor=control)
     with pytest.raises(ValidationError, match=r"Later changes depend on #\d+: #\d+ force.march of Vexillatio"):
         do_undo(entry("force.detach"), actor=control, reason="sent by mistake")
@@ -87,8 +90,9 @@ def test_a_detachment_that_marched_since_must_have_its_march_undone_first(ad69, 
 
 
 def test_a_merge_is_undone_by_bringing_the_detachment_back_with_its_units(ad69, control, xlv):
-    detachment = do_detach(xlv, name="Vexillatio Achaica", actor=control,
-                           troops=[{"type": LEG, "veteran": False, "count": 2}])
+    detachment = do_detach(
+        xlv, name="Vexillatio Achaica", actor=control, troops=[{"type": LEG, "veteran": False, "count": 2}]
+    )
     kept = detachment.pk
     do_merge(detachment, into=xlv, actor=control)
     do_undo(entry("force.merge"), actor=control, reason="they had not met")
@@ -100,8 +104,9 @@ def test_a_merge_is_undone_by_bringing_the_detachment_back_with_its_units(ad69, 
 
 @pytest.fixture
 def misenum(ad69):
-    return Fleet.objects.create(event=ad69, name="Classis Misenensis",
-                                base=Province.objects.get(event=ad69, name="Italia"))
+    return Fleet.objects.create(
+        event=ad69, name="Classis Misenensis", base=Province.objects.get(event=ad69, name="Italia")
+    )
 
 
 def test_stripped_marines_are_undone_with_the_force_they_formed(ad69, control, misenum):

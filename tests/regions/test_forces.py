@@ -1,4 +1,5 @@
 """Forces through the services: each change checked by the AD69 engine, audited, announced."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -22,9 +23,13 @@ def owed(force):
 
 
 def state_of_everything():
-    return (sorted(Force.objects.values_list("name", "province__name", "moved_turn", "points_moved", "status")),
-            sorted((f, composition(Force.objects.get(name=f))) for f in Force.objects.values_list("name", flat=True)),
-            AuditEntry.objects.count(), CostOwed.objects.count(), Upgrade.objects.count())
+    return (
+        sorted(Force.objects.values_list("name", "province__name", "moved_turn", "points_moved", "status")),
+        sorted((f, composition(Force.objects.get(name=f))) for f in Force.objects.values_list("name", flat=True)),
+        AuditEntry.objects.count(),
+        CostOwed.objects.count(),
+        Upgrade.objects.count(),
+    )
 
 
 def test_upgrading_example_played_over_two_turns(ad69, control, xlv):
@@ -32,8 +37,11 @@ def test_upgrading_example_played_over_two_turns(ad69, control, xlv):
     (20 + 12 = 32 talents); at the month's end the legion is 5 + 5 + 0. Turn 2 raises 10 levies
     for 20 talents: 5 + 5 + 10, the handbook's final table."""
     clockwork.do_start_clock(ad69, actor=None)
-    do_order_upgrade(xlv, orders=[{"kind": "levies_to_auxiliaries", "count": 5},
-                                  {"kind": "auxiliaries_to_legionaries", "count": 2}], actor=control)
+    do_order_upgrade(
+        xlv,
+        orders=[{"kind": "levies_to_auxiliaries", "count": 5}, {"kind": "auxiliaries_to_legionaries", "count": 2}],
+        actor=control,
+    )
     xlv.refresh_from_db()
     assert xlv.status == "upgrading" and owed(xlv) == [32]
     assert composition(xlv) == [(AUX, 2, False), (LEG, 3, False), (LEV, 10, False)]  # not until the month ends
@@ -109,8 +117,9 @@ def test_a_legion_with_its_aquila_needs_a_player_to_move(ad69, control, xlv):
 
 
 def test_detach_and_merge_keep_every_unit(ad69, control, xlv):
-    detachment = do_detach(xlv, name="Vexillatio Pannonica", actor=control,
-                           troops=[{"type": LEV, "veteran": False, "count": 4}])
+    detachment = do_detach(
+        xlv, name="Vexillatio Pannonica", actor=control, troops=[{"type": LEV, "veteran": False, "count": 4}]
+    )
     assert detachment.kind == "detachment" and not detachment.aquila and detachment.detached_from == xlv
     xlv.refresh_from_db()
     assert composition(xlv) == [(AUX, 2, False), (LEG, 3, False), (LEV, 6, False)]
@@ -124,8 +133,10 @@ def test_detaching_more_than_there_is_is_refused_by_name(ad69, control, xlv):
     before = state_of_everything()
     with pytest.raises(ValidationError) as refusal:
         do_detach(xlv, name="Too many", actor=control, troops=[{"type": LEG, "veteran": False, "count": 4}])
-    assert refusal.value.message_dict["troops"] == ["Legion XV has 3 legionary to send, not 4."] or \
-        "has 3 legionary to send, not 4" in refusal.value.message_dict["troops"][0]
+    assert (
+        refusal.value.message_dict["troops"] == ["Legion XV has 3 legionary to send, not 4."]
+        or "has 3 legionary to send, not 4" in refusal.value.message_dict["troops"][0]
+    )
     assert state_of_everything() == before
 
 
@@ -139,17 +150,23 @@ def test_a_legion_with_a_pay_chest_cannot_merge_away_and_nothing_changes(ad69, c
     with pytest.raises(ValidationError) as refusal:
         do_merge(xlvi, into=xlv, actor=control)
     assert refusal.value.message_dict == {
-        "into": ["Legion XLVI cannot merge away while these still refer to it: Pay chest of Legion XLVI."]}
+        "into": ["Legion XLVI cannot merge away while these still refer to it: Pay chest of Legion XLVI."]
+    }
     assert state_of_everything() == before
 
 
-@pytest.mark.parametrize("troops, refused", [
-    ([{"type": "hoplite", "veteran": False, "count": 1}], {"troops.0.type"}),
-    ([{"type": LEG, "veteran": None, "count": 1}], {"troops.0.veteran"}),
-    ([{"type": LEG, "veteran": False, "count": -2}, {"type": AUX, "veteran": False, "count": "many"}],
-     {"troops.0.count", "troops.1.count"}),
-    ([{"type": LEG, "veteran": False, "count": 1}, {"type": LEG, "veteran": False, "count": 2}], {"troops.1.type"}),
-])
+@pytest.mark.parametrize(
+    "troops, refused",
+    [
+        ([{"type": "hoplite", "veteran": False, "count": 1}], {"troops.0.type"}),
+        ([{"type": LEG, "veteran": None, "count": 1}], {"troops.0.veteran"}),
+        (
+            [{"type": LEG, "veteran": False, "count": -2}, {"type": AUX, "veteran": False, "count": "many"}],
+            {"troops.0.count", "troops.1.count"},
+        ),
+        ([{"type": LEG, "veteran": False, "count": 1}, {"type": LEG, "veteran": False, "count": 2}], {"troops.1.type"}),
+    ],
+)
 def test_a_correction_with_a_bad_unit_is_refused_by_its_row_and_nothing_changes(ad69, control, xlv, troops, refused):
     """Found by the service fuzz: a correction stored any unit, or failed on the database's constraint."""
     from regions.services.forces import do_correct_troops

@@ -1,5 +1,6 @@
 """The forces pages over HTTP: the figures, every order through its service, refusals that change
 nothing, who may command what, the Legion Status Chart, the query count and the live feed."""
+
 import io
 import re
 
@@ -24,8 +25,9 @@ LEV, AUX, LEG = "raw_levy", "auxiliary", "legionary"
 @pytest.fixture
 def xlv(ad69):
     """The UPGRADING EXAMPLE's XLV Legion, in Pannonia at the Illyria table, led by its governor."""
-    return legion(ad69, "Legion XLV", "Pannonia", [(LEG, 3, False), (AUX, 2, False), (LEV, 10, False)],
-                  legate="Tampius Flavianus")
+    return legion(
+        ad69, "Legion XLV", "Pannonia", [(LEG, 3, False), (AUX, 2, False), (LEV, 10, False)], legate="Tampius Flavianus"
+    )
 
 
 @pytest.fixture
@@ -53,14 +55,15 @@ def force_url(force, action=""):
 
 # ---- the figures ------------------------------------------------------------------------------
 
-def test_forces_page_shows_each_force_with_its_figures_and_the_umpires_table_first(client, ad69, xlv,
-                                                                                   illyria_umpire):
+
+def test_forces_page_shows_each_force_with_its_figures_and_the_umpires_table_first(client, ad69, xlv, illyria_umpire):
     legion(ad69, "Legio I Italica", "Gallia Lugdunensis", [(LEG, 4, True), (AUX, 2, False)])
     client.force_login(illyria_umpire)
     text = page(client, "/events/ad69/forces/")
     illyria, gaul = (Region.objects.get(event=ad69, name=name).pk for name in ("Illyria", "Gaul"))
-    assert text.index(f'<section class="table-forces mine" id="table-{illyria}">') < \
-        text.index(f'<section class="table-forces" id="table-{gaul}">')
+    assert text.index(f'<section class="table-forces mine" id="table-{illyria}">') < text.index(
+        f'<section class="table-forces" id="table-{gaul}">'
+    )
     assert text.count("your table") == 1
     assert "Legion XLV" in text and "Pannonia" in text and "Legate Tampius Flavianus" in text
     assert "Combat value <strong>46</strong> · if veteran 72" in text  # 3×10 + 2×6 + 10×3
@@ -88,6 +91,7 @@ def test_legion_page_shows_the_upgrading_example_table(client, ad69, xlv, illyri
 
 # ---- each order through HTTP: changed and audited --------------------------------------------
 
+
 def test_raising_levies_joins_them_owes_the_cost_and_is_audited(client, ad69, illyria_umpire):
     xv = legion(ad69, "Legion XV", "Pannonia", [(LEG, 5, False)])
     client.force_login(illyria_umpire)
@@ -102,8 +106,11 @@ def test_raising_levies_joins_them_owes_the_cost_and_is_audited(client, ad69, il
 
 def test_the_upgrading_example_is_ordered_as_two_orders_at_once(client, ad69, xlv, illyria_umpire):
     client.force_login(illyria_umpire)
-    text = post(client, force_url(xlv, "upgrade"), {"kind_1": "levies_to_auxiliaries", "count_1": 5,
-                                                     "kind_2": "auxiliaries_to_legionaries", "count_2": 2})
+    text = post(
+        client,
+        force_url(xlv, "upgrade"),
+        {"kind_1": "levies_to_auxiliaries", "count_1": 5, "kind_2": "auxiliaries_to_legionaries", "count_2": 2},
+    )
     assert "Upgrade ordered for Legion XLV" in text
     upgrade = Upgrade.objects.get(force=xlv)
     assert upgrade.cost == 32 and upgrade.ready_turn == 1
@@ -145,18 +152,19 @@ def test_march_and_forced_march_through_the_page(client, ad69, xlv, illyria_umpi
 def test_embark_land_and_a_charter(client, ad69, control, misenum):
     adiutrix = legion(ad69, "Legion I Adiutrix", "Italia", [(LEG, 5, False), (AUX, 4, False)])
     client.force_login(control)
-    assert "Legion I Adiutrix is aboard Classis Misenensis" in post(client, force_url(adiutrix, "embark"),
-                                                                    {"fleet": misenum.pk})
+    assert "Legion I Adiutrix is aboard Classis Misenensis" in post(
+        client, force_url(adiutrix, "embark"), {"fleet": misenum.pk}
+    )
     sicilia = Province.objects.get(event=ad69, name="Sicilia")
     assert "ashore in Sicilia" in post(client, force_url(adiutrix, "land"), {"province": sicilia.pk})
     adiutrix.refresh_from_db()
     assert adiutrix.province == sicilia and adiutrix.embarked_on is None
-    text = post(client, force_url(adiutrix, "charter"), {"coastal_sea_areas": 2, "open_sea_areas": 0,
-                                                         "fleets_agree": "on"})
+    text = post(
+        client, force_url(adiutrix, "charter"), {"coastal_sea_areas": 2, "open_sea_areas": 0, "fleets_agree": "on"}
+    )
     assert "104 talents owed" in text  # 13 equivalents × 2 areas, ×4: October is winter at sea
     entries = AuditEntry.objects.filter(target_type="regions.force", target_id=str(adiutrix.pk)).order_by("at", "id")
-    assert [e.action for e in entries] == \
-        ["force.embark", "force.land", "force.book_charter"]
+    assert [e.action for e in entries] == ["force.embark", "force.land", "force.book_charter"]
 
 
 def test_an_open_sea_crossing_shows_its_working(client, ad69, control, misenum):
@@ -176,32 +184,44 @@ def test_fleet_repairs_strips_its_marines_and_bridges_a_strait(client, ad69, con
     client.force_login(control)
     fleet_url = f"/events/ad69/fleets/{misenum.pk}/"
     assert "Classis Misenensis&#x27;s marines form Marines of Misenum" in post(
-        client, fleet_url + "strip-marines/", {"name": "Marines of Misenum"})
+        client, fleet_url + "strip-marines/", {"name": "Marines of Misenum"}
+    )
     assert composition(Force.objects.get(name="Marines of Misenum")) == [(AUX, 6, False)]
     assert "replacement marines under way" in post(client, fleet_url + "repair/", {"repair": "replacement_marines"})
     misenum.refresh_from_db()
     assert misenum.busy_until_turn == 2
     ravenna = Fleet.objects.create(event=ad69, name="Classis Ravennas", base=misenum.base)
-    assert "bridges the Straits of Messina" in post(client, f"/events/ad69/fleets/{ravenna.pk}/bridge/",
-                                                    {"waterway": "the Straits of Messina"})
-    assert [e.action for e in AuditEntry.objects.filter(target_type="regions.fleet").order_by("at", "id")] == \
-        ["fleet.strip_marines", "fleet.repair", "fleet.bridge_of_boats"]
+    assert "bridges the Straits of Messina" in post(
+        client, f"/events/ad69/fleets/{ravenna.pk}/bridge/", {"waterway": "the Straits of Messina"}
+    )
+    assert [e.action for e in AuditEntry.objects.filter(target_type="regions.fleet").order_by("at", "id")] == [
+        "fleet.strip_marines",
+        "fleet.repair",
+        "fleet.bridge_of_boats",
+    ]
 
 
 # ---- refusals name the problem and change nothing --------------------------------------------
 
-@pytest.mark.parametrize("action, data, message", [
-    ("raise-levies", {"count": -2}, "Raw levies to raise: Ensure this value is greater than or equal to 1."),
-    ("raise-levies", {"count": "lots"}, "Raw levies to raise: Enter a whole number."),
-    ("raise-levies", {"count": 1}, "Raw levies: Legion XLV would hold 11 raw levy vexillations"),
-    ("upgrade", {"kind_1": "levies_to_auxiliaries", "count_1": 1, "count_2": 2},
-     "Second order: Choose which upgrade the second order is."),
-    ("detach", {"name": "Too many", "legionary": 4}, "Troops: Legion XLV has 3 legionary to send, not 4."),
-    ("detach", {"name": "Nobody", "legionary": 0}, "Send at least one unit"),
-    ("march", {"to_province": "", "map_points": 3}, "To province: This field is required."),
-    ("march", {"map_points": 7}, "Map points: Legion XLV moves 7 map points: a march is at most 6 a turn"),
-    ("charter", {"coastal_sea_areas": 5, "open_sea_areas": 4}, "Open sea areas: 9 sea areas"),
-])
+
+@pytest.mark.parametrize(
+    "action, data, message",
+    [
+        ("raise-levies", {"count": -2}, "Raw levies to raise: Ensure this value is greater than or equal to 1."),
+        ("raise-levies", {"count": "lots"}, "Raw levies to raise: Enter a whole number."),
+        ("raise-levies", {"count": 1}, "Raw levies: Legion XLV would hold 11 raw levy vexillations"),
+        (
+            "upgrade",
+            {"kind_1": "levies_to_auxiliaries", "count_1": 1, "count_2": 2},
+            "Second order: Choose which upgrade the second order is.",
+        ),
+        ("detach", {"name": "Too many", "legionary": 4}, "Troops: Legion XLV has 3 legionary to send, not 4."),
+        ("detach", {"name": "Nobody", "legionary": 0}, "Send at least one unit"),
+        ("march", {"to_province": "", "map_points": 3}, "To province: This field is required."),
+        ("march", {"map_points": 7}, "Map points: Legion XLV moves 7 map points: a march is at most 6 a turn"),
+        ("charter", {"coastal_sea_areas": 5, "open_sea_areas": 4}, "Open sea areas: 9 sea areas"),
+    ],
+)
 def test_bad_orders_are_refused_by_name_and_change_nothing(client, ad69, xlv, illyria_umpire, action, data, message):
     client.force_login(illyria_umpire)
     data = {"to_province": xlv.province_id, **data}
@@ -216,8 +236,10 @@ def test_a_sixth_legionary_vexillation_is_refused_on_the_page(client, ad69, illy
     client.force_login(illyria_umpire)
     before = state_of_everything()
     text = post(client, force_url(full, "upgrade"), {"kind_1": "auxiliaries_to_legionaries", "count_1": 1})
-    assert "Upgrade orders, row 1: Legion XV would hold 6 legionary vexillations (praetorians included): no. 6 is " \
-           "refused, a legion may hold at most 5" in text
+    assert (
+        "Upgrade orders, row 1: Legion XV would hold 6 legionary vexillations (praetorians included): no. 6 is "
+        "refused, a legion may hold at most 5" in text
+    )
     assert state_of_everything() == before
 
 
@@ -236,8 +258,10 @@ def test_a_forced_march_on_consecutive_turns_is_refused(client, ad69, xlv, illyr
 
 # ---- who may command what ------------------------------------------------------------------
 
-def test_a_gaul_umpire_cannot_command_a_force_at_the_illyria_table_but_control_can(client, ad69, xlv, gaul_umpire,
-                                                                                   control):
+
+def test_a_gaul_umpire_cannot_command_a_force_at_the_illyria_table_but_control_can(
+    client, ad69, xlv, gaul_umpire, control
+):
     client.force_login(gaul_umpire)
     text = page(client, force_url(xlv))  # every umpire may look
     assert "Combat value<strong>46</strong>" in text and "Raise the levies" not in text
@@ -254,13 +278,18 @@ def test_a_gaul_umpire_cannot_command_a_force_at_the_illyria_table_but_control_c
 
 def test_a_non_roman_world_umpire_commands_only_non_roman_forces(client, ad69, xlv, make_umpire):
     client.force_login(make_umpire(ad69, Role.NON_ROMAN_WORLD))
-    dacians = Force.objects.create(event=ad69, name="Dacian raiders", kind=Force.Kind.NON_ROMAN,
-                                   province=Province.objects.get(event=ad69, name="Moesia"))
+    dacians = Force.objects.create(
+        event=ad69,
+        name="Dacian raiders",
+        kind=Force.Kind.NON_ROMAN,
+        province=Province.objects.get(event=ad69, name="Moesia"),
+    )
     ForceTroops.objects.create(force=dacians, type="non_roman_regiment", count=4)
     assert client.post(force_url(xlv, "raise-levies"), {"count": 1}).status_code == 404
     thracia = Province.objects.get(event=ad69, name="Thracia")
     assert "Dacian raiders marched 5 map points to Thracia" in post(
-        client, force_url(dacians, "march"), {"to_province": thracia.pk, "map_points": 5})
+        client, force_url(dacians, "march"), {"to_province": thracia.pk, "map_points": 5}
+    )
 
 
 def test_a_senate_umpire_sees_the_forces_but_commands_none(client, ad69, xlv, make_umpire):
@@ -277,6 +306,7 @@ def test_someone_without_a_seat_sees_no_forces(client, ad69, xlv, django_user_mo
 
 # ---- the Legion Status Chart ----------------------------------------------------------------
 
+
 def pdf_text(response):
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(response.content)).pages]
@@ -284,13 +314,26 @@ def pdf_text(response):
 
 def test_legion_status_chart_reads_back_with_the_legions_figures(client, ad69, xlv, illyria_umpire):
     client.force_login(illyria_umpire)
-    post(client, force_url(xlv, "upgrade"), {"kind_1": "levies_to_auxiliaries", "count_1": 5,
-                                             "kind_2": "auxiliaries_to_legionaries", "count_2": 2})
+    post(
+        client,
+        force_url(xlv, "upgrade"),
+        {"kind_1": "levies_to_auxiliaries", "count_1": 5, "kind_2": "auxiliaries_to_legionaries", "count_2": 2},
+    )
     [text] = pdf_text(client.get(force_url(xlv) + "status.pdf"))
-    for figure in ["Legion XLV", "Legion Status Chart", "Tampius Flavianus", "Pannonia (Illyria table)",
-                   "Turn 1, September 68", "TOTAL 15 0 48 46", "Combat value if all veteran 72",
-                   "3/5 legionary", "2/5 auxiliary", "10/10 raw levy", "ready at the end of turn 1",
-                   "32 talents: Upgrading Legion XLV"]:
+    for figure in [
+        "Legion XLV",
+        "Legion Status Chart",
+        "Tampius Flavianus",
+        "Pannonia (Illyria table)",
+        "Turn 1, September 68",
+        "TOTAL 15 0 48 46",
+        "Combat value if all veteran 72",
+        "3/5 legionary",
+        "2/5 auxiliary",
+        "10/10 raw levy",
+        "ready at the end of turn 1",
+        "32 talents: Upgrading Legion XLV",
+    ]:
         assert figure in text, figure
 
 
@@ -308,6 +351,7 @@ def test_a_tables_charts_print_one_legion_a_page(client, ad69, xlv, gaul_umpire)
 
 # ---- reads are pinned by query counts -----------------------------------------------------------
 
+
 def test_forces_page_query_count_does_not_grow_with_the_forces(client, ad69, xlv, illyria_umpire, misenum):
     client.force_login(illyria_umpire)
 
@@ -318,16 +362,22 @@ def test_forces_page_query_count_does_not_grow_with_the_forces(client, ad69, xlv
 
     baseline = queries()
     for n, province in enumerate(["Pannonia", "Moesia", "Italia", "Judea", "Belgica"]):
-        force = legion(ad69, f"Legion {n}", province, [(LEG, 2, True), (AUX, 3, False)],
-                       legate="Flavius Vespasianus")
-        Upgrade.objects.create(force=force, ordered_turn=1, ready_turn=2, cost=4, composition_after=[],
-                               orders=[{"kind": "auxiliaries_to_legionaries", "count": 1}])
+        force = legion(ad69, f"Legion {n}", province, [(LEG, 2, True), (AUX, 3, False)], legate="Flavius Vespasianus")
+        Upgrade.objects.create(
+            force=force,
+            ordered_turn=1,
+            ready_turn=2,
+            cost=4,
+            composition_after=[],
+            orders=[{"kind": "auxiliaries_to_legionaries", "count": 1}],
+        )
     Force.objects.filter(name="Legion 2").update(embarked_on=misenum)
     Fleet.objects.create(event=ad69, name="Classis Moesica", base=Province.objects.get(event=ad69, name="Moesia"))
     assert queries() == baseline
 
 
 # ---- live: a change at the Illyria table reaches its umpire, not Gaul's -----------------------
+
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
@@ -339,8 +389,12 @@ async def test_a_force_change_at_illyria_reaches_the_illyria_umpire_only(ad69, m
 
     await database_sync_to_async(raise_levies_on_the_page)(illyria_umpire, xlv)
     message = await illyria.receive_json_from(timeout=2)
-    assert message["event"] == {"type": "force.changed", "action": "raise_levies", "force_id": xlv.pk,
-                                "name": "Legion XLV"}
+    assert message["event"] == {
+        "type": "force.changed",
+        "action": "raise_levies",
+        "force_id": xlv.pk,
+        "name": "Legion XLV",
+    }
     assert await gaul.receive_nothing(timeout=0.2)
     await illyria.disconnect()
     await gaul.disconnect()
@@ -365,18 +419,34 @@ def raise_levies_on_the_page(user, force):
 
 # ---- the admin ---------------------------------------------------------------------------------
 
+
 def test_control_corrects_a_legions_units_in_the_admin_and_it_is_audited(client, ad69, xlv, control):
     client.force_login(control)
     troops = list(xlv.troops.order_by("pk"))
     data = {
-        "event": ad69.pk, "name": xlv.name, "kind": "legion", "aquila": "on", "province": xlv.province_id,
-        "map_point": "", "status": "standing", "points_moved": 0, "legate": xlv.legate_id,
-        "troops-TOTAL_FORMS": len(troops), "troops-INITIAL_FORMS": len(troops),
-        "troops-MIN_NUM_FORMS": 0, "troops-MAX_NUM_FORMS": 1000,
+        "event": ad69.pk,
+        "name": xlv.name,
+        "kind": "legion",
+        "aquila": "on",
+        "province": xlv.province_id,
+        "map_point": "",
+        "status": "standing",
+        "points_moved": 0,
+        "legate": xlv.legate_id,
+        "troops-TOTAL_FORMS": len(troops),
+        "troops-INITIAL_FORMS": len(troops),
+        "troops-MIN_NUM_FORMS": 0,
+        "troops-MAX_NUM_FORMS": 1000,
     }
     for i, t in enumerate(troops):
-        data.update({f"troops-{i}-id": t.pk, f"troops-{i}-force": xlv.pk, f"troops-{i}-type": t.type,
-                     f"troops-{i}-count": 4 if t.type == LEG else t.count})
+        data.update(
+            {
+                f"troops-{i}-id": t.pk,
+                f"troops-{i}-force": xlv.pk,
+                f"troops-{i}-type": t.type,
+                f"troops-{i}-count": 4 if t.type == LEG else t.count,
+            }
+        )
     response = client.post(f"/admin/regions/force/{xlv.pk}/change/", data)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert composition(xlv) == [(AUX, 2, False), (LEG, 4, False), (LEV, 10, False)]
@@ -384,19 +454,26 @@ def test_control_corrects_a_legions_units_in_the_admin_and_it_is_audited(client,
     assert entry.actor == control and "3 legionary" in entry.before["troops"] and "4 legionary" in entry.after["troops"]
 
 
-def test_forces_and_fleets_are_in_the_admin_and_upgrades_and_costs_are_read_only(client, ad69, xlv, control,
-                                                                                misenum):
+def test_forces_and_fleets_are_in_the_admin_and_upgrades_and_costs_are_read_only(client, ad69, xlv, control, misenum):
     client.force_login(control)
-    for url in [f"/admin/regions/force/{xlv.pk}/change/", f"/admin/regions/fleet/{misenum.pk}/change/",
-                "/admin/regions/upgrade/", "/admin/regions/costowed/"]:
+    for url in [
+        f"/admin/regions/force/{xlv.pk}/change/",
+        f"/admin/regions/fleet/{misenum.pk}/change/",
+        "/admin/regions/upgrade/",
+        "/admin/regions/costowed/",
+    ]:
         assert client.get(url).status_code == 200, url
     assert client.get("/admin/regions/costowed/add/").status_code == 403
     assert client.get("/admin/regions/upgrade/add/").status_code == 403
 
 
 def test_a_non_roman_host_has_no_legion_status_chart(client, ad69, control):
-    chatti = Force.objects.create(event=ad69, name="Chatti warbands", kind=Force.Kind.BARBARIAN_HOST,
-                                  province=Province.objects.get(event=ad69, name="Germania Superior"))
+    chatti = Force.objects.create(
+        event=ad69,
+        name="Chatti warbands",
+        kind=Force.Kind.BARBARIAN_HOST,
+        province=Province.objects.get(event=ad69, name="Germania Superior"),
+    )
     ForceTroops.objects.create(force=chatti, type="barbarian_warband", count=10)
     client.force_login(control)
     text = page(client, force_url(chatti))

@@ -1,5 +1,6 @@
 """The ledger (DESIGN principle 4): postings sum to zero, balances are derived, nothing
 overdraws, and a mistake is undone by a reversing transaction, by hand or from the audit log."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.db.models import Sum
@@ -61,11 +62,15 @@ def test_a_transfer_moves_money_and_both_balances_are_right(ad69, control, outsi
     assert (get_balance(achaea), get_balance(purse)) == (3, 7)
     assert entry.shipment and entry.entered_by == control and entry.game_turn == 1
     assert sorted(entry.postings.values_list("account__name", "amount")) == [
-        ("Purse of Vespasian", 7), ("Treasury of Achaea", -7)]
+        ("Purse of Vespasian", 7),
+        ("Treasury of Achaea", -7),
+    ]
     audit = AuditEntry.objects.get(action="ledger.transfer", target_id=str(entry.pk))
     assert (audit.before, audit.after, audit.reason) == (
-        {"Treasury of Achaea": 10, "Purse of Vespasian": 0}, {"Treasury of Achaea": 3, "Purse of Vespasian": 7},
-        "to Vespasian")
+        {"Treasury of Achaea": 10, "Purse of Vespasian": 0},
+        {"Treasury of Achaea": 3, "Purse of Vespasian": 7},
+        "to Vespasian",
+    )
     assert unbalanced_transactions() == []
 
 
@@ -127,10 +132,15 @@ def test_a_reversal_restores_the_balances_as_a_new_transaction(ad69, control, ou
     assert get_balances([outside, achaea, purse]) == {outside: -10, achaea: 10, purse: 0}
     assert reversal.pk != mistake.pk and reversal.reverses == mistake
     assert sorted(reversal.postings.values_list("account__name", "amount")) == [
-        ("Purse of Vespasian", -4), ("Treasury of Achaea", 4)]
+        ("Purse of Vespasian", -4),
+        ("Treasury of Achaea", 4),
+    ]
     mistake.refresh_from_db()
     assert (mistake.why, mistake.reverses, sorted(mistake.postings.values_list("amount", flat=True))) == (
-        "to the wrong purse", None, [-4, 4])
+        "to the wrong purse",
+        None,
+        [-4, 4],
+    )
     assert AuditEntry.objects.filter(action="ledger.reversed", target_id=str(reversal.pk)).count() == 1
     assert unbalanced_transactions() == []
 
@@ -184,8 +194,9 @@ def test_only_an_external_account_may_overdraw(ad69, outside, achaea):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(moves=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(1, 40)), max_size=20))
-def test_any_transfers_keep_the_books_balanced_and_no_treasury_negative(ad69, control, outside, achaea, purse,
-                                                                         jupiter, moves):
+def test_any_transfers_keep_the_books_balanced_and_no_treasury_negative(
+    ad69, control, outside, achaea, purse, jupiter, moves
+):
     accounts = [outside, achaea, purse, jupiter]
     with atomic():
         for source, target, talents in moves:
@@ -203,8 +214,9 @@ def test_any_transfers_keep_the_books_balanced_and_no_treasury_negative(ad69, co
 def test_an_intercepted_shipment_goes_to_whoever_took_it(ad69, control, outside, achaea, purse):
     """VIII. GENERAL: funds sent to an army "may be intercepted if not adequately protected"."""
     do_transfer(source=outside, target=achaea, talents=20, why="revenue", actor=control)
-    shipment = do_transfer(source=achaea, target=purse, talents=12, why="pay for the army", actor=control,
-                           shipment=True)
+    shipment = do_transfer(
+        source=achaea, target=purse, talents=12, why="pay for the army", actor=control, shipment=True
+    )
     bandit = open_account(ad69, "Purse of a bandit", Kind.EXTERNAL)
     seizure = do_intercept(shipment, seized_by=bandit, why="ambushed in the pass", actor=control)
     assert seizure.seizes == shipment
@@ -233,8 +245,9 @@ def test_a_shipment_already_spent_cannot_be_intercepted(ad69, control, outside, 
     assert counts() == before
 
 
-def test_the_tables_where_the_money_is_hear_of_it(ad69, control, outside, achaea, jupiter,
-                                                  django_capture_on_commit_callbacks):
+def test_the_tables_where_the_money_is_hear_of_it(
+    ad69, control, outside, achaea, jupiter, django_capture_on_commit_callbacks
+):
     illyria = achaea.province.region
     senate_room = Region.objects.get(event=ad69, kind=Region.Kind.SENATE_ROOM)
     groups = [f"table-{illyria.pk}", f"table-{senate_room.pk}"]
@@ -249,6 +262,7 @@ def test_the_tables_where_the_money_is_hear_of_it(ad69, control, outside, achaea
 
 # ---- undone from the audit log -------------------------------------------------------------------
 
+
 def entry_of(transaction):
     return AuditEntry.objects.get(target_type="regions.transaction", target_id=str(transaction.pk))
 
@@ -257,8 +271,7 @@ def written():
     return Transaction.objects.count(), AuditEntry.objects.count()
 
 
-def test_undoing_a_transfer_posts_its_reversal_and_a_second_undo_changes_nothing(
-        ad69, control, outside, achaea, purse):
+def test_undoing_a_transfer_posts_its_reversal_and_a_second_undo_changes_nothing(ad69, control, outside, achaea, purse):
     do_transfer(source=outside, target=achaea, talents=10, why="Achaea's revenue", actor=control)
     sent = do_transfer(source=achaea, target=purse, talents=7, why="to Vespasian", actor=control)
 
@@ -266,8 +279,11 @@ def test_undoing_a_transfer_posts_its_reversal_and_a_second_undo_changes_nothing
 
     assert get_balances([achaea, purse]) == {achaea: 10, purse: 0}
     reversal = Transaction.objects.get(reverses=sent)
-    assert (undo.action, undo.compensates_id, undo.reason) == ("audit.undo", entry_of(sent).pk,
-                                                               "paid to the wrong purse")
+    assert (undo.action, undo.compensates_id, undo.reason) == (
+        "audit.undo",
+        entry_of(sent).pk,
+        "paid to the wrong purse",
+    )
     assert entry_of(reversal).compensates_id == entry_of(sent).pk
     assert entry_of(reversal).part_of_id == undo.pk
     assert sorted(sent.postings.values_list("amount", flat=True)) == [-7, 7]  # the original stands
@@ -278,7 +294,8 @@ def test_undoing_a_transfer_posts_its_reversal_and_a_second_undo_changes_nothing
 
 
 def test_a_transfer_whose_money_was_spent_since_is_not_undone_and_nothing_is_written(
-        ad69, control, outside, achaea, purse):
+    ad69, control, outside, achaea, purse
+):
     do_transfer(source=outside, target=achaea, talents=10, why="Achaea's revenue", actor=control)
     sent = do_transfer(source=achaea, target=purse, talents=7, why="to Vespasian", actor=control)
     do_transfer(source=purse, target=outside, talents=5, why="Vespasian buys grain", actor=control)

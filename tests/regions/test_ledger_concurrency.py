@@ -1,4 +1,5 @@
 """Money under real concurrency: two processes transferring at once on PostgreSQL."""
+
 import os
 import subprocess
 import sys
@@ -38,15 +39,19 @@ def test_fifty_transfers_from_two_processes_leave_every_balance_right(postgres, 
 
     clockwork.do_start_clock(ad69, actor=None)
     mint = Account.objects.create(event=ad69, name="The mint", kind=Account.Kind.EXTERNAL)
-    accounts = [Account.objects.create(event=ad69, name=name, kind=Account.Kind.SENATE_TREASURY)
-                for name in ("Aerarium A", "Aerarium B", "Aerarium C")]
+    accounts = [
+        Account.objects.create(event=ad69, name=name, kind=Account.Kind.SENATE_TREASURY)
+        for name in ("Aerarium A", "Aerarium B", "Aerarium C")
+    ]
     for account in accounts:
         do_transfer(source=mint, target=account, talents=20, why="opening balance", actor=None)
 
     env = {**os.environ, "DATABASE_URL": database_url_of_the_test_database()}
     names = ",".join(a.name for a in accounts)
-    workers = [subprocess.Popen([sys.executable, "-c", WORKER, names], env=env, stdout=subprocess.PIPE, text=True)
-               for _ in range(2)]
+    workers = [
+        subprocess.Popen([sys.executable, "-c", WORKER, names], env=env, stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
     refused = sum(int(worker.communicate(timeout=120)[0].strip()) for worker in workers)
 
     transfers = Transaction.objects.exclude(why="opening balance")
@@ -62,4 +67,6 @@ def test_fifty_transfers_from_two_processes_leave_every_balance_right(postgres, 
 
 def database_url_of_the_test_database():
     settings = connection.settings_dict
-    return f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:{settings['PORT'] or 5432}/{settings['NAME']}"
+    return (
+        f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:{settings['PORT'] or 5432}/{settings['NAME']}"
+    )

@@ -1,6 +1,7 @@
 """Tribute, loot (VII. REVENUES, OTHER INCOME, Loot) and bribery (VIII. EXPENDITURE, Bribery) through the
 services: the engine's dice saved to the log, the talents through the ledger, each refusal naming its
 field and writing nothing."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -27,8 +28,12 @@ def fund(account, talents, actor):
 
 
 def counts():
-    return (Transaction.objects.count(), ProcedureRun.objects.count(), Bribe.objects.count(),
-            AuditEntry.objects.count())
+    return (
+        Transaction.objects.count(),
+        ProcedureRun.objects.count(),
+        Bribe.objects.count(),
+        AuditEntry.objects.count(),
+    )
 
 
 def refused(field, match, service, *args, **kwargs):
@@ -56,20 +61,31 @@ def legio_xxi(ad69, caecina):
 
 # ---- tribute and loot ------------------------------------------------------------------------
 
+
 def test_a_demand_on_4_pays_the_army_commander_the_d6_of_tribute(ad69, control, legio_xxi, caecina):
     run, payment = do_demand_tribute(legio_xxi, town="Cremona", actor=control, dice=[4, 5])
     assert get_balance(purse_of(caecina)) == 5 and get_balance(outside(ad69, PLUNDER)) == -5
     assert sorted(payment.postings.values_list("account__name", "amount")) == [
-        ("Purse of Alienus Caecina", 5), (PLUNDER, -5)]
+        ("Purse of Alienus Caecina", 5),
+        (PLUNDER, -5),
+    ]
     assert payment.why == "Tribute from Cremona taken by Legio XXI Rapax, for Alienus Caecina"
     assert (run.procedure, run.case, run.rolled_by_console, run.seed, run.region, run.run_by) == (
-        "ad69.demand_tribute", {"town": "Cremona", "province": "Italia", "loot_if_refused": False,
-                                "legions_present": 1}, False, None, legio_xxi.province.region, control)
+        "ad69.demand_tribute",
+        {"town": "Cremona", "province": "Italia", "loot_if_refused": False, "legions_present": 1},
+        False,
+        None,
+        legio_xxi.province.region,
+        control,
+    )
     assert [d["value"] for d in run.dice] == [4, 5]
     assert run.outcome == {"score": 4, "paid": True, "looted": False, "talents": 5, "rebellion_test": False}
     audit = AuditEntry.objects.get(action="plunder.demanded")
     assert (audit.target_id, audit.after["procedure_run"], audit.after["to"]) == (
-        str(legio_xxi.pk), run.pk, "Alienus Caecina")
+        str(legio_xxi.pk),
+        run.pk,
+        "Alienus Caecina",
+    )
 
 
 def test_a_plunder_undone_takes_the_loot_back_from_the_commanders_purse(ad69, control, legio_xxi, caecina):
@@ -114,12 +130,14 @@ def test_a_refused_demand_pays_nothing_but_is_in_the_log(ad69, control, legio_xx
 
 
 def test_a_refused_demand_turned_to_loot_pays_1d3_and_calls_for_a_rebellion_test(
-        ad69, control, legio_xxi, caecina, django_capture_on_commit_callbacks):
+    ad69, control, legio_xxi, caecina, django_capture_on_commit_callbacks
+):
     table = legio_xxi.province.region_id
     with listen([f"table-{table}", f"control-{ad69.pk}", f"event-{ad69.pk}"]) as heard:
         with django_capture_on_commit_callbacks(execute=True):
-            run, payment = do_demand_tribute(legio_xxi, town="Cremona", actor=control, loot_if_refused=True,
-                                             dice=[1, 3])
+            run, payment = do_demand_tribute(
+                legio_xxi, town="Cremona", actor=control, loot_if_refused=True, dice=[1, 3]
+            )
         messages = heard()
     assert run.outcome == {"score": 1, "paid": False, "looted": True, "talents": 3, "rebellion_test": True}
     assert get_balance(purse_of(caecina)) == 3 and payment.why.startswith("Loot from Cremona")
@@ -127,23 +145,39 @@ def test_a_refused_demand_turned_to_loot_pays_1d3_and_calls_for_a_rebellion_test
     assert f"event-{ad69.pk}" not in messages
     for group in (f"table-{table}", f"control-{ad69.pk}"):
         tests = [m["event"] for m in messages[group] if m["event"]["type"] == "rebellion.test"]
-        assert tests == [{"type": "rebellion.test", "province_id": legio_xxi.province_id, "province": "Italia",
-                          "town": "Cremona", "force": "Legio XXI Rapax", "procedure_run_id": run.pk}]
+        assert tests == [
+            {
+                "type": "rebellion.test",
+                "province_id": legio_xxi.province_id,
+                "province": "Italia",
+                "town": "Cremona",
+                "force": "Legio XXI Rapax",
+                "procedure_run_id": run.pk,
+            }
+        ]
 
 
 def test_looting_pays_the_legate_when_there_is_no_army_commander(ad69, control):
     vitellius = Character.objects.get(event=ad69, name="Aulius Vitellius")
     force = legion(ad69, "Legio I Germanica", "Germania Inferior", [(LEG, 4, False)], legate="Aulius Vitellius")
     run, payment = do_loot(force, town="Colonia Agrippina", actor=control, dice=[2])
-    assert (run.procedure, run.outcome) == ("ad69.loot", {"talents": 2, "rebellion_test": True,
-                                                          "province": "Germania Inferior"})
+    assert (run.procedure, run.outcome) == (
+        "ad69.loot",
+        {"talents": 2, "rebellion_test": True, "province": "Germania Inferior"},
+    )
     assert get_balance(purse_of(vitellius)) == 2
     assert AuditEntry.objects.filter(action="plunder.looted").count() == 1
 
 
 def test_a_detachment_is_a_legionary_force_and_may_demand(ad69, control, legio_xxi, caecina):
-    detachment = Force.objects.create(event=ad69, name="Vexillatio XXI", kind=Force.Kind.DETACHMENT,
-                                      province=legio_xxi.province, detached_from=legio_xxi, army_commander=caecina)
+    detachment = Force.objects.create(
+        event=ad69,
+        name="Vexillatio XXI",
+        kind=Force.Kind.DETACHMENT,
+        province=legio_xxi.province,
+        detached_from=legio_xxi,
+        army_commander=caecina,
+    )
     do_demand_tribute(detachment, town="Bedriacum", actor=control, dice=[6, 2])
     assert get_balance(purse_of(caecina)) == 2
 
@@ -158,34 +192,72 @@ def test_the_consoles_dice_are_seeded_and_saved(ad69, control, legio_xxi, caecin
 def test_only_a_legionary_force_may_demand_tribute(ad69, control, caecina):
     host = legion(ad69, "Batavian warbands", "Germania Inferior", [("barbarian_warband", 6, False)], aquila=False)
     Force.objects.filter(pk=host.pk).update(kind=Force.Kind.BARBARIAN_HOST, army_commander=caecina)
-    refused("force", "only a Legionary force may demand tribute", do_demand_tribute, host, town="Colonia",
-            actor=control, dice=[6, 6])
+    refused(
+        "force",
+        "only a Legionary force may demand tribute",
+        do_demand_tribute,
+        host,
+        town="Colonia",
+        actor=control,
+        dice=[6, 6],
+    )
 
 
 def test_a_force_without_a_commander_has_no_one_to_take_the_loot(ad69, control):
     force = legion(ad69, "Legio VII Galbiana", "Tarraconensis", [(LEG, 3, False)])
-    refused("force", "Legio VII Galbiana has no commander to receive the loot", do_demand_tribute, force,
-            town="Tarraco", actor=control, dice=[6, 6])
+    refused(
+        "force",
+        "Legio VII Galbiana has no commander to receive the loot",
+        do_demand_tribute,
+        force,
+        town="Tarraco",
+        actor=control,
+        dice=[6, 6],
+    )
     refused("force", "has no commander", do_loot, force, town="Tarraco", actor=control, dice=[3])
 
 
 def test_wrong_or_missing_or_extra_dice_are_refused(ad69, control, legio_xxi):
-    refused("dice.0", r"is a d6: 7 is not on it", do_demand_tribute, legio_xxi, town="Cremona", actor=control,
-            dice=[7, 1])
-    refused("dice.1", "die 2 is needed: a d6 for tribute from Cremona", do_demand_tribute, legio_xxi,
-            town="Cremona", actor=control, dice=[5])
-    refused("dice", "Only 1 of the 2 dice entered were needed", do_demand_tribute, legio_xxi, town="Cremona",
-            actor=control, dice=[2, 3])
+    refused(
+        "dice.0", r"is a d6: 7 is not on it", do_demand_tribute, legio_xxi, town="Cremona", actor=control, dice=[7, 1]
+    )
+    refused(
+        "dice.1",
+        "die 2 is needed: a d6 for tribute from Cremona",
+        do_demand_tribute,
+        legio_xxi,
+        town="Cremona",
+        actor=control,
+        dice=[5],
+    )
+    refused(
+        "dice",
+        "Only 1 of the 2 dice entered were needed",
+        do_demand_tribute,
+        legio_xxi,
+        town="Cremona",
+        actor=control,
+        dice=[2, 3],
+    )
     refused("dice.0", r"is a d3: 4 is not on it", do_loot, legio_xxi, town="Cremona", actor=control, dice=[4])
 
 
 def test_a_town_must_be_named_and_legions_counted(ad69, control, legio_xxi):
     refused("town", "Name the town", do_demand_tribute, legio_xxi, town="  ", actor=control, dice=[4, 4])
-    refused("legions_present", "must be 1 or more", do_demand_tribute, legio_xxi, town="Cremona", actor=control,
-            legions_present=0, dice=[4, 4])
+    refused(
+        "legions_present",
+        "must be 1 or more",
+        do_demand_tribute,
+        legio_xxi,
+        town="Cremona",
+        actor=control,
+        legions_present=0,
+        dice=[4, 4],
+    )
 
 
 # ---- bribery ---------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def guard(ad69):
@@ -209,12 +281,16 @@ def diccius(ad69, control):
 
 def test_bribery_example_diccius_prevails_over_duplicitius(ad69, control, guard, duplicitius, diccius):
     """VIII. Bribery: 18 talents on the Guard's 10 vexillations is worth 1; Diccius's 40 is worth 4."""
-    first = do_offer_bribe(guard, briber=duplicitius, talents=18, purpose="stand aside when Galba is attacked",
-                           actor=control)
+    first = do_offer_bribe(
+        guard, briber=duplicitius, talents=18, purpose="stand aside when Galba is attacked", actor=control
+    )
     do_offer_bribe(guard, briber=diccius, talents=40, purpose="proclaim Diccius Emperor", actor=control)
     standing = get_bribery_standing(guard, 1)
-    assert standing.outcome == {"values": {"Duplicitius Caddus": 1, "Diccius Dastardus": 4},
-                                "winner": "Diccius Dastardus", "tied": False}
+    assert standing.outcome == {
+        "values": {"Duplicitius Caddus": 1, "Diccius Dastardus": 4},
+        "winner": "Diccius Dastardus",
+        "tied": False,
+    }
     assert [(line.kind, line.text) for line in standing.working if line.kind != "note"] == [
         ("step", "Duplicitius Caddus: 18 talents ÷ 10 vexillations = 1.80, rounded down: 1"),
         ("step", "Diccius Dastardus: 40 talents ÷ 10 vexillations = 4.00, rounded down: 4"),
@@ -223,8 +299,10 @@ def test_bribery_example_diccius_prevails_over_duplicitius(ad69, control, guard,
     assert (get_balance(purse_of(duplicitius)), get_balance(purse_of(diccius))) == (0, 10)
     assert get_balance(outside(ad69, BRIBED_TROOPS)) == 58
     assert (first.turn, first.purpose, first.payment.why) == (
-        1, "stand aside when Galba is attacked",
-        "Duplicitius Caddus bribes Praetorian Guard: stand aside when Galba is attacked")
+        1,
+        "stand aside when Galba is attacked",
+        "Duplicitius Caddus bribes Praetorian Guard: stand aside when Galba is attacked",
+    )
     assert AuditEntry.objects.filter(action="bribe.offered").count() == 2
 
 
@@ -232,11 +310,14 @@ def test_a_tie_buys_no_one(ad69, control, guard, duplicitius, diccius):
     do_offer_bribe(guard, briber=duplicitius, talents=18, purpose="stay in camp", actor=control)
     do_offer_bribe(guard, briber=diccius, talents=19, purpose="march on the Forum", actor=control)
     assert get_bribery_standing(guard, 1).outcome == {
-        "values": {"Duplicitius Caddus": 1, "Diccius Dastardus": 1}, "winner": None, "tied": True}
+        "values": {"Duplicitius Caddus": 1, "Diccius Dastardus": 1},
+        "winner": None,
+        "tied": True,
+    }
 
 
 def test_a_legion_is_bribed_as_a_whole(ad69, control, diccius):
-    """"Talents per vexillation for a legion as a whole": all its units, of every kind and status."""
+    """ "Talents per vexillation for a legion as a whole": all its units, of every kind and status."""
     force = legion(ad69, "Legio XIII Gemina", "Pannonia", [(LEG, 3, False), (LEG, 2, True), (AUX, 5, False)])
     do_offer_bribe(force, briber=diccius, talents=25, purpose="desert Otho", actor=control)
     assert get_bribery_standing(force, 1).outcome["values"] == {"Diccius Dastardus": 2}
@@ -248,8 +329,16 @@ def test_no_bribes_no_standing(ad69, guard):
 
 def test_one_bribe_per_briber_a_turn(ad69, control, guard, diccius):
     do_offer_bribe(guard, briber=diccius, talents=20, purpose="cheer", actor=control)
-    refused("briber", "Diccius Dastardus has already bribed Praetorian Guard this turn, with 20 talents",
-            do_offer_bribe, guard, briber=diccius, talents=10, purpose="cheer louder", actor=control)
+    refused(
+        "briber",
+        "Diccius Dastardus has already bribed Praetorian Guard this turn, with 20 talents",
+        do_offer_bribe,
+        guard,
+        briber=diccius,
+        talents=10,
+        purpose="cheer louder",
+        actor=control,
+    )
     GameClock.objects.filter(event=ad69).update(turn=2)
     do_offer_bribe(guard, briber=diccius, talents=10, purpose="cheer louder", actor=control)
     assert get_bribery_standing(guard, 1).outcome["values"] == {"Diccius Dastardus": 2}
@@ -257,36 +346,77 @@ def test_one_bribe_per_briber_a_turn(ad69, control, guard, diccius):
 
 
 def test_a_bribe_names_its_purpose_and_whole_talents(ad69, control, guard, diccius):
-    refused("purpose", "Say exactly what the troops are bribed to do", do_offer_bribe, guard, briber=diccius,
-            talents=20, purpose=" ", actor=control)
+    refused(
+        "purpose",
+        "Say exactly what the troops are bribed to do",
+        do_offer_bribe,
+        guard,
+        briber=diccius,
+        talents=20,
+        purpose=" ",
+        actor=control,
+    )
     for talents in (0, -5, 2.5):
-        refused("talents", "whole, positive number of talents", do_offer_bribe, guard, briber=diccius,
-                talents=talents, purpose="cheer", actor=control)
+        refused(
+            "talents",
+            "whole, positive number of talents",
+            do_offer_bribe,
+            guard,
+            briber=diccius,
+            talents=talents,
+            purpose="cheer",
+            actor=control,
+        )
 
 
 def test_a_bribe_the_purse_cannot_pay_is_refused_in_the_ledgers_words(ad69, control, guard, duplicitius):
-    refused("paid_from", "Purse of Duplicitius Caddus holds 18 talents; it cannot pay 20.", do_offer_bribe,
-            guard, briber=duplicitius, talents=20, purpose="cheer", actor=control)
+    refused(
+        "paid_from",
+        "Purse of Duplicitius Caddus holds 18 talents; it cannot pay 20.",
+        do_offer_bribe,
+        guard,
+        briber=duplicitius,
+        talents=20,
+        purpose="cheer",
+        actor=control,
+    )
 
 
 def test_a_bribe_may_be_paid_from_another_account(ad69, control, guard, duplicitius):
     rome = guard.province
     treasury = fund(treasury_of(rome), 30, control)
-    do_offer_bribe(guard, briber=duplicitius, talents=30, purpose="guard the Senate", actor=control,
-                   paid_from=treasury)
+    do_offer_bribe(guard, briber=duplicitius, talents=30, purpose="guard the Senate", actor=control, paid_from=treasury)
     assert (get_balance(treasury), get_balance(purse_of(duplicitius))) == (0, 18)
-    refused("paid_from", "is outside the books", do_offer_bribe, guard, briber=character(ad69, "Nemo"), talents=5,
-            purpose="cheer", actor=control, paid_from=outside(ad69, OPENING))
+    refused(
+        "paid_from",
+        "is outside the books",
+        do_offer_bribe,
+        guard,
+        briber=character(ad69, "Nemo"),
+        talents=5,
+        purpose="cheer",
+        actor=control,
+        paid_from=outside(ad69, OPENING),
+    )
 
 
 def test_a_force_with_no_units_cannot_be_bribed(ad69, control, guard, diccius):
     ForceTroops.objects.filter(force=guard).delete()
-    refused("force", "has no vexillations to bribe", do_offer_bribe, guard, briber=diccius, talents=10,
-            purpose="cheer", actor=control)
+    refused(
+        "force",
+        "has no vexillations to bribe",
+        do_offer_bribe,
+        guard,
+        briber=diccius,
+        talents=10,
+        purpose="cheer",
+        actor=control,
+    )
 
 
-def test_the_forces_table_hears_of_a_bribe_but_not_who_paid_or_how_much(ad69, control, guard, diccius,
-                                                                         django_capture_on_commit_callbacks):
+def test_the_forces_table_hears_of_a_bribe_but_not_who_paid_or_how_much(
+    ad69, control, guard, diccius, django_capture_on_commit_callbacks
+):
     groups = [f"table-{guard.province.region_id}", f"control-{ad69.pk}"]
     with listen(groups + [f"event-{ad69.pk}"]) as heard:
         with django_capture_on_commit_callbacks(execute=True):
@@ -294,19 +424,26 @@ def test_the_forces_table_hears_of_a_bribe_but_not_who_paid_or_how_much(ad69, co
         messages = heard()
     assert sorted(messages) == sorted(groups)
     (to_table,) = messages[groups[0]]
-    assert to_table["event"] == {"type": "bribe.offered", "bribe_id": bribe.pk, "force_id": guard.pk,
-                                 "force": "Praetorian Guard", "turn": 1}
+    assert to_table["event"] == {
+        "type": "bribe.offered",
+        "bribe_id": bribe.pk,
+        "force_id": guard.pk,
+        "force": "Praetorian Guard",
+        "turn": 1,
+    }
     assert "Diccius" not in str(to_table)
 
 
 def test_a_bribe_the_engine_cannot_compare_is_refused(ad69, control, guard):
     """ad69.bribery compares at most ten bribes on a unit: an eleventh is refused, not taken unweighed."""
     for i in range(10):
-        do_offer_bribe(guard, briber=fund_briber(ad69, f"Briber {i}", control), talents=10, purpose="stand aside",
-                       actor=control)
+        do_offer_bribe(
+            guard, briber=fund_briber(ad69, f"Briber {i}", control), talents=10, purpose="stand aside", actor=control
+        )
     last = fund_briber(ad69, "Briber 10", control)
-    refused("bribes", "at most 10", do_offer_bribe, guard, briber=last, talents=10, purpose="stand aside",
-            actor=control)
+    refused(
+        "bribes", "at most 10", do_offer_bribe, guard, briber=last, talents=10, purpose="stand aside", actor=control
+    )
     assert get_balance(purse_of(last)) == 10
 
 
@@ -317,7 +454,8 @@ def fund_briber(event, name, actor):
 
 
 def test_a_bribe_undone_in_its_turn_goes_back_to_the_briber_and_no_longer_competes(
-        ad69, control, guard, duplicitius, diccius):
+    ad69, control, guard, duplicitius, diccius
+):
     do_offer_bribe(guard, briber=duplicitius, talents=18, purpose="stay in camp", actor=control)
     do_offer_bribe(guard, briber=diccius, talents=40, purpose="march on the Forum", actor=control)
     offered = AuditEntry.objects.filter(action="bribe.offered").order_by("pk").last()

@@ -1,4 +1,5 @@
 """The AD69 world in fixtures/ad69_world.json against the handbook it was transcribed from."""
+
 import pytest
 from django.core.management import call_command
 
@@ -63,7 +64,11 @@ def test_governors_are_characters_at_their_provinces_table(ad69):
 def test_loading_the_world_twice_changes_nothing(ad69):
     def state():
         return (
-            sorted(Province.objects.values_list("name", "income_per_quarter", "road_cost", "governor__name", "region__name")),
+            sorted(
+                Province.objects.values_list(
+                    "name", "income_per_quarter", "road_cost", "governor__name", "region__name"
+                )
+            ),
             sorted(Character.objects.values_list("id", "name", "location__name", "career_rank__name")),
             sorted(Region.objects.values_list("id", "name")),
             AuditEntry.objects.count(),

@@ -1,5 +1,6 @@
 """The tax turn statement (VII. REVENUES; VIII. EXPENDITURE): drawn up once per province and
 tax turn, through the clock, with the handbook's figures."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
@@ -11,8 +12,13 @@ from regions.services.books import OPENING, PUBLIC_WORKS, TAXPAYERS, imperial_tr
 from regions.services.forces import do_order_upgrade, do_raise_levies
 from regions.services.ledger import do_reverse, do_transfer, get_balance, get_balances
 from regions.services.taxes import (
-    do_confirm_statement, do_pay_bills, do_run_tax_turn, do_set_revenue_disruption, draw_up_statement,
-    revenue_recipient, unpaid_troops,
+    do_confirm_statement,
+    do_pay_bills,
+    do_run_tax_turn,
+    do_set_revenue_disruption,
+    draw_up_statement,
+    revenue_recipient,
+    unpaid_troops,
 )
 from tests.regions.forces_builders import legion
 from tests.umpire.channels_helpers import listen
@@ -52,8 +58,10 @@ def test_raising_troops_example_legion_upkeep_is_45_a_quarter(ad69):
 
 def test_achaea_in_september_owes_income_less_government(ad69):
     lines = draw_up_statement(achaea(ad69), SEPTEMBER)
-    assert [(item["label"], item["talents"]) for item in lines] == [("Income of Achaea", 10),
-                                                                     ("Provincial government", -1)]
+    assert [(item["label"], item["talents"]) for item in lines] == [
+        ("Income of Achaea", 10),
+        ("Provincial government", -1),
+    ]
     assert balance(lines) == 9
 
 
@@ -62,8 +70,9 @@ def test_achaea_in_march_also_pays_its_roads(ad69):
 
 
 def test_disruption_reduces_income_from_its_turn(ad69):
-    RevenueDisruption.objects.create(event=ad69, province=achaea(ad69), turn_from=DECEMBER, reduction_talents=4,
-                                     reason="Looting by pirates")
+    RevenueDisruption.objects.create(
+        event=ad69, province=achaea(ad69), turn_from=DECEMBER, reduction_talents=4, reason="Looting by pirates"
+    )
     assert balance(draw_up_statement(achaea(ad69), SEPTEMBER)) == 9
     assert balance(draw_up_statement(achaea(ad69), DECEMBER)) == 10 - 4 - 1
 
@@ -86,8 +95,7 @@ def test_raising_costs_fall_due_on_the_next_tax_turn_once(ad69):
     upkeep together in December; then settled."""
     force = legion(ad69, "Legio Nova", "Achaea", [(LEV, 4, False)], aquila=False)
     CostOwed.objects.create(event=ad69, force=force, what="Raising 2 raw levies in October", talents=4, turn=2)
-    CostOwed.objects.create(event=ad69, force=force, what="Raising 2 raw levies in December", talents=4,
-                            turn=DECEMBER)
+    CostOwed.objects.create(event=ad69, force=force, what="Raising 2 raw levies in December", talents=4, turn=DECEMBER)
     do_run_tax_turn(ad69, DECEMBER, actor=None)
     # 10 - 1 government - 4×2 upkeep - 4 - 4 raising
     assert statement(ad69, "Achaea", DECEMBER).balance == -7
@@ -117,8 +125,14 @@ def test_tax_turn_queries_do_not_grow_with_provinces(demo):
         do_run_tax_turn(demo, DECEMBER, actor=None)
     region = achaea(demo).region
     for i in range(5):
-        Province.objects.create(event=demo, name=f"Extra {i}", region=region, income_per_quarter=10, road_cost=1,
-                                province_type=Province.Type.SENATORIAL)
+        Province.objects.create(
+            event=demo,
+            name=f"Extra {i}",
+            region=region,
+            income_per_quarter=10,
+            road_cost=1,
+            province_type=Province.Type.SENATORIAL,
+        )
         force = legion(demo, f"Legio Extra {i}", f"Extra {i}", [(LEG, 5, False), (AUX, 5, False)])
         CostOwed.objects.create(event=demo, force=force, what="Raising", talents=2, turn=MARCH)
     with CaptureQueriesContext(connection) as bigger:
@@ -153,8 +167,9 @@ def test_a_year_of_tax_turns_on_the_demo_world(demo, control):
     pays its own bills; Britannia's legions and fleet are paid by Rome."""
     clockwork.do_start_clock(demo, actor=None)  # the books open and September's statements are drawn up
     jupiter = imperial_treasury(demo)
-    do_transfer(source=outside(demo, OPENING), target=jupiter, talents=1000, why="The treasury of Jupiter",
-                actor=control)
+    do_transfer(
+        source=outside(demo, OPENING), target=jupiter, talents=1000, why="The treasury of Jupiter", actor=control
+    )
     for turn in range(1, 14):
         if turn in (1, 4, 7, 10, 13):
             settle_quarter(demo, turn, control, jupiter)
@@ -171,7 +186,10 @@ def test_a_year_of_tax_turns_on_the_demo_world(demo, control):
     # The treasuries: Achaea 5 × 10 in, 5 × 1 government and 1 road out: 44. Britannia 5 × 40 in,
     # 5 × 1 + 4 out: 191. Jupiter 1000 less five quarters of Britannia's 143 upkeep: 285.
     assert get_balances([treasury_of(achaea(demo)), treasury_of(britannia(demo)), jupiter]) == {
-        treasury_of(achaea(demo)): 44, treasury_of(britannia(demo)): 191, jupiter: 285}
+        treasury_of(achaea(demo)): 44,
+        treasury_of(britannia(demo)): 191,
+        jupiter: 285,
+    }
     assert not unpaid_troops(demo).filter(statement__province__name="Britannia").exists()
 
 
@@ -181,8 +199,11 @@ def settle_quarter(event, turn, umpire, rome):
     for name in ("Achaea", "Britannia"):
         province_statement = do_confirm_statement(statement(event, name, turn), actor=umpire)
         bills = province_statement.bills.all()
-        do_pay_bills(bills.filter(kind__in=[Bill.Kind.GOVERNMENT, Bill.Kind.ROADS]),
-                     source=treasury_of(province_statement.province), actor=umpire)
+        do_pay_bills(
+            bills.filter(kind__in=[Bill.Kind.GOVERNMENT, Bill.Kind.ROADS]),
+            source=treasury_of(province_statement.province),
+            actor=umpire,
+        )
         if name == "Britannia":
             do_pay_bills(bills.filter(kind=Bill.Kind.UPKEEP), source=rome, actor=umpire)
 
@@ -206,6 +227,7 @@ def test_confirming_hands_the_revenue_to_the_governor_of_a_province_without_a_pr
 
 def test_a_confirmation_undone_takes_the_revenue_back_and_the_statement_waits_again(ad69, control):
     from umpire.services.undo import do_undo
+
     do_run_tax_turn(ad69, SEPTEMBER, actor=None)
     do_confirm_statement(statement(ad69, "Achaea", SEPTEMBER), actor=control)
     do_undo(AuditEntry.objects.get(action="tax_statement.confirmed"), actor=control, reason="handed to the wrong man")
@@ -217,19 +239,27 @@ def test_a_confirmation_undone_takes_the_revenue_back_and_the_statement_waits_ag
 
 def test_the_procurator_receives_the_revenue_before_the_governor(ad69, control):
     province = achaea(ad69)
-    procurator = Character.objects.create(event=ad69, name="Publius Nummularius", role=Character.Role.PROCURATOR,
-                                          social_class="equestrian", location=province.region)
+    procurator = Character.objects.create(
+        event=ad69,
+        name="Publius Nummularius",
+        role=Character.Role.PROCURATOR,
+        social_class="equestrian",
+        location=province.region,
+    )
     Province.objects.filter(pk=province.pk).update(procurator=procurator)
     do_run_tax_turn(ad69, SEPTEMBER, actor=None)
     assert do_confirm_statement(statement(ad69, "Achaea", SEPTEMBER), actor=control).handed_to == "Publius Nummularius"
 
 
-@pytest.mark.parametrize("province, recipient", [
-    ("City of Rome", "The Senate of Rome"),  # governed by the Senate
-    ("Alpes Poeninae", "The Senate of Rome"),  # controlled from Italia
-    ("Cyprus", "Licinius Mucianus"),  # ruled from Syria
-    ("Thracia", "Claudius Julianus"),  # (proc): the procurator acts as governor
-])
+@pytest.mark.parametrize(
+    "province, recipient",
+    [
+        ("City of Rome", "The Senate of Rome"),  # governed by the Senate
+        ("Alpes Poeninae", "The Senate of Rome"),  # controlled from Italia
+        ("Cyprus", "Licinius Mucianus"),  # ruled from Syria
+        ("Thracia", "Claudius Julianus"),  # (proc): the procurator acts as governor
+    ],
+)
 def test_who_receives_the_revenue(ad69, province, recipient):
     assert str(revenue_recipient(Province.objects.get(event=ad69, name=province))) == recipient
 
@@ -254,9 +284,13 @@ def test_each_cost_on_a_statement_is_a_bill(demo):
     do_run_tax_turn(demo, MARCH, actor=None)
     bills = statement(demo, "Britannia", MARCH).bills.order_by("pk")
     assert [(b.kind, b.what, b.talents) for b in bills] == [
-        ("government", "Provincial government", 1), ("roads", "Roads (payable every March)", 4),
-        ("upkeep", "Upkeep of Legio II Augusta", 42), ("upkeep", "Upkeep of Legio IX Hispana", 40),
-        ("upkeep", "Upkeep of Legio XX Valeria Victrix", 41), ("upkeep", "Upkeep of Classis Britannica", 20)]
+        ("government", "Provincial government", 1),
+        ("roads", "Roads (payable every March)", 4),
+        ("upkeep", "Upkeep of Legio II Augusta", 42),
+        ("upkeep", "Upkeep of Legio IX Hispana", 40),
+        ("upkeep", "Upkeep of Legio XX Valeria Victrix", 41),
+        ("upkeep", "Upkeep of Classis Britannica", 20),
+    ]
     assert bills.get(what="Upkeep of Classis Britannica").fleet.name == "Classis Britannica"
 
 
@@ -324,8 +358,11 @@ def test_the_upgrading_example_costs_are_billed_to_its_province(ad69, control):
     clockwork.do_start_clock(ad69, actor=None)
     september = statement(ad69, "Pannonia", SEPTEMBER)
     assert september.bills.get(kind=Bill.Kind.UPKEEP).talents == 48
-    do_order_upgrade(xlv, orders=[{"kind": "levies_to_auxiliaries", "count": 5},
-                                  {"kind": "auxiliaries_to_legionaries", "count": 2}], actor=control)
+    do_order_upgrade(
+        xlv,
+        orders=[{"kind": "levies_to_auxiliaries", "count": 5}, {"kind": "auxiliaries_to_legionaries", "count": 2}],
+        actor=control,
+    )
     clockwork.do_skip_turn(ad69, actor=None)
     do_raise_levies(xlv, count=10, actor=control)
     assert sorted(september.bills.filter(kind=Bill.Kind.RAISING).values_list("talents", flat=True)) == [20, 32]
@@ -340,10 +377,10 @@ def test_a_disruption_is_set_for_a_tax_turn_with_a_reason(ad69, control):
     with pytest.raises(ValidationError, match="Say what disrupts"):
         do_set_revenue_disruption(achaea(ad69), turn_from=DECEMBER, reduction_talents=4, reason=" ", actor=control)
     assert not RevenueDisruption.objects.exists()
-    do_set_revenue_disruption(achaea(ad69), turn_from=DECEMBER, reduction_talents=4, reason="rebellion",
-                              actor=control)
+    do_set_revenue_disruption(achaea(ad69), turn_from=DECEMBER, reduction_talents=4, reason="rebellion", actor=control)
     assert balance(draw_up_statement(achaea(ad69), DECEMBER)) == 10 - 4 - 1
     assert AuditEntry.objects.filter(action="revenue.disrupted").count() == 1
     from umpire.services.undo import do_undo
+
     do_undo(AuditEntry.objects.get(action="revenue.disrupted"), actor=control, reason="the rebellion was put down")
     assert balance(draw_up_statement(achaea(ad69), DECEMBER)) == 10 - 1

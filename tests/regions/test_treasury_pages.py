@@ -1,6 +1,7 @@
 """The treasury pages over HTTP (VII. REVENUES, VIII. EXPENDITURE): who may see and move whose money,
 every change through its service with the balances checked, refusals that change nothing, the
 index's query count, and the quarterly statement on paper."""
+
 import io
 import re
 
@@ -11,7 +12,15 @@ from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
 
 from regions.models import (
-    Account, Bill, Posting, Province, RevenueDisruption, Spending, TaxStatement, Transaction, Venue,
+    Account,
+    Bill,
+    Posting,
+    Province,
+    RevenueDisruption,
+    Spending,
+    TaxStatement,
+    Transaction,
+    Venue,
 )
 from regions.services.books import OPENING, do_open_books, imperial_treasury, outside, purse_of, treasury_of
 from regions.services.ledger import do_transfer, get_balance, get_balances
@@ -96,10 +105,15 @@ def confirm_achaea(client, event):
 
 # ---- who sees what ---------------------------------------------------------------------------
 
+
 def pages_of(event):
     blasio = Character.objects.get(event=event, name="Cornelius Blasio")
-    return {"index": url(event), "province": province_url(achaea(event)), "purse": url(event, f"purses/{blasio.pk}/"),
-            "statement": statement_pdf_url(achaea(event))}
+    return {
+        "index": url(event),
+        "province": province_url(achaea(event)),
+        "purse": url(event, f"purses/{blasio.pk}/"),
+        "statement": statement_pdf_url(achaea(event)),
+    }
 
 
 @pytest.mark.parametrize("which", ["index", "province", "purse", "statement"])
@@ -141,13 +155,14 @@ def test_the_senate_umpire_keeps_the_senators_purses_but_no_province(client, boo
 
 # ---- the index -------------------------------------------------------------------------------
 
-def test_index_shows_each_province_with_this_tax_turns_statement_the_umpires_table_first(client, books,
-                                                                                        illyria_umpire):
+
+def test_index_shows_each_province_with_this_tax_turns_statement_the_umpires_table_first(client, books, illyria_umpire):
     client.force_login(illyria_umpire)
     text = page(client, url(books))
     illyria, gaul = (Region.objects.get(event=books, name=name).pk for name in ("Illyria", "Gaul"))
-    assert text.index(f'<section class="table-books mine" id="table-{illyria}">') < \
-        text.index(f'<section class="table-books" id="table-{gaul}">')
+    assert text.index(f'<section class="table-books mine" id="table-{illyria}">') < text.index(
+        f'<section class="table-books" id="table-{gaul}">'
+    )
     row = re.search(rf'<tr id="province-{achaea(books).pk}">(.*?)</tr>', text).group(1)
     assert f'href="{province_url(achaea(books))}"' in row  # his: a link
     assert "9 talents due to Rome" in row and "not confirmed" in row  # 10 income - 1 government
@@ -170,7 +185,7 @@ def test_index_lists_the_troops_unpaid_with_their_table(client, demo_books, cont
     GameClock.objects.filter(event=demo_books).update(turn=SEPTEMBER + 1)  # the tax turn is over
     client.force_login(control)
     text = page(client, url(demo_books))
-    unpaid = text[text.index('id="unpaid-troops"'):text.index("<section")]
+    unpaid = text[text.index('id="unpaid-troops"') : text.index("<section")]
     assert "<strong>Illyria</strong></td><td>Upkeep of Legio XIII Gemina</td>" in unpaid
     assert "<strong>Northern</strong></td><td>Upkeep of Legio II Augusta</td>" in unpaid
 
@@ -194,8 +209,14 @@ def test_index_query_count_does_not_grow_with_the_provinces(client, books, contr
     baseline = queries()
     region, opening = achaea(books).region, outside(books, OPENING)
     for n in range(5):
-        extra = Province.objects.create(event=books, name=f"Extra {n}", region=region, income_per_quarter=10,
-                                        road_cost=1, province_type=Province.Type.SENATORIAL)
+        extra = Province.objects.create(
+            event=books,
+            name=f"Extra {n}",
+            region=region,
+            income_per_quarter=10,
+            road_cost=1,
+            province_type=Province.Type.SENATORIAL,
+        )
         legion(books, f"Legio Extra {n}", extra.name, [("legionary", 2, False)])
         do_transfer(source=opening, target=treasury_of(extra), talents=5, why="seed", actor=None)
     do_run_tax_turn(books, SEPTEMBER, actor=None)  # draws up only the new provinces' statements
@@ -204,6 +225,7 @@ def test_index_query_count_does_not_grow_with_the_provinces(client, books, contr
 
 
 # ---- confirming the statement ------------------------------------------------------------------
+
 
 def test_the_region_umpire_hands_out_the_revenue_and_confirms(client, books, illyria_umpire):
     client.force_login(illyria_umpire)
@@ -219,7 +241,8 @@ def test_the_region_umpire_hands_out_the_revenue_and_confirms(client, books, ill
 
 def test_the_revenue_waits_while_the_recipient_is_at_another_table(client, books, illyria_umpire):
     Character.objects.filter(event=books, name="Cornelius Blasio").update(
-        location=Region.objects.get(event=books, name="Gaul"))
+        location=Region.objects.get(event=books, name="Gaul")
+    )
     client.force_login(illyria_umpire)
     before = ledger_state()
     text = confirm_achaea(client, books)
@@ -235,6 +258,7 @@ def test_the_umpire_of_another_table_cannot_confirm(client, books, gaul_umpire):
 
 
 # ---- paying the bills --------------------------------------------------------------------------
+
 
 def test_paying_a_bill_from_the_treasury(client, books, illyria_umpire):
     client.force_login(illyria_umpire)
@@ -273,17 +297,23 @@ def test_bills_cannot_be_paid_from_another_tables_treasury(client, books, illyri
 
 # ---- moving money ------------------------------------------------------------------------------
 
+
 def test_a_transfer_to_a_purse_not_yet_opened_as_a_shipment(client, books, illyria_umpire):
     client.force_login(illyria_umpire)
     confirm_achaea(client, books)
     treasury = treasury_of(achaea(books))
     legate = Character.objects.get(event=books, name="Flavius Vespasianus")
     assert not Account.objects.filter(character=legate).exists()
-    text = post(client, url(books, f"accounts/{treasury.pk}/transfer/"),
-                {"to": f"character:{legate.pk}", "talents": 7, "why": "Pay for the Judaean war", "shipment": "on"})
+    text = post(
+        client,
+        url(books, f"accounts/{treasury.pk}/transfer/"),
+        {"to": f"character:{legate.pk}", "talents": 7, "why": "Pay for the Judaean war", "shipment": "on"},
+    )
     entry = Transaction.objects.latest("pk")
-    assert (f"7 talents sent from Treasury of Achaea to Purse of Flavius Vespasianus, a shipment that may be "
-            f"intercepted: transaction #{entry.pk}.") in text
+    assert (
+        f"7 talents sent from Treasury of Achaea to Purse of Flavius Vespasianus, a shipment that may be "
+        f"intercepted: transaction #{entry.pk}."
+    ) in text
     assert get_balance(treasury) == 3 and get_balance(purse_of(legate)) == 7 and entry.shipment
     rows = re.findall(r'<tr id="transaction-(\d+)"', text)
     assert rows == [str(entry.pk), str(entry.pk - 1)]  # newest first
@@ -294,8 +324,9 @@ def test_a_transfer_from_an_account_out_of_scope_is_404_and_writes_nothing(clien
     client.force_login(gaul_umpire)
     treasury = treasury_of(achaea(books))
     before = ledger_state()
-    response = client.post(url(books, f"accounts/{treasury.pk}/transfer/"),
-                           {"to": "imperial", "talents": 1, "why": "theft"})
+    response = client.post(
+        url(books, f"accounts/{treasury.pk}/transfer/"), {"to": "imperial", "talents": 1, "why": "theft"}
+    )
     assert response.status_code == 404 and ledger_state() == before
 
 
@@ -303,8 +334,12 @@ def test_a_transfer_of_more_than_the_account_holds_is_refused(client, books, ill
     client.force_login(illyria_umpire)
     treasury = treasury_of(achaea(books))
     before = ledger_state()
-    text = post(client, url(books, f"accounts/{treasury.pk}/transfer/"),
-                {"to": "imperial", "talents": 5, "why": "tribute"}, back=province_url(achaea(books)))
+    text = post(
+        client,
+        url(books, f"accounts/{treasury.pk}/transfer/"),
+        {"to": "imperial", "talents": 5, "why": "tribute"},
+        back=province_url(achaea(books)),
+    )
     assert '<li class="error">From: Treasury of Achaea holds 0 talents; it cannot pay 5.' in text
     assert "<h1>Achaea</h1>" in text  # back on the page the form was on
     assert ledger_state() == before
@@ -313,8 +348,11 @@ def test_a_transfer_of_more_than_the_account_holds_is_refused(client, books, ill
 def test_a_transfer_without_a_reason_names_the_field(client, books, control):
     client.force_login(control)
     before = ledger_state()
-    text = post(client, url(books, f"accounts/{imperial_treasury(books).pk}/transfer/"),
-                {"to": "senate", "talents": 5, "why": ""})
+    text = post(
+        client,
+        url(books, f"accounts/{imperial_treasury(books).pk}/transfer/"),
+        {"to": "senate", "talents": 5, "why": ""},
+    )
     assert '<li class="error">Why: This field is required.' in text
     assert ledger_state() == before
 
@@ -325,8 +363,12 @@ def test_control_reverses_a_transaction_and_no_one_else_may(client, books, contr
     revenue = statement_of(books, "Achaea").revenue
     assert client.post(url(books, f"transactions/{revenue.pk}/reverse/"), {"why": "mistake"}).status_code == 404
     client.force_login(control)
-    text = post(client, url(books, f"transactions/{revenue.pk}/reverse/"), {"why": "wrong province"},
-                back=province_url(achaea(books)))
+    text = post(
+        client,
+        url(books, f"transactions/{revenue.pk}/reverse/"),
+        {"why": "wrong province"},
+        back=province_url(achaea(books)),
+    )
     reversal = Transaction.objects.get(reverses=revenue)
     assert f"Transaction #{revenue.pk} is reversed by #{reversal.pk}." in text
     assert reversal.why == f"Reversal of #{revenue.pk}: wrong province"
@@ -338,15 +380,23 @@ def test_control_records_an_intercepted_shipment(client, books, control, illyria
     client.force_login(illyria_umpire)
     confirm_achaea(client, books)
     treasury = treasury_of(achaea(books))
-    shipment = do_transfer(source=treasury, target=imperial_treasury(books), talents=9, why="due to Rome",
-                           actor=control, shipment=True)
-    assert client.post(url(books, f"transactions/{shipment.pk}/intercept/"),
-                       {"to": "senate", "why": "pirates"}).status_code == 404
+    shipment = do_transfer(
+        source=treasury, target=imperial_treasury(books), talents=9, why="due to Rome", actor=control, shipment=True
+    )
+    assert (
+        client.post(
+            url(books, f"transactions/{shipment.pk}/intercept/"), {"to": "senate", "why": "pirates"}
+        ).status_code
+        == 404
+    )
     client.force_login(control)
     assert "Intercept #" in page(client, province_url(achaea(books)))
-    text = post(client, url(books, f"transactions/{shipment.pk}/intercept/"),
-                {"to": f"province:{achaea(books).pk}", "why": "recovered by the governor's men"},
-                back=province_url(achaea(books)))
+    text = post(
+        client,
+        url(books, f"transactions/{shipment.pk}/intercept/"),
+        {"to": f"province:{achaea(books).pk}", "why": "recovered by the governor's men"},
+        back=province_url(achaea(books)),
+    )
     seizure = Transaction.objects.get(seizes=shipment)
     assert f"Shipment #{shipment.pk} was intercepted: #{seizure.pk} takes its talents to Treasury of Achaea." in text
     assert get_balances([treasury, imperial_treasury(books)]) == {treasury: 10, imperial_treasury(books): 0}
@@ -358,10 +408,14 @@ def test_control_records_an_intercepted_shipment(client, books, control, illyria
 
 # ---- disruption --------------------------------------------------------------------------------
 
+
 def test_the_region_umpire_sets_a_disruption_from_a_tax_turn(client, books, illyria_umpire):
     client.force_login(illyria_umpire)
-    text = post(client, province_url(achaea(books), "disruption"),
-                {"turn_from": 4, "reduction_talents": 4, "reason": "Looting by pirates"})
+    text = post(
+        client,
+        province_url(achaea(books), "disruption"),
+        {"turn_from": 4, "reduction_talents": 4, "reason": "Looting by pirates"},
+    )
     assert "Achaea's revenue is cut by 4 talents a quarter from turn 4 (December 68)." in text
     assert RevenueDisruption.objects.get(province=achaea(books)).reduction_talents == 4
     assert "From tax turn 4: −4 talents a quarter – Looting by pirates" in text
@@ -369,18 +423,23 @@ def test_the_region_umpire_sets_a_disruption_from_a_tax_turn(client, books, illy
 
 def test_a_disruption_on_a_month_that_is_no_tax_turn_is_refused(client, books, illyria_umpire):
     client.force_login(illyria_umpire)
-    text = post(client, province_url(achaea(books), "disruption"),
-                {"turn_from": 2, "reduction_talents": 4, "reason": "Rebellion"})
+    text = post(
+        client,
+        province_url(achaea(books), "disruption"),
+        {"turn_from": 2, "reduction_talents": 4, "reason": "Rebellion"},
+    )
     assert '<li class="error">From tax turn: Select a valid choice. 2 is not one of the available choices.' in text
     assert not RevenueDisruption.objects.exists()
 
 
 # ---- bread and circuses ------------------------------------------------------------------------
 
+
 @pytest.fixture
 def odeon(books):
-    return Venue.objects.create(event=books, name="Odeon of Corinth", kind=Venue.Kind.ENTERTAINMENT_VENUE,
-                                province=achaea(books))
+    return Venue.objects.create(
+        event=books, name="Odeon of Corinth", kind=Venue.Kind.ENTERTAINMENT_VENUE, province=achaea(books)
+    )
 
 
 def test_a_circus_show_in_a_province_costs_half(client, books, illyria_umpire, odeon):
@@ -388,9 +447,18 @@ def test_a_circus_show_in_a_province_costs_half(client, books, illyria_umpire, o
     confirm_achaea(client, books)
     treasury = treasury_of(achaea(books))
     assert "Circus show: 5 talents, 1 month" in page(client, province_url(achaea(books)))
-    text = post(client, province_url(achaea(books), "spend"),
-                {"item": "circus_show", "multiples": 1, "months": 0, "venue": odeon.pk, "paid_from": treasury.pk,
-                 "description": "Chariot races"})
+    text = post(
+        client,
+        province_url(achaea(books), "spend"),
+        {
+            "item": "circus_show",
+            "multiples": 1,
+            "months": 0,
+            "venue": odeon.pk,
+            "paid_from": treasury.pk,
+            "description": "Chariot races",
+        },
+    )
     spending = Spending.objects.get(item="circus_show")
     assert spending.talents == 5 and spending.venue == odeon
     assert "Circus show in Achaea: 5 talents, paid from Treasury of Achaea; ready at the end of turn 1" in text
@@ -401,8 +469,11 @@ def test_a_show_without_a_venue_is_refused_and_nothing_is_paid(client, books, il
     client.force_login(illyria_umpire)
     confirm_achaea(client, books)
     before = ledger_state()
-    text = post(client, province_url(achaea(books), "spend"),
-                {"item": "circus_show", "multiples": 1, "months": 0, "paid_from": treasury_of(achaea(books)).pk})
+    text = post(
+        client,
+        province_url(achaea(books), "spend"),
+        {"item": "circus_show", "multiples": 1, "months": 0, "paid_from": treasury_of(achaea(books)).pk},
+    )
     assert '<li class="error">Venue: A circus show needs an entertainment venue' in text
     assert ledger_state() == before and not Spending.objects.exists()
 
@@ -463,6 +534,7 @@ def test_control_draws_up_the_first_tax_turns_statements(client, ad69, control):
 
 # ---- the quarterly statement on paper ----------------------------------------------------------
 
+
 def pdf_text(response):
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(response.content)).pages)
@@ -472,15 +544,28 @@ def test_the_printed_statement_carries_its_figures(client, books, illyria_umpire
     client.force_login(illyria_umpire)
     confirm_achaea(client, books)
     bill = Bill.objects.get(statement=statement_of(books, "Achaea"))
-    post(client, province_url(achaea(books), "pay-bills"),
-         {"bills": [bill.pk], "paid_from": treasury_of(achaea(books)).pk})
+    post(
+        client,
+        province_url(achaea(books), "pay-bills"),
+        {"bills": [bill.pk], "paid_from": treasury_of(achaea(books)).pk},
+    )
     bill.refresh_from_db()
     text = pdf_text(client.get(statement_pdf_url(achaea(books))))
-    for figure in ["Achaea", "Quarterly statement", "Turn 1, September 68", "Cornelius Blasio",
-                   "Income of Achaea VII. REVENUES, PROVINCIAL REVENUE +10", "Provincial government VIII.",
-                   "Balance: 9 talents due to Rome +9", f"paid by transaction #{bill.paid_by_id}", "Brought forward 0",
-                   "Held now, turn 1 9", "Confirmed by region-illyria", "10 talents handed to Cornelius Blasio",
-                   "Rome may call for an audit at any time"]:
+    for figure in [
+        "Achaea",
+        "Quarterly statement",
+        "Turn 1, September 68",
+        "Cornelius Blasio",
+        "Income of Achaea VII. REVENUES, PROVINCIAL REVENUE +10",
+        "Provincial government VIII.",
+        "Balance: 9 talents due to Rome +9",
+        f"paid by transaction #{bill.paid_by_id}",
+        "Brought forward 0",
+        "Held now, turn 1 9",
+        "Confirmed by region-illyria",
+        "10 talents handed to Cornelius Blasio",
+        "Rome may call for an audit at any time",
+    ]:
         assert figure in text, figure
 
 

@@ -1,4 +1,5 @@
 """The umpire's home page: the tables, their provinces and the characters at each."""
+
 from django.test.utils import CaptureQueriesContext
 from django.db import connection
 
@@ -21,8 +22,18 @@ def test_home_takes_an_umpire_straight_to_his_event(client, ad69, make_umpire):
 def test_world_page_lists_tables_provinces_and_characters(client, ad69, make_umpire):
     client.force_login(make_umpire(ad69, Role.SENATE))
     page = client.get("/events/ad69/world/").content.decode()
-    for text in ["Northern", "North Africa", "Senate", "Judea", "0 (40)", "Flavius Vespasianus",
-                 "Titus Vinius", "The Senate of Rome", "from Italia", "September 68"]:
+    for text in [
+        "Northern",
+        "North Africa",
+        "Senate",
+        "Judea",
+        "0 (40)",
+        "Flavius Vespasianus",
+        "Titus Vinius",
+        "The Senate of Rome",
+        "from Italia",
+        "September 68",
+    ]:
         assert text in page, text
 
 
@@ -43,10 +54,22 @@ def test_world_page_query_count_does_not_grow_with_the_world(client, ad69, contr
     baseline = queries()
     gaul = Region.objects.get(event=ad69, name="Gaul")
     for n in range(5):
-        governor = do_save_record(Character(event=ad69, name=f"Extra {n}", role="governor",
-                                            social_class="senator", location=gaul), actor=control)
-        do_save_record(Province(event=ad69, name=f"Extra {n}", region=gaul, income_per_quarter=1,
-                                road_cost=1, province_type="imperial", governor=governor), actor=control)
+        governor = do_save_record(
+            Character(event=ad69, name=f"Extra {n}", role="governor", social_class="senator", location=gaul),
+            actor=control,
+        )
+        do_save_record(
+            Province(
+                event=ad69,
+                name=f"Extra {n}",
+                region=gaul,
+                income_per_quarter=1,
+                road_cost=1,
+                province_type="imperial",
+                governor=governor,
+            ),
+            actor=control,
+        )
     assert queries() == baseline
 
 

@@ -1,4 +1,5 @@
 """The rules core: dice, working, tables, input parsing and the registry."""
+
 import enum
 from dataclasses import dataclass
 
@@ -83,20 +84,23 @@ def test_parse_builds_the_frozen_input():
     assert parse(Case, {"units": []}).stance is Stance.ATTACK
 
 
-@pytest.mark.parametrize("data, field, message", [
-    ({}, "units", "is required"),
-    ({"units": [{"kind": "x", "count": -1}]}, "units.0.count", "must be 0 or more, not -1"),
-    ({"units": [{"kind": "x", "count": 21}]}, "units.0.count", "must be 20 or less"),
-    ({"units": [{"kind": "x", "count": "5"}]}, "units.0.count", "must be a whole number"),
-    ({"units": [{"kind": "x", "count": True}]}, "units.0.count", "must be a whole number"),
-    ({"units": [{"kind": "x"}]}, "units.0.count", "is required"),
-    ({"units": [{}] * 4}, "units", "may hold at most 3, not 4"),
-    ({"units": [], "stance": "flee"}, "stance", "'flee' is not one of attack, defend"),
-    ({"units": [], "veteran": "yes"}, "veteran", "must be true or false"),
-    ({"units": [], "morale": 3}, "morale", "is not an input here"),
-    ({"units": {"kind": "x"}}, "units", "must be a list"),
-    ([], "input", "must be an object"),
-])
+@pytest.mark.parametrize(
+    "data, field, message",
+    [
+        ({}, "units", "is required"),
+        ({"units": [{"kind": "x", "count": -1}]}, "units.0.count", "must be 0 or more, not -1"),
+        ({"units": [{"kind": "x", "count": 21}]}, "units.0.count", "must be 20 or less"),
+        ({"units": [{"kind": "x", "count": "5"}]}, "units.0.count", "must be a whole number"),
+        ({"units": [{"kind": "x", "count": True}]}, "units.0.count", "must be a whole number"),
+        ({"units": [{"kind": "x"}]}, "units.0.count", "is required"),
+        ({"units": [{}] * 4}, "units", "may hold at most 3, not 4"),
+        ({"units": [], "stance": "flee"}, "stance", "'flee' is not one of attack, defend"),
+        ({"units": [], "veteran": "yes"}, "veteran", "must be true or false"),
+        ({"units": [], "morale": 3}, "morale", "is not an input here"),
+        ({"units": {"kind": "x"}}, "units", "must be a list"),
+        ([], "input", "must be an object"),
+    ],
+)
 def test_bad_input_is_refused_naming_the_field(data, field, message):
     with pytest.raises(RulesError) as refusal:
         parse(Case, data)
@@ -107,8 +111,14 @@ def test_describe_gives_a_form_what_it_needs():
     fields = {f["name"]: f for f in describe(Case)}
     assert fields["units"]["type"] == "list" and fields["units"]["max_items"] == 3
     assert [f["name"] for f in fields["units"]["items"]["fields"]] == ["kind", "count"]
-    assert fields["stance"] == {"name": "stance", "help": "Attack or defend", "required": False,
-                                "default": "attack", "type": "choice", "choices": ["attack", "defend"]}
+    assert fields["stance"] == {
+        "name": "stance",
+        "help": "Attack or defend",
+        "required": False,
+        "default": "attack",
+        "type": "choice",
+        "choices": ["attack", "defend"],
+    }
     assert fields["skill"]["nullable"] and fields["skill"]["min"] == 0
 
 
@@ -122,8 +132,15 @@ def test_registry_finds_procedures_by_name_and_refuses_unknown_ones():
 def test_full_legion_with_levies_is_worth_70_and_110_as_veterans():
     """X. COMBAT VALUES: "a full strength legion with maximum levies would have a combat
     value of 70, if veteran would be 110"."""
-    legion = {"name": "Legion XLV", "aquila": True, "troops": [
-        {"type": "legionary", "count": 5}, {"type": "auxiliary", "count": 5}, {"type": "raw_levy", "count": 10}]}
+    legion = {
+        "name": "Legion XLV",
+        "aquila": True,
+        "troops": [
+            {"type": "legionary", "count": 5},
+            {"type": "auxiliary", "count": 5},
+            {"type": "raw_levy", "count": 10},
+        ],
+    }
     result = run_procedure("ad69.combat_value", {"force": legion}, SeededDice(1))
     assert result.outcome == {"combat_value": 70, "if_veteran": 110}
     assert [line.value for line in result.working if line.kind == "step"] == [30, 20, 20, 70]

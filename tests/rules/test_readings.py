@@ -1,6 +1,7 @@
 """Every board game's readings of its ambiguous rules are event options in one place: the procedure's
 `options`, a frozen dataclass whose fields each hold one reading, with the extraction's recommended default
 and help that names the rule and says both readings. One check for every ruleset, so none drifts."""
+
 import dataclasses
 import importlib
 import enum
@@ -16,17 +17,53 @@ OPTIONS_HELP = "Readings of points the rulebook leaves open"
 # The names readings went by before they moved into `options` (Hannibal Barkas), and the names they would
 # take if one came back outside it.
 OLD_READING_FIELDS = {
-    "split", "room_from", "length", "victims", "threshold", "first_attrition", "reward", "reading", "who_tests",
-    "neutral_result", "hostile_result", "roles", "half_talents", "disbanding", "cut_off_reading", "cap", "count",
-    "measure", "sitting_eligible", "readings", "removal", "no_leader", "city_line", "corn_feeds", "in_siege",
-    "rounding", "levels_per_turn", "summer_at_sea", "half_tax", "cavalry_legion", "zero_range",
-    "plus_2_narrow_sea", "cavalry_tripled", "outside_empire_reading", "road_dash_is_free", "under_siege_reading",
-    "halving", "that_number", "other_half", "no_lams_left", "automatic_recall",
+    "split",
+    "room_from",
+    "length",
+    "victims",
+    "threshold",
+    "first_attrition",
+    "reward",
+    "reading",
+    "who_tests",
+    "neutral_result",
+    "hostile_result",
+    "roles",
+    "half_talents",
+    "disbanding",
+    "cut_off_reading",
+    "cap",
+    "count",
+    "measure",
+    "sitting_eligible",
+    "readings",
+    "removal",
+    "no_leader",
+    "city_line",
+    "corn_feeds",
+    "in_siege",
+    "rounding",
+    "levels_per_turn",
+    "summer_at_sea",
+    "half_tax",
+    "cavalry_legion",
+    "zero_range",
+    "plus_2_narrow_sea",
+    "cavalry_tripled",
+    "outside_empire_reading",
+    "road_dash_is_free",
+    "under_siege_reading",
+    "halving",
+    "that_number",
+    "other_half",
+    "no_lams_left",
+    "automatic_recall",
 }
 RULESETS = ("hannibal_barkas", "optimus_princeps", "imperium_romanum", "thunderbolt")
 # each ruleset's own list, beside its tests: tests/rules/<ruleset>/expected_options.py
-WITH_OPTIONS = {ruleset: importlib.import_module(f"tests.rules.{ruleset}.expected_options").WITH_OPTIONS
-                for ruleset in RULESETS}
+WITH_OPTIONS = {
+    ruleset: importlib.import_module(f"tests.rules.{ruleset}.expected_options").WITH_OPTIONS for ruleset in RULESETS
+}
 PROCEDURES = [proc for ruleset in WITH_OPTIONS for proc in get_procedures(ruleset)]
 
 
@@ -89,9 +126,13 @@ def test_options_are_frozen_readings_each_with_its_default_and_help(proc):
 @pytest.mark.parametrize("ruleset", WITH_OPTIONS)
 def test_no_reading_enum_is_used_outside_options(ruleset):
     procedures = get_procedures(ruleset)
-    readings = {hint for p in procedures if options_type(p)
-                for hint in typing.get_type_hints(options_type(p)).values() if isinstance(hint, type)
-                and issubclass(hint, enum.Enum)}
+    readings = {
+        hint
+        for p in procedures
+        if options_type(p)
+        for hint in typing.get_type_hints(options_type(p)).values()
+        if isinstance(hint, type) and issubclass(hint, enum.Enum)
+    }
     for proc in procedures:
         for path, kind in fields_outside_options(proc.input_type):
             assert kind not in readings, f"{proc.key}: {path} is a reading outside options"

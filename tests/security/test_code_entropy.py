@@ -2,6 +2,7 @@
 alphabet, long enough for far more bits than a guesser can try (and `umpire.code_tries` slows him to
 twenty tries a minute), and is matched whole and case by case. The letters' tracking codes are short,
 to be read aloud, so they open nothing without an umpire's login."""
+
 import math
 import string
 
@@ -60,8 +61,10 @@ def test_codes_are_drawn_from_the_whole_alphabet_and_never_repeat(draw):
 
 def test_a_code_opens_its_page_only_whole_and_in_its_own_case(client, ad69, player):
     display, mailbox = do_reissue_display_code(ad69, actor=None).code, do_issue_mailbox(player, actor=None).code
-    pages = {reverse("display:projector", kwargs={"slug": "ad69"}): display,
-             reverse("mail:mailbox", kwargs={"slug": "ad69"}): mailbox}
+    pages = {
+        reverse("display:projector", kwargs={"slug": "ad69"}): display,
+        reverse("mail:mailbox", kwargs={"slug": "ad69"}): mailbox,
+    }
     for address, code in pages.items():
         assert client.get(address, {"code": code}).status_code == 200
         swapped = code.swapcase() if code.swapcase() != code else code[:-1] + ("A" if code[-1] != "A" else "B")

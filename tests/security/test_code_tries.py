@@ -1,6 +1,7 @@
 """Wrong codes from one address: after `TRIES` within a minute the address is refused for a while, on
 every page and socket a code opens, with "wait N seconds" and nothing else changed; other addresses and
 the umpires' logins go on as before."""
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
@@ -24,8 +25,10 @@ PAGES = ("display:projector", "mail:mailbox", "senate:acta-display", "warfare:re
 @pytest.fixture
 def codes(ad69):
     player = commander(ad69, "Quintus Scribonius", 0, Region.objects.get(event=ad69, name="Illyria"))
-    return {"display": do_reissue_display_code(ad69, actor=None).code,
-            "player": do_issue_mailbox(player, actor=None).code}
+    return {
+        "display": do_reissue_display_code(ad69, actor=None).code,
+        "player": do_issue_mailbox(player, actor=None).code,
+    }
 
 
 def page(client, name, code, address=GUESSER):
@@ -49,7 +52,8 @@ def test_an_address_that_guessed_too_often_is_told_to_wait_even_with_the_right_c
     assert response.status_code == 429
     assert response["Retry-After"] == str(LOCKOUT)
     assert response.content.decode() == (
-        f"Too many wrong codes from this address: wait {LOCKOUT} seconds, then type the code again.")
+        f"Too many wrong codes from this address: wait {LOCKOUT} seconds, then type the code again."
+    )
     assert AuditEntry.objects.count() == entries
 
 
@@ -104,6 +108,7 @@ def test_an_umpires_pages_are_not_limited(client, ad69, make_umpire, codes):
 
 # ---- the sockets a code opens ----------------------------------------------------------------------------------
 
+
 async def open_socket(route, code, address=GUESSER):
     communicator = WebsocketCommunicator(APP, f"/ws/{route}/ad69/?code={code}")
     communicator.scope["client"] = (address, 50000)
@@ -130,8 +135,11 @@ async def test_a_socket_from_an_address_that_guessed_too_often_is_told_to_wait_a
     assert connected
     said, close_code = await refused_for_tries(communicator)
     assert close_code == CLOSED_FOR_TRIES
-    assert said == {"type": "refused", "wait": LOCKOUT, "reason": (
-        f"Too many wrong codes from this address: wait {LOCKOUT} seconds, then type the code again.")}
+    assert said == {
+        "type": "refused",
+        "wait": LOCKOUT,
+        "reason": (f"Too many wrong codes from this address: wait {LOCKOUT} seconds, then type the code again."),
+    }
 
 
 @LIVE

@@ -1,6 +1,7 @@
 """Every form of the project refuses a POST without its CSRF token, even from a role allowed to send it:
 each row of the permission matrix (every URL of the project; a page that takes only GET is asked too,
 in case it ever takes a POST), sent by a role the row lets through, with Django's CSRF check on."""
+
 from urllib.parse import urlencode
 
 from django.db import transaction
@@ -34,8 +35,9 @@ def posted(world, row, *, token):
     with transaction.atomic():
         entries = AuditEntry.objects.count()
         # urlencoded, as a browser sends a form without files: a JSON view then still reads its body
-        response = client.post(row.address(world, world.codes.get(role)), urlencode(form), content_type=URLENCODED,
-                               headers=headers)
+        response = client.post(
+            row.address(world, world.codes.get(role)), urlencode(form), content_type=URLENCODED, headers=headers
+        )
         changed = AuditEntry.objects.count() != entries
         transaction.set_rollback(True)
     return response, changed

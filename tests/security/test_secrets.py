@@ -6,6 +6,7 @@ The roles are the permission matrix's: Control; the Region umpire of Illyria, wh
 ("here"); the Region umpire of Gaul ("other"); the Senate umpire; the Non-Roman World umpire; a player
 by his mailbox code; the projector by its code.
 """
+
 import io
 import json
 from contextlib import ExitStack
@@ -44,19 +45,40 @@ class Secret:
 def make_secrets(world):
     """One secret of each kind, at Illyria: made by the services, as in play."""
     illyria, here, control = world.illyria, world.here, world.control
-    do_open_battle(illyria, side_a_forces=[legion(world.event, "Legion LX", "Pannonia", TROOPS)],
-                   side_b_forces=[legion(world.event, "Legion LXI", "Pannonia", TROOPS)],
-                   place="Campus Arcanus", actor=here)
+    do_open_battle(
+        illyria,
+        side_a_forces=[legion(world.event, "Legion LX", "Pannonia", TROOPS)],
+        side_b_forces=[legion(world.event, "Legion LXI", "Pannonia", TROOPS)],
+        place="Campus Arcanus",
+        actor=here,
+    )
     do_send_follow_up(world.event, text="Otho's agents wait at the ninth milestone", to_table=illyria, actor=control)
-    do_post_letter(illyria, sender=world.other_character, addressee=world.player_character, destination=illyria,
-                   contents="Burn this after reading, Quintus", actor=here)
-    handed = do_post_letter(illyria, sender=world.other_character, addressee=world.player_character,
-                            destination=illyria, contents="The eagle of the Fourth is buried", actor=here)
+    do_post_letter(
+        illyria,
+        sender=world.other_character,
+        addressee=world.player_character,
+        destination=illyria,
+        contents="Burn this after reading, Quintus",
+        actor=here,
+    )
+    handed = do_post_letter(
+        illyria,
+        sender=world.other_character,
+        addressee=world.player_character,
+        destination=illyria,
+        contents="The eagle of the Fourth is buried",
+        actor=here,
+    )
     do_deliver_letter(handed, actor=here)  # posted at the table it is for, it is there to hand over at once
-    Briefing.objects.create(character=world.player_character, notes="He owes Vinius a million sesterces",
-                            objectives="To wear the purple by the Ides")
-    world.codes = {"player": do_issue_mailbox(world.player_character, actor=control).code,
-                   "display": do_reissue_display_code(world.event, actor=control).code}
+    Briefing.objects.create(
+        character=world.player_character,
+        notes="He owes Vinius a million sesterces",
+        objectives="To wear the purple by the Ides",
+    )
+    world.codes = {
+        "player": do_issue_mailbox(world.player_character, actor=control).code,
+        "display": do_reissue_display_code(world.event, actor=control).code,
+    }
     return [
         Secret("a draft battle of Illyria", "Campus Arcanus", "control here"),
         Secret("a follow-up to Illyria", "Otho's agents wait at the ninth milestone", "control here"),
@@ -65,16 +87,18 @@ def make_secrets(world):
         Secret("a briefing's secret notes", "He owes Vinius a million sesterces", "control player"),
         Secret("a briefing's secret objectives", "To wear the purple by the Ides", "control player"),
         Secret("the player's mailbox code", world.codes["player"], "control player"),
-        Secret("another player's mailbox code", do_issue_mailbox(world.other_character, actor=control).code,
-               "control"),
+        Secret("another player's mailbox code", do_issue_mailbox(world.other_character, actor=control).code, "control"),
         Secret("the projector's code", world.codes["display"], "control display"),
     ]
 
 
 def leaked(secrets, role, text):
     """The secrets `text` holds that `role` may not see."""
-    return [f"{secret.what} ({secret.text!r})" for secret in secrets
-            if role not in secret.seen_by.split() and holds(text, secret.text)]
+    return [
+        f"{secret.what} ({secret.text!r})"
+        for secret in secrets
+        if role not in secret.seen_by.split() and holds(text, secret.text)
+    ]
 
 
 def holds(text, secret):
@@ -84,6 +108,7 @@ def holds(text, secret):
 
 
 # ---- the pages -------------------------------------------------------------------------------------------------
+
 
 def readable(response):
     """What a reader of the answer sees: a page's HTML, or a PDF's text."""
@@ -121,8 +146,12 @@ def test_the_search_finds_a_secret_where_it_may_be_shown(client, world):
     shown = [
         ("here", "warfare:battles", {"slug": "ad69"}, "a draft battle of Illyria"),
         ("here", "followups:table", {"slug": "ad69", "pk": world.illyria.pk}, "a follow-up to Illyria"),
-        ("control", "mail:letter", {"slug": "ad69", "pk": unhanded_letter(world).pk},
-         "a letter's contents, not yet handed over"),
+        (
+            "control",
+            "mail:letter",
+            {"slug": "ad69", "pk": unhanded_letter(world).pk},
+            "a letter's contents, not yet handed over",
+        ),
         ("control", "printshop:briefing", {"slug": "ad69", "character_id": player}, "a briefing's secret objectives"),
         ("control", "mail:mailboxes", {"slug": "ad69"}, "the player's mailbox code"),
         ("control", "umpire:clock", {"slug": "ad69"}, "the projector's code"),
@@ -141,6 +170,7 @@ def unhanded_letter(world):
 
 # ---- the websocket frames --------------------------------------------------------------------------------------
 
+
 def socket_of(world, role):
     """The consumer the role's screen opens, asked which groups it joins and what its snapshot says."""
     if role == "display":
@@ -149,8 +179,11 @@ def socket_of(world, role):
         consumer, kwargs = MailboxConsumer(), {"slug": world.slug}
     else:
         consumer, kwargs = EventConsumer(), {"event_id": world.event.pk}
-    consumer.scope = {"user": getattr(world, role, None) or AnonymousUser(), "url_route": {"kwargs": kwargs},
-                      "query_string": f"code={world.codes.get(role, '')}".encode()}
+    consumer.scope = {
+        "user": getattr(world, role, None) or AnonymousUser(),
+        "url_route": {"kwargs": kwargs},
+        "query_string": f"code={world.codes.get(role, '')}".encode(),
+    }
     consumer.event, consumer.groups_joined = consumer.allowed_groups()
     return consumer
 
@@ -168,6 +201,9 @@ def test_no_socket_hears_a_secret_its_role_may_not_see(world, django_capture_on_
     assert all(frames[role] != "{}" for role in ("control", "here", "player")), "the search heard nothing"
     found = [f"{role}: {leak}" for role in roles for leak in leaked(secrets, role, frames[role])]
     sockets = {role: socket_of(world, role) for role in roles}  # opened again with the codes reissued
-    found += [f"{role}'s snapshot: {leak}" for role in roles
-              for leak in leaked(secrets, role, json.dumps(sockets[role].snapshot()))]
+    found += [
+        f"{role}'s snapshot: {leak}"
+        for role in roles
+        for leak in leaked(secrets, role, json.dumps(sockets[role].snapshot()))
+    ]
     assert not found, "heard on the sockets:\n" + "\n".join(found)

@@ -1,4 +1,5 @@
 """XI. GODS OF ROME: the pantheon, devotions and oaths, their refusals, rulings, audit and audience."""
+
 from types import SimpleNamespace
 
 import pytest
@@ -12,7 +13,11 @@ from regions.services.books import OPENING, outside, purse_of
 from regions.services.ledger import do_transfer
 from regions.services.spending import do_buy
 from senate.gods_selectors import (
-    SEA_OFFERING_GOD, SEA_OFFERING_TALENTS, get_oaths_by_state, get_pantheon, offered_to,
+    SEA_OFFERING_GOD,
+    SEA_OFFERING_TALENTS,
+    get_oaths_by_state,
+    get_pantheon,
+    offered_to,
 )
 from senate.models.gods import Devotion, God, Oath
 from senate.services import gods as service
@@ -38,25 +43,45 @@ def rome(ad69, make_umpire):
     service.ensure_pantheon(ad69)
     table = Region.objects.get(event=ad69, name="Italia/Rome")
     city = Province.objects.get(event=ad69, name="City of Rome")
-    crassus = Character.objects.create(event=ad69, name="Licinius Crassus", role="senator", social_class="senator",
-                                        location=table)
-    salvius = Character.objects.create(event=ad69, name="Marcus Salvius", role="senator", social_class="senator",
-                                     location=Region.objects.get(event=ad69, name="Senate"))
+    crassus = Character.objects.create(
+        event=ad69, name="Licinius Crassus", role="senator", social_class="senator", location=table
+    )
+    salvius = Character.objects.create(
+        event=ad69,
+        name="Marcus Salvius",
+        role="senator",
+        social_class="senator",
+        location=Region.objects.get(event=ad69, name="Senate"),
+    )
     return SimpleNamespace(
-        event=ad69, table=table, city=city, crassus=crassus, salvius=salvius,
-        neptune=God.objects.get(event=ad69, name="Neptune"), mars=God.objects.get(event=ad69, name="Mars"),
-        neptunes_temple=Venue.objects.create(event=ad69, name="Temple of Neptune", kind=Venue.Kind.TEMPLE,
-                                             province=city, god="Neptune"),
-        mars_temple=Venue.objects.create(event=ad69, name="Temple of Mars Ultor", kind=Venue.Kind.TEMPLE,
-                                         province=city, god="Mars"),
+        event=ad69,
+        table=table,
+        city=city,
+        crassus=crassus,
+        salvius=salvius,
+        neptune=God.objects.get(event=ad69, name="Neptune"),
+        mars=God.objects.get(event=ad69, name="Mars"),
+        neptunes_temple=Venue.objects.create(
+            event=ad69, name="Temple of Neptune", kind=Venue.Kind.TEMPLE, province=city, god="Neptune"
+        ),
+        mars_temple=Venue.objects.create(
+            event=ad69, name="Temple of Mars Ultor", kind=Venue.Kind.TEMPLE, province=city, god="Mars"
+        ),
         region_umpire=make_umpire(ad69, Role.REGION, "Italia/Rome"),
         senate_umpire=make_umpire(ad69, Role.SENATE, username="senate"),
     )
 
 
 def swear(rome, **kwargs):
-    fields = {"character": rome.crassus, "degree": GODS_NAME, "god": rome.mars, "sworn": "to march on Rome",
-              "to_character": rome.salvius, "actor": rome.region_umpire, **kwargs}
+    fields = {
+        "character": rome.crassus,
+        "degree": GODS_NAME,
+        "god": rome.mars,
+        "sworn": "to march on Rome",
+        "to_character": rome.salvius,
+        "actor": rome.region_umpire,
+        **kwargs,
+    }
     return service.do_swear_oath(rome.event, **fields)
 
 
@@ -69,17 +94,27 @@ def refused(call, field):
 
 # ---- the pantheon ----------------------------------------------------------------------------
 
+
 def test_the_handbooks_pantheon_is_there_once(ad69):
     service.ensure_pantheon(ad69)
     service.ensure_pantheon(ad69)
     assert [god.name for god in God.objects.filter(event=ad69)] == [
-        "Jupiter", "Juno", "Minerva", "Mercury", "Mars", "Neptune", "Concordia", "The Imperial Cult"]
+        "Jupiter",
+        "Juno",
+        "Minerva",
+        "Mercury",
+        "Mars",
+        "Neptune",
+        "Concordia",
+        "The Imperial Cult",
+    ]
     neptune = God.objects.get(event=ad69, name="Neptune")
     assert neptune.domain == "God of the Seas (and something of a rival to Jupiter)."
     assert AuditEntry.objects.filter(event=ad69, action="gods.god_added").count() == 8
 
 
 # ---- oaths: the three degrees ----------------------------------------------------------------
+
 
 def test_an_oath_on_his_honour_names_no_god(rome):
     message = refused(lambda: swear(rome, degree=HONOUR), "god")
@@ -88,17 +123,22 @@ def test_an_oath_on_his_honour_names_no_god(rome):
     assert Oath.objects.get().degree == HONOUR
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    ({"degree": GODS_NAME, "god": None}, "god"),
-    ({"degree": GODS_TEMPLE}, "temple"),
-    ({"degree": GODS_NAME, "temple": "neptunes_temple", "god": "neptune"}, "temple"),
-    ({"degree": GODS_TEMPLE, "temple": "neptunes_temple"}, "temple"),
-    ({"to_character": None}, "to_whom"),
-    ({"sworn": "  "}, "sworn"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"degree": GODS_NAME, "god": None}, "god"),
+        ({"degree": GODS_TEMPLE}, "temple"),
+        ({"degree": GODS_NAME, "temple": "neptunes_temple", "god": "neptune"}, "temple"),
+        ({"degree": GODS_TEMPLE, "temple": "neptunes_temple"}, "temple"),
+        ({"to_character": None}, "to_whom"),
+        ({"sworn": "  "}, "sworn"),
+    ],
+)
 def test_a_bad_oath_is_refused_and_changes_nothing(rome, sent, kwargs, field):
-    kwargs = {key: getattr(rome, value) if isinstance(value, str) and hasattr(rome, value) else value
-              for key, value in kwargs.items()}
+    kwargs = {
+        key: getattr(rome, value) if isinstance(value, str) and hasattr(rome, value) else value
+        for key, value in kwargs.items()
+    }
     refused(lambda: swear(rome, **kwargs), field)
     assert not Oath.objects.exists()
     assert not AuditEntry.objects.filter(action__startswith="gods.oath").exists()
@@ -123,13 +163,15 @@ def test_an_oath_is_told_to_control_the_senate_and_the_tables_never_to_the_hall(
 
 # ---- ruling an oath --------------------------------------------------------------------------
 
+
 def test_an_oath_is_ruled_once_with_its_reason(rome, sent):
     oath = swear(rome)
     refused(lambda: service.do_rule_oath(oath, kept=False, reason=" ", actor=rome.senate_umpire), "reason")
     oath = service.do_rule_oath(oath, kept=False, reason="He stayed at home.", actor=rome.senate_umpire)
     assert (oath.state, oath.ruled_turn, oath.ruled_by) == (Oath.State.BROKEN, 1, rome.senate_umpire)
-    message = refused(lambda: service.do_rule_oath(oath, kept=True, reason="Changed my mind", actor=rome.senate_umpire),
-                      "state")
+    message = refused(
+        lambda: service.do_rule_oath(oath, kept=True, reason="Changed my mind", actor=rome.senate_umpire), "state"
+    )
     assert message == "This oath was ruled broken on turn 1: an oath is ruled once."
     oath.refresh_from_db()
     assert (oath.state, oath.ruling_reason) == (Oath.State.BROKEN, "He stayed at home.")
@@ -140,10 +182,18 @@ def test_an_oath_is_ruled_once_with_its_reason(rome, sent):
 
 # ---- devotions -------------------------------------------------------------------------------
 
+
 def test_an_offering_to_neptune_before_the_voyage_is_found(rome, sent):
-    devotion = service.do_record_devotion(rome.event, character=rome.crassus, god=rome.neptune,
-                                          kind=Devotion.Kind.OFFERING, what="a black bull", talents=10,
-                                          temple=rome.neptunes_temple, actor=rome.region_umpire)
+    devotion = service.do_record_devotion(
+        rome.event,
+        character=rome.crassus,
+        god=rome.neptune,
+        kind=Devotion.Kind.OFFERING,
+        what="a black bull",
+        talents=10,
+        temple=rome.neptunes_temple,
+        actor=rome.region_umpire,
+    )
     assert (devotion.turn, devotion.province) == (1, rome.city)
     assert list(offered_to(rome.crassus, SEA_OFFERING_GOD, 1, at_least=SEA_OFFERING_TALENTS)) == [devotion]
     assert list(offered_to(rome.crassus, "neptune", 0)) == [devotion]
@@ -156,9 +206,18 @@ def test_an_offering_to_neptune_before_the_voyage_is_found(rome, sent):
 
 
 def test_a_sacrifice_at_another_gods_temple_is_refused(rome):
-    refused(lambda: service.do_record_devotion(rome.event, character=rome.crassus, god=rome.mars,
-                                               kind=Devotion.Kind.SACRIFICE, what="a ram",
-                                               temple=rome.neptunes_temple, actor=rome.region_umpire), "temple")
+    refused(
+        lambda: service.do_record_devotion(
+            rome.event,
+            character=rome.crassus,
+            god=rome.mars,
+            kind=Devotion.Kind.SACRIFICE,
+            what="a ram",
+            temple=rome.neptunes_temple,
+            actor=rome.region_umpire,
+        ),
+        "temple",
+    )
     assert not Devotion.objects.exists()
 
 
@@ -166,17 +225,25 @@ def buy(rome, item, **kwargs):
     """Crassus pays from his purse, through the treasury's spending (VIII. CONSPICUOUS CONSUMPTION)."""
     purse = purse_of(rome.crassus)
     do_transfer(source=outside(rome.event, OPENING), target=purse, talents=100, why="test funds", actor=None)
-    return do_buy(rome.event, item=item, province=rome.city, paid_from=purse, spender=rome.crassus, actor=None,
-                  **kwargs)
+    return do_buy(
+        rome.event, item=item, province=rome.city, paid_from=purse, spender=rome.crassus, actor=None, **kwargs
+    )
 
 
 def test_a_ceremony_paid_through_the_treasury_gives_its_talents_temple_and_place(rome):
     ceremony = buy(rome, Spending.Item.RELIGIOUS_CEREMONY, venue=rome.neptunes_temple)
 
     def record(character=rome.crassus, spending=ceremony):
-        return service.do_record_devotion(rome.event, character=character, god=rome.neptune,
-                                          kind=Devotion.Kind.FESTIVAL, what="the Neptunalia", spending=spending,
-                                          actor=rome.senate_umpire)
+        return service.do_record_devotion(
+            rome.event,
+            character=character,
+            god=rome.neptune,
+            kind=Devotion.Kind.FESTIVAL,
+            what="the Neptunalia",
+            spending=spending,
+            actor=rome.senate_umpire,
+        )
+
     devotion = record()
     assert (devotion.talents, devotion.temple, devotion.province) == (10, rome.neptunes_temple, rome.city)
     assert offered_to(rome.crassus, SEA_OFFERING_GOD, 1, at_least=SEA_OFFERING_TALENTS).exists()
@@ -189,6 +256,7 @@ def test_a_ceremony_paid_through_the_treasury_gives_its_talents_temple_and_place
 
 # ---- reads -----------------------------------------------------------------------------------
 
+
 def count_queries(event):
     with CaptureQueriesContext(connection) as queries:
         [list(god.devotions.all()) for god in get_pantheon(event)]
@@ -198,8 +266,10 @@ def count_queries(event):
 
 def test_the_gods_page_reads_in_a_fixed_number_of_queries(rome):
     def give(god):
-        service.do_record_devotion(rome.event, character=rome.crassus, god=god, kind=Devotion.Kind.FESTIVAL,
-                                   what="games", actor=None)
+        service.do_record_devotion(
+            rome.event, character=rome.crassus, god=god, kind=Devotion.Kind.FESTIVAL, what="games", actor=None
+        )
+
     give(rome.mars)
     swear(rome)
     few = count_queries(rome.event)
@@ -210,6 +280,7 @@ def test_the_gods_page_reads_in_a_fixed_number_of_queries(rome):
 
 
 # ---- the page --------------------------------------------------------------------------------
+
 
 def page(rome):
     return reverse("senate:gods", args=[rome.event.slug])
@@ -225,9 +296,16 @@ def test_only_the_events_umpires_read_the_gods(rome, client, django_user_model):
 
 def test_a_region_umpire_records_an_oath_but_may_not_rule_it(rome, client):
     client.force_login(rome.region_umpire)
-    response = client.post(reverse("senate:gods-oath", args=[rome.event.slug]), {
-        "character": rome.crassus.pk, "degree": GODS_NAME, "god": rome.neptune.pk, "sworn": "to sail at once",
-        "to_whom": "the fleet at Misenum"})
+    response = client.post(
+        reverse("senate:gods-oath", args=[rome.event.slug]),
+        {
+            "character": rome.crassus.pk,
+            "degree": GODS_NAME,
+            "god": rome.neptune.pk,
+            "sworn": "to sail at once",
+            "to_whom": "the fleet at Misenum",
+        },
+    )
     assert response.status_code == 302
     oath = Oath.objects.get()
     assert oath.recorded_by == rome.region_umpire
@@ -241,8 +319,10 @@ def test_the_senate_umpire_rules_an_oath_from_the_page(rome, client):
     oath = swear(rome)
     client.force_login(rome.senate_umpire)
     query = f"?character={rome.crassus.pk}"
-    response = client.post(reverse("senate:gods-rule", args=[rome.event.slug, oath.pk]) + query,
-                           {"outcome": "kept", "reason": "He marched."})
+    response = client.post(
+        reverse("senate:gods-rule", args=[rome.event.slug, oath.pk]) + query,
+        {"outcome": "kept", "reason": "He marched."},
+    )
     assert response["Location"] == page(rome) + query
     assert Oath.objects.get().state == Oath.State.KEPT
     body = client.get(page(rome) + query).content.decode()
@@ -251,8 +331,10 @@ def test_the_senate_umpire_rules_an_oath_from_the_page(rome, client):
 
 def test_a_refused_oath_from_the_page_names_the_field(rome, client):
     client.force_login(rome.region_umpire)
-    response = client.post(reverse("senate:gods-oath", args=[rome.event.slug]), {
-        "character": rome.crassus.pk, "degree": HONOUR, "god": rome.mars.pk, "sworn": "x", "to_whom": "the mob"},
-        follow=True)
+    response = client.post(
+        reverse("senate:gods-oath", args=[rome.event.slug]),
+        {"character": rome.crassus.pk, "degree": HONOUR, "god": rome.mars.pk, "sworn": "x", "to_whom": "the mob"},
+        follow=True,
+    )
     assert "God: An oath on one&#x27;s honour names no god" in response.content.decode()
     assert not Oath.objects.exists()

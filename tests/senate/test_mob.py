@@ -1,6 +1,7 @@
 """The mob of Rome and political credibility (VIII. CONSPICUOUS CONSUMPTION: Bread; Circuses and the
 Mob; note 6): the history, the umpire's figures, senators' support, and who falls behind on public
 works. Effects are the umpire's data: the handbook gives none."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -49,16 +50,28 @@ def rome_entries(event):
 
 
 def counts():
-    return (MoodEntry.objects.count(), MobEffect.objects.count(), SupportChange.objects.count(),
-            AuditEntry.objects.count())
+    return (
+        MoodEntry.objects.count(),
+        MobEffect.objects.count(),
+        SupportChange.objects.count(),
+        AuditEntry.objects.count(),
+    )
 
 
 def buy_dinners(event, rome, senator, multiples, actor):
-    return do_buy(event, item=Item.FREE_DINNERS, province=rome, paid_from=fund(purse_of(senator), 500, actor),
-                  spender=senator, actor=actor, multiples=multiples)
+    return do_buy(
+        event,
+        item=Item.FREE_DINNERS,
+        province=rome,
+        paid_from=fund(purse_of(senator), 500, actor),
+        spender=senator,
+        actor=actor,
+        multiples=multiples,
+    )
 
 
 # ---- the corn dole ---------------------------------------------------------------------------
+
 
 def test_an_unpaid_corn_dole_shows_in_the_mobs_history(ad69, control):
     mob_corn_dole(ad69, 2)  # mid-quarter: nothing yet
@@ -87,6 +100,7 @@ def test_a_paid_dole_is_not_unpaid_and_goes_into_the_history_as_paid(ad69, contr
 
 # ---- spending ---------------------------------------------------------------------------------
 
+
 def test_spending_with_a_set_effect_moves_the_mood_in_proportion_to_its_multiples(ad69, control, rome, vinius):
     do_set_mob_effect(ad69, cause=Cause.FREE_DINNERS, points_per_multiple=2, actor=control)
     set_turn(ad69, 1)
@@ -110,8 +124,14 @@ def test_spending_without_a_set_effect_is_listed_but_moves_nothing(ad69, control
 def test_a_build_enters_the_history_the_turn_it_is_finished(ad69, control, rome, vinius):
     do_set_mob_effect(ad69, cause=Cause.PUBLIC_WORKS, points_per_multiple=1, actor=control)
     set_turn(ad69, 1)
-    works = do_buy(ad69, item=Item.PUBLIC_WORKS, province=rome, paid_from=fund(purse_of(vinius), 50, control),
-                   spender=vinius, actor=control)
+    works = do_buy(
+        ad69,
+        item=Item.PUBLIC_WORKS,
+        province=rome,
+        paid_from=fund(purse_of(vinius), 50, control),
+        spender=vinius,
+        actor=control,
+    )
     mob_spending(ad69, 0)
     assert rome_entries(ad69) == []
     finish_spending(ad69, works.ready_turn)
@@ -122,16 +142,24 @@ def test_a_build_enters_the_history_the_turn_it_is_finished(ad69, control, rome,
 def test_spending_in_a_province_without_a_mood_is_not_recorded(ad69, control, vinius):
     achaea = Province.objects.get(event=ad69, name="Achaea")
     set_turn(ad69, 1)
-    do_buy(ad69, item=Item.FREE_DINNERS, province=achaea, paid_from=fund(purse_of(vinius), 100, control),
-           spender=vinius, actor=control)
+    do_buy(
+        ad69,
+        item=Item.FREE_DINNERS,
+        province=achaea,
+        paid_from=fund(purse_of(vinius), 100, control),
+        spender=vinius,
+        actor=control,
+    )
     mob_spending(ad69, 1)
     assert MoodEntry.objects.count() == 0
 
 
 # ---- the umpire's word -------------------------------------------------------------------------
 
+
 def test_the_umpire_moves_the_mood_with_a_reason_audited_and_told_to_the_senate_room(
-        ad69, senate_umpire, django_capture_on_commit_callbacks):
+    ad69, senate_umpire, django_capture_on_commit_callbacks
+):
     room = Region.objects.get(event=ad69, kind=Region.Kind.SENATE_ROOM)
     groups = [f"control-{ad69.pk}", f"table-{room.pk}", f"event-{ad69.pk}"]
     with listen(groups) as heard:
@@ -165,6 +193,7 @@ def test_the_chart_draws_the_running_mood_turn_by_turn(ad69, senate_umpire):
 
 # ---- support ------------------------------------------------------------------------------------
 
+
 def test_a_support_change_is_audited_and_updates_the_senators_support(ad69, senate_umpire, vinius):
     Character.objects.filter(pk=vinius.pk).update(support=3)
     set_turn(ad69, 4)
@@ -185,14 +214,21 @@ def test_support_not_yet_entered_is_refused_and_nothing_changes(ad69, senate_ump
 
 # ---- political credibility ----------------------------------------------------------------------
 
+
 def status_of(event, senator, turn):
     return next(row for row in get_credibility(event, turn) if row.senator == senator)
 
 
 def test_a_senator_who_funds_no_public_work_for_six_months_is_flagged(ad69, control, rome, vinius):
     set_turn(ad69, 1)
-    do_buy(ad69, item=Item.PUBLIC_WORKS, province=rome, paid_from=fund(purse_of(vinius), 50, control),
-           spender=vinius, actor=control)
+    do_buy(
+        ad69,
+        item=Item.PUBLIC_WORKS,
+        province=rome,
+        paid_from=fund(purse_of(vinius), 50, control),
+        spender=vinius,
+        actor=control,
+    )
     assert status_of(ad69, vinius, 6).status == "kept"
     assert status_of(ad69, vinius, 7).status == "due"  # March: his last month to keep it
     flagged = status_of(ad69, vinius, 8)  # October to March passed without a work
@@ -212,6 +248,7 @@ def test_credibility_lists_only_living_senators_in_rome(ad69, vinius):
 
 
 # ---- the page -------------------------------------------------------------------------------------
+
 
 def test_the_page_shows_the_mood_history_and_who_is_behind(client, ad69, senate_umpire, vinius):
     do_move_mood(ad69, change=2, reason="Chariot races", actor=senate_umpire)
@@ -235,9 +272,11 @@ def test_a_region_umpire_reads_the_page_but_gets_404_on_every_post(client, ad69,
     client.force_login(illyria_umpire)
     assert client.get(reverse("senate:mob", args=[ad69.slug])).status_code == 200
     before = counts()
-    posts = [("senate:mob-move", [ad69.slug], {"change": 2, "reason": "x"}),
-             ("senate:mob-effect", [ad69.slug], {"cause": "free_dinners", "points_per_multiple": 1}),
-             ("senate:mob-support", [ad69.slug, vinius.pk], {"change": 1, "reason": "x"})]
+    posts = [
+        ("senate:mob-move", [ad69.slug], {"change": 2, "reason": "x"}),
+        ("senate:mob-effect", [ad69.slug], {"cause": "free_dinners", "points_per_multiple": 1}),
+        ("senate:mob-support", [ad69.slug, vinius.pk], {"change": 1, "reason": "x"}),
+    ]
     for name, args, data in posts:
         assert client.post(reverse(name, args=args), data).status_code == 404
     assert counts() == before
@@ -246,8 +285,9 @@ def test_a_region_umpire_reads_the_page_but_gets_404_on_every_post(client, ad69,
 def test_a_refused_form_says_why_and_changes_nothing(client, ad69, senate_umpire, vinius):
     client.force_login(senate_umpire)
     before = counts()
-    response = client.post(reverse("senate:mob-support", args=[ad69.slug, vinius.pk]),
-                           {"change": 1, "reason": "cheered"}, follow=True)
+    response = client.post(
+        reverse("senate:mob-support", args=[ad69.slug, vinius.pk]), {"change": 1, "reason": "cheered"}, follow=True
+    )
     assert "support is not set yet" in response.content.decode()
     response = client.post(reverse("senate:mob-move", args=[ad69.slug]), {"change": "", "reason": ""}, follow=True)
     assert "Move the mood by" in response.content.decode()
@@ -289,8 +329,14 @@ def test_a_provincial_citys_mood_once_opened_hears_its_spending(ad69, control, v
     achaea = Province.objects.get(event=ad69, name="Achaea")
     mood = do_open_mood(ad69, province=achaea, actor=control)
     set_turn(ad69, 1)
-    dinners = do_buy(ad69, item=Item.FREE_DINNERS, province=achaea, paid_from=fund(purse_of(vinius), 100, control),
-                     spender=vinius, actor=control)
+    dinners = do_buy(
+        ad69,
+        item=Item.FREE_DINNERS,
+        province=achaea,
+        paid_from=fund(purse_of(vinius), 100, control),
+        spender=vinius,
+        actor=control,
+    )
     mob_spending(ad69, 1)
     assert [e.spending for e in mood.entries.all()] == [dinners]
     with pytest.raises(ValidationError):
@@ -298,13 +344,17 @@ def test_a_provincial_citys_mood_once_opened_hears_its_spending(ad69, control, v
 
 
 def test_a_provincial_citys_mob_is_followed_and_moved_from_the_page(client, ad69, control):
-    """"(and for provincial cities, if umpires want one)": opened, then moved by the umpire's word."""
+    """ "(and for provincial cities, if umpires want one)": opened, then moved by the umpire's word."""
     from regions.models import Province
+
     syria = Province.objects.get(event=ad69, name="Syria")
     client.force_login(control)
     client.post("/events/ad69/senate/mob/open/", {"province": syria.pk})
-    response = client.post("/events/ad69/senate/mob/move/", {"place": syria.pk, "change": -3,
-                                                            "reason": "the dole ships were late"}, follow=True)
+    response = client.post(
+        "/events/ad69/senate/mob/move/",
+        {"place": syria.pk, "change": -3, "reason": "the dole ships were late"},
+        follow=True,
+    )
     text = response.content.decode()
     assert "The mob of Syria moves -3: the dole ships were late" in text
     assert "<strong>Syria</strong>: -3" in text

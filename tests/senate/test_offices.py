@@ -1,5 +1,6 @@
 """Offices and careers in Rome (XI. THE ORGANISATION IN AD69; SOCIAL CLASS): who appoints whom,
 the Equitates' commands, entering the Senate, and the revenue following the new procurator."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
@@ -40,24 +41,44 @@ def province(event, name):
 
 def equestrian(event, name="Publius Nummularius", table="Greece", rank="Legionary Tribune"):
     return Character.objects.create(
-        event=event, name=name, role=Character.Role.PROCURATOR, social_class="equestrian",
-        career_rank=CareerRank.objects.get(name=rank), location=Region.objects.filter(event=event, name=table).first())
+        event=event,
+        name=name,
+        role=Character.Role.PROCURATOR,
+        social_class="equestrian",
+        career_rank=CareerRank.objects.get(name=rank),
+        location=Region.objects.filter(event=event, name=table).first(),
+    )
 
 
 def senator(event, name="Gaius Senex"):
-    return Character.objects.create(event=event, name=name, role=Character.Role.SENATOR, social_class="senator",
-                                    career_rank=CareerRank.objects.get(name="Senator in Rome"))
+    return Character.objects.create(
+        event=event,
+        name=name,
+        role=Character.Role.SENATOR,
+        social_class="senator",
+        career_rank=CareerRank.objects.get(name="Senator in Rome"),
+    )
 
 
 def appoint_procurator(event, character, *, actor, name="Achaea", by=Appointer.SENATE):
-    return do_appoint(event, office=Office.PROCURATOR, character=character, province=province(event, name),
-                      by=by, authority=VOTE, reason="The Senate wants its money counted", actor=actor)
+    return do_appoint(
+        event,
+        office=Office.PROCURATOR,
+        character=character,
+        province=province(event, name),
+        by=by,
+        authority=VOTE,
+        reason="The Senate wants its money counted",
+        actor=actor,
+    )
 
 
 # ---- the revenue ----------------------------------------------------------------------------
 
-def test_an_appointment_through_the_senate_changes_who_receives_the_revenue_at_the_next_tax_turn(running,
-                                                                                                 senate_umpire):
+
+def test_an_appointment_through_the_senate_changes_who_receives_the_revenue_at_the_next_tax_turn(
+    running, senate_umpire
+):
     achaea = province(running, "Achaea")
     new_procurator = equestrian(running, table=achaea.region.name)
     appoint_procurator(running, new_procurator, actor=senate_umpire)
@@ -69,11 +90,17 @@ def test_an_appointment_through_the_senate_changes_who_receives_the_revenue_at_t
 
 # ---- who appoints whom ----------------------------------------------------------------------
 
+
 def test_the_senate_appoints_a_senatorial_procurator(running, senate_umpire, django_capture_on_commit_callbacks):
     character = equestrian(running)
-    with listen([control_group(running.pk), event_group(running.pk),
-                 *(table_group(room) for room in senate_rooms(running)),
-                 table_group(province(running, "Achaea").region_id)]) as heard:
+    with listen(
+        [
+            control_group(running.pk),
+            event_group(running.pk),
+            *(table_group(room) for room in senate_rooms(running)),
+            table_group(province(running, "Achaea").region_id),
+        ]
+    ) as heard:
         with django_capture_on_commit_callbacks(execute=True):
             appointment = appoint_procurator(running, character, actor=senate_umpire)
         messages = heard()
@@ -83,8 +110,11 @@ def test_the_senate_appoints_a_senatorial_procurator(running, senate_umpire, dja
     audit = AuditEntry.objects.get(action="senate.appointed")
     assert audit.before["procurator_id"] is None and audit.after["procurator_id"] == character.pk
     assert event_group(running.pk) not in messages  # the Acta Diurna tells the players
-    groups = {control_group(running.pk), table_group(province(running, "Achaea").region_id),
-              *(table_group(room) for room in senate_rooms(running))}
+    groups = {
+        control_group(running.pk),
+        table_group(province(running, "Achaea").region_id),
+        *(table_group(room) for room in senate_rooms(running)),
+    }
     assert set(messages) == groups
     assert all(m["event"]["type"] == "offices.filled" for sent in messages.values() for m in sent)
 
@@ -100,19 +130,39 @@ def test_the_emperor_may_not_appoint_in_a_senatorial_province(running, control):
 def test_the_emperor_appoints_an_imperial_governor_and_the_senate_may_not(running, control):
     character = senator(running)
     with pytest.raises(ValidationError, match=r"Syria \(Imperial\): its governor is appointed by the Emperor"):
-        do_appoint(running, office=Office.GOVERNOR, character=character, province=province(running, "Syria"),
-                   by=Appointer.SENATE, authority=VOTE, actor=control)
-    appointment = do_appoint(running, office=Office.GOVERNOR, character=character,
-                             province=province(running, "Syria"), by=Appointer.EMPEROR, authority=EDICT,
-                             actor=control)
+        do_appoint(
+            running,
+            office=Office.GOVERNOR,
+            character=character,
+            province=province(running, "Syria"),
+            by=Appointer.SENATE,
+            authority=VOTE,
+            actor=control,
+        )
+    appointment = do_appoint(
+        running,
+        office=Office.GOVERNOR,
+        character=character,
+        province=province(running, "Syria"),
+        by=Appointer.EMPEROR,
+        authority=EDICT,
+        actor=control,
+    )
     assert province(running, "Syria").governor == character
     assert appointment.previous.name == "Licinius Mucianus"
 
 
 def test_a_province_governed_by_the_senate_gets_no_governor(running, control):
     with pytest.raises(ValidationError, match="governed by the Senate"):
-        do_appoint(running, office=Office.GOVERNOR, character=senator(running),
-                   province=province(running, "Italia"), by=Appointer.SENATE, authority=VOTE, actor=control)
+        do_appoint(
+            running,
+            office=Office.GOVERNOR,
+            character=senator(running),
+            province=province(running, "Italia"),
+            by=Appointer.SENATE,
+            authority=VOTE,
+            actor=control,
+        )
     assert province(running, "Italia").governor is None
 
 
@@ -120,32 +170,65 @@ def test_the_emperor_appoints_a_legate(running, control):
     legio = legion(running, "Legio Exempli", "Achaea", [("legionary", 5, False)])
     character = equestrian(running)
     with pytest.raises(ValidationError, match="legate is appointed by the Emperor"):
-        do_appoint(running, office=Office.LEGATE, character=character, force=legio, by=Appointer.SENATE,
-                   authority=VOTE, actor=control)
+        do_appoint(
+            running,
+            office=Office.LEGATE,
+            character=character,
+            force=legio,
+            by=Appointer.SENATE,
+            authority=VOTE,
+            actor=control,
+        )
     assert Force.objects.get(pk=legio.pk).legate is None
-    do_appoint(running, office=Office.LEGATE, character=character, force=legio, by=Appointer.EMPEROR,
-               authority=EDICT, actor=control)
+    do_appoint(
+        running,
+        office=Office.LEGATE,
+        character=character,
+        force=legio,
+        by=Appointer.EMPEROR,
+        authority=EDICT,
+        actor=control,
+    )
     assert Force.objects.get(pk=legio.pk).legate == character
 
 
 def test_a_senator_may_not_command_the_praetorian_cohorts(running, control):
     with pytest.raises(ValidationError, match="must be from the Equitates"):
-        do_appoint(running, office=Office.PRAETORIAN_COMMANDER, character=senator(running), by=Appointer.EMPEROR,
-                   authority=EDICT, actor=control)
+        do_appoint(
+            running,
+            office=Office.PRAETORIAN_COMMANDER,
+            character=senator(running),
+            by=Appointer.EMPEROR,
+            authority=EDICT,
+            actor=control,
+        )
     assert not RomanOffice.objects.filter(holder__isnull=False).exists() and not Appointment.objects.exists()
 
 
 def test_an_equestrian_commands_the_urban_cohorts(running, control):
     character = equestrian(running)
-    do_appoint(running, office=Office.URBAN_COMMANDER, character=character, by=Appointer.EMPEROR,
-               authority=EDICT, actor=control)
+    do_appoint(
+        running,
+        office=Office.URBAN_COMMANDER,
+        character=character,
+        by=Appointer.EMPEROR,
+        authority=EDICT,
+        actor=control,
+    )
     assert RomanOffice.objects.get(event=running, office=Office.URBAN_COMMANDER).holder == character
 
 
 def test_an_appointment_names_its_vote_or_edict(running, control):
     with pytest.raises(ValidationError, match="Name the Senate's vote or the Emperor's edict"):
-        do_appoint(running, office=Office.PROCURATOR, character=equestrian(running),
-                   province=province(running, "Achaea"), by=Appointer.SENATE, authority=" ", actor=control)
+        do_appoint(
+            running,
+            office=Office.PROCURATOR,
+            character=equestrian(running),
+            province=province(running, "Achaea"),
+            by=Appointer.SENATE,
+            authority=" ",
+            actor=control,
+        )
 
 
 def test_the_holder_is_not_appointed_again(running, control):
@@ -157,6 +240,7 @@ def test_the_holder_is_not_appointed_again(running, control):
 
 
 # ---- entering the Senate --------------------------------------------------------------------
+
 
 def test_an_equestrian_enters_the_senate_at_the_bottom(running, control):
     character = do_enter_senate(equestrian(running, rank="Praetorian Prefect"), actor=control)
@@ -185,6 +269,7 @@ def test_a_senator_does_not_enter_the_senate_again(running, control):
 
 # ---- reads ----------------------------------------------------------------------------------
 
+
 def test_the_ladders_show_who_stands_on_each_rung(running):
     character = equestrian(running)
     equestrians, senators = get_ladders(running)
@@ -209,12 +294,21 @@ def test_the_offices_page_reads_in_the_same_queries_however_many_appointments(ru
 
 # ---- the page -------------------------------------------------------------------------------
 
+
 def test_the_senate_umpire_appoints_through_the_page(running, senate_umpire, client):
     client.force_login(senate_umpire)
     character = equestrian(running)
-    response = client.post(reverse("senate:office-appoint", args=[running.slug]), {
-        "office": Office.PROCURATOR, "character": character.pk, "province": province(running, "Achaea").pk,
-        "by": Appointer.SENATE, "authority": VOTE}, follow=True)
+    response = client.post(
+        reverse("senate:office-appoint", args=[running.slug]),
+        {
+            "office": Office.PROCURATOR,
+            "character": character.pk,
+            "province": province(running, "Achaea").pk,
+            "by": Appointer.SENATE,
+            "authority": VOTE,
+        },
+        follow=True,
+    )
     assert "Publius Nummularius is appointed Procurator of Achaea." in response.content.decode()
     assert province(running, "Achaea").procurator == character
     assert "Procurator of Achaea" in client.get(reverse("senate:offices", args=[running.slug])).content.decode()
@@ -222,9 +316,16 @@ def test_the_senate_umpire_appoints_through_the_page(running, senate_umpire, cli
 
 def test_a_refusal_on_the_page_names_the_rule_and_changes_nothing(running, senate_umpire, client):
     client.force_login(senate_umpire)
-    response = client.post(reverse("senate:office-appoint", args=[running.slug]), {
-        "office": Office.PRAETORIAN_COMMANDER, "character": senator(running).pk, "by": Appointer.EMPEROR,
-        "authority": EDICT}, follow=True)
+    response = client.post(
+        reverse("senate:office-appoint", args=[running.slug]),
+        {
+            "office": Office.PRAETORIAN_COMMANDER,
+            "character": senator(running).pk,
+            "by": Appointer.EMPEROR,
+            "authority": EDICT,
+        },
+        follow=True,
+    )
     assert "must be from the Equitates" in response.content.decode()
     assert not Appointment.objects.exists()
 
@@ -232,8 +333,9 @@ def test_a_refusal_on_the_page_names_the_rule_and_changes_nothing(running, senat
 def test_entering_the_senate_through_the_page(running, senate_umpire, client):
     client.force_login(senate_umpire)
     character = equestrian(running)
-    response = client.post(reverse("senate:office-enter-senate", args=[running.slug]),
-                           {"character": character.pk}, follow=True)
+    response = client.post(
+        reverse("senate:office-enter-senate", args=[running.slug]), {"character": character.pk}, follow=True
+    )
     assert "enters the Senate as Senator in Rome" in response.content.decode()
 
 
@@ -242,10 +344,19 @@ def test_a_region_umpire_sees_the_offices_but_may_not_appoint(running, illyria_u
     character = equestrian(running)
     page = client.get(reverse("senate:offices", args=[running.slug]))
     assert page.status_code == 200 and "Appoint</button>" not in page.content.decode()
-    response = client.post(reverse("senate:office-appoint", args=[running.slug]), {
-        "office": Office.PROCURATOR, "character": character.pk, "province": province(running, "Achaea").pk,
-        "by": Appointer.SENATE, "authority": VOTE})
+    response = client.post(
+        reverse("senate:office-appoint", args=[running.slug]),
+        {
+            "office": Office.PROCURATOR,
+            "character": character.pk,
+            "province": province(running, "Achaea").pk,
+            "by": Appointer.SENATE,
+            "authority": VOTE,
+        },
+    )
     assert response.status_code == 404
-    assert client.post(reverse("senate:office-enter-senate", args=[running.slug]),
-                       {"character": character.pk}).status_code == 404
+    assert (
+        client.post(reverse("senate:office-enter-senate", args=[running.slug]), {"character": character.pk}).status_code
+        == 404
+    )
     assert province(running, "Achaea").procurator is None

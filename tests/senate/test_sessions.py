@@ -1,4 +1,5 @@
 """The Senate in session, the Emperor's edicts, the throne, and the Acta Diurna (XI. THE ROMAN CONSTITUTION)."""
+
 import io
 
 import pytest
@@ -8,8 +9,16 @@ from pypdf import PdfReader
 
 from senate.models.sessions import Claimant, Edict, Motion, Vote
 from senate.services.sessions import (
-    do_add_claimant, do_close_session, do_count_motion, do_end_claim, do_issue_edict, do_open_session,
-    do_proclaim_emperor, do_publish_record, do_record_vote, do_table_motion,
+    do_add_claimant,
+    do_close_session,
+    do_count_motion,
+    do_end_claim,
+    do_issue_edict,
+    do_open_session,
+    do_proclaim_emperor,
+    do_publish_record,
+    do_record_vote,
+    do_table_motion,
 )
 from senate.sessions_selectors import get_acta
 from tests.umpire.channels_helpers import listen
@@ -49,8 +58,7 @@ def session(ad69, senate_umpire):
 
 
 def motion_voted(session, umpire, ayes=AYES, nays=NAYS, **tabled):
-    motion = do_table_motion(session, **{"kind": Motion.Kind.ENEMY, "text": "Aulius Vitellius", **tabled},
-                             actor=umpire)
+    motion = do_table_motion(session, **{"kind": Motion.Kind.ENEMY, "text": "Aulius Vitellius", **tabled}, actor=umpire)
     for name in ayes:
         do_record_vote(motion, senator=person(session.event, name), choice=Vote.Choice.AYE, actor=umpire)
     for name in nays:
@@ -63,8 +71,7 @@ def galba_reigns(event, umpire):
     return claim
 
 
-def test_a_vote_is_counted_and_published(ad69, senate_umpire, session, senate_room,
-                                         django_capture_on_commit_callbacks):
+def test_a_vote_is_counted_and_published(ad69, senate_umpire, session, senate_room, django_capture_on_commit_callbacks):
     motion = motion_voted(session, senate_umpire)
     do_record_vote(motion, senator=person(ad69, "Marius Celsus"), choice=Vote.Choice.ABSTAIN, actor=senate_umpire)
     motion = do_count_motion(motion, actor=senate_umpire)
@@ -77,15 +84,17 @@ def test_a_vote_is_counted_and_published(ad69, senate_umpire, session, senate_ro
     assert set(messages) == set(groups)
     news = messages[event_group(ad69.pk)][0]["event"]
     assert (news["type"], news["kind"], news["to_projector"]) == ("senate.published", "motion", False)
-    assert news["headline"] == ("Motion carried: Declare an enemy of the state: Aulius Vitellius "
-                                "(3 ayes, 2 nays, 1 abstaining)")
+    assert news["headline"] == (
+        "Motion carried: Declare an enemy of the state: Aulius Vitellius (3 ayes, 2 nays, 1 abstaining)"
+    )
     assert [entry.headline for entry in get_acta(ad69)] == [news["headline"]]
     assert not Announcement.objects.exists()
     assert AuditEntry.objects.filter(action="senate.motion_published", actor=senate_umpire).count() == 1
 
 
-def test_the_votes_are_told_only_to_the_senate_room_and_control(ad69, senate_umpire, session, senate_room,
-                                                                  django_capture_on_commit_callbacks):
+def test_the_votes_are_told_only_to_the_senate_room_and_control(
+    ad69, senate_umpire, session, senate_room, django_capture_on_commit_callbacks
+):
     motion = do_table_motion(session, kind=Motion.Kind.TRIUMPH, text="Licinius Mucianus", actor=senate_umpire)
     groups = [control_group(ad69.pk), table_group(senate_room.pk), event_group(ad69.pk)]
     with listen(groups) as heard:
@@ -105,17 +114,38 @@ def test_a_senator_may_change_his_vote_until_the_count(ad69, senate_umpire, sess
 
 def test_a_non_senator_cannot_vote(ad69, senate_umpire, session):
     motion = do_table_motion(session, kind=Motion.Kind.OTHER, text="Bread for the people", actor=senate_umpire)
-    refused("senator", "is not a senator", do_record_vote, motion, senator=person(ad69, "Tiberius Alexander"),
-            choice="aye", actor=senate_umpire)
-    refused("senator", "is not in the Senate room", do_record_vote, motion,
-            senator=person(ad69, "Sercius Sulpicius Galba"), choice="aye", actor=senate_umpire)
+    refused(
+        "senator",
+        "is not a senator",
+        do_record_vote,
+        motion,
+        senator=person(ad69, "Tiberius Alexander"),
+        choice="aye",
+        actor=senate_umpire,
+    )
+    refused(
+        "senator",
+        "is not in the Senate room",
+        do_record_vote,
+        motion,
+        senator=person(ad69, "Sercius Sulpicius Galba"),
+        choice="aye",
+        actor=senate_umpire,
+    )
     assert not Vote.objects.exists()
 
 
 def test_a_vote_after_the_count_is_refused(ad69, senate_umpire, session):
     motion = do_count_motion(motion_voted(session, senate_umpire), actor=senate_umpire)
-    refused("motion", "No vote may be cast or changed now", do_record_vote, motion,
-            senator=person(ad69, "Titus Vinius"), choice="nay", actor=senate_umpire)
+    refused(
+        "motion",
+        "No vote may be cast or changed now",
+        do_record_vote,
+        motion,
+        senator=person(ad69, "Titus Vinius"),
+        choice="nay",
+        actor=senate_umpire,
+    )
     refused("motion", "No vote may be cast", do_count_motion, motion, actor=senate_umpire)
     assert Vote.objects.filter(motion=motion).count() == 5
 
@@ -131,19 +161,37 @@ def test_a_tie_is_the_umpires_ruling_recorded_with_the_result(ad69, senate_umpir
 def test_an_edict_is_ratified_by_a_carried_motion(ad69, senate_umpire, session):
     galba = galba_reigns(ad69, senate_umpire).character
     edict = do_issue_edict(ad69, emperor=galba, text="The Praetorians' donative is cancelled.", actor=senate_umpire)
-    lost = do_count_motion(motion_voted(session, senate_umpire, ayes=(), kind=Motion.Kind.RATIFY,
-                                        text="Ratify", edict=edict), actor=senate_umpire)
+    lost = do_count_motion(
+        motion_voted(session, senate_umpire, ayes=(), kind=Motion.Kind.RATIFY, text="Ratify", edict=edict),
+        actor=senate_umpire,
+    )
     assert Edict.objects.get(pk=edict.pk).ratified_by is None
-    carried = do_count_motion(motion_voted(session, senate_umpire, kind=Motion.Kind.RATIFY, text="Ratify",
-                                           edict=edict), actor=senate_umpire)
+    carried = do_count_motion(
+        motion_voted(session, senate_umpire, kind=Motion.Kind.RATIFY, text="Ratify", edict=edict), actor=senate_umpire
+    )
     assert (lost.result, Edict.objects.get(pk=edict.pk).ratified_by) == ("lost", carried)
-    refused("edict", "already ratified", do_table_motion, session, kind=Motion.Kind.RATIFY, text="Again",
-            edict=edict, actor=senate_umpire)
+    refused(
+        "edict",
+        "already ratified",
+        do_table_motion,
+        session,
+        kind=Motion.Kind.RATIFY,
+        text="Again",
+        edict=edict,
+        actor=senate_umpire,
+    )
 
 
 def test_only_the_emperor_issues_edicts(ad69, senate_umpire):
-    refused("emperor", "is not Emperor", do_issue_edict, ad69, emperor=person(ad69, "Marcus Otho"),
-            text="I rule.", actor=senate_umpire)
+    refused(
+        "emperor",
+        "is not Emperor",
+        do_issue_edict,
+        ad69,
+        emperor=person(ad69, "Marcus Otho"),
+        text="I rule.",
+        actor=senate_umpire,
+    )
 
 
 def test_a_new_emperor_ends_the_old_reign_and_his_own_claim(ad69, senate_umpire):
@@ -165,7 +213,8 @@ def test_emperor_change_goes_to_the_projector_only_when_control_publishes(ad69, 
     otho = do_proclaim_emperor(ad69, character=person(ad69, "Marcus Otho"), actor=senate_umpire)
     do_publish_record(otho, to_projector=True, actor=control)
     assert [(news.text, news.is_showing) for news in Announcement.objects.all()] == [
-        ("Marcus Otho is proclaimed Emperor", True)]
+        ("Marcus Otho is proclaimed Emperor", True)
+    ]
     assert Claimant.objects.get(pk=otho.pk).on_projector
 
 
@@ -196,8 +245,9 @@ def test_the_public_acta_shows_nothing_unpublished(ad69, senate_umpire, control,
 
 
 def test_the_acta_pdf_reads_back(ad69, senate_umpire, session, client):
-    motion = do_count_motion(motion_voted(session, senate_umpire, text="Aulius Vitellius & his legions"),
-                             actor=senate_umpire)
+    motion = do_count_motion(
+        motion_voted(session, senate_umpire, text="Aulius Vitellius & his legions"), actor=senate_umpire
+    )
     do_publish_record(motion, actor=senate_umpire)
     do_publish_record(galba_reigns(ad69, senate_umpire), actor=senate_umpire)
     do_count_motion(motion_voted(session, senate_umpire, text="Unpublished matter"), actor=senate_umpire)
@@ -228,11 +278,13 @@ def test_a_region_umpire_reads_but_does_not_run_the_senate(ad69, session, make_u
     assert client.post(reverse("senate:session-close", args=[ad69.slug, session.pk])).status_code == 404
 
 
-def test_the_acta_reads_in_the_same_queries_however_much_is_published(ad69, senate_umpire, session,
-                                                                       django_assert_max_num_queries):
+def test_the_acta_reads_in_the_same_queries_however_much_is_published(
+    ad69, senate_umpire, session, django_assert_max_num_queries
+):
     def publish_a_round(text):
-        do_publish_record(do_count_motion(motion_voted(session, senate_umpire, text=text), actor=senate_umpire),
-                          actor=senate_umpire)
+        do_publish_record(
+            do_count_motion(motion_voted(session, senate_umpire, text=text), actor=senate_umpire), actor=senate_umpire
+        )
 
     publish_a_round("First")
     with django_assert_max_num_queries(4) as first:
@@ -246,8 +298,10 @@ def test_the_acta_reads_in_the_same_queries_however_much_is_published(ad69, sena
 def test_the_console_and_the_acta_show_results_edicts_and_the_throne(ad69, senate_umpire, control, session, client):
     galba = galba_reigns(ad69, senate_umpire)
     edict = do_issue_edict(ad69, emperor=galba.character, text="No donative", actor=senate_umpire)
-    motion = do_count_motion(motion_voted(session, senate_umpire, kind=Motion.Kind.RATIFY, text="Ratify it",
-                                          edict=edict), actor=senate_umpire)
+    motion = do_count_motion(
+        motion_voted(session, senate_umpire, kind=Motion.Kind.RATIFY, text="Ratify it", edict=edict),
+        actor=senate_umpire,
+    )
     do_publish_record(motion, to_projector=True, actor=control)
     client.force_login(control)
     home = client.get(reverse("senate:home", args=[ad69.slug])).content.decode()

@@ -1,6 +1,7 @@
 """Undoing Rome from the audit log: the Senate's acts put back with what they made (an appointment's
 record, a count's ratification, the reigns a proclamation ended), a vote only before its count, and a move
 of the mob answered by the opposite move, never taken out of its history."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -9,7 +10,11 @@ from senate.models.offices import Appointment
 from senate.models.sessions import Claimant, Edict, Motion, Vote
 from senate.services.mob import do_move_mood, do_open_mood, rome_mood
 from senate.services.sessions import (
-    do_count_motion, do_issue_edict, do_proclaim_emperor, do_record_vote, do_table_motion,
+    do_count_motion,
+    do_issue_edict,
+    do_proclaim_emperor,
+    do_record_vote,
+    do_table_motion,
 )
 from tests.senate.test_offices import appoint_procurator, equestrian, province, running  # noqa: F401 (fixture)
 from tests.senate.test_sessions import motion_voted, person, senate_umpire, session  # noqa: F401 (fixtures)

@@ -1,4 +1,5 @@
 """Listening in on channel-layer groups from a synchronous test."""
+
 import contextlib
 
 from asgiref.sync import async_to_sync

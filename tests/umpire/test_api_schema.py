@@ -1,5 +1,6 @@
 """The JSON API's OpenAPI document (/api/schema/): valid, complete, and drawn from the rules registry; and a
 schemathesis run against it, through the real Django app, that finds no server error."""
+
 import collections
 import contextlib
 import secrets
@@ -122,12 +123,19 @@ def fuzz_operation(operation, cookies, headers, statuses):
     cases = st.one_of(*(operation.as_strategy(generation_mode=mode) for mode in GenerationMode))
 
     # no deadline: speed is measured in bench/, never asserted in a test
-    @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None, database=None, derandomize=True,
-              phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=EXAMPLES_PER_OPERATION,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     @given(case=cases)
     def requests_to(case):
         response = case.call_and_validate(cookies=cookies, headers=headers, checks=[not_a_server_error])
         statuses[response.status_code] += 1
+
     requests_to()
 
 

@@ -1,6 +1,7 @@
 """The audit log, Control's alone: every entry filed under the tables and characters it concerns,
 filtered by table, character, type and game month, and taken away as a CSV, in a fixed number of
 queries however long the log."""
+
 import csv
 import io
 
@@ -49,8 +50,9 @@ def log(ad69, control, gaul_legion):
     do_check_out(character(ad69, "Valerius Asiaticus"), to_table=table(ad69, "Spain"), actor=control)
     do_record_ruling(ad69, actor=control, question="May a legate swim?", ruling="No.", section="")
     GameClock.objects.filter(event=ad69).update(turn=2)
-    do_correct_troops(gaul_legion, troops=[{"type": "legionary", "count": 2, "veteran": False}], actor=control,
-                      reason="recounted")
+    do_correct_troops(
+        gaul_legion, troops=[{"type": "legionary", "count": 2, "veteran": False}], actor=control, reason="recounted"
+    )
     return AuditEntry.objects.filter(event=ad69)
 
 
@@ -65,6 +67,7 @@ def csv_rows(response):
 
 
 # ---- whereabouts ------------------------------------------------------------------------------
+
 
 def test_a_force_correction_is_filed_under_its_table_and_its_legate(ad69, control, gaul_legion):
     do_correct_troops(gaul_legion, troops=ONE_LEGIONARY, actor=control, reason="miscounted")
@@ -82,10 +85,15 @@ def test_a_check_out_is_filed_under_the_table_he_left_and_the_one_he_makes_for(a
 
 def test_a_transfer_is_filed_under_both_accounts_tables_and_the_purse_holder(ad69, control):
     outside = open_account(ad69, "The world outside", Account.Kind.EXTERNAL)
-    achaea = open_account(ad69, "Treasury of Achaea", Account.Kind.PROVINCE_TREASURY,
-                     province=Province.objects.get(event=ad69, name="Achaea"))
-    purse = open_account(ad69, "Purse of Valerius", Account.Kind.CHARACTER_PURSE,
-                    character=character(ad69, "Valerius Asiaticus"))
+    achaea = open_account(
+        ad69,
+        "Treasury of Achaea",
+        Account.Kind.PROVINCE_TREASURY,
+        province=Province.objects.get(event=ad69, name="Achaea"),
+    )
+    purse = open_account(
+        ad69, "Purse of Valerius", Account.Kind.CHARACTER_PURSE, character=character(ad69, "Valerius Asiaticus")
+    )
     do_transfer(source=outside, target=achaea, talents=30, why="taxes", actor=control)
     do_transfer(source=achaea, target=purse, talents=10, why="a gift", actor=control)
     gift = AuditEntry.objects.filter(action="ledger.transfer").order_by("pk").last()
@@ -106,6 +114,7 @@ def test_an_admin_edit_files_the_old_and_the_new_governor(ad69, control):
 
 # ---- the page ---------------------------------------------------------------------------------
 
+
 def test_the_log_lists_every_entry_newest_first_with_what_it_changed_in_words(client, control, log):
     client.force_login(control)
     response, actions = listed(client)
@@ -118,14 +127,20 @@ def test_the_log_lists_every_entry_newest_first_with_what_it_changed_in_words(cl
 def test_the_table_filter_keeps_the_entries_filed_at_that_table(client, ad69, control, log):
     client.force_login(control)
     assert listed(client, f"?table={table(ad69, 'Spain').pk}")[1] == ["character.checked_out"]
-    assert listed(client, f"?table={table(ad69, 'Gaul').pk}")[1] == ["force.corrected", "character.checked_out",
-                                                                       "force.corrected"]
+    assert listed(client, f"?table={table(ad69, 'Gaul').pk}")[1] == [
+        "force.corrected",
+        "character.checked_out",
+        "force.corrected",
+    ]
 
 
 def test_the_character_filter_keeps_the_entries_concerning_him(client, ad69, control, log):
     client.force_login(control)
     assert listed(client, f"?character={character(ad69, 'Valerius Asiaticus').pk}")[1] == [
-        "force.corrected", "character.checked_out", "force.corrected"]
+        "force.corrected",
+        "character.checked_out",
+        "force.corrected",
+    ]
     assert listed(client, f"?character={character(ad69, 'Cluvius Rufus').pk}")[1] == []
 
 
@@ -144,9 +159,17 @@ def test_the_month_filter_keeps_one_turn(client, control, log):
     assert (2, "Turn 2: October 68") in response.context["form"].fields["turn"].choices
 
 
-@pytest.mark.parametrize("query, field", [("?table=abc", "table"), ("?table=99999", "table"),
-                                          ("?character=99999", "character"), ("?type=nonsense", "type"),
-                                          ("?turn=99", "turn"), ("?turn=abc", "turn")])
+@pytest.mark.parametrize(
+    "query, field",
+    [
+        ("?table=abc", "table"),
+        ("?table=99999", "table"),
+        ("?character=99999", "character"),
+        ("?type=nonsense", "type"),
+        ("?turn=99", "turn"),
+        ("?turn=abc", "turn"),
+    ],
+)
 def test_a_bad_filter_is_a_form_error_and_the_log_without_it(client, control, log, query, field):
     client.force_login(control)
     response, actions = listed(client, query)
@@ -187,18 +210,39 @@ def test_only_control_sees_the_log_and_its_csv(client, ad69, illyria_umpire, con
 
 # ---- the CSV ----------------------------------------------------------------------------------
 
+
 def test_the_csv_has_its_header_and_one_row_per_matching_entry(client, ad69, control, log):
     client.force_login(control)
     response = client.get(CSV + f"?table={table(ad69, 'Gaul').pk}")
     assert response["Content-Type"].startswith("text/csv")
     header, *rows = csv_rows(response)
-    assert header == ["id", "at", "game turn", "game date", "actor", "action", "target type", "target id",
-                      "target label", "tables", "characters", "reason", "undone", "before", "after"]
+    assert header == [
+        "id",
+        "at",
+        "game turn",
+        "game date",
+        "actor",
+        "action",
+        "target type",
+        "target id",
+        "target label",
+        "tables",
+        "characters",
+        "reason",
+        "undone",
+        "before",
+        "after",
+    ]
     assert [row[5] for row in rows] == ["force.corrected", "character.checked_out", "force.corrected"]
     check_out = rows[1]
     assert check_out[9].split("; ") == ["Gaul", "Spain"] and check_out[10] == "Valerius Asiaticus"
-    assert (rows[0][2], rows[0][3], rows[0][4], rows[0][11], rows[0][12]) == ("2", "October 68", "control",
-                                                                               "recounted", "no")
+    assert (rows[0][2], rows[0][3], rows[0][4], rows[0][11], rows[0][12]) == (
+        "2",
+        "October 68",
+        "control",
+        "recounted",
+        "no",
+    )
 
 
 def test_the_csv_link_keeps_the_filters(client, control, log):
@@ -209,10 +253,15 @@ def test_the_csv_link_keeps_the_filters(client, control, log):
 
 # ---- queries ----------------------------------------------------------------------------------
 
+
 def corrections(force, actor, n):
     for count in range(1, n + 1):
-        do_correct_troops(force, troops=[{"type": "legionary", "count": count, "veteran": False}], actor=actor,
-                          reason=f"count {count}")
+        do_correct_troops(
+            force,
+            troops=[{"type": "legionary", "count": count, "veteran": False}],
+            actor=actor,
+            reason=f"count {count}",
+        )
 
 
 def count_queries(client, url):

@@ -30,8 +30,13 @@ def test_schedule_reproduces_the_handbooks_turn_table():
 
     expected = turn_table()
     assert len(expected) == 21
-    schedule = turn_schedule(first_turn_starts=datetime(2026, 12, 5, 11, 0), turn_minutes=20,
-                             number_of_turns=21, start_year=68, start_month=9)
+    schedule = turn_schedule(
+        first_turn_starts=datetime(2026, 12, 5, 11, 0),
+        turn_minutes=20,
+        number_of_turns=21,
+        start_year=68,
+        start_month=9,
+    )
     for row, (start, end, month, year, tax) in zip(schedule, expected, strict=True):
         assert f"{row.starts:%H%M}" == start and f"{row.ends:%H%M}" == end
         assert row.month.name.startswith(month) and row.month.year == year  # the handbook writes "Sept"

@@ -1,4 +1,5 @@
 """The game clock: Control's controls and advancing when due, with time held still by time-machine."""
+
 from datetime import datetime, timedelta, timezone as tz
 
 import pytest
@@ -230,8 +231,9 @@ def test_a_turn_played_out_on_the_wall_clock(ad69, hook_calls):
     assert (clock.turn, clock.ends_at, hook_calls) == (2, T0 + 72 * MIN, [0, 1])
 
 
-def test_with_a_celery_worker_no_task_waits_in_the_queue_for_the_turns_end(ad69, settings, monkeypatch,
-                                                                            django_capture_on_commit_callbacks):
+def test_with_a_celery_worker_no_task_waits_in_the_queue_for_the_turns_end(
+    ad69, settings, monkeypatch, django_capture_on_commit_callbacks
+):
     """A worker holding a task until its ETA dies when Redis drops (kombu 5.7): beat's tick ends the turn."""
     from celery.app.task import Task
 

@@ -1,4 +1,5 @@
 """The clock desk, the projector page and the printed schedule, over HTTP."""
+
 import io
 
 import pytest
@@ -33,8 +34,10 @@ def test_region_umpire_sees_the_clock_but_cannot_run_it(client, ad69, region_ump
     assert GameClock.objects.get(event=ad69).state == "scheduled"
 
 
-@pytest.mark.parametrize("minutes, message", [("abc", "Enter a whole number."), ("0", "other than 0"),
-                                               ("-90", "greater than or equal to -60")])
+@pytest.mark.parametrize(
+    "minutes, message",
+    [("abc", "Enter a whole number."), ("0", "other than 0"), ("-90", "greater than or equal to -60")],
+)
 def test_bad_extension_is_refused_by_name_and_changes_nothing(client, ad69, control, minutes, message):
     client.force_login(control)
     client.post("/control/ad69/clock/start/")

@@ -1,4 +1,5 @@
 """The live feed: who may connect, which groups he hears, and the snapshot on connect."""
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter

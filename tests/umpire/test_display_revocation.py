@@ -1,6 +1,7 @@
 """The projector's code, revoked and reissued by Control in one step: a projector still open with
 the old code is closed at once (4403) and hears nothing more, the old code opens neither a new
 socket nor the pages, and the new code opens both."""
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter

@@ -1,5 +1,6 @@
 """Follow-ups between tables: sent by any umpire about a record, heard only by the receiving table
 and Control, acknowledged once by the right umpire."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
@@ -41,17 +42,29 @@ def northern_umpire(ad69, make_umpire):
 
 
 def tell_the_north(ad69, gaul_umpire, legion_xv, **overrides):
-    sending = {"text": "Legion XV lost half its strength in Gaul, tell Germania Superior.",
-               "to_table": table(ad69, "Northern"), "from_table": table(ad69, "Gaul"), "about": legion_xv,
-               "actor": gaul_umpire, **overrides}
+    sending = {
+        "text": "Legion XV lost half its strength in Gaul, tell Germania Superior.",
+        "to_table": table(ad69, "Northern"),
+        "from_table": table(ad69, "Gaul"),
+        "about": legion_xv,
+        "actor": gaul_umpire,
+        **overrides,
+    }
     return do_send_follow_up(ad69, **sending)
 
 
 def test_a_follow_up_round_trip_from_gaul_to_the_northern_table(
-        client, ad69, gaul_umpire, northern_umpire, illyria_umpire, legion_xv, django_capture_on_commit_callbacks):
+    client, ad69, gaul_umpire, northern_umpire, illyria_umpire, legion_xv, django_capture_on_commit_callbacks
+):
     northern, illyria = table(ad69, "Northern"), table(ad69, "Illyria")
-    groups = [table_group(northern.pk), control_group(ad69.pk), event_group(ad69.pk), display_group(ad69.pk),
-              umpires_group(ad69.pk), table_group(illyria.pk)]
+    groups = [
+        table_group(northern.pk),
+        control_group(ad69.pk),
+        event_group(ad69.pk),
+        display_group(ad69.pk),
+        umpires_group(ad69.pk),
+        table_group(illyria.pk),
+    ]
     with listen(groups) as heard, django_capture_on_commit_callbacks(execute=True):
         follow_up = tell_the_north(ad69, gaul_umpire, legion_xv)
     sent = heard()
@@ -78,12 +91,14 @@ def test_a_follow_up_round_trip_from_gaul_to_the_northern_table(
     page = client.get(inbox(ad69, "Northern")).content.decode()
     open_section = page.split('id="open"')[1].split("</section>")[0]
     assert "Nothing waiting." in open_section and "Legion XV" not in open_section
-    assert list(AuditEntry.objects.filter(target_type="umpire.followup").order_by("pk").values_list("action", "actor_name")) == [
-        ("follow_up.sent", gaul_umpire.username), ("follow_up.acknowledged", northern_umpire.username)]
+    assert list(
+        AuditEntry.objects.filter(target_type="umpire.followup").order_by("pk").values_list("action", "actor_name")
+    ) == [("follow_up.sent", gaul_umpire.username), ("follow_up.acknowledged", northern_umpire.username)]
 
 
 def test_a_follow_up_to_control_is_heard_by_control_alone_and_acknowledged_by_control(
-        ad69, control, gaul_umpire, northern_umpire, legion_xv, django_capture_on_commit_callbacks):
+    ad69, control, gaul_umpire, northern_umpire, legion_xv, django_capture_on_commit_callbacks
+):
     groups = [control_group(ad69.pk), table_group(table(ad69, "Northern").pk), event_group(ad69.pk)]
     with listen(groups) as heard, django_capture_on_commit_callbacks(execute=True):
         follow_up = tell_the_north(ad69, gaul_umpire, legion_xv, to_table=None, to_control=True)
@@ -111,7 +126,8 @@ def test_acknowledging_twice_over_http_is_a_message_not_an_error(client, ad69, g
 
 
 def test_the_wrong_table_gets_a_404_for_the_inbox_and_the_acknowledge_button(
-        client, ad69, gaul_umpire, illyria_umpire, legion_xv):
+    client, ad69, gaul_umpire, illyria_umpire, legion_xv
+):
     follow_up = tell_the_north(ad69, gaul_umpire, legion_xv)
     client.force_login(illyria_umpire)
     assert client.get(inbox(ad69, "Northern")).status_code == 404
@@ -138,7 +154,8 @@ def test_the_senate_umpire_receives_what_is_sent_to_the_senate_room(ad69, gaul_u
 
 
 def test_control_sees_every_open_follow_up_in_the_hall_with_its_age(
-        client, ad69, control, gaul_umpire, northern_umpire, legion_xv):
+    client, ad69, control, gaul_umpire, northern_umpire, legion_xv
+):
     tell_the_north(ad69, gaul_umpire, legion_xv)
     done = tell_the_north(ad69, gaul_umpire, legion_xv, text="Germania Superior's treasury is empty.")
     do_acknowledge_follow_up(done, actor=northern_umpire)
@@ -148,18 +165,23 @@ def test_control_sees_every_open_follow_up_in_the_hall_with_its_age(
     assert "minutes ago" in hall and "turn 1" in hall
 
 
-@pytest.mark.parametrize("overrides, field, words", [
-    ({"text": "   "}, "text", "This field cannot be blank."),
-    ({"text": "x" * 501}, "text", "at most 500 characters"),
-    ({"to_control": True}, "to_table", "not both, and not neither"),
-    ({"to_table": None}, "to_table", "not both, and not neither"),
-    ({"to_table": "Gaul"}, "to_table", "send it to another table"),
-    ({"from_table": "Illyria"}, "from_table", "You do not keep Illyria"),
-])
+@pytest.mark.parametrize(
+    "overrides, field, words",
+    [
+        ({"text": "   "}, "text", "This field cannot be blank."),
+        ({"text": "x" * 501}, "text", "at most 500 characters"),
+        ({"to_control": True}, "to_table", "not both, and not neither"),
+        ({"to_table": None}, "to_table", "not both, and not neither"),
+        ({"to_table": "Gaul"}, "to_table", "send it to another table"),
+        ({"from_table": "Illyria"}, "from_table", "You do not keep Illyria"),
+    ],
+)
 def test_bad_follow_ups_are_refused_naming_the_problem_and_nothing_is_saved(
-        ad69, gaul_umpire, legion_xv, overrides, field, words):
-    overrides = {key: table(ad69, value) if key.endswith("table") and value else value
-                 for key, value in overrides.items()}
+    ad69, gaul_umpire, legion_xv, overrides, field, words
+):
+    overrides = {
+        key: table(ad69, value) if key.endswith("table") and value else value for key, value in overrides.items()
+    }
     before = nothing_changed()
     with pytest.raises(ValidationError) as refusal:
         tell_the_north(ad69, gaul_umpire, legion_xv, **overrides)
@@ -187,24 +209,32 @@ def test_a_record_of_another_event_is_refused(ad69, control):
 @pytest.mark.parametrize("about", ["regions.force:99999", "regions.nothing:1", "nonsense", "umpire.event:1x"])
 def test_the_send_form_refuses_an_about_that_names_no_record(client, ad69, gaul_umpire, about):
     client.force_login(gaul_umpire)
-    page = client.post("/events/ad69/follow-ups/send/", {
-        "to": table(ad69, "Northern").pk, "text": "Look at this.", "about": about}, follow=True).content.decode()
+    page = client.post(
+        "/events/ad69/follow-ups/send/",
+        {"to": table(ad69, "Northern").pk, "text": "Look at this.", "about": about},
+        follow=True,
+    ).content.decode()
     refusal = f"About: &quot;{about}&quot; names no record of {ad69.name}."
     assert refusal in page
     assert refusal in client.get("/events/ad69/follow-ups/send/", {"about": about}).content.decode()
     assert not FollowUp.objects.exists()
 
 
-def test_the_send_form_opened_from_a_legion_sends_about_it_and_goes_back_to_it(
-        client, ad69, gaul_umpire, legion_xv):
+def test_the_send_form_opened_from_a_legion_sends_about_it_and_goes_back_to_it(client, ad69, gaul_umpire, legion_xv):
     client.force_login(gaul_umpire)
     legion_page = client.get(f"/events/ad69/forces/{legion_xv.pk}/").content.decode()
     assert f"/events/ad69/follow-ups/send/?about=regions.force:{legion_xv.pk}" in legion_page
     form = client.get(f"/events/ad69/follow-ups/send/?about=regions.force:{legion_xv.pk}").content.decode()
     assert "About: <strong>" in form and "Legion XV Primigenia" in form
-    response = client.post("/events/ad69/follow-ups/send/", {
-        "to": table(ad69, "Northern").pk, "from_table": table(ad69, "Gaul").pk, "text": "Half its strength lost.",
-        "about": f"regions.force:{legion_xv.pk}"})
+    response = client.post(
+        "/events/ad69/follow-ups/send/",
+        {
+            "to": table(ad69, "Northern").pk,
+            "from_table": table(ad69, "Gaul").pk,
+            "text": "Half its strength lost.",
+            "about": f"regions.force:{legion_xv.pk}",
+        },
+    )
     assert response.status_code == 302 and response["Location"] == f"/events/ad69/forces/{legion_xv.pk}/"
     sent = FollowUp.objects.get()
     assert (sent.about, sent.to_table.name, sent.from_table.name, sent.turn) == (legion_xv, "Northern", "Gaul", 1)
@@ -259,11 +289,13 @@ def test_the_battle_and_province_pages_carry_a_follow_up_link_that_names_them(cl
     belgica = Province.objects.get(event=ad69, name="Belgica")
     client.force_login(gaul_umpire)
     for record_page, about, label in (
-            (f"/events/ad69/battles/{battle.pk}/", f"warfare.battle:{battle.pk}", battle.title),
-            (f"/events/ad69/treasury/provinces/{belgica.pk}/", f"regions.province:{belgica.pk}", "Belgica")):
+        (f"/events/ad69/battles/{battle.pk}/", f"warfare.battle:{battle.pk}", battle.title),
+        (f"/events/ad69/treasury/provinces/{belgica.pk}/", f"regions.province:{belgica.pk}", "Belgica"),
+    ):
         assert f"/events/ad69/follow-ups/send/?about={about}" in client.get(record_page).content.decode()
-        response = client.post("/events/ad69/follow-ups/send/", {
-            "to": "control", "text": f"See {label}.", "about": about})
+        response = client.post(
+            "/events/ad69/follow-ups/send/", {"to": "control", "text": f"See {label}.", "about": about}
+        )
         assert response["Location"] == record_page
         assert FollowUp.objects.get(text=f"See {label}.").about_label == label
 
@@ -294,8 +326,9 @@ def test_an_umpire_cannot_name_a_record_he_may_not_see(client, ad69, gaul_umpire
 
 
 @pytest.mark.parametrize("back", ["0", "inbox", "https://elsewhere.example/"])
-def test_a_next_that_is_no_path_of_this_site_goes_back_to_the_inbox(client, ad69, gaul_umpire, northern_umpire,
-                                                                     legion_xv, back):
+def test_a_next_that_is_no_path_of_this_site_goes_back_to_the_inbox(
+    client, ad69, gaul_umpire, northern_umpire, legion_xv, back
+):
     """Found by the form fuzz: a bare word was taken for a view's name, and the redirect failed with a 500."""
     follow_up = tell_the_north(ad69, gaul_umpire, legion_xv)
     client.force_login(northern_umpire)

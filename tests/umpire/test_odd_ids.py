@@ -1,5 +1,6 @@
 """An id typed into a query string that no record can have ("²" passes str.isdigit(); a 30-digit number
 overflows the column) finds nothing, as a wrong id does, never a server error."""
+
 import pytest
 from django.urls import reverse
 

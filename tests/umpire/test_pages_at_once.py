@@ -1,5 +1,6 @@
 """The ASGI server runs a few pages at a time, so its event loop, which carries the live sockets,
 keeps its share of the GIL however many requests come at once (umpire.asgi.PagesAtOnce)."""
+
 import asyncio
 
 import pytest

@@ -1,4 +1,5 @@
 """Players checked out of a table, travelling, and checked in at the next (VI. COMMUNICATIONS)."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -132,7 +133,8 @@ def test_both_moves_are_audited_with_before_and_after(ad69, control, blasio):
 
 
 def test_check_out_is_heard_by_both_tables_and_control_and_no_other_table(
-        ad69, control, blasio, django_capture_on_commit_callbacks):
+    ad69, control, blasio, django_capture_on_commit_callbacks
+):
     illyria, alpes, gaul = table(ad69, "Illyria"), table(ad69, "Alpes"), table(ad69, "Gaul")
     groups = [control_group(ad69.pk), table_group(illyria.pk), table_group(alpes.pk), table_group(gaul.pk)]
     with listen(groups) as heard:
@@ -141,12 +143,19 @@ def test_check_out_is_heard_by_both_tables_and_control_and_no_other_table(
         messages = heard()
     assert set(messages) == set(groups[:3])
     event = messages[table_group(alpes.pk)][0]["event"]
-    assert event == {"type": "character.moved", "character_id": blasio.pk, "name": "Cornelius Blasio",
-                     "from_table_id": illyria.pk, "to_table_id": alpes.pk, "state": "travelling"}
+    assert event == {
+        "type": "character.moved",
+        "character_id": blasio.pk,
+        "name": "Cornelius Blasio",
+        "from_table_id": illyria.pk,
+        "to_table_id": alpes.pk,
+        "state": "travelling",
+    }
 
 
 def test_check_in_is_heard_by_the_table_he_reaches_and_control(
-        ad69, control, blasio, django_capture_on_commit_callbacks):
+    ad69, control, blasio, django_capture_on_commit_callbacks
+):
     illyria, alpes = table(ad69, "Illyria"), table(ad69, "Alpes")
     do_check_out(blasio, to_table=alpes, actor=control)
     groups = [control_group(ad69.pk), table_group(illyria.pk), table_group(alpes.pk)]

@@ -1,4 +1,5 @@
 """Every change through the console is audited; a rejected one changes nothing at all."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -97,6 +98,11 @@ def test_change_is_published_to_control_and_the_table_only_after_commit(
         messages = heard()
     assert set(messages) == {groups[0], groups[1]}
     event = messages[groups[0]][0]["event"]
-    assert event == {"type": "world.changed", "action": "update", "model": "regions.province",
-                     "record_id": str(province.pk), "label": "Achaea"}
+    assert event == {
+        "type": "world.changed",
+        "action": "update",
+        "model": "regions.province",
+        "record_id": str(province.pk),
+        "label": "Achaea",
+    }
     assert messages[groups[0]][0]["seq"] == sent_before + 1

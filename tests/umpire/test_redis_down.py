@@ -4,6 +4,7 @@ The channel layer and Celery's broker point at a loopback port where Redis has s
 listens) or hung (stopped with SIGSTOP: the port takes connections and never answers). Changes
 commit for real (transaction=True), so what runs after the commit runs as it would in the hall.
 """
+
 import socket
 import threading
 from datetime import timedelta

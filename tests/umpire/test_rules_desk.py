@@ -1,4 +1,5 @@
 """The rules reached three ways: the CLI, the JSON API and the rules desk, with its log and print."""
+
 import io
 import json
 from dataclasses import dataclass
@@ -13,8 +14,11 @@ from umpire.rules.schema import spec
 from umpire.rules.working import Result, Working
 from umpire.services.rules import CASE_PREPARERS, register_case_preparer
 
-LEGION = {"name": "Legion XLV", "aquila": True,
-          "troops": [{"type": "legionary", "count": 5}, {"type": "auxiliary", "count": 5}]}
+LEGION = {
+    "name": "Legion XLV",
+    "aquila": True,
+    "troops": [{"type": "legionary", "count": 5}, {"type": "auxiliary", "count": 5}],
+}
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,7 @@ class TwoDiceCase:
 @pytest.fixture
 def two_dice():
     """A procedure that rolls two d12 and adds a bonus: enough to test every dice path."""
+
     @procedure("test", "two_dice", title="Two dice", source="TEST 1.1", takes=TwoDiceCase, dice="2d12")
     def run(case, dice):
         working = Working()
@@ -55,11 +60,14 @@ def test_cli_runs_a_case_with_the_tables_dice(tmp_path, capsys, two_dice):
     assert [d["value"] for d in printed["dice"]] == [10, 3]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--dice", "10,13"], "dice.1: die 2 (second) is a d12: 13 is not on it"),
-    (["--dice", "10"], "dice.1: die 2 is needed: a d12 for second"),
-    (["--dice", "ten"], "--dice: 'ten' is not a list of whole numbers"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--dice", "10,13"], "dice.1: die 2 (second) is a d12: 13 is not on it"),
+        (["--dice", "10"], "dice.1: die 2 is needed: a d12 for second"),
+        (["--dice", "ten"], "--dice: 'ten' is not a list of whole numbers"),
+    ],
+)
 def test_cli_refuses_bad_dice_by_name(tmp_path, two_dice, args, message):
     case = tmp_path / "case.json"
     case.write_text(json.dumps({"bonus": 2}))
@@ -83,14 +91,17 @@ def test_api_runs_the_same_json(client, umpire, two_dice):
     assert seeded["seed"] == 42 and seeded["dice"] == again["dice"]
 
 
-@pytest.mark.parametrize("body, query, status, field", [
-    ({"force": {"name": "x", "troops": [{"type": "hoplite", "count": 1}]}}, "", 400, "force.troops.0.type"),
-    ({"force": {"name": "x", "troops": [{"type": "auxiliary", "count": -4}]}}, "", 400, "force.troops.0.count"),
-    ({"force": LEGION}, "?seed=abc", 400, "seed"),
-    # found by the form fuzz: an integer past Python's 4,300 digits is no JSON decode error, and was a 500
-    ('{"force": ' + "9" * 5000 + "}", "", 400, "input"),
-    (b'{"force": "\xff"}', "", 400, "input"),
-])
+@pytest.mark.parametrize(
+    "body, query, status, field",
+    [
+        ({"force": {"name": "x", "troops": [{"type": "hoplite", "count": 1}]}}, "", 400, "force.troops.0.type"),
+        ({"force": {"name": "x", "troops": [{"type": "auxiliary", "count": -4}]}}, "", 400, "force.troops.0.count"),
+        ({"force": LEGION}, "?seed=abc", 400, "seed"),
+        # found by the form fuzz: an integer past Python's 4,300 digits is no JSON decode error, and was a 500
+        ('{"force": ' + "9" * 5000 + "}", "", 400, "input"),
+        (b'{"force": "\xff"}', "", 400, "input"),
+    ],
+)
 def test_api_names_the_field_at_fault(client, umpire, body, query, status, field):
     client.force_login(umpire)
     reply = client.post(f"/api/rules/ad69/combat_value{query}", body, content_type="application/json")
@@ -122,8 +133,13 @@ def test_desk_page_carries_the_procedures_form_description(client, umpire):
 
 def test_saving_reruns_the_procedure_and_logs_what_the_rules_give(client, ad69, umpire, two_dice):
     client.force_login(umpire)
-    body = {"case": {"bonus": 2}, "dice": [4, 5], "rolled_by_console": False, "table": None,
-            "note": "Siege of Lugdunum, first assault"}
+    body = {
+        "case": {"bonus": 2},
+        "dice": [4, 5],
+        "rolled_by_console": False,
+        "table": None,
+        "note": "Siege of Lugdunum, first assault",
+    }
     reply = client.post(f"/events/ad69/rules/{two_dice}/save", body, content_type="application/json")
     record = ProcedureRun.objects.get(pk=reply.json()["id"])
     assert record.outcome == {"total": 11} and [d["value"] for d in record.dice] == [4, 5]
@@ -136,16 +152,18 @@ def test_saving_reruns_the_procedure_and_logs_what_the_rules_give(client, ad69, 
 
 def test_saving_with_wrong_dice_is_refused_and_writes_nothing(client, umpire, two_dice):
     client.force_login(umpire)
-    reply = client.post(f"/events/ad69/rules/{two_dice}/save", {"case": {"bonus": 2}, "dice": [4]},
-                        content_type="application/json")
+    reply = client.post(
+        f"/events/ad69/rules/{two_dice}/save", {"case": {"bonus": 2}, "dice": [4]}, content_type="application/json"
+    )
     assert reply.status_code == 400 and reply.json()["error"]["field"] == "dice.1"
     assert not ProcedureRun.objects.exists()
 
 
 def test_another_events_log_is_out_of_reach(client, ad69, umpire, control, two_dice):
     client.force_login(control)
-    reply = client.post(f"/events/ad69/rules/{two_dice}/save", {"case": {"bonus": 0}, "dice": [1, 1]},
-                        content_type="application/json")
+    reply = client.post(
+        f"/events/ad69/rules/{two_dice}/save", {"case": {"bonus": 0}, "dice": [1, 1]}, content_type="application/json"
+    )
     client.force_login(umpire)
     assert client.get(reply.json()["pdf"]).status_code == 200
     assert client.get(reply.json()["pdf"].replace("ad69", "ad70")).status_code == 404
@@ -154,6 +172,7 @@ def test_another_events_log_is_out_of_reach(client, ad69, umpire, control, two_d
 @pytest.fixture
 def bonus_from_the_event(two_dice):
     """A preparer that gives the two dice a bonus of 3, saying so, when the case leaves it out."""
+
     def prepare(event, key, case):
         if key != two_dice or "bonus" in case:
             return case, []
@@ -166,13 +185,17 @@ def bonus_from_the_event(two_dice):
 
 def test_a_registered_preparer_fills_a_saved_run_and_a_desk_run_but_not_the_api(client, umpire, bonus_from_the_event):
     client.force_login(umpire)
-    reply = client.post(f"/events/ad69/rules/{bonus_from_the_event}/save", {"case": {}, "dice": [1, 2]},
-                        content_type="application/json")
+    reply = client.post(
+        f"/events/ad69/rules/{bonus_from_the_event}/save", {"case": {}, "dice": [1, 2]}, content_type="application/json"
+    )
     record = ProcedureRun.objects.get(pk=reply.json()["id"])
     assert record.case == {"bonus": 3} and record.outcome == {"total": 6}
     assert reply.json()["notes"] == ["bonus 3, from ad69"]
-    typed = client.post(f"/events/ad69/rules/{bonus_from_the_event}/save", {"case": {"bonus": 0}, "dice": [1, 2]},
-                        content_type="application/json")
+    typed = client.post(
+        f"/events/ad69/rules/{bonus_from_the_event}/save",
+        {"case": {"bonus": 0}, "dice": [1, 2]},
+        content_type="application/json",
+    )
     assert ProcedureRun.objects.get(pk=typed.json()["id"]).outcome == {"total": 3} and typed.json()["notes"] == []
     run = client.post(f"/events/ad69/rules/{bonus_from_the_event}/run?dice=1,1", {}, content_type="application/json")
     assert run.json()["outcome"] == {"total": 5} and run.json()["filled"] == ["bonus 3, from ad69"]
@@ -197,8 +220,14 @@ def test_a_rulesets_reference_sheet_prints_its_tables_and_its_sequence_of_play(c
     response = client.get("/events/ad69/rules/hannibal_barkas/reference.pdf")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
-    for words in ("Table 1. Chance of inflicting losses", "Rule 9.3 Recruitment", "Heavy infantry", "Stage VI",
-                  "Drawing of Roman consuls", "Setting up the game"):
+    for words in (
+        "Table 1. Chance of inflicting losses",
+        "Rule 9.3 Recruitment",
+        "Heavy infantry",
+        "Stage VI",
+        "Drawing of Roman consuls",
+        "Setting up the game",
+    ):
         assert words.lower() in text.lower(), words
     ad69_sheet = client.get("/events/ad69/rules/ad69/reference.pdf")
     ad69_text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(ad69_sheet.content)).pages)

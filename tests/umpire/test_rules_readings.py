@@ -1,5 +1,6 @@
 """An event's readings of the points its rules leave open: Control chooses them, every run from the
 desk starts from them, and the working says which reading was used."""
+
 from dataclasses import dataclass
 
 import pytest
@@ -40,6 +41,7 @@ class FlankCase:
 @pytest.fixture
 def flank():
     """A procedure of the event's own ruleset with two readings, each stated in the working."""
+
     @procedure("ad69", "flank_test", title="Flank attack", source="TEST 6.1", takes=FlankCase, dice="1d6")
     def run(case, dice):
         working = Working()
@@ -67,8 +69,9 @@ def texts(working):
     return [line["text"] for line in working]
 
 
-def test_control_sets_a_reading_from_the_page_and_it_is_audited(client, ad69, control, flank,
-                                                                 django_capture_on_commit_callbacks):
+def test_control_sets_a_reading_from_the_page_and_it_is_audited(
+    client, ad69, control, flank, django_capture_on_commit_callbacks
+):
     client.force_login(control)
     with listen([umpires_group(ad69.pk), control_group(ad69.pk)]) as heard:
         with django_capture_on_commit_callbacks(execute=True):
@@ -80,8 +83,12 @@ def test_control_sets_a_reading_from_the_page_and_it_is_audited(client, ad69, co
     entry = AuditEntry.objects.get(action="rules.readings")
     assert entry.actor == control and entry.before is None and entry.after == stored.options
     event = messages[umpires_group(ad69.pk)][0]["event"]
-    assert event == {"type": "rules.readings_changed", "procedure": flank, "title": "Flank attack",
-                     "options": stored.options}
+    assert event == {
+        "type": "rules.readings_changed",
+        "procedure": flank,
+        "title": "Flank attack",
+        "options": stored.options,
+    }
     assert control_group(ad69.pk) not in messages
 
 
@@ -104,7 +111,9 @@ def test_the_page_lists_each_option_with_its_help_readings_and_the_rulebooks_def
     (item,) = [item for item in page.context["procedures"] if item["proc"].key == flank]
     flank_option = item["options"][0]
     assert [(c["value"], c["rulebook"], c["chosen"]) for c in flank_option["choices"]] == [
-        ("once", True, True), ("per_unit", False, False)]
+        ("once", True, True),
+        ("per_unit", False, False),
+    ]
     assert item["form"] is None and "<select" not in html  # read-only for a Region umpire
 
 
@@ -115,8 +124,9 @@ def test_the_index_links_to_the_readings(client, umpire):
 
 def test_the_real_battle_has_readings_on_the_page(client, ad69, control):
     assert get_options_type(get_procedure("hannibal_barkas.battle")) is not None
-    do_set_readings(ad69, procedure="hannibal_barkas.battle", options={"command_reduction": "first_round"},
-                    actor=control)
+    do_set_readings(
+        ad69, procedure="hannibal_barkas.battle", options={"command_reduction": "first_round"}, actor=control
+    )
     client.force_login(control)
     page = client.get(READINGS_URL)
     (item,) = [item for item in page.context["procedures"] if item["proc"].key == "hannibal_barkas.battle"]
@@ -140,35 +150,49 @@ def test_the_desk_page_is_prefilled_with_the_events_reading_and_says_so(client, 
 def test_a_saved_run_without_options_runs_with_the_events_reading(client, ad69, control, umpire, flank):
     do_set_readings(ad69, procedure=flank, options={"flank": "per_unit"}, actor=control)
     client.force_login(umpire)
-    reply = client.post(f"/events/ad69/rules/{flank}/save", {"case": {"units": 4}, "dice": [2]},
-                        content_type="application/json")
+    reply = client.post(
+        f"/events/ad69/rules/{flank}/save", {"case": {"units": 4}, "dice": [2]}, content_type="application/json"
+    )
     record = ProcedureRun.objects.get(pk=reply.json()["id"])
     assert record.outcome == {"total": 6, "rout": False}
     assert "Reading used: the flank counts per unit" in texts(record.working)
     assert record.case == {"units": 4, "options": {"flank": "per_unit", "doubles_rout": False}}
 
 
-def test_a_run_that_gives_its_own_option_keeps_it_and_takes_the_rest_from_the_event(client, ad69, control, umpire,
-                                                                                    flank):
+def test_a_run_that_gives_its_own_option_keeps_it_and_takes_the_rest_from_the_event(
+    client, ad69, control, umpire, flank
+):
     do_set_readings(ad69, procedure=flank, options={"flank": "per_unit", "doubles_rout": True}, actor=control)
     client.force_login(umpire)
-    reply = client.post(f"/events/ad69/rules/{flank}/run?dice=2", {"units": 4, "options": {"flank": "once"}},
-                        content_type="application/json")
+    reply = client.post(
+        f"/events/ad69/rules/{flank}/run?dice=2",
+        {"units": 4, "options": {"flank": "once"}},
+        content_type="application/json",
+    )
     assert reply.status_code == 200 and reply.json()["outcome"] == {"total": 3, "rout": True}
     assert "Reading used: the flank counts once" in texts(reply.json()["working"])
 
 
 def test_a_desk_run_of_the_real_battle_uses_the_events_reading(client, ad69, control, umpire):
-    side = {"units": {"heavy_infantry": 10}, "leaders": [{"name": "Hannibal", "command": 3,
-                                                          "reduces_enemy_command": 1}]}
+    side = {
+        "units": {"heavy_infantry": 10},
+        "leaders": [{"name": "Hannibal", "command": 3, "reduces_enemy_command": 1}],
+    }
     case = {"attacker": {**side, "name": "Carthage"}, "defender": {**side, "name": "Rome"}, "max_rounds": 2}
     client.force_login(umpire)
-    before = texts(client.post("/events/ad69/rules/hannibal_barkas.battle/run?seed=7", case,
-                               content_type="application/json").json()["working"])
-    do_set_readings(ad69, procedure="hannibal_barkas.battle", options={"command_reduction": "first_round"},
-                    actor=control)
-    after = texts(client.post("/events/ad69/rules/hannibal_barkas.battle/run?seed=7", case,
-                              content_type="application/json").json()["working"])
+    before = texts(
+        client.post(
+            "/events/ad69/rules/hannibal_barkas.battle/run?seed=7", case, content_type="application/json"
+        ).json()["working"]
+    )
+    do_set_readings(
+        ad69, procedure="hannibal_barkas.battle", options={"command_reduction": "first_round"}, actor=control
+    )
+    after = texts(
+        client.post(
+            "/events/ad69/rules/hannibal_barkas.battle/run?seed=7", case, content_type="application/json"
+        ).json()["working"]
+    )
     first_only = "Reading used: the reduction of Command applied in the first round only"
     assert first_only not in before and first_only in after
 
@@ -210,8 +234,9 @@ def test_a_region_umpire_sees_the_readings_but_cannot_change_them(client, ad69, 
 
 
 def test_one_events_readings_do_not_reach_another(client, ad69, control, make_umpire, flank):
-    other = Event.objects.create(slug="ad70", name="AD70", ruleset="ad69", start_year=69, start_month=9,
-                                 number_of_turns=10)
+    other = Event.objects.create(
+        slug="ad70", name="AD70", ruleset="ad69", start_year=69, start_month=9, number_of_turns=10
+    )
     other_control = make_umpire(other, Role.CONTROL, username="control-ad70")
     do_set_readings(ad69, procedure=flank, options={"flank": "per_unit"}, actor=control)
     assert get_event_readings(other, flank, get_options_type(REGISTRY[flank])) == {}
@@ -219,8 +244,9 @@ def test_one_events_readings_do_not_reach_another(client, ad69, control, make_um
     page = client.get(f"/events/ad70/rules/{flank}/")
     options = next(entry for entry in page.context["description"]["input"] if entry["name"] == "options")
     assert options["fields"][0]["default"] == "once" and not page.context["departures"]
-    reply = client.post(f"/events/ad70/rules/{flank}/save", {"case": {"units": 4}, "dice": [2]},
-                        content_type="application/json")
+    reply = client.post(
+        f"/events/ad70/rules/{flank}/save", {"case": {"units": 4}, "dice": [2]}, content_type="application/json"
+    )
     assert ProcedureRun.objects.get(pk=reply.json()["id"]).outcome["total"] == 3
     assert client.post("/events/ad69/rules/readings/set/", {"procedure": flank}).status_code == 404
 

@@ -1,5 +1,6 @@
 """The rulings log: recorded by any umpire, heard at once by every umpire and never by the projector,
 searched by its words, and replaced (never edited) by a later ruling."""
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -15,9 +16,11 @@ from umpire.models import AuditEntry, Event, Role, Ruling
 from umpire.services.access_codes import do_reissue_display_code
 from umpire.services.rulings import do_record_ruling
 
-FLANK = {"question": "May cavalry charge a flank across a river?",
-         "ruling": "No: a river crossing ends the charge; fight it as a frontal attack.",
-         "section": "X. COMBAT RESOLUTION"}
+FLANK = {
+    "question": "May cavalry charge a flank across a river?",
+    "ruling": "No: a river crossing ends the charge; fight it as a frontal attack.",
+    "section": "X. COMBAT RESOLUTION",
+}
 
 
 def everything():
@@ -25,7 +28,8 @@ def everything():
 
 
 def test_a_ruling_reaches_every_umpire_and_not_the_projector(
-        ad69, illyria_umpire, control, django_capture_on_commit_callbacks):
+    ad69, illyria_umpire, control, django_capture_on_commit_callbacks
+):
     groups = [umpires_group(ad69.pk), event_group(ad69.pk), display_group(ad69.pk), control_group(ad69.pk)]
     with listen(groups) as heard, django_capture_on_commit_callbacks(execute=True):
         ruling = do_record_ruling(ad69, actor=illyria_umpire, **FLANK)
@@ -59,8 +63,13 @@ async def test_the_display_consumer_does_not_join_the_umpires_group(ad69, make_u
 
 def test_search_finds_a_ruling_by_a_word_of_it_and_not_otherwise(client, ad69, illyria_umpire, control):
     do_record_ruling(ad69, actor=illyria_umpire, **FLANK)
-    do_record_ruling(ad69, actor=control, question="Do levies pay upkeep in winter?", ruling="Yes, at half rate.",
-                     section="VII. REVENUES")
+    do_record_ruling(
+        ad69,
+        actor=control,
+        question="Do levies pay upkeep in winter?",
+        ruling="Yes, at half rate.",
+        section="VII. REVENUES",
+    )
     client.force_login(illyria_umpire)
 
     def found(query):
@@ -86,8 +95,14 @@ def test_rulings_are_listed_newest_first(client, ad69, control):
 
 def test_a_later_ruling_supersedes_an_earlier_one(client, ad69, illyria_umpire, control):
     first = do_record_ruling(ad69, actor=illyria_umpire, **FLANK)
-    second = do_record_ruling(ad69, actor=control, question=FLANK["question"], supersedes=first,
-                              ruling="Yes, but at half strength.", section=FLANK["section"])
+    second = do_record_ruling(
+        ad69,
+        actor=control,
+        question=FLANK["question"],
+        supersedes=first,
+        ruling="Yes, but at half strength.",
+        section=FLANK["section"],
+    )
     first.refresh_from_db()
     assert first.superseded_by == second and first.ruling == FLANK["ruling"]
     client.force_login(illyria_umpire)
@@ -103,7 +118,8 @@ def test_a_ruling_already_superseded_cannot_be_superseded_again(ad69, control):
     with pytest.raises(ValidationError) as refusal:
         do_record_ruling(ad69, actor=control, question="Again?", ruling="No.", supersedes=first)
     assert refusal.value.message_dict["supersedes"] == [
-        f"Ruling {first.pk} is already superseded by ruling {second.pk}: supersede that one."]
+        f"Ruling {first.pk} is already superseded by ruling {second.pk}: supersede that one."
+    ]
     assert everything() == before
 
 
@@ -115,12 +131,15 @@ def test_a_ruling_of_another_event_cannot_be_superseded(ad69, control):
     assert Ruling.objects.filter(event=ad69).count() == 0
 
 
-@pytest.mark.parametrize("field, value, words", [
-    ("question", "  ", "This field cannot be blank."),
-    ("ruling", "", "This field cannot be blank."),
-    ("ruling", "x" * 2001, "at most 2000 characters"),
-    ("section", "x" * 121, "at most 120 characters"),
-])
+@pytest.mark.parametrize(
+    "field, value, words",
+    [
+        ("question", "  ", "This field cannot be blank."),
+        ("ruling", "", "This field cannot be blank."),
+        ("ruling", "x" * 2001, "at most 2000 characters"),
+        ("section", "x" * 121, "at most 120 characters"),
+    ],
+)
 def test_a_bad_ruling_is_refused_naming_the_field_and_nothing_is_saved(ad69, control, field, value, words):
     before = everything()
     with pytest.raises(ValidationError) as refusal:

@@ -1,4 +1,5 @@
 """Seating the umpire team: roles as auth groups, and the seat_umpire command's refusals."""
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -43,7 +44,10 @@ def test_seat_umpire_command_seats_a_region_umpire(ad69):
     [
         ({"event": "ad70", "role": "control", "password": "aquila-1234"}, "--event: There is no event 'ad70'."),
         ({"event": "ad69", "role": "region", "table": "Gual", "password": "aquila-1234"}, "--table: "),
-        ({"event": "ad69", "role": "senate", "table": "Gaul", "password": "aquila-1234"}, "--table: A Senate umpire has no table."),
+        (
+            {"event": "ad69", "role": "senate", "table": "Gaul", "password": "aquila-1234"},
+            "--table: A Senate umpire has no table.",
+        ),
         ({"event": "ad69", "role": "legate", "password": "aquila-1234"}, "--role: Select a valid choice."),
         ({"event": "ad69", "role": "control"}, "--password: A new account needs a password"),
         ({"event": "ad69", "role": "control", "password": "short"}, "--password: "),
@@ -70,12 +74,15 @@ def test_seating_twice_is_refused_and_changes_nothing(ad69):
     assert AuditEntry.objects.count() == before
 
 
-@pytest.mark.parametrize("username, named", [
-    ("", "This field cannot be blank."),
-    ("m" * 151, "Ensure this value has at most 150 characters"),
-    ("marcus aurelius", "Enter a valid username."),
-    ("a\x00b", "Enter a valid username."),
-])
+@pytest.mark.parametrize(
+    "username, named",
+    [
+        ("", "This field cannot be blank."),
+        ("m" * 151, "Ensure this value has at most 150 characters"),
+        ("marcus aurelius", "Enter a valid username."),
+        ("a\x00b", "Enter a valid username."),
+    ],
+)
 def test_seating_under_a_name_no_account_may_have_is_refused_by_name(ad69, username, named):
     """Found by the service fuzz: create_user stored any name, or failed with a ValueError, not a refusal."""
     from umpire.services.accounts import do_seat_umpire

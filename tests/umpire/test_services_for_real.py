@@ -1,4 +1,5 @@
 """What needs the real services: PostgreSQL's row locks and Redis as the channel layer."""
+
 import asyncio
 import threading
 import time
@@ -63,7 +64,9 @@ def test_changes_counting_the_same_groups_in_other_orders_do_not_deadlock(postgr
         thread.join()
     assert errors == []
     assert dict(GroupSequence.objects.filter(group__in=["control-9", "table-9"]).values_list("group", "last")) == {
-        "control-9": 2, "table-9": 2}
+        "control-9": 2,
+        "table-9": 2,
+    }
 
 
 @pytest.mark.postgres

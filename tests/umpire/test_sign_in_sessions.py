@@ -1,5 +1,6 @@
 """Sign-in fit for a hall: an umpire logs in once with his password and stays signed in for the
 whole event day (SESSION_COOKIE_AGE, 16 hours), not until his tablet's browser closes."""
+
 from datetime import timedelta
 
 import time_machine

@@ -2,6 +2,7 @@
 letter arrived to hand out, a battle opened, a follow-up sent, a player on his way, this tax
 turn's statements, an upgrade under way. Who may see which console, what is overdue, and the
 hall's query count."""
+
 import re
 from datetime import timedelta
 from types import SimpleNamespace
@@ -35,34 +36,56 @@ def table(event, name):
 def hall(ad69, control, illyria_umpire, gaul_umpire, make_umpire):
     """Illyria's Pannonian legions ready to fight, a writer at Rome and his correspondent at Illyria."""
     illyria, rome, gaul = table(ad69, "Illyria"), table(ad69, "Italia/Rome"), table(ad69, "Gaul")
-    legions = [legion(ad69, f"Legion {n}", "Pannonia", [(LEG, 5, False), (LEV, 10, False)])
-               for n in ("XLV", "XLVI", "XLVII", "XLVIII", "XLIX", "L")]
+    legions = [
+        legion(ad69, f"Legion {n}", "Pannonia", [(LEG, 5, False), (LEV, 10, False)])
+        for n in ("XLV", "XLVI", "XLVII", "XLVIII", "XLIX", "L")
+    ]
     clockwork.do_start_clock(ad69, actor=None)
     return SimpleNamespace(
-        event=ad69, illyria=illyria, rome=rome, gaul=gaul, legions=legions, control=control,
-        illyria_umpire=illyria_umpire, gaul_umpire=gaul_umpire,
+        event=ad69,
+        illyria=illyria,
+        rome=rome,
+        gaul=gaul,
+        legions=legions,
+        control=control,
+        illyria_umpire=illyria_umpire,
+        gaul_umpire=gaul_umpire,
         rome_umpire=make_umpire(ad69, Role.REGION, "Italia/Rome"),
-        scribonius=Character.objects.create(event=ad69, name="Quintus Scribonius", role="senator",
-                                            social_class="senator", location=rome),
-        fuscus=Character.objects.create(event=ad69, name="Cornelius Fuscus", role="procurator",
-                                        social_class="equestrian", location=rome),
+        scribonius=Character.objects.create(
+            event=ad69, name="Quintus Scribonius", role="senator", social_class="senator", location=rome
+        ),
+        fuscus=Character.objects.create(
+            event=ad69, name="Cornelius Fuscus", role="procurator", social_class="equestrian", location=rome
+        ),
         primus=commander(ad69, "Antonius Primus", 1, illyria),
-        flatulius=commander(ad69, "Flatulius Butus", 0, illyria))
+        flatulius=commander(ad69, "Flatulius Butus", 0, illyria),
+    )
 
 
 def letter_arrives(hall, addressee=None):
     """Posted at Rome, carried by Fuscus to Illyria and left there: to hand out at Illyria."""
-    letter = do_post_letter(hall.rome, sender=hall.scribonius, addressee=addressee or hall.primus,
-                            destination=hall.illyria, actor=hall.rome_umpire)
+    letter = do_post_letter(
+        hall.rome,
+        sender=hall.scribonius,
+        addressee=addressee or hall.primus,
+        destination=hall.illyria,
+        actor=hall.rome_umpire,
+    )
     do_pick_up_letters([letter], table=hall.rome, courier=hall.fuscus, actor=hall.rome_umpire)
     do_leave_letters([letter], table=hall.illyria, actor=hall.illyria_umpire)
     return letter
 
 
 def battle(hall, a, b, place="Carnuntum"):
-    return do_open_battle(hall.illyria, side_a_forces=[hall.legions[a]], side_b_forces=[hall.legions[b]],
-                          side_a_commander=hall.primus, side_b_commander=hall.flatulius, place=place,
-                          actor=hall.illyria_umpire)
+    return do_open_battle(
+        hall.illyria,
+        side_a_forces=[hall.legions[a]],
+        side_b_forces=[hall.legions[b]],
+        side_a_commander=hall.primus,
+        side_b_commander=hall.flatulius,
+        place=place,
+        actor=hall.illyria_umpire,
+    )
 
 
 def follow_up(hall, text="Legion XV lost half its strength in Gaul"):
@@ -100,6 +123,7 @@ def hall_cell(page, hall, table_name, panel_name):
 
 # ---- the table's own console ------------------------------------------------------------------
 
+
 def test_a_region_umpires_console_shows_each_item_in_its_panel(client, busy):
     response = console(client, busy.illyria_umpire, busy)
     assert response.status_code == 200
@@ -121,8 +145,13 @@ def test_a_region_umpires_console_shows_each_item_in_its_panel(client, busy):
 def test_each_panel_links_to_its_apps_page(client, busy):
     page = console(client, busy.illyria_umpire, busy).content.decode()
     pk = busy.illyria.pk
-    for link in (f"/events/ad69/post/tables/{pk}/", "/events/ad69/battles/", "/events/ad69/treasury/",
-                 f"/events/ad69/tables/{pk}/players/", f"/events/ad69/tables/{pk}/follow-ups/"):
+    for link in (
+        f"/events/ad69/post/tables/{pk}/",
+        "/events/ad69/battles/",
+        "/events/ad69/treasury/",
+        f"/events/ad69/tables/{pk}/players/",
+        f"/events/ad69/tables/{pk}/follow-ups/",
+    ):
         assert f'href="{link}"' in page
 
 
@@ -130,8 +159,17 @@ def test_the_console_has_the_clock_and_reloads_on_each_panels_events(client, bus
     page = console(client, busy.illyria_umpire, busy).content.decode()
     assert 'data-clock="countdown"' in page and "Turn 1 of" in page
     refresh = re.search(r'data-refresh="([^"]*)"', page).group(1).split()
-    for kind in ("letter.moved", "battle.changed", "siege.changed", "followup.changed", "character.moved",
-                 "statement.changed", "force.changed", "spending.changed", "clock.changed"):
+    for kind in (
+        "letter.moved",
+        "battle.changed",
+        "siege.changed",
+        "followup.changed",
+        "character.moved",
+        "statement.changed",
+        "force.changed",
+        "spending.changed",
+        "clock.changed",
+    ):
         assert kind in refresh
 
 
@@ -146,6 +184,7 @@ def test_control_sees_every_tables_console(client, busy):
 
 
 # ---- overdue, and the hall ---------------------------------------------------------------------
+
 
 def test_work_left_past_its_turn_shows_overdue_on_the_console_and_the_hall(client, busy):
     clockwork.do_skip_turn(busy.event, actor=busy.control)
@@ -164,7 +203,9 @@ def test_work_left_past_its_turn_shows_overdue_on_the_console_and_the_hall(clien
 def test_a_letter_waiting_longer_than_the_posts_set_time_is_overdue(client, busy):
     client.force_login(busy.control)
     assert hall_cell(client.get("/control/ad69/hall/").content.decode(), busy, "Illyria", "mail.letters") == (
-        "cell", "1")
+        "cell",
+        "1",
+    )
     with time_machine.travel(timezone.now() + timedelta(minutes=41), tick=False):
         page = client.get("/control/ad69/hall/").content.decode()
     assert hall_cell(page, busy, "Illyria", "mail.letters") == ("cell overdue", "1 1 overdue")
@@ -225,8 +266,14 @@ def test_the_taxes_panel_reads_no_ledger(busy):
 
 def test_a_siege_under_way_at_the_table_waits_for_this_months_work(client, hall):
     pannonia = Province.objects.get(event=hall.event, name="Pannonia")
-    do_begin_siege(besiegers=[hall.legions[0]], place="Sirmium", place_type="minor_fortified_city", province=pannonia,
-                   garrison=[], actor=hall.control)
+    do_begin_siege(
+        besiegers=[hall.legions[0]],
+        place="Sirmium",
+        place_type="minor_fortified_city",
+        province=pannonia,
+        garrison=[],
+        actor=hall.control,
+    )
     fights = panel(console(client, hall.illyria_umpire, hall).content.decode(), "warfare.fights")
     assert "Siege of Sirmium: under siege" in fights and "no work yet this month" in fights
     assert "Siege of Sirmium" not in console(client, hall.control, hall, "Gaul").content.decode()

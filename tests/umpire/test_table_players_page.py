@@ -1,4 +1,5 @@
 """A table's roster over HTTP: who is here and on the way, checked out and in by those who run it."""
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -27,8 +28,11 @@ def everyone():
 def test_a_region_umpire_checks_out_a_player_of_his_table(client, ad69, illyria_umpire):
     client.force_login(illyria_umpire)
     blasio = Character.objects.get(event=ad69, name="Cornelius Blasio")
-    response = client.post(roster(ad69, "Illyria") + "check-out/",
-                           {"character": blasio.pk, "to_table": table(ad69, "Alpes").pk}, follow=True)
+    response = client.post(
+        roster(ad69, "Illyria") + "check-out/",
+        {"character": blasio.pk, "to_table": table(ad69, "Alpes").pk},
+        follow=True,
+    )
     assert "Cornelius Blasio has checked out of Illyria, travelling to Alpes." in response.content.decode()
     assert where(ad69, "Cornelius Blasio") == "travelling to Alpes"
 
@@ -37,8 +41,11 @@ def test_an_unlinked_table_is_refused_with_the_tables_he_can_go_to(client, ad69,
     client.force_login(illyria_umpire)
     blasio = Character.objects.get(event=ad69, name="Cornelius Blasio")
     before = everyone()
-    page = client.post(roster(ad69, "Illyria") + "check-out/",
-                       {"character": blasio.pk, "to_table": table(ad69, "Gaul").pk}, follow=True).content.decode()
+    page = client.post(
+        roster(ad69, "Illyria") + "check-out/",
+        {"character": blasio.pk, "to_table": table(ad69, "Gaul").pk},
+        follow=True,
+    ).content.decode()
     assert "Going to: Illyria and Gaul are not linked" in page and "Alpes, Italia/Rome, Eastern Med" in page
     assert everyone() == before
 
@@ -91,10 +98,12 @@ def test_a_region_umpire_does_not_place_a_player_at_no_table(client, ad69, illyr
 
 
 def test_the_roster_lists_who_is_here_and_who_is_on_the_way(client, ad69, control, gaul_umpire):
-    do_check_out(Character.objects.get(event=ad69, name="Cornelius Blasio"), to_table=table(ad69, "Alpes"),
-                 actor=control)
-    do_check_out(Character.objects.get(event=ad69, name="Valerius Asiaticus"), to_table=table(ad69, "Alpes"),
-                 actor=control)
+    do_check_out(
+        Character.objects.get(event=ad69, name="Cornelius Blasio"), to_table=table(ad69, "Alpes"), actor=control
+    )
+    do_check_out(
+        Character.objects.get(event=ad69, name="Valerius Asiaticus"), to_table=table(ad69, "Alpes"), actor=control
+    )
     client.force_login(gaul_umpire)
     page = client.get(roster(ad69, "Alpes")).content.decode()
     here, on_the_way = page.split("On the way here")
@@ -129,9 +138,11 @@ def test_the_roster_reads_in_a_fixed_number_of_queries(client, ad69, control, wh
 
     first = queries()
     for number in range(3):
-        Character.objects.create(event=ad69, name=f"Here {number}", role="senator", social_class="senator",
-                                 location=illyria)
-        Character.objects.create(event=ad69, name=f"Coming {number}", role="senator", social_class="senator",
-                                 travelling_to=illyria)
+        Character.objects.create(
+            event=ad69, name=f"Here {number}", role="senator", social_class="senator", location=illyria
+        )
+        Character.objects.create(
+            event=ad69, name=f"Coming {number}", role="senator", social_class="senator", travelling_to=illyria
+        )
         Character.objects.create(event=ad69, name=f"Nowhere {number}", role="senator", social_class="senator")
     assert queries() == first

@@ -1,5 +1,6 @@
 """The embedded ticker runs Celery beat's schedule in one-process mode: each task at the first tick, then
 every time its interval has passed, and one task that fails stops neither the others nor the ticker."""
+
 from django.conf import settings
 
 from umpire.ticker import BeatSchedule
@@ -22,8 +23,12 @@ def broken():
 
 def test_each_task_runs_at_the_first_tick_and_then_when_its_interval_has_passed():
     RUNS.clear()
-    schedule = BeatSchedule({"clock": {"task": f"{__name__}.clock_tick", "schedule": 1.0},
-                             "sweep": {"task": f"{__name__}.sweep", "schedule": 30.0}})
+    schedule = BeatSchedule(
+        {
+            "clock": {"task": f"{__name__}.clock_tick", "schedule": 1.0},
+            "sweep": {"task": f"{__name__}.sweep", "schedule": 30.0},
+        }
+    )
     for now in (100.0, 100.5, 101.0, 102.0, 129.9, 130.0):
         schedule.run_due(now)
     assert RUNS == ["clock", "sweep", "clock", "clock", "clock", "sweep"]
@@ -31,8 +36,12 @@ def test_each_task_runs_at_the_first_tick_and_then_when_its_interval_has_passed(
 
 def test_a_failing_task_is_logged_and_the_others_still_run(caplog):
     RUNS.clear()
-    schedule = BeatSchedule({"broken": {"task": f"{__name__}.broken", "schedule": 1.0},
-                             "clock": {"task": f"{__name__}.clock_tick", "schedule": 1.0}})
+    schedule = BeatSchedule(
+        {
+            "broken": {"task": f"{__name__}.broken", "schedule": 1.0},
+            "clock": {"task": f"{__name__}.clock_tick", "schedule": 1.0},
+        }
+    )
     schedule.run_due(0.0)
     schedule.run_due(1.0)
     assert RUNS == ["broken", "clock", "broken", "clock"]

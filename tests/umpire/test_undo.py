@@ -2,6 +2,7 @@
 back (a creation removed, a removal restored), audited as the undo's own work; refused, writing
 nothing, when the record changed since or when the action is one that is put right elsewhere;
 Control's alone, on its page, heard live."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -38,7 +39,10 @@ def test_an_edit_is_undone_by_putting_back_the_fields_it_changed(ad69, control, 
     assert achaea.income_per_quarter == 10
     put_back = AuditEntry.objects.get(part_of=undo)
     assert (put_back.action, put_back.before["income_per_quarter"], put_back.after["income_per_quarter"]) == (
-        "regions.province.update", 15, 10)
+        "regions.province.update",
+        15,
+        10,
+    )
 
 
 def test_a_record_changed_since_outside_the_log_is_not_put_back(ad69, control, achaea):
@@ -71,8 +75,12 @@ def test_a_creation_is_undone_by_removing_it_and_a_removal_by_restoring_it(ad69,
     assert (restored.pk, restored.one_id, restored.other_id, restored.kind) == kept
 
     linked = {(one, other) for one, other in Route.objects.values_list("one", "other")}
-    one, other = next((a, b) for a in Region.objects.filter(event=ad69) for b in Region.objects.filter(event=ad69)
-                      if a.pk < b.pk and (a.pk, b.pk) not in linked and (b.pk, a.pk) not in linked)
+    one, other = next(
+        (a, b)
+        for a in Region.objects.filter(event=ad69)
+        for b in Region.objects.filter(event=ad69)
+        if a.pk < b.pk and (a.pk, b.pk) not in linked and (b.pk, a.pk) not in linked
+    )
     created = do_save_record(Route(event=ad69, one=one, other=other, kind="sea"), actor=control)
     do_undo(last_entry(), actor=control, reason="a second road by mistake")
     assert not Route.objects.filter(pk=created.pk).exists()
@@ -98,16 +106,19 @@ def test_a_pause_undone_lets_the_turn_run_as_if_it_never_stopped(ad69, control):
 
 
 def test_an_entry_that_kept_only_a_summary_is_refused(ad69, control, achaea):
-    summary = record_audit(event=ad69, actor=control, action="regions.province.noted", target=achaea,
-                           after={"note": "looted"})
+    summary = record_audit(
+        event=ad69, actor=control, action="regions.province.noted", target=achaea, after={"note": "looted"}
+    )
     with pytest.raises(ValidationError, match="kept no record of Achaea before and after"):
         do_undo(summary, actor=control, reason="not looted")
 
 
 # ---- the page -----------------------------------------------------------------------------------
 
-def test_control_undoes_from_its_page_and_hears_it_live(client, ad69, control, achaea,
-                                                        django_capture_on_commit_callbacks):
+
+def test_control_undoes_from_its_page_and_hears_it_live(
+    client, ad69, control, achaea, django_capture_on_commit_callbacks
+):
     edit = raise_income(achaea, control)
     url = reverse("umpire:undo", args=[ad69.slug, edit.pk])
     client.force_login(control)
@@ -159,10 +170,14 @@ def test_a_change_of_readings_is_undone_by_setting_back_the_readings_it_replaced
 
 def test_a_seat_undone_takes_the_umpires_role_group_with_it(ad69, control, django_user_model):
     from umpire.services.seats import do_assign_seat
+
     gaul = Region.objects.get(event=ad69, name="Gaul")
     umpire = django_user_model.objects.create_user(username="new-gaul", password="x")
     do_assign_seat(event=ad69, user=umpire, role=Role.REGION, region=gaul, actor=control)
     assert umpire.groups.filter(name=Role.REGION.label).exists()
-    do_undo(AuditEntry.objects.filter(action="umpire.umpireseat.create").order_by("pk").last(), actor=control,
-            reason="seated at the wrong table")
+    do_undo(
+        AuditEntry.objects.filter(action="umpire.umpireseat.create").order_by("pk").last(),
+        actor=control,
+        reason="seated at the wrong table",
+    )
     assert not umpire.seats.exists() and not umpire.groups.filter(name=Role.REGION.label).exists()

@@ -1,5 +1,6 @@
 """What the battle and siege desks' tests share: the Illyria table and its umpire, the handbook's
 Combat Example 1 at it (opened, and fought to its proposed losses), and the armies before Cremona."""
+
 from types import SimpleNamespace
 
 import pytest
@@ -28,15 +29,23 @@ def italia(ad69):
 def armies(ad69, italia):
     """Legions XLV (with 10 levies) and XLVI under Antonius Primus (Military Skill +1), and Cremona's
     garrison of 3 auxiliaries and 4 levies (combat value 20), as in tests/warfare/test_sieges.py."""
-    primus = Character.objects.create(event=ad69, name="Antonius Primus", role="legate", social_class="senator",
-                                      military_skill=1, location=italia.region)
-    xlv = legion(ad69, "Legion XLV", "Italia", [(LEG, 5, False), (AUX, 5, False), (LEV, 10, False)],
-                 legate="Caecilius Simplex")
+    primus = Character.objects.create(
+        event=ad69,
+        name="Antonius Primus",
+        role="legate",
+        social_class="senator",
+        military_skill=1,
+        location=italia.region,
+    )
+    xlv = legion(
+        ad69, "Legion XLV", "Italia", [(LEG, 5, False), (AUX, 5, False), (LEV, 10, False)], legate="Caecilius Simplex"
+    )
     xlvi = legion(ad69, "Legion XLVI", "Italia", [(LEG, 5, False), (AUX, 5, False)])
     Force.objects.filter(pk__in=[xlv.pk, xlvi.pk]).update(army_commander=primus)
     garrison = Force.objects.create(event=ad69, name="Cremona garrison", kind=Force.Kind.DETACHMENT, province=italia)
-    ForceTroops.objects.bulk_create([ForceTroops(force=garrison, type=AUX, count=3),
-                                     ForceTroops(force=garrison, type=LEV, count=4)])
+    ForceTroops.objects.bulk_create(
+        [ForceTroops(force=garrison, type=AUX, count=3), ForceTroops(force=garrison, type=LEV, count=4)]
+    )
     clockwork.do_start_clock(ad69, actor=None)
     return xlv, xlvi, garrison
 
@@ -44,8 +53,9 @@ def armies(ad69, italia):
 @pytest.fixture
 def cremona(control, italia, armies):
     xlv, xlvi, garrison = armies
-    return do_begin_siege(besiegers=[xlv, xlvi], place="Cremona", place_type=MINOR, province=italia,
-                          garrison=[garrison], actor=control)
+    return do_begin_siege(
+        besiegers=[xlv, xlvi], place="Cremona", place_type=MINOR, province=italia, garrison=[garrison], actor=control
+    )
 
 
 @pytest.fixture
@@ -63,15 +73,26 @@ def example_1_forces(ad69, illyria):
     """Example 1's sides in Pannonia, at the Illyria table, before any battle is opened."""
     xlv = legion(ad69, "Legion XLV", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
     xlvi = legion(ad69, "Legion XLVI", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
-    return {"xlv": xlv, "xlvi": xlvi, "bigius": commander(ad69, "Bigius Diccus", 1, illyria),
-            "flatulius": commander(ad69, "Flatulius Butus", 0, illyria)}
+    return {
+        "xlv": xlv,
+        "xlvi": xlvi,
+        "bigius": commander(ad69, "Bigius Diccus", 1, illyria),
+        "flatulius": commander(ad69, "Flatulius Butus", 0, illyria),
+    }
 
 
 @pytest.fixture
 def opened(illyria, umpire, example_1_forces):
     f = example_1_forces
-    return do_open_battle(illyria, side_a_forces=[f["xlv"]], side_b_forces=[f["xlvi"]], side_a_commander=f["bigius"],
-                          side_b_commander=f["flatulius"], place="Carnuntum", actor=umpire)
+    return do_open_battle(
+        illyria,
+        side_a_forces=[f["xlv"]],
+        side_b_forces=[f["xlvi"]],
+        side_a_commander=f["bigius"],
+        side_b_commander=f["flatulius"],
+        place="Carnuntum",
+        actor=umpire,
+    )
 
 
 @pytest.fixture
@@ -81,8 +102,15 @@ def example_1(ad69, illyria, umpire):
     xlv = legion(ad69, "Legion XLV", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
     xlvi = legion(ad69, "Legion XLVI", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
     bigius, flatulius = commander(ad69, "Bigius Diccus", 1, illyria), commander(ad69, "Flatulius Butus", 0, illyria)
-    battle = do_open_battle(illyria, side_a_forces=[xlv], side_b_forces=[xlvi], side_a_commander=bigius,
-                            side_b_commander=flatulius, place="Carnuntum", actor=umpire)
+    battle = do_open_battle(
+        illyria,
+        side_a_forces=[xlv],
+        side_b_forces=[xlvi],
+        side_a_commander=bigius,
+        side_b_commander=flatulius,
+        place="Carnuntum",
+        actor=umpire,
+    )
     return SimpleNamespace(battle=battle, xlv=xlv, xlvi=xlvi, bigius=bigius, flatulius=flatulius)
 
 

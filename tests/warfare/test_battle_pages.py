@@ -1,6 +1,7 @@
 """The battle pages over HTTP (X. COMBAT RESOLUTION): who may see and run which battle, every
 step of the desk through its service, refusals that change nothing, the handbook's Combat
 Example 1 played through the desk's POSTs, and who hears of a draft on the websockets."""
+
 import re
 
 import pytest
@@ -49,8 +50,16 @@ def step(client, battle, action, data=None):
 
 
 def open_data(illyria, f, **more):
-    return {"table": illyria.pk, "side_a_forces": [f["xlv"].pk], "side_b_forces": [f["xlvi"].pk],
-            "side_a_commander": f["bigius"].pk, "side_b_commander": f["flatulius"].pk, "place": "Carnuntum", "decided": "on", **more}
+    return {
+        "table": illyria.pk,
+        "side_a_forces": [f["xlv"].pk],
+        "side_b_forces": [f["xlvi"].pk],
+        "side_a_commander": f["bigius"].pk,
+        "side_b_commander": f["flatulius"].pk,
+        "place": "Carnuntum",
+        "decided": "on",
+        **more,
+    }
 
 
 def round_data(a="attack", b="defend", dice="10 2", **more):
@@ -65,8 +74,10 @@ def placing(battle, side, counts):
 
 # ---- who sees what ----------------------------------------------------------------------------
 
-def test_a_draft_is_seen_by_its_table_and_control_and_not_by_another_table(client, control, umpire, gaul_umpire,
-                                                                            opened):
+
+def test_a_draft_is_seen_by_its_table_and_control_and_not_by_another_table(
+    client, control, umpire, gaul_umpire, opened
+):
     assert "Draft" in page(signed_in(client, umpire), desk(opened))
     assert "Bigius Diccus v Flatulius Butus, Carnuntum" in page(client, "/events/ad69/battles/")
     assert "Claim it" not in page(signed_in(client, control), desk(opened))  # the opener holds it
@@ -132,6 +143,7 @@ def test_the_desk_reads_in_a_fixed_number_of_queries(client, ad69, illyria, umpi
 
 # ---- the handbook's example through the desk ---------------------------------------------------
 
+
 def test_combat_example_1_played_through_the_desk_lands_on_the_legions(client, illyria, umpire, example_1_forces):
     f = example_1_forces
     signed_in(client, umpire)
@@ -158,11 +170,13 @@ def test_combat_example_1_played_through_the_desk_lands_on_the_legions(client, i
 
 # ---- each step's happy path and a refusal that changes nothing --------------------------------
 
+
 def test_opening_refuses_a_side_without_forces_and_writes_nothing(client, illyria, umpire, example_1_forces):
     signed_in(client, umpire)
     before = rows()
-    response = client.post("/events/ad69/battles/open/", open_data(illyria, example_1_forces, side_b_forces=[]),
-                           follow=True)
+    response = client.post(
+        "/events/ad69/battles/open/", open_data(illyria, example_1_forces, side_b_forces=[]), follow=True
+    )
     assert "Side B's forces: This field is required." in squeezed(response)
     assert rows() == before
 
@@ -176,14 +190,14 @@ def test_the_odds_are_shown_before_the_fight_and_nothing_is_kept(client, illyria
     assert rows() == before
 
 
-def test_a_blank_sheet_prints_for_the_chosen_forces_without_opening_a_battle(client, illyria, umpire,
-                                                                            example_1_forces):
+def test_a_blank_sheet_prints_for_the_chosen_forces_without_opening_a_battle(client, illyria, umpire, example_1_forces):
     signed_in(client, umpire)
     response = client.post("/events/ad69/battles/blank-sheet.pdf", open_data(illyria, example_1_forces))
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
     assert Battle.objects.count() == 0
-    refused = squeezed(client.post("/events/ad69/battles/blank-sheet.pdf",
-                                   open_data(illyria, example_1_forces, side_a_forces=[])))
+    refused = squeezed(
+        client.post("/events/ad69/battles/blank-sheet.pdf", open_data(illyria, example_1_forces, side_a_forces=[]))
+    )
     assert "Side A's forces: This field is required." in refused and "Print a blank battle sheet" in refused
 
 
@@ -201,15 +215,17 @@ def test_claim_release_and_take_over_with_a_reason(client, ad69, umpire, make_um
     assert "Why you take it over: This field is required." in step(client, opened, "take-over", {"reason": ""})
     assert rows() == before
     assert "taken “Bigius Diccus v Flatulius Butus, Carnuntum” over from region-illyria" in step(
-        client, opened, "take-over", {"reason": "his tablet died"})
+        client, opened, "take-over", {"reason": "his tablet died"}
+    )
     assert AuditEntry.objects.get(action="battle.taken_over").reason == "his tablet died"
     assert "You have released" in step(client, opened, "release")
     signed_in(client, umpire)
     assert "You hold" in step(client, opened, "claim")
 
 
-def test_a_round_without_the_claim_or_without_dice_is_refused_and_changes_nothing(client, ad69, umpire,
-                                                                                   make_umpire, opened):
+def test_a_round_without_the_claim_or_without_dice_is_refused_and_changes_nothing(
+    client, ad69, umpire, make_umpire, opened
+):
     second = make_umpire(ad69, Role.REGION, "Illyria", username="second-illyria")
     signed_in(client, umpire)
     before = rows()
@@ -231,11 +247,16 @@ def test_an_override_is_shown_beside_the_engines_value_and_audited(client, umpir
     signed_in(client, umpire)
     step(client, opened, "round", round_data())
     before = rows()
-    assert "Why: This field is required." in step(client, opened, "override", {"what": "result",
-                                                                                "umpire_value": "b pushed back"})
+    assert "Why: This field is required." in step(
+        client, opened, "override", {"what": "result", "umpire_value": "b pushed back"}
+    )
     assert rows() == before
-    text = step(client, opened, "override", {"what": "result", "umpire_value": "b pushed back",
-                                             "reason": "the flank held on the river"})
+    text = step(
+        client,
+        opened,
+        "override",
+        {"what": "result", "umpire_value": "b pushed back", "reason": "the flank held on the river"},
+    )
     assert "Overridden: round 1 result b defeated outright → b pushed back" in text
     assert "engine b defeated outright → umpire b pushed back, because the flank held on the river" in text
     assert "Round 2: orders and dice" in text
@@ -286,8 +307,12 @@ def test_publishing_and_the_projector_is_controls_choice(client, control, umpire
 def test_a_confirmed_battle_offers_no_step_and_refuses_them(client, umpire, example_1_forces, opened):
     do_fight_round(opened, orders={"a": orders("attack"), "b": orders("defend")}, dice=[10, 2], actor=umpire)
     do_propose_losses(opened, dice=[], actor=umpire)
-    do_place_losses(opened, side="b", actor=umpire, placed=[{"force": "Legion XLVI", "type": LEG, "count": 2},
-                                                             {"force": "Legion XLVI", "type": AUX, "count": 3}])
+    do_place_losses(
+        opened,
+        side="b",
+        actor=umpire,
+        placed=[{"force": "Legion XLVI", "type": LEG, "count": 2}, {"force": "Legion XLVI", "type": AUX, "count": 3}],
+    )
     do_confirm_battle(opened, actor=umpire)
     text = page(signed_in(client, umpire), desk(opened))
     assert "Claim it" not in text and "Confirm the battle" not in text and "Override" not in text
@@ -297,6 +322,7 @@ def test_a_confirmed_battle_offers_no_step_and_refuses_them(client, umpire, exam
 
 
 # ---- who hears ---------------------------------------------------------------------------------
+
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
@@ -332,7 +358,8 @@ def open_a_draft(actor):
 def test_control_takes_any_tables_battle_over_and_the_console_rolls_for_him(client, control, umpire, opened):
     signed_in(client, control)
     assert "taken “Bigius Diccus v Flatulius Butus, Carnuntum” over from region-illyria" in step(
-        client, opened, "take-over", {"reason": "the Illyria umpire is in the Senate"})
+        client, opened, "take-over", {"reason": "the Illyria umpire is in the Senate"}
+    )
     text = step(client, opened, "round", round_data(dice="", roll=""))
     assert "Round 1:" in text and "rolled by the console" in text
     assert fresh(opened).round_list[0].fought_by == control
@@ -340,10 +367,10 @@ def test_control_takes_any_tables_battle_over_and_the_console_rolls_for_him(clie
 
 # ---- steps 1, 3 and 4, and the battle's own rulings, at the desk -------------------------------
 
+
 def test_the_desk_asks_the_commanders_first_then_the_order_of_battle(client, illyria, umpire, example_1_forces):
     signed_in(client, umpire)
-    response = client.post("/events/ad69/battles/open/", open_data(illyria, example_1_forces, decided=""),
-                           follow=True)
+    response = client.post("/events/ad69/battles/open/", open_data(illyria, example_1_forces, decided=""), follow=True)
     battle = Battle.objects.get()
     text = squeezed(response)
     assert battle.awaits_decision and "Both commanders choose to fight" in text and "Call the battle off" in text
@@ -373,8 +400,12 @@ def test_calling_a_battle_off_at_the_desk_needs_the_side_and_why(client, illyria
 def test_a_combat_value_is_ruled_at_the_desk_before_the_first_round(client, umpire, opened):
     signed_in(client, umpire)
     assert "side A combat value" in page(client, desk(opened))
-    text = step(client, opened, "override", {"what": "combat_value_a", "umpire_value": "70",
-                                             "reason": "a cohort of XIII joined him"})
+    text = step(
+        client,
+        opened,
+        "override",
+        {"what": "combat_value_a", "umpire_value": "70", "reason": "a cohort of XIII joined him"},
+    )
     assert "Overridden: side A combat value 50 → 70, because a cohort of XIII joined him." in text
     assert "Combat value 70 by the umpire's ruling; its forces' own: 50" in text
     assert "Round 1: 23 to 13" in step(client, opened, "round", round_data())

@@ -1,6 +1,7 @@
 """The players' side of the battles: the published ones, opened with the projector's display code,
 with the losses and the fallen's fates once confirmed, and nothing of a draft, the dice or the
 umpires; refreshed live from the display's socket."""
+
 import re
 
 import pytest
@@ -55,15 +56,20 @@ def open_a_draft(umpire):
 
 def fight_example_1(battle, umpire, *, joins=False, dice=(10, 2)):
     """Combat Example 1: Bigius attacks and defeats Flatulius outright in round 1."""
-    do_fight_round(battle, orders={"a": orders("attack", joins=joins), "b": orders("defend")}, dice=list(dice),
-                   actor=umpire)
+    do_fight_round(
+        battle, orders={"a": orders("attack", joins=joins), "b": orders("defend")}, dice=list(dice), actor=umpire
+    )
 
 
 def place_flatulius_losses(battle, umpire):
     """Flatulius's player places his uneven loss of 5 as Example 1 does: 2 legionary, 3 auxiliary."""
     force = battle.forces.get(side="b").force_name
-    do_place_losses(battle, side="b", actor=umpire, placed=[{"force": force, "type": LEG, "count": 2},
-                                                             {"force": force, "type": AUX, "count": 3}])
+    do_place_losses(
+        battle,
+        side="b",
+        actor=umpire,
+        placed=[{"force": force, "type": LEG, "count": 2}, {"force": force, "type": AUX, "count": 3}],
+    )
 
 
 def confirm_with_bigius_wounded(battle, umpire):
@@ -77,14 +83,20 @@ def confirm_with_bigius_wounded(battle, umpire):
 
 def example_1_again(event, table, umpire, number):
     """Example 1's sides afresh in Dalmatia: new legions, new commanders."""
-    forces = [legion(event, f"Legion {side}{number}", "Dalmatia", [(LEG, 5, False), (AUX, 5, False)])
-              for side in "ab"]
+    forces = [legion(event, f"Legion {side}{number}", "Dalmatia", [(LEG, 5, False), (AUX, 5, False)]) for side in "ab"]
     chiefs = [commander(event, f"{name} {number}", skill, table) for name, skill in (("Bigius", 1), ("Flatulius", 0))]
-    return do_open_battle(table, side_a_forces=[forces[0]], side_b_forces=[forces[1]], side_a_commander=chiefs[0],
-                          side_b_commander=chiefs[1], actor=umpire)
+    return do_open_battle(
+        table,
+        side_a_forces=[forces[0]],
+        side_b_forces=[forces[1]],
+        side_a_commander=chiefs[0],
+        side_b_commander=chiefs[1],
+        actor=umpire,
+    )
 
 
 # ---- what the players see ---------------------------------------------------------------------
+
 
 def test_a_draft_is_not_reported_until_published(client, umpire, opened, code):
     fight_example_1(opened, umpire)
@@ -136,8 +148,14 @@ def test_a_published_battle_not_yet_confirmed_reports_no_losses(client, umpire, 
 
 def test_the_reports_tell_no_seed_umpire_override_or_draft(client, ad69, control, umpire, opened, code):
     do_fight_round(opened, orders={"a": orders("attack"), "b": orders("defend")}, actor=umpire)  # console's dice
-    do_override_figure(opened, round_number=1, what="result", umpire_value="b defeated outright", actor=umpire,
-                       reason="Bigius bribed the ferryman")
+    do_override_figure(
+        opened,
+        round_number=1,
+        what="result",
+        umpire_value="b defeated outright",
+        actor=umpire,
+        reason="Bigius bribed the ferryman",
+    )
     do_propose_losses(opened, dice=[], actor=umpire)
     do_publish_battle(opened, actor=control)
     draft = open_a_draft(umpire)
@@ -179,6 +197,7 @@ def test_the_newest_published_battle_comes_first(client, ad69, illyria, umpire, 
 
 # ---- who hears --------------------------------------------------------------------------------
 
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_the_display_hears_a_published_battle_but_nothing_of_a_draft(ad69, make_umpire):
@@ -191,8 +210,9 @@ async def test_the_display_hears_a_published_battle_but_nothing_of_a_draft(ad69,
     await display.receive_json_from()
 
     battle = await database_sync_to_async(open_a_draft)(umpire)
-    await database_sync_to_async(do_fight_round)(battle, orders={"a": orders("attack"), "b": orders("defend")},
-                                                 actor=umpire)
+    await database_sync_to_async(do_fight_round)(
+        battle, orders={"a": orders("attack"), "b": orders("defend")}, actor=umpire
+    )
     assert await display.receive_nothing(timeout=0.3)
 
     await database_sync_to_async(do_publish_battle)(battle, actor=umpire)

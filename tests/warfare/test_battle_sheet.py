@@ -1,4 +1,5 @@
 """The pre-filled battle sheet: the handbook's Combat Example 1 as a table would print it before the fight."""
+
 from io import BytesIO
 
 import pytest
@@ -30,8 +31,11 @@ def test_example_1_sheet_carries_the_handbooks_values_and_standing_factors(examp
     assert a.forces[0].units == "1 Aquila, 5 legionaries, 5 auxiliaries"
     # Bigius: "+1 for his military skill +5 for the Aquila +5 for his legion's combat value"; the die and
     # "+1 for defending" are written in round by round
-    assert dict(a.standing) == {"every legion's Aquila present": 5, "combat value 50: +1 for every 10 points": 5,
-                                "Military Skill of the army commander": 1}
+    assert dict(a.standing) == {
+        "every legion's Aquila present": 5,
+        "combat value 50: +1 for every 10 points": 5,
+        "Military Skill of the army commander": 1,
+    }
     assert (a.standing_total, b.standing_total) == (11, 10)
     assert ("Defending", 1) in sheet.round_factors
     assert sheet.results[0] == "+7 or more: enemy defeated outright"
@@ -44,7 +48,15 @@ def test_the_sheet_prints_on_one_page_with_everything_the_table_needs(example_1,
     pages = PdfReader(BytesIO(pdf)).pages
     text = " ".join(" ".join(page.extract_text() for page in pages).split())  # lines wrap anywhere
     assert len(pages) == 1
-    for words in ("Battle at Siscia", "Battle sheet", "Side A: Bigius Diccus", "Side B: Flatulius Butus",
-                  "Standing factors", "+4/+6: enemy pushed back", "Commanders'",
-                  "divide it by 10", "a 1 on 1d6 is fatal"):
+    for words in (
+        "Battle at Siscia",
+        "Battle sheet",
+        "Side A: Bigius Diccus",
+        "Side B: Flatulius Butus",
+        "Standing factors",
+        "+4/+6: enemy pushed back",
+        "Commanders'",
+        "divide it by 10",
+        "a 1 on 1d6 is fatal",
+    ):
         assert words in text, words

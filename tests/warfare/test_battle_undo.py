@@ -2,6 +2,7 @@
 commander's fate are put back, as steps of the one undo, and the battle is open to be confirmed
 again; refused while a later change to one of its forces stands. A step of the fight before it: the
 battle put back as it stood, a round fought taken out, once the later steps are undone."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -34,13 +35,20 @@ def test_undoing_a_confirmation_gives_back_the_units_and_unlocks_the_battle(ad69
     assert (battle.state, battle.is_locked, battle.confirmed_by) == ("losses_proposed", False, None)
     assert set(battle.forces.values_list("force__fought_turn", flat=True)) == {None}
     restored = AuditEntry.objects.filter(part_of=undo).order_by("pk")
-    assert list(restored.values_list("action", flat=True)) == ["force.restored", "force.restored",
-                                                               "warfare.battle.update"]
+    assert list(restored.values_list("action", flat=True)) == [
+        "force.restored",
+        "force.restored",
+        "warfare.battle.update",
+    ]
     assert set(restored.values_list("compensates", flat=True)) == {confirmed.pk}
 
     # the umpire puts it right and confirms again: the losses land once more
-    do_place_losses(battle, side="b", actor=umpire, placed=[{"force": example_1.xlvi, "type": LEG, "count": 3},
-                                                             {"force": example_1.xlvi, "type": AUX, "count": 2}])
+    do_place_losses(
+        battle,
+        side="b",
+        actor=umpire,
+        placed=[{"force": example_1.xlvi, "type": LEG, "count": 3}, {"force": example_1.xlvi, "type": AUX, "count": 2}],
+    )
     do_confirm_battle(battle, actor=umpire)
     assert composition(example_1.xlvi) == [(AUX, 3, False), (LEG, 2, False)]
 
@@ -49,8 +57,12 @@ def test_a_commanders_death_is_undone_with_the_battle(ad69, control, umpire, pro
     """Bigius fell in person and the umpire ruled him killed: the undo brings him back and gives
     him his legion and army again."""
     rule(fresh(proposed), "fate_a", "killed", umpire, reason="taken and put to the sword")
-    do_place_losses(fresh(proposed), side="b", actor=umpire, placed=[
-        {"force": "Legion XLVI", "type": LEG, "count": 2}, {"force": "Legion XLVI", "type": AUX, "count": 3}])
+    do_place_losses(
+        fresh(proposed),
+        side="b",
+        actor=umpire,
+        placed=[{"force": "Legion XLVI", "type": LEG, "count": 2}, {"force": "Legion XLVI", "type": AUX, "count": 3}],
+    )
     xlv, bigius = example_1_forces["xlv"], example_1_forces["bigius"]
     Force.objects.filter(pk=xlv.pk).update(legate=bigius, army_commander=bigius)
     do_confirm_battle(fresh(proposed), actor=umpire)
@@ -65,8 +77,9 @@ def test_a_commanders_death_is_undone_with_the_battle(ad69, control, umpire, pro
 
 def test_a_later_change_to_a_force_stops_the_undo_until_it_is_undone_first(ad69, control, umpire, example_1):
     confirmed_example_1(example_1, umpire)
-    correction = do_correct_troops(example_1.xlvi, troops=[{"type": LEG, "count": 4, "veteran": False}],
-                                   actor=control, reason="a miscount")
+    correction = do_correct_troops(
+        example_1.xlvi, troops=[{"type": LEG, "count": 4, "veteran": False}], actor=control, reason="a miscount"
+    )
     corrected = AuditEntry.objects.filter(action="force.corrected").get()
     written = AuditEntry.objects.count()
 
@@ -105,8 +118,11 @@ def test_an_earlier_step_waits_for_the_later_ones(ad69, control, umpire, example
     do_propose_losses(example_1.battle, dice=[], actor=umpire)
     fought = AuditEntry.objects.get(action="battle.round_fought")
     proposed = AuditEntry.objects.get(action="battle.losses_proposed")
-    with pytest.raises(ValidationError, match=rf"Later changes depend on #{fought.pk}: #{proposed.pk} "
-                                              r"battle.losses_proposed"):
+    with pytest.raises(
+        ValidationError,
+        match=rf"Later changes depend on #{fought.pk}: #{proposed.pk} "
+        r"battle.losses_proposed",
+    ):
         do_undo(fought, actor=control, reason="wrong dice")
     do_undo(proposed, actor=control, reason="too soon")
     do_undo(fought, actor=control, reason="wrong dice")

@@ -1,6 +1,7 @@
 """The Non-Roman World umpire's hosts and their tables: he reads the consoles of the tables where a
 non-Roman host stands and runs the battles and sieges a host fights in, and nothing else: not a
 fight of Romans alone, even at such a table, nor any other table, nor its post, follow-ups or money."""
+
 import pytest
 
 from mail.services.letters import do_leave_letters, do_pick_up_letters, do_post_letter
@@ -21,8 +22,12 @@ MINOR = "minor_fortified_city"
 
 def host(event, name, province_name):
     """A barbarian host placed directly (test set-up, not a game action)."""
-    force = Force.objects.create(event=event, name=name, kind=Force.Kind.BARBARIAN_HOST,
-                                 province=Province.objects.get(event=event, name=province_name))
+    force = Force.objects.create(
+        event=event,
+        name=name,
+        kind=Force.Kind.BARBARIAN_HOST,
+        province=Province.objects.get(event=event, name=province_name),
+    )
     ForceTroops.objects.create(force=force, type=WARBAND, count=8)
     return force
 
@@ -41,16 +46,23 @@ def illyria(ad69):
 def pannonia(ad69, illyria, control):
     """At Illyria, in Pannonia: the Iazyges' host and two legions; Gaul has legions and no host."""
     clockwork.do_start_clock(ad69, actor=None)
-    return {"iazyges": host(ad69, "Iazyges", "Pannonia"),
-            "xiii": legion(ad69, "Legion XIII", "Pannonia", [(LEG, 5, False), (AUX, 5, False)]),
-            "vii": legion(ad69, "Legion VII", "Pannonia", [(LEG, 5, False), (AUX, 5, False)]),
-            "belgica": legion(ad69, "Legion XXII", "Belgica", [(LEG, 5, False)]),
-            "chief": commander(ad69, "Banadaspus", 0, illyria)}
+    return {
+        "iazyges": host(ad69, "Iazyges", "Pannonia"),
+        "xiii": legion(ad69, "Legion XIII", "Pannonia", [(LEG, 5, False), (AUX, 5, False)]),
+        "vii": legion(ad69, "Legion VII", "Pannonia", [(LEG, 5, False), (AUX, 5, False)]),
+        "belgica": legion(ad69, "Legion XXII", "Belgica", [(LEG, 5, False)]),
+        "chief": commander(ad69, "Banadaspus", 0, illyria),
+    }
 
 
 def open_data(illyria, side_a, side_b):
-    return {"table": illyria.pk, "side_a_forces": [f.pk for f in side_a], "side_b_forces": [f.pk for f in side_b],
-            "place": "Mursa", "decided": "on"}
+    return {
+        "table": illyria.pk,
+        "side_a_forces": [f.pk for f in side_a],
+        "side_b_forces": [f.pk for f in side_b],
+        "place": "Mursa",
+        "decided": "on",
+    }
 
 
 def opened(illyria, side_a, side_b, actor):
@@ -96,8 +108,9 @@ def test_non_roman_umpire_cannot_see_or_claim_a_draft_of_romans_alone(client, il
     assert AuditEntry.objects.count() == entries
 
 
-def test_non_roman_umpire_runs_a_hosts_battle_opened_by_the_tables_umpire(client, illyria, pannonia, nrw,
-                                                                           illyria_umpire):
+def test_non_roman_umpire_runs_a_hosts_battle_opened_by_the_tables_umpire(
+    client, illyria, pannonia, nrw, illyria_umpire
+):
     battle = opened(illyria, [pannonia["xiii"]], [pannonia["iazyges"]], illyria_umpire)
     client.force_login(nrw)
     assert battle.title in client.get("/events/ad69/battles/").content.decode()
@@ -108,8 +121,13 @@ def test_non_roman_umpire_runs_a_hosts_battle_opened_by_the_tables_umpire(client
 
 
 def begin_data(province, besiegers, garrison=()):
-    return {"place": "Sirmium", "place_type": MINOR, "province": province.pk,
-            "besiegers": [f.pk for f in besiegers], "garrison": [f.pk for f in garrison]}
+    return {
+        "place": "Sirmium",
+        "place_type": MINOR,
+        "province": province.pk,
+        "besiegers": [f.pk for f in besiegers],
+        "garrison": [f.pk for f in garrison],
+    }
 
 
 def test_non_roman_umpire_begins_and_lifts_a_siege_his_host_lays(client, ad69, pannonia, nrw):
@@ -127,8 +145,14 @@ def test_non_roman_umpire_cannot_begin_or_run_a_siege_of_romans_alone(client, ad
     client.force_login(nrw)
     client.post("/events/ad69/sieges/begin/", begin_data(pannonia_province, [pannonia["xiii"]], [pannonia["vii"]]))
     assert not Siege.objects.exists()
-    siege = do_begin_siege(besiegers=[pannonia["xiii"]], place="Sirmium", place_type=MINOR, province=pannonia_province,
-                           garrison=[pannonia["vii"]], actor=control)
+    siege = do_begin_siege(
+        besiegers=[pannonia["xiii"]],
+        place="Sirmium",
+        place_type=MINOR,
+        province=pannonia_province,
+        garrison=[pannonia["vii"]],
+        actor=control,
+    )
     entries = AuditEntry.objects.count()
     assert client.post(f"/events/ad69/sieges/{siege.pk}/lift/", {"reason": "winter"}).status_code == 404
     assert AuditEntry.objects.count() == entries
@@ -156,8 +180,9 @@ def letter_arrives(event, illyria, addressee, illyria_umpire, make_umpire):
     return letter
 
 
-def test_watching_a_table_opens_none_of_its_post_follow_ups_or_roman_drafts(client, ad69, illyria, pannonia, nrw,
-                                                                            illyria_umpire, control, make_umpire):
+def test_watching_a_table_opens_none_of_its_post_follow_ups_or_roman_drafts(
+    client, ad69, illyria, pannonia, nrw, illyria_umpire, control, make_umpire
+):
     letter = letter_arrives(ad69, illyria, pannonia["chief"], illyria_umpire, make_umpire)
     do_send_follow_up(event=ad69, text="Tell Illyria the Danube is frozen", to_table=illyria, actor=control)
     draft = opened(illyria, [pannonia["xiii"]], [pannonia["vii"]], illyria_umpire)
@@ -167,6 +192,9 @@ def test_watching_a_table_opens_none_of_its_post_follow_ups_or_roman_drafts(clie
     client.force_login(nrw)
     console = client.get(f"/events/ad69/tables/{illyria.pk}/console/").content.decode()
     assert "Danube is frozen" not in console and draft.title not in console and letter.shown_code not in console
-    for page in (f"/events/ad69/post/tables/{illyria.pk}/", f"/events/ad69/tables/{illyria.pk}/follow-ups/",
-                 "/events/ad69/treasury/"):
+    for page in (
+        f"/events/ad69/post/tables/{illyria.pk}/",
+        f"/events/ad69/tables/{illyria.pk}/follow-ups/",
+        "/events/ad69/treasury/",
+    ):
         assert client.get(page).status_code == 404, page

@@ -1,6 +1,7 @@
 """The siege desk over HTTP (X. THE SIEGE SYSTEM): every umpire sees the sieges, only Control and the
 siege's own table run them; the three-turn siege of a minor fortified city played through the
 forms; a refusal that changes nothing; the index's query count."""
+
 import re
 
 import pytest
@@ -53,14 +54,17 @@ def next_turn(event, control):
 
 
 def state_of_everything():
-    return (sorted(Siege.objects.values_list("place", "state", "multiplier", "ended_turn")),
-            sorted(SiegeMonth.objects.values_list("turn", "action", "legion__name")),
-            sorted(Force.objects.values_list("name", "status", "fought_turn")),
-            sorted(ForceTroops.objects.values_list("force__name", "type", "veteran", "count")),
-            AuditEntry.objects.count())
+    return (
+        sorted(Siege.objects.values_list("place", "state", "multiplier", "ended_turn")),
+        sorted(SiegeMonth.objects.values_list("turn", "action", "legion__name")),
+        sorted(Force.objects.values_list("name", "status", "fought_turn")),
+        sorted(ForceTroops.objects.values_list("force__name", "type", "veteran", "count")),
+        AuditEntry.objects.count(),
+    )
 
 
 # ---- who sees and runs what -------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("which", ["", "sheet.pdf", "record.pdf"])
 def test_every_umpire_of_the_event_sees_a_siege(client, cremona, control, italia_umpire, gaul_umpire, which):
@@ -80,12 +84,22 @@ def test_control_and_the_sieges_table_are_offered_the_months_work(client, cremon
 def test_another_tables_umpire_sees_the_siege_but_no_work(client, cremona, gaul_umpire):
     client.force_login(gaul_umpire)
     text = page(client, siege_url(cremona))
-    assert "Siege of Cremona" in text and "This month's work" not in text and "<form method=\"post\" action" \
-        not in text.replace('action="/logout/"', "")
+    assert (
+        "Siege of Cremona" in text
+        and "This month's work" not in text
+        and '<form method="post" action' not in text.replace('action="/logout/"', "")
+    )
 
 
-@pytest.mark.parametrize("action, data", [("build-engines", {"legion": "xlv"}), ("reduce-defences", {}),
-                                          ("assault", {"dice": "10,3"}), ("lift", {"reason": "Vitellius"})])
+@pytest.mark.parametrize(
+    "action, data",
+    [
+        ("build-engines", {"legion": "xlv"}),
+        ("reduce-defences", {}),
+        ("assault", {"dice": "10,3"}),
+        ("lift", {"reason": "Vitellius"}),
+    ],
+)
 def test_another_tables_umpire_gets_404_on_every_change(client, cremona, armies, gaul_umpire, action, data):
     data = {key: armies[0].pk if value == "xlv" else value for key, value in data.items()}
     before = state_of_everything()
@@ -105,22 +119,36 @@ def test_another_tables_umpire_gets_404_placing_losses(client, cremona, control,
 def test_another_tables_umpire_cannot_begin_a_siege_there(client, armies, italia, gaul_umpire):
     xlv, xlvi, _ = armies
     client.force_login(gaul_umpire)
-    text = post(client, url(italia.event, "begin/"), {"place": "Cremona", "place_type": MINOR, "province": italia.pk,
-                                                      "besiegers": [xlv.pk, xlvi.pk]})
+    text = post(
+        client,
+        url(italia.event, "begin/"),
+        {"place": "Cremona", "place_type": MINOR, "province": italia.pk, "besiegers": [xlv.pk, xlvi.pk]},
+    )
     assert "Province: Select a valid choice" in text and not Siege.objects.exists()
 
 
 # ---- the three-turn siege, through the forms ----------------------------------------------------------
 
-def test_siege_of_a_minor_fortified_city_over_three_turns_through_the_desk(client, ad69, italia, armies,
-                                                                          italia_umpire, control):
+
+def test_siege_of_a_minor_fortified_city_over_three_turns_through_the_desk(
+    client, ad69, italia, armies, italia_umpire, control
+):
     """The three turns of tests/warfare/test_sieges.py, by the Italia umpire at his tablet: begin,
     both legions build engines; next turn reduce 5 → 4; next turn assault with Simplex in person and
     the table's 10 and 3: 23 against 11, +12, Cremona falls; the besiegers' 1 unit is placed."""
     xlv, xlvi, garrison = armies
     client.force_login(italia_umpire)
-    text = post(client, url(ad69, "begin/"), {"place": "Cremona", "place_type": MINOR, "province": italia.pk,
-                                              "besiegers": [xlv.pk, xlvi.pk], "garrison": [garrison.pk]})
+    text = post(
+        client,
+        url(ad69, "begin/"),
+        {
+            "place": "Cremona",
+            "place_type": MINOR,
+            "province": italia.pk,
+            "besiegers": [xlv.pk, xlvi.pk],
+            "garrison": [garrison.pk],
+        },
+    )
     siege = Siege.objects.get()
     assert "The siege of Cremona is begun: strength multiplier 5." in text
     assert (siege.starting_multiplier, siege.multiplier, siege.begun_turn, siege.state) == (5, 5, 1, "active")
@@ -128,7 +156,7 @@ def test_siege_of_a_minor_fortified_city_over_three_turns_through_the_desk(clien
     post(client, siege_url(siege, "build-engines"), {"legion": xlv.pk})
     text = post(client, siege_url(siege, "build-engines"), {"legion": xlvi.pk})
     assert "Legion XLVI builds a set of siege engines at Cremona." in text
-    assert "Engine sets<strong id=\"engine-sets\">2 of 2</strong>" in text
+    assert 'Engine sets<strong id="engine-sets">2 of 2</strong>' in text
     assert "Not now: Cremona has had its month's work this turn (build siege engines): one action a month." in text
 
     next_turn(ad69, control)
@@ -151,8 +179,12 @@ def test_siege_of_a_minor_fortified_city_over_three_turns_through_the_desk(clien
 
     month = SiegeMonth.objects.get(action="assault")
     groups = dict(re.findall(r'<label for="id_(group_\d+)">([^<]+?)<span', text))
-    assert sorted(groups.values()) == ["Legion XLV auxiliary", "Legion XLV legionary", "Legion XLVI auxiliary",
-                                       "Legion XLVI legionary"]
+    assert sorted(groups.values()) == [
+        "Legion XLV auxiliary",
+        "Legion XLV legionary",
+        "Legion XLVI auxiliary",
+        "Legion XLVI legionary",
+    ]
     placed = {field: int(label == "Legion XLV auxiliary") for field, label in groups.items()}
     text = post(client, url(ad69, f"assaults/{month.pk}/besiegers/place-losses/"), placed)
     assert "The besiegers' losses of turn 3 are placed." in text
@@ -199,20 +231,29 @@ def test_lifting_the_siege_needs_a_reason_and_stands_the_besiegers(client, cremo
 
 # ---- the index --------------------------------------------------------------------------------------
 
-def test_index_shows_active_sieges_first_the_umpires_table_first(client, ad69, cremona, control, italia,
-                                                                  gaul_umpire):
+
+def test_index_shows_active_sieges_first_the_umpires_table_first(client, ad69, cremona, control, italia, gaul_umpire):
     gallia = Province.objects.filter(event=ad69, region__name="Gaul").order_by("name").first()
     gauls = legion(ad69, "Legion I Germanica", gallia.name, [(LEG, 5, False)])
-    lugdunum = do_begin_siege(besiegers=[gauls], place="Lugdunum", place_type="fortified_town", province=gallia,
-                              actor=control)
-    bedriacum = do_begin_siege(besiegers=[legion(ad69, "Legion VII", "Italia", [(LEG, 5, False)])],
-                               place="Bedriacum", place_type="fortified_town", province=italia, actor=control)
+    lugdunum = do_begin_siege(
+        besiegers=[gauls], place="Lugdunum", place_type="fortified_town", province=gallia, actor=control
+    )
+    bedriacum = do_begin_siege(
+        besiegers=[legion(ad69, "Legion VII", "Italia", [(LEG, 5, False)])],
+        place="Bedriacum",
+        place_type="fortified_town",
+        province=italia,
+        actor=control,
+    )
     client.force_login(control)
     post(client, siege_url(bedriacum, "lift"), {"reason": "relieved"})
     client.force_login(gaul_umpire)
     text = page(client, url(ad69))
-    assert text.index(f'id="siege-{lugdunum.pk}"') < text.index(f'id="siege-{cremona.pk}"') < \
-        text.index(f'id="siege-{bedriacum.pk}"')
+    assert (
+        text.index(f'id="siege-{lugdunum.pk}"')
+        < text.index(f'id="siege-{cremona.pk}"')
+        < text.index(f'id="siege-{bedriacum.pk}"')
+    )
     assert f'<section class="table-sieges mine" id="table-{gallia.region_id}">' in text
     assert 'data-refresh="siege.changed force.changed clock.changed"' in text
     assert 'action="/events/ad69/sieges/begin/"' in text
@@ -229,8 +270,9 @@ def test_index_query_count_does_not_grow_with_the_sieges(client, ad69, cremona, 
     baseline = queries()
     for n in range(4):
         force = legion(ad69, f"Legio Extra {n}", "Italia", [(LEG, 5, False)])
-        do_begin_siege(besiegers=[force], place=f"Town {n}", place_type="fortified_town", province=italia,
-                       actor=control)
+        do_begin_siege(
+            besiegers=[force], place=f"Town {n}", place_type="fortified_town", province=italia, actor=control
+        )
     assert queries() == baseline
 
 
@@ -255,6 +297,9 @@ def test_a_besieger_id_too_long_for_the_database_is_a_wrong_choice(client, armie
     """Found by the form fuzz: a 30-digit id overflowed the database's integer, a server error."""
     client.force_login(italia_umpire)
     before = state_of_everything()
-    text = post(client, url(italia.event, "begin/"), {"place": "Cremona", "place_type": MINOR, "province": italia.pk,
-                                                      "besiegers": ["9" * 30]})
+    text = post(
+        client,
+        url(italia.event, "begin/"),
+        {"place": "Cremona", "place_type": MINOR, "province": italia.pk, "besiegers": ["9" * 30]},
+    )
     assert f"{'9' * 30} is not one of the available choices" in text and state_of_everything() == before

@@ -1,12 +1,22 @@
 """Undoing a siege's steps from the audit log: the forces' changes the step made put back with it, the siege
 as it stood, the month's work it added taken out; refused while a later step of the same siege stands."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
 from regions.models import Force
 from tests.regions.forces_builders import composition
 from tests.warfare.test_sieges import (  # noqa: F401 (fixtures)
-    cremona, fresh, garrison, next_turn, primus, started, statuses, table, xlv, xlvi,
+    cremona,
+    fresh,
+    garrison,
+    next_turn,
+    primus,
+    started,
+    statuses,
+    table,
+    xlv,
+    xlvi,
 )
 from umpire.models import AuditEntry, Character
 from umpire.services.undo import do_undo

@@ -1,4 +1,5 @@
 """/api/rules/: list the procedures, describe one, run one on a case (the CLI's same JSON)."""
+
 import json
 
 from django.http import JsonResponse
@@ -18,6 +19,7 @@ def api_error(status, field, message):
 
 def rules_api(view):
     """Signed-in umpires who may use the rules desk anywhere; JSON errors, never HTML."""
+
     def guarded(request, *args, **kwargs):
         if not request.user.is_authenticated:
             return api_error(401, "", "Sign in first.")
@@ -27,6 +29,7 @@ def rules_api(view):
             return view(request, *args, **kwargs)
         except RulesError as refusal:
             return api_error(400, refusal.field, refusal.message)
+
     return guarded
 
 

@@ -4,6 +4,7 @@ Nothing here is typed by hand per procedure: each procedure's request body is it
 (the same description the rules desk builds its form from) turned into JSON Schema, and every address comes from
 `reverse`, so the document cannot drift from the registry or the URLs.
 """
+
 from django.http import JsonResponse
 from django.urls import reverse
 from django.views.decorators.http import require_GET
@@ -24,17 +25,24 @@ def openapi_schema(request):
 def build_openapi():
     """The whole document: the list, one path per procedure (describe and run), and this schema itself."""
     procedures = get_procedures(None)
-    paths = {reverse("api:rules"): {"get": list_operation(procedures)},
-             reverse("api:schema"): {"get": schema_operation()}}
+    paths = {
+        reverse("api:rules"): {"get": list_operation(procedures)},
+        reverse("api:schema"): {"get": schema_operation()},
+    }
     for proc in procedures:
         paths[procedure_path(proc)] = {"get": describe_operation(proc), "post": run_operation(proc)}
-    return {"openapi": OPENAPI_VERSION,
-            "info": {"title": "Umpire console rules API", "version": "1",
-                     "description": "Every rules procedure, described and run on a JSON case. Signed-in umpires "
-                                    "whose seat includes the rules desk; errors name the field."},
-            "security": [{"session": []}],
-            "paths": paths,
-            "components": components()}
+    return {
+        "openapi": OPENAPI_VERSION,
+        "info": {
+            "title": "Umpire console rules API",
+            "version": "1",
+            "description": "Every rules procedure, described and run on a JSON case. Signed-in umpires "
+            "whose seat includes the rules desk; errors name the field.",
+        },
+        "security": [{"session": []}],
+        "paths": paths,
+        "components": components(),
+    }
 
 
 def procedure_path(proc):
@@ -43,71 +51,126 @@ def procedure_path(proc):
 
 def list_operation(procedures):
     rulesets = sorted({proc.ruleset for proc in procedures})
-    return {"operationId": "list_procedures", "summary": "Every procedure, or one ruleset's",
-            "parameters": [{"name": "ruleset", "in": "query", "required": False,
-                            "schema": {"type": "string", "enum": rulesets}}],
-            "responses": responses({"type": "object", "required": ["procedures"],
-                                    "properties": {"procedures": {"type": "array", "items": DESCRIPTION}}})}
+    return {
+        "operationId": "list_procedures",
+        "summary": "Every procedure, or one ruleset's",
+        "parameters": [
+            {"name": "ruleset", "in": "query", "required": False, "schema": {"type": "string", "enum": rulesets}}
+        ],
+        "responses": responses(
+            {
+                "type": "object",
+                "required": ["procedures"],
+                "properties": {"procedures": {"type": "array", "items": DESCRIPTION}},
+            }
+        ),
+    }
 
 
 def schema_operation():
-    return {"operationId": "openapi_schema", "summary": "This document",
-            "responses": responses({"type": "object", "required": ["openapi", "paths"]})}
+    return {
+        "operationId": "openapi_schema",
+        "summary": "This document",
+        "responses": responses({"type": "object", "required": ["openapi", "paths"]}),
+    }
 
 
 def describe_operation(proc):
-    return {"operationId": f"describe_{operation_name(proc)}", "tags": [proc.ruleset],
-            "summary": f"{proc.title}: its inputs", "description": proc.source,
-            "responses": responses(DESCRIPTION)}
+    return {
+        "operationId": f"describe_{operation_name(proc)}",
+        "tags": [proc.ruleset],
+        "summary": f"{proc.title}: its inputs",
+        "description": proc.source,
+        "responses": responses(DESCRIPTION),
+    }
 
 
 def run_operation(proc):
     """Run one procedure on a case: the body is its inputs; the dice are the umpire's, or the console's, seeded."""
-    return {"operationId": f"run_{operation_name(proc)}", "tags": [proc.ruleset],
-            "summary": f"{proc.title}: run it", "description": f"{proc.source}. Dice: {proc.dice or 'none'}",
-            "parameters": [DICE, SEED],
-            "requestBody": {"required": True, "content": {"application/json": {
-                "schema": object_schema(proc.describe()["input"])}}},
-            "responses": responses({"type": "object", "required": ["seed"],
-                                    "properties": {"seed": {"type": "integer", "nullable": True}}})}
+    return {
+        "operationId": f"run_{operation_name(proc)}",
+        "tags": [proc.ruleset],
+        "summary": f"{proc.title}: run it",
+        "description": f"{proc.source}. Dice: {proc.dice or 'none'}",
+        "parameters": [DICE, SEED],
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": object_schema(proc.describe()["input"])}},
+        },
+        "responses": responses(
+            {"type": "object", "required": ["seed"], "properties": {"seed": {"type": "integer", "nullable": True}}}
+        ),
+    }
 
 
 def operation_name(proc):
     return proc.key.replace(".", "_")
 
 
-DICE = {"name": "dice", "in": "query", "required": False, "schema": {"type": "string"},
-        "description": "The umpire's own dice in the order asked for, as 10,2,5"}
-SEED = {"name": "seed", "in": "query", "required": False,
-        "schema": {"type": "string", "pattern": f"^[0-9]{{1,{MAX_SEED_DIGITS}}}$"},
-        "description": "A whole number: the console's dice, rolled from it, so the run can be repeated"}
-DESCRIPTION = {"type": "object", "required": ["key", "ruleset", "title", "source", "input"],
-               "properties": {"key": {"type": "string"}, "ruleset": {"type": "string"},
-                              "title": {"type": "string"}, "source": {"type": "string"},
-                              "dice": {"type": "string"}, "summary": {"type": "string"},
-                              "input": {"type": "array", "items": {"type": "object"}}}}
+DICE = {
+    "name": "dice",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "The umpire's own dice in the order asked for, as 10,2,5",
+}
+SEED = {
+    "name": "seed",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "string", "pattern": f"^[0-9]{{1,{MAX_SEED_DIGITS}}}$"},
+    "description": "A whole number: the console's dice, rolled from it, so the run can be repeated",
+}
+DESCRIPTION = {
+    "type": "object",
+    "required": ["key", "ruleset", "title", "source", "input"],
+    "properties": {
+        "key": {"type": "string"},
+        "ruleset": {"type": "string"},
+        "title": {"type": "string"},
+        "source": {"type": "string"},
+        "dice": {"type": "string"},
+        "summary": {"type": "string"},
+        "input": {"type": "array", "items": {"type": "object"}},
+    },
+}
 
 
 def responses(ok):
     refused = {"content": {"application/json": {"schema": ERROR}}}
-    return {"200": {"description": "Done", "content": {"application/json": {"schema": ok}}},
-            "400": {"description": "Refused: the field and why", **refused},
-            "401": {"description": "Not signed in", **refused},
-            "403": {"description": "The seat does not include the rules desk", **refused}}
+    return {
+        "200": {"description": "Done", "content": {"application/json": {"schema": ok}}},
+        "400": {"description": "Refused: the field and why", **refused},
+        "401": {"description": "Not signed in", **refused},
+        "403": {"description": "The seat does not include the rules desk", **refused},
+    }
 
 
 def components():
-    error = {"type": "object", "required": ["error"],
-             "properties": {"error": {"type": "object", "required": ["field", "message"],
-                                      "properties": {"field": {"type": "string"}, "message": {"type": "string"}}}}}
-    return {"schemas": {"Error": error},
-            "securitySchemes": {"session": {"type": "apiKey", "in": "cookie", "name": "sessionid"}}}
+    error = {
+        "type": "object",
+        "required": ["error"],
+        "properties": {
+            "error": {
+                "type": "object",
+                "required": ["field", "message"],
+                "properties": {"field": {"type": "string"}, "message": {"type": "string"}},
+            }
+        },
+    }
+    return {
+        "schemas": {"Error": error},
+        "securitySchemes": {"session": {"type": "apiKey", "in": "cookie", "name": "sessionid"}},
+    }
 
 
 def object_schema(fields):
     """A described object (schema.describe's fields) as JSON Schema: parse refuses unknown names, so may we."""
-    found = {"type": "object", "additionalProperties": False,
-             "properties": {field["name"]: field_schema(field) for field in fields}}
+    found = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {field["name"]: field_schema(field) for field in fields},
+    }
     required = [field["name"] for field in fields if field["required"]]
     return {**found, "required": required} if required else found
 
@@ -131,8 +194,11 @@ def type_schema(field):
     if kind == "object":
         return object_schema(field["fields"])
     if kind == "list":
-        return {"type": "array", "items": field_schema(field["items"]),
-                **limits(field, minItems="min_items", maxItems="max_items")}
+        return {
+            "type": "array",
+            "items": field_schema(field["items"]),
+            **limits(field, minItems="min_items", maxItems="max_items"),
+        }
     if kind == "choice":
         return {"type": "string", "enum": list(field["choices"])}
     if kind == "integer":

@@ -9,7 +9,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -18,242 +17,542 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(unique=True)),
-                ('name', models.CharField(max_length=120)),
-                ('ruleset', models.CharField(choices=[('ad69', 'AD69 megagame'), ('thunderbolt', 'Thunderbolt (The Ancient World III)'), ('hannibal_barkas', 'Hannibal Barkas'), ('optimus_princeps', 'Optimus Princeps'), ('imperium_romanum', 'Imperium Romanum')], default='ad69', max_length=32)),
-                ('start_year', models.PositiveSmallIntegerField(help_text='Year of the first game turn, as the handbook writes it (68 for AD68).')),
-                ('start_month', models.PositiveSmallIntegerField(help_text='Month of the first game turn, 1 to 12 (9 for September).', validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(12)])),
-                ('turn_minutes', models.PositiveSmallIntegerField(default=20, help_text='Real minutes in one game turn.', validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(240)])),
-                ('number_of_turns', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(500)])),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("slug", models.SlugField(unique=True)),
+                ("name", models.CharField(max_length=120)),
+                (
+                    "ruleset",
+                    models.CharField(
+                        choices=[
+                            ("ad69", "AD69 megagame"),
+                            ("thunderbolt", "Thunderbolt (The Ancient World III)"),
+                            ("hannibal_barkas", "Hannibal Barkas"),
+                            ("optimus_princeps", "Optimus Princeps"),
+                            ("imperium_romanum", "Imperium Romanum"),
+                        ],
+                        default="ad69",
+                        max_length=32,
+                    ),
+                ),
+                (
+                    "start_year",
+                    models.PositiveSmallIntegerField(
+                        help_text="Year of the first game turn, as the handbook writes it (68 for AD68)."
+                    ),
+                ),
+                (
+                    "start_month",
+                    models.PositiveSmallIntegerField(
+                        help_text="Month of the first game turn, 1 to 12 (9 for September).",
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(12),
+                        ],
+                    ),
+                ),
+                (
+                    "turn_minutes",
+                    models.PositiveSmallIntegerField(
+                        default=20,
+                        help_text="Real minutes in one game turn.",
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(240),
+                        ],
+                    ),
+                ),
+                (
+                    "number_of_turns",
+                    models.PositiveSmallIntegerField(
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(500),
+                        ]
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='GroupSequence',
+            name="GroupSequence",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('group', models.CharField(max_length=100, unique=True)),
-                ('last', models.PositiveBigIntegerField(default=0)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("group", models.CharField(max_length=100, unique=True)),
+                ("last", models.PositiveBigIntegerField(default=0)),
             ],
         ),
         migrations.CreateModel(
-            name='CareerRank',
+            name="CareerRank",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60, unique=True)),
-                ('social_class', models.CharField(choices=[('senator', 'Senator'), ('equestrian', 'Equestrian')], max_length=12)),
-                ('step', models.PositiveSmallIntegerField(help_text='1 is the bottom of the ladder.')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=60, unique=True)),
+                (
+                    "social_class",
+                    models.CharField(choices=[("senator", "Senator"), ("equestrian", "Equestrian")], max_length=12),
+                ),
+                ("step", models.PositiveSmallIntegerField(help_text="1 is the bottom of the ladder.")),
             ],
             options={
-                'ordering': ['social_class', 'step'],
-                'constraints': [models.UniqueConstraint(fields=('social_class', 'step'), name='one_rank_per_step')],
+                "ordering": ["social_class", "step"],
+                "constraints": [models.UniqueConstraint(fields=("social_class", "step"), name="one_rank_per_step")],
             },
         ),
         migrations.CreateModel(
-            name='Announcement',
+            name="Announcement",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('text', models.TextField(max_length=500)),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('withdrawn_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='announcements', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("text", models.TextField(max_length=500)),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                ("withdrawn_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="announcements", to="umpire.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-published_at', '-pk'],
+                "ordering": ["-published_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='AccessCode',
+            name="AccessCode",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('display', 'Projector display')], max_length=10)),
-                ('code', models.CharField(default=umpire.models.access.new_code, max_length=64, unique=True)),
-                ('issued_at', models.DateTimeField(auto_now_add=True)),
-                ('revoked_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='access_codes', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(choices=[("display", "Projector display")], max_length=10)),
+                ("code", models.CharField(default=umpire.models.access.new_code, max_length=64, unique=True)),
+                ("issued_at", models.DateTimeField(auto_now_add=True)),
+                ("revoked_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="access_codes", to="umpire.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'kind', '-issued_at'],
+                "ordering": ["event", "kind", "-issued_at"],
             },
         ),
         migrations.CreateModel(
-            name='GameClock',
+            name="GameClock",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('turn', models.PositiveSmallIntegerField(default=1)),
-                ('state', models.CharField(choices=[('scheduled', 'Scheduled'), ('running', 'Running'), ('paused', 'Paused'), ('finished', 'Finished')], default='scheduled', max_length=10)),
-                ('ends_at', models.DateTimeField(blank=True, null=True)),
-                ('remaining', models.DurationField(blank=True, null=True)),
-                ('auto_advance', models.BooleanField(default=True, help_text="Start the next turn when time runs out (the AD69 way); off, the clock holds at the turn's end until Control confirms.")),
-                ('warned_minutes', models.PositiveSmallIntegerField(blank=True, help_text='The last time-running-out warning sent this turn.', null=True)),
-                ('first_turn_time', models.TimeField(blank=True, help_text='The time of day the first turn is to begin, for the schedule (AD69: 11:00).', null=True)),
-                ('event', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='clock', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("turn", models.PositiveSmallIntegerField(default=1)),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("scheduled", "Scheduled"),
+                            ("running", "Running"),
+                            ("paused", "Paused"),
+                            ("finished", "Finished"),
+                        ],
+                        default="scheduled",
+                        max_length=10,
+                    ),
+                ),
+                ("ends_at", models.DateTimeField(blank=True, null=True)),
+                ("remaining", models.DurationField(blank=True, null=True)),
+                (
+                    "auto_advance",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Start the next turn when time runs out (the AD69 way); off, the clock holds at the turn's end until Control confirms.",
+                    ),
+                ),
+                (
+                    "warned_minutes",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="The last time-running-out warning sent this turn.", null=True
+                    ),
+                ),
+                (
+                    "first_turn_time",
+                    models.TimeField(
+                        blank=True,
+                        help_text="The time of day the first turn is to begin, for the schedule (AD69: 11:00).",
+                        null=True,
+                    ),
+                ),
+                (
+                    "event",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="clock", to="umpire.event"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Region',
+            name="Region",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('kind', models.CharField(choices=[('map', 'Map table'), ('senate', 'Senate room')], default='map', max_length=10)),
-                ('position', models.PositiveSmallIntegerField(default=0, help_text='Order round the hall, for lists and the projector.')),
-                ('winter_on_land', models.CharField(blank=True, help_text='Months of winter on land, as the WEATHER table writes them: "Oct-Feb", or "none".', max_length=12, validators=[umpire.models.region.validate_winter_span])),
-                ('winter_at_sea', models.CharField(blank=True, help_text='Months of winter at sea, as "Sept-Apr", or "none".', max_length=12, validators=[umpire.models.region.validate_winter_span])),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='%(class)ss', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("map", "Map table"), ("senate", "Senate room")], default="map", max_length=10
+                    ),
+                ),
+                (
+                    "position",
+                    models.PositiveSmallIntegerField(
+                        default=0, help_text="Order round the hall, for lists and the projector."
+                    ),
+                ),
+                (
+                    "winter_on_land",
+                    models.CharField(
+                        blank=True,
+                        help_text='Months of winter on land, as the WEATHER table writes them: "Oct-Feb", or "none".',
+                        max_length=12,
+                        validators=[umpire.models.region.validate_winter_span],
+                    ),
+                ),
+                (
+                    "winter_at_sea",
+                    models.CharField(
+                        blank=True,
+                        help_text='Months of winter at sea, as "Sept-Apr", or "none".',
+                        max_length=12,
+                        validators=[umpire.models.region.validate_winter_span],
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="%(class)ss", to="umpire.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'position', 'name'],
-                'abstract': False,
+                "ordering": ["event", "position", "name"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='Character',
+            name="Character",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('role', models.CharField(choices=[('senator', 'Senator'), ('governor', 'Governor'), ('procurator', 'Procurator'), ('legate', 'Legionary Legate')], max_length=12)),
-                ('social_class', models.CharField(choices=[('senator', 'Senator'), ('equestrian', 'Equestrian')], max_length=12)),
-                ('wealth', models.PositiveIntegerField(blank=True, help_text='Personal fortune in talents.', null=True)),
-                ('support', models.IntegerField(blank=True, help_text='Political support in Rome, with the mob.', null=True)),
-                ('military_skill', models.SmallIntegerField(blank=True, help_text="Added to the army commander's battle and siege rolls.", null=True, validators=[django.core.validators.MinValueValidator(0)])),
-                ('career_rank', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='umpire.careerrank')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='%(class)ss', to='umpire.event')),
-                ('location', models.ForeignKey(blank=True, help_text='The table he is at now.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='characters_here', to='umpire.region')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80)),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("senator", "Senator"),
+                            ("governor", "Governor"),
+                            ("procurator", "Procurator"),
+                            ("legate", "Legionary Legate"),
+                        ],
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "social_class",
+                    models.CharField(choices=[("senator", "Senator"), ("equestrian", "Equestrian")], max_length=12),
+                ),
+                (
+                    "wealth",
+                    models.PositiveIntegerField(blank=True, help_text="Personal fortune in talents.", null=True),
+                ),
+                (
+                    "support",
+                    models.IntegerField(blank=True, help_text="Political support in Rome, with the mob.", null=True),
+                ),
+                (
+                    "military_skill",
+                    models.SmallIntegerField(
+                        blank=True,
+                        help_text="Added to the army commander's battle and siege rolls.",
+                        null=True,
+                        validators=[django.core.validators.MinValueValidator(0)],
+                    ),
+                ),
+                (
+                    "career_rank",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="umpire.careerrank",
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="%(class)ss", to="umpire.event"
+                    ),
+                ),
+                (
+                    "location",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The table he is at now.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="characters_here",
+                        to="umpire.region",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'name'],
-                'abstract': False,
+                "ordering": ["event", "name"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='Route',
+            name="Route",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('land', 'By land'), ('sea', 'By sea')], default='land', max_length=8)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='routes', to='umpire.event')),
-                ('one', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='umpire.region')),
-                ('other', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='umpire.region')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(choices=[("land", "By land"), ("sea", "By sea")], default="land", max_length=8),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="routes", to="umpire.event"
+                    ),
+                ),
+                (
+                    "one",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="umpire.region"
+                    ),
+                ),
+                (
+                    "other",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="umpire.region"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'one__position', 'other__position'],
+                "ordering": ["event", "one__position", "other__position"],
             },
         ),
         migrations.CreateModel(
-            name='TurnEnd',
+            name="TurnEnd",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('at', models.DateTimeField()),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='turn_ends', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("turn", models.PositiveSmallIntegerField()),
+                ("at", models.DateTimeField()),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="turn_ends", to="umpire.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'turn'],
+                "ordering": ["event", "turn"],
             },
         ),
         migrations.CreateModel(
-            name='TurnEndHookRun',
+            name="TurnEndHookRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('hook', models.CharField(max_length=80)),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('turn_end', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hook_runs', to='umpire.turnend')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("hook", models.CharField(max_length=80)),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "turn_end",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="hook_runs", to="umpire.turnend"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='TurnPhase',
+            name="TurnPhase",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('starts_minute', models.PositiveSmallIntegerField(help_text='Minutes into the turn it begins.')),
-                ('ends_minute', models.PositiveSmallIntegerField(blank=True, help_text='Minutes into the turn it ends; empty for the end of the turn.', null=True)),
-                ('tax_turns_only', models.BooleanField(default=False)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='%(class)ss', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80)),
+                ("starts_minute", models.PositiveSmallIntegerField(help_text="Minutes into the turn it begins.")),
+                (
+                    "ends_minute",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="Minutes into the turn it ends; empty for the end of the turn.", null=True
+                    ),
+                ),
+                ("tax_turns_only", models.BooleanField(default=False)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="%(class)ss", to="umpire.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'starts_minute', 'pk'],
-                'abstract': False,
+                "ordering": ["event", "starts_minute", "pk"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='UmpireSeat',
+            name="UmpireSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('control', 'Control'), ('region', 'Region'), ('senate', 'Senate'), ('nrw', 'Non-Roman World')], max_length=10)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='umpire.event')),
-                ('region', models.ForeignKey(blank=True, help_text='The table a Region umpire runs; empty for every other role.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='umpire.region')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("control", "Control"),
+                            ("region", "Region"),
+                            ("senate", "Senate"),
+                            ("nrw", "Non-Roman World"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="umpire.event"
+                    ),
+                ),
+                (
+                    "region",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The table a Region umpire runs; empty for every other role.",
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="umpire.region",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'role', 'region__position'],
+                "ordering": ["event", "role", "region__position"],
             },
         ),
         migrations.CreateModel(
-            name='AuditEntry',
+            name="AuditEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('actor_name', models.CharField(help_text='Who did it, kept even if the account is later removed.', max_length=150)),
-                ('action', models.CharField(help_text='The service that made the change.', max_length=80)),
-                ('target_type', models.CharField(max_length=80)),
-                ('target_id', models.CharField(blank=True, max_length=40)),
-                ('target_label', models.CharField(max_length=200)),
-                ('at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('game_turn', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('game_date', models.CharField(blank=True, max_length=40)),
-                ('before', models.JSONField(blank=True, null=True)),
-                ('after', models.JSONField(blank=True, null=True)),
-                ('reason', models.TextField(blank=True)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='audit', to='umpire.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "actor_name",
+                    models.CharField(
+                        help_text="Who did it, kept even if the account is later removed.", max_length=150
+                    ),
+                ),
+                ("action", models.CharField(help_text="The service that made the change.", max_length=80)),
+                ("target_type", models.CharField(max_length=80)),
+                ("target_id", models.CharField(blank=True, max_length=40)),
+                ("target_label", models.CharField(max_length=200)),
+                ("at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("game_turn", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("game_date", models.CharField(blank=True, max_length=40)),
+                ("before", models.JSONField(blank=True, null=True)),
+                ("after", models.JSONField(blank=True, null=True)),
+                ("reason", models.TextField(blank=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="audit",
+                        to="umpire.event",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'audit entries',
-                'ordering': ['-at', '-id'],
-                'indexes': [models.Index(fields=['target_type', 'target_id'], name='umpire_audi_target__19c99a_idx')],
+                "verbose_name_plural": "audit entries",
+                "ordering": ["-at", "-id"],
+                "indexes": [models.Index(fields=["target_type", "target_id"], name="umpire_audi_target__19c99a_idx")],
             },
         ),
         migrations.AddConstraint(
-            model_name='region',
-            constraint=models.UniqueConstraint(fields=('event', 'name'), name='umpire_region_name_unique_in_event', violation_error_message='This event already has one of that name.'),
+            model_name="region",
+            constraint=models.UniqueConstraint(
+                fields=("event", "name"),
+                name="umpire_region_name_unique_in_event",
+                violation_error_message="This event already has one of that name.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='character',
-            constraint=models.UniqueConstraint(fields=('event', 'name'), name='umpire_character_name_unique_in_event', violation_error_message='This event already has one of that name.'),
+            model_name="character",
+            constraint=models.UniqueConstraint(
+                fields=("event", "name"),
+                name="umpire_character_name_unique_in_event",
+                violation_error_message="This event already has one of that name.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='route',
-            constraint=models.UniqueConstraint(fields=('one', 'other'), name='route_unique_pair'),
+            model_name="route",
+            constraint=models.UniqueConstraint(fields=("one", "other"), name="route_unique_pair"),
         ),
         migrations.AddConstraint(
-            model_name='route',
-            constraint=models.CheckConstraint(condition=models.Q(('one', models.F('other')), _negated=True), name='route_joins_two_tables'),
+            model_name="route",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("one", models.F("other")), _negated=True), name="route_joins_two_tables"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='turnend',
-            constraint=models.UniqueConstraint(fields=('event', 'turn'), name='a_turn_ends_once'),
+            model_name="turnend",
+            constraint=models.UniqueConstraint(fields=("event", "turn"), name="a_turn_ends_once"),
         ),
         migrations.AddConstraint(
-            model_name='turnendhookrun',
-            constraint=models.UniqueConstraint(fields=('turn_end', 'hook'), name='a_hook_runs_once_a_turn'),
+            model_name="turnendhookrun",
+            constraint=models.UniqueConstraint(fields=("turn_end", "hook"), name="a_hook_runs_once_a_turn"),
         ),
         migrations.AddConstraint(
-            model_name='turnphase',
-            constraint=models.UniqueConstraint(fields=('event', 'name'), name='umpire_turnphase_name_unique_in_event', violation_error_message='This event already has one of that name.'),
+            model_name="turnphase",
+            constraint=models.UniqueConstraint(
+                fields=("event", "name"),
+                name="umpire_turnphase_name_unique_in_event",
+                violation_error_message="This event already has one of that name.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='umpireseat',
-            constraint=models.UniqueConstraint(condition=models.Q(('region__isnull', False)), fields=('event', 'user', 'region'), name='one_seat_per_table', violation_error_message='This umpire already has a seat at that table.'),
+            model_name="umpireseat",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("region__isnull", False)),
+                fields=("event", "user", "region"),
+                name="one_seat_per_table",
+                violation_error_message="This umpire already has a seat at that table.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='umpireseat',
-            constraint=models.UniqueConstraint(condition=models.Q(('region__isnull', True)), fields=('event', 'user', 'role'), name='one_seat_per_role', violation_error_message='This umpire already holds that seat.'),
+            model_name="umpireseat",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("region__isnull", True)),
+                fields=("event", "user", "role"),
+                name="one_seat_per_role",
+                violation_error_message="This umpire already holds that seat.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='umpireseat',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('region__isnull', False), ('role', 'region')), models.Q(models.Q(('role', 'region'), _negated=True), ('region__isnull', True)), _connector='OR'), name='region_seat_has_one_table', violation_error_message='A Region seat has exactly one table; other seats have none.'),
+            model_name="umpireseat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("region__isnull", False), ("role", "region")),
+                    models.Q(models.Q(("role", "region"), _negated=True), ("region__isnull", True)),
+                    _connector="OR",
+                ),
+                name="region_seat_has_one_table",
+                violation_error_message="A Region seat has exactly one table; other seats have none.",
+            ),
         ),
     ]

@@ -1,4 +1,5 @@
 """The auth groups that stand for the umpire team's roles."""
+
 from django.db import migrations
 
 ROLE_GROUPS = ["Control", "Region", "Senate", "Non-Roman World"]

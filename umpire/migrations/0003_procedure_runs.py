@@ -6,35 +6,56 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('umpire', '0002_role_groups'),
+        ("umpire", "0002_role_groups"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ProcedureRun',
+            name="ProcedureRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('procedure', models.CharField(max_length=80)),
-                ('title', models.CharField(max_length=120)),
-                ('source', models.CharField(max_length=200)),
-                ('case', models.JSONField(help_text="The procedure's input.")),
-                ('dice', models.JSONField(help_text='Every die, in order, with what it was for.')),
-                ('rolled_by_console', models.BooleanField(default=False)),
-                ('seed', models.BigIntegerField(blank=True, null=True)),
-                ('outcome', models.JSONField()),
-                ('working', models.JSONField()),
-                ('note', models.TextField(blank=True)),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('game_turn', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='procedure_runs', to='umpire.event')),
-                ('region', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='umpire.region')),
-                ('run_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("procedure", models.CharField(max_length=80)),
+                ("title", models.CharField(max_length=120)),
+                ("source", models.CharField(max_length=200)),
+                ("case", models.JSONField(help_text="The procedure's input.")),
+                ("dice", models.JSONField(help_text="Every die, in order, with what it was for.")),
+                ("rolled_by_console", models.BooleanField(default=False)),
+                ("seed", models.BigIntegerField(blank=True, null=True)),
+                ("outcome", models.JSONField()),
+                ("working", models.JSONField()),
+                ("note", models.TextField(blank=True)),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                ("game_turn", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="procedure_runs", to="umpire.event"
+                    ),
+                ),
+                (
+                    "region",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="umpire.region",
+                    ),
+                ),
+                (
+                    "run_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-at', '-pk'],
+                "ordering": ["-at", "-pk"],
             },
         ),
     ]

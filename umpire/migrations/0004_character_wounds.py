@@ -4,20 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('umpire', '0003_procedure_runs'),
+        ("umpire", "0003_procedure_runs"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='character',
-            name='died_turn',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='The turn he fell, fatally.', null=True),
+            model_name="character",
+            name="died_turn",
+            field=models.PositiveSmallIntegerField(blank=True, help_text="The turn he fell, fatally.", null=True),
         ),
         migrations.AddField(
-            model_name='character',
-            name='wounded_until_turn',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='X. RISK TO PLAYER CHARACTERS IN BATTLE: wounded, he may not take an active role in battles until this turn.', null=True),
+            model_name="character",
+            name="wounded_until_turn",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="X. RISK TO PLAYER CHARACTERS IN BATTLE: wounded, he may not take an active role in battles until this turn.",
+                null=True,
+            ),
         ),
     ]

@@ -5,25 +5,40 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('umpire', '0004_character_wounds'),
+        ("umpire", "0004_character_wounds"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='character',
-            name='left_table_at',
-            field=models.DateTimeField(blank=True, help_text='When he checked out of his last table, while he travels.', null=True),
+            model_name="character",
+            name="left_table_at",
+            field=models.DateTimeField(
+                blank=True, help_text="When he checked out of his last table, while he travels.", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='character',
-            name='travelling_to',
-            field=models.ForeignKey(blank=True, help_text='The table he set out for when he checked out of his last one (VI. COMMUNICATIONS); empty once he checks in.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='characters_on_the_way', to='umpire.region'),
+            model_name="character",
+            name="travelling_to",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The table he set out for when he checked out of his last one (VI. COMMUNICATIONS); empty once he checks in.",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="characters_on_the_way",
+                to="umpire.region",
+            ),
         ),
         migrations.AlterField(
-            model_name='character',
-            name='location',
-            field=models.ForeignKey(blank=True, help_text='The table he is at now; empty while he travels.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='characters_here', to='umpire.region'),
+            model_name="character",
+            name="location",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The table he is at now; empty while he travels.",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="characters_here",
+                to="umpire.region",
+            ),
         ),
     ]

@@ -5,21 +5,37 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('umpire', '0005_character_travelling'),
+        ("umpire", "0005_character_travelling"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Briefing',
+            name="Briefing",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('personal_income', models.PositiveIntegerField(blank=True, help_text='VII. REVENUES, OTHER INCOME: talents a quarter from his own lands and trade, "listed in their player\'s personal briefing".', null=True)),
-                ('notes', models.TextField(blank=True, help_text='Secret: his situation as only he knows it.')),
-                ('objectives', models.TextField(blank=True, help_text='Secret: what he is playing for.')),
-                ('acquaintances', models.ManyToManyField(blank=True, help_text='The people he knows.', related_name='known_by', to='umpire.character')),
-                ('character', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='briefing', to='umpire.character')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "personal_income",
+                    models.PositiveIntegerField(
+                        blank=True,
+                        help_text='VII. REVENUES, OTHER INCOME: talents a quarter from his own lands and trade, "listed in their player\'s personal briefing".',
+                        null=True,
+                    ),
+                ),
+                ("notes", models.TextField(blank=True, help_text="Secret: his situation as only he knows it.")),
+                ("objectives", models.TextField(blank=True, help_text="Secret: what he is playing for.")),
+                (
+                    "acquaintances",
+                    models.ManyToManyField(
+                        blank=True, help_text="The people he knows.", related_name="known_by", to="umpire.character"
+                    ),
+                ),
+                (
+                    "character",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="briefing", to="umpire.character"
+                    ),
+                ),
             ],
         ),
     ]

@@ -8,54 +8,160 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('contenttypes', '0002_remove_content_type_name'),
-        ('umpire', '0006_briefings'),
+        ("contenttypes", "0002_remove_content_type_name"),
+        ("umpire", "0006_briefings"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Ruling',
+            name="Ruling",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('question', models.TextField(max_length=1000, validators=[django.core.validators.MaxLengthValidator(1000)])),
-                ('ruling', models.TextField(max_length=2000, validators=[django.core.validators.MaxLengthValidator(2000)])),
-                ('section', models.CharField(blank=True, help_text='The handbook section it interprets, as "X. COMBAT RESOLUTION".', max_length=120)),
-                ('turn', models.PositiveSmallIntegerField(blank=True, help_text='The game turn it was recorded in.', null=True)),
-                ('recorded_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rulings', to='umpire.event')),
-                ('recorded_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('supersedes', models.OneToOneField(blank=True, help_text='An earlier ruling this one replaces.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='superseded_by', to='umpire.ruling')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "question",
+                    models.TextField(max_length=1000, validators=[django.core.validators.MaxLengthValidator(1000)]),
+                ),
+                (
+                    "ruling",
+                    models.TextField(max_length=2000, validators=[django.core.validators.MaxLengthValidator(2000)]),
+                ),
+                (
+                    "section",
+                    models.CharField(
+                        blank=True,
+                        help_text='The handbook section it interprets, as "X. COMBAT RESOLUTION".',
+                        max_length=120,
+                    ),
+                ),
+                (
+                    "turn",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="The game turn it was recorded in.", null=True
+                    ),
+                ),
+                ("recorded_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rulings", to="umpire.event"
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "supersedes",
+                    models.OneToOneField(
+                        blank=True,
+                        help_text="An earlier ruling this one replaces.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="superseded_by",
+                        to="umpire.ruling",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-recorded_at', '-pk'],
+                "ordering": ["-recorded_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='FollowUp',
+            name="FollowUp",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('to_control', models.BooleanField(default=False)),
-                ('text', models.TextField(max_length=500, validators=[django.core.validators.MaxLengthValidator(500)])),
-                ('about_id', models.PositiveBigIntegerField(blank=True, null=True)),
-                ('about_label', models.CharField(blank=True, help_text="The record's name when sent.", max_length=200)),
-                ('about_url', models.CharField(blank=True, help_text="The record's page, if it has one.", max_length=300)),
-                ('turn', models.PositiveSmallIntegerField(blank=True, help_text='The game turn it was sent in.', null=True)),
-                ('sent_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('acknowledged_at', models.DateTimeField(blank=True, null=True)),
-                ('about_type', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='contenttypes.contenttype')),
-                ('acknowledged_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='follow_ups', to='umpire.event')),
-                ('from_table', models.ForeignKey(blank=True, help_text='The table it was sent from; empty when sent from no table (Control, a roving umpire).', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='umpire.region')),
-                ('sent_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('to_table', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='follow_ups', to='umpire.region')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("to_control", models.BooleanField(default=False)),
+                ("text", models.TextField(max_length=500, validators=[django.core.validators.MaxLengthValidator(500)])),
+                ("about_id", models.PositiveBigIntegerField(blank=True, null=True)),
+                ("about_label", models.CharField(blank=True, help_text="The record's name when sent.", max_length=200)),
+                (
+                    "about_url",
+                    models.CharField(blank=True, help_text="The record's page, if it has one.", max_length=300),
+                ),
+                (
+                    "turn",
+                    models.PositiveSmallIntegerField(blank=True, help_text="The game turn it was sent in.", null=True),
+                ),
+                ("sent_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("acknowledged_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "about_type",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="contenttypes.contenttype",
+                    ),
+                ),
+                (
+                    "acknowledged_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="follow_ups", to="umpire.event"
+                    ),
+                ),
+                (
+                    "from_table",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The table it was sent from; empty when sent from no table (Control, a roving umpire).",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="umpire.region",
+                    ),
+                ),
+                (
+                    "sent_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "to_table",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="follow_ups",
+                        to="umpire.region",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-sent_at', '-pk'],
-                'indexes': [models.Index(fields=['event', 'acknowledged_at'], name='follow_ups_open')],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('to_control', True), ('to_table__isnull', True)), models.Q(('to_control', False), ('to_table__isnull', False)), _connector='OR'), name='follow_up_goes_to_a_table_or_control', violation_error_message='A follow-up goes to one table or to Control.')],
+                "ordering": ["-sent_at", "-pk"],
+                "indexes": [models.Index(fields=["event", "acknowledged_at"], name="follow_ups_open")],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("to_control", True), ("to_table__isnull", True)),
+                            models.Q(("to_control", False), ("to_table__isnull", False)),
+                            _connector="OR",
+                        ),
+                        name="follow_up_goes_to_a_table_or_control",
+                        violation_error_message="A follow-up goes to one table or to Control.",
+                    )
+                ],
             },
         ),
     ]

@@ -6,39 +6,61 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('umpire', '0007_follow_ups_and_rulings'),
+        ("umpire", "0007_follow_ups_and_rulings"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='auditentry',
-            name='characters',
-            field=models.ManyToManyField(blank=True, help_text='The characters the change concerns.', related_name='+', to='umpire.character'),
+            model_name="auditentry",
+            name="characters",
+            field=models.ManyToManyField(
+                blank=True, help_text="The characters the change concerns.", related_name="+", to="umpire.character"
+            ),
         ),
         migrations.AddField(
-            model_name='auditentry',
-            name='compensates',
-            field=models.ForeignKey(blank=True, help_text='The entry whose undo wrote this one: the undo itself, and each change it made.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='compensations', to='umpire.auditentry'),
+            model_name="auditentry",
+            name="compensates",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The entry whose undo wrote this one: the undo itself, and each change it made.",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="compensations",
+                to="umpire.auditentry",
+            ),
         ),
         migrations.AddField(
-            model_name='auditentry',
-            name='part_of',
-            field=models.ForeignKey(blank=True, help_text="The action this change was one step of, such as a battle's confirmation: undone with it.", null=True, on_delete=django.db.models.deletion.PROTECT, related_name='parts', to='umpire.auditentry'),
+            model_name="auditentry",
+            name="part_of",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="The action this change was one step of, such as a battle's confirmation: undone with it.",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="parts",
+                to="umpire.auditentry",
+            ),
         ),
         migrations.AddField(
-            model_name='auditentry',
-            name='tables',
-            field=models.ManyToManyField(blank=True, help_text="The tables the change concerns, for the log's filter.", related_name='+', to='umpire.region'),
+            model_name="auditentry",
+            name="tables",
+            field=models.ManyToManyField(
+                blank=True,
+                help_text="The tables the change concerns, for the log's filter.",
+                related_name="+",
+                to="umpire.region",
+            ),
         ),
         migrations.AddIndex(
-            model_name='auditentry',
-            index=models.Index(fields=['event', 'game_turn'], name='umpire_audi_event_i_a96c51_idx'),
+            model_name="auditentry",
+            index=models.Index(fields=["event", "game_turn"], name="umpire_audi_event_i_a96c51_idx"),
         ),
         migrations.AddConstraint(
-            model_name='auditentry',
-            constraint=models.UniqueConstraint(condition=models.Q(('action', 'audit.undo')), fields=('compensates',), name='one_undo_per_entry'),
+            model_name="auditentry",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("action", "audit.undo")), fields=("compensates",), name="one_undo_per_entry"
+            ),
         ),
     ]

@@ -6,27 +6,47 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('umpire', '0008_audit_undo_and_whereabouts'),
+        ("umpire", "0008_audit_undo_and_whereabouts"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ProcedureReadings',
+            name="ProcedureReadings",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('procedure', models.CharField(max_length=80)),
-                ('options', models.JSONField(help_text="The procedure's options, every reading by name, as plain values.")),
-                ('set_at', models.DateTimeField(auto_now=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='procedure_readings', to='umpire.event')),
-                ('set_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("procedure", models.CharField(max_length=80)),
+                (
+                    "options",
+                    models.JSONField(help_text="The procedure's options, every reading by name, as plain values."),
+                ),
+                ("set_at", models.DateTimeField(auto_now=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="procedure_readings",
+                        to="umpire.event",
+                    ),
+                ),
+                (
+                    "set_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'procedure readings',
-                'ordering': ['procedure'],
-                'constraints': [models.UniqueConstraint(fields=('event', 'procedure'), name='one_reading_per_procedure')],
+                "verbose_name_plural": "procedure readings",
+                "ordering": ["procedure"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("event", "procedure"), name="one_reading_per_procedure")
+                ],
             },
         ),
     ]

@@ -1,4 +1,5 @@
 """The console's core models: the event, its clock and tables, the people, the audit."""
+
 from .access import AccessCode
 from .audit import AuditEntry, GroupSequence
 from .briefing import Briefing

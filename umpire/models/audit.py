@@ -16,9 +16,7 @@ class AuditEntry(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    actor_name = models.CharField(
-        max_length=150, help_text="Who did it, kept even if the account is later removed."
-    )
+    actor_name = models.CharField(max_length=150, help_text="Who did it, kept even if the account is later removed.")
     action = models.CharField(max_length=80, help_text="The service that made the change.")
     target_type = models.CharField(max_length=80)
     target_id = models.CharField(max_length=40, blank=True)
@@ -30,11 +28,19 @@ class AuditEntry(models.Model):
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
     compensates = models.ForeignKey(
-        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="compensations",
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="compensations",
         help_text="The entry whose undo wrote this one: the undo itself, and each change it made.",
     )
     part_of = models.ForeignKey(
-        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="parts",
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="parts",
         help_text="The action this change was one step of, such as a battle's confirmation: undone with it.",
     )
     tables = models.ManyToManyField(
@@ -52,8 +58,9 @@ class AuditEntry(models.Model):
         indexes = [models.Index(fields=["target_type", "target_id"]), models.Index(fields=["event", "game_turn"])]
         constraints = [
             # undo is idempotent down to the database: one undo per entry, however many clicks
-            models.UniqueConstraint(fields=["compensates"], condition=models.Q(action="audit.undo"),
-                                    name="one_undo_per_entry"),
+            models.UniqueConstraint(
+                fields=["compensates"], condition=models.Q(action="audit.undo"), name="one_undo_per_entry"
+            ),
         ]
 
     def __str__(self):

@@ -22,7 +22,8 @@ class NamedInEvent(models.Model):
         abstract = True
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "name"], name="%(app_label)s_%(class)s_name_unique_in_event",
+                fields=["event", "name"],
+                name="%(app_label)s_%(class)s_name_unique_in_event",
                 violation_error_message="This event already has one of that name.",
             )
         ]

@@ -10,7 +10,8 @@ class Briefing(models.Model):
 
     character = models.OneToOneField(Character, on_delete=models.CASCADE, related_name="briefing")
     personal_income = models.PositiveIntegerField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="VII. REVENUES, OTHER INCOME: talents a quarter from his own lands and trade, "
         '"listed in their player\'s personal briefing".',
     )

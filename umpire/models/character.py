@@ -27,9 +27,7 @@ class CareerRank(models.Model):
 
     class Meta:
         ordering = ["social_class", "step"]
-        constraints = [
-            models.UniqueConstraint(fields=["social_class", "step"], name="one_rank_per_step")
-        ]
+        constraints = [models.UniqueConstraint(fields=["social_class", "step"], name="one_rank_per_step")]
 
     def __str__(self):
         return self.name
@@ -53,31 +51,36 @@ class Character(NamedInEvent):
 
     role = models.CharField(max_length=12, choices=Role.choices)
     social_class = models.CharField(max_length=12, choices=SocialClass.choices)
-    career_rank = models.ForeignKey(
-        CareerRank, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    wealth = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Personal fortune in talents."
-    )
-    support = models.IntegerField(
-        null=True, blank=True, help_text="Political support in Rome, with the mob."
-    )
+    career_rank = models.ForeignKey(CareerRank, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    wealth = models.PositiveIntegerField(null=True, blank=True, help_text="Personal fortune in talents.")
+    support = models.IntegerField(null=True, blank=True, help_text="Political support in Rome, with the mob.")
     military_skill = models.SmallIntegerField(
-        null=True, blank=True, validators=[MinValueValidator(0)],
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(0)],
         help_text="Added to the army commander's battle and siege rolls.",
     )
     wounded_until_turn = models.PositiveSmallIntegerField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="X. RISK TO PLAYER CHARACTERS IN BATTLE: wounded, he may not take an active role in "
         "battles until this turn.",
     )
     died_turn = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The turn he fell, fatally.")
     location = models.ForeignKey(
-        Region, on_delete=models.PROTECT, null=True, blank=True, related_name="characters_here",
+        Region,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="characters_here",
         help_text="The table he is at now; empty while he travels.",
     )
     travelling_to = models.ForeignKey(
-        Region, on_delete=models.PROTECT, null=True, blank=True, related_name="characters_on_the_way",
+        Region,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="characters_on_the_way",
         help_text="The table he set out for when he checked out of his last one (VI. COMMUNICATIONS); "
         "empty once he checks in.",
     )
@@ -110,8 +113,7 @@ class Character(NamedInEvent):
         errors = self.other_event_errors("location", "travelling_to")
         if self.location_id and self.travelling_to_id:
             errors["travelling_to"] = (
-                f"He is at {self.location}: he cannot also be on his way to {self.travelling_to}. "
-                "Clear one of the two."
+                f"He is at {self.location}: he cannot also be on his way to {self.travelling_to}. Clear one of the two."
             )
         if self.career_rank_id and self.career_rank.social_class != self.social_class:
             errors["career_rank"] = (

@@ -41,7 +41,8 @@ class GameClock(models.Model):
         null=True, blank=True, help_text="The last time-running-out warning sent this turn."
     )
     first_turn_time = models.TimeField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="The time of day the first turn is to begin, for the schedule (AD69: 11:00).",
     )
 

@@ -37,9 +37,7 @@ class Event(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(240)],
         help_text="Real minutes in one game turn.",
     )
-    number_of_turns = models.PositiveSmallIntegerField(
-        validators=[MinValueValidator(1), MaxValueValidator(500)]
-    )
+    number_of_turns = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(500)])
 
     objects = EventManager()
 

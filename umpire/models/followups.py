@@ -4,6 +4,7 @@
 table must hear of sends it a follow-up, linked to the record it concerns. It stays open until
 an umpire of the receiving table (or Control) acknowledges it.
 """
+
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
@@ -20,7 +21,11 @@ class FollowUp(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="follow_ups")
     sent_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     from_table = models.ForeignKey(
-        Region, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        Region,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         help_text="The table it was sent from; empty when sent from no table (Control, a roving umpire).",
     )
     to_table = models.ForeignKey(Region, on_delete=models.CASCADE, null=True, blank=True, related_name="follow_ups")
@@ -36,7 +41,11 @@ class FollowUp(models.Model):
     turn = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The game turn it was sent in.")
     sent_at = models.DateTimeField(default=timezone.now)
     acknowledged_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     acknowledged_at = models.DateTimeField(null=True, blank=True)
 

@@ -29,11 +29,15 @@ class Region(NamedInEvent):
         default=0, help_text="Order round the hall, for lists and the projector."
     )
     winter_on_land = models.CharField(
-        max_length=12, blank=True, validators=[validate_winter_span],
+        max_length=12,
+        blank=True,
+        validators=[validate_winter_span],
         help_text='Months of winter on land, as the WEATHER table writes them: "Oct-Feb", or "none".',
     )
     winter_at_sea = models.CharField(
-        max_length=12, blank=True, validators=[validate_winter_span],
+        max_length=12,
+        blank=True,
+        validators=[validate_winter_span],
         help_text='Months of winter at sea, as "Sept-Apr", or "none".',
     )
 
@@ -71,9 +75,7 @@ class Route(models.Model):
         ordering = ["event", "one__position", "other__position"]
         constraints = [
             models.UniqueConstraint(fields=["one", "other"], name="route_unique_pair"),
-            models.CheckConstraint(
-                condition=~models.Q(one=models.F("other")), name="route_joins_two_tables"
-            ),
+            models.CheckConstraint(condition=~models.Q(one=models.F("other")), name="route_joins_two_tables"),
         ]
 
     def __str__(self):

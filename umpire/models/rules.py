@@ -46,8 +46,9 @@ class ProcedureReadings(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="procedure_readings")
     procedure = models.CharField(max_length=80)
     options = models.JSONField(help_text="The procedure's options, every reading by name, as plain values.")
-    set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                               related_name="+")
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     set_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -22,7 +22,11 @@ class UmpireSeat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
     role = models.CharField(max_length=10, choices=Role.choices)
     region = models.ForeignKey(
-        Region, on_delete=models.CASCADE, null=True, blank=True, related_name="seats",
+        Region,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="seats",
         help_text="The table a Region umpire runs; empty for every other role.",
     )
 
@@ -30,12 +34,14 @@ class UmpireSeat(models.Model):
         ordering = ["event", "role", "region__position"]
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "user", "region"], condition=models.Q(region__isnull=False),
+                fields=["event", "user", "region"],
+                condition=models.Q(region__isnull=False),
                 name="one_seat_per_table",
                 violation_error_message="This umpire already has a seat at that table.",
             ),
             models.UniqueConstraint(
-                fields=["event", "user", "role"], condition=models.Q(region__isnull=True),
+                fields=["event", "user", "role"],
+                condition=models.Q(region__isnull=True),
                 name="one_seat_per_role",
                 violation_error_message="This umpire already holds that seat.",
             ),

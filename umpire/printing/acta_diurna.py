@@ -3,6 +3,7 @@ first (the Senate's results, the Emperor's edicts and whether they are law, who 
 who claims to be, Control's announcements). The caller builds the entries; this module only
 draws them.
 """
+
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -38,8 +39,12 @@ def item_story(item):
 
 def gazette_story(gazette):
     items = [part for item in gazette.items for part in item_story(item)]
-    return [masthead("Acta Diurna", "Rome's gazette"), facts_table(gazette.facts, gazette.standing), Spacer(0, 10),
-            *(items or [paragraph("Nothing has been published yet.")])]
+    return [
+        masthead("Acta Diurna", "Rome's gazette"),
+        facts_table(gazette.facts, gazette.standing),
+        Spacer(0, 10),
+        *(items or [paragraph("Nothing has been published yet.")]),
+    ]
 
 
 def acta_diurna_pdf(gazette: Gazette, *, event_name: str, page_size: str = "A4") -> bytes:

@@ -5,12 +5,22 @@ rolled by the console, with the seed) and working, each modifier with its rule; 
 overrides with his reasons; the verdict; the losses as applied; the commanders' fates; who
 confirmed it. The caller builds the record from the battle; this module only draws it.
 """
+
 from dataclasses import dataclass
 
 from reportlab.platypus import Paragraph, Spacer, Table
 
 from umpire.printing.styles import (
-    BODY, FONT_BOLD, HEADING, SHADE, SMALL, TABLE_STYLE, build_pdf, facts_table, masthead, paragraph,
+    BODY,
+    FONT_BOLD,
+    HEADING,
+    SHADE,
+    SMALL,
+    TABLE_STYLE,
+    build_pdf,
+    facts_table,
+    masthead,
+    paragraph,
 )
 
 TITLE_TEXT = "Battle record"
@@ -49,8 +59,11 @@ class BattleRecord:
 
 
 def table_of(rows, widths, header):
-    table = Table([[paragraph(cell, SMALL) for cell in header],
-                   *[[paragraph(str(cell), SMALL) for cell in row] for row in rows]], colWidths=widths, repeatRows=1)
+    table = Table(
+        [[paragraph(cell, SMALL) for cell in header], *[[paragraph(str(cell), SMALL) for cell in row] for row in rows]],
+        colWidths=widths,
+        repeatRows=1,
+    )
     table.setStyle(TABLE_STYLE)
     table.setStyle([("BACKGROUND", (0, 0), (-1, 0), SHADE), ("FONT", (0, 0), (-1, 0), FONT_BOLD)])
     return table
@@ -61,43 +74,63 @@ def heading(text):
 
 
 def side_story(side):
-    rows = [(name, units, value) for name, units, value in side.forces] + [("Combat value of the side", "",
-                                                                            side.combat_value)]
-    return [Paragraph(f"<b>{side.label}</b>", BODY), paragraph(side.facts, SMALL), Spacer(0, 2),
-            table_of(rows, ("30%", "55%", "15%"), ("Force", "Units at the start", "CV")), Spacer(0, 8)]
+    rows = [(name, units, value) for name, units, value in side.forces] + [
+        ("Combat value of the side", "", side.combat_value)
+    ]
+    return [
+        Paragraph(f"<b>{side.label}</b>", BODY),
+        paragraph(side.facts, SMALL),
+        Spacer(0, 2),
+        table_of(rows, ("30%", "55%", "15%"), ("Force", "Units at the start", "CV")),
+        Spacer(0, 8),
+    ]
 
 
 def round_story(fought):
-    return [Paragraph(f"<b>Round {fought.number}</b>", BODY), *[paragraph(line, SMALL) for line in fought.orders],
-            paragraph(f"Dice: {fought.dice}", SMALL), Spacer(0, 2),
-            table_of(fought.working, ("55%", "35%", "10%"), ("Working", "Rule", "Value")),
-            paragraph(f"Result: {fought.result}", BODY), Spacer(0, 8)]
+    return [
+        Paragraph(f"<b>Round {fought.number}</b>", BODY),
+        *[paragraph(line, SMALL) for line in fought.orders],
+        paragraph(f"Dice: {fought.dice}", SMALL),
+        Spacer(0, 2),
+        table_of(fought.working, ("55%", "35%", "10%"), ("Working", "Rule", "Value")),
+        paragraph(f"Result: {fought.result}", BODY),
+        Spacer(0, 8),
+    ]
 
 
 def overrides_story(record):
     if not record.overrides:
         return [paragraph("No figure was overridden: the engine's working stands.")]
-    return [table_of(record.overrides, ("22%", "18%", "18%", "42%"),
-                     ("Figure", "Engine", "Umpire", "Why, and who"))]
+    return [table_of(record.overrides, ("22%", "18%", "18%", "42%"), ("Figure", "Engine", "Umpire", "Why, and who"))]
 
 
 def losses_story(record):
     if not record.losses:
         return [paragraph("No losses proposed yet.")]
-    return [table_of(record.losses, ("30%", "40%", "30%"), ("Force", "Lost", "Left")),
-            paragraph(record.losses_dice, SMALL)]
+    return [
+        table_of(record.losses, ("30%", "40%", "30%"), ("Force", "Lost", "Left")),
+        paragraph(record.losses_dice, SMALL),
+    ]
 
 
 def record_story(record):
     return [
-        masthead(record.title, TITLE_TEXT), facts_table(record.facts, record.standing), Spacer(0, 8),
-        paragraph(record.outcome), heading("The sides"), *[part for side in record.sides for part in side_story(side)],
-        heading("The rounds"), *([part for fought in record.rounds for part in round_story(fought)]
-                                 or [paragraph("No round fought yet.")]),
-        heading("The umpire's overrides"), *overrides_story(record),
-        heading("Verdict"), paragraph(record.verdict),
-        heading("Losses"), *losses_story(record),
-        heading("The commanders"), *[paragraph(fate) for fate in record.fates],
+        masthead(record.title, TITLE_TEXT),
+        facts_table(record.facts, record.standing),
+        Spacer(0, 8),
+        paragraph(record.outcome),
+        heading("The sides"),
+        *[part for side in record.sides for part in side_story(side)],
+        heading("The rounds"),
+        *([part for fought in record.rounds for part in round_story(fought)] or [paragraph("No round fought yet.")]),
+        heading("The umpire's overrides"),
+        *overrides_story(record),
+        heading("Verdict"),
+        paragraph(record.verdict),
+        heading("Losses"),
+        *losses_story(record),
+        heading("The commanders"),
+        *[paragraph(fate) for fate in record.fates],
     ]
 
 

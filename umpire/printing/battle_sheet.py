@@ -5,19 +5,39 @@ four empty rows to write each round's dice in; the battle results table, the fac
 from round to round, the losses and the risk to characters printed on it, so the umpire needs
 nothing else. The caller works out every figure from the engine; this module only draws it.
 """
+
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Spacer, Table
 
 from umpire.printing.styles import (
-    BODY, FONT_BOLD, SHADE, SMALL, TABLE_STYLE, build_pdf, facts_table, masthead, paragraph,
+    BODY,
+    FONT_BOLD,
+    SHADE,
+    SMALL,
+    TABLE_STYLE,
+    build_pdf,
+    facts_table,
+    masthead,
+    paragraph,
 )
 
 TITLE_TEXT = "Battle sheet"
 ROUNDS = 4  # "A battle can only last for a maximum of 4 rounds of combat"
-ROUND_COLUMNS = ("#", "Stances A / B", "A d12", "A factors", "A total", "B d12", "B factors", "B total",
-                 "Difference", "Result", "Commanders' d6")
+ROUND_COLUMNS = (
+    "#",
+    "Stances A / B",
+    "A d12",
+    "A factors",
+    "A total",
+    "B d12",
+    "B factors",
+    "B total",
+    "Difference",
+    "Result",
+    "Commanders' d6",
+)
 ROUND_WIDTHS = ("5%", "10%", "6%", "9%", "7%", "6%", "9%", "7%", "11%", "16%", "14%")
 ROUND_ROW_HEIGHT = 22  # points: room to write dice and sums by hand
 # The rules quoted at the foot: small, so the sheet stays one page on A4 and Letter alike.
@@ -62,17 +82,24 @@ def signed(value):
 def side_table(side):
     """One side: its forces with their combat values, then the standing factors and their sum."""
     data = [(f"{side.label}: {side.commander}", "", "CV")]
-    data += [(paragraph(force.name, SMALL), paragraph(force.units, SMALL), str(force.combat_value))
-             for force in side.forces]
+    data += [
+        (paragraph(force.name, SMALL), paragraph(force.units, SMALL), str(force.combat_value)) for force in side.forces
+    ]
     data.append(("Combat value of the side", "", str(side.combat_value)))
     data += [(paragraph(text, SMALL), "", signed(value)) for text, value in side.standing]
     data.append(("Standing factors", "", signed(side.standing_total)))
     forces_end = len(side.forces)
     table = Table(data, colWidths=("36%", "48%", "16%"), repeatRows=1)
     table.setStyle(TABLE_STYLE)
-    table.setStyle([("ALIGN", (2, 0), (2, -1), "RIGHT"), ("SPAN", (0, 0), (1, 0)),
-                    *[("SPAN", (0, row), (1, row)) for row in range(forces_end + 1, len(data))],
-                    *shaded(forces_end + 1), *shaded(len(data) - 1)])
+    table.setStyle(
+        [
+            ("ALIGN", (2, 0), (2, -1), "RIGHT"),
+            ("SPAN", (0, 0), (1, 0)),
+            *[("SPAN", (0, row), (1, row)) for row in range(forces_end + 1, len(data))],
+            *shaded(forces_end + 1),
+            *shaded(len(data) - 1),
+        ]
+    )
     return table
 
 
@@ -83,8 +110,13 @@ def shaded(row):
 def side_by_side(left, right):
     """Two flowables in two columns, with a gutter between them."""
     table = Table([(left, "", right)], colWidths=("49%", "2%", "49%"))
-    table.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+    table.setStyle(
+        [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ]
+    )
     return table
 
 
@@ -94,8 +126,13 @@ def rounds_table():
     data = [header] + [(str(number),) + ("",) * (len(ROUND_COLUMNS) - 1) for number in range(1, ROUNDS + 1)]
     table = Table(data, colWidths=ROUND_WIDTHS, rowHeights=[None] + [ROUND_ROW_HEIGHT] * ROUNDS, repeatRows=1)
     table.setStyle(TABLE_STYLE)
-    table.setStyle([("ALIGN", (0, 1), (0, -1), "CENTER"), ("LEFTPADDING", (0, 0), (-1, 0), 3),
-                    ("RIGHTPADDING", (0, 0), (-1, 0), 3)])
+    table.setStyle(
+        [
+            ("ALIGN", (0, 1), (0, -1), "CENTER"),
+            ("LEFTPADDING", (0, 0), (-1, 0), 3),
+            ("RIGHTPADDING", (0, 0), (-1, 0), 3),
+        ]
+    )
     return table
 
 
@@ -125,10 +162,12 @@ def reference(sheet):
     """What the umpire looks up while filling the rounds in: the results table and the first rule
     (the losses) on the left; the round's factors and the other rules on the right."""
     first, *others = sheet.rules
-    left = [*titled("Battle results, by the difference", listed(sheet.results)), Spacer(0, 6),
-            *rules_block(first)]
-    right = [*titled("Factors that change each round", factors_table(sheet.round_factors)),
-             Spacer(0, 6), *[part for rule in others for part in rules_block(rule)]]
+    left = [*titled("Battle results, by the difference", listed(sheet.results)), Spacer(0, 6), *rules_block(first)]
+    right = [
+        *titled("Factors that change each round", factors_table(sheet.round_factors)),
+        Spacer(0, 6),
+        *[part for rule in others for part in rules_block(rule)],
+    ]
     return side_by_side(left, right)
 
 
@@ -149,5 +188,6 @@ def sheet_story(sheet):
 
 def battle_sheet_pdf(sheet: BattleSheet, *, event_name: str, page_size: str = "A4") -> bytes:
     """The battle sheet as PDF bytes on "A4" or "Letter" paper."""
-    return build_pdf(sheet_story(sheet), title=f"{TITLE_TEXT}: {sheet.title}", event_name=event_name,
-                     page_size=page_size)
+    return build_pdf(
+        sheet_story(sheet), title=f"{TITLE_TEXT}: {sheet.title}", event_name=event_name, page_size=page_size
+    )

@@ -7,6 +7,7 @@ sections follow the issue's order: who he is, where he starts and his provinces,
 his money, Control's secret notes, the people he knows, the rules his role needs, and the code
 to his own player page. The print shop builds the sheet; this module only draws it.
 """
+
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -15,7 +16,15 @@ from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table
 
 from umpire.printing.letter_slips import qr_code
 from umpire.printing.styles import (
-    BODY, FONT, HEADING, SMALL, build_pdf, facts_table, masthead, paragraph, ruled_table,
+    BODY,
+    FONT,
+    HEADING,
+    SMALL,
+    build_pdf,
+    facts_table,
+    masthead,
+    paragraph,
+    ruled_table,
 )
 
 TITLE_TEXT = "Personal Briefing"
@@ -116,7 +125,9 @@ def office_paragraph(office):
     return Paragraph(
         f"<b>{escape(office.office)} of {escape(office.province)}</b>: income {escape(office.income)}; "
         f"road cost {escape(office.road_cost)}; governor {escape(office.governor)}; "
-        f"procurator {escape(office.procurator)}.", BODY)
+        f"procurator {escape(office.procurator)}.",
+        BODY,
+    )
 
 
 def his_forces(sheet):
@@ -130,9 +141,7 @@ def his_forces(sheet):
 
 def his_money(sheet):
     facts = (("In your purse", sheet.purse), ("Personal income", sheet.personal_income))
-    return [heading("Your finances"), *[
-        Paragraph(f"<b>{label}:</b> {escape(value)}", BODY) for label, value in facts
-    ]]
+    return [heading("Your finances"), *[Paragraph(f"<b>{label}:</b> {escape(value)}", BODY) for label, value in facts]]
 
 
 def written(text):
@@ -159,8 +168,15 @@ def rules_summary(summary):
         story += [paragraph(line), Spacer(0, 4)]
     for rules_table in summary.tables:
         widths = [f"{100 / len(rules_table.columns)}%"] * len(rules_table.columns)
-        story.append(KeepTogether([Spacer(0, 6), Paragraph(f"<b>{escape(rules_table.caption)}</b>", BODY),
-                                   ruled_table(rules_table.columns, rules_table.rows, widths)]))
+        story.append(
+            KeepTogether(
+                [
+                    Spacer(0, 6),
+                    Paragraph(f"<b>{escape(rules_table.caption)}</b>", BODY),
+                    ruled_table(rules_table.columns, rules_table.rows, widths),
+                ]
+            )
+        )
     return story
 
 
@@ -168,11 +184,20 @@ def player_page(sheet):
     if sheet.player_page is None:
         return []
     page = sheet.player_page
-    words = [paragraph("Scan the code, or open the address below, to read your letters on your own page."),
-             Spacer(0, 4), Paragraph(f"<b>Your code:</b> {escape(page.code)}", BODY), paragraph(page.url, SMALL)]
+    words = [
+        paragraph("Scan the code, or open the address below, to read your letters on your own page."),
+        Spacer(0, 4),
+        Paragraph(f"<b>Your code:</b> {escape(page.code)}", BODY),
+        paragraph(page.url, SMALL),
+    ]
     block = Table([[words, qr_code(page.url, QR_SIZE)]], colWidths=["*", QR_SIZE])
-    block.setStyle([("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("LEFTPADDING", (0, 0), (0, 0), 0)])
+    block.setStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (0, 0), 0),
+        ]
+    )
     return [KeepTogether([heading("Your player page"), block])]
 
 
@@ -186,5 +211,6 @@ def briefing_story(sheet):
 
 def briefing_pdf(sheet: BriefingSheet, *, event_name: str, page_size: str = "A4") -> bytes:
     """His briefing as PDF bytes on "A4" or "Letter" paper, "PERSONAL — his name" atop every page."""
-    return build_pdf(briefing_story(sheet), title=f"PERSONAL — {sheet.name}", event_name=event_name,
-                     page_size=page_size)
+    return build_pdf(
+        briefing_story(sheet), title=f"PERSONAL — {sheet.name}", event_name=event_name, page_size=page_size
+    )

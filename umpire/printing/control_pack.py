@@ -5,13 +5,21 @@ table's contents: its provinces' figures, the forces there, who starts there and
 Each table's contents start on a page of their own, so Control can hand a table's pages to
 its umpire. The print shop builds the pack and appends the turn schedule; this module only draws it.
 """
+
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.platypus import PageBreak, Paragraph, Spacer
 
 from umpire.printing.styles import (
-    BODY, HEADING, SMALL, build_pdf, facts_table, masthead, paragraph, ruled_table,
+    BODY,
+    HEADING,
+    SMALL,
+    build_pdf,
+    facts_table,
+    masthead,
+    paragraph,
+    ruled_table,
 )
 
 TITLE_TEXT = "Control's pack"
@@ -85,8 +93,7 @@ def summary(pack):
 
 
 def cast_list(pack):
-    rows = [(m.name, (m.role, m.social_class, m.career_rank), m.starts_at, (*m.offices, *m.forces))
-            for m in pack.cast]
+    rows = [(m.name, (m.role, m.social_class, m.career_rank), m.starts_at, (*m.offices, *m.forces)) for m in pack.cast]
     columns = ("Name", "Role, class, rank", "Starts", "Offices and commands")
     return [heading("Cast list"), ruled_table(columns, rows, ("24%", "22%", "20%", "34%"))]
 
@@ -106,9 +113,12 @@ def warning(table):
 
 
 def table_section(table):
-    story = [PageBreak(), masthead(table.name, "Table contents"),
-             Paragraph(f"<b>Umpires:</b> {escape(listed(table.umpires, NO_UMPIRE))}", BODY),
-             heading("Provinces")]
+    story = [
+        PageBreak(),
+        masthead(table.name, "Table contents"),
+        Paragraph(f"<b>Umpires:</b> {escape(listed(table.umpires, NO_UMPIRE))}", BODY),
+        heading("Provinces"),
+    ]
     story.append(provinces_table(table) if table.provinces else paragraph("No province sits at this table."))
     story.append(heading("Forces"))
     story.append(forces_table(table) if table.forces else paragraph("No force stands at this table."))
@@ -127,8 +137,11 @@ def forces_table(table):
 
 
 def control_pack_story(pack, event_name):
-    story = [masthead(event_name, TITLE_TEXT), summary(pack),
-             paragraph("Printed from the event's records; the turn schedule follows the tables.", SMALL)]
+    story = [
+        masthead(event_name, TITLE_TEXT),
+        summary(pack),
+        paragraph("Printed from the event's records; the turn schedule follows the tables.", SMALL),
+    ]
     story += cast_list(pack) + rota(pack)
     for table in pack.tables:
         story += table_section(table)
@@ -137,5 +150,4 @@ def control_pack_story(pack, event_name):
 
 def control_pack_pdf(pack: ControlPack, *, event_name: str, page_size: str = "A4") -> bytes:
     """The pack as PDF bytes on "A4" or "Letter" paper, without the turn schedule."""
-    return build_pdf(control_pack_story(pack, event_name), title=TITLE_TEXT, event_name=event_name,
-                     page_size=page_size)
+    return build_pdf(control_pack_story(pack, event_name), title=TITLE_TEXT, event_name=event_name, page_size=page_size)

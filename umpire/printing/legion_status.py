@@ -11,6 +11,7 @@ until the next printing: a legion always prints on one page.
 The caller builds each sheet (counts, costs and combat values already worked out); this
 module only draws it.
 """
+
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +20,17 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import ListFlowable, PageBreak, Paragraph, Spacer, Table
 
 from umpire.printing.styles import (
-    BODY, FONT, FONT_BOLD, FRAME_PADDING, MARGIN, PAGE_SIZES, SHADE, TABLE_STYLE, build_pdf, facts_table, masthead,
+    BODY,
+    FONT,
+    FONT_BOLD,
+    FRAME_PADDING,
+    MARGIN,
+    PAGE_SIZES,
+    SHADE,
+    TABLE_STYLE,
+    build_pdf,
+    facts_table,
+    masthead,
     paragraph,
 )
 from umpire.rules.ad69.legions import RAISING_TROOPS, UNPAID_TROOPS
@@ -81,14 +92,16 @@ def composition_table(sheet):
     table = Table(data, colWidths=COMPOSITION_WIDTHS)
     table.setStyle(TABLE_STYLE)
     total, if_veteran = len(data) - 2, len(data) - 1
-    table.setStyle([
-        ("ALIGN", (1, 0), (-1, -1), "CENTER"),
-        ("FONT", (0, total), (-1, total), FONT_BOLD),
-        ("BACKGROUND", (0, total), (-1, total), SHADE),
-        ("LINEABOVE", (0, total), (-1, total), 1.5, "black"),
-        ("SPAN", (0, if_veteran), (3, if_veteran)),
-        ("ALIGN", (0, if_veteran), (0, if_veteran), "RIGHT"),
-    ])
+    table.setStyle(
+        [
+            ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+            ("FONT", (0, total), (-1, total), FONT_BOLD),
+            ("BACKGROUND", (0, total), (-1, total), SHADE),
+            ("LINEABOVE", (0, total), (-1, total), 1.5, "black"),
+            ("SPAN", (0, if_veteran), (3, if_veteran)),
+            ("ALIGN", (0, if_veteran), (0, if_veteran), "RIGHT"),
+        ]
+    )
     return table
 
 
@@ -99,8 +112,13 @@ def troop_row(line):
 
 def total_row(sheet):
     vexillations = [line for line in sheet.lines if line.label != EAGLE]
-    return ("TOTAL", str(sum(line.normal for line in vexillations)), str(sum(line.veteran for line in vexillations)),
-            str(sheet.upkeep_per_quarter), str(sheet.combat_value))
+    return (
+        "TOTAL",
+        str(sum(line.normal for line in vexillations)),
+        str(sum(line.veteran for line in vexillations)),
+        str(sheet.upkeep_per_quarter),
+        str(sheet.combat_value),
+    )
 
 
 def if_veteran_row(sheet):
@@ -118,26 +136,36 @@ def pending_block(sheet):
     if not columns:
         return []
     table = Table([columns], colWidths=[f"{100 / len(columns)}%"] * len(columns))
-    table.setStyle([
-        ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (0, 0), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-    ])
+    table.setStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (0, 0), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ]
+    )
     return [Spacer(0, 8), table]
 
 
 def unpaid_box(sheet):
     """The unpaid bills, boxed under a heavy rule so the legate cannot miss them, with the handbook's warning."""
-    box = Table([[Paragraph("<b>UNPAID upkeep and raising</b>", BODY)], [bullet_list(sheet.unpaid)],
-                 [paragraph(f"“{UNPAID_TROOPS}” ({RAISING_TROOPS.source})")]], colWidths=["100%"])
-    box.setStyle([
-        ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
-        ("BOX", (0, 0), (-1, -1), 2, "black"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-    ])
+    box = Table(
+        [
+            [Paragraph("<b>UNPAID upkeep and raising</b>", BODY)],
+            [bullet_list(sheet.unpaid)],
+            [paragraph(f"“{UNPAID_TROOPS}” ({RAISING_TROOPS.source})")],
+        ],
+        colWidths=["100%"],
+    )
+    box.setStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
+            ("BOX", (0, 0), (-1, -1), 2, "black"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ]
+    )
     return box
 
 
@@ -156,8 +184,12 @@ def rows_given_to_unpaid(sheet):
 
 def bullet_list(items):
     return ListFlowable(
-        [paragraph(item) for item in items], bulletType="bullet", start="•",
-        bulletFontName=FONT, bulletFontSize=BODY.fontSize, leftIndent=14,
+        [paragraph(item) for item in items],
+        bulletType="bullet",
+        start="•",
+        bulletFontName=FONT,
+        bulletFontSize=BODY.fontSize,
+        leftIndent=14,
     )
 
 
@@ -166,14 +198,16 @@ def hand_table(blank_rows):
     data = [HAND_COLUMNS, *([""] * len(HAND_COLUMNS) for _ in range(blank_rows))]
     table = Table(data, colWidths=HAND_WIDTHS, rowHeights=[None] + [HAND_ROW_HEIGHT] * blank_rows, repeatRows=1)
     table.setStyle(TABLE_STYLE)
-    table.setStyle([
-        ("FONT", (0, 0), (-1, 0), FONT_BOLD, HAND_HEADER_SIZE),
-        ("ALIGN", (0, 0), (-1, 0), "CENTER"),
-        ("LEFTPADDING", (0, 0), (-1, 0), 3),
-        ("RIGHTPADDING", (0, 0), (-1, 0), 3),
-        ("TOPPADDING", (0, 0), (-1, 0), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, 0), 3),
-    ])
+    table.setStyle(
+        [
+            ("FONT", (0, 0), (-1, 0), FONT_BOLD, HAND_HEADER_SIZE),
+            ("ALIGN", (0, 0), (-1, 0), "CENTER"),
+            ("LEFTPADDING", (0, 0), (-1, 0), 3),
+            ("RIGHTPADDING", (0, 0), (-1, 0), 3),
+            ("TOPPADDING", (0, 0), (-1, 0), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), 3),
+        ]
+    )
     return table
 
 

@@ -6,6 +6,7 @@ so an umpire may type or scan it. A slip's code is reserved before it is printed
 written on it takes that code when it is posted. A cover never carries the letter's contents,
 which are its addressee's and Control's alone. The caller supplies every word; this module draws.
 """
+
 from dataclasses import dataclass
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -16,7 +17,16 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Spacer, Table
 
 from .styles import (
-    BODY, FONT, FONT_BOLD, FRAME_PADDING, MARGIN, SMALL, build_pdf, facts_table, page_size_named, paragraph,
+    BODY,
+    FONT,
+    FONT_BOLD,
+    FRAME_PADDING,
+    MARGIN,
+    SMALL,
+    build_pdf,
+    facts_table,
+    page_size_named,
+    paragraph,
 )
 
 COVER_TITLE = "Letter cover"
@@ -62,47 +72,76 @@ def qr_code(value, size):
 
 # ---- the cover ---------------------------------------------------------------------------------
 
+
 def code_block(cover):
     """The code large on the left, its QR on the right."""
-    table = Table([[[paragraph("Tracking code", BODY), paragraph(cover.code, COVER_CODE)],
-                    qr_code(cover.code, COVER_QR)]], colWidths=["*", COVER_QR])
-    table.setStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+    table = Table(
+        [[[paragraph("Tracking code", BODY), paragraph(cover.code, COVER_CODE)], qr_code(cover.code, COVER_QR)]],
+        colWidths=["*", COVER_QR],
+    )
+    table.setStyle(
+        [
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ]
+    )
     return table
 
 
 def cover_story(cover):
     addressed = (("To", cover.addressed_to), ("At the table of", cover.destination), ("Written in", cover.written))
     sent = (("From", cover.sender), ("Posted at", cover.origin), ("Code", cover.code))
-    return [code_block(cover), Spacer(0, 10), facts_table(addressed, sent), Spacer(0, 12),
-            paragraph(POSTING, BODY)]
+    return [code_block(cover), Spacer(0, 10), facts_table(addressed, sent), Spacer(0, 12), paragraph(POSTING, BODY)]
 
 
 def letter_cover_pdf(cover: LetterCover, *, event_name: str, page_size: str = "A4") -> bytes:
     """The cover of one posted letter as PDF bytes on "A4" or "Letter" paper."""
-    return build_pdf(cover_story(cover), title=f"{COVER_TITLE} {cover.code}", event_name=event_name,
-                     page_size=page_size)
+    return build_pdf(
+        cover_story(cover), title=f"{COVER_TITLE} {cover.code}", event_name=event_name, page_size=page_size
+    )
 
 
 # ---- the stationery ----------------------------------------------------------------------------
 
+
 def writing_lines():
     """The blanks the writer fills in, each a label and a ruled line."""
-    table = Table([(paragraph(label, SMALL), "") for label in WRITE_ON], colWidths=[33 * mm, "*"],
-                  rowHeights=WRITING_LINE)
-    table.setStyle([("FONT", (0, 0), (-1, -1), FONT, SMALL.fontSize),  # else the empty cells name Helvetica
-                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                    ("LINEBELOW", (1, 0), (1, -1), 0.5, colors.black)])
+    table = Table(
+        [(paragraph(label, SMALL), "") for label in WRITE_ON], colWidths=[33 * mm, "*"], rowHeights=WRITING_LINE
+    )
+    table.setStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), FONT, SMALL.fontSize),  # else the empty cells name Helvetica
+            ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ("LINEBELOW", (1, 0), (1, -1), 0.5, colors.black),
+        ]
+    )
     return table
 
 
 def slip_cell(slip):
     """One slip: the table and the code beside the QR, then the blanks to write on."""
-    heading = Table([[[paragraph(slip.table, SLIP_TABLE), paragraph(slip.code, SLIP_CODE),
-                       paragraph(POSTING, SMALL)], qr_code(slip.code, SLIP_QR)]], colWidths=["*", SLIP_QR])
-    heading.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                      ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0)])
+    heading = Table(
+        [
+            [
+                [paragraph(slip.table, SLIP_TABLE), paragraph(slip.code, SLIP_CODE), paragraph(POSTING, SMALL)],
+                qr_code(slip.code, SLIP_QR),
+            ]
+        ],
+        colWidths=["*", SLIP_QR],
+    )
+    heading.setStyle(
+        [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ]
+    )
     return [heading, writing_lines()]
 
 
@@ -113,16 +152,25 @@ def slip_grid(slips, page_size):
     row_height = (height - 2 * (MARGIN + FRAME_PADDING)) / SLIP_ROWS - 1
     cells = [slip_cell(slip) for slip in slips]
     cells += [""] * (-len(cells) % SLIP_COLUMNS)
-    rows = [cells[start:start + SLIP_COLUMNS] for start in range(0, len(cells), SLIP_COLUMNS)]
-    table = Table(rows, colWidths=[(width - 2 * (MARGIN + FRAME_PADDING)) / SLIP_COLUMNS] * SLIP_COLUMNS,
-                  rowHeights=row_height)
-    table.setStyle([("FONT", (0, 0), (-1, -1), FONT, SMALL.fontSize), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
-                    ("TOPPADDING", (0, 0), (-1, -1), 8), ("GRID", (0, 0), (-1, -1), 0.5, *CUT)])
+    rows = [cells[start : start + SLIP_COLUMNS] for start in range(0, len(cells), SLIP_COLUMNS)]
+    table = Table(
+        rows, colWidths=[(width - 2 * (MARGIN + FRAME_PADDING)) / SLIP_COLUMNS] * SLIP_COLUMNS, rowHeights=row_height
+    )
+    table.setStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), FONT, SMALL.fontSize),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 8),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+            ("TOPPADDING", (0, 0), (-1, -1), 8),
+            ("GRID", (0, 0), (-1, -1), 0.5, *CUT),
+        ]
+    )
     return table
 
 
 def stationery_pdf(slips: tuple[Slip, ...], *, table: str, event_name: str, page_size: str = "A4") -> bytes:
     """A table's blank slips, eight to a page, as PDF bytes on "A4" or "Letter" paper."""
-    return build_pdf([slip_grid(slips, page_size)], title=f"{SLIPS_TITLE}: {table}", event_name=event_name,
-                     page_size=page_size)
+    return build_pdf(
+        [slip_grid(slips, page_size)], title=f"{SLIPS_TITLE}: {table}", event_name=event_name, page_size=page_size
+    )

@@ -1,4 +1,5 @@
 """The printed record of a rules procedure: what went in, every die, every line of working, the result."""
+
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 

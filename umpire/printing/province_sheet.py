@@ -1,6 +1,7 @@
 """The province record sheet and time track (V. GAME LAYOUT: each area has a Time Track and a
 record sheet): the province's standing figures, then one row per game turn, tax turns shaded,
 with empty columns for the umpire's notes. One province a page."""
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -36,18 +37,23 @@ class ProvinceSheet:
 
 def province_facts(sheet):
     return facts_table(
-        (("Table", sheet.table), ("Type", sheet.province_type),
-         ("Income", f"{sheet.income_per_quarter} talents a quarter")),
-        (("Governor", sheet.governor), ("Procurator", sheet.procurator),
-         ("Road cost", f"{sheet.road_cost} talent{'' if sheet.road_cost == 1 else 's'} each March")),
+        (
+            ("Table", sheet.table),
+            ("Type", sheet.province_type),
+            ("Income", f"{sheet.income_per_quarter} talents a quarter"),
+        ),
+        (
+            ("Governor", sheet.governor),
+            ("Procurator", sheet.procurator),
+            ("Road cost", f"{sheet.road_cost} talent{'' if sheet.road_cost == 1 else 's'} each March"),
+        ),
     )
 
 
 def time_track(turns):
     """The track, its header on every page, tax-turn rows shaded."""
     data = [TRACK_COLUMNS] + [(str(t.turn), t.month, "Tax" if t.tax_turn else "", "", "", "") for t in turns]
-    table = Table(data, colWidths=TRACK_WIDTHS, repeatRows=1,
-                  rowHeights=[None] + [TRACK_ROW_HEIGHT] * len(turns))
+    table = Table(data, colWidths=TRACK_WIDTHS, repeatRows=1, rowHeights=[None] + [TRACK_ROW_HEIGHT] * len(turns))
     table.setStyle(TABLE_STYLE)
     # Data row i is table row i, below the header.
     table.setStyle([("BACKGROUND", (0, i), (-1, i), SHADE) for i, t in enumerate(turns, 1) if t.tax_turn])

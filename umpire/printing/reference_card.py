@@ -1,6 +1,7 @@
 """The one-page reference card for a table: combat values per troop type, the battle factors,
 and the battle and siege results tables (X. COMBAT RESOLUTION). The caller passes the rows,
 worded as the handbook words them; this module only draws them."""
+
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
@@ -12,8 +13,12 @@ TITLE_TEXT = "Reference card"
 # Smaller than the other sheets so the four tables share one page of A4 or Letter.
 CARD_FONT_SIZE = 11
 SECTION = ParagraphStyle("card-section", parent=HEADING, fontSize=13, leading=16, spaceBefore=4, spaceAfter=4)
-CARD_TABLE = [("FONT", (0, 0), (-1, -1), FONT, CARD_FONT_SIZE), ("FONT", (0, 0), (-1, 0), FONT_BOLD, CARD_FONT_SIZE),
-              ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
+CARD_TABLE = [
+    ("FONT", (0, 0), (-1, -1), FONT, CARD_FONT_SIZE),
+    ("FONT", (0, 0), (-1, 0), FONT_BOLD, CARD_FONT_SIZE),
+    ("TOPPADDING", (0, 0), (-1, -1), 2),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+]
 
 
 @dataclass(frozen=True)

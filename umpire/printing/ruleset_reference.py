@@ -1,6 +1,7 @@
 """A board game's reference sheet: every table of its rules with the rule it comes from, then its
 sequence of play (the set-up, and each stage's phases with their steps). The caller passes the
 rows in words; this module only draws them."""
+
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -40,8 +41,15 @@ class RulesetReference:
 
 def table_story(table):
     widths = tuple(f"{100 / len(table.columns):.1f}%" for _ in table.columns)
-    return KeepTogether([Paragraph(escape(table.name), HEADING), Paragraph(escape(f"Rule {table.source}"), SMALL),
-                         Spacer(0, 4), ruled_table(table.columns, table.rows, widths), Spacer(0, 8)])
+    return KeepTogether(
+        [
+            Paragraph(escape(table.name), HEADING),
+            Paragraph(escape(f"Rule {table.source}"), SMALL),
+            Spacer(0, 4),
+            ruled_table(table.columns, table.rows, widths),
+            Spacer(0, 8),
+        ]
+    )
 
 
 def steps_table(steps):
@@ -55,15 +63,28 @@ def sequence_story(sheet):
     for stage in sheet.stages:
         story.append(Paragraph(escape(stage.title), HEADING))
         for phase in stage.phases:
-            story.append(KeepTogether([Paragraph(f"<b>{escape(phase.title)}</b> ({escape(phase.rule)})", BODY),
-                                       steps_table(phase.steps), Spacer(0, 6)]))
+            story.append(
+                KeepTogether(
+                    [
+                        Paragraph(f"<b>{escape(phase.title)}</b> ({escape(phase.rule)})", BODY),
+                        steps_table(phase.steps),
+                        Spacer(0, 6),
+                    ]
+                )
+            )
     return story
 
 
 def ruleset_reference_pdf(sheet: RulesetReference, *, event_name: str, page_size: str = "A4") -> bytes:
-    story = [Paragraph(f"{escape(sheet.ruleset)}: reference sheet", TITLE),
-             Paragraph("The tables of the rules, each with the rule it comes from. A cell the rulebook does not "
-                       "give reads “(Control enters it)”.", BODY), Spacer(0, 8)]
+    story = [
+        Paragraph(f"{escape(sheet.ruleset)}: reference sheet", TITLE),
+        Paragraph(
+            "The tables of the rules, each with the rule it comes from. A cell the rulebook does not "
+            "give reads “(Control enters it)”.",
+            BODY,
+        ),
+        Spacer(0, 8),
+    ]
     story += [table_story(table) for table in sheet.tables]
     if sheet.stages:
         story += sequence_story(sheet)

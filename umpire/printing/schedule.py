@@ -3,6 +3,7 @@
 The handbook's turn table (IV. THE TURN) for the umpires' and players' tables. The caller
 builds the sheet, e.g. from `umpire.calendar.turn_schedule`; this module only draws it.
 """
+
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -42,9 +43,7 @@ def row_notes(row):
 
 def schedule_table(rows):
     """The table, header repeated on every page, tax-turn rows shaded."""
-    data = [COLUMNS] + [
-        (str(row.turn), f"{row.starts}–{row.ends}", row.month, row_notes(row)) for row in rows
-    ]
+    data = [COLUMNS] + [(str(row.turn), f"{row.starts}–{row.ends}", row.month, row_notes(row)) for row in rows]
     table = Table(data, colWidths=COLUMN_WIDTHS, repeatRows=1)
     table.setStyle(TABLE_STYLE)
     table.setStyle([("ALIGN", (0, 0), (0, -1), "CENTER")])

@@ -6,6 +6,7 @@ rows for the months, the siege results table and the rules of losses and reducti
 needs nothing else. The record carries each month's work as the engine gave it: dice, working line
 by line with its rule, losses, and the end. The caller works out every figure; this module draws.
 """
+
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
@@ -63,20 +64,27 @@ class SiegeRecord:
 
 # ---- the sheet -------------------------------------------------------------------------------------
 
+
 def side_table(side):
     """A side's forces and value, then the factors that stand for its d12."""
     data = [(side.label, "", "Value")]
-    data += [(paragraph(force.name, SMALL), paragraph(force.units, SMALL), str(force.combat_value))
-             for force in side.forces] or [(paragraph("no units", SMALL), "", "")]
+    data += [
+        (paragraph(force.name, SMALL), paragraph(force.units, SMALL), str(force.combat_value)) for force in side.forces
+    ] or [(paragraph("no units", SMALL), "", "")]
     data.append((paragraph(side.value_label, SMALL), "", str(side.value)))
     value_row = len(data) - 1
     data += [(paragraph(text, SMALL), "", paragraph(value, SMALL)) for text, value in side.factors]
     table = Table(data, colWidths=("30%", "51%", "19%"), repeatRows=1)
     table.setStyle(TABLE_STYLE)
-    table.setStyle([("ALIGN", (2, 0), (2, -1), "RIGHT"), ("SPAN", (0, 0), (1, 0)),
-                    *[("SPAN", (0, row), (1, row)) for row in range(value_row, len(data))],
-                    ("FONT", (0, value_row), (-1, value_row), FONT_BOLD),
-                    ("BACKGROUND", (0, value_row), (-1, value_row), SHADE)])
+    table.setStyle(
+        [
+            ("ALIGN", (2, 0), (2, -1), "RIGHT"),
+            ("SPAN", (0, 0), (1, 0)),
+            *[("SPAN", (0, row), (1, row)) for row in range(value_row, len(data))],
+            ("FONT", (0, value_row), (-1, value_row), FONT_BOLD),
+            ("BACKGROUND", (0, value_row), (-1, value_row), SHADE),
+        ]
+    )
     return table
 
 
@@ -86,9 +94,16 @@ def months_table(rows):
     spanning = [column for column, text in enumerate(MONTH_COLUMNS) if not text]
     table = Table(data, colWidths=MONTH_WIDTHS, rowHeights=[None, None] + [MONTH_ROW_HEIGHT] * rows, repeatRows=2)
     table.setStyle(TABLE_STYLE)
-    table.setStyle([("LEFTPADDING", (0, 0), (-1, 1), 3), ("RIGHTPADDING", (0, 0), (-1, 1), 3),
-                    ("SPAN", (2, 0), (4, 0)), ("SPAN", (5, 0), (7, 0)), ("LINEBELOW", (0, 1), (-1, 1), 1.5, "black"),
-                    *[("SPAN", (column, 0), (column, 1)) for column in spanning]])
+    table.setStyle(
+        [
+            ("LEFTPADDING", (0, 0), (-1, 1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, 1), 3),
+            ("SPAN", (2, 0), (4, 0)),
+            ("SPAN", (5, 0), (7, 0)),
+            ("LINEBELOW", (0, 1), (-1, 1), 1.5, "black"),
+            *[("SPAN", (column, 0), (column, 1)) for column in spanning],
+        ]
+    )
     return table
 
 
@@ -96,8 +111,11 @@ def reference(sheet):
     """The results table with the shorter rules under it on the left; the first rule, the losses, on
     the right: balanced so the sheet stays one page."""
     first, *others = sheet.rules
-    left = [*titled("Siege results: besiegers' total less the garrison's", listed(sheet.results)), Spacer(0, 6),
-            *[part for rule in others for part in rules_block(rule)]]
+    left = [
+        *titled("Siege results: besiegers' total less the garrison's", listed(sheet.results)),
+        Spacer(0, 6),
+        *[part for rule in others for part in rules_block(rule)],
+    ]
     return side_by_side(left, rules_block(first))
 
 
@@ -117,15 +135,18 @@ def sheet_story(sheet):
 
 def siege_sheet_pdf(sheet: SiegeSheet, *, event_name: str, page_size: str = "A4") -> bytes:
     """The pre-filled siege sheet as PDF bytes on "A4" or "Letter" paper."""
-    return build_pdf(sheet_story(sheet), title=f"{SHEET_TITLE}: {sheet.title}", event_name=event_name,
-                     page_size=page_size)
+    return build_pdf(
+        sheet_story(sheet), title=f"{SHEET_TITLE}: {sheet.title}", event_name=event_name, page_size=page_size
+    )
 
 
 # ---- the record ------------------------------------------------------------------------------------
 
+
 def working_table(lines):
-    rows = [("Working", "Value", "Rule")] + [(paragraph(text, SMALL), value, paragraph(rule, FINE))
-                                            for text, value, rule in lines]
+    rows = [("Working", "Value", "Rule")] + [
+        (paragraph(text, SMALL), value, paragraph(rule, FINE)) for text, value, rule in lines
+    ]
     table = Table(rows, colWidths=("58%", "10%", "32%"), repeatRows=1)
     table.setStyle(TABLE_STYLE)
     table.setStyle([("ALIGN", (1, 0), (1, -1), "RIGHT")])
@@ -133,8 +154,12 @@ def working_table(lines):
 
 
 def month_story(month):
-    story = [paragraph(month.heading, HEADING), paragraph(f"Dice: {month.dice}", BODY),
-             Spacer(0, 3), working_table(month.working)]
+    story = [
+        paragraph(month.heading, HEADING),
+        paragraph(f"Dice: {month.dice}", BODY),
+        Spacer(0, 3),
+        working_table(month.working),
+    ]
     if month.losses:
         story += [Spacer(0, 3), paragraph("Losses", BODY), listed(month.losses)]
     return story + [Spacer(0, 8)]
@@ -151,5 +176,6 @@ def record_story(record):
 
 def siege_record_pdf(record: SiegeRecord, *, event_name: str, page_size: str = "A4") -> bytes:
     """The finished siege record as PDF bytes on "A4" or "Letter" paper."""
-    return build_pdf(record_story(record), title=f"{RECORD_TITLE}: {record.title}", event_name=event_name,
-                     page_size=page_size)
+    return build_pdf(
+        record_story(record), title=f"{RECORD_TITLE}: {record.title}", event_name=event_name, page_size=page_size
+    )

@@ -7,6 +7,7 @@ looked for on the machine, and embedded in every PDF, so a sheet prints the same
 has a glyph for every letter of Latin-1 and Latin Extended-A (é, ß, ą, ę, ő, ř...) and for the
 arrow "→". `missing_glyphs` names the characters of a text it would print as an empty box.
 """
+
 from io import BytesIO
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -46,9 +47,7 @@ def register_fonts():
     for name, filename in FONT_FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(FONT_FOLDER / filename)))
     # The family lets <b> and <i> in a Paragraph find the right face.
-    pdfmetrics.registerFontFamily(
-        FONT, normal=FONT, bold=FONT_BOLD, italic=FONT_ITALIC, boldItalic=FONT_BOLD_ITALIC
-    )
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT_ITALIC, boldItalic=FONT_BOLD_ITALIC)
 
 
 register_fonts()
@@ -69,17 +68,19 @@ BODY = ParagraphStyle("body", fontName=FONT, fontSize=12, leading=16, alignment=
 SMALL = ParagraphStyle("small", fontName=FONT, fontSize=HEADER_SIZE, leading=12)
 
 TABLE_FONT_SIZE = 13
-TABLE_STYLE = TableStyle([
-    ("FONT", (0, 0), (-1, -1), FONT, TABLE_FONT_SIZE),
-    ("FONT", (0, 0), (-1, 0), FONT_BOLD, TABLE_FONT_SIZE),
-    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-    ("TOPPADDING", (0, 0), (-1, -1), 3),
-    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-    ("LEFTPADDING", (0, 0), (-1, -1), 6),
-    ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-    ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
-    ("LINEBELOW", (0, 0), (-1, 0), 1.5, colors.black),
-])
+TABLE_STYLE = TableStyle(
+    [
+        ("FONT", (0, 0), (-1, -1), FONT, TABLE_FONT_SIZE),
+        ("FONT", (0, 0), (-1, 0), FONT_BOLD, TABLE_FONT_SIZE),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        ("LEFTPADDING", (0, 0), (-1, -1), 6),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+        ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+        ("LINEBELOW", (0, 0), (-1, 0), 1.5, colors.black),
+    ]
+)
 
 
 def page_size_named(name):
@@ -129,6 +130,7 @@ def fit_to_width(text, width, font=FONT, size=HEADER_SIZE):
 
 def running_header(title, event_name):
     """A page callback that draws "title — event" and a rule across the top margin."""
+
     def draw(canvas, doc):
         width, height = doc.pagesize
         left, right, baseline = MARGIN + FRAME_PADDING, width - MARGIN - FRAME_PADDING, height - MARGIN / 2
@@ -138,6 +140,7 @@ def running_header(title, event_name):
         canvas.setLineWidth(0.5)
         canvas.line(left, baseline - 4, right, baseline - 4)
         canvas.restoreState()
+
     return draw
 
 
@@ -145,9 +148,14 @@ def build_pdf(story, *, title, event_name, page_size="A4"):
     """Lay out `story` (platypus flowables) on named-size pages, with header and footer; the PDF's bytes."""
     buffer = BytesIO()
     doc = SimpleDocTemplate(
-        buffer, pagesize=page_size_named(page_size), title=f"{title} — {event_name}",
+        buffer,
+        pagesize=page_size_named(page_size),
+        title=f"{title} — {event_name}",
         initialFontName=FONT,  # else every page also names Helvetica, a font we do not embed
-        leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
     )
     header = running_header(title, event_name)
     doc.build(story, onFirstPage=header, onLaterPages=header, canvasmaker=NumberedCanvas)
@@ -168,16 +176,18 @@ def masthead(name, title_text):
     """The sheet's subject, large, with the sheet's title level with it on the right."""
     title_width = stringWidth(title_text, FONT_BOLD, HEADING.fontSize) + 2 * CELL_PADDING
     table = Table([[paragraph(name, TITLE), title_text]], colWidths=["*", title_width])
-    table.setStyle([
-        ("FONT", (0, 0), (-1, -1), FONT_BOLD, HEADING.fontSize),  # else the cells name Helvetica
-        ("ALIGN", (1, 0), (1, 0), "RIGHT"),
-        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-        ("LEFTPADDING", (0, 0), (0, 0), 0),
-        ("RIGHTPADDING", (1, 0), (1, 0), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (0, 0), 6),
-        ("BOTTOMPADDING", (1, 0), (1, 0), 10),  # sets the smaller title on the name's baseline
-    ])
+    table.setStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), FONT_BOLD, HEADING.fontSize),  # else the cells name Helvetica
+            ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+            ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+            ("LEFTPADDING", (0, 0), (0, 0), 0),
+            ("RIGHTPADDING", (1, 0), (1, 0), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (0, 0), 6),
+            ("BOTTOMPADDING", (1, 0), (1, 0), 10),  # sets the smaller title on the name's baseline
+        ]
+    )
     return table
 
 
@@ -186,17 +196,19 @@ def facts_table(left, right):
     column as wide as its longest label, so none wraps."""
     data = [[*fact_cells(*a), *fact_cells(*b)] for a, b in zip(left, right)]
     table = Table(data, colWidths=[label_width(left) - CELL_PADDING, "*", label_width(right), "*"])
-    table.setStyle([
-        ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-        ("LEFTPADDING", (0, 0), (0, -1), 0),  # flush with the name above
-        ("TOPPADDING", (0, 0), (-1, -1), 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-        ("LINEABOVE", (0, 0), (-1, 0), 0.5, "black"),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.5, "black"),
-    ])
+    table.setStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+            ("LEFTPADDING", (0, 0), (0, -1), 0),  # flush with the name above
+            ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ("LINEABOVE", (0, 0), (-1, 0), 0.5, "black"),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.5, "black"),
+        ]
+    )
     return table
 
 
@@ -212,8 +224,10 @@ def ruled_table(columns, rows, widths):
     """A ruled table whose cells wrap, headers too, its header repeated if it runs onto another page.
 
     A cell is a string, or a tuple of strings printed one to a line."""
-    data = [[Paragraph(f"<b>{escape(column)}</b>", BODY) for column in columns],
-            *([cell_lines(cell) for cell in row] for row in rows)]
+    data = [
+        [Paragraph(f"<b>{escape(column)}</b>", BODY) for column in columns],
+        *([cell_lines(cell) for cell in row] for row in rows),
+    ]
     ruled = Table(data, colWidths=widths, repeatRows=1)
     ruled.setStyle(TABLE_STYLE)
     return ruled

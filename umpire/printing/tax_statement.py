@@ -7,6 +7,7 @@ Who confirmed it, the statement's lines with their rules and its balance, the bi
 whether each is paid, the treasury's transactions of the quarter from the balance brought forward,
 and a line for the auditor. The caller builds the sheet from the records; this module only draws it.
 """
+
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -14,7 +15,16 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table
 
 from umpire.printing.styles import (
-    BODY, FONT_BOLD, HEADING, SHADE, SMALL, TABLE_STYLE, build_pdf, facts_table, masthead, paragraph,
+    BODY,
+    FONT_BOLD,
+    HEADING,
+    SHADE,
+    SMALL,
+    TABLE_STYLE,
+    build_pdf,
+    facts_table,
+    masthead,
+    paragraph,
 )
 
 TITLE_TEXT = "Quarterly statement"
@@ -88,8 +98,13 @@ def grid(data, widths, *, numbers=(), total_rows=()):
     table.setStyle(TABLE_STYLE)
     table.setStyle([("ALIGN", (column, 0), (column, -1), "RIGHT") for column in numbers])
     for row in total_rows:
-        table.setStyle([("FONT", (0, row), (-1, row), FONT_BOLD), ("BACKGROUND", (0, row), (-1, row), SHADE),
-                        ("LINEABOVE", (0, row), (-1, row), 1.5, "black")])
+        table.setStyle(
+            [
+                ("FONT", (0, row), (-1, row), FONT_BOLD),
+                ("BACKGROUND", (0, row), (-1, row), SHADE),
+                ("LINEABOVE", (0, row), (-1, row), 1.5, "black"),
+            ]
+        )
     return table
 
 
@@ -108,16 +123,26 @@ def bills_table(sheet):
     if not sheet.bills:
         return paragraph("No bills: nothing to pay this quarter.")
     rows = [("Bill", "Talents", "Paid")]
-    rows += [(paragraph(bill.what), str(bill.talents), paragraph(bill.status if bill.paid else bill.status.upper()))
-             for bill in sheet.bills]
+    rows += [
+        (paragraph(bill.what), str(bill.talents), paragraph(bill.status if bill.paid else bill.status.upper()))
+        for bill in sheet.bills
+    ]
     return grid(rows, ("50%", "15%", "35%"), numbers=(1,))
 
 
 def ledger_table(sheet):
     """The treasury over the quarter: brought forward, each transaction in or out, and what it holds."""
     rows = [("#", "Turn", "Why", "In", "Out"), ("", "", paragraph("Brought forward"), str(sheet.brought_forward), "")]
-    rows += [(str(line.number), line.turn, why_cell(line), str(line.talents) if line.talents > 0 else "",
-              str(-line.talents) if line.talents < 0 else "") for line in sheet.transactions]
+    rows += [
+        (
+            str(line.number),
+            line.turn,
+            why_cell(line),
+            str(line.talents) if line.talents > 0 else "",
+            str(-line.talents) if line.talents < 0 else "",
+        )
+        for line in sheet.transactions
+    ]
     rows.append(("", "", paragraph(sheet.closing_label), str(sheet.closing_balance), ""))
     return grid(rows, ("8%", "17%", "51%", "12%", "12%"), numbers=(0, 3, 4), total_rows=(len(rows) - 1,))
 
@@ -128,11 +153,13 @@ def why_cell(line):
 
 def audit_block():
     """Room for Rome's auditor to sign, with the rule that may bring him."""
-    return KeepTogether([
-        Paragraph(f"<b>Audit:</b> for the procurator, and for Rome: {escape(AUDIT)}", BODY),
-        Spacer(0, 10),
-        paragraph("Audited by ______________________________   on turn ________"),
-    ])
+    return KeepTogether(
+        [
+            Paragraph(f"<b>Audit:</b> for the procurator, and for Rome: {escape(AUDIT)}", BODY),
+            Spacer(0, 10),
+            paragraph("Audited by ______________________________   on turn ________"),
+        ]
+    )
 
 
 def section(title, flowable):
@@ -153,5 +180,9 @@ def tax_statement_pdf(sheet: TaxStatementSheet, *, page_size: str = "A4") -> byt
         Spacer(0, 8),
         audit_block(),
     ]
-    return build_pdf(story, title=f"{TITLE_TEXT}: {sheet.province}, {sheet.tax_turn}", event_name=sheet.event_name,
-                     page_size=page_size)
+    return build_pdf(
+        story,
+        title=f"{TITLE_TEXT}: {sheet.province}, {sheet.tax_turn}",
+        event_name=sheet.event_name,
+        page_size=page_size,
+    )

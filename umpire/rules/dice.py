@@ -3,6 +3,7 @@
 Procedures ask `dice.roll(sides, purpose)` and cannot tell the two apart. Both
 record every roll, so a result can show each die with what it was for.
 """
+
 import random
 from dataclasses import dataclass
 from typing import Protocol

@@ -1,6 +1,7 @@
 """What a ruleset's printed reference sheet holds: every table its modules declare, and its
 sequence of play, read from the ruleset package itself so the sheet can never disagree with
 the procedures."""
+
 import importlib
 import pkgutil
 import re
@@ -58,7 +59,7 @@ def _words(value):
 
 
 def _rule_key(source):
-    """"5.5 Table 1" before "10.4": the leading rule number, compared part by part; a section
+    """ "5.5 Table 1" before "10.4": the leading rule number, compared part by part; a section
     named in words ("X. THE SIEGE SYSTEM") after them, by its words."""
     number = re.match(r"\d+(\.\d+)*", source or "")
     return (0, [int(part) for part in number.group().split(".")], "") if number else (1, [], source)

@@ -4,6 +4,7 @@ A ruleset registers a procedure by decorating a pure function
 `run(case, dice) -> Result` with `@procedure(...)`; the CLI, the JSON API and the
 rules desk all go through `run_procedure`.
 """
+
 import importlib
 from dataclasses import dataclass
 from typing import Callable
@@ -36,16 +37,25 @@ class Procedure:
         return (self.run.__doc__ or "").strip().splitlines()[0] if self.run.__doc__ else ""
 
     def describe(self):
-        return {"key": self.key, "ruleset": self.ruleset, "title": self.title, "source": self.source,
-                "dice": self.dice, "summary": self.summary, "input": schema.describe(self.input_type)}
+        return {
+            "key": self.key,
+            "ruleset": self.ruleset,
+            "title": self.title,
+            "source": self.source,
+            "dice": self.dice,
+            "summary": self.summary,
+            "input": schema.describe(self.input_type),
+        }
 
 
 def procedure(ruleset, name, *, title, source, takes, dice=""):
     """Register `run(case, dice)` as `<ruleset>.<name>`."""
+
     def register(run):
         key = f"{ruleset}.{name}"
         REGISTRY[key] = Procedure(key, ruleset, title, source, takes, run, dice)
         return run
+
     return register
 
 

@@ -3,6 +3,7 @@ errors that name the field ("sides.1.legions.0.legionaries: must be 0 or more").
 
 Declare a field's limits and help with `spec(...)`.
 """
+
 import dataclasses
 import enum
 import types

@@ -1,4 +1,5 @@
 """A table: named, with the rule section it comes from, looked up by a score or a key."""
+
 from dataclasses import dataclass
 from typing import Any
 

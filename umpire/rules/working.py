@@ -2,6 +2,7 @@
 
 The desk, the API, the CLI and the printed sheets all show this same working.
 """
+
 import enum
 from dataclasses import dataclass, field
 from typing import Any

@@ -1,4 +1,5 @@
 """Codes that open pages without a login: revoked and reissued in one step."""
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -15,8 +16,13 @@ def do_reissue_display_code(event, *, actor, now=None):
         revoked = AccessCode.objects.filter(event=event, kind=AccessCode.Kind.DISPLAY, revoked_at__isnull=True)
         count = revoked.update(revoked_at=now or timezone.now())
         access = AccessCode.objects.create(event=event, kind=AccessCode.Kind.DISPLAY)
-        record_audit(event=event, actor=actor, action="access_code.reissue_display", target=access,
-                     reason=f"{count} earlier display code(s) revoked")
+        record_audit(
+            event=event,
+            actor=actor,
+            action="access_code.reissue_display",
+            target=access,
+            reason=f"{count} earlier display code(s) revoked",
+        )
         if count:
             publish_on_commit([display_group(event.pk)], AccessRevoked(kind="display"))
     return access

@@ -1,4 +1,5 @@
 """Umpire accounts."""
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
@@ -11,8 +12,9 @@ def do_seat_umpire(*, event, username, role, region=None, password="", user=None
     with transaction.atomic():
         if user is None:
             user = new_account(username, password)
-            record_audit(event=event, actor=actor, action="auth.user.create", target=user,
-                         after={"username": user.username})
+            record_audit(
+                event=event, actor=actor, action="auth.user.create", target=user, after={"username": user.username}
+            )
         return do_assign_seat(event=event, user=user, role=role, region=region, actor=actor)
 
 

@@ -1,4 +1,5 @@
 """Control's announcements to the hall: drafted, then published to the projector, or withdrawn."""
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -15,8 +16,9 @@ def do_draft_announcement(event, *, text, actor):
         announcement = Announcement(event=event, text=text.strip())
         announcement.full_clean()
         announcement.save()
-        record_audit(event=event, actor=actor, action="announcement.draft", target=announcement,
-                     after=snapshot(announcement))
+        record_audit(
+            event=event, actor=actor, action="announcement.draft", target=announcement, after=snapshot(announcement)
+        )
     return announcement
 
 
@@ -38,8 +40,14 @@ def _change(announcement, verb, *, actor, **fields):
         for name, value in fields.items():
             setattr(announcement, name, value)
         announcement.save()
-        record_audit(event=announcement.event, actor=actor, action=f"announcement.{verb}",
-                     target=announcement, before=before, after=snapshot(announcement))
+        record_audit(
+            event=announcement.event,
+            actor=actor,
+            action=f"announcement.{verb}",
+            target=announcement,
+            before=before,
+            after=snapshot(announcement),
+        )
         showing = AnnouncementChanged(showing=get_showing_announcements(announcement.event))
         publish_on_commit([event_group(announcement.event_id)], showing)
     return announcement

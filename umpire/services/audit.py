@@ -1,4 +1,5 @@
 """Writing the audit log; called by every service inside its transaction."""
+
 import json
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -21,8 +22,11 @@ def snapshot(instance):
     merged PDF) is the paper's, not the record's history, and is left out."""
     if instance is None:
         return None
-    values = {field.attname: getattr(instance, field.attname) for field in instance._meta.concrete_fields
-              if field.get_internal_type() != "BinaryField"}
+    values = {
+        field.attname: getattr(instance, field.attname)
+        for field in instance._meta.concrete_fields
+        if field.get_internal_type() != "BinaryField"
+    }
     return json.loads(json.dumps(values, cls=DjangoJSONEncoder))
 
 
@@ -96,8 +100,11 @@ def adopt_steps(entry, gathered):
     """Make the gathered entries steps of `entry`, in the same transaction that wrote them all, so
     the action is never seen without its steps. An entry already a step of an enclosing action (a
     battle's) becomes a step of `entry`, which is itself that action's step."""
-    (AuditEntry.objects.filter(pk__in=[step.pk for step in gathered], part_of=entry.part_of_id)
-     .exclude(pk=entry.pk).update(part_of=entry))
+    (
+        AuditEntry.objects.filter(pk__in=[step.pk for step in gathered], part_of=entry.part_of_id)
+        .exclude(pk=entry.pk)
+        .update(part_of=entry)
+    )
 
 
 def _actor_name(actor):

@@ -4,6 +4,7 @@
 the record it concerns and stays open until its receiver acknowledges it. It is heard only by the
 receiving table and Control (`FollowUpChanged`), never by the hall.
 """
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -20,15 +21,28 @@ from .audit import record_audit, snapshot
 def do_send_follow_up(event, *, text, actor, to_table=None, to_control=False, from_table=None, about=None):
     """Send `text` to `to_table` or to Control, about `about`: a record of `event` the sender may see."""
     check_may_send(actor, event, from_table)
-    follow_up = FollowUp(event=event, sent_by=actor, from_table=from_table, to_table=to_table,
-                         to_control=to_control, text=text.strip(), turn=get_turn(event))
+    follow_up = FollowUp(
+        event=event,
+        sent_by=actor,
+        from_table=from_table,
+        to_table=to_table,
+        to_control=to_control,
+        text=text.strip(),
+        turn=get_turn(event),
+    )
     if about is not None:
         _link_about(follow_up, about, actor)
     with transaction.atomic():
         follow_up.full_clean()
         follow_up.save()
-        record_audit(event=event, actor=actor, action="follow_up.sent", target=follow_up,
-                     after=snapshot(follow_up), reason=follow_up.text)
+        record_audit(
+            event=event,
+            actor=actor,
+            action="follow_up.sent",
+            target=follow_up,
+            after=snapshot(follow_up),
+            reason=follow_up.text,
+        )
         _announce(follow_up, "sent")
     return follow_up
 
@@ -41,8 +55,14 @@ def do_acknowledge_follow_up(follow_up, *, actor):
         before = snapshot(follow_up)
         follow_up.acknowledged_by, follow_up.acknowledged_at = actor, timezone.now()
         follow_up.save(update_fields=["acknowledged_by", "acknowledged_at"])
-        record_audit(event=follow_up.event, actor=actor, action="follow_up.acknowledged", target=follow_up,
-                     before=before, after=snapshot(follow_up))
+        record_audit(
+            event=follow_up.event,
+            actor=actor,
+            action="follow_up.acknowledged",
+            target=follow_up,
+            before=before,
+            after=snapshot(follow_up),
+        )
         _announce(follow_up, "acknowledged")
     return follow_up
 
@@ -81,7 +101,14 @@ def _announce(follow_up, action):
     groups = [control_group(follow_up.event_id)]
     if follow_up.to_table_id:
         groups.append(table_group(follow_up.to_table_id))
-    publish_on_commit(groups, FollowUpChanged(
-        action=action, follow_up_id=follow_up.pk, to_table_id=follow_up.to_table_id,
-        to_control=follow_up.to_control, text=follow_up.text, about_label=follow_up.about_label,
-    ))
+    publish_on_commit(
+        groups,
+        FollowUpChanged(
+            action=action,
+            follow_up_id=follow_up.pk,
+            to_table_id=follow_up.to_table_id,
+            to_control=follow_up.to_control,
+            text=follow_up.text,
+            about_label=follow_up.about_label,
+        ),
+    )

@@ -5,6 +5,7 @@ table by the geographical links shown." A player is at a table (`location`) or o
 (`travelling_to`), never both; the tables check him out and in. Who may do so at which table is
 `umpire.selectors.can_move_player`'s answer; these services check only the facts.
 """
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -61,8 +62,10 @@ def check_may_arrive(character, at_table):
     if character.location_id:
         _refuse(f"{character} is at {character.location}: check him out of it before he arrives anywhere else.")
     if character.travelling_to_id not in (None, at_table.pk):
-        _refuse(f"{character} set out for {character.travelling_to}, not {at_table}: "
-                f"check him in at {character.travelling_to}.")
+        _refuse(
+            f"{character} set out for {character.travelling_to}, not {at_table}: "
+            f"check him in at {character.travelling_to}."
+        )
 
 
 def _check_alive(character):
@@ -74,8 +77,9 @@ def _check_linked(character, table, to_table):
     linked = list(get_linked_tables(table))
     if to_table not in linked:
         choices = ", ".join(str(t) for t in linked) or "nowhere"
-        raise ValidationError({"to_table": f"{table} and {to_table} are not linked: "
-                                           f"from {table} {character} can go to {choices}."})
+        raise ValidationError(
+            {"to_table": f"{table} and {to_table} are not linked: from {table} {character} can go to {choices}."}
+        )
 
 
 def _refuse(message):
@@ -91,12 +95,25 @@ def _locked(character):
 def _save_and_announce(character, verb, before, from_table, to_table, *, actor):
     character.full_clean()
     character.save()
-    record_audit(event=character.event, actor=actor, action=f"character.{verb}", target=character,
-                 before=before, after=snapshot(character), reason=character.whereabouts)
+    record_audit(
+        event=character.event,
+        actor=actor,
+        action=f"character.{verb}",
+        target=character,
+        before=before,
+        after=snapshot(character),
+        reason=character.whereabouts,
+    )
     tables = sorted({to_table.pk, from_table.pk if from_table else to_table.pk})
     groups = [control_group(character.event_id)] + [table_group(pk) for pk in tables]
     state = "travelling" if character.is_travelling else "at_table"
-    publish_on_commit(groups, CharacterMoved(
-        character_id=character.pk, name=character.name, from_table_id=from_table.pk if from_table else None,
-        to_table_id=to_table.pk, state=state,
-    ))
+    publish_on_commit(
+        groups,
+        CharacterMoved(
+            character_id=character.pk,
+            name=character.name,
+            from_table_id=from_table.pk if from_table else None,
+            to_table_id=to_table.pk,
+            state=state,
+        ),
+    )

@@ -6,6 +6,7 @@ event's readings once (`do_set_readings`); the rules desk's form is pre-filled w
 desk run or a saved run whose case leaves an option out takes the event's reading for it. The CLI
 and the event-less JSON API keep the rulebook's defaults.
 """
+
 import dataclasses
 import enum
 import typing
@@ -100,11 +101,25 @@ def get_readings_sheet(event, proc):
 
 def _option_sheet(entry, hint, current):
     values = entry.get("choices") or ([True, False] if entry["type"] == "boolean" else [])
-    choices = [{"value": value, "label": reading_label(value), "rulebook": value == entry.get("default"),
-                "chosen": value == current} for value in values]
-    return {"name": entry["name"], "label": entry["name"].replace("_", " "), "help": entry["help"],
-            "why": _why_open(hint), "choices": choices, "current": reading_label(current),
-            "differs": current != entry.get("default"), "rulebook": reading_label(entry.get("default"))}
+    choices = [
+        {
+            "value": value,
+            "label": reading_label(value),
+            "rulebook": value == entry.get("default"),
+            "chosen": value == current,
+        }
+        for value in values
+    ]
+    return {
+        "name": entry["name"],
+        "label": entry["name"].replace("_", " "),
+        "help": entry["help"],
+        "why": _why_open(hint),
+        "choices": choices,
+        "current": reading_label(current),
+        "differs": current != entry.get("default"),
+        "rulebook": reading_label(entry.get("default")),
+    }
 
 
 def get_readings_departures(event, proc):

@@ -3,6 +3,7 @@
 Game actions get services of their own in the apps that own them; these cover
 the plain set-up and correction of tables, provinces, characters and the like.
 """
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
@@ -57,8 +58,13 @@ def _audit_and_publish(instance, verb, before, after, *, actor, reason):
     event = event_of(instance)
     label = instance._meta.label_lower
     record_audit(
-        event=event, actor=actor, action=f"{label}.{verb}", target=instance,
-        before=before, after=after, reason=reason,
+        event=event,
+        actor=actor,
+        action=f"{label}.{verb}",
+        target=instance,
+        before=before,
+        after=after,
+        reason=reason,
     )
     if event is not None:
         change = WorldChanged(action=verb, model=label, record_id=str(instance.pk), label=str(instance))

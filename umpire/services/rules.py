@@ -1,4 +1,5 @@
 """Running rules procedures for the console, and saving their results to the event's log."""
+
 from django.db import transaction
 
 from umpire.events import ProcedureRecorded, control_group, publish_on_commit, table_group
@@ -53,13 +54,28 @@ def do_record_procedure_run(event, *, key, case, dice, rolled_by_console, seed=N
     proc = get_procedure(key)
     with transaction.atomic():
         record = ProcedureRun.objects.create(
-            event=event, region=region, procedure=key, title=proc.title, source=proc.source, case=case,
-            dice=[roll.as_dict() for roll in result.dice], rolled_by_console=rolled_by_console, seed=seed,
-            outcome=result.outcome, working=[line.as_dict() for line in result.working], note=note,
-            run_by=actor, game_turn=GameClock.objects.filter(event=event).values_list("turn", flat=True).first(),
+            event=event,
+            region=region,
+            procedure=key,
+            title=proc.title,
+            source=proc.source,
+            case=case,
+            dice=[roll.as_dict() for roll in result.dice],
+            rolled_by_console=rolled_by_console,
+            seed=seed,
+            outcome=result.outcome,
+            working=[line.as_dict() for line in result.working],
+            note=note,
+            run_by=actor,
+            game_turn=GameClock.objects.filter(event=event).values_list("turn", flat=True).first(),
         )
-        record_audit(event=event, actor=actor, action="rules.record", target=record,
-                     after={"procedure": key, "outcome": result.outcome})
+        record_audit(
+            event=event,
+            actor=actor,
+            action="rules.record",
+            target=record,
+            after={"procedure": key, "outcome": result.outcome},
+        )
         groups = [control_group(event.pk)] + ([table_group(region.pk)] if region else [])
         publish_on_commit(groups, ProcedureRecorded(record.pk, record.title, summarise(result.outcome)))
         record.filled_notes = filled
@@ -79,5 +95,6 @@ def register_run_follower(follow):
 
 def summarise(outcome):
     """A one-line account of an outcome for lists and messages."""
-    return "; ".join(f"{key.replace('_', ' ')}: {value}" for key, value in outcome.items()
-                     if isinstance(value, (str, int, bool)))[:200]
+    return "; ".join(
+        f"{key.replace('_', ' ')}: {value}" for key, value in outcome.items() if isinstance(value, (str, int, bool))
+    )[:200]

@@ -1,4 +1,5 @@
 """Seating umpires in an event's team, and keeping the role groups in step."""
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
@@ -53,4 +54,3 @@ def undo_seat_change(entry, *, actor, reason):
     concerned = {values.get("user_id") for values in (entry.before, entry.after) if isinstance(values, dict)}
     for user in get_user_model().objects.filter(pk__in=concerned - {None}):
         sync_role_groups(user)
-

@@ -6,6 +6,7 @@ action is undone at most once: a second undo of it returns the first. It is refu
 the reason, when it is itself an undo, when it was one step of a larger action, when its
 kind is never undone from the log, or while a later change to the same records stands.
 """
+
 from django.apps import apps
 from django.contrib.admin.utils import NestedObjects
 from django.core.exceptions import ValidationError
@@ -48,13 +49,21 @@ def undo(entry, *, actor, reason):
         return existing
     check_may_undo(entry)
     with compensating(entry):
-        undo_entry = record_audit(event=entry.event, actor=actor, action=AuditEntry.UNDO, target=entry,
-                                  before={"action": entry.action, "target": entry.target_label}, reason=reason)
+        undo_entry = record_audit(
+            event=entry.event,
+            actor=actor,
+            action=AuditEntry.UNDO,
+            target=entry,
+            before={"action": entry.action, "target": entry.target_label},
+            reason=reason,
+        )
         with steps_of(undo_entry):
             compensate(entry, actor=actor, reason=f"undo of #{entry.pk}: {reason}")
     if entry.event_id:
-        publish_on_commit([control_group(entry.event_id)], ActionUndone(
-            entry_id=entry.pk, undo_id=undo_entry.pk, action=entry.action, label=entry.target_label))
+        publish_on_commit(
+            [control_group(entry.event_id)],
+            ActionUndone(entry_id=entry.pk, undo_id=undo_entry.pk, action=entry.action, label=entry.target_label),
+        )
     return undo_entry
 
 
@@ -72,8 +81,9 @@ def check_may_undo(entry):
     if entry.action == AuditEntry.UNDO or entry.compensates_id:
         raise ValidationError(f"#{entry.pk} is itself part of an undo: an undo is final. Do the action again instead.")
     if entry.part_of_id:
-        raise ValidationError(f"#{entry.pk} is one step of #{entry.part_of_id} ({entry.part_of.action}): "
-                              "undo that action whole instead.")
+        raise ValidationError(
+            f"#{entry.pk} is one step of #{entry.part_of_id} ({entry.part_of.action}): undo that action whole instead."
+        )
     why = refusal_of(entry.action) if compensation_of(entry.action) is None else None
     if why:
         raise ValidationError(f"{entry.action} is not undone from the log: {why}")
@@ -90,11 +100,15 @@ def later_changes(entry):
     records = Q()
     for step in [entry, *steps]:
         records |= Q(target_type=step.target_type, target_id=step.target_id)
-    return (AuditEntry.objects.filter(records, event_id=entry.event_id, pk__gt=entry.pk)
-            .exclude(pk__in=[step.pk for step in steps]).filter(compensates__isnull=True)
-            .exclude(compensations__action=AuditEntry.UNDO)
-            .exclude(part_of__compensations__action=AuditEntry.UNDO)
-            .order_by("pk").distinct())
+    return (
+        AuditEntry.objects.filter(records, event_id=entry.event_id, pk__gt=entry.pk)
+        .exclude(pk__in=[step.pk for step in steps])
+        .filter(compensates__isnull=True)
+        .exclude(compensations__action=AuditEntry.UNDO)
+        .exclude(part_of__compensations__action=AuditEntry.UNDO)
+        .order_by("pk")
+        .distinct()
+    )
 
 
 def all_steps(entry):
@@ -130,8 +144,10 @@ def restore(step, *, actor, reason):
     model = model_of(step)
     before, after = full_snapshot(step, step.before), full_snapshot(step, step.after)
     if before is None and after is None:
-        raise ValidationError(f"#{step.pk} ({step.action}) kept no record of {step.target_label} before and after, "
-                              "so it cannot be put back from the log: correct it by hand.")
+        raise ValidationError(
+            f"#{step.pk} ({step.action}) kept no record of {step.target_label} before and after, "
+            "so it cannot be put back from the log: correct it by hand."
+        )
     if before is None:
         uncreate(step, model, after, actor=actor, reason=reason)
     elif after is None:
@@ -180,12 +196,17 @@ def check_nothing_hangs_on(step, instance):
     own = {type(instance), *(restorer.parts if restorer else ())}
     collector = NestedObjects(using=router.db_for_write(type(instance)))  # the admin's: it counts every row
     collector.collect([instance])
-    others = {model._meta.verbose_name: len(found) for model, found in collector.model_objs.items()
-              if model not in own and found}
+    others = {
+        model._meta.verbose_name: len(found)
+        for model, found in collector.model_objs.items()
+        if model not in own and found
+    }
     if others:
         named = ", ".join(f"{name}: {count}" for name, count in sorted(others.items()))
-        raise ValidationError(f"Records hang on {step.target_label} since #{step.pk} ({named}), which removing "
-                              "it would delete: undo refused.")
+        raise ValidationError(
+            f"Records hang on {step.target_label} since #{step.pk} ({named}), which removing "
+            "it would delete: undo refused."
+        )
 
 
 def recreate(step, model, before, *, actor, reason):
@@ -218,8 +239,7 @@ def check_unchanged(step, now, after, keys):
     something unaudited changed it since, and putting it back would undo that too."""
     drifted = [key for key in keys if now.get(key) != after.get(key)]
     if drifted:
-        raise ValidationError(f"{step.target_label} has changed since #{step.pk} ({', '.join(drifted)}): "
-                              "undo refused.")
+        raise ValidationError(f"{step.target_label} has changed since #{step.pk} ({', '.join(drifted)}): undo refused.")
 
 
 def save_fields(instance, values, *, actor, reason):

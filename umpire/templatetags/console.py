@@ -1,4 +1,5 @@
 """Template tags of the console: what the signed-in umpire may do, for the links a page shows him."""
+
 from django import template
 
 from umpire.permissions import Perm

@@ -2,6 +2,7 @@
 character, type of change and game month (`?table=&character=&type=&turn=`), and the same entries
 as a CSV to take away.
 """
+
 import csv
 import json
 from itertools import chain
@@ -17,8 +18,23 @@ from umpire.permissions import Perm
 from umpire.selectors import access_event
 
 PER_PAGE = 100
-CSV_COLUMNS = ["id", "at", "game turn", "game date", "actor", "action", "target type", "target id", "target label",
-               "tables", "characters", "reason", "undone", "before", "after"]
+CSV_COLUMNS = [
+    "id",
+    "at",
+    "game turn",
+    "game date",
+    "actor",
+    "action",
+    "target type",
+    "target id",
+    "target label",
+    "tables",
+    "characters",
+    "reason",
+    "undone",
+    "before",
+    "after",
+]
 
 
 @login_required
@@ -26,14 +42,18 @@ def audit_log(request, slug):
     event = access_event(request.user, slug, Perm.VIEW_AUDIT)
     form = AuditFilterForm(request.GET, event=event)
     page = Paginator(get_audit_log(event, **form.filters()), PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "umpire/audit_log.html", {
-        "event": event, "form": form, "page": page, "rows": log_rows(page), "filters": filters_query(request)})
+    return render(
+        request,
+        "umpire/audit_log.html",
+        {"event": event, "form": form, "page": page, "rows": log_rows(page), "filters": filters_query(request)},
+    )
 
 
 def log_rows(page):
     changes = get_changes(page)
-    return [{"entry": entry, "changes": changes[entry.pk], "past_state_url": get_past_state_url(entry)}
-            for entry in page]
+    return [
+        {"entry": entry, "changes": changes[entry.pk], "past_state_url": get_past_state_url(entry)} for entry in page
+    ]
 
 
 def filters_query(request):
@@ -56,11 +76,23 @@ def audit_csv(request, slug):
 
 
 def csv_row(entry):
-    return [entry.pk, entry.at.isoformat(), "" if entry.game_turn is None else entry.game_turn, entry.game_date,
-            entry.actor_name, entry.action, entry.target_type, entry.target_id, entry.target_label,
-            "; ".join(table.name for table in entry.tables.all()),
-            "; ".join(character.name for character in entry.characters.all()),
-            entry.reason, "yes" if entry.undone else "no", as_json(entry.before), as_json(entry.after)]
+    return [
+        entry.pk,
+        entry.at.isoformat(),
+        "" if entry.game_turn is None else entry.game_turn,
+        entry.game_date,
+        entry.actor_name,
+        entry.action,
+        entry.target_type,
+        entry.target_id,
+        entry.target_label,
+        "; ".join(table.name for table in entry.tables.all()),
+        "; ".join(character.name for character in entry.characters.all()),
+        entry.reason,
+        "yes" if entry.undone else "no",
+        as_json(entry.before),
+        as_json(entry.after),
+    ]
 
 
 def as_json(value):

@@ -33,7 +33,9 @@ def clock_desk(request, slug):
         "can_announce": can(request.user, event, Perm.ANNOUNCE),
         "can_manage_displays": can(request.user, event, Perm.MANAGE_DISPLAYS),
         "announcements": Announcement.objects.filter(event=event)[:20],
-        "display_code": AccessCode.objects.filter(event=event, kind=AccessCode.Kind.DISPLAY, revoked_at__isnull=True).first(),
+        "display_code": AccessCode.objects.filter(
+            event=event, kind=AccessCode.Kind.DISPLAY, revoked_at__isnull=True
+        ).first(),
         "extend_form": forms.ExtendTurnForm(),
         "set_turn_form": forms.SetTurnForm(initial={"turn": clock.turn}),
         "first_turn_form": forms.FirstTurnTimeForm(initial={"first_turn_time": clock.first_turn_time}),
@@ -44,6 +46,7 @@ def clock_desk(request, slug):
 
 def _control_action(perm, handler):
     """A POST from the desk: check the permission, run the service, report, back to the desk."""
+
     @login_required
     @require_POST
     def view(request, slug, **kwargs):
@@ -55,13 +58,18 @@ def _control_action(perm, handler):
         else:
             messages.success(request, message)
         return redirect("umpire:clock", slug=slug)
+
     return view
 
 
 def _valid(form):
     if not form.is_valid():
-        raise ValidationError([f"{form[name].label}: {' '.join(errors)}" if name != "__all__" else " ".join(errors)
-                               for name, errors in form.errors.items()])
+        raise ValidationError(
+            [
+                f"{form[name].label}: {' '.join(errors)}" if name != "__all__" else " ".join(errors)
+                for name, errors in form.errors.items()
+            ]
+        )
     return form.cleaned_data
 
 

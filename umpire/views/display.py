@@ -1,4 +1,5 @@
 """The projector: opened with a display code, no login; it shows only what is public."""
+
 from django.shortcuts import render
 from django.utils import timezone
 

@@ -5,6 +5,7 @@ Any umpire sends (Perm.SEND_FOLLOW_UPS); a table's inbox is for those who keep t
 Control; Control's inbox is Control's alone (umpire.follow_up_selectors says who). A refusal is a
 message naming the problem, and changes nothing.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -14,8 +15,17 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from umpire.follow_up_selectors import (
-    access_as_control, access_follow_up, access_kept_table, can_acknowledge, check_about, get_inbox, get_open_in_hall,
-    get_sending_tables, get_sent_from, get_tables_kept, is_control,
+    access_as_control,
+    access_follow_up,
+    access_kept_table,
+    can_acknowledge,
+    check_about,
+    get_inbox,
+    get_open_in_hall,
+    get_sending_tables,
+    get_sent_from,
+    get_tables_kept,
+    is_control,
 )
 from umpire.forms import FollowUpForm
 from umpire.models import Region
@@ -45,18 +55,34 @@ def my_follow_ups(request, slug):
 def table_inbox(request, slug, pk):
     table = access_kept_table(request.user, slug, pk)
     event = table.event
-    return render(request, "umpire/follow_ups_table.html", {
-        "event": event, "table": table, "inbox": get_inbox(event, request.user, table=table),
-        "sent": get_sent_from(table, request.user), "kept": kept_tables(request.user, event),
-        "live_on": LIVE_ON})
+    return render(
+        request,
+        "umpire/follow_ups_table.html",
+        {
+            "event": event,
+            "table": table,
+            "inbox": get_inbox(event, request.user, table=table),
+            "sent": get_sent_from(table, request.user),
+            "kept": kept_tables(request.user, event),
+            "live_on": LIVE_ON,
+        },
+    )
 
 
 @login_required
 def control_inbox(request, slug):
     event = access_as_control(request.user, slug)
-    return render(request, "umpire/follow_ups_control.html", {
-        "event": event, "inbox": get_inbox(event, request.user), "hall": get_open_in_hall(event, request.user),
-        "tables": Region.objects.filter(event=event), "live_on": LIVE_ON})
+    return render(
+        request,
+        "umpire/follow_ups_control.html",
+        {
+            "event": event,
+            "inbox": get_inbox(event, request.user),
+            "hall": get_open_in_hall(event, request.user),
+            "tables": Region.objects.filter(event=event),
+            "live_on": LIVE_ON,
+        },
+    )
 
 
 def kept_tables(user, event):
@@ -116,8 +142,9 @@ def back_to(request, follow_up):
     """Back to the page the button was on, else to the receiver's inbox (or, for the sender, his own)."""
     back = request.POST.get("next", "")
     # a path of this site only: a bare word ("0") is no URL, and redirect() would take it for a view's name
-    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
-                                                                require_https=request.is_secure()):
+    if back.startswith("/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return back
     slug = follow_up.event.slug
     if not can_acknowledge(request.user, follow_up):

@@ -3,6 +3,7 @@
 A service refuses with a ValidationError keyed by its fields, or by an engine's field path such as
 "orders.1.count"; each app gives the words for its fields, and the path's row is counted from 1.
 """
+
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 
@@ -14,7 +15,7 @@ def refusal_text(refusal, labels):
 
 
 def field_label(path, labels):
-    """"orders.1.count" as "Upgrade orders, row 2": the whole path's words if it has its own."""
+    """ "orders.1.count" as "Upgrade orders, row 2": the whole path's words if it has its own."""
     if path in labels:
         return labels[path]
     root, *rest = path.split(".")
@@ -30,6 +31,10 @@ def labelled(label, errors):
 def valid(form):
     """The form's data, or a refusal naming each bad field by its label."""
     if not form.is_valid():
-        raise ValidationError([labelled(name if name == NON_FIELD_ERRORS else form[name].label, errors)
-                               for name, errors in form.errors.items()])
+        raise ValidationError(
+            [
+                labelled(name if name == NON_FIELD_ERRORS else form[name].label, errors)
+                for name, errors in form.errors.items()
+            ]
+        )
     return form.cleaned_data

@@ -1,5 +1,6 @@
 """The rules desk: pick a procedure, fill in its form, enter or roll the dice, see the working,
 save it to the event's log and print it."""
+
 import json
 import re
 
@@ -14,16 +15,28 @@ from umpire.api.rules import api_error, optional_dice, parse_json_body, parse_se
 from umpire.models import ProcedureRun, Region
 from umpire.permissions import Perm
 from umpire.printing.procedure_record import ProcedureSheet, procedure_record_pdf
-from umpire.printing.ruleset_reference import (RulesetReference, SheetPhase, SheetStage, SheetTable,
-                                              ruleset_reference_pdf)
+from umpire.printing.ruleset_reference import (
+    RulesetReference,
+    SheetPhase,
+    SheetStage,
+    SheetTable,
+    ruleset_reference_pdf,
+)
 from umpire.readings_forms import ReadingsForm
 from umpire.rules.errors import RulesError
 from umpire.rules.reference import get_sequence, get_tables, table_rows
 from umpire.rules.registry import RULESETS, get_procedure, get_procedures
 from umpire.selectors import access_event, can
-from umpire.services.readings import (OPTIONS, access_readings_procedure, do_set_readings, get_event_readings,
-                                      get_options_type, get_procedures_with_readings, get_readings_departures,
-                                      get_readings_sheet)
+from umpire.services.readings import (
+    OPTIONS,
+    access_readings_procedure,
+    do_set_readings,
+    get_event_readings,
+    get_options_type,
+    get_procedures_with_readings,
+    get_readings_departures,
+    get_readings_sheet,
+)
 from umpire.services.rules import do_record_procedure_run, prepare_case, run_with_dice
 
 
@@ -32,8 +45,11 @@ def rules_index(request, slug):
     event = access_event(request.user, slug, Perm.USE_RULES)
     rulesets = sorted(RULESETS, key=lambda name: name != event.ruleset)
     groups = [(name, RULESETS[name], get_procedures(name)) for name in rulesets]
-    context = {"event": event, "groups": [(name, title, procs) for name, title, procs in groups if procs],
-               "recent": ProcedureRun.objects.filter(event=event).select_related("run_by", "region")[:15]}
+    context = {
+        "event": event,
+        "groups": [(name, title, procs) for name, title, procs in groups if procs],
+        "recent": ProcedureRun.objects.filter(event=event).select_related("run_by", "region")[:15],
+    }
     return render(request, "umpire/rules_index.html", context)
 
 
@@ -46,10 +62,16 @@ def rules_procedure(request, slug, key):
         return render(request, "umpire/rules_unknown.html", {"event": event, "key": key}, status=404)
     tables = Region.objects.filter(event=event)
     my_table = request.user.seats.filter(event=event, region__isnull=False).values_list("region", flat=True).first()
-    context = {"event": event, "proc": proc, "description": described_with_readings(event, proc), "tables": tables,
-               "my_table": my_table, "departures": get_readings_departures(event, proc),
-               "run_url": reverse("umpire:rules-run", args=[slug, key]),
-               "save_url": reverse("umpire:rules-save", args=[slug, key])}
+    context = {
+        "event": event,
+        "proc": proc,
+        "description": described_with_readings(event, proc),
+        "tables": tables,
+        "my_table": my_table,
+        "departures": get_readings_departures(event, proc),
+        "run_url": reverse("umpire:rules-run", args=[slug, key]),
+        "save_url": reverse("umpire:rules-save", args=[slug, key]),
+    }
     return render(request, "umpire/rules_procedure.html", context)
 
 
@@ -75,8 +97,9 @@ def rules_run(request, slug, key):
     event = access_event(request.user, slug, Perm.USE_RULES)
     try:
         case, filled = prepare_case(event, key, parse_json_body(request))
-        result, seed = run_with_dice(key, case, dice=optional_dice(request.GET.get("dice")),
-                                     seed=parse_seed(request.GET.get("seed")))
+        result, seed = run_with_dice(
+            key, case, dice=optional_dice(request.GET.get("dice")), seed=parse_seed(request.GET.get("seed"))
+        )
     except RulesError as refusal:
         return api_error(400, refusal.field, refusal.message)
     return JsonResponse({**result.as_dict(), "seed": seed, "filled": filled})
@@ -146,15 +169,25 @@ def rules_save(request, slug, key):
             raise RulesError("dice", "the dice of the run are needed to save it")
         region = Region.objects.filter(event=event, pk=body.get("table")).first() if body.get("table") else None
         record = do_record_procedure_run(
-            event, key=key, case=body.get("case"), dice=body["dice"],
+            event,
+            key=key,
+            case=body.get("case"),
+            dice=body["dice"],
             rolled_by_console=bool(body.get("rolled_by_console")),
-            seed=body.get("seed") if isinstance(body.get("seed"), int) else None, region=region,
-            note=str(body.get("note", ""))[:2000], actor=request.user,
+            seed=body.get("seed") if isinstance(body.get("seed"), int) else None,
+            region=region,
+            note=str(body.get("note", ""))[:2000],
+            actor=request.user,
         )
     except RulesError as refusal:
         return api_error(400, refusal.field, refusal.message)
-    return JsonResponse({"id": record.pk, "pdf": reverse("umpire:rules-record-pdf", args=[slug, record.pk]),
-                         "notes": record.filled_notes + record.follower_notes})
+    return JsonResponse(
+        {
+            "id": record.pk,
+            "pdf": reverse("umpire:rules-record-pdf", args=[slug, record.pk]),
+            "notes": record.filled_notes + record.follower_notes,
+        }
+    )
 
 
 @login_required
@@ -162,15 +195,24 @@ def rules_record_pdf(request, slug, pk):
     event = access_event(request.user, slug, Perm.USE_RULES)
     record = get_object_or_404(ProcedureRun.objects.select_related("run_by", "region"), event=event, pk=pk)
     sheet = ProcedureSheet(
-        event_name=event.name, title=record.title, source=record.source, procedure=record.procedure,
-        ran_at=f"{record.at:%d %b %Y %H:%M}", game_turn=record.game_turn or 0,
-        table=record.region.name if record.region else "", run_by=record.run_by.get_username() if record.run_by else "",
+        event_name=event.name,
+        title=record.title,
+        source=record.source,
+        procedure=record.procedure,
+        ran_at=f"{record.at:%d %b %Y %H:%M}",
+        game_turn=record.game_turn or 0,
+        table=record.region.name if record.region else "",
+        run_by=record.run_by.get_username() if record.run_by else "",
         case=json.dumps(record.case, indent=1),
         outcome=tuple((k, v if isinstance(v, str) else json.dumps(v)) for k, v in record.outcome.items()),
-        working=tuple((line["kind"], line["text"], "" if line["value"] is None else str(line["value"]), line["rule"])
-                      for line in record.working),
-        dice=tuple(f"d{d['sides']}={d['value']} ({d['purpose']})" for d in record.dice), note=record.note,
-        rolled_by_console=record.rolled_by_console, seed=record.seed,
+        working=tuple(
+            (line["kind"], line["text"], "" if line["value"] is None else str(line["value"]), line["rule"])
+            for line in record.working
+        ),
+        dice=tuple(f"d{d['sides']}={d['value']} ({d['purpose']})" for d in record.dice),
+        note=record.note,
+        rolled_by_console=record.rolled_by_console,
+        seed=record.seed,
     )
     response = HttpResponse(procedure_record_pdf(sheet), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{record.procedure}-{record.pk}.pdf"'
@@ -193,13 +235,24 @@ def reference_sheet(ruleset):
     tables = tuple(SheetTable(table.name, table.source, *table_rows(table)) for table in get_tables(ruleset))
     setup, stages = get_sequence(ruleset) or ((), ())
     return RulesetReference(
-        ruleset=RULESETS[ruleset], tables=tables,
+        ruleset=RULESETS[ruleset],
+        tables=tables,
         setup=tuple((item["text"], item["rule"]) for item in setup),
-        stages=tuple(SheetStage(stage_title(str(stage["stage"])), tuple(
-            SheetPhase(phase["title"], phase["rule"], tuple((step["text"], step["rule"]) for step in phase["steps"]))
-            for phase in stage["phases"])) for stage in stages))
+        stages=tuple(
+            SheetStage(
+                stage_title(str(stage["stage"])),
+                tuple(
+                    SheetPhase(
+                        phase["title"], phase["rule"], tuple((step["text"], step["rule"]) for step in phase["steps"])
+                    )
+                    for phase in stage["phases"]
+                ),
+            )
+            for stage in stages
+        ),
+    )
 
 
 def stage_title(name):
-    """"Stage VI" for a numbered stage; a named one ("Winter", "January") by its name alone."""
+    """ "Stage VI" for a numbered stage; a named one ("Winter", "January") by its name alone."""
     return f"Stage {name}" if re.fullmatch(r"[IVXLC]+|\d+", name) else name

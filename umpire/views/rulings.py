@@ -3,6 +3,7 @@
 Searching is `?q=`, every word found in the question, the ruling or the section. The page refreshes
 live when anyone records a ruling.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -17,8 +18,12 @@ from umpire.services.rulings import do_record_ruling
 from umpire.views.refusals import refusal_text, valid
 
 LIVE_ON = "ruling.recorded"
-FIELD_LABELS = {"question": "The question asked", "ruling": "The ruling", "section": "Handbook section",
-                "supersedes": "Replaces ruling"}
+FIELD_LABELS = {
+    "question": "The question asked",
+    "ruling": "The ruling",
+    "section": "Handbook section",
+    "supersedes": "Replaces ruling",
+}
 
 
 @login_required
@@ -27,9 +32,18 @@ def rulings(request, slug):
     query = request.GET.get("q", "").strip()
     supersedes = request.GET.get("supersedes", "")
     form = RulingForm(event=event, initial={"supersedes": supersedes if is_record_id(supersedes) else None})
-    return render(request, "umpire/rulings.html", {
-        "event": event, "query": query, "rulings": get_rulings(event, query), "form": form,
-        "may_record": can(request.user, event, Perm.RECORD_RULINGS), "live_on": LIVE_ON})
+    return render(
+        request,
+        "umpire/rulings.html",
+        {
+            "event": event,
+            "query": query,
+            "rulings": get_rulings(event, query),
+            "form": form,
+            "may_record": can(request.user, event, Perm.RECORD_RULINGS),
+            "live_on": LIVE_ON,
+        },
+    )
 
 
 @login_required

@@ -5,6 +5,7 @@ it (the Non-Roman World umpire where his hosts stand); the hall overview for Con
 Anyone else gets the same 404 as for a table that does not exist. Both pages reload their main
 section when any panel's live event arrives (live.js, data-refresh).
 """
+
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.utils import timezone
@@ -21,10 +22,21 @@ def table_console(request, slug, pk):
     event, now = table.event, timezone.now()
     control = is_control(request.user, event)
     others = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).exclude(pk=table.pk)
-    return render(request, "umpire/table_console.html", {
-        "event": event, "table": table, "panels": get_console(table, request.user, now),
-        "state": get_clock(event, now), "control": control, "live_on": get_live_on(),
-        "other_tables": others if control else others.filter(pk__in=get_tables_kept_or_watched(request.user, event))})
+    return render(
+        request,
+        "umpire/table_console.html",
+        {
+            "event": event,
+            "table": table,
+            "panels": get_console(table, request.user, now),
+            "state": get_clock(event, now),
+            "control": control,
+            "live_on": get_live_on(),
+            "other_tables": others
+            if control
+            else others.filter(pk__in=get_tables_kept_or_watched(request.user, event)),
+        },
+    )
 
 
 @login_required
@@ -32,7 +44,15 @@ def hall_overview(request, slug):
     event = access_as_control(request.user, slug)
     now = timezone.now()
     hall = get_hall(event, request.user, now)
-    return render(request, "umpire/hall_overview.html", {
-        "event": event, "hall": hall, "panels": get_panels(),
-        "state": get_clock(event, now), "live_on": get_live_on(),
-        "overdue_tables": sum(1 for row in hall if row.overdue)})
+    return render(
+        request,
+        "umpire/hall_overview.html",
+        {
+            "event": event,
+            "hall": hall,
+            "panels": get_panels(),
+            "state": get_clock(event, now),
+            "live_on": get_live_on(),
+            "overdue_tables": sum(1 for row in hall if row.overdue),
+        },
+    )

@@ -3,6 +3,7 @@
 VI. COMMUNICATIONS: players move from table to table only along the links; the table they leave
 checks them out and the table they reach checks them in (umpire.services.presence).
 """
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,7 +14,11 @@ from django.views.decorators.http import require_POST
 from umpire.models import Character, Region
 from umpire.permissions import Perm
 from umpire.selectors import (
-    access_event, can_move_player, can_move_players_at, can_place_players, get_table_roster,
+    access_event,
+    can_move_player,
+    can_move_players_at,
+    can_place_players,
+    get_table_roster,
 )
 from umpire.services.presence import do_check_in, do_check_out
 from umpire.views.refusals import refusal_text, valid
@@ -67,6 +72,7 @@ def table_players(request, slug, pk):
 
 def roster_step(handler):
     """A POST at a table's roster: back to the roster with what happened, or why not."""
+
     @login_required
     @require_POST
     def view(request, slug, pk):
@@ -76,6 +82,7 @@ def roster_step(handler):
         except ValidationError as refusal:
             messages.error(request, refusal_text(refusal, FIELD_LABELS))
         return redirect("table:players", slug=slug, pk=table.pk)
+
     return view
 
 
@@ -96,6 +103,8 @@ def check_in(request, table):
 
 def check_may_move(user, character, table):
     if not can_move_player(user, character, table):
-        raise ValidationError(f"You may not check {character} in or out at {table}: Control moves players "
-                              "anywhere, a Region umpire at his own table, and only Control places a newcomer.")
+        raise ValidationError(
+            f"You may not check {character} in or out at {table}: Control moves players "
+            "anywhere, a Region umpire at his own table, and only Control places a newcomer."
+        )
     return character

@@ -1,5 +1,6 @@
 """Undo, Control's alone (Perm.UNDO_ACTIONS): a page that shows what an audited action changed
 and whether it can be undone now, and the button that undoes it with a compensating action."""
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -28,9 +29,18 @@ def undo_entry(request, slug, pk):
         raise Http404("No such entry in the log.")
     if request.method == "POST":
         return undo_and_return(request, event, entry)
-    return render(request, "umpire/audit_undo.html", {
-        "event": event, "entry": entry, "steps": entry.parts.order_by("pk"), "undone_by": undo_of(entry),
-        "refused": why_not(entry), "form": UndoForm()})
+    return render(
+        request,
+        "umpire/audit_undo.html",
+        {
+            "event": event,
+            "entry": entry,
+            "steps": entry.parts.order_by("pk"),
+            "undone_by": undo_of(entry),
+            "refused": why_not(entry),
+            "form": UndoForm(),
+        },
+    )
 
 
 def undo_and_return(request, event, entry):

@@ -7,172 +7,503 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('regions', '0005_money'),
-        ('umpire', '0004_character_wounds'),
+        ("regions", "0005_money"),
+        ("umpire", "0004_character_wounds"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Battle',
+            name="Battle",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('place', models.CharField(blank=True, help_text='The map point it is fought at.', max_length=60)),
-                ('title', models.CharField(max_length=120)),
-                ('turn', models.PositiveSmallIntegerField(help_text='The game turn it was opened in.')),
-                ('side_a_name', models.CharField(max_length=80)),
-                ('side_b_name', models.CharField(max_length=80)),
-                ('side_a_skill', models.PositiveSmallIntegerField(default=0, help_text="Military Skill of side A's army commander.")),
-                ('side_b_skill', models.PositiveSmallIntegerField(default=0, help_text="Military Skill of side B's army commander.")),
-                ('advantage', models.CharField(blank=True, choices=[('a', 'Side A'), ('b', 'Side B')], help_text='Who has the tactical advantage: settled by the engine in round 1.', max_length=1)),
-                ('state', models.CharField(choices=[('open', 'Being fought'), ('losses_proposed', 'Losses proposed'), ('confirmed', 'Confirmed')], default='open', max_length=16)),
-                ('verdict', models.CharField(blank=True, choices=[('a', 'Side A'), ('b', 'Side B'), ('draw', 'A draw')], help_text="The umpire's verdict, when the dice leave no clear victor.", max_length=4)),
-                ('verdict_reason', models.TextField(blank=True)),
-                ('verdict_at', models.DateTimeField(blank=True, null=True)),
-                ('losses_case', models.JSONField(blank=True, help_text="ad69.battle_losses's input, with the owning players' placed losses.", null=True)),
-                ('losses_result', models.JSONField(blank=True, help_text='Its outcome, working and dice.', null=True)),
-                ('losses_rolled_by_console', models.BooleanField(default=False)),
-                ('losses_seed', models.BigIntegerField(blank=True, null=True)),
-                ('published_at', models.DateTimeField(blank=True, help_text='Empty: a draft.', null=True)),
-                ('on_projector', models.BooleanField(default=False, help_text="Control chose it for the projector's news.")),
-                ('claim_expires_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True)),
-                ('claimed_by', models.ForeignKey(blank=True, help_text='The umpire running it now.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('confirmed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='battles', to='umpire.event')),
-                ('province', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='battles', to='regions.province')),
-                ('published_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('region', models.ForeignKey(help_text='The table it is fought at.', on_delete=django.db.models.deletion.PROTECT, related_name='battles', to='umpire.region')),
-                ('side_a_commander', models.ForeignKey(blank=True, help_text="Side A's army commander, if a player.", null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='umpire.character')),
-                ('side_b_commander', models.ForeignKey(blank=True, help_text="Side B's army commander, if a player.", null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='umpire.character')),
-                ('verdict_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("place", models.CharField(blank=True, help_text="The map point it is fought at.", max_length=60)),
+                ("title", models.CharField(max_length=120)),
+                ("turn", models.PositiveSmallIntegerField(help_text="The game turn it was opened in.")),
+                ("side_a_name", models.CharField(max_length=80)),
+                ("side_b_name", models.CharField(max_length=80)),
+                (
+                    "side_a_skill",
+                    models.PositiveSmallIntegerField(default=0, help_text="Military Skill of side A's army commander."),
+                ),
+                (
+                    "side_b_skill",
+                    models.PositiveSmallIntegerField(default=0, help_text="Military Skill of side B's army commander."),
+                ),
+                (
+                    "advantage",
+                    models.CharField(
+                        blank=True,
+                        choices=[("a", "Side A"), ("b", "Side B")],
+                        help_text="Who has the tactical advantage: settled by the engine in round 1.",
+                        max_length=1,
+                    ),
+                ),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("open", "Being fought"),
+                            ("losses_proposed", "Losses proposed"),
+                            ("confirmed", "Confirmed"),
+                        ],
+                        default="open",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "verdict",
+                    models.CharField(
+                        blank=True,
+                        choices=[("a", "Side A"), ("b", "Side B"), ("draw", "A draw")],
+                        help_text="The umpire's verdict, when the dice leave no clear victor.",
+                        max_length=4,
+                    ),
+                ),
+                ("verdict_reason", models.TextField(blank=True)),
+                ("verdict_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "losses_case",
+                    models.JSONField(
+                        blank=True,
+                        help_text="ad69.battle_losses's input, with the owning players' placed losses.",
+                        null=True,
+                    ),
+                ),
+                ("losses_result", models.JSONField(blank=True, help_text="Its outcome, working and dice.", null=True)),
+                ("losses_rolled_by_console", models.BooleanField(default=False)),
+                ("losses_seed", models.BigIntegerField(blank=True, null=True)),
+                ("published_at", models.DateTimeField(blank=True, help_text="Empty: a draft.", null=True)),
+                (
+                    "on_projector",
+                    models.BooleanField(default=False, help_text="Control chose it for the projector's news."),
+                ),
+                ("claim_expires_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "claimed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The umpire running it now.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "confirmed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="battles", to="umpire.event"
+                    ),
+                ),
+                (
+                    "province",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="battles", to="regions.province"
+                    ),
+                ),
+                (
+                    "published_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "region",
+                    models.ForeignKey(
+                        help_text="The table it is fought at.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="battles",
+                        to="umpire.region",
+                    ),
+                ),
+                (
+                    "side_a_commander",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Side A's army commander, if a player.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "side_b_commander",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Side B's army commander, if a player.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="umpire.character",
+                    ),
+                ),
+                (
+                    "verdict_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', '-created_at', '-pk'],
+                "ordering": ["event", "-created_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='BattleRound',
+            name="BattleRound",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('orders', models.JSONField(help_text="Each side's stance, joining in person, outflanking and withdrawal.")),
-                ('case', models.JSONField(help_text="ad69.battle_round's whole input.")),
-                ('dice', models.JSONField(help_text='Each die: sides, value, purpose and rolled_by (entered or console).')),
-                ('rolled_by_console', models.BooleanField(default=False)),
-                ('seed', models.BigIntegerField(blank=True, null=True)),
-                ('outcome', models.JSONField()),
-                ('working', models.JSONField()),
-                ('fought_at', models.DateTimeField(auto_now_add=True)),
-                ('battle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='warfare.battle')),
-                ('fought_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "orders",
+                    models.JSONField(help_text="Each side's stance, joining in person, outflanking and withdrawal."),
+                ),
+                ("case", models.JSONField(help_text="ad69.battle_round's whole input.")),
+                (
+                    "dice",
+                    models.JSONField(help_text="Each die: sides, value, purpose and rolled_by (entered or console)."),
+                ),
+                ("rolled_by_console", models.BooleanField(default=False)),
+                ("seed", models.BigIntegerField(blank=True, null=True)),
+                ("outcome", models.JSONField()),
+                ("working", models.JSONField()),
+                ("fought_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "battle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rounds", to="warfare.battle"
+                    ),
+                ),
+                (
+                    "fought_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['battle', 'number'],
+                "ordering": ["battle", "number"],
             },
         ),
         migrations.CreateModel(
-            name='BattleOverride',
+            name="BattleOverride",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('what', models.CharField(choices=[('result', 'result'), ('total_a', 'side A total'), ('total_b', 'side B total'), ('fallen_a', 'side A commander fallen'), ('fallen_b', 'side B commander fallen')], max_length=10)),
-                ('engine_value', models.CharField(max_length=40)),
-                ('umpire_value', models.CharField(max_length=40)),
-                ('reason', models.TextField()),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('battle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='overrides', to='warfare.battle')),
-                ('by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('round', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='overrides', to='warfare.battleround')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "what",
+                    models.CharField(
+                        choices=[
+                            ("result", "result"),
+                            ("total_a", "side A total"),
+                            ("total_b", "side B total"),
+                            ("fallen_a", "side A commander fallen"),
+                            ("fallen_b", "side B commander fallen"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("engine_value", models.CharField(max_length=40)),
+                ("umpire_value", models.CharField(max_length=40)),
+                ("reason", models.TextField()),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "battle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="overrides", to="warfare.battle"
+                    ),
+                ),
+                (
+                    "by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="overrides",
+                        to="warfare.battleround",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['battle', 'at', 'pk'],
+                "ordering": ["battle", "at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Siege',
+            name="Siege",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('place', models.CharField(help_text='The town, city or fort besieged, as Cremona.', max_length=80)),
-                ('place_type', models.CharField(choices=[('huge_mountain_fortified_city', 'Huge mountain fortified city'), ('major_fortified_city', 'Major fortified city'), ('minor_fortified_city', 'Minor fortified city'), ('fortified_town', 'Fortified town'), ('legionary_fort', 'Legionary fort')], max_length=40)),
-                ('starting_multiplier', models.PositiveSmallIntegerField(help_text='Its strength multiplier when the siege began.', validators=[django.core.validators.MinValueValidator(1)])),
-                ('multiplier', models.PositiveSmallIntegerField(help_text='Its strength multiplier now, after each month of reduction.', validators=[django.core.validators.MinValueValidator(1)])),
-                ('engines_required', models.PositiveSmallIntegerField(blank=True, help_text="The umpires' advice on the sets of siege engines it needs, where it differs from the table's minimum (X. REDUCING DEFENCES).", null=True, validators=[django.core.validators.MinValueValidator(1)])),
-                ('state', models.CharField(choices=[('active', 'Under siege'), ('fallen', 'Fallen'), ('lifted', 'Lifted')], default='active', max_length=10)),
-                ('begun_turn', models.PositiveSmallIntegerField()),
-                ('ended_turn', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('lifted_reason', models.TextField(blank=True)),
-                ('besiegers', models.ManyToManyField(related_name='sieges', to='regions.force')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sieges', to='umpire.event')),
-                ('garrison', models.ManyToManyField(blank=True, help_text='Its garrison units. With none, only its local forces hold it: combat value 3.', related_name='sieges_defended', to='regions.force')),
-                ('province', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='sieges', to='regions.province')),
-                ('region', models.ForeignKey(help_text='The table it is fought at.', on_delete=django.db.models.deletion.PROTECT, related_name='sieges', to='umpire.region')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("place", models.CharField(help_text="The town, city or fort besieged, as Cremona.", max_length=80)),
+                (
+                    "place_type",
+                    models.CharField(
+                        choices=[
+                            ("huge_mountain_fortified_city", "Huge mountain fortified city"),
+                            ("major_fortified_city", "Major fortified city"),
+                            ("minor_fortified_city", "Minor fortified city"),
+                            ("fortified_town", "Fortified town"),
+                            ("legionary_fort", "Legionary fort"),
+                        ],
+                        max_length=40,
+                    ),
+                ),
+                (
+                    "starting_multiplier",
+                    models.PositiveSmallIntegerField(
+                        help_text="Its strength multiplier when the siege began.",
+                        validators=[django.core.validators.MinValueValidator(1)],
+                    ),
+                ),
+                (
+                    "multiplier",
+                    models.PositiveSmallIntegerField(
+                        help_text="Its strength multiplier now, after each month of reduction.",
+                        validators=[django.core.validators.MinValueValidator(1)],
+                    ),
+                ),
+                (
+                    "engines_required",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="The umpires' advice on the sets of siege engines it needs, where it differs from the table's minimum (X. REDUCING DEFENCES).",
+                        null=True,
+                        validators=[django.core.validators.MinValueValidator(1)],
+                    ),
+                ),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[("active", "Under siege"), ("fallen", "Fallen"), ("lifted", "Lifted")],
+                        default="active",
+                        max_length=10,
+                    ),
+                ),
+                ("begun_turn", models.PositiveSmallIntegerField()),
+                ("ended_turn", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("lifted_reason", models.TextField(blank=True)),
+                ("besiegers", models.ManyToManyField(related_name="sieges", to="regions.force")),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="sieges", to="umpire.event"
+                    ),
+                ),
+                (
+                    "garrison",
+                    models.ManyToManyField(
+                        blank=True,
+                        help_text="Its garrison units. With none, only its local forces hold it: combat value 3.",
+                        related_name="sieges_defended",
+                        to="regions.force",
+                    ),
+                ),
+                (
+                    "province",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="sieges", to="regions.province"
+                    ),
+                ),
+                (
+                    "region",
+                    models.ForeignKey(
+                        help_text="The table it is fought at.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="sieges",
+                        to="umpire.region",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', '-begun_turn', 'place'],
+                "ordering": ["event", "-begun_turn", "place"],
             },
         ),
         migrations.CreateModel(
-            name='SiegeMonth',
+            name="SiegeMonth",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('turn', models.PositiveSmallIntegerField()),
-                ('action', models.CharField(choices=[('build_engines', 'Build siege engines'), ('reduce_defences', 'Reduce defences'), ('assault', 'Assault')], max_length=16)),
-                ('case', models.JSONField(help_text="The engine's input.")),
-                ('outcome', models.JSONField()),
-                ('working', models.JSONField()),
-                ('dice', models.JSONField(blank=True, default=list, help_text='Every die, in order, with what it was for.')),
-                ('rolled_by_console', models.BooleanField(default=False)),
-                ('seed', models.BigIntegerField(blank=True, null=True)),
-                ('losses', models.JSONField(blank=True, default=dict, help_text="An assault's losses by side (besiegers, garrison): the units lost by force and type, and whether they have landed on the forces or wait for the owner to place an uneven split.")),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('legion', models.ForeignKey(blank=True, help_text='The legion that built a set of engines.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='siege_engines_built', to='regions.force')),
-                ('siege', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='months', to='warfare.siege')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("turn", models.PositiveSmallIntegerField()),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("build_engines", "Build siege engines"),
+                            ("reduce_defences", "Reduce defences"),
+                            ("assault", "Assault"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("case", models.JSONField(help_text="The engine's input.")),
+                ("outcome", models.JSONField()),
+                ("working", models.JSONField()),
+                (
+                    "dice",
+                    models.JSONField(blank=True, default=list, help_text="Every die, in order, with what it was for."),
+                ),
+                ("rolled_by_console", models.BooleanField(default=False)),
+                ("seed", models.BigIntegerField(blank=True, null=True)),
+                (
+                    "losses",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="An assault's losses by side (besiegers, garrison): the units lost by force and type, and whether they have landed on the forces or wait for the owner to place an uneven split.",
+                    ),
+                ),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "legion",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="The legion that built a set of engines.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="siege_engines_built",
+                        to="regions.force",
+                    ),
+                ),
+                (
+                    "siege",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="months", to="warfare.siege"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['siege', 'turn', 'pk'],
+                "ordering": ["siege", "turn", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='BattleForce',
+            name="BattleForce",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('force_name', models.CharField(max_length=80)),
-                ('kind', models.CharField(choices=[('legion', 'Legion'), ('detachment', 'Detachment'), ('barbarians', 'Barbarian warbands'), ('non_roman', 'Non-Roman regiments')], help_text="The force's kind when the battle began.", max_length=12)),
-                ('side', models.CharField(choices=[('a', 'Side A'), ('b', 'Side B')], max_length=1)),
-                ('composition', models.JSONField(help_text='Its name, Aquila and units at the start, as the engine takes them.')),
-                ('force_marched', models.BooleanField(default=False, help_text='It force-marched last turn (-2).')),
-                ('battle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='forces', to='warfare.battle')),
-                ('force', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='battle_places', to='regions.force')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("force_name", models.CharField(max_length=80)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("legion", "Legion"),
+                            ("detachment", "Detachment"),
+                            ("barbarians", "Barbarian warbands"),
+                            ("non_roman", "Non-Roman regiments"),
+                        ],
+                        help_text="The force's kind when the battle began.",
+                        max_length=12,
+                    ),
+                ),
+                ("side", models.CharField(choices=[("a", "Side A"), ("b", "Side B")], max_length=1)),
+                (
+                    "composition",
+                    models.JSONField(help_text="Its name, Aquila and units at the start, as the engine takes them."),
+                ),
+                ("force_marched", models.BooleanField(default=False, help_text="It force-marched last turn (-2).")),
+                (
+                    "battle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="forces", to="warfare.battle"
+                    ),
+                ),
+                (
+                    "force",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="battle_places",
+                        to="regions.force",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['battle', 'side', 'pk'],
-                'constraints': [models.UniqueConstraint(fields=('battle', 'force'), name='a_force_fights_once_per_battle')],
+                "ordering": ["battle", "side", "pk"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("battle", "force"), name="a_force_fights_once_per_battle")
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='battleround',
-            constraint=models.UniqueConstraint(fields=('battle', 'number'), name='one_row_per_battle_round'),
+            model_name="battleround",
+            constraint=models.UniqueConstraint(fields=("battle", "number"), name="one_row_per_battle_round"),
         ),
         migrations.AddConstraint(
-            model_name='siege',
-            constraint=models.UniqueConstraint(condition=models.Q(('state', 'active')), fields=('event', 'province', 'place'), name='one_active_siege_of_a_place'),
+            model_name="siege",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("state", "active")),
+                fields=("event", "province", "place"),
+                name="one_active_siege_of_a_place",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='siegemonth',
-            constraint=models.UniqueConstraint(condition=models.Q(('action', 'build_engines'), _negated=True), fields=('siege', 'turn'), name='one_siege_action_a_month'),
+            model_name="siegemonth",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("action", "build_engines"), _negated=True),
+                fields=("siege", "turn"),
+                name="one_siege_action_a_month",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='siegemonth',
-            constraint=models.UniqueConstraint(condition=models.Q(('action', 'build_engines')), fields=('siege', 'legion'), name='one_set_of_siege_engines_per_legion'),
+            model_name="siegemonth",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("action", "build_engines")),
+                fields=("siege", "legion"),
+                name="one_set_of_siege_engines_per_legion",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='siegemonth',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('action', 'build_engines'), ('legion__isnull', False)), models.Q(models.Q(('action', 'build_engines'), _negated=True), ('legion__isnull', True)), _connector='OR'), name='a_legion_builds_the_engines'),
+            model_name="siegemonth",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("action", "build_engines"), ("legion__isnull", False)),
+                    models.Q(models.Q(("action", "build_engines"), _negated=True), ("legion__isnull", True)),
+                    _connector="OR",
+                ),
+                name="a_legion_builds_the_engines",
+            ),
         ),
     ]

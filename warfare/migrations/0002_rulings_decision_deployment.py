@@ -11,36 +11,66 @@ def opened_to_fight(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('warfare', '0001_initial'),
+        ("warfare", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='battle',
-            name='called_off_reason',
-            field=models.TextField(blank=True, help_text='Why it was never fought, if a commander declined.'),
+            model_name="battle",
+            name="called_off_reason",
+            field=models.TextField(blank=True, help_text="Why it was never fought, if a commander declined."),
         ),
         migrations.AddField(
-            model_name='battle',
-            name='decided_at',
-            field=models.DateTimeField(blank=True, help_text='When both commanders chose to fight (step 1); empty: not yet.', null=True),
+            model_name="battle",
+            name="decided_at",
+            field=models.DateTimeField(
+                blank=True, help_text="When both commanders chose to fight (step 1); empty: not yet.", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='battleforce',
-            name='deployment',
-            field=models.CharField(blank=True, help_text='Its place in the order of battle: where it stands, whom it faces.', max_length=120),
+            model_name="battleforce",
+            name="deployment",
+            field=models.CharField(
+                blank=True,
+                help_text="Its place in the order of battle: where it stands, whom it faces.",
+                max_length=120,
+            ),
         ),
         migrations.AlterField(
-            model_name='battle',
-            name='state',
-            field=models.CharField(choices=[('open', 'Being fought'), ('losses_proposed', 'Losses proposed'), ('confirmed', 'Confirmed'), ('called_off', 'Called off')], default='open', max_length=16),
+            model_name="battle",
+            name="state",
+            field=models.CharField(
+                choices=[
+                    ("open", "Being fought"),
+                    ("losses_proposed", "Losses proposed"),
+                    ("confirmed", "Confirmed"),
+                    ("called_off", "Called off"),
+                ],
+                default="open",
+                max_length=16,
+            ),
         ),
         migrations.AlterField(
-            model_name='battleoverride',
-            name='what',
-            field=models.CharField(choices=[('result', 'result'), ('total_a', 'side A total'), ('total_b', 'side B total'), ('fallen_a', 'side A commander fallen'), ('fallen_b', 'side B commander fallen'), ('advantage', 'tactical advantage'), ('combat_value_a', 'side A combat value'), ('combat_value_b', 'side B combat value'), ('losses_a', 'side A units lost'), ('losses_b', 'side B units lost'), ('fate_a', "side A commander's fate"), ('fate_b', "side B commander's fate")], max_length=16),
+            model_name="battleoverride",
+            name="what",
+            field=models.CharField(
+                choices=[
+                    ("result", "result"),
+                    ("total_a", "side A total"),
+                    ("total_b", "side B total"),
+                    ("fallen_a", "side A commander fallen"),
+                    ("fallen_b", "side B commander fallen"),
+                    ("advantage", "tactical advantage"),
+                    ("combat_value_a", "side A combat value"),
+                    ("combat_value_b", "side B combat value"),
+                    ("losses_a", "side A units lost"),
+                    ("losses_b", "side B units lost"),
+                    ("fate_a", "side A commander's fate"),
+                    ("fate_b", "side B commander's fate"),
+                ],
+                max_length=16,
+            ),
         ),
         migrations.RunPython(opened_to_fight, migrations.RunPython.noop),
     ]

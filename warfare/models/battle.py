@@ -5,6 +5,7 @@ The rules are the engine's (`ad69.battle_round`, `ad69.battle_losses`); these ro
 it was given and what it gave (rounds.py: the rounds and the umpire's overrides), and the
 claim that stops two umpires running the same fight. Sides are "a" and "b", as in the engine.
 """
+
 from datetime import timedelta
 
 from django.conf import settings
@@ -44,8 +45,9 @@ class Battle(models.Model):
         DRAW = "draw", "A draw"
 
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="battles")
-    region = models.ForeignKey("umpire.Region", on_delete=models.PROTECT, related_name="battles",
-                               help_text="The table it is fought at.")
+    region = models.ForeignKey(
+        "umpire.Region", on_delete=models.PROTECT, related_name="battles", help_text="The table it is fought at."
+    )
     province = models.ForeignKey("regions.Province", on_delete=models.PROTECT, related_name="battles")
     place = models.CharField(max_length=60, blank=True, help_text="The map point it is fought at.")
     title = models.CharField(max_length=120)
@@ -53,46 +55,78 @@ class Battle(models.Model):
 
     side_a_name = models.CharField(max_length=80)
     side_b_name = models.CharField(max_length=80)
-    side_a_commander = models.ForeignKey("umpire.Character", on_delete=models.SET_NULL, null=True, blank=True,
-                                         related_name="+", help_text="Side A's army commander, if a player.")
-    side_b_commander = models.ForeignKey("umpire.Character", on_delete=models.SET_NULL, null=True, blank=True,
-                                         related_name="+", help_text="Side B's army commander, if a player.")
+    side_a_commander = models.ForeignKey(
+        "umpire.Character",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Side A's army commander, if a player.",
+    )
+    side_b_commander = models.ForeignKey(
+        "umpire.Character",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Side B's army commander, if a player.",
+    )
     side_a_skill = models.PositiveSmallIntegerField(default=0, help_text="Military Skill of side A's army commander.")
     side_b_skill = models.PositiveSmallIntegerField(default=0, help_text="Military Skill of side B's army commander.")
-    advantage = models.CharField(max_length=1, choices=Side.choices, blank=True,
-                                 help_text="Who has the tactical advantage: settled by the engine in round 1.")
+    advantage = models.CharField(
+        max_length=1,
+        choices=Side.choices,
+        blank=True,
+        help_text="Who has the tactical advantage: settled by the engine in round 1.",
+    )
 
     state = models.CharField(max_length=16, choices=State.choices, default=State.OPEN)
-    decided_at = models.DateTimeField(null=True, blank=True,
-                                      help_text="When both commanders chose to fight (step 1); empty: not yet.")
+    decided_at = models.DateTimeField(
+        null=True, blank=True, help_text="When both commanders chose to fight (step 1); empty: not yet."
+    )
     called_off_reason = models.TextField(blank=True, help_text="Why it was never fought, if a commander declined.")
-    verdict = models.CharField(max_length=4, choices=Verdict.choices, blank=True,
-                               help_text="The umpire's verdict, when the dice leave no clear victor.")
+    verdict = models.CharField(
+        max_length=4,
+        choices=Verdict.choices,
+        blank=True,
+        help_text="The umpire's verdict, when the dice leave no clear victor.",
+    )
     verdict_reason = models.TextField(blank=True)
-    verdict_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
+    verdict_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     verdict_at = models.DateTimeField(null=True, blank=True)
 
-    losses_case = models.JSONField(null=True, blank=True,
-                                   help_text="ad69.battle_losses's input, with the owning players' placed losses.")
+    losses_case = models.JSONField(
+        null=True, blank=True, help_text="ad69.battle_losses's input, with the owning players' placed losses."
+    )
     losses_result = models.JSONField(null=True, blank=True, help_text="Its outcome, working and dice.")
     losses_rolled_by_console = models.BooleanField(default=False)
     losses_seed = models.BigIntegerField(null=True, blank=True)
 
     published_at = models.DateTimeField(null=True, blank=True, help_text="Empty: a draft.")
-    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                     related_name="+")
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     on_projector = models.BooleanField(default=False, help_text="Control chose it for the projector's news.")
 
-    claimed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+", help_text="The umpire running it now.")
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The umpire running it now.",
+    )
     claim_expires_at = models.DateTimeField(null=True, blank=True)
 
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                     related_name="+")
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -163,7 +197,7 @@ class Battle(models.Model):
 
     @property
     def victor(self):
-        """"a", "b" or "draw" once known: the dice's, else the umpire's verdict."""
+        """ "a", "b" or "draw" once known: the dice's, else the umpire's verdict."""
         return self.victor_by_dice or self.verdict or None
 
     @property
@@ -210,8 +244,10 @@ class Battle(models.Model):
     @property
     def fates(self):
         """Each fallen commander's fate, as the umpire has ruled it where he has."""
-        return {side: fate_of_phrase(self.ruling(f"fate_{side}")) if self.ruling(f"fate_{side}") else fate
-                for side, fate in self.engine_fates.items()}
+        return {
+            side: fate_of_phrase(self.ruling(f"fate_{side}")) if self.ruling(f"fate_{side}") else fate
+            for side, fate in self.engine_fates.items()
+        }
 
     # ---- the record
 
@@ -257,7 +293,8 @@ class Battle(models.Model):
         if self.state != self.State.OPEN:
             return []
         return ([f for f in ROUND_FIGURES if self.round_list[-1].may_override(f)] if self.rounds_fought else []) + list(
-            FIGHTING_FIGURES)
+            FIGHTING_FIGURES
+        )
 
     @property
     def is_draft(self):
@@ -292,16 +329,19 @@ class BattleForce(models.Model):
 
     battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="forces")
     # Kept by name too: a detachment that later rejoins its legion is deleted, the record stays.
-    force = models.ForeignKey("regions.Force", on_delete=models.SET_NULL, null=True, blank=True,
-                              related_name="battle_places")
+    force = models.ForeignKey(
+        "regions.Force", on_delete=models.SET_NULL, null=True, blank=True, related_name="battle_places"
+    )
     force_name = models.CharField(max_length=80)
-    kind = models.CharField(max_length=12, choices=Force.Kind.choices,
-                            help_text="The force's kind when the battle began.")
+    kind = models.CharField(
+        max_length=12, choices=Force.Kind.choices, help_text="The force's kind when the battle began."
+    )
     side = models.CharField(max_length=1, choices=Side.choices)
     composition = models.JSONField(help_text="Its name, Aquila and units at the start, as the engine takes them.")
     force_marched = models.BooleanField(default=False, help_text="It force-marched last turn (-2).")
-    deployment = models.CharField(max_length=120, blank=True,
-                                  help_text="Its place in the order of battle: where it stands, whom it faces.")
+    deployment = models.CharField(
+        max_length=120, blank=True, help_text="Its place in the order of battle: where it stands, whom it faces."
+    )
 
     class Meta:
         ordering = ["battle", "side", "pk"]

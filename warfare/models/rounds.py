@@ -4,6 +4,7 @@ and the umpire's overrides laid over them and over the battle's own figures.
 "In the event of any doubt, the umpires will rule" (THE PROCESS OF BATTLE): an override never
 replaces the engine's value on the record, it stands beside it.
 """
+
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -117,8 +118,9 @@ class BattleRound(models.Model):
     seed = models.BigIntegerField(null=True, blank=True)
     outcome = models.JSONField()
     working = models.JSONField()
-    fought_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                  related_name="+")
+    fought_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     fought_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -152,14 +154,19 @@ class BattleRound(models.Model):
     def effective(self):
         """The round as it stands: the overrides in the order made, so the last word on a
         figure stands; a changed total is looked up again in the results table."""
-        now = {"totals": dict(self.outcome["totals"]) if self.outcome["totals"] else None,
-               "result": self.outcome["result"], "ahead": self.outcome["ahead"], "fallen": set(self.outcome["fallen"])}
+        now = {
+            "totals": dict(self.outcome["totals"]) if self.outcome["totals"] else None,
+            "result": self.outcome["result"],
+            "ahead": self.outcome["ahead"],
+            "fallen": set(self.outcome["fallen"]),
+        }
         overrides = list(self.overrides.all())
         for override in overrides:
             _apply(now, override.what, override.umpire_value)
         withdrew = now["result"] == Outcome.PUSHED_BACK.value and self.orders[now["ahead"]]["withdraw"]
-        return RoundResult(self.number, now["totals"], now["result"], now["ahead"], frozenset(now["fallen"]),
-                           withdrew, bool(overrides))
+        return RoundResult(
+            self.number, now["totals"], now["result"], now["ahead"], frozenset(now["fallen"]), withdrew, bool(overrides)
+        )
 
 
 def _apply(now, figure, value):
@@ -185,8 +192,7 @@ class BattleOverride(models.Model):
     engine_value = models.CharField(max_length=40)
     umpire_value = models.CharField(max_length=40)
     reason = models.TextField()
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                           related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,5 +1,6 @@
 """Sieges (X. THE SIEGE SYSTEM, SIEGE COMBAT RESULTS, REDUCING DEFENCES): a defended place
 besieged at a table, and each month's work on it."""
+
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
@@ -22,23 +23,32 @@ class Siege(models.Model):
         LIFTED = "lifted", "Lifted"
 
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="sieges")
-    region = models.ForeignKey("umpire.Region", on_delete=models.PROTECT, related_name="sieges",
-                               help_text="The table it is fought at.")
+    region = models.ForeignKey(
+        "umpire.Region", on_delete=models.PROTECT, related_name="sieges", help_text="The table it is fought at."
+    )
     province = models.ForeignKey("regions.Province", on_delete=models.PROTECT, related_name="sieges")
     place = models.CharField(max_length=80, help_text="The town, city or fort besieged, as Cremona.")
     place_type = models.CharField(max_length=40, choices=PLACE_TYPES)
     starting_multiplier = models.PositiveSmallIntegerField(
-        validators=[MinValueValidator(1)], help_text="Its strength multiplier when the siege began.")
+        validators=[MinValueValidator(1)], help_text="Its strength multiplier when the siege began."
+    )
     multiplier = models.PositiveSmallIntegerField(
-        validators=[MinValueValidator(1)], help_text="Its strength multiplier now, after each month of reduction.")
+        validators=[MinValueValidator(1)], help_text="Its strength multiplier now, after each month of reduction."
+    )
     engines_required = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MinValueValidator(1)],
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
         help_text="The umpires' advice on the sets of siege engines it needs, where it differs from the "
-        "table's minimum (X. REDUCING DEFENCES).")
+        "table's minimum (X. REDUCING DEFENCES).",
+    )
     besiegers = models.ManyToManyField("regions.Force", related_name="sieges")
     garrison = models.ManyToManyField(
-        "regions.Force", related_name="sieges_defended", blank=True,
-        help_text="Its garrison units. With none, only its local forces hold it: combat value 3.")
+        "regions.Force",
+        related_name="sieges_defended",
+        blank=True,
+        help_text="Its garrison units. With none, only its local forces hold it: combat value 3.",
+    )
     state = models.CharField(max_length=10, choices=State.choices, default=State.ACTIVE)
     begun_turn = models.PositiveSmallIntegerField()
     ended_turn = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -48,8 +58,9 @@ class Siege(models.Model):
         ordering = ["event", "-begun_turn", "place"]
         constraints = [
             # A second siege of a place already under siege is a mistake, not a new fight.
-            models.UniqueConstraint(fields=["event", "province", "place"], condition=Q(state="active"),
-                                    name="one_active_siege_of_a_place"),
+            models.UniqueConstraint(
+                fields=["event", "province", "place"], condition=Q(state="active"), name="one_active_siege_of_a_place"
+            ),
         ]
 
     def __str__(self):
@@ -78,8 +89,14 @@ class SiegeMonth(models.Model):
     siege = models.ForeignKey(Siege, on_delete=models.CASCADE, related_name="months")
     turn = models.PositiveSmallIntegerField()
     action = models.CharField(max_length=16, choices=Action.choices)
-    legion = models.ForeignKey("regions.Force", on_delete=models.PROTECT, null=True, blank=True,
-                               related_name="siege_engines_built", help_text="The legion that built a set of engines.")
+    legion = models.ForeignKey(
+        "regions.Force",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="siege_engines_built",
+        help_text="The legion that built a set of engines.",
+    )
     case = models.JSONField(help_text="The engine's input.")
     outcome = models.JSONField()
     working = models.JSONField()
@@ -87,22 +104,30 @@ class SiegeMonth(models.Model):
     rolled_by_console = models.BooleanField(default=False)
     seed = models.BigIntegerField(null=True, blank=True)
     losses = models.JSONField(
-        default=dict, blank=True,
+        default=dict,
+        blank=True,
         help_text="An assault's losses by side (besiegers, garrison): the units lost by force and type, and "
-        "whether they have landed on the forces or wait for the owner to place an uneven split.")
+        "whether they have landed on the forces or wait for the owner to place an uneven split.",
+    )
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["siege", "turn", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["siege", "turn"], condition=~Q(action="build_engines"),
-                                    name="one_siege_action_a_month"),
+            models.UniqueConstraint(
+                fields=["siege", "turn"], condition=~Q(action="build_engines"), name="one_siege_action_a_month"
+            ),
             # "They can only build one set per legion"
-            models.UniqueConstraint(fields=["siege", "legion"], condition=Q(action="build_engines"),
-                                    name="one_set_of_siege_engines_per_legion"),
-            models.CheckConstraint(condition=Q(action="build_engines", legion__isnull=False)
-                                   | (~Q(action="build_engines") & Q(legion__isnull=True)),
-                                   name="a_legion_builds_the_engines"),
+            models.UniqueConstraint(
+                fields=["siege", "legion"],
+                condition=Q(action="build_engines"),
+                name="one_set_of_siege_engines_per_legion",
+            ),
+            models.CheckConstraint(
+                condition=Q(action="build_engines", legion__isnull=False)
+                | (~Q(action="build_engines") & Q(legion__isnull=True)),
+                name="a_legion_builds_the_engines",
+            ),
         ]
 
     def __str__(self):

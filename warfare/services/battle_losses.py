@@ -1,6 +1,7 @@
 """X. COMBAT RESOLUTION, LOSSES and RISK TO PLAYER CHARACTERS, at the desk: the losses proposed
 by `ad69.battle_losses`, placed by the owning players, and confirmed onto the forces and the
 characters in one transaction that locks the record."""
+
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils import timezone
@@ -21,6 +22,7 @@ from .battle_rounds import check_open
 
 # ---- the losses -------------------------------------------------------------------------------
 
+
 def do_propose_losses(battle, *, dice=None, actor):
     """X. LOSSES and RISK TO PLAYER CHARACTERS, once the victor is known, by
     `ad69.battle_losses`: each side's loss from the other's combat value, split among its
@@ -32,8 +34,12 @@ def do_propose_losses(battle, *, dice=None, actor):
             raise ValidationError({"__all__": f"The battle goes on: round {battle.next_round_number} is next."})
         if battle.victor is None:
             raise ValidationError({"victor": f"No clear victor: {battle.ending}. Give the umpire's verdict first."})
-        case = {"side_a": side_case(battle, "a"), "side_b": side_case(battle, "b"), "victor": battle.victor,
-                "fallen": battle.fallen}
+        case = {
+            "side_a": side_case(battle, "a"),
+            "side_b": side_case(battle, "b"),
+            "victor": battle.victor,
+            "fallen": battle.fallen,
+        }
         result, seed = roll_rules("ad69.battle_losses", case, dice)
         battle.losses_rolled_by_console, battle.losses_seed = dice is None, seed
         keep_losses(battle, case, result)
@@ -67,8 +73,12 @@ def do_place_losses(battle, *, side, placed, actor):
 def placed_line(line):
     """One line of the owner's split as the engine takes it; the engine refuses what is wrong."""
     force = line.get("force", "")
-    return {"force": force.name if isinstance(force, Force) else str(force), "type": line.get("type"),
-            "count": line.get("count"), "veteran": bool(line.get("veteran", False))}
+    return {
+        "force": force.name if isinstance(force, Force) else str(force),
+        "type": line.get("type"),
+        "count": line.get("count"),
+        "veteran": bool(line.get("veteran", False)),
+    }
 
 
 def rerun_losses(battle, side, *, ruled, keep):
@@ -97,6 +107,7 @@ def keep_losses(battle, case, result):
 
 # ---- confirmation -----------------------------------------------------------------------------
 
+
 def do_confirm_battle(battle, *, actor):
     """The umpire confirms, and in one transaction: each force loses its units as placed
     (X. LOSSES), the victor's survivors become veterans ("Any unit that has fought in a battle,
@@ -110,9 +121,18 @@ def do_confirm_battle(battle, *, actor):
         turn, before = current_turn(battle.event), snapshot(battle)
         battle.state, battle.confirmed_by, battle.confirmed_at = Battle.State.CONFIRMED, actor, timezone.now()
         battle.claimed_by, battle.claim_expires_at = None, None
-        confirmed = record(battle, "confirmed", actor=actor, before=before, after={
-            **snapshot(battle), "victor": battle.victor, "fates": battle.fates,
-            "losses": {side: battle.losses[side]["forces"] for side in SIDES}})
+        confirmed = record(
+            battle,
+            "confirmed",
+            actor=actor,
+            before=before,
+            after={
+                **snapshot(battle),
+                "victor": battle.victor,
+                "fates": battle.fates,
+                "losses": {side: battle.losses[side]["forces"] for side in SIDES},
+            },
+        )
         # each force's losses and each commander's fate is a step of the confirmation, undone with it
         with steps_of(confirmed):
             for force in battle.forces.all():
@@ -126,22 +146,31 @@ def check_losses_placed(battle):
     """X. LOSSES: where the split is the owning player's choice, he must have made it."""
     if battle.to_place:
         left = battle.losses[battle.to_place[0]]
-        raise ValidationError({"placed": f"{left['side']}'s player must still place {left['to_place']} unit(s), "
-                                         f"among {', '.join(left['place_among'])}."})
+        raise ValidationError(
+            {
+                "placed": f"{left['side']}'s player must still place {left['to_place']} unit(s), "
+                f"among {', '.join(left['place_among'])}."
+            }
+        )
 
 
 def apply_losses(battle, fought, turn, actor):
     """One force's losses and, if its side won, its survivors made veterans; refused if its
     units changed while the battle was fought, as the losses were taken from those."""
     if fought.force is None:
-        raise ValidationError({"__all__": f"{fought.force_name} is no longer on the map: its losses have nowhere "
-                                          "to land."})
+        raise ValidationError(
+            {"__all__": f"{fought.force_name} is no longer on the map: its losses have nowhere to land."}
+        )
     side = battle.losses[fought.side]
     lost = next(f["lost"] for f in side["forces"] if f["force"] == fought.force_name)
     with changing(fought.force, "battle", actor=actor, reason=battle.title) as force:
         if troops_key(as_case_force(force)["troops"]) != troops_key(fought.composition["troops"]):
-            raise ValidationError({"__all__": f"{force.name}'s units have changed since the battle began: "
-                                              "Control must correct them before the battle is confirmed."})
+            raise ValidationError(
+                {
+                    "__all__": f"{force.name}'s units have changed since the battle began: "
+                    "Control must correct them before the battle is confirmed."
+                }
+            )
         set_troops(force, after_battle(fought.composition["troops"], lost, side["become_veterans"]))
         force.fought_turn = turn
 

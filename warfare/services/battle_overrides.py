@@ -6,11 +6,21 @@ tactical advantage, and each side's combat value (which count from the next roun
 the losses). Once the losses are proposed: each side's units lost (the owner places them
 again) and each fallen commander's fate. A later override of a figure supersedes an earlier.
 """
+
 from django.core.exceptions import ValidationError
 
 from ..models import Battle, BattleOverride
 from ..models.rounds import (
-    AFTERMATH_FIGURES, FALLEN, KILLED, ROUND_FIGURES, ROUND_RESULTS, SIDES, UNHARMED, WOUNDED, Figure, fate_phrase,
+    AFTERMATH_FIGURES,
+    FALLEN,
+    KILLED,
+    ROUND_FIGURES,
+    ROUND_RESULTS,
+    SIDES,
+    UNHARMED,
+    WOUNDED,
+    Figure,
+    fate_phrase,
 )
 from ..selectors import get_sides
 from .battle_losses import rerun_losses
@@ -33,10 +43,17 @@ def do_override_figure(battle, *, what, umpire_value, reason, actor, round_numbe
         else:
             fought = None
             value, engine = BATTLE_FIGURES[what](battle, what, value)
-        override = BattleOverride.objects.create(battle=battle, round=fought, what=what, reason=reason,
-                                                 engine_value=engine, umpire_value=value, by=actor)
-        record(battle, "overridden", actor=actor, reason=reason, before={override.label: engine},
-               after={override.label: value})
+        override = BattleOverride.objects.create(
+            battle=battle, round=fought, what=what, reason=reason, engine_value=engine, umpire_value=value, by=actor
+        )
+        record(
+            battle,
+            "overridden",
+            actor=actor,
+            reason=reason,
+            before={override.label: engine},
+            after={override.label: value},
+        )
     return override
 
 
@@ -48,18 +65,24 @@ def check_when(battle, what):
     if battle.state == Battle.State.OPEN and what in AFTERMATH_FIGURES:
         raise ValidationError({"what": f"The losses are not proposed yet: there is no {label} to override."})
     if battle.state == Battle.State.LOSSES_PROPOSED and what not in AFTERMATH_FIGURES:
-        raise ValidationError({"what": f"The losses are proposed: the {label} stands. Override the units lost or "
-                                       "a commander's fate."})
+        raise ValidationError(
+            {"what": f"The losses are proposed: the {label} stands. Override the units lost or a commander's fate."}
+        )
 
 
 # ---- a round's figures ------------------------------------------------------------------------
+
 
 def last_round(battle, number):
     rounds = battle.round_list
     if not rounds or number != rounds[-1].number:
         last = f"round {rounds[-1].number}" if rounds else "no round yet"
-        raise ValidationError({"round_number": f"Only the last round fought can be overridden ({last}): "
-                                              "later rounds were fought from it."})
+        raise ValidationError(
+            {
+                "round_number": f"Only the last round fought can be overridden ({last}): "
+                "later rounds were fought from it."
+            }
+        )
     return rounds[-1]
 
 
@@ -72,8 +95,12 @@ def check_round_figure(fought, what, value):
             raise ValidationError({"what": f"Round {fought.number} passed in inaction: no dice, no totals."})
         return whole_number(value)
     if not fought.may_override(what):
-        raise ValidationError({"what": f"Side {what[-1].upper()}'s commander did not fight in person in round "
-                                       f"{fought.number}: he ran no risk."})
+        raise ValidationError(
+            {
+                "what": f"Side {what[-1].upper()}'s commander did not fight in person in round "
+                f"{fought.number}: he ran no risk."
+            }
+        )
     return check_choice("umpire_value", value, (FALLEN, UNHARMED))
 
 
@@ -87,6 +114,7 @@ def whole_number(value, least=None, most=None):
 
 
 # ---- the battle's figures: each checks the value, gives the engine's, and takes effect ---------
+
 
 def rule_advantage(battle, what, value):
     """X. THE PROCESS OF BATTLE, step 2: the ruled side chooses its stance first from the next round."""
@@ -128,13 +156,14 @@ def rule_fate(battle, what, value):
     """X. RISK TO PLAYER CHARACTERS: killed, or wounded for so many months."""
     side = what[-1]
     if side not in battle.engine_fates:
-        raise ValidationError({"what": f"{battle.side_name(side)}'s commander did not fall: he has no wounds to "
-                                       "rule on."})
+        raise ValidationError(
+            {"what": f"{battle.side_name(side)}'s commander did not fall: he has no wounds to rule on."}
+        )
     return fate_words(value), fate_phrase(battle.engine_fates[side])
 
 
 def fate_words(value):
-    """"killed", or "wounded 3" (also typed as "3" or "wounded 3 months")."""
+    """ "killed", or "wounded 3" (also typed as "3" or "wounded 3 months")."""
     words = value.lower().split()
     if words == [KILLED]:
         return KILLED
@@ -144,6 +173,12 @@ def fate_words(value):
     return f"{WOUNDED} {whole_number(months[0], 1, MOST_MONTHS_WOUNDED)}"
 
 
-BATTLE_FIGURES = {Figure.ADVANTAGE: rule_advantage, Figure.COMBAT_VALUE_A: rule_combat_value,
-                  Figure.COMBAT_VALUE_B: rule_combat_value, Figure.LOSSES_A: rule_losses,
-                  Figure.LOSSES_B: rule_losses, Figure.FATE_A: rule_fate, Figure.FATE_B: rule_fate}
+BATTLE_FIGURES = {
+    Figure.ADVANTAGE: rule_advantage,
+    Figure.COMBAT_VALUE_A: rule_combat_value,
+    Figure.COMBAT_VALUE_B: rule_combat_value,
+    Figure.LOSSES_A: rule_losses,
+    Figure.LOSSES_B: rule_losses,
+    Figure.FATE_A: rule_fate,
+    Figure.FATE_B: rule_fate,
+}

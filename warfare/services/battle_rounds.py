@@ -1,6 +1,7 @@
 """X. COMBAT RESOLUTION, THE PROCESS OF BATTLE, steps 5 to 8, at the desk: the rounds fought by
 `ad69.battle_round`, the umpire's overrides of any figure, and his verdict when the dice
 leave no clear victor."""
+
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
@@ -32,9 +33,17 @@ def do_fight_round(battle, *, orders, dice=None, actor):
         case = round_case(battle, battle.rounds_fought + 1, orders)
         result, seed = roll_rules("ad69.battle_round", case, dice)
         fought = BattleRound.objects.create(
-            battle=battle, number=case["number"], orders=orders, case=case, dice=dice_record(result, dice is None),
-            rolled_by_console=dice is None, seed=seed, outcome=result.outcome,
-            working=[line.as_dict() for line in result.working], fought_by=actor)
+            battle=battle,
+            number=case["number"],
+            orders=orders,
+            case=case,
+            dice=dice_record(result, dice is None),
+            rolled_by_console=dice is None,
+            seed=seed,
+            outcome=result.outcome,
+            working=[line.as_dict() for line in result.working],
+            fought_by=actor,
+        )
         battle.advantage = result.outcome["tactical_advantage"]
         record(battle, "round_fought", actor=actor, after={"round": fought.number, "outcome": result.outcome})
     return fought
@@ -44,8 +53,7 @@ def check_may_fight(battle):
     if battle.awaits_decision:
         raise ValidationError({"__all__": "The commanders have not yet chosen to fight (step 1)."})
     if battle.state != Battle.State.OPEN or battle.is_over:
-        raise ValidationError({"__all__": f"The battle is over after round {battle.rounds_fought}: "
-                                          f"{battle.ending}."})
+        raise ValidationError({"__all__": f"The battle is over after round {battle.rounds_fought}: {battle.ending}."})
 
 
 def parse_orders(orders):
@@ -54,8 +62,10 @@ def parse_orders(orders):
         parsed = parse(RoundOrders, orders, "orders.")
     except RulesError as refusal:
         raise ValidationError({refusal.field: refusal.message}) from refusal
-    return {side: {"stance": o.stance.value, "joins": o.joins, "outflanking": o.outflanking, "withdraw": o.withdraw}
-            for side, o in zip(SIDES, (parsed.a, parsed.b))}
+    return {
+        side: {"stance": o.stance.value, "joins": o.joins, "outflanking": o.outflanking, "withdraw": o.withdraw}
+        for side, o in zip(SIDES, (parsed.a, parsed.b))
+    }
 
 
 def check_joins(battle, orders, turn):
@@ -65,19 +75,30 @@ def check_joins(battle, orders, turn):
         commander = battle.commander(side)
         until = commander.wounded_until_turn if commander else None
         if orders[side]["joins"] and until is not None and turn <= until:
-            raise ValidationError({f"orders.{side}.joins": f"{commander} is wounded until turn {until}: he may "
-                                                           f"not take an active role ({RISK})."})
+            raise ValidationError(
+                {
+                    f"orders.{side}.joins": f"{commander} is wounded until turn {until}: he may "
+                    f"not take an active role ({RISK})."
+                }
+            )
 
 
 def round_case(battle, number, orders):
     """ad69.battle_round's input: the sides as they began, and the state the last round left."""
     last = battle.last_result
-    return {"side_a": side_case(battle, "a"), "side_b": side_case(battle, "b"), "number": number,
-            "advantage": battle.advantage or None, "orders": orders,
-            "pushed_back": last.pushed_back if last else None, "fallen": sorted(last.fallen) if last else []}
+    return {
+        "side_a": side_case(battle, "a"),
+        "side_b": side_case(battle, "b"),
+        "number": number,
+        "advantage": battle.advantage or None,
+        "orders": orders,
+        "pushed_back": last.pushed_back if last else None,
+        "fallen": sorted(last.fallen) if last else [],
+    }
 
 
 # ---- the verdict ------------------------------------------------------------------------------
+
 
 def do_give_verdict(battle, *, victor, reason="", actor):
     """X. DETERMINING VICTORY: after four rounds, or a withdrawal, with no clear victor, "the
@@ -93,7 +114,11 @@ def do_give_verdict(battle, *, victor, reason="", actor):
         check_choice("victor", victor, Battle.Verdict.values)
         before = {"verdict": battle.verdict}
         battle.verdict, battle.verdict_reason, battle.verdict_by, battle.verdict_at = (
-            victor, reason, actor, timezone.now())
+            victor,
+            reason,
+            actor,
+            timezone.now(),
+        )
         record(battle, "verdict", actor=actor, before=before, after={"verdict": victor}, reason=reason)
     return battle
 

@@ -7,6 +7,7 @@ keeps the umpire's overrides and verdict; battle_losses.py proposes and places t
 transaction. Every service locks the battle, audits the change and tells the table and
 Control on commit (and the whole event, once the battle is published).
 """
+
 from contextlib import contextmanager
 
 from django.core.exceptions import ValidationError
@@ -34,9 +35,24 @@ DEPLOYMENT_LENGTH = BattleForce._meta.get_field("deployment").max_length
 
 # ---- opening ----------------------------------------------------------------------------------
 
-def do_open_battle(region, *, side_a_forces, side_b_forces, side_a_commander=None, side_b_commander=None,
-                   side_a_name="", side_b_name="", side_a_skill=None, side_b_skill=None, force_marched=None,
-                   place="", title="", decided=True, actor):
+
+def do_open_battle(
+    region,
+    *,
+    side_a_forces,
+    side_b_forces,
+    side_a_commander=None,
+    side_b_commander=None,
+    side_a_name="",
+    side_b_name="",
+    side_a_skill=None,
+    side_b_skill=None,
+    force_marched=None,
+    place="",
+    title="",
+    decided=True,
+    actor,
+):
     """X. THE PROCESS OF BATTLE, steps 1 to 4: the commanders have chosen to fight, and the
     forces present together at this table face off. The opener holds the claim.
 
@@ -54,21 +70,39 @@ def do_open_battle(region, *, side_a_forces, side_b_forces, side_a_commander=Non
         check_commanders(region, commanders)
         names = {s: given or side_name(commanders[s], sides[s]) for s, given in zip(SIDES, (side_a_name, side_b_name))}
         province = sides["a"][0].province
-        battle = Battle(event=region.event, region=region, province=province, place=place, turn=turn,
-                        title=title or f"{names['a']} v {names['b']}, {place or province}"[:120],
-                        side_a_name=names["a"], side_b_name=names["b"],
-                        side_a_commander=side_a_commander, side_b_commander=side_b_commander,
-                        side_a_skill=skill_of("a", side_a_commander, side_a_skill),
-                        side_b_skill=skill_of("b", side_b_commander, side_b_skill),
-                        decided_at=timezone.now() if decided else None, created_by=user_or_none(actor))
+        battle = Battle(
+            event=region.event,
+            region=region,
+            province=province,
+            place=place,
+            turn=turn,
+            title=title or f"{names['a']} v {names['b']}, {place or province}"[:120],
+            side_a_name=names["a"],
+            side_b_name=names["b"],
+            side_a_commander=side_a_commander,
+            side_b_commander=side_b_commander,
+            side_a_skill=skill_of("a", side_a_commander, side_a_skill),
+            side_b_skill=skill_of("b", side_b_commander, side_b_skill),
+            decided_at=timezone.now() if decided else None,
+            created_by=user_or_none(actor),
+        )
         battle.renew_claim(user_or_none(actor))
         battle.full_clean()
         battle.save()
         marched = force_marched_ids(sides, turn, force_marched)
         BattleForce.objects.bulk_create(
-            BattleForce(battle=battle, force=force, force_name=force.name, kind=force.kind, side=side,
-                        composition=as_case_force(force), force_marched=force.pk in marched)
-            for side in SIDES for force in sides[side])
+            BattleForce(
+                battle=battle,
+                force=force,
+                force_name=force.name,
+                kind=force.kind,
+                side=side,
+                composition=as_case_force(force),
+                force_marched=force.pk in marched,
+            )
+            for side in SIDES
+            for force in sides[side]
+        )
         record(battle, "opened", actor=actor, after=battle_state(battle))
     return battle
 
@@ -101,12 +135,15 @@ def check_force_here(region, first, force, field):
     if force.event_id != region.event_id or force.province.region_id != region.pk:
         raise ValidationError({field: f"{force.name} is not at this table ({region})."})
     if force.province_id != first.province_id:
-        raise ValidationError({field: f"{force.name} is in {force.province}, {first.name} in {first.province}: "
-                                      "a battle is fought by forces present together in one province."})
+        raise ValidationError(
+            {
+                field: f"{force.name} is in {force.province}, {first.name} in {first.province}: "
+                "a battle is fought by forces present together in one province."
+            }
+        )
     fighting = BattleForce.objects.filter(force=force, battle__state__in=UNFINISHED).select_related("battle").first()
     if fighting:
-        raise ValidationError({field: f"{force.name} is already in the battle “{fighting.battle}”, "
-                                      "not yet confirmed."})
+        raise ValidationError({field: f"{force.name} is already in the battle “{fighting.battle}”, not yet confirmed."})
 
 
 def check_umpire_present(event, sides, actor):
@@ -140,11 +177,16 @@ def skill_of(side, commander, given):
     if commander is None:
         return given or 0
     if given is not None:
-        raise ValidationError({f"side_{side}_skill": f"{commander}'s Military Skill is on his record: "
-                                                    "Control corrects it there."})
+        raise ValidationError(
+            {f"side_{side}_skill": f"{commander}'s Military Skill is on his record: Control corrects it there."}
+        )
     if commander.military_skill is None:
-        raise ValidationError({f"side_{side}_commander": f"{commander}'s Military Skill is not entered yet: "
-                                                        "Control sets it from his briefing."})
+        raise ValidationError(
+            {
+                f"side_{side}_commander": f"{commander}'s Military Skill is not entered yet: "
+                "Control sets it from his briefing."
+            }
+        )
     return commander.military_skill
 
 
@@ -162,6 +204,7 @@ def force_marched_ids(sides, turn, named):
 
 # ---- steps 1, 3 and 4: the choice to fight, the order of battle -------------------------------
 
+
 def do_decide_battle(battle, *, fight, declined_by="", reason="", actor):
     """X. THE PROCESS OF BATTLE, step 1: "The army commanders decide whether to fight at all."
     Both fight: the rounds may begin. A side declines (`declined_by` "a" or "b"): the battle
@@ -176,8 +219,10 @@ def do_decide_battle(battle, *, fight, declined_by="", reason="", actor):
         check_choice("declined_by", declined_by, SIDES)
         if not reason.strip():
             raise ValidationError({"reason": "Say why the battle is called off: it stays on the record."})
-        battle.state, battle.called_off_reason = Battle.State.CALLED_OFF, f"{battle.side_name(declined_by)} " \
-            f"will not fight: {reason.strip()}"
+        battle.state, battle.called_off_reason = (
+            Battle.State.CALLED_OFF,
+            f"{battle.side_name(declined_by)} will not fight: {reason.strip()}",
+        )
         battle.claimed_by, battle.claim_expires_at = None, None
         record(battle, "called_off", actor=actor, after={"fight": False, "declined_by": declined_by}, reason=reason)
     return battle
@@ -190,15 +235,21 @@ def do_deploy_forces(battle, *, deployment, actor):
     engaged as they stood."""
     with running(battle, actor=actor) as battle:
         if not battle.may_deploy:
-            raise ValidationError({"deployment": f"Round {battle.rounds_fought} is fought: the order of battle "
-                                                 "stands as it was."})
+            raise ValidationError(
+                {"deployment": f"Round {battle.rounds_fought} is fought: the order of battle stands as it was."}
+            )
         forces = {fought.pk: fought for fought in battle.forces.all()}
         before = {fought.force_name: fought.deployment for fought in forces.values()}
         for pk, words in deployment.items():
             place_force(forces, pk, words)
         BattleForce.objects.bulk_update(forces.values(), ["deployment"])
-        record(battle, "deployed", actor=actor, before=before,
-               after={fought.force_name: fought.deployment for fought in forces.values()})
+        record(
+            battle,
+            "deployed",
+            actor=actor,
+            before=before,
+            after={fought.force_name: fought.deployment for fought in forces.values()},
+        )
     return battle
 
 
@@ -207,12 +258,14 @@ def place_force(forces, pk, words):
         raise ValidationError({"deployment": f"No force {pk} fights in this battle."})
     words = words.strip()
     if len(words) > DEPLOYMENT_LENGTH:
-        raise ValidationError({"deployment": f"{forces[pk].force_name}: at most {DEPLOYMENT_LENGTH} characters, "
-                                             f"not {len(words)}."})
+        raise ValidationError(
+            {"deployment": f"{forces[pk].force_name}: at most {DEPLOYMENT_LENGTH} characters, not {len(words)}."}
+        )
     forces[pk].deployment = words
 
 
 # ---- the claim --------------------------------------------------------------------------------
+
 
 def do_claim_battle(battle, *, actor):
     """Run this battle: refused while another umpire's claim is live; a lapsed claim (its
@@ -262,8 +315,9 @@ def do_take_over_battle(battle, *, actor, reason):
 def check_not_claimed_by_another(battle, actor):
     if battle.claim_is_live() and battle.claimed_by_id != getattr(actor, "pk", None):
         until = timezone.localtime(battle.claim_expires_at).strftime("%H:%M")
-        raise ValidationError({"claim": f"Claimed by {battle.claimed_by.get_username()} until {until}: "
-                                        "take it over first."})
+        raise ValidationError(
+            {"claim": f"Claimed by {battle.claimed_by.get_username()} until {until}: take it over first."}
+        )
 
 
 def check_holds_claim(battle, actor):
@@ -275,11 +329,14 @@ def check_holds_claim(battle, actor):
 
 
 def claim_state(battle):
-    return {"claimed_by": battle.claimed_by.get_username() if battle.claimed_by else None,
-            "claim_expires_at": battle.claim_expires_at.isoformat() if battle.claim_expires_at else None}
+    return {
+        "claimed_by": battle.claimed_by.get_username() if battle.claimed_by else None,
+        "claim_expires_at": battle.claim_expires_at.isoformat() if battle.claim_expires_at else None,
+    }
 
 
 # ---- publishing -------------------------------------------------------------------------------
+
 
 def do_publish_battle(battle, *, to_projector=False, actor):
     """A draft leaves the table: the players' side hears of it (the event's group) and, if
@@ -296,10 +353,18 @@ def do_publish_battle(battle, *, to_projector=False, actor):
         battle.published_by = battle.published_by or actor
         battle.on_projector = battle.on_projector or to_projector
         battle.save()
-        record_audit(event=battle.event, actor=actor, action="battle.published", target=battle, before=before,
-                     after=snapshot(battle))
-        publish_on_commit(umpire_groups(battle) + [event_group(battle.event_id)], BattlePublished(battle.pk, battle.title, battle.summary,
-                                                              battle.on_projector))
+        record_audit(
+            event=battle.event,
+            actor=actor,
+            action="battle.published",
+            target=battle,
+            before=before,
+            after=snapshot(battle),
+        )
+        publish_on_commit(
+            umpire_groups(battle) + [event_group(battle.event_id)],
+            BattlePublished(battle.pk, battle.title, battle.summary, battle.on_projector),
+        )
     return battle
 
 
@@ -312,6 +377,7 @@ def announce_to_the_hall(battle, actor):
 
 
 # ---- shared -----------------------------------------------------------------------------------
+
 
 @contextmanager
 def running(battle, *, actor):
@@ -326,7 +392,6 @@ def running(battle, *, actor):
         battle.save()
 
 
-
 def check_choice(field, value, choices):
     if value not in choices:
         raise ValidationError({field: f"{value!r} is not one of: {', '.join(choices)}."})
@@ -337,9 +402,12 @@ def side_case(battle, side):
     """One side as the engine takes it: its forces as they began, and the umpire's ruling on
     its combat value, if he has given one."""
     forces = battle.forces_of(side)
-    case = {"name": battle.side_name(side), "military_skill": battle.skill(side),
-            "forces": [force.composition for force in forces],
-            "force_marched": sum(force.force_marched for force in forces)}
+    case = {
+        "name": battle.side_name(side),
+        "military_skill": battle.skill(side),
+        "forces": [force.composition for force in forces],
+        "force_marched": sum(force.force_marched for force in forces),
+    }
     ruled = battle.ruled_combat_value(side)
     return case if ruled is None else {**case, "ruled_combat_value": ruled}
 
@@ -350,9 +418,12 @@ def dice_record(result, by_console):
 
 def locked(battle):
     """The battle locked for one step, with the record of it as it stood, for the step's undo."""
-    battle = (Battle.objects.select_for_update(of=("self",)).select_related("event", "claimed_by", "side_a_commander",
-                                                                 "side_b_commander")
-              .prefetch_related("forces__force", "rounds__overrides").get(pk=battle.pk))
+    battle = (
+        Battle.objects.select_for_update(of=("self",))
+        .select_related("event", "claimed_by", "side_a_commander", "side_b_commander")
+        .prefetch_related("forces__force", "rounds__overrides")
+        .get(pk=battle.pk)
+    )
     battle.stood_at_lock = battle_record(battle)
     return battle
 
@@ -378,29 +449,49 @@ def battle_state(battle):
 def battle_record(battle):
     """The battle with what its steps add beside it (rounds fought, figures overridden, each force's place
     in the order of battle), read afresh: the undo of a step puts all of it back (warfare.undo)."""
-    return {**snapshot(battle),
-            "rounds": sorted(BattleRound.objects.filter(battle=battle).values_list("pk", flat=True)),
-            "overrides": sorted(BattleOverride.objects.filter(battle=battle).values_list("pk", flat=True)),
-            "deployments": dict(sorted((str(pk), words) for pk, words in
-                                       BattleForce.objects.filter(battle=battle).values_list("pk", "deployment")))}
+    return {
+        **snapshot(battle),
+        "rounds": sorted(BattleRound.objects.filter(battle=battle).values_list("pk", flat=True)),
+        "overrides": sorted(BattleOverride.objects.filter(battle=battle).values_list("pk", flat=True)),
+        "deployments": dict(
+            sorted(
+                (str(pk), words)
+                for pk, words in BattleForce.objects.filter(battle=battle).values_list("pk", "deployment")
+            )
+        ),
+    }
 
 
 def record(battle, action, *, actor, before=None, after=None, reason=""):
     """Audit one step of the battle and tell whoever may see it, on commit: the table and
     Control who runs it; once published, the whole event, the display too, without the name
     of the umpire running it."""
-    entry = record_audit(event=battle.event, actor=actor, action=f"battle.{action}", target=battle, before=before,
-                         after=after, reason=reason)
+    entry = record_audit(
+        event=battle.event,
+        actor=actor,
+        action=f"battle.{action}",
+        target=battle,
+        before=before,
+        after=after,
+        reason=reason,
+    )
     stood = getattr(battle, "stood_at_lock", None)
     if stood is not None and str((after or {}).get("id")) != str(battle.pk):
         with steps_of(entry):  # the step's entry says what happened; this one keeps the battle whole, for its undo
-            record_audit(event=battle.event, actor=actor, action="battle.state", target=battle, before=stood,
-                         after=battle_record(battle))
+            record_audit(
+                event=battle.event,
+                actor=actor,
+                action="battle.state",
+                target=battle,
+                before=stood,
+                after=battle_record(battle),
+            )
     claimant = battle.claimed_by.get_username() if battle.claimed_by else ""
     publish_on_commit(umpire_groups(battle), BattleChanged(action, battle.pk, battle.title, battle.state, claimant))
     if battle.published_at:
-        publish_on_commit([event_group(battle.event_id)], BattleChanged(action, battle.pk, battle.title, battle.state,
-                                                                        claimed_by=""))
+        publish_on_commit(
+            [event_group(battle.event_id)], BattleChanged(action, battle.pk, battle.title, battle.state, claimed_by="")
+        )
     return entry
 
 

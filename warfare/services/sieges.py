@@ -11,6 +11,7 @@ Nothing happens to a siege at the end of a turn: the multiplier stays reduced, t
 where they were built, and each month's work is a row under its turn, so there is no flag to
 clear. The app therefore registers no turn-end hook for sieges.
 """
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -33,17 +34,27 @@ from ..models import Siege, SiegeMonth
 
 Action = SiegeMonth.Action
 # The engine names its own inputs; a refusal is shown against the service's argument instead.
-ENGINE_FIELDS = (("place.multiplier", "multiplier"), ("attackers", "besiegers"), ("defenders", "garrison"),
-                 ("legion", "legion"), ("doing_nothing_else", "legion"), ("sets_built_here", "legion"),
-                 ("engine_sets", "siege"), ("dice", "dice"), ("placed", "placed"))
+ENGINE_FIELDS = (
+    ("place.multiplier", "multiplier"),
+    ("attackers", "besiegers"),
+    ("defenders", "garrison"),
+    ("legion", "legion"),
+    ("doing_nothing_else", "legion"),
+    ("sets_built_here", "legion"),
+    ("engine_sets", "siege"),
+    ("dice", "dice"),
+    ("placed", "placed"),
+)
 # Each side of an assault: the engine's name for it and for its loss.
 SIDES = {"besiegers": ("attackers", "attackers_lost"), "garrison": ("defenders", "defenders_lost")}
 
 
 # ---- beginning and lifting ---------------------------------------------------------------------
 
-def do_begin_siege(*, besiegers, place, place_type, province, garrison=(), multiplier=None,
-                   engines_required=None, actor):
+
+def do_begin_siege(
+    *, besiegers, place, place_type, province, garrison=(), multiplier=None, engines_required=None, actor
+):
     """X. THE SIEGE SYSTEM: forces in a province lay siege to a defended place there, and stand
     besieging until it falls or the siege is lifted. The strength multiplier starts at the table's,
     or at the umpire's figure: a Huge Mountain Fortified City's "varies" and must be given, and any
@@ -51,9 +62,15 @@ def do_begin_siege(*, besiegers, place, place_type, province, garrison=(), multi
     engines it needs ("The umpires will advise on the minimum requirement")."""
     with transaction.atomic(), gathering_steps() as steps:  # the forces' changes are the siege's steps
         besiegers, garrison = locked_forces(besiegers), locked_forces(garrison)
-        siege = Siege(event=province.event, region=province.region, province=province, place=(place or "").strip(),
-                      place_type=place_type, engines_required=engines_required,
-                      begun_turn=current_turn(province.event))
+        siege = Siege(
+            event=province.event,
+            region=province.region,
+            province=province,
+            place=(place or "").strip(),
+            place_type=place_type,
+            engines_required=engines_required,
+            begun_turn=current_turn(province.event),
+        )
         # The constraint on a place besieged twice is the database's guard; check_sides names it.
         siege.full_clean(exclude=["starting_multiplier", "multiplier"], validate_constraints=False)
         check_sides(siege, besiegers, garrison)
@@ -86,8 +103,12 @@ def do_lift_siege(siege, *, reason, actor):
 
 
 def locked_forces(forces):
-    return list(Force.objects.select_for_update(of=("self",)).select_related("province").filter(
-        pk__in=[force.pk for force in forces]).order_by("pk"))
+    return list(
+        Force.objects.select_for_update(of=("self",))
+        .select_related("province")
+        .filter(pk__in=[force.pk for force in forces])
+        .order_by("pk")
+    )
 
 
 def check_sides(siege, besiegers, garrison):
@@ -97,16 +118,21 @@ def check_sides(siege, besiegers, garrison):
         raise ValidationError({"besiegers": f"Name the forces that lay siege to {siege.place}."})
     check_side(siege, besiegers, "besiegers")
     check_side(siege, garrison, "garrison")
-    standing_not = [f"{force.name} ({force.get_status_display().lower()})" for force in besiegers
-                    if force.status != Force.Status.STANDING or force.embarked_on_id]
+    standing_not = [
+        f"{force.name} ({force.get_status_display().lower()})"
+        for force in besiegers
+        if force.status != Force.Status.STANDING or force.embarked_on_id
+    ]
     if standing_not:
-        raise ValidationError({"besiegers": f"{', '.join(standing_not)}: only a force standing on land can lay a "
-                               "siege."})
+        raise ValidationError(
+            {"besiegers": f"{', '.join(standing_not)}: only a force standing on land can lay a siege."}
+        )
     both = sorted(force.name for force in set(besiegers) & set(garrison))
     if both:
         raise ValidationError({"garrison": f"{', '.join(both)} cannot both besiege and defend {siege.place}."})
-    besieged = Siege.objects.filter(event=siege.event, province=siege.province, place__iexact=siege.place,
-                                    state=Siege.State.ACTIVE).first()
+    besieged = Siege.objects.filter(
+        event=siege.event, province=siege.province, place__iexact=siege.place, state=Siege.State.ACTIVE
+    ).first()
     if besieged:
         raise ValidationError({"place": f"{besieged.place} is already under siege, since turn {besieged.begun_turn}."})
 
@@ -114,20 +140,26 @@ def check_sides(siege, besiegers, garrison):
 def check_side(siege, forces, field):
     elsewhere = [f"{force.name} is in {force.province}" for force in forces if force.province_id != siege.province_id]
     if elsewhere:
-        raise ValidationError({field: f"{'; '.join(elsewhere)}: only forces in {siege.province} take part in "
-                               f"the siege of {siege.place}."})
-    engaged = Force.objects.filter(pk__in=[force.pk for force in forces]).filter(
-        Q(sieges__state=Siege.State.ACTIVE) | Q(sieges_defended__state=Siege.State.ACTIVE)).distinct()
+        raise ValidationError(
+            {field: f"{'; '.join(elsewhere)}: only forces in {siege.province} take part in the siege of {siege.place}."}
+        )
+    engaged = (
+        Force.objects.filter(pk__in=[force.pk for force in forces])
+        .filter(Q(sieges__state=Siege.State.ACTIVE) | Q(sieges_defended__state=Siege.State.ACTIVE))
+        .distinct()
+    )
     if engaged:
-        raise ValidationError({field: f"{', '.join(force.name for force in engaged)}: already in another "
-                               "siege."})
+        raise ValidationError({field: f"{', '.join(force.name for force in engaged)}: already in another siege."})
 
 
 def opening_multiplier(siege, garrison, multiplier):
     """X. THE SIEGE SYSTEM, by the engine: the place can hold its garrison, and its multiplier is
     the umpire's or the table's (never invented for a place whose multiplier varies)."""
-    case = {"place": place_case(siege, multiplier), "attackers": {},
-            "defenders": {"forces": [as_case_force(force) for force in garrison]}}
+    case = {
+        "place": place_case(siege, multiplier),
+        "attackers": {},
+        "defenders": {"forces": [as_case_force(force) for force in garrison]},
+    }
     working = Working()
     try:
         case = parse(SiegeAssaultInput, case)
@@ -147,6 +179,7 @@ def end(siege, state, *, actor, reason):
 
 # ---- a month's work ------------------------------------------------------------------------------
 
+
 def do_build_siege_engines(siege, *, legion, actor):
     """X. REDUCING DEFENCES: "A legion (of at least half strength) working for one month and doing
     nothing else can prepare a single set of siege engines ... They can only build one set per
@@ -155,8 +188,11 @@ def do_build_siege_engines(siege, *, legion, actor):
         siege = locked(siege)
         before, turn = siege_state(siege), check_may_work(siege, Action.BUILD_ENGINES)
         legion = besieger(siege, legion)
-        case = {"legion": as_case_force(legion), "doing_nothing_else": doing_nothing_else(legion, turn),
-                "sets_built_here": siege.months.filter(action=Action.BUILD_ENGINES, legion=legion).count()}
+        case = {
+            "legion": as_case_force(legion),
+            "doing_nothing_else": doing_nothing_else(legion, turn),
+            "sets_built_here": siege.months.filter(action=Action.BUILD_ENGINES, legion=legion).count(),
+        }
         result, seed = roll_rules("ad69.build_siege_engines", case, [], refused=refused)
         record_month(siege, turn, Action.BUILD_ENGINES, case, result, seed, legion=legion)
         announce(siege, "engines_built", before, actor=actor, steps=steps, reason=f"by {legion.name}")
@@ -170,8 +206,11 @@ def do_reduce_defences(siege, *, actor):
     with transaction.atomic(), gathering_steps() as steps:
         siege = locked(siege)
         before, turn = siege_state(siege), check_may_work(siege, Action.REDUCE_DEFENCES)
-        case = {"place": place_case(siege, siege.multiplier), "engine_sets": engine_sets(siege),
-                "engines_required": siege.engines_required}
+        case = {
+            "place": place_case(siege, siege.multiplier),
+            "engine_sets": engine_sets(siege),
+            "engines_required": siege.engines_required,
+        }
         result, seed = roll_rules("ad69.reduce_defences", case, [], refused=refused)
         record_month(siege, turn, Action.REDUCE_DEFENCES, case, result, seed)
         siege.multiplier = result.outcome["multiplier_after"]
@@ -190,10 +229,13 @@ def do_assault(siege, *, commander_joins=False, garrison_commander_joins=False, 
         siege = locked(siege)
         before, turn = siege_state(siege), check_may_work(siege, Action.ASSAULT)
         besiegers, garrison = forces_of(siege.besiegers), forces_of(siege.garrison)
-        case = {"place": place_case(siege, siege.multiplier),
-                "attackers": side_case(siege, besiegers, commander_joins, turn, "besiegers", "commander_joins"),
-                "defenders": side_case(siege, garrison, garrison_commander_joins, turn, "garrison",
-                                       "garrison_commander_joins")}
+        case = {
+            "place": place_case(siege, siege.multiplier),
+            "attackers": side_case(siege, besiegers, commander_joins, turn, "besiegers", "commander_joins"),
+            "defenders": side_case(
+                siege, garrison, garrison_commander_joins, turn, "garrison", "garrison_commander_joins"
+            ),
+        }
         result, seed = roll_rules("ad69.siege_assault", case, dice, refused=refused)
         month = record_month(siege, turn, Action.ASSAULT, case, result, seed)
         split = Working()
@@ -205,8 +247,14 @@ def do_assault(siege, *, commander_joins=False, garrison_commander_joins=False, 
         if fell:
             end(siege, Siege.State.FALLEN, actor=actor, reason=f"{siege.place} falls to the assault")
             siege.save()
-        announce(siege, "place_fell" if fell else "assaulted", before, actor=actor, steps=steps,
-                 result=result.outcome["result"])
+        announce(
+            siege,
+            "place_fell" if fell else "assaulted",
+            before,
+            actor=actor,
+            steps=steps,
+            result=result.outcome["result"],
+        )
     return month
 
 
@@ -242,23 +290,33 @@ def check_may_work(siege, action):
     done = sorted(set(siege.months.filter(turn=turn).values_list("action", flat=True)))
     if done and (action != Action.BUILD_ENGINES or done != [Action.BUILD_ENGINES]):
         labels = ", ".join(Action(d).label.lower() for d in done)
-        raise ValidationError({"siege": f"{siege.place} has had its month's work this turn ({labels}): one "
-                               "action a month."})
+        raise ValidationError(
+            {"siege": f"{siege.place} has had its month's work this turn ({labels}): one action a month."}
+        )
     for month in siege.months.filter(action=Action.ASSAULT):
         if month.sides_waiting:
-            raise ValidationError({"siege": f"The losses of the assault of turn {month.turn} wait for their "
-                                   f"owners to place them ({' and '.join(month.sides_waiting)})."})
+            raise ValidationError(
+                {
+                    "siege": f"The losses of the assault of turn {month.turn} wait for their "
+                    f"owners to place them ({' and '.join(month.sides_waiting)})."
+                }
+            )
     gone = [force.name for force in siege.besiegers.all() if force.province_id != siege.province_id]
     if gone:
-        raise ValidationError({"siege": f"{', '.join(gone)} left {siege.province}: lift the siege, or bring them "
-                               "back."})
+        raise ValidationError(
+            {"siege": f"{', '.join(gone)} left {siege.province}: lift the siege, or bring them back."}
+        )
     return turn
 
 
 def check_active(siege):
     if siege.state != Siege.State.ACTIVE:
-        raise ValidationError({"siege": f"The siege of {siege.place} is over ({siege.get_state_display().lower()} "
-                               f"in turn {siege.ended_turn})."})
+        raise ValidationError(
+            {
+                "siege": f"The siege of {siege.place} is over ({siege.get_state_display().lower()} "
+                f"in turn {siege.ended_turn})."
+            }
+        )
 
 
 def besieger(siege, legion):
@@ -280,18 +338,26 @@ def engine_sets(siege):
 
 # ---- the assault --------------------------------------------------------------------------------
 
+
 def forces_of(related):
     """A side's forces, locked until the assault's losses have landed on them."""
-    return list(related.select_for_update(of=("self",)).select_related("legate", "army_commander")
-                .prefetch_related("troops").order_by("pk"))
+    return list(
+        related.select_for_update(of=("self",))
+        .select_related("legate", "army_commander")
+        .prefetch_related("troops")
+        .order_by("pk")
+    )
 
 
 def side_case(siege, forces, joins, turn, field, joins_field):
     """One side of the assault as the engine takes it."""
     if joins:
         check_may_join(forces, siege.region_id, turn, joins_field)
-    return {"forces": [as_case_force(force) for force in forces], "commander_in_person": bool(joins),
-            "military_skill": military_skill(forces, field)}
+    return {
+        "forces": [as_case_force(force) for force in forces],
+        "commander_in_person": bool(joins),
+        "military_skill": military_skill(forces, field),
+    }
 
 
 def military_skill(forces, field):
@@ -301,53 +367,78 @@ def military_skill(forces, field):
     never guessed."""
     commanders = {force.army_commander or force.legate for force in forces} - {None}
     if len(commanders) > 1:
-        raise ValidationError({field: f"{' and '.join(sorted(c.name for c in commanders))} each command part of "
-                               f"the {field}: one Army Commander's Military Skill counts, so Control must put "
-                               "them under one army commander."})
+        raise ValidationError(
+            {
+                field: f"{' and '.join(sorted(c.name for c in commanders))} each command part of "
+                f"the {field}: one Army Commander's Military Skill counts, so Control must put "
+                "them under one army commander."
+            }
+        )
     if not commanders:
         return 0
     commander = commanders.pop()
     if commander.military_skill is None:
-        raise ValidationError({field: f"{commander.name}'s Military Skill is not set: Control sets it from his "
-                               "briefing."})
+        raise ValidationError(
+            {field: f"{commander.name}'s Military Skill is not set: Control sets it from his briefing."}
+        )
     return commander.military_skill
 
 
 def check_may_join(forces, region_id, turn, field):
-    """"+2 if the Legionary Commander has joined the assault in person": one of the side's
+    """ "+2 if the Legionary Commander has joined the assault in person": one of the side's
     commanders must be at the table, alive and not still wounded (X. RISK TO PLAYER CHARACTERS IN
     BATTLE: the wounded "may not take an active role in battles")."""
     commanders = {c for force in forces for c in (force.legate, force.army_commander)} - {None}
-    if not any(c.location_id == region_id and c.died_turn is None
-               and (c.wounded_until_turn is None or turn >= c.wounded_until_turn) for c in commanders):
-        raise ValidationError({field: "No commander of this side is at the table and fit to join the assault in "
-                               "person."})
+    if not any(
+        c.location_id == region_id
+        and c.died_turn is None
+        and (c.wounded_until_turn is None or turn >= c.wounded_until_turn)
+        for c in commanders
+    ):
+        raise ValidationError(
+            {field: "No commander of this side is at the table and fit to join the assault in person."}
+        )
 
 
 def propose_losses(case, outcome, working):
     """Each side's loss split among its troop types; the besiegers' falls on the units that
     assaulted, not on raw levies (X. SIEGE COMBAT RESULTS)."""
-    return {side: proposal(side, case[engine_side]["forces"], outcome[lost], working)
-            for side, (engine_side, lost) in SIDES.items()}
+    return {
+        side: proposal(side, case[engine_side]["forces"], outcome[lost], working)
+        for side, (engine_side, lost) in SIDES.items()
+    }
 
 
 def proposal(side, case_forces, units, working):
     forces = assaulting(case_forces) if side == "besiegers" else case_forces
     loss = place_loss(f"The {side}", split_loss(rules_forces(forces), units, working), (), working, side)
-    return {"units": loss.units, "forces": forces, "lost": loss_lines(by_force(loss.lost)),
-            "to_place": loss.to_place, "among": [group.label for group in loss.among], "applied": not loss.to_place}
+    return {
+        "units": loss.units,
+        "forces": forces,
+        "lost": loss_lines(by_force(loss.lost)),
+        "to_place": loss.to_place,
+        "among": [group.label for group in loss.among],
+        "applied": not loss.to_place,
+    }
 
 
 def assaulting(case_forces):
     """The besiegers as they assault: "When conducting assaults, do not count raw levies"."""
-    return [{**force, "troops": [t for t in force["troops"] if t["type"] != TroopType.RAW_LEVY.value]}
-            for force in case_forces]
+    return [
+        {**force, "troops": [t for t in force["troops"] if t["type"] != TroopType.RAW_LEVY.value]}
+        for force in case_forces
+    ]
 
 
 def rules_forces(case_forces):
-    return tuple(RulesForce(force["name"], tuple(Troops(TroopType(t["type"]), t["count"], t["veteran"])
-                                                 for t in force["troops"]), force["aquila"])
-                 for force in case_forces)
+    return tuple(
+        RulesForce(
+            force["name"],
+            tuple(Troops(TroopType(t["type"]), t["count"], t["veteran"]) for t in force["troops"]),
+            force["aquila"],
+        )
+        for force in case_forces
+    )
 
 
 def by_force(lost):
@@ -410,13 +501,17 @@ def placed_by_owner(side, loss, placed, working):
         lost = check_placed_losses(split, lines, "placed")
     except RulesError as refusal:
         raise refused(refusal) from refusal
-    shown = ", ".join(f"{line.count} {line.force} {'veteran ' if line.veteran else ''}{line.type.label}"
-                      for line in lines if line.count)
+    shown = ", ".join(
+        f"{line.count} {line.force} {'veteran ' if line.veteran else ''}{line.type.label}"
+        for line in lines
+        if line.count
+    )
     working.choice(f"The {side}: the owning player places the loss: {shown}", LOSSES, loss["units"])
     return by_force(lost)
 
 
 # ---- shared --------------------------------------------------------------------------------------
+
 
 def locked(siege):
     return Siege.objects.select_for_update(of=("self",)).select_related("event", "province", "region").get(pk=siege.pk)
@@ -426,8 +521,6 @@ def place_case(siege, multiplier):
     return {"type": siege.place_type, "name": siege.place, "multiplier": multiplier}
 
 
-
-
 def refused(refusal):
     field = next((ours for theirs, ours in ENGINE_FIELDS if (refusal.field or "").startswith(theirs)), "__all__")
     return ValidationError({field: refusal.message})
@@ -435,24 +528,56 @@ def refused(refusal):
 
 def record_month(siege, turn, action, case, result, seed, *, legion=None):
     return SiegeMonth.objects.create(
-        siege=siege, turn=turn, action=action, legion=legion, case=case, outcome=result.outcome,
-        working=[line.as_dict() for line in result.working], dice=[roll.as_dict() for roll in result.dice],
-        rolled_by_console=seed is not None, seed=seed)
+        siege=siege,
+        turn=turn,
+        action=action,
+        legion=legion,
+        case=case,
+        outcome=result.outcome,
+        working=[line.as_dict() for line in result.working],
+        dice=[roll.as_dict() for roll in result.dice],
+        rolled_by_console=seed is not None,
+        seed=seed,
+    )
 
 
 def siege_state(siege):
     """The siege, its sides and its engines, and each month's work with its losses, for the audit's before
     and after: the undo of a month puts the siege back and takes the month out (warfare.undo)."""
-    return {**snapshot(siege), "besiegers": sorted(siege.besiegers.values_list("name", flat=True)),
-            "garrison": sorted(siege.garrison.values_list("name", flat=True)), "engine_sets": engine_sets(siege),
-            "months": {str(pk): losses for pk, losses in siege.months.order_by("pk").values_list("pk", "losses")}}
+    return {
+        **snapshot(siege),
+        "besiegers": sorted(siege.besiegers.values_list("name", flat=True)),
+        "garrison": sorted(siege.garrison.values_list("name", flat=True)),
+        "engine_sets": engine_sets(siege),
+        "months": {str(pk): losses for pk, losses in siege.months.order_by("pk").values_list("pk", "losses")},
+    }
 
 
 def announce(siege, action, before, *, actor, steps, reason="", result=""):
     """Audit the change, the forces' changes it made as its steps, and tell the siege's table and Control."""
     after = siege_state(siege)
-    adopt_steps(record_audit(event=siege.event, actor=actor, action=f"siege.{action}", target=siege, before=before,
-                             after=after, reason=reason), steps)
-    publish_on_commit([control_group(siege.event_id), table_group(siege.region_id)], SiegeChanged(
-        action=action, siege_id=siege.pk, place=siege.place, state=siege.state, turn=current_turn(siege.event),
-        multiplier=siege.multiplier, engine_sets=after["engine_sets"], result=result))
+    adopt_steps(
+        record_audit(
+            event=siege.event,
+            actor=actor,
+            action=f"siege.{action}",
+            target=siege,
+            before=before,
+            after=after,
+            reason=reason,
+        ),
+        steps,
+    )
+    publish_on_commit(
+        [control_group(siege.event_id), table_group(siege.region_id)],
+        SiegeChanged(
+            action=action,
+            siege_id=siege.pk,
+            place=siege.place,
+            state=siege.state,
+            turn=current_turn(siege.event),
+            multiplier=siege.multiplier,
+            engine_sets=after["engine_sets"],
+            result=result,
+        ),
+    )

@@ -1,4 +1,5 @@
 """python manage.py export_event <slug> <file>: the whole event, to one JSON file."""
+
 from django.core.management.base import BaseCommand, CommandError
 
 from umpire.models import Event
@@ -7,8 +8,10 @@ from ...services.export import write_backup
 
 
 class Command(BaseCommand):
-    help = "Write one whole event (world, people, clock, ledger, mail, battles, Senate, audit, its umpires' " \
-           "accounts) to one JSON file, which import_event reads back."
+    help = (
+        "Write one whole event (world, people, clock, ledger, mail, battles, Senate, audit, its umpires' "
+        "accounts) to one JSON file, which import_event reads back."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="the event's slug, as in its addresses")

@@ -1,4 +1,5 @@
 """python manage.py import_event <file>: an event written by export_event, into a database without it."""
+
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
@@ -6,8 +7,10 @@ from ...services.restore import do_restore_event, read_backup
 
 
 class Command(BaseCommand):
-    help = "Restore one event from a file written by export_event (or a snapshot). Refuses, writing nothing, " \
-           "if the event or any of its rows is already in this database."
+    help = (
+        "Restore one event from a file written by export_event (or a snapshot). Refuses, writing nothing, "
+        "if the event or any of its rows is already in this database."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="the backup file")

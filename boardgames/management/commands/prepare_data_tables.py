@@ -1,5 +1,6 @@
 """manage.py prepare_data_tables <event slug>: make the event's ruleset's data tables, as the
 data tables page's button does (boardgames.services.tables.do_prepare_data_tables)."""
+
 from django.core.management.base import BaseCommand, CommandError
 
 from boardgames.services.tables import do_prepare_data_tables

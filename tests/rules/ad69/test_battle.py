@@ -4,6 +4,7 @@ full, then the rules one at a time and every refusal.
 Each example enters the handbook's own dice, in the order the engine asks for them: per
 round side A's d12, side B's d12, then a d6 for each commander fighting in person.
 """
+
 import pytest
 
 from tests.handbook import handbook_text
@@ -16,9 +17,14 @@ CV = "X. COMBAT RESOLUTION, COMBAT VALUES"
 
 
 def legion(name, legionaries, auxiliaries, *, veteran=False, aquila=True):
-    return {"name": name, "aquila": aquila, "troops": [
-        {"type": "legionary", "count": legionaries, "veteran": veteran},
-        {"type": "auxiliary", "count": auxiliaries, "veteran": veteran}]}
+    return {
+        "name": name,
+        "aquila": aquila,
+        "troops": [
+            {"type": "legionary", "count": legionaries, "veteran": veteran},
+            {"type": "auxiliary", "count": auxiliaries, "veteran": veteran},
+        ],
+    }
 
 
 def orders(stance, *, joins=False, outflanking=False, withdraw=False):
@@ -33,15 +39,18 @@ def shown(result):
 def values(force, *lines, total):
     """The combat-value lines of one force: each troop type, then its value."""
     return [("step", f"{force}: {line}", int(line.rsplit(" ", 1)[1])) for line in lines] + [
-        ("step", f"{force}: combat value {total}", total)]
+        ("step", f"{force}: combat value {total}", total)
+    ]
 
 
 def rolls(name, number, die, factors, total):
     """One side's d12, each factor that applies with its value, and the total."""
     sums = " ".join(f"{'-' if v < 0 else '+'} {abs(v)}" for _, v in factors)
-    return ([("die", f"d12 for {name}'s battle roll, round {number}", die)]
-            + [("modifier", f"{name}: {text}", value) for text, value in factors]
-            + [("step", f"{name}'s total: {die} {sums} = {total}", total)])
+    return (
+        [("die", f"d12 for {name}'s battle roll, round {number}", die)]
+        + [("modifier", f"{name}: {text}", value) for text, value in factors]
+        + [("step", f"{name}'s total: {die} {sums} = {total}", total)]
+    )
 
 
 AQUILA = "every legion's Aquila present"
@@ -53,10 +62,15 @@ PUSHED = "pushed back in the last round"
 
 EXAMPLE_1 = {
     "side_a": {"name": "Bigius Diccus", "military_skill": 1, "forces": [legion("Legion XLV", 5, 5)]},
-    "side_b": {"name": "Flatulius Butus", "forces": [legion("Legion XLVI", 5, 5)],
-               # "Flatulius loses 3 auxiliary vexillations and 2 legionary vexillations": his choice
-               "placed_losses": [{"force": "Legion XLVI", "type": "legionary", "count": 2},
-                                 {"force": "Legion XLVI", "type": "auxiliary", "count": 3}]},
+    "side_b": {
+        "name": "Flatulius Butus",
+        "forces": [legion("Legion XLVI", 5, 5)],
+        # "Flatulius loses 3 auxiliary vexillations and 2 legionary vexillations": his choice
+        "placed_losses": [
+            {"force": "Legion XLVI", "type": "legionary", "count": 2},
+            {"force": "Legion XLVI", "type": "auxiliary", "count": 3},
+        ],
+    },
     "rounds": [{"a": orders("attack"), "b": orders("defend")}],
 }
 
@@ -76,8 +90,9 @@ def test_combat_example_1_bigius_triumphant():
         ("choice", "Round 1: Bigius Diccus, with the tactical advantage, attacks", "attack"),
         ("choice", "Round 1: Flatulius Butus must defend", "defend"),
         *rolls("Bigius Diccus", 1, 10, [(AQUILA, 5), ("combat value 50: +1 for every 10 points", 5), (SKILL, 1)], 21),
-        *rolls("Flatulius Butus", 1, 2,
-               [(AQUILA, 5), ("combat value 50: +1 for every 10 points", 5), (DEFENDING, 1)], 13),
+        *rolls(
+            "Flatulius Butus", 1, 2, [(AQUILA, 5), ("combat value 50: +1 for every 10 points", 5), (DEFENDING, 1)], 13
+        ),
         ("step", "Difference: 21 - 13 = 8, in favour of Bigius Diccus", 8),
         ("table", "Battle results: +7 or more: enemy defeated outright (score 8)", "defeated outright"),
         ("note", "Flatulius Butus is defeated outright", None),
@@ -88,21 +103,56 @@ def test_combat_example_1_bigius_triumphant():
         ("step", "Flatulius Butus, beaten, loses Bigius Diccus's combat value 50 ÷ 10 = 5 units (rounded down)", 5),
         ("step", "Legion XLVI legionary: 5 units, share 2.5", 2),
         ("step", "Legion XLVI auxiliary: 5 units, share 2.5", 2),
-        ("choice", "Flatulius Butus: the owning player places the loss: 2 Legion XLVI legionary, "
-                   "3 Legion XLVI auxiliary", 5),
+        (
+            "choice",
+            "Flatulius Butus: the owning player places the loss: 2 Legion XLVI legionary, 3 Legion XLVI auxiliary",
+            5,
+        ),
     ]
     assert {line.rule for line in result.working if line.kind == "modifier"} == {DIE_ROLLING}
     outcome = result.outcome
-    assert outcome["rounds"] == [{
-        "round": 1, "stances": {"a": "attack", "b": "defend"}, "inaction": False, "totals": {"a": 21, "b": 13},
-        "difference": 8, "result": "defeated outright", "ahead": "a", "withdrew": False, "pushed_back": None,
-        "fallen": []}]
+    assert outcome["rounds"] == [
+        {
+            "round": 1,
+            "stances": {"a": "attack", "b": "defend"},
+            "inaction": False,
+            "totals": {"a": 21, "b": 13},
+            "difference": 8,
+            "result": "defeated outright",
+            "ahead": "a",
+            "withdrew": False,
+            "pushed_back": None,
+            "fallen": [],
+        }
+    ]
     assert (outcome["ended"], outcome["victor"], outcome["decided_by"], outcome["verdict_needed"]) == (
-        "defeated outright", "a", "dice", False)
-    assert outcome["losses"]["a"]["forces"] == [{"force": "Legion XLV", "units_lost": 2, "units_left": 8, "lost": [
-        {"type": "legionary", "veteran": False, "count": 1}, {"type": "auxiliary", "veteran": False, "count": 1}]}]
-    assert outcome["losses"]["b"]["forces"] == [{"force": "Legion XLVI", "units_lost": 5, "units_left": 5, "lost": [
-        {"type": "legionary", "veteran": False, "count": 2}, {"type": "auxiliary", "veteran": False, "count": 3}]}]
+        "defeated outright",
+        "a",
+        "dice",
+        False,
+    )
+    assert outcome["losses"]["a"]["forces"] == [
+        {
+            "force": "Legion XLV",
+            "units_lost": 2,
+            "units_left": 8,
+            "lost": [
+                {"type": "legionary", "veteran": False, "count": 1},
+                {"type": "auxiliary", "veteran": False, "count": 1},
+            ],
+        }
+    ]
+    assert outcome["losses"]["b"]["forces"] == [
+        {
+            "force": "Legion XLVI",
+            "units_lost": 5,
+            "units_left": 5,
+            "lost": [
+                {"type": "legionary", "veteran": False, "count": 2},
+                {"type": "auxiliary", "veteran": False, "count": 3},
+            ],
+        }
+    ]
     assert (outcome["losses"]["a"]["become_veterans"], outcome["losses"]["b"]["become_veterans"]) == (True, False)
     assert [roll.value for roll in result.dice] == [10, 2]
 
@@ -116,20 +166,35 @@ def test_combat_example_1_without_the_owners_choice_the_engine_proposes_and_asks
     assert (flatulius["units_lost"], flatulius["to_place"]) == (5, 1)
     assert flatulius["place_among"] == ["Legion XLVI legionary", "Legion XLVI auxiliary"]
     assert [line["count"] for line in flatulius["forces"][0]["lost"]] == [2, 2]
-    assert shown(result)[-1] == ("note", "Flatulius Butus: 1 unit(s) left to place, at most one each on Legion XLVI "
-                                         "legionary, Legion XLVI auxiliary: the owning player chooses", None)
+    assert shown(result)[-1] == (
+        "note",
+        "Flatulius Butus: 1 unit(s) left to place, at most one each on Legion XLVI "
+        "legionary, Legion XLVI auxiliary: the owning player chooses",
+        None,
+    )
 
 
 EUPHORIC_DEFENDS = orders("defend", outflanking=True)
 EUPHORIC_JOINS = orders("defend", outflanking=True, joins=True)
 EXAMPLE_2 = {
     # Side A is Euphoric: the handbook gives his dice first in every round.
-    "side_a": {"name": "Euphoric", "military_skill": 5,
-               "forces": [{"name": "The German horde", "troops": [{"type": "barbarian_warband", "count": 20}]}]},
-    "side_b": {"name": "Bigius Diccus", "military_skill": 1, "forces": [legion("Legion XLV", 4, 4, veteran=True)],
-               "placed_losses": [{"force": "Legion XLV", "type": "auxiliary", "veteran": True, "count": 1}]},
-    "rounds": [{"a": EUPHORIC_DEFENDS, "b": orders("attack")}, {"a": EUPHORIC_DEFENDS, "b": orders("attack")},
-               {"a": EUPHORIC_JOINS, "b": orders("attack")}, {"a": EUPHORIC_JOINS, "b": orders("attack")}],
+    "side_a": {
+        "name": "Euphoric",
+        "military_skill": 5,
+        "forces": [{"name": "The German horde", "troops": [{"type": "barbarian_warband", "count": 20}]}],
+    },
+    "side_b": {
+        "name": "Bigius Diccus",
+        "military_skill": 1,
+        "forces": [legion("Legion XLV", 4, 4, veteran=True)],
+        "placed_losses": [{"force": "Legion XLV", "type": "auxiliary", "veteran": True, "count": 1}],
+    },
+    "rounds": [
+        {"a": EUPHORIC_DEFENDS, "b": orders("attack")},
+        {"a": EUPHORIC_DEFENDS, "b": orders("attack")},
+        {"a": EUPHORIC_JOINS, "b": orders("attack")},
+        {"a": EUPHORIC_JOINS, "b": orders("attack")},
+    ],
     "umpire_verdict": "b",
 }
 
@@ -151,8 +216,10 @@ def test_combat_example_2_bigius_holds_his_own():
     romans = [(AQUILA, 5), ("combat value 64: +1 for every 10 points", 6), (SKILL, 1)]
 
     def stances(number):
-        return [("choice", f"Round {number}: Euphoric, with the tactical advantage, defends", "defend"),
-                ("choice", f"Round {number}: Bigius Diccus attacks", "attack")]
+        return [
+            ("choice", f"Round {number}: Euphoric, with the tactical advantage, defends", "defend"),
+            ("choice", f"Round {number}: Bigius Diccus attacks", "attack"),
+        ]
 
     assert shown(result) == [
         *values("The German horde", "20 barbarian warband × 1 = 20", total=20),
@@ -201,18 +268,38 @@ def test_combat_example_2_bigius_holds_his_own():
     ]
     outcome = result.outcome
     assert [(r["totals"], r["result"], r["pushed_back"]) for r in outcome["rounds"]] == [
-        ({"a": 14, "b": 18}, "pushed back", "a"), ({"a": 18, "b": 15}, "indecisive", None),
-        ({"a": 19, "b": 16}, "indecisive", None), ({"a": 17, "b": 17}, "indecisive", None)]
+        ({"a": 14, "b": 18}, "pushed back", "a"),
+        ({"a": 18, "b": 15}, "indecisive", None),
+        ({"a": 19, "b": 16}, "indecisive", None),
+        ({"a": 17, "b": 17}, "indecisive", None),
+    ]
     assert (outcome["ended"], outcome["victor"], outcome["decided_by"]) == (
-        "four rounds without a decision", "b", "umpires")
+        "four rounds without a decision",
+        "b",
+        "umpires",
+    )
     assert outcome["factors"] == {
         "relative_casualties": {"a": {"a": 3, "b": 2}, "b": {"a": 6, "b": 1}, "draw": {"a": 3, "b": 1}},
-        "tactical_advantage": "a", "combat_values": {"a": 20, "b": 64}}
+        "tactical_advantage": "a",
+        "combat_values": {"a": 20, "b": 64},
+    }
     assert outcome["commanders"]["a"] == {"joined_rounds": [3, 4], "fell_in_round": None, "fate": "unharmed"}
-    assert outcome["losses"]["a"]["forces"] == [{"force": "The German horde", "units_lost": 6, "units_left": 14,
-                                                 "lost": [{"type": "barbarian_warband", "veteran": False, "count": 6}]}]
-    assert outcome["losses"]["b"]["forces"] == [{"force": "Legion XLV", "units_lost": 1, "units_left": 7,
-                                                 "lost": [{"type": "auxiliary", "veteran": True, "count": 1}]}]
+    assert outcome["losses"]["a"]["forces"] == [
+        {
+            "force": "The German horde",
+            "units_lost": 6,
+            "units_left": 14,
+            "lost": [{"type": "barbarian_warband", "veteran": False, "count": 6}],
+        }
+    ]
+    assert outcome["losses"]["b"]["forces"] == [
+        {
+            "force": "Legion XLV",
+            "units_lost": 1,
+            "units_left": 7,
+            "lost": [{"type": "auxiliary", "veteran": True, "count": 1}],
+        }
+    ]
 
 
 def test_combat_example_2_without_the_umpires_the_engine_does_not_decide():
@@ -226,10 +313,15 @@ def test_combat_example_2_without_the_umpires_the_engine_does_not_decide():
 
 EXAMPLE_3 = {
     "side_a": {"name": "Bigius Diccus", "military_skill": 1, "forces": [legion("Legion XLV", 4, 3, veteran=True)]},
-    "side_b": {"name": "Flatulius Butus", "forces": [legion("Legion LX", 5, 5), legion("Legion LXI", 5, 5)],
-               # "Flatulius loses 1 auxiliary vexillation from each legion": his choice of the split
-               "placed_losses": [{"force": "Legion LX", "type": "auxiliary", "count": 1},
-                                 {"force": "Legion LXI", "type": "auxiliary", "count": 1}]},
+    "side_b": {
+        "name": "Flatulius Butus",
+        "forces": [legion("Legion LX", 5, 5), legion("Legion LXI", 5, 5)],
+        # "Flatulius loses 1 auxiliary vexillation from each legion": his choice of the split
+        "placed_losses": [
+            {"force": "Legion LX", "type": "auxiliary", "count": 1},
+            {"force": "Legion LXI", "type": "auxiliary", "count": 1},
+        ],
+    },
     "rounds": [{"a": orders("defend", joins=True, withdraw=True), "b": orders("attack", outflanking=True)}],
     "umpire_verdict": "b",
 }
@@ -263,10 +355,20 @@ def test_combat_example_3_bigius_is_undone():
         ("step", "Tactical advantage: Bigius Diccus, Military Skill 1 against 0", "a"),
         ("choice", "Round 1: Bigius Diccus, with the tactical advantage, defends", "defend"),
         ("choice", "Round 1: Flatulius Butus attacks", "attack"),
-        *rolls("Bigius Diccus", 1, 9, [(AQUILA, 5), ("combat value 58: +1 for every 10 points", 5), (JOINED, 2),
-                                       (SKILL, 1), (DEFENDING, 1)], 23),
-        *rolls("Flatulius Butus", 1, 2, [(AQUILA, 5), ("combat value 100: +1 for every 10 points", 10),
-                                         (OUTFLANKING, 2)], 19),
+        *rolls(
+            "Bigius Diccus",
+            1,
+            9,
+            [(AQUILA, 5), ("combat value 58: +1 for every 10 points", 5), (JOINED, 2), (SKILL, 1), (DEFENDING, 1)],
+            23,
+        ),
+        *rolls(
+            "Flatulius Butus",
+            1,
+            2,
+            [(AQUILA, 5), ("combat value 100: +1 for every 10 points", 10), (OUTFLANKING, 2)],
+            19,
+        ),
         ("step", "Difference: 23 - 19 = 4, in favour of Bigius Diccus", 4),
         ("table", "Battle results: +4/+6: enemy pushed back (score 4)", "pushed back"),
         ("note", "Flatulius Butus is pushed back", None),
@@ -276,10 +378,16 @@ def test_combat_example_3_bigius_is_undone():
         ("die", "d6 for Bigius Diccus's wounds, after the battle", 4),
         ("die", "d6 for the months Bigius Diccus is wounded", 3),
         ("note", "Bigius Diccus is wounded: no active role in battles for 3 months", None),
-        ("step", "Relative casualties, if Bigius Diccus is the victor: Bigius Diccus loses 5, "
-                 "Flatulius Butus loses 5", None),
-        ("step", "Relative casualties, if Flatulius Butus is the victor: Bigius Diccus loses 7, "
-                 "Flatulius Butus loses 2", None),
+        (
+            "step",
+            "Relative casualties, if Bigius Diccus is the victor: Bigius Diccus loses 5, Flatulius Butus loses 5",
+            None,
+        ),
+        (
+            "step",
+            "Relative casualties, if Flatulius Butus is the victor: Bigius Diccus loses 7, Flatulius Butus loses 2",
+            None,
+        ),
         ("step", "Relative casualties, if a draw: Bigius Diccus loses 5, Flatulius Butus loses 2", None),
         ("step", "Tactical advantage: Bigius Diccus", "a"),
         ("step", "Combat value: Bigius Diccus 58, Flatulius Butus 100", None),
@@ -293,61 +401,103 @@ def test_combat_example_3_bigius_is_undone():
         ("step", "Legion LX auxiliary: 5 units, share 0.5", 0),
         ("step", "Legion LXI legionary: 5 units, share 0.5", 0),
         ("step", "Legion LXI auxiliary: 5 units, share 0.5", 0),
-        ("choice", "Flatulius Butus: the owning player places the loss: 1 Legion LX auxiliary, "
-                   "1 Legion LXI auxiliary", 2),
+        (
+            "choice",
+            "Flatulius Butus: the owning player places the loss: 1 Legion LX auxiliary, 1 Legion LXI auxiliary",
+            2,
+        ),
         ("note", "Flatulius Butus's surviving units fought and won: they are now veterans", None),
     ]
     outcome = result.outcome
     assert outcome["rounds"][0]["totals"] == {"a": 23, "b": 19}
     assert (outcome["ended"], outcome["victor"], outcome["decided_by"]) == (
-        "withdrew after a push-back", "b", "umpires")
-    assert outcome["commanders"]["a"] == {"joined_rounds": [1], "fell_in_round": 1, "fate": "wounded",
-                                          "months_wounded": 3}
-    assert outcome["losses"]["a"]["forces"] == [{"force": "Legion XLV", "units_lost": 7, "units_left": 0, "lost": [
-        {"type": "legionary", "veteran": True, "count": 4}, {"type": "auxiliary", "veteran": True, "count": 3}]}]
+        "withdrew after a push-back",
+        "b",
+        "umpires",
+    )
+    assert outcome["commanders"]["a"] == {
+        "joined_rounds": [1],
+        "fell_in_round": 1,
+        "fate": "wounded",
+        "months_wounded": 3,
+    }
+    assert outcome["losses"]["a"]["forces"] == [
+        {
+            "force": "Legion XLV",
+            "units_lost": 7,
+            "units_left": 0,
+            "lost": [
+                {"type": "legionary", "veteran": True, "count": 4},
+                {"type": "auxiliary", "veteran": True, "count": 3},
+            ],
+        }
+    ]
     assert [(f["force"], f["units_lost"], f["lost"]) for f in outcome["losses"]["b"]["forces"]] == [
         ("Legion LX", 1, [{"type": "auxiliary", "veteran": False, "count": 1}]),
-        ("Legion LXI", 1, [{"type": "auxiliary", "veteran": False, "count": 1}])]
+        ("Legion LXI", 1, [{"type": "auxiliary", "veteran": False, "count": 1}]),
+    ]
 
 
 def test_combat_example_3_fought_on_the_fallen_bigius_gives_no_bonus_and_flatulius_pays_for_his_push_back():
     """Example 3 if Bigius's legion does not break off: the battle goes on to round 2, as a
     push-back is no defeat. Bigius has fallen: no +2 and no more risk dice for him; Flatulius
     takes -2 for being pushed back. (Round 2's dice, 6 and 8, are not the handbook's.)"""
-    case = {**EXAMPLE_3, "rounds": [{"a": orders("defend", joins=True), "b": orders("attack", outflanking=True)}],
-            "umpire_verdict": None, "side_b": {**EXAMPLE_3["side_b"], "placed_losses": []}}
+    case = {
+        **EXAMPLE_3,
+        "rounds": [{"a": orders("defend", joins=True), "b": orders("attack", outflanking=True)}],
+        "umpire_verdict": None,
+        "side_b": {**EXAMPLE_3["side_b"], "placed_losses": []},
+    }
     with pytest.raises(DiceError) as missing:
         run_procedure("ad69.battle", case, EnteredDice([9, 2, 1]))
     assert missing.value.field == "dice.3"
     assert "die 4 is needed: a d12 for Bigius Diccus's battle roll, round 2" in str(missing.value)
 
     result = run_procedure("ad69.battle", case, EnteredDice([9, 2, 1, 6, 8, 6, 2, 5, 5, 4, 4]))
-    second = shown(result)[shown(result).index(("choice", "Round 2: Flatulius Butus attacks", "attack")) + 1:][:13]
+    second = shown(result)[shown(result).index(("choice", "Round 2: Flatulius Butus attacks", "attack")) + 1 :][:13]
     assert second == [
         ("note", "Bigius Diccus has fallen and takes no further part: no +2", None),
-        *rolls("Bigius Diccus", 2, 6, [(AQUILA, 5), ("combat value 58: +1 for every 10 points", 5), (SKILL, 1),
-                                       (DEFENDING, 1)], 18),
-        *rolls("Flatulius Butus", 2, 8, [(AQUILA, 5), ("combat value 100: +1 for every 10 points", 10), (PUSHED, -2),
-                                         (OUTFLANKING, 2)], 23),
+        *rolls(
+            "Bigius Diccus",
+            2,
+            6,
+            [(AQUILA, 5), ("combat value 58: +1 for every 10 points", 5), (SKILL, 1), (DEFENDING, 1)],
+            18,
+        ),
+        *rolls(
+            "Flatulius Butus",
+            2,
+            8,
+            [(AQUILA, 5), ("combat value 100: +1 for every 10 points", 10), (PUSHED, -2), (OUTFLANKING, 2)],
+            23,
+        ),
     ]
     assert [d.sides for d in result.dice].count(6) == 3  # round 1's risk die, then only the wounds and months
 
 
 def test_the_results_table_is_the_handbooks():
     """X. BATTLE DIE ROLLING SYSTEM: the table, read from the handbook beside the constant."""
-    assert ("Difference Result +7 or more Enemy defeated outright +4/+6 Enemy pushed back +3 or less Indecisive "
-            "combat - continue fight") in handbook_text()
+    assert (
+        "Difference Result +7 or more Enemy defeated outright +4/+6 Enemy pushed back +3 or less Indecisive "
+        "combat - continue fight"
+    ) in handbook_text()
     assert [(b.low, b.high, b.result) for b in BATTLE_RESULTS.bands] == [
-        (7, None, Outcome.DEFEATED), (4, 6, Outcome.PUSHED_BACK), (0, 3, Outcome.INDECISIVE)]
+        (7, None, Outcome.DEFEATED),
+        (4, 6, Outcome.PUSHED_BACK),
+        (0, 3, Outcome.INDECISIVE),
+    ]
 
 
 # The rules one at a time.
 
+
 def even_battle(**changes):
     """Two legions of 5 and 5 with their Aquilae, commanders of equal skill."""
-    case = {"side_a": {"name": "Otho", "military_skill": 2, "forces": [legion("Legion I", 5, 5)]},
-            "side_b": {"name": "Vitellius", "military_skill": 2, "forces": [legion("Legion XXI", 5, 5)]},
-            "rounds": [{"a": orders("attack"), "b": orders("defend")}]}
+    case = {
+        "side_a": {"name": "Otho", "military_skill": 2, "forces": [legion("Legion I", 5, 5)]},
+        "side_b": {"name": "Vitellius", "military_skill": 2, "forces": [legion("Legion XXI", 5, 5)]},
+        "rounds": [{"a": orders("attack"), "b": orders("defend")}],
+    }
     return {**case, **changes}
 
 
@@ -370,8 +520,10 @@ def test_equal_skill_is_diced_for_and_a_tie_rolled_again():
 
 def test_an_attack_by_the_side_with_the_advantage_makes_its_enemy_defend():
     """X. THE PROCESS OF BATTLE, step 6: the enemy chooses only if the advantage defends."""
-    case = even_battle(side_b={"name": "Vitellius", "military_skill": 1, "forces": [legion("Legion XXI", 5, 5)]},
-                       rounds=[{"a": orders("attack"), "b": orders("attack")}])
+    case = even_battle(
+        side_b={"name": "Vitellius", "military_skill": 1, "forces": [legion("Legion XXI", 5, 5)]},
+        rounds=[{"a": orders("attack"), "b": orders("attack")}],
+    )
     result = run_procedure("ad69.battle", case, EnteredDice([1, 1, 1, 1, 1, 1, 1, 1]))
     assert ("choice", "Round 1: Vitellius must defend", "defend") in shown(result)
     assert {r["stances"]["b"] for r in result.outcome["rounds"]} == {"defend"}
@@ -403,18 +555,21 @@ def test_a_push_back_costs_2_in_the_next_round_and_a_round_of_inaction_lets_it_l
     assert shown(fought_on).count(penalty) == 1
     assert fought_on.outcome["rounds"][1]["totals"] == {"a": 18, "b": 16}
 
-    rested = run_procedure("ad69.battle", even_battle(side_a=otho, rounds=[fight, rest, fight]),
-                           EnteredDice([9, 4] + [5] * 4))
+    rested = run_procedure(
+        "ad69.battle", even_battle(side_a=otho, rounds=[fight, rest, fight]), EnteredDice([9, 4] + [5] * 4)
+    )
     assert [r["pushed_back"] for r in rested.outcome["rounds"]] == ["b", None, None, None]
     assert shown(rested).count(penalty) == 0
     assert rested.outcome["rounds"][2]["totals"] == {"a": 18, "b": 18}
 
 
 def test_only_the_side_that_pushed_its_enemy_back_may_withdraw():
-    """"After any round any troops who have pushed back their enemy may be ordered to
+    """ "After any round any troops who have pushed back their enemy may be ordered to
     withdraw": the pushed-back side's order to withdraw does not take effect."""
-    case = even_battle(side_a={"name": "Otho", "military_skill": 3, "forces": [legion("Legion I", 5, 5)]},
-                       rounds=[{"a": orders("attack"), "b": orders("defend", withdraw=True)}])
+    case = even_battle(
+        side_a={"name": "Otho", "military_skill": 3, "forces": [legion("Legion I", 5, 5)]},
+        rounds=[{"a": orders("attack"), "b": orders("defend", withdraw=True)}],
+    )
     pushed_back = run_procedure("ad69.battle", case, EnteredDice([9, 4, 1, 12]))
     assert [r["result"] for r in pushed_back.outcome["rounds"]] == ["pushed back", "defeated outright"]
     assert pushed_back.outcome["victor"] == "b"  # 12 + 5 + 5 + 2 + 1 - 2 = 23 against 1 + 5 + 5 + 3 = 14
@@ -428,8 +583,10 @@ def test_a_fatal_fall_needs_no_die_for_the_months():
     case = even_battle(rounds=[{"a": orders("attack", joins=True), "b": orders("defend")}])
     result = run_procedure("ad69.battle", case, EnteredDice([6, 1, 12, 1, 1, 1]))
     assert result.outcome["commanders"]["a"] == {"joined_rounds": [1], "fell_in_round": 1, "fate": "killed"}
-    assert [roll.purpose for roll in result.dice][-2:] == ["Otho's risk in battle, round 1",
-                                                            "Otho's wounds, after the battle"]
+    assert [roll.purpose for roll in result.dice][-2:] == [
+        "Otho's risk in battle, round 1",
+        "Otho's wounds, after the battle",
+    ]
     assert ("note", "Otho's injuries are fatal", None) in shown(result)
 
 
@@ -440,39 +597,71 @@ def test_a_draw_costs_both_sides_as_victors_and_makes_no_veterans():
     losses = result.outcome["losses"]
     assert (losses["a"]["units_lost"], losses["b"]["units_lost"]) == (2, 2)
     assert not losses["a"]["become_veterans"] and not losses["b"]["become_veterans"]
-    assert ("step", "Otho, in a draw, as a victor, loses Vitellius's combat value 50 ÷ 20 = 2 units (rounded down)",
-            2) in shown(result)
+    assert (
+        "step",
+        "Otho, in a draw, as a victor, loses Vitellius's combat value 50 ÷ 20 = 2 units (rounded down)",
+        2,
+    ) in shown(result)
 
 
 def test_a_verdict_given_when_the_dice_decided_is_set_aside():
     result = run_procedure("ad69.battle", {**EXAMPLE_1, "umpire_verdict": "b"}, EnteredDice([10, 2]))
     assert (result.outcome["victor"], result.outcome["decided_by"]) == ("a", "dice")
-    assert ("note", "The dice decided the battle: the umpires' verdict is not needed and is set aside",
-            None) in shown(result)
+    assert ("note", "The dice decided the battle: the umpires' verdict is not needed and is set aside", None) in shown(
+        result
+    )
 
 
 def test_forced_marching_and_a_missing_aquila_show_in_the_factors():
     """-2 for each part of the force that force-marched; +5 only if EVERY legion's Aquila is
     present; several legions on a side combine their values."""
-    case = even_battle(side_a={"name": "Otho", "military_skill": 3, "force_marched": 2,
-                               "forces": [legion("Legion I", 5, 5), legion("Legion VII", 2, 0, aquila=False)]})
+    case = even_battle(
+        side_a={
+            "name": "Otho",
+            "military_skill": 3,
+            "force_marched": 2,
+            "forces": [legion("Legion I", 5, 5), legion("Legion VII", 2, 0, aquila=False)],
+        }
+    )
     result = run_procedure("ad69.battle", case, EnteredDice([7, 7]))
     assert ("step", "Otho: combined combat value 50 + 12 = 62", 62) in shown(result)
-    assert shown(result)[12:17] == rolls("Otho", 1, 7, [("combat value 62: +1 for every 10 points", 6), (SKILL, 3),
-                                                        ("2 part(s) force-marched last turn", -4)], 12)
+    assert shown(result)[12:17] == rolls(
+        "Otho",
+        1,
+        7,
+        [("combat value 62: +1 for every 10 points", 6), (SKILL, 3), ("2 part(s) force-marched last turn", -4)],
+        12,
+    )
 
 
 def test_one_round_for_the_desk_carries_the_push_back_and_the_fallen():
     """ad69.battle_round: round 3 of a battle, B pushed back in round 2 and A's commander fallen."""
-    data = {"side_a": EXAMPLE_1["side_a"], "side_b": {**EXAMPLE_1["side_b"], "placed_losses": []}, "number": 3,
-            "advantage": "a", "pushed_back": "b", "fallen": ["a"],
-            "orders": {"a": orders("attack", joins=True), "b": orders("defend", joins=True)}}
+    data = {
+        "side_a": EXAMPLE_1["side_a"],
+        "side_b": {**EXAMPLE_1["side_b"], "placed_losses": []},
+        "number": 3,
+        "advantage": "a",
+        "pushed_back": "b",
+        "fallen": ["a"],
+        "orders": {"a": orders("attack", joins=True), "b": orders("defend", joins=True)},
+    }
     result = run_procedure("ad69.battle_round", data, EnteredDice([8, 6, 2]))
     assert result.outcome == {
-        "round": 3, "stances": {"a": "attack", "b": "defend"}, "inaction": False, "totals": {"a": 19, "b": 17},
-        "difference": 2, "result": "indecisive", "ahead": "a", "withdrew": False, "pushed_back": None,
-        "fallen": ["a"], "combat_values": {"a": 50, "b": 50}, "tactical_advantage": "a", "battle_over": False,
-        "verdict_needed": False}
+        "round": 3,
+        "stances": {"a": "attack", "b": "defend"},
+        "inaction": False,
+        "totals": {"a": 19, "b": 17},
+        "difference": 2,
+        "result": "indecisive",
+        "ahead": "a",
+        "withdrew": False,
+        "pushed_back": None,
+        "fallen": ["a"],
+        "combat_values": {"a": 50, "b": 50},
+        "tactical_advantage": "a",
+        "battle_over": False,
+        "verdict_needed": False,
+    }
     assert [(d.sides, d.value) for d in result.dice] == [(12, 8), (12, 6), (6, 2)]
 
 
@@ -485,25 +674,31 @@ def test_losses_from_a_known_result_with_the_fallen_dicing_for_their_wounds():
 
 
 def test_the_odds_of_example_1_are_reported_and_repeat_from_their_seed():
-    data = {"battle": {**EXAMPLE_1, "side_b": {**EXAMPLE_1["side_b"], "placed_losses": []}}, "battles": 2000,
-            "seed": 69}
+    data = {
+        "battle": {**EXAMPLE_1, "side_b": {**EXAMPLE_1["side_b"], "placed_losses": []}},
+        "battles": 2000,
+        "seed": 69,
+    }
     first = run_procedure("ad69.battle_odds", data, EnteredDice([]))
     again = run_procedure("ad69.battle_odds", data, SeededDice(5))
     assert first.outcome == again.outcome and first.dice == ()
     shares = first.outcome["shares"]
     assert sum(shares.values()) == pytest.approx(1)
     assert shares["a_pushes_back_and_withdraws"] == 0  # no one is ordered to withdraw
-    assert first.outcome["losses_by_victor"] == {"a": {"a": 2, "b": 5}, "b": {"a": 5, "b": 2},
-                                                 "draw": {"a": 2, "b": 2}}
+    assert first.outcome["losses_by_victor"] == {"a": {"a": 2, "b": 5}, "b": {"a": 5, "b": 2}, "draw": {"a": 2, "b": 2}}
     assert first.outcome["tactical_advantage"] == {"a": 1.0, "b": 0.0}
 
 
 # Refusals, each naming the input at fault.
 
-@pytest.mark.parametrize("dice, field, message", [
-    ([13], "dice.0", "die 1 (Bigius Diccus's battle roll, round 1) is a d12: 13 is not on it"),
-    ([10], "dice.1", "die 2 is needed: a d12 for Flatulius Butus's battle roll, round 1"),
-])
+
+@pytest.mark.parametrize(
+    "dice, field, message",
+    [
+        ([13], "dice.0", "die 1 (Bigius Diccus's battle roll, round 1) is a d12: 13 is not on it"),
+        ([10], "dice.1", "die 2 is needed: a d12 for Flatulius Butus's battle roll, round 1"),
+    ],
+)
 def test_a_wrong_or_missing_die_is_named(dice, field, message):
     with pytest.raises(DiceError) as refusal:
         run_procedure("ad69.battle", EXAMPLE_1, EnteredDice(dice))
@@ -513,6 +708,7 @@ def test_a_wrong_or_missing_die_is_named(dice, field, message):
 def _with(path, value):
     """Example 1's input with one field changed, by its path."""
     import copy
+
     data = copy.deepcopy(EXAMPLE_1)
     *parents, last = path
     target = data
@@ -522,19 +718,35 @@ def _with(path, value):
     return data
 
 
-@pytest.mark.parametrize("data, field, message", [
-    (_with(("side_a", "forces", 0, "troops", 0, "count"), -1), "side_a.forces.0.troops.0.count",
-     "must be 0 or more, not -1"),
-    (_with(("side_a", "forces", 0, "troops", 0, "type"), "chariot"), "side_a.forces.0.troops.0.type",
-     "'chariot' is not one of"),
-    (_with(("side_a", "military_skill"), -1), "side_a.military_skill", "must be 0 or more"),
-    (_with(("rounds",), [{"a": orders("attack"), "b": orders("defend")}] * 5), "rounds", "may hold at most 4, not 5"),
-    (_with(("rounds",), [{"a": {"stance": "flee"}}]), "rounds.0.a.stance", "'flee' is not one of attack, defend"),
-    (_with(("umpire_verdict",), "c"), "umpire_verdict", "'c' is not one of a, b, draw"),
-    (_with(("side_a", "forces"), []), "side_a.forces", "must hold at least one force"),
-    (_with(("side_b", "forces"), [legion("Legion XLVI", 5, 5), legion("Legion XLVI", 1, 1)]), "side_b.forces.1.name",
-     "'Legion XLVI' is named twice"),
-])
+@pytest.mark.parametrize(
+    "data, field, message",
+    [
+        (
+            _with(("side_a", "forces", 0, "troops", 0, "count"), -1),
+            "side_a.forces.0.troops.0.count",
+            "must be 0 or more, not -1",
+        ),
+        (
+            _with(("side_a", "forces", 0, "troops", 0, "type"), "chariot"),
+            "side_a.forces.0.troops.0.type",
+            "'chariot' is not one of",
+        ),
+        (_with(("side_a", "military_skill"), -1), "side_a.military_skill", "must be 0 or more"),
+        (
+            _with(("rounds",), [{"a": orders("attack"), "b": orders("defend")}] * 5),
+            "rounds",
+            "may hold at most 4, not 5",
+        ),
+        (_with(("rounds",), [{"a": {"stance": "flee"}}]), "rounds.0.a.stance", "'flee' is not one of attack, defend"),
+        (_with(("umpire_verdict",), "c"), "umpire_verdict", "'c' is not one of a, b, draw"),
+        (_with(("side_a", "forces"), []), "side_a.forces", "must hold at least one force"),
+        (
+            _with(("side_b", "forces"), [legion("Legion XLVI", 5, 5), legion("Legion XLVI", 1, 1)]),
+            "side_b.forces.1.name",
+            "'Legion XLVI' is named twice",
+        ),
+    ],
+)
 def test_bad_battle_input_is_refused_by_name(data, field, message):
     with pytest.raises(RulesError) as refusal:
         run_procedure("ad69.battle", data, EnteredDice([10, 2]))
@@ -545,18 +757,33 @@ def placed(*lines):
     return [{"force": force, "type": kind, "count": count} for force, kind, count in lines]
 
 
-@pytest.mark.parametrize("split, field, message", [
-    (placed(("Legion XLVI", "legionary", 2), ("Legion XLVI", "auxiliary", 2)), "side_b.placed_losses",
-     "places 4 units, but the side loses 5"),
-    (placed(("Legion XLVI", "legionary", 4), ("Legion XLVI", "auxiliary", 1)), "side_b.placed_losses.0.count",
-     "must place 2 or 3 on Legion XLVI legionary: its share is 2.5"),
-    (placed(("Legion XLVI", "auxiliary", 3)), "side_b.placed_losses",
-     "must place 2 or 3 on Legion XLVI legionary"),
-    (placed(("Legion XLV", "legionary", 3)), "side_b.placed_losses.0.force", "no force named 'Legion XLV'"),
-    (placed(("Legion XLVI", "raw_levy", 3)), "side_b.placed_losses.0.type", "this side has no Legion XLVI raw levy"),
-    (placed(("Legion XLVI", "legionary", 3), ("Legion XLVI", "legionary", 2)), "side_b.placed_losses.1",
-     "placed twice"),
-])
+@pytest.mark.parametrize(
+    "split, field, message",
+    [
+        (
+            placed(("Legion XLVI", "legionary", 2), ("Legion XLVI", "auxiliary", 2)),
+            "side_b.placed_losses",
+            "places 4 units, but the side loses 5",
+        ),
+        (
+            placed(("Legion XLVI", "legionary", 4), ("Legion XLVI", "auxiliary", 1)),
+            "side_b.placed_losses.0.count",
+            "must place 2 or 3 on Legion XLVI legionary: its share is 2.5",
+        ),
+        (placed(("Legion XLVI", "auxiliary", 3)), "side_b.placed_losses", "must place 2 or 3 on Legion XLVI legionary"),
+        (placed(("Legion XLV", "legionary", 3)), "side_b.placed_losses.0.force", "no force named 'Legion XLV'"),
+        (
+            placed(("Legion XLVI", "raw_levy", 3)),
+            "side_b.placed_losses.0.type",
+            "this side has no Legion XLVI raw levy",
+        ),
+        (
+            placed(("Legion XLVI", "legionary", 3), ("Legion XLVI", "legionary", 2)),
+            "side_b.placed_losses.1",
+            "placed twice",
+        ),
+    ],
+)
 def test_an_owners_split_that_does_not_fit_is_refused_by_name(split, field, message):
     """X. LOSSES: the owner chooses only where the proportional split leaves a choice."""
     with pytest.raises(RulesError) as refusal:

@@ -1,4 +1,5 @@
 """The battle's invariants, over many made-up battles (hypothesis)."""
+
 from collections import Counter
 
 from hypothesis import given, settings, strategies as st
@@ -16,20 +17,27 @@ troops = st.builds(Troops, type=st.sampled_from(TroopType), count=st.integers(0,
 def forces(draw, name):
     """1 to 3 forces with distinct names, each of 1 to 4 kinds of troops."""
     count = draw(st.integers(1, 3))
-    return tuple(Force(f"{name} {i}", tuple(draw(st.lists(troops, min_size=1, max_size=4))), draw(st.booleans()))
-                 for i in range(count))
+    return tuple(
+        Force(f"{name} {i}", tuple(draw(st.lists(troops, min_size=1, max_size=4))), draw(st.booleans()))
+        for i in range(count)
+    )
 
 
 def sides(name):
-    return st.builds(Side, name=st.just(name), forces=forces(name), military_skill=st.integers(0, 5),
-                     force_marched=st.integers(0, 2))
+    return st.builds(
+        Side, name=st.just(name), forces=forces(name), military_skill=st.integers(0, 5), force_marched=st.integers(0, 2)
+    )
 
 
-side_orders = st.builds(SideOrders, stance=st.sampled_from(Stance), joins=st.booleans(),
-                        outflanking=st.booleans(), withdraw=st.booleans())
-battles = st.builds(BattleInput, side_a=sides("Otho"), side_b=sides("Vitellius"),
-                    rounds=st.lists(st.builds(RoundOrders, a=side_orders, b=side_orders), max_size=MAX_ROUNDS)
-                    .map(tuple))
+side_orders = st.builds(
+    SideOrders, stance=st.sampled_from(Stance), joins=st.booleans(), outflanking=st.booleans(), withdraw=st.booleans()
+)
+battles = st.builds(
+    BattleInput,
+    side_a=sides("Otho"),
+    side_b=sides("Vitellius"),
+    rounds=st.lists(st.builds(RoundOrders, a=side_orders, b=side_orders), max_size=MAX_ROUNDS).map(tuple),
+)
 seeds = st.integers(0, 2**32 - 1)
 
 

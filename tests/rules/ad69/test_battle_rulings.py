@@ -1,6 +1,7 @@
 """X. THE PROCESS OF BATTLE: "In the event of any doubt, the umpires will rule." The engine takes
 the umpires' ruling on a side's combat value and on the units a side loses, and shows it in
 the working beside what the forces alone would give."""
+
 from tests.rules.ad69.test_battle import legion, orders
 from umpire.rules.dice import EnteredDice
 from umpire.rules.registry import run_procedure
@@ -29,33 +30,52 @@ def test_a_ruled_combat_value_counts_in_the_round_instead_of_the_forces_own():
     assert ruled.outcome["totals"] == {"a": 23, "b": 13} and ruled.outcome["combat_values"]["a"] == 70
     line = next(line for line in ruled.working if "umpires' ruling" in line.text)
     assert (line.kind, line.text, line.rule, line.value) == (
-        "choice", "Bigius: combat value 70 by the umpires' ruling (the forces' own: 50)", PROCESS, 70)
+        "choice",
+        "Bigius: combat value 70 by the umpires' ruling (the forces' own: 50)",
+        PROCESS,
+        70,
+    )
 
 
 def test_the_losses_follow_a_ruled_combat_value():
     """The loser loses the winner's value ÷ 10: 70 ÷ 10 = 7, not Example 1's 5."""
-    case = {"side_a": example_1_side("Bigius", 1, ruled_combat_value=70), "side_b": example_1_side("Flatulius", 0),
-            "victor": "a"}
+    case = {
+        "side_a": example_1_side("Bigius", 1, ruled_combat_value=70),
+        "side_b": example_1_side("Flatulius", 0),
+        "victor": "a",
+    }
     result = run_procedure("ad69.battle_losses", case, EnteredDice([]))
     assert (result.outcome["losses"]["a"]["units_lost"], result.outcome["losses"]["b"]["units_lost"]) == (2, 7)
 
 
 def test_a_ruled_loss_replaces_the_count_and_is_split_in_proportion():
     """Example 1's loser would lose 50 ÷ 10 = 5; ruled 4, it loses 2 legionary and 2 auxiliary."""
-    case = {"side_a": example_1_side("Bigius", 1), "side_b": example_1_side("Flatulius", 0, ruled_units_lost=4),
-            "victor": "a"}
+    case = {
+        "side_a": example_1_side("Bigius", 1),
+        "side_b": example_1_side("Flatulius", 0, ruled_units_lost=4),
+        "victor": "a",
+    }
     result = run_procedure("ad69.battle_losses", case, EnteredDice([]))
     lost = result.outcome["losses"]["b"]
     assert (lost["units_lost"], lost["to_place"]) == (4, 0)
     assert sorted((line["type"], line["count"]) for line in lost["forces"][0]["lost"]) == [
-        ("auxiliary", 2), ("legionary", 2)]
+        ("auxiliary", 2),
+        ("legionary", 2),
+    ]
     line = next(line for line in result.working if "umpires' ruling" in line.text)
     assert (line.kind, line.text, line.rule, line.value) == (
-        "choice", "Flatulius loses 4 units, by the umpires' ruling", LOSSES, 4)
+        "choice",
+        "Flatulius loses 4 units, by the umpires' ruling",
+        LOSSES,
+        4,
+    )
 
 
 def test_a_ruled_loss_is_still_capped_at_the_units_the_side_has():
-    case = {"side_a": example_1_side("Bigius", 1), "side_b": example_1_side("Flatulius", 0, ruled_units_lost=30),
-            "victor": "a"}
+    case = {
+        "side_a": example_1_side("Bigius", 1),
+        "side_b": example_1_side("Flatulius", 0, ruled_units_lost=30),
+        "victor": "a",
+    }
     result = run_procedure("ad69.battle_losses", case, EnteredDice([]))
     assert result.outcome["losses"]["b"]["units_lost"] == 10

@@ -1,4 +1,5 @@
 """Legions: limits, raising, upkeep and upgrading (VIII. RAISING TROOPS; IX. LIMITATIONS, UPGRADING)."""
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -7,7 +8,15 @@ from umpire.rules.errors import RulesError
 from umpire.rules.registry import run_procedure
 from umpire.rules.ad69.forces import Force, Troops, TroopType
 from umpire.rules.ad69.legions import (
-    CostDue, RaiseInput, UpgradeInput, UpgradeKind, UpgradeOrder, UpkeepInput, costs_due, raise_troops, upgrade,
+    CostDue,
+    RaiseInput,
+    UpgradeInput,
+    UpgradeKind,
+    UpgradeOrder,
+    UpkeepInput,
+    costs_due,
+    raise_troops,
+    upgrade,
     upkeep,
 )
 
@@ -20,8 +29,11 @@ def legion(name="Legion XLV", *, aquila=True, **units):
 
 
 def as_json(force):
-    return {"name": force.name, "aquila": force.aquila,
-            "troops": [{"type": t.type.value, "count": t.count, "veteran": t.veteran} for t in force.troops]}
+    return {
+        "name": force.name,
+        "aquila": force.aquila,
+        "troops": [{"type": t.type.value, "count": t.count, "veteran": t.veteran} for t in force.troops],
+    }
 
 
 def texts(result, kind="step"):
@@ -38,29 +50,50 @@ def test_upgrading_example_xlv_legion():
     before = run_procedure("ad69.upkeep", {"legions": [as_json(xlv)]}, EnteredDice([]))
     assert before.outcome["total"] == 48
     assert texts(before) == [
-        "Legion XLV: 1 Aquila × 10 = 10", "Legion XLV: 3 legionary × 4 = 12", "Legion XLV: 2 auxiliary × 3 = 6",
-        "Legion XLV: 10 raw levy × 2 = 20", "Legion XLV: upkeep 48 talents a quarter",
+        "Legion XLV: 1 Aquila × 10 = 10",
+        "Legion XLV: 3 legionary × 4 = 12",
+        "Legion XLV: 2 auxiliary × 3 = 6",
+        "Legion XLV: 10 raw levy × 2 = 20",
+        "Legion XLV: upkeep 48 talents a quarter",
         "Upkeep due on the tax turn: 48 talents",
     ]
     valued = run_procedure("ad69.combat_value", {"force": as_json(xlv)}, EnteredDice([]))
     assert valued.outcome["combat_value"] == 46
-    assert texts(valued) == ["Legion XLV: 3 legionary × 6 = 18", "Legion XLV: 2 auxiliary × 4 = 8",
-                             "Legion XLV: 10 raw levy × 2 = 20", "Legion XLV: combat value 46"]
-    month = run_procedure("ad69.upgrade", {
-        "legion": as_json(xlv), "standing_still": True,
-        "orders": [{"kind": "levies_to_auxiliaries", "count": 5}, {"kind": "auxiliaries_to_legionaries", "count": 2}],
-    }, EnteredDice([]))
+    assert texts(valued) == [
+        "Legion XLV: 3 legionary × 6 = 18",
+        "Legion XLV: 2 auxiliary × 4 = 8",
+        "Legion XLV: 10 raw levy × 2 = 20",
+        "Legion XLV: combat value 46",
+    ]
+    month = run_procedure(
+        "ad69.upgrade",
+        {
+            "legion": as_json(xlv),
+            "standing_still": True,
+            "orders": [
+                {"kind": "levies_to_auxiliaries", "count": 5},
+                {"kind": "auxiliaries_to_legionaries", "count": 2},
+            ],
+        },
+        EnteredDice([]),
+    )
     assert (month.outcome["cost"], month.outcome["months"]) == (32, 1)
     assert troops_of(month.outcome) == {("legionary", False): 5, ("auxiliary", False): 5}
     assert (month.outcome["upkeep_after"], month.outcome["combat_value_after"]) == (45, 50)
     assert texts(month)[-7:] == [
-        "Legion XLV: 1 Aquila × 10 = 10", "Legion XLV: 5 legionary × 4 = 20", "Legion XLV: 5 auxiliary × 3 = 15",
+        "Legion XLV: 1 Aquila × 10 = 10",
+        "Legion XLV: 5 legionary × 4 = 20",
+        "Legion XLV: 5 auxiliary × 3 = 15",
         "Legion XLV: upkeep 45 talents a quarter",
-        "Legion XLV: 5 legionary × 6 = 30", "Legion XLV: 5 auxiliary × 4 = 20", "Legion XLV: combat value 50",
+        "Legion XLV: 5 legionary × 6 = 30",
+        "Legion XLV: 5 auxiliary × 4 = 20",
+        "Legion XLV: combat value 50",
     ]
     assert texts(month)[:6] == [
-        "10 raw levy → 5 auxiliary", "Legion XLV: 5 auxiliary × 4 = 20",
-        "2 auxiliary → 2 legionary", "Legion XLV: 2 legionary × 6 = 12",
+        "10 raw levy → 5 auxiliary",
+        "Legion XLV: 5 auxiliary × 4 = 20",
+        "2 auxiliary → 2 legionary",
+        "Legion XLV: 2 legionary × 6 = 12",
         "Legion XLV is within the limits: 5/5 legionary, 5/5 auxiliary, 0/10 raw levy",
         "Upgrading cost: 32 talents; done in 1 month",
     ]
@@ -69,9 +102,14 @@ def test_upgrading_example_xlv_legion():
     assert recruited.outcome["cost"] == 20
     assert (recruited.outcome["upkeep_after"], recruited.outcome["combat_value_after"]) == (65, 70)
     assert texts(recruited)[-9:] == [
-        "Legion XLV: 1 Aquila × 10 = 10", "Legion XLV: 5 legionary × 4 = 20", "Legion XLV: 5 auxiliary × 3 = 15",
-        "Legion XLV: 10 raw levy × 2 = 20", "Legion XLV: upkeep 65 talents a quarter",
-        "Legion XLV: 5 legionary × 6 = 30", "Legion XLV: 5 auxiliary × 4 = 20", "Legion XLV: 10 raw levy × 2 = 20",
+        "Legion XLV: 1 Aquila × 10 = 10",
+        "Legion XLV: 5 legionary × 4 = 20",
+        "Legion XLV: 5 auxiliary × 3 = 15",
+        "Legion XLV: 10 raw levy × 2 = 20",
+        "Legion XLV: upkeep 65 talents a quarter",
+        "Legion XLV: 5 legionary × 6 = 30",
+        "Legion XLV: 5 auxiliary × 4 = 20",
+        "Legion XLV: 10 raw levy × 2 = 20",
         "Legion XLV: combat value 70",
     ]
 
@@ -120,8 +158,11 @@ def test_a_negative_strength_is_refused_by_name():
 def test_a_sixth_legionary_vexillation_is_refused_naming_it():
     orders = (UpgradeOrder(UpgradeKind.AUXILIARIES_TO_LEGIONARIES, 1),)
     case = UpgradeInput(legion(legionary=5, auxiliary=3), orders, standing_still=True)
-    with pytest.raises(RulesError, match=r"6 legionary vexillations \(praetorians included\): no. 6 is refused, "
-                                         r"a legion may hold at most 5") as refusal:
+    with pytest.raises(
+        RulesError,
+        match=r"6 legionary vexillations \(praetorians included\): no. 6 is refused, "
+        r"a legion may hold at most 5",
+    ) as refusal:
         upgrade(case, EnteredDice([]))
     assert refusal.value.field == "orders.0.count"
 
@@ -131,8 +172,14 @@ def test_the_limits_are_5_legionary_5_auxiliary_10_raw_levies():
         raise_troops(RaiseInput(legion(raw_levy=9), raw_levies=2), EnteredDice([]))
     assert refusal.value.field == "raw_levies"
     with pytest.raises(RulesError, match="6 auxiliary vexillations") as refusal:
-        upgrade(UpgradeInput(legion(auxiliary=5, raw_levy=2), (UpgradeOrder(UpgradeKind.LEVIES_TO_AUXILIARIES, 1),),
-                             standing_still=True), EnteredDice([]))
+        upgrade(
+            UpgradeInput(
+                legion(auxiliary=5, raw_levy=2),
+                (UpgradeOrder(UpgradeKind.LEVIES_TO_AUXILIARIES, 1),),
+                standing_still=True,
+            ),
+            EnteredDice([]),
+        )
     assert refusal.value.field == "orders.0.count"
 
 
@@ -143,8 +190,9 @@ def test_raw_levies_cost_2_each_and_fight_the_turn_they_are_raised():
 
 
 def test_a_new_aquila_costs_50_and_a_legion_has_only_one():
-    result = raise_troops(RaiseInput(legion("Legion I Adiutrix", aquila=False), raw_levies=10, aquila=True),
-                          EnteredDice([]))
+    result = raise_troops(
+        RaiseInput(legion("Legion I Adiutrix", aquila=False), raw_levies=10, aquila=True), EnteredDice([])
+    )
     assert result.outcome["cost"] == 70 and result.outcome["composition"]["aquila"] is True
     with pytest.raises(RulesError, match="already has its Aquila") as refusal:
         raise_troops(RaiseInput(legion(), aquila=True), EnteredDice([]))
@@ -169,16 +217,20 @@ def test_praetorians_take_no_time_but_only_in_rome_with_the_emperors_approval():
     with pytest.raises(RulesError, match="only in Rome, with the Emperor's approval") as refusal:
         upgrade(UpgradeInput(legion(legionary=5), orders, standing_still=True), EnteredDice([]))
     assert refusal.value.field == "in_rome_with_emperors_approval"
-    result = upgrade(UpgradeInput(legion(legionary=5), orders, standing_still=True,
-                                  in_rome_with_emperors_approval=True), EnteredDice([]))
+    result = upgrade(
+        UpgradeInput(legion(legionary=5), orders, standing_still=True, in_rome_with_emperors_approval=True),
+        EnteredDice([]),
+    )
     assert (result.outcome["cost"], result.outcome["months"]) == (16, 0)
     assert troops_of(result.outcome) == {("legionary", False): 3, ("praetorian", False): 2}
 
 
 def test_an_upgrade_takes_only_units_held_at_the_start_of_the_month():
     """The 5 auxiliaries made from levies this month cannot also be made legionaries this month."""
-    orders = (UpgradeOrder(UpgradeKind.LEVIES_TO_AUXILIARIES, 5),
-              UpgradeOrder(UpgradeKind.AUXILIARIES_TO_LEGIONARIES, 3))
+    orders = (
+        UpgradeOrder(UpgradeKind.LEVIES_TO_AUXILIARIES, 5),
+        UpgradeOrder(UpgradeKind.AUXILIARIES_TO_LEGIONARIES, 3),
+    )
     with pytest.raises(RulesError, match="3 legionary need 3 auxiliary vexillations, but Legion XLV has 2") as refusal:
         upgrade(UpgradeInput(legion(auxiliary=2, raw_levy=10), orders, standing_still=True), EnteredDice([]))
     assert refusal.value.field == "orders.1.count"
@@ -224,8 +276,9 @@ def test_upkeep_is_the_sum_of_the_table_prices(legionaries, auxiliaries, levies,
 def test_an_accepted_upgrade_never_leaves_a_legion_over_its_limits(levies, auxiliaries, made):
     orders = (UpgradeOrder(UpgradeKind.LEVIES_TO_AUXILIARIES, made),)
     try:
-        result = upgrade(UpgradeInput(legion(auxiliary=auxiliaries, raw_levy=levies), orders, standing_still=True),
-                         EnteredDice([]))
+        result = upgrade(
+            UpgradeInput(legion(auxiliary=auxiliaries, raw_levy=levies), orders, standing_still=True), EnteredDice([])
+        )
     except RulesError as refusal:
         assert refusal.field == "orders.0.count"
         return

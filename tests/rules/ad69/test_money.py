@@ -1,4 +1,5 @@
 """Demanding tribute and looting (VII. REVENUES, Loot); bribery (VIII. EXPENDITURE, Bribery)."""
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -6,7 +7,14 @@ from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import DiceError, RulesError
 from umpire.rules.registry import run_procedure
 from umpire.rules.ad69.money import (
-    Bribe, BriberyInput, DemandInput, LootInput, bribery, bribery_value, demand_tribute, loot,
+    Bribe,
+    BriberyInput,
+    DemandInput,
+    LootInput,
+    bribery,
+    bribery_value,
+    demand_tribute,
+    loot,
 )
 
 
@@ -63,11 +71,17 @@ def test_a_demand_needs_a_legion():
 
 def test_bribery_example_duplicitius_fails():
     """VIII. Bribery: 18 talents on the Guard's 10 vexillations is worth 1; Diccius's 40 is worth 4 and wins."""
-    data = {"unit": "Praetorian Guard", "vexillations": 10, "bribes": [
-        {"briber": "Duplicitius Caddus", "talents": 18}, {"briber": "Diccius Dastardus", "talents": 40}]}
+    data = {
+        "unit": "Praetorian Guard",
+        "vexillations": 10,
+        "bribes": [{"briber": "Duplicitius Caddus", "talents": 18}, {"briber": "Diccius Dastardus", "talents": 40}],
+    }
     result = run_procedure("ad69.bribery", data, EnteredDice([]))
-    assert result.outcome == {"values": {"Duplicitius Caddus": 1, "Diccius Dastardus": 4},
-                              "winner": "Diccius Dastardus", "tied": False}
+    assert result.outcome == {
+        "values": {"Duplicitius Caddus": 1, "Diccius Dastardus": 4},
+        "winner": "Diccius Dastardus",
+        "tied": False,
+    }
     assert lines(result) == [
         ("step", "Duplicitius Caddus: 18 talents ÷ 10 vexillations = 1.80, rounded down: 1", 1),
         ("step", "Diccius Dastardus: 40 talents ÷ 10 vexillations = 4.00, rounded down: 4", 4),

@@ -1,4 +1,5 @@
 """Land movement (IX. WARFARE, LAND MOVEMENT)."""
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -13,11 +14,19 @@ DETACHMENT = Force("Vexillatio XLV", (Troops(TroopType.AUXILIARY, 2),))
 
 
 def test_a_force_moves_up_to_6_map_points():
-    data = {"force": {"name": "Legion XLV", "aquila": True, "troops": [{"type": "legionary", "count": 5}]},
-            "map_points": 6, "player_present": True}
+    data = {
+        "force": {"name": "Legion XLV", "aquila": True, "troops": [{"type": "legionary", "count": 5}]},
+        "map_points": 6,
+        "player_present": True,
+    }
     result = run_procedure("ad69.check_move", data, EnteredDice([]))
-    assert result.outcome == {"ok": True, "allowance": 6, "forced_march": False, "battle_modifier": 0,
-                              "may_withdraw_from_contact": False}
+    assert result.outcome == {
+        "ok": True,
+        "allowance": 6,
+        "forced_march": False,
+        "battle_modifier": 0,
+        "may_withdraw_from_contact": False,
+    }
     assert [line.text for line in result.working] == ["Land movement: march", "Legion XLV moves 6 of 6 map points"]
 
 
@@ -38,8 +47,9 @@ def test_a_forced_march_is_8_and_marks_the_force_for_battle():
 
 def test_a_forced_march_on_consecutive_turns_is_refused_naming_it():
     case = MoveInput(XLV, 8, forced_march=True, force_marched_last_turn=True, player_present=True)
-    with pytest.raises(RulesError, match="Legion XLV force-marched last turn: units may only force march on "
-                                         "alternate moves") as refusal:
+    with pytest.raises(
+        RulesError, match="Legion XLV force-marched last turn: units may only force march on alternate moves"
+    ) as refusal:
         check_move(case, EnteredDice([]))
     assert refusal.value.field == "forced_march"
 
@@ -56,8 +66,9 @@ def test_movement_left_allows_withdrawal_from_contact():
 
 
 def test_meeting_between_tables_the_higher_moves():
-    result = run_procedure("ad69.meeting_between_tables", {"first": "Bigius Diccus", "second": "Flatulius Butus"},
-                           EnteredDice([2, 5]))
+    result = run_procedure(
+        "ad69.meeting_between_tables", {"first": "Bigius Diccus", "second": "Flatulius Butus"}, EnteredDice([2, 5])
+    )
     assert result.outcome == {"moves": "Flatulius Butus", "rolls": [2, 5]}
 
 

@@ -1,4 +1,5 @@
 """Sieges (X. THE SIEGE SYSTEM, SIEGE COMBAT RESULTS, REDUCING DEFENCES)."""
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -7,8 +8,16 @@ from umpire.rules.errors import DiceError, RulesError
 from umpire.rules.registry import run_procedure
 from umpire.rules.ad69.forces import Force, Troops, TroopType
 from umpire.rules.ad69.siege import (
-    FORTIFICATIONS, EnginesInput, Place, PlaceType, ReductionInput, SiegeAssaultInput, SiegeSide,
-    build_siege_engines, reduce_defences, siege_assault,
+    FORTIFICATIONS,
+    EnginesInput,
+    Place,
+    PlaceType,
+    ReductionInput,
+    SiegeAssaultInput,
+    SiegeSide,
+    build_siege_engines,
+    reduce_defences,
+    siege_assault,
 )
 
 
@@ -17,8 +26,11 @@ def force(name, *, aquila=False, **units):
 
 
 XLV = force("Legion XLV", aquila=True, legionary=5, auxiliary=5, raw_levy=10)
-XLV_JSON = {"name": "Legion XLV", "aquila": True, "troops": [
-    {"type": "legionary", "count": 5}, {"type": "auxiliary", "count": 5}, {"type": "raw_levy", "count": 10}]}
+XLV_JSON = {
+    "name": "Legion XLV",
+    "aquila": True,
+    "troops": [{"type": "legionary", "count": 5}, {"type": "auxiliary", "count": 5}, {"type": "raw_levy", "count": 10}],
+}
 
 
 def lines(result, *kinds):
@@ -27,8 +39,12 @@ def lines(result, *kinds):
 
 def test_fortification_table_matches_handbook():
     assert FORTIFICATIONS.rows == {
-        "huge_mountain_fortified_city": {"multiplier": None, "capacity": 100, "max_assaulters": "unlimited",
-                                         "min_engines": 4},
+        "huge_mountain_fortified_city": {
+            "multiplier": None,
+            "capacity": 100,
+            "max_assaulters": "unlimited",
+            "min_engines": 4,
+        },
         "major_fortified_city": {"multiplier": 8, "capacity": 100, "max_assaulters": "unlimited", "min_engines": 3},
         "minor_fortified_city": {"multiplier": 5, "capacity": 50, "max_assaulters": 80, "min_engines": 2},
         "fortified_town": {"multiplier": 2, "capacity": 25, "max_assaulters": 60, "min_engines": 1},
@@ -39,8 +55,12 @@ def test_fortification_table_matches_handbook():
 
 def test_fortification_procedure_says_the_huge_mountain_multiplier_varies():
     result = run_procedure("ad69.fortification", {"type": "huge_mountain_fortified_city"}, EnteredDice([]))
-    assert result.outcome == {"multiplier": "20+, varies", "capacity": 100, "max_assaulters": "unlimited",
-                              "min_engines": 4}
+    assert result.outcome == {
+        "multiplier": "20+, varies",
+        "capacity": 100,
+        "max_assaulters": "unlimited",
+        "min_engines": 4,
+    }
 
 
 def test_assault_bloody_repulse_shows_its_whole_working():
@@ -49,13 +69,26 @@ def test_assault_bloody_repulse_shows_its_whole_working():
     data = {
         "place": {"type": "minor_fortified_city", "name": "Cremona"},
         "attackers": {"forces": [XLV_JSON], "commander_in_person": True, "military_skill": 1},
-        "defenders": {"forces": [{"name": "Cremona garrison", "troops": [
-            {"type": "auxiliary", "count": 3}, {"type": "raw_levy", "count": 4}]}]},
+        "defenders": {
+            "forces": [
+                {
+                    "name": "Cremona garrison",
+                    "troops": [{"type": "auxiliary", "count": 3}, {"type": "raw_levy", "count": 4}],
+                }
+            ]
+        },
     }
     result = run_procedure("ad69.siege_assault", data, EnteredDice([10, 2]))
-    assert result.outcome == {"result": "bloody_repulse", "place_falls": False, "difference": 6,
-                              "attack_value": 50, "garrison_value": 20, "defence_value": 100,
-                              "attackers_lost": 2, "defenders_lost": 5}
+    assert result.outcome == {
+        "result": "bloody_repulse",
+        "place_falls": False,
+        "difference": 6,
+        "attack_value": 50,
+        "garrison_value": 20,
+        "defence_value": 100,
+        "attackers_lost": 2,
+        "defenders_lost": 5,
+    }
     assert lines(result, "die", "modifier", "table") == [
         ("table", "Fortifications: minor_fortified_city / capacity", 50),
         ("table", "Fortifications: minor_fortified_city / max_assaulters", 80),
@@ -85,8 +118,9 @@ def test_an_empty_place_has_combat_value_3_and_falls_on_8_or_more():
 
 def test_a_victorious_assault_wipes_out_the_defenders_and_costs_their_value_over_20():
     garrison = force("Vetera garrison", legionary=5, raw_levy=5)  # 30 + 10 = 40, × 2 = 80
-    case = SiegeAssaultInput(Place(PlaceType.FORTIFIED_TOWN, "Vetera"), SiegeSide((XLV,), military_skill=5),
-                             SiegeSide((garrison,)))
+    case = SiegeAssaultInput(
+        Place(PlaceType.FORTIFIED_TOWN, "Vetera"), SiegeSide((XLV,), military_skill=5), SiegeSide((garrison,))
+    )
     result = siege_assault(case, EnteredDice([12, 1]))  # 12+5+5 = 22 against 1+8 = 9
     assert result.outcome["result"] == "place_falls"
     assert (result.outcome["attackers_lost"], result.outcome["defenders_lost"]) == (2, 10)
@@ -94,8 +128,11 @@ def test_a_victorious_assault_wipes_out_the_defenders_and_costs_their_value_over
 
 def test_a_defender_rolling_higher_is_a_repulse_costing_the_defenders_nothing():
     garrison = force("Jerusalem garrison", legionary=5)  # 30 × 20 = 600
-    case = SiegeAssaultInput(Place(PlaceType.HUGE_MOUNTAIN_FORTIFIED_CITY, "Jerusalem", multiplier=20),
-                             SiegeSide((XLV,)), SiegeSide((garrison,)))
+    case = SiegeAssaultInput(
+        Place(PlaceType.HUGE_MOUNTAIN_FORTIFIED_CITY, "Jerusalem", multiplier=20),
+        SiegeSide((XLV,)),
+        SiegeSide((garrison,)),
+    )
     result = siege_assault(case, EnteredDice([6, 6]))  # 6+5 = 11 against 6+60 = 66
     assert (result.outcome["difference"], result.outcome["result"]) == (-55, "repulse")
     assert (result.outcome["attackers_lost"], result.outcome["defenders_lost"]) == (1, 0)
@@ -133,16 +170,22 @@ def test_siege_dice_out_of_range_are_refused():
 
 
 def test_a_month_of_reduction_lowers_the_multiplier_by_one():
-    result = run_procedure("ad69.reduce_defences", {
-        "place": {"type": "minor_fortified_city", "name": "Placentia"}, "engine_sets": 2}, EnteredDice([]))
+    result = run_procedure(
+        "ad69.reduce_defences",
+        {"place": {"type": "minor_fortified_city", "name": "Placentia"}, "engine_sets": 2},
+        EnteredDice([]),
+    )
     assert result.outcome == {"multiplier_before": 5, "multiplier_after": 4, "reduced": True}
     assert ("modifier", "-1 for a month of reduction", -1) in lines(result, "modifier")
 
 
 def test_reduction_stops_at_multiplier_1():
     case = ReductionInput(Place(PlaceType.FORTIFIED_TOWN, "Vetera", multiplier=1), engine_sets=1)
-    assert reduce_defences(case, EnteredDice([])).outcome == {"multiplier_before": 1, "multiplier_after": 1,
-                                                              "reduced": False}
+    assert reduce_defences(case, EnteredDice([])).outcome == {
+        "multiplier_before": 1,
+        "multiplier_after": 1,
+        "reduced": False,
+    }
 
 
 def test_fewer_engine_sets_than_the_minimum_are_refused():
@@ -152,41 +195,63 @@ def test_fewer_engine_sets_than_the_minimum_are_refused():
 
 
 def test_the_umpires_advice_on_engines_overrides_the_table():
-    case = ReductionInput(Place(PlaceType.HUGE_MOUNTAIN_FORTIFIED_CITY, "Jerusalem", multiplier=22), engine_sets=5,
-                          engines_required=6)
+    case = ReductionInput(
+        Place(PlaceType.HUGE_MOUNTAIN_FORTIFIED_CITY, "Jerusalem", multiplier=22), engine_sets=5, engines_required=6
+    )
     with pytest.raises(RulesError, match="it needs 6") as refusal:
         reduce_defences(case, EnteredDice([]))
     assert refusal.value.field == "engine_sets"
 
 
 def test_a_half_strength_legion_with_its_aquila_builds_one_set_of_engines():
-    data = {"legion": {"name": "Legion XLV", "aquila": True, "troops": [
-        {"type": "legionary", "count": 3}, {"type": "auxiliary", "count": 2}]}, "doing_nothing_else": True}
+    data = {
+        "legion": {
+            "name": "Legion XLV",
+            "aquila": True,
+            "troops": [{"type": "legionary", "count": 3}, {"type": "auxiliary", "count": 2}],
+        },
+        "doing_nothing_else": True,
+    }
     result = run_procedure("ad69.build_siege_engines", data, EnteredDice([]))
     assert result.outcome == {"sets_built": 1, "months": 1}
 
 
-@pytest.mark.parametrize("case, field", [
-    (EnginesInput(force("Legion XLV", aquila=True, legionary=2, auxiliary=2, raw_levy=10), True), "legion.troops"),
-    (EnginesInput(force("Legion XLV", legionary=5), True), "legion.aquila"),
-    (EnginesInput(force("Legion XLV", aquila=True, legionary=5), False), "doing_nothing_else"),
-    (EnginesInput(force("Legion XLV", aquila=True, legionary=5), True, sets_built_here=1), "sets_built_here"),
-])
+@pytest.mark.parametrize(
+    "case, field",
+    [
+        (EnginesInput(force("Legion XLV", aquila=True, legionary=2, auxiliary=2, raw_levy=10), True), "legion.troops"),
+        (EnginesInput(force("Legion XLV", legionary=5), True), "legion.aquila"),
+        (EnginesInput(force("Legion XLV", aquila=True, legionary=5), False), "doing_nothing_else"),
+        (EnginesInput(force("Legion XLV", aquila=True, legionary=5), True, sets_built_here=1), "sets_built_here"),
+    ],
+)
 def test_building_engines_is_refused_naming_the_reason(case, field):
     with pytest.raises(RulesError) as refusal:
         build_siege_engines(case, EnteredDice([]))
     assert refusal.value.field == field
 
 
-@given(st.integers(0, 20), st.integers(0, 20), st.integers(0, 40), st.integers(0, 40), st.booleans(),
-       st.integers(1, 12), st.integers(1, 12), st.integers(1, 20))
-def test_siege_losses_never_exceed_a_force(legionaries, levies, garrison_legionaries, garrison_levies, veteran,
-                                           attack_die, defence_die, multiplier):
+@given(
+    st.integers(0, 20),
+    st.integers(0, 20),
+    st.integers(0, 40),
+    st.integers(0, 40),
+    st.booleans(),
+    st.integers(1, 12),
+    st.integers(1, 12),
+    st.integers(1, 20),
+)
+def test_siege_losses_never_exceed_a_force(
+    legionaries, levies, garrison_legionaries, garrison_levies, veteran, attack_die, defence_die, multiplier
+):
     attackers = Force("Army", (Troops(TroopType.LEGIONARY, legionaries, veteran), Troops(TroopType.RAW_LEVY, levies)))
-    garrison = Force("Garrison", (Troops(TroopType.LEGIONARY, garrison_legionaries, veteran),
-                                  Troops(TroopType.RAW_LEVY, garrison_levies)))
-    case = SiegeAssaultInput(Place(PlaceType.MAJOR_FORTIFIED_CITY, "Rome", multiplier), SiegeSide((attackers,)),
-                             SiegeSide((garrison,)))
+    garrison = Force(
+        "Garrison",
+        (Troops(TroopType.LEGIONARY, garrison_legionaries, veteran), Troops(TroopType.RAW_LEVY, garrison_levies)),
+    )
+    case = SiegeAssaultInput(
+        Place(PlaceType.MAJOR_FORTIFIED_CITY, "Rome", multiplier), SiegeSide((attackers,)), SiegeSide((garrison,))
+    )
     outcome = siege_assault(case, EnteredDice([attack_die, defence_die])).outcome
     assert 0 <= outcome["attackers_lost"] <= legionaries
     assert 0 <= outcome["defenders_lost"] <= garrison_legionaries + garrison_levies

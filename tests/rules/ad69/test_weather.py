@@ -1,4 +1,5 @@
 """Winter by region, on land and at sea (IX. WARFARE, WEATHER)."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -11,8 +12,12 @@ def test_weather_table_matches_handbook():
     """Northern and Gaul Oct-Feb / Sept-Apr; Alpes, Spain, Italia Nov-Jan / Oct-Mar; Illyria Oct-Feb / Oct-Apr;
     Eastern Med Dec-Jan / Oct-Apr; North Africa none / Sept-Mar."""
     as_written = {
-        "northern": ((10, 2), (9, 4)), "gaul": ((10, 2), (9, 4)), "alpes": ((11, 1), (10, 3)),
-        "spain": ((11, 1), (10, 3)), "italia_rome": ((11, 1), (10, 3)), "illyria": ((10, 2), (10, 4)),
+        "northern": ((10, 2), (9, 4)),
+        "gaul": ((10, 2), (9, 4)),
+        "alpes": ((11, 1), (10, 3)),
+        "spain": ((11, 1), (10, 3)),
+        "italia_rome": ((11, 1), (10, 3)),
+        "illyria": ((10, 2), (10, 4)),
         "eastern_med": ((12, 1), (10, 4)),
     }
     for region, (land, sea) in as_written.items():
@@ -33,8 +38,9 @@ def test_october_is_winter_at_sea_in_italia_but_not_on_land():
 
 
 def test_north_africa_has_no_winter_on_land():
-    assert all(not winter(WinterInput(WeatherRegion.NORTH_AFRICA, m), EnteredDice([])).outcome["winter"]
-               for m in range(1, 13))
+    assert all(
+        not winter(WinterInput(WeatherRegion.NORTH_AFRICA, m), EnteredDice([])).outcome["winter"] for m in range(1, 13)
+    )
 
 
 def test_a_thirteenth_month_is_refused():

@@ -1,4 +1,5 @@
 """The advanced rules (XII): devastation, cut-off cities, the proconsulate and the dictatorship."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -24,8 +25,13 @@ def test_devastation_loot_is_capped_by_the_province_income():
 
 
 def test_other_reading_caps_the_loot_over_the_whole_stage():
-    data = {"region": "Etruria", "cavalry": 5, "province_income": 2, "looted_this_stage": 2,
-            "options": {"cap": "whole_stage"}}
+    data = {
+        "region": "Etruria",
+        "cavalry": 5,
+        "province_income": 2,
+        "looted_this_stage": 2,
+        "options": {"cap": "whole_stage"},
+    }
     assert run("devastate", data).outcome["talents"] == 0
     assert run("devastate", dict(data, options={"cap": "each_devastation"})).outcome["talents"] == 1
 
@@ -82,8 +88,13 @@ def test_a_consul_defending_a_besieged_city_stays_without_a_roll():
 
 
 def test_dictator_after_a_defeat_in_italy_costing_5_vp():
-    data = {"consuls": ["Consul I", "Consul II"], "dictator": "Consul II", "in_italy": True, "battle_vp": 3,
-            "leader_vp": 2}
+    data = {
+        "consuls": ["Consul I", "Consul II"],
+        "dictator": "Consul II",
+        "in_italy": True,
+        "battle_vp": 3,
+        "leader_vp": 2,
+    }
     outcome = run("dictatorship", data).outcome
     assert outcome["stages"] == 3 and outcome["command_bonus"] == 1 and outcome["extra_vp_if_killed"] == 2
     assert outcome["army"] == DICTATOR_ARMY.as_dict() and DICTATOR_ARMY.total == 13

@@ -1,4 +1,5 @@
 """VIII. The Gauls: the attitude test with Table 2 (P16), armed resistance (P17), recruitment (P18)."""
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -6,9 +7,25 @@ from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
 from umpire.rules.registry import run_procedure
 from umpire.rules.hannibal_barkas.gauls import (
-    GALLIC_TRIBES_GIVEN, GALLIC_TRIBES_NAMED, TABLE_2, AttitudeInput, AttitudeOptions, GallicRoles, HostileResult,
-    NeutralResult, RecruitInput, ResistanceInput, ResistanceOptions, Trigger, Token, Tribe, Winner, WhoTests,
-    gallic_attitude, gallic_recruitment, gallic_resistance,
+    GALLIC_TRIBES_GIVEN,
+    GALLIC_TRIBES_NAMED,
+    TABLE_2,
+    AttitudeInput,
+    AttitudeOptions,
+    GallicRoles,
+    HostileResult,
+    NeutralResult,
+    RecruitInput,
+    ResistanceInput,
+    ResistanceOptions,
+    Trigger,
+    Token,
+    Tribe,
+    Winner,
+    WhoTests,
+    gallic_attitude,
+    gallic_recruitment,
+    gallic_resistance,
 )
 from umpire.rules.hannibal_barkas.cities import Side
 
@@ -22,9 +39,16 @@ def lines(result, *kinds):
 
 def test_table_2_and_the_tribes_the_rulebook_gives():
     assert [(b.low, b.high, b.result) for b in TABLE_2.bands] == [
-        (9, None, "alliance"), (7, 8, "friendly"), (5, 6, "neutral"), (3, 4, "unfriendly"), (None, 2, "hostile")]
+        (9, None, "alliance"),
+        (7, 8, "friendly"),
+        (5, 6, "neutral"),
+        (3, 4, "unfriendly"),
+        (None, 2, "hostile"),
+    ]
     assert {name: (t["infantry"], t["cavalry"]) for name, t in GALLIC_TRIBES_GIVEN.items()} == {
-        "Leponti": (4, 1), "Lingones": (6, 2)}
+        "Leponti": (4, 1),
+        "Lingones": (6, 2),
+    }
     assert len(GALLIC_TRIBES_NAMED) == 11
 
 
@@ -34,9 +58,17 @@ def test_ex13_a_roman_army_rolls_5_less_4_and_the_lingones_rise_6_2():
     places Carthage's Alliance token (Hostile to Rome is Alliance with Carthage, 8.1 L664)."""
     data = {"tribe": {"name": "Lingones"}, "token": "friendly_carthage", "side": "rome"}
     result = run_procedure("hannibal_barkas.gallic_attitude", data, EnteredDice([5]))
-    assert result.outcome == {"tested": True, "standing_before": "unfriendly", "score": 1, "result": "hostile",
-                              "token": "alliance_carthage", "volunteers": 0, "armed_resistance": True,
-                              "army_stops": True, "gallic_army": {"gallic_infantry": 6, "gallic_cavalry": 2}}
+    assert result.outcome == {
+        "tested": True,
+        "standing_before": "unfriendly",
+        "score": 1,
+        "result": "hostile",
+        "token": "alliance_carthage",
+        "volunteers": 0,
+        "armed_resistance": True,
+        "army_stops": True,
+        "gallic_army": {"gallic_infantry": 6, "gallic_cavalry": 2},
+    }
     assert lines(result, "die", "modifier", "table") == [
         ("die", "d10 for the Lingones' attitude toward Rome", 5),
         ("table", "Attitude modifier: unfriendly", -4),
@@ -49,13 +81,18 @@ def test_ex13_the_gauls_are_directed_by_carthage_and_defend():
     """8.3 (L695): "directed by the player who is the enemy of the player with whom the Gauls are fighting";
     the Roman army entered, so it attacks (5.1)."""
     result = gallic_resistance(ResistanceInput(LINGONES, Token.ALLIANCE_CARTHAGE, Side.ROME), EnteredDice([]))
-    assert result.outcome == {"tribe": "Lingones", "director": "carthage",
-                              "gallic_army": {"gallic_infantry": 6, "gallic_cavalry": 2}, "gauls_are": "defender"}
+    assert result.outcome == {
+        "tribe": "Lingones",
+        "director": "carthage",
+        "gallic_army": {"gallic_infantry": 6, "gallic_cavalry": 2},
+        "gauls_are": "defender",
+    }
 
 
 def test_the_keep_token_reading_leaves_a_hostile_result_without_a_new_token():
-    case = AttitudeInput(LINGONES, Token.FRIENDLY_CARTHAGE, Side.ROME,
-                         options=AttitudeOptions(hostile_result=HostileResult.KEEP_TOKEN))
+    case = AttitudeInput(
+        LINGONES, Token.FRIENDLY_CARTHAGE, Side.ROME, options=AttitudeOptions(hostile_result=HostileResult.KEEP_TOKEN)
+    )
     assert gallic_attitude(case, EnteredDice([5])).outcome["token"] == "friendly_carthage"
 
 
@@ -63,7 +100,10 @@ def test_a_friendly_tribe_rolling_6_plus_4_allies_and_sends_2_volunteers():
     """Mini-vector (Table 2, 8.2): Friendly(S), roll 6 + 4 = 10: Alliance, +2 Gallic infantry volunteers."""
     result = gallic_attitude(AttitudeInput(LEPONTI, Token.FRIENDLY_CARTHAGE, Side.CARTHAGE), EnteredDice([6]))
     assert (result.outcome["result"], result.outcome["token"], result.outcome["volunteers"]) == (
-        "alliance", "alliance_carthage", 2)
+        "alliance",
+        "alliance_carthage",
+        2,
+    )
     assert "Friendly's +4 applies" in " ".join(text for _, text, _ in lines(result, "note"))
 
 
@@ -73,18 +113,22 @@ def test_a_score_above_10_reads_as_alliance():
 
 
 def test_the_friendly_exempt_reading_makes_no_test():
-    case = AttitudeInput(LEPONTI, Token.FRIENDLY_ROME, Side.ROME,
-                         options=AttitudeOptions(who_tests=WhoTests.FRIENDLY_EXEMPT))
+    case = AttitudeInput(
+        LEPONTI, Token.FRIENDLY_ROME, Side.ROME, options=AttitudeOptions(who_tests=WhoTests.FRIENDLY_EXEMPT)
+    )
     result = gallic_attitude(case, EnteredDice([]))
     assert (result.outcome["tested"], result.dice) == (False, ())
 
 
-@pytest.mark.parametrize("roll, token, clear, expected", [
-    (9, Token.FRIENDLY_CARTHAGE, NeutralResult.KEEP_TOKEN, "friendly_carthage"),
-    (10, Token.FRIENDLY_CARTHAGE, NeutralResult.CLEAR_TOKEN, "none"),
-    (7, Token.NONE, NeutralResult.KEEP_TOKEN, "friendly_rome"),
-    (3, Token.NONE, NeutralResult.KEEP_TOKEN, "friendly_carthage"),
-])
+@pytest.mark.parametrize(
+    "roll, token, clear, expected",
+    [
+        (9, Token.FRIENDLY_CARTHAGE, NeutralResult.KEEP_TOKEN, "friendly_carthage"),
+        (10, Token.FRIENDLY_CARTHAGE, NeutralResult.CLEAR_TOKEN, "none"),
+        (7, Token.NONE, NeutralResult.KEEP_TOKEN, "friendly_rome"),
+        (3, Token.NONE, NeutralResult.KEEP_TOKEN, "friendly_carthage"),
+    ],
+)
 def test_the_token_each_result_leaves(roll, token, clear, expected):
     """A Neutral result keeps the token by default ("nothing happens"); Friendly and Unfriendly results
     place the tester's or the other side's Friendly token (inference)."""
@@ -124,8 +168,12 @@ def test_the_gauls_beaten_turn_friendly_to_the_winner():
     won." No volunteers (L701)."""
     case = ResistanceInput(LINGONES, Token.ALLIANCE_CARTHAGE, Side.ROME, winner=Winner.INTRUDER)
     assert gallic_resistance(case, EnteredDice([])).outcome == {
-        "tribe": "Lingones", "director": "carthage", "token": "friendly_rome", "withdraw": False,
-        "gauls_pursue": False}
+        "tribe": "Lingones",
+        "director": "carthage",
+        "token": "friendly_rome",
+        "withdraw": False,
+        "gauls_pursue": False,
+    }
 
 
 def test_the_gauls_winning_drive_the_army_back_and_may_pursue_with_cavalry():
@@ -139,8 +187,13 @@ def test_the_gauls_winning_drive_the_army_back_and_may_pursue_with_cavalry():
 def test_the_roles_reading_when_the_army_was_activated_on_gallic_land():
     base = ResistanceInput(LINGONES, Token.ALLIANCE_CARTHAGE, Side.ROME, tested_by=Trigger.ACTIVATED)
     assert gallic_resistance(base, EnteredDice([])).outcome["gauls_are"] == "defender"
-    other = ResistanceInput(LINGONES, Token.ALLIANCE_CARTHAGE, Side.ROME, tested_by=Trigger.ACTIVATED,
-                            options=ResistanceOptions(roles=GallicRoles.GAULS_ATTACK_ON_ACTIVATION))
+    other = ResistanceInput(
+        LINGONES,
+        Token.ALLIANCE_CARTHAGE,
+        Side.ROME,
+        tested_by=Trigger.ACTIVATED,
+        options=ResistanceOptions(roles=GallicRoles.GAULS_ATTACK_ON_ACTIVATION),
+    )
     assert gallic_resistance(other, EnteredDice([])).outcome["gauls_are"] == "attacker"
 
 
@@ -149,22 +202,31 @@ def test_ex14_one_gallic_infantry_in_the_allied_boii_costs_2():
     strength is not in the rulebook: Control enters it (here 3-1, for the test only)."""
     case = RecruitInput(Tribe("Boii", 3, 1), Token.ALLIANCE_CARTHAGE, Side.CARTHAGE, talents=3, gallic_infantry=1)
     assert gallic_recruitment(case, EnteredDice([])).outcome == {
-        "cost": 2, "talents_left": 1, "recruited": {"gallic_infantry": 1, "gallic_cavalry": 0}}
+        "cost": 2,
+        "talents_left": 1,
+        "recruited": {"gallic_infantry": 1, "gallic_cavalry": 0},
+    }
 
 
 def test_the_leponti_give_at_most_4_infantry_and_1_cavalry_at_one_time():
-    case = RecruitInput(LEPONTI, Token.ALLIANCE_CARTHAGE, Side.CARTHAGE, talents=50, gallic_infantry=4,
-                        gallic_cavalry=1)
+    case = RecruitInput(
+        LEPONTI, Token.ALLIANCE_CARTHAGE, Side.CARTHAGE, talents=50, gallic_infantry=4, gallic_cavalry=1
+    )
     assert gallic_recruitment(case, EnteredDice([])).outcome["cost"] == 4 * 2 + 4
 
 
-@pytest.mark.parametrize("case, field", [
-    (RecruitInput(LEPONTI, Token.ALLIANCE_CARTHAGE, Side.CARTHAGE, talents=50, gallic_cavalry=2), "gallic_cavalry"),
-    (RecruitInput(LEPONTI, Token.FRIENDLY_CARTHAGE, Side.CARTHAGE, talents=50, gallic_infantry=1), "token"),
-    (RecruitInput(LEPONTI, Token.ALLIANCE_CARTHAGE, Side.CARTHAGE, talents=1, gallic_infantry=1), "talents"),
-    (RecruitInput(Tribe("Boii"), Token.ALLIANCE_CARTHAGE, Side.CARTHAGE, talents=9, gallic_infantry=1),
-     "tribe.infantry"),
-])
+@pytest.mark.parametrize(
+    "case, field",
+    [
+        (RecruitInput(LEPONTI, Token.ALLIANCE_CARTHAGE, Side.CARTHAGE, talents=50, gallic_cavalry=2), "gallic_cavalry"),
+        (RecruitInput(LEPONTI, Token.FRIENDLY_CARTHAGE, Side.CARTHAGE, talents=50, gallic_infantry=1), "token"),
+        (RecruitInput(LEPONTI, Token.ALLIANCE_CARTHAGE, Side.CARTHAGE, talents=1, gallic_infantry=1), "talents"),
+        (
+            RecruitInput(Tribe("Boii"), Token.ALLIANCE_CARTHAGE, Side.CARTHAGE, talents=9, gallic_infantry=1),
+            "tribe.infantry",
+        ),
+    ],
+)
 def test_gallic_recruitment_is_refused_naming_the_input(case, field):
     with pytest.raises(RulesError) as refusal:
         gallic_recruitment(case, EnteredDice([]))

@@ -1,4 +1,5 @@
 """Activation (4.2), land movement, crossing the Alps (4.3), sea movement and transport (4.4)."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -9,13 +10,18 @@ from umpire.rules.hannibal_barkas.movement import FLEET_MP  # importing it regis
 
 def test_example_4_multi_region_activation_costs_2_ip():
     """4.2 Example 4: armies A, B and C end in one field; C has an active leader, so only A and B cost 1 IP."""
-    data = {"regions": [{"name": "A"}, {"name": "B"}, {"name": "C", "active_leader": True}],
-            "destinations": ["Capua"], "initiative": 3}
+    data = {
+        "regions": [{"name": "A"}, {"name": "B"}, {"name": "C", "active_leader": True}],
+        "destinations": ["Capua"],
+        "initiative": 3,
+    }
     result = run_procedure("hannibal_barkas.activate_armies", data, EnteredDice([]))
     assert result.outcome["initiative_cost"] == 2 and result.outcome["initiative_left"] == 1
     assert [(line.text, line.value) for line in result.working if line.kind == "modifier"] == [
-        ("A: 1 IP to activate", 1), ("B: 1 IP to activate", 1),
-        ("C: an active leader ('A') activates it for free", 0)]
+        ("A: 1 IP to activate", 1),
+        ("B: 1 IP to activate", 1),
+        ("C: an active leader ('A') activates it for free", 0),
+    ]
 
 
 def test_several_regions_must_end_in_one_field():
@@ -57,27 +63,49 @@ def test_alps_each_unit_rolls_and_dies_on_8_or_more():
     """4.3: 1d10 per unit, 8+ perishes; the army's movement ends."""
     data = {"army": {"light_infantry": 2, "heavy_infantry": 2, "elephants": 1}, "leaders": ["Hannibal"]}
     result = run_procedure("hannibal_barkas.cross_alps", data, EnteredDice([8, 7, 10, 1, 9]))
-    assert result.outcome == {"lost": {"light_infantry": 1, "heavy_infantry": 1, "elephants": 1},
-                              "survivors": {"light_infantry": 1, "heavy_infantry": 1, "cavalry": 0, "elephants": 0,
-                                            "gallic_infantry": 0, "gallic_cavalry": 0, "ships": 0},
-                              "leaders_lost": [], "movement_ends": True}
-    assert [d.purpose for d in result.dice][:2] == ["light infantry 1 crossing the Alps",
-                                                    "light infantry 2 crossing the Alps"]
+    assert result.outcome == {
+        "lost": {"light_infantry": 1, "heavy_infantry": 1, "elephants": 1},
+        "survivors": {
+            "light_infantry": 1,
+            "heavy_infantry": 1,
+            "cavalry": 0,
+            "elephants": 0,
+            "gallic_infantry": 0,
+            "gallic_cavalry": 0,
+            "ships": 0,
+        },
+        "leaders_lost": [],
+        "movement_ends": True,
+    }
+    assert [d.purpose for d in result.dice][:2] == [
+        "light infantry 1 crossing the Alps",
+        "light infantry 2 crossing the Alps",
+    ]
 
 
 def test_alps_wipe_out_loses_the_leaders_too():
-    result = run_procedure("hannibal_barkas.cross_alps", {"army": {"cavalry": 1}, "leaders": ["Magon"]},
-                           EnteredDice([8]))
+    result = run_procedure(
+        "hannibal_barkas.cross_alps", {"army": {"cavalry": 1}, "leaders": ["Magon"]}, EnteredDice([8])
+    )
     assert result.outcome["leaders_lost"] == ["Magon"]
 
 
-EXAMPLE_5 = {"fleet": "Carthaginian fleet", "ships": 1, "activated": {"name": "Carthago"}, "steps": [
-    {"kind": "leave_port", "place": "Carthago"},
-    {"kind": "sail", "place": "sea 1"}, {"kind": "sail", "place": "sea 2"},
-    {"kind": "load", "place": "Sicily", "units": 1},
-    {"kind": "sail", "place": "sea 4"}, {"kind": "sail", "place": "sea 5"},
-    {"kind": "unload", "place": "Capua", "units": 1},
-    {"kind": "sail", "place": "sea 7"}, {"kind": "sail", "place": "sea 8", "open_sea": True}]}
+EXAMPLE_5 = {
+    "fleet": "Carthaginian fleet",
+    "ships": 1,
+    "activated": {"name": "Carthago"},
+    "steps": [
+        {"kind": "leave_port", "place": "Carthago"},
+        {"kind": "sail", "place": "sea 1"},
+        {"kind": "sail", "place": "sea 2"},
+        {"kind": "load", "place": "Sicily", "units": 1},
+        {"kind": "sail", "place": "sea 4"},
+        {"kind": "sail", "place": "sea 5"},
+        {"kind": "unload", "place": "Capua", "units": 1},
+        {"kind": "sail", "place": "sea 7"},
+        {"kind": "sail", "place": "sea 8", "open_sea": True},
+    ],
+}
 
 
 def test_example_5_fleet_transport():
@@ -87,9 +115,14 @@ def test_example_5_fleet_transport():
     moves 7 and 8 are only in the illustration, so the test sails two more fields, the last one open sea.
     """
     result = run_procedure("hannibal_barkas.sea_move", EXAMPLE_5, EnteredDice([]))
-    assert result.outcome == {"mp_used": 8, "initiative_cost": 2, "aboard": 0,
-                              "unloaded": [{"place": "Capua", "units": 1}], "in_port": False,
-                              "sailed_open_sea": True}
+    assert result.outcome == {
+        "mp_used": 8,
+        "initiative_cost": 2,
+        "aboard": 0,
+        "unloaded": [{"place": "Capua", "units": 1}],
+        "in_port": False,
+        "sailed_open_sea": True,
+    }
     assert any("Units unloaded are activated" in line.text for line in result.working)
 
 
@@ -101,16 +134,27 @@ def test_a_ninth_sea_move_is_refused():
 
 
 def test_a_ship_carries_two_land_units():
-    data = {"fleet": "f", "ships": 1, "activated": {"name": "Carthago"},
-            "steps": [{"kind": "load", "place": "Carthago", "units": 3, "already_activated": True}]}
+    data = {
+        "fleet": "f",
+        "ships": 1,
+        "activated": {"name": "Carthago"},
+        "steps": [{"kind": "load", "place": "Carthago", "units": 3, "already_activated": True}],
+    }
     with pytest.raises(RulesError, match="1 ships carry 2 land units"):
         run_procedure("hannibal_barkas.sea_move", data, EnteredDice([]))
 
 
 def test_loading_in_the_fleets_own_activated_port_costs_no_more_ip():
-    data = {"fleet": "f", "ships": 2, "activated": {"name": "Carthago"},
-            "steps": [{"kind": "load", "place": "Carthago", "units": 4, "already_activated": True},
-                      {"kind": "leave_port"}, {"kind": "sail", "place": "sea 1"}]}
+    data = {
+        "fleet": "f",
+        "ships": 2,
+        "activated": {"name": "Carthago"},
+        "steps": [
+            {"kind": "load", "place": "Carthago", "units": 4, "already_activated": True},
+            {"kind": "leave_port"},
+            {"kind": "sail", "place": "sea 1"},
+        ],
+    }
     result = run_procedure("hannibal_barkas.sea_move", data, EnteredDice([]))
     assert (result.outcome["initiative_cost"], result.outcome["mp_used"], result.outcome["aboard"]) == (1, 2, 4)
     assert result.outcome["sailed_open_sea"] is None
@@ -129,28 +173,39 @@ def test_an_army_meeting_the_enemy_fights_at_once_as_attacker():
 
 def test_two_armies_from_different_fields_fight_one_battle_combined():
     """4.2 (L363): "one battle is fought with the armies combined". Constructed."""
-    result = meet({"entering": [{"heavy_infantry": 3}, {"cavalry": 2}], "enemy": {"light_infantry": 4},
-                   "movement_points_left": 0})
+    result = meet(
+        {"entering": [{"heavy_infantry": 3}, {"cavalry": 2}], "enemy": {"light_infantry": 4}, "movement_points_left": 0}
+    )
     assert result.outcome["attacker"]["heavy_infantry"] == 3 and result.outcome["attacker"]["cavalry"] == 2
 
 
 def test_the_winner_moves_on_with_the_mp_it_has_left():
     """4.2 (L361): "After winning the battle the army may move on, if it still has movement points"."""
-    won = meet({"entering": [{"cavalry": 2}], "enemy": {"light_infantry": 1}, "movement_points_left": 2,
-                "battle_won": True})
+    won = meet(
+        {"entering": [{"cavalry": 2}], "enemy": {"light_infantry": 1}, "movement_points_left": 2, "battle_won": True}
+    )
     assert (won.outcome["may_move_on"], won.outcome["movement_points_left"]) == (True, 2)
-    spent = meet({"entering": [{"cavalry": 2}], "enemy": {"light_infantry": 1}, "movement_points_left": 0,
-                  "battle_won": True})
+    spent = meet(
+        {"entering": [{"cavalry": 2}], "enemy": {"light_infantry": 1}, "movement_points_left": 0, "battle_won": True}
+    )
     assert spent.outcome["may_move_on"] is False
-    lost = meet({"entering": [{"cavalry": 2}], "enemy": {"light_infantry": 1}, "movement_points_left": 2,
-                 "battle_won": False})
+    lost = meet(
+        {"entering": [{"cavalry": 2}], "enemy": {"light_infantry": 1}, "movement_points_left": 2, "battle_won": False}
+    )
     assert (lost.outcome["may_move_on"], lost.outcome["movement_points_left"]) == (False, 0)
 
 
 def test_a_fleet_meeting_a_fleet_fights_a_naval_battle_and_may_sail_on():
     """4.4 (L391): "If the player won, he may move on ... until all 8 movement points are used up"."""
-    result = meet({"mover": "fleet", "entering": [{"ships": 3}], "enemy": {"ships": 2}, "movement_points_left": 5,
-                   "battle_won": True})
+    result = meet(
+        {
+            "mover": "fleet",
+            "entering": [{"ships": 3}],
+            "enemy": {"ships": 2},
+            "movement_points_left": 5,
+            "battle_won": True,
+        }
+    )
     assert result.outcome["battle"] == "hannibal_barkas.naval_battle" and result.outcome["movement_points_left"] == 5
 
 

@@ -1,4 +1,5 @@
 """P9 naval battle, with the rulebook's Example 10 (5.10 Naval Battles)."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -20,10 +21,16 @@ def ship(**cargo):
 
 
 # Example 10. A's ships in the order it rolls them: two infantry, one infantry, two cavalry, empty.
-EX10_A = {"name": "A", "ships": [ship(heavy_infantry=2), ship(heavy_infantry=1), ship(cavalry=2), ship()],
-          "sink_order": [0, 1, 3], "withdraw_after_round": 1}
-EX10_B = {"name": "B", "ships": [ship(heavy_infantry=2), ship(heavy_infantry=2), ship(heavy_infantry=2),
-                                 ship(heavy_infantry=1), ship()]}
+EX10_A = {
+    "name": "A",
+    "ships": [ship(heavy_infantry=2), ship(heavy_infantry=1), ship(cavalry=2), ship()],
+    "sink_order": [0, 1, 3],
+    "withdraw_after_round": 1,
+}
+EX10_B = {
+    "name": "B",
+    "ships": [ship(heavy_infantry=2), ship(heavy_infantry=2), ship(heavy_infantry=2), ship(heavy_infantry=1), ship()],
+}
 
 
 def test_example_10_naval_battle():
@@ -40,23 +47,34 @@ def test_example_10_naval_battle():
     assert out["attacker"]["afloat"] == [1, 2, 3] and out["attacker"]["lost"]["units"] == 4
     assert out["attacker"]["cargo_afloat"]["heavy_infantry"] == 5
     dice = [(line.text, line.value) for line in result.working if line.kind == "die"]
-    assert dice[:5] == [("d10 for B ship 0 (2 heavy infantry) to hit (5+)", 6),
-                        ("d10 for B ship 1 (2 heavy infantry) to hit (5+)", 4),
-                        ("d10 for B ship 2 (2 heavy infantry) to hit (5+)", 7),
-                        ("d10 for B ship 3 (1 heavy infantry) to hit (6+)", 5),
-                        ("d10 for B ship 4 (empty) to hit (7+)", 9)]
+    assert dice[:5] == [
+        ("d10 for B ship 0 (2 heavy infantry) to hit (5+)", 6),
+        ("d10 for B ship 1 (2 heavy infantry) to hit (5+)", 4),
+        ("d10 for B ship 2 (2 heavy infantry) to hit (5+)", 7),
+        ("d10 for B ship 3 (1 heavy infantry) to hit (6+)", 5),
+        ("d10 for B ship 4 (empty) to hit (7+)", 9),
+    ]
     assert dice[7] == ("d10 for A ship 2 (2 cavalry) to hit (7+)", 10)
     choices = [line.text for line in result.working if line.kind == "choice" and "sinks" in line.text]
-    assert choices == ["A sinks A's ship 0 with 2 heavy infantry", "A sinks A's ship 1 with 1 heavy infantry",
-                       "A sinks A's ship 3 with no units", "A sinks B's ship 0 with 2 heavy infantry",
-                       "B sinks B's ship 4 with no units"]
+    assert choices == [
+        "A sinks A's ship 0 with 2 heavy infantry",
+        "A sinks A's ship 1 with 1 heavy infantry",
+        "A sinks A's ship 3 with no units",
+        "A sinks B's ship 0 with 2 heavy infantry",
+        "B sinks B's ship 4 with no units",
+    ]
     assert any("Reading used: as on land" in line.text for line in result.working)
 
 
 def test_leaders_perish_when_all_their_ships_are_sunk():
-    data = {"attacker": {"name": "Rome", "ships": [ship(), ship()]},
-            "defender": {"name": "Carthage", "ships": [ship()],
-                         "leaders": [{"name": "Hannon", "command": 0, "victory_points": 3}]}}
+    data = {
+        "attacker": {"name": "Rome", "ships": [ship(), ship()]},
+        "defender": {
+            "name": "Carthage",
+            "ships": [ship()],
+            "leaders": [{"name": "Hannon", "command": 0, "victory_points": 3}],
+        },
+    }
     result = run(data, [7, 1, 1])
     assert result.outcome["leaders_killed"] == [{"side": "defender", "name": "Hannon", "vp": 3}]
     assert result.outcome["winner"] == "attacker" and result.outcome["battle_vp"] == 0
@@ -64,21 +82,29 @@ def test_leaders_perish_when_all_their_ships_are_sunk():
 
 def test_a_ship_carries_at_most_two_land_units():
     with pytest.raises(RulesError) as error:
-        run({"attacker": {"name": "A", "ships": [ship(heavy_infantry=2, cavalry=1)]},
-             "defender": {"name": "B", "ships": [ship()]}}, [])
+        run(
+            {
+                "attacker": {"name": "A", "ships": [ship(heavy_infantry=2, cavalry=1)]},
+                "defender": {"name": "B", "ships": [ship()]},
+            },
+            [],
+        )
     assert error.value.field == "attacker.ships.0.cargo"
 
 
 def test_command_rerolls_at_sea():
-    data = {"attacker": {"name": "A", "ships": [ship()], "leaders": [{"name": "L", "command": 1}]},
-            "defender": {"name": "B", "ships": [ship()], "withdraw_after_round": 1}}
+    data = {
+        "attacker": {"name": "A", "ships": [ship()], "leaders": [{"name": "L", "command": 1}]},
+        "defender": {"name": "B", "ships": [ship()], "withdraw_after_round": 1},
+    }
     result = run(data, [3, 8, 1])
     assert result.outcome["defender"]["sunk"] == [0] and result.outcome["end"] == "sunk"
 
 
 def test_the_umpire_reading_places_a_withdrawing_fleet():
     """5.10 names no destination for a withdrawal: as on land by default (Example 10 above); else the umpire."""
-    result = run({"attacker": EX10_B, "defender": EX10_A, "options": {"retreat": "umpire"}},
-                 [6, 4, 7, 5, 9, 7, 4, 10, 5])
+    result = run(
+        {"attacker": EX10_B, "defender": EX10_A, "options": {"retreat": "umpire"}}, [6, 4, 7, 5, 9, 7, 4, 10, 5]
+    )
     assert result.outcome["end"] == "withdrew_defender"
     assert any("Reading used: the umpire places the withdrawing fleet" in line.text for line in result.working)

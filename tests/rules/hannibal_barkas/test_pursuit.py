@@ -1,5 +1,6 @@
 """5.9 Pursuit (L505-509): leaders' pursuit abilities and effects that join units to the pursuit. Neither is
 printed in the rulebook, so every vector is constructed, not from the text; Example 6 (L452-460) is the base."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -31,13 +32,18 @@ def test_an_effect_joins_infantry_and_a_leader_adds_to_the_rolls():
     heavy infantry 7+ becomes 6+: [7, 6, 5] takes 2 of B's heavy infantry."""
     leader = {"name": "Maharbal", "command": 0, "pursuit_ability": True, "pursuit_modifier": 1}
     effect = {"card": "Chase them down", "joins": "heavy_infantry", "joins_number": 2}
-    result = run({"attacker": {**A, "leaders": [leader], "pursuit_effects": [effect]}, "defender": B},
-                 QUIET_ROUND + [7, 6, 5])
-    assert dice_lines(result) == [("d10 for A cavalry 1 to hit (7+)", 7), ("d10 for A heavy infantry 1 to hit (6+)", 6),
-                                  ("d10 for A heavy infantry 2 to hit (6+)", 5)]
+    result = run(
+        {"attacker": {**A, "leaders": [leader], "pursuit_effects": [effect]}, "defender": B}, QUIET_ROUND + [7, 6, 5]
+    )
+    assert dice_lines(result) == [
+        ("d10 for A cavalry 1 to hit (7+)", 7),
+        ("d10 for A heavy infantry 1 to hit (6+)", 6),
+        ("d10 for A heavy infantry 2 to hit (6+)", 5),
+    ]
     assert result.outcome["defender"]["lost_in_pursuit"]["heavy_infantry"] == 2
     assert ("modifier", "Maharbal: +1 to hit in the pursuit", 1) in [
-        (line.kind, line.text, line.value) for line in result.working]
+        (line.kind, line.text, line.value) for line in result.working
+    ]
 
 
 def test_an_effect_joins_no_more_units_than_the_army_has():
@@ -71,6 +77,5 @@ def test_an_effect_cannot_join_the_cavalry_that_pursue_already():
 
 def test_example_6_is_unchanged_by_a_leader_without_a_pursuit_ability():
     """Example 6 (L452-460) with a leader of Command 0 whose card has no pursuit ability: the same pursuit."""
-    result = run({"attacker": {**EX6_A, "leaders": [{"name": "Cartalon", "command": 0}]}, "defender": EX6_B},
-                 EX6_DICE)
+    result = run({"attacker": {**EX6_A, "leaders": [{"name": "Cartalon", "command": 0}]}, "defender": EX6_B}, EX6_DICE)
     assert result.outcome["defender"]["lost_in_pursuit"]["heavy_infantry"] == 1

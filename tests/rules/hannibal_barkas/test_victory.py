@@ -1,4 +1,5 @@
 """Victory Points (11.2) and victory (XI, 10.3, 10.4)."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -20,12 +21,15 @@ def test_battle_vp_one_per_full_5_units(eliminated, vp):
 
 def test_siga_hannibal_an_alliance_and_a_retaken_city():
     """Siga's card gives 8 VP (1.3.2); Hannibal's card 8 (1.3.3); an alliance +2; a retaken city gives back."""
-    result = award([
-        {"player": "Hannibal", "source": "city_captured", "name": "Siga", "card_vp": 8},
-        {"player": "Scipio", "source": "leader_killed", "name": "Hannibal", "card_vp": 8},
-        {"player": "Hannibal", "source": "alliance_gained", "name": "Massilia"},
-        {"player": "Hannibal", "source": "city_retaken", "name": "Siga", "card_vp": 8},
-        {"player": "Scipio", "source": "devastation", "tokens": 5}])
+    result = award(
+        [
+            {"player": "Hannibal", "source": "city_captured", "name": "Siga", "card_vp": 8},
+            {"player": "Scipio", "source": "leader_killed", "name": "Hannibal", "card_vp": 8},
+            {"player": "Hannibal", "source": "alliance_gained", "name": "Massilia"},
+            {"player": "Hannibal", "source": "city_retaken", "name": "Siga", "card_vp": 8},
+            {"player": "Scipio", "source": "devastation", "tokens": 5},
+        ]
+    )
     assert result.outcome["vp"] == {"Hannibal": 2, "Scipio": 20}
 
 
@@ -40,8 +44,11 @@ def test_a_city_without_its_vp_stops_with_a_named_error():
     assert refusal.value.field == "events.0.card_vp"
 
 
-PLAYERS = [{"player": "Scipio", "nation": "rome", "vp": 14}, {"player": "Consul I", "nation": "rome", "vp": 17},
-           {"player": "Hannibal", "nation": "carthage", "vp": 25}]
+PLAYERS = [
+    {"player": "Scipio", "nation": "rome", "vp": 14},
+    {"player": "Consul I", "nation": "rome", "vp": 17},
+    {"player": "Hannibal", "nation": "carthage", "vp": 25},
+]
 
 
 def check(**data):
@@ -50,8 +57,13 @@ def check(**data):
 
 def test_small_war_side_reaches_30_together_and_its_best_player_wins():
     """10.3: the side's players together reach 30; the one who gained more wins."""
-    assert check() == {"over": True, "side": "rome", "player": "Consul I", "how": "vp",
-                       "side_vp": {"rome": 31, "carthage": 25}}
+    assert check() == {
+        "over": True,
+        "side": "rome",
+        "player": "Consul I",
+        "how": "vp",
+        "side_vp": {"rome": 31, "carthage": 25},
+    }
 
 
 def test_big_war_needs_50():

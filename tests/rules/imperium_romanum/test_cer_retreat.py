@@ -1,4 +1,5 @@
 """14.0 Combat Efficiency (the matrix and a stack's class), 15.21-15.34 retreat and 15.33 overruns."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -10,9 +11,20 @@ from umpire.rules.imperium_romanum.retreat import OverrunInput, RetreatHex, Retr
 NO_DICE = EnteredDice([])
 
 
-@pytest.mark.parametrize("attacker, defender, expected", [
-    (Cer.C, Cer.A, -2), (Cer.A, Cer.C, 2), (Cer.B, Cer.B, 0), (Cer.B, Cer.A, -1), (Cer.A, Cer.B, 1),
-    (Cer.C, Cer.B, -1), (Cer.B, Cer.C, 1), (Cer.A, Cer.A, 0), (Cer.C, Cer.C, 0)])
+@pytest.mark.parametrize(
+    "attacker, defender, expected",
+    [
+        (Cer.C, Cer.A, -2),
+        (Cer.A, Cer.C, 2),
+        (Cer.B, Cer.B, 0),
+        (Cer.B, Cer.A, -1),
+        (Cer.A, Cer.B, 1),
+        (Cer.C, Cer.B, -1),
+        (Cer.B, Cer.C, 1),
+        (Cer.A, Cer.A, 0),
+        (Cer.C, Cer.C, 0),
+    ],
+)
 def test_dv_05_the_matrix(attacker, defender, expected):
     """The Combat Efficiency Class Die-Roll Modification Matrix (L1008-1012) and extraction DV-05."""
     result = combat_efficiency(CerInput((Rated(10, attacker),), (Rated(10, defender),)), NO_DICE)
@@ -39,8 +51,11 @@ def test_tv_16_a_force_of_44_may_retreat_south_but_not_north():
 
 
 def test_retreat_is_barred_across_rivers_and_into_a_quarter_of_the_enemy():
-    hexes = (RetreatHex("ford", crosses_river_or_narrow_sea=True), RetreatHex("camp", enemy_strength=11),
-             RetreatHex("hill", enemy_strength=10))
+    hexes = (
+        RetreatHex("ford", crosses_river_or_narrow_sea=True),
+        RetreatHex("camp", enemy_strength=11),
+        RetreatHex("hill", enemy_strength=10),
+    )
     assert retreat(RetreatInput(44, hexes), NO_DICE).outcome["open"] == ["hill"]
 
 

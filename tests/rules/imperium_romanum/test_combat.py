@@ -1,6 +1,7 @@
 """15.4 Combat Procedure: strengths, the odds floored in the defender's favour (2.1), the clamped die, the Optional
 Land Combat Results Table's printed row, and the loss arithmetic; with the text's examples 18:5 and 18:7, the fleets'
 quarter (12.6, 12.65) and "Losing a 4-12 in a city does not satisfy an 8 point loss" (15.4)."""
+
 from fractions import Fraction
 
 import pytest
@@ -10,7 +11,15 @@ from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
 from umpire.rules.imperium_romanum.combat import land_combat
 from umpire.rules.imperium_romanum.combat_input import (
-    City, CombatOptions, Defence, Entry, Kind, LandCombatInput, LandUnit, PlusTwoNarrowSea, Side,
+    City,
+    CombatOptions,
+    Defence,
+    Entry,
+    Kind,
+    LandCombatInput,
+    LandUnit,
+    PlusTwoNarrowSea,
+    Side,
 )
 from umpire.rules.imperium_romanum.land_crt import COLUMNS, CrtRow, Party, StandardCrtRow, Table, column
 from umpire.rules.imperium_romanum.common import Cer, Season
@@ -43,8 +52,10 @@ def test_tv_17_odds_are_rounded_in_the_defenders_favour(attack, defence, expecte
     assert ("step", f"Odds {attack}:{defence}, rounded in the defender's favour: {expected}", expected) in steps(result)
 
 
-@pytest.mark.parametrize("attack, defence, expected", [(1, 4, "1:3"), (9, 1, "4:1"), (2, 3, "2:3"), (5, 4, "5:4"),
-                                                       (4, 5, "4:5"), (3, 2, "3:2"), (1, 2, "1:2")])
+@pytest.mark.parametrize(
+    "attack, defence, expected",
+    [(1, 4, "1:3"), (9, 1, "4:1"), (2, 3, "2:3"), (5, 4, "5:4"), (4, 5, "4:5"), (3, 2, "3:2"), (1, 2, "1:2")],
+)
 def test_dv_14_15_columns_and_the_edges(attack, defence, expected):
     """Extraction DV-14 and DV-15 (constructed, not from the text): below 1:3 the 1:3 column, above 4:1 the 4:1."""
     assert fight(side(attack), side(defence)).outcome["column"] == expected
@@ -76,9 +87,17 @@ def test_the_printed_row_minus_2_and_the_defenders_loss_rounded_down():
     (-1) rolls 1: row -2. The attacker loses his 15; the defender a quarter of 15, 3 3/4, rounded down to 3 in the
     defender's favour (2.1). The defender lost fewer and wins; morale +2 and -2. Constructed, not from the text."""
     result = fight(side(15, cer=Cer.C), side(10, cer=Cer.A), roll=1, rough=True)
-    assert result.outcome == {"attack": 15, "defence": 10, "column": "3:2", "roll": -2, "result": "E/¼A",
-                              "attacker_loses": 15, "defender_loses": 3, "winner": "defender",
-                              "morale": {"defender": 2, "attacker": -2}}
+    assert result.outcome == {
+        "attack": 15,
+        "defence": 10,
+        "column": "3:2",
+        "roll": -2,
+        "result": "E/¼A",
+        "attacker_loses": 15,
+        "defender_loses": 3,
+        "winner": "defender",
+        "morale": {"defender": 2, "attacker": -2},
+    }
     assert ("modifier", "Attacker class C against defender class A", -2) in steps(result)
     assert ("modifier", "Rough hex", -1) in steps(result)
     assert ("table", "Optional Land Combat Results Table: -2 / 3:2", "E/¼A") in steps(result)
@@ -105,8 +124,10 @@ def test_dv_16_the_modified_roll_is_held_between_minus_2_and_9():
     """Extraction DV-16 (constructed, not from the text): -4 is treated as -2, 11 as 9."""
     low = fight(side(15, cer=Cer.C), Side(side(10, cer=Cer.A).units, leader=2), roll=1, rough=True)
     assert low.outcome["roll"] == -2
-    high = land_combat(LandCombatInput(Side(side(10, cer=Cer.A).units, leader=3), side(10, cer=Cer.C),
-                                       crt=(CrtRow(9, **ALL_N),)), EnteredDice([6]))
+    high = land_combat(
+        LandCombatInput(Side(side(10, cer=Cer.A).units, leader=3), side(10, cer=Cer.C), crt=(CrtRow(9, **ALL_N),)),
+        EnteredDice([6]),
+    )
     assert high.outcome["roll"] == 9
     assert ("step", "Die-roll 6 modified to 11, treated as 9", 9) in steps(high)
 
@@ -115,10 +136,14 @@ def test_an_empty_cell_stops_naming_it():
     with pytest.raises(RulesError, match="has no result for die-roll 3 at 1:1: Control enters it"):
         land_combat(LandCombatInput(side(10), side(10)), EnteredDice([3]))
     with pytest.raises(RulesError, match="standard Land Combat Results Table has no result for die-roll -2"):
-        land_combat(LandCombatInput(side(15, cer=Cer.C), side(10, cer=Cer.A), rough=True, table=Table.STANDARD),
-                    EnteredDice([1]))
-    done = land_combat(LandCombatInput(side(10), side(10), table=Table.STANDARD,
-                                       standard_crt=(StandardCrtRow(3, at_1_1="N/N"),)), EnteredDice([3]))
+        land_combat(
+            LandCombatInput(side(15, cer=Cer.C), side(10, cer=Cer.A), rough=True, table=Table.STANDARD),
+            EnteredDice([1]),
+        )
+    done = land_combat(
+        LandCombatInput(side(10), side(10), table=Table.STANDARD, standard_crt=(StandardCrtRow(3, at_1_1="N/N"),)),
+        EnteredDice([3]),
+    )
     assert done.outcome["result"] == "N/N" and done.outcome["winner"] == "neither"
 
 
@@ -137,8 +162,13 @@ def test_tv_13_a_36_30_fleet_satisfies_only_9_points_of_loss():
 def test_tv_18_a_4_12_doubled_in_a_besieged_city_loses_only_4():
     """15.4 L699: "Losing a 4-12 in a city does not satisfy an 8 point loss": doubled to 8 for the odds (with the
     city's defence, here 0), it counts 4 when lost."""
-    result = fight(side(16), side(4, kind=Kind.LIGHT_INFANTRY, in_city=True), defence=Defence.SIEGE_ASSAULT,
-                   city=City("Mutina", defence=0), cells={**ALL_N, "at_2_1": "N/E"})
+    result = fight(
+        side(16),
+        side(4, kind=Kind.LIGHT_INFANTRY, in_city=True),
+        defence=Defence.SIEGE_ASSAULT,
+        city=City("Mutina", defence=0),
+        cells={**ALL_N, "at_2_1": "N/E"},
+    )
     assert result.outcome["defence"] == 8 and result.outcome["column"] == "2:1"
     assert result.outcome["defender_loses"] == 4
 
@@ -168,16 +198,23 @@ def test_besieged_cavalry_is_not_multiplied_unless_the_reading_says_so():
 
 def test_cavalry_assaulting_a_city_is_halved_rounded_up():
     """15.223: 5 cavalry assaulting is 3 (half, rounded up, as the rule says against 2.1)."""
-    result = fight(side(5, kind=Kind.HEAVY_CAVALRY), side(2, in_city=True), defence=Defence.SIEGE_ASSAULT,
-                   city=City("Roma", defence=0))
+    result = fight(
+        side(5, kind=Kind.HEAVY_CAVALRY),
+        side(2, in_city=True),
+        defence=Defence.SIEGE_ASSAULT,
+        city=City("Roma", defence=0),
+    )
     assert result.outcome["attack"] == 3
 
 
 def test_plus_2_narrow_seas_a_third_or_half():
     """13.1 against 15.13 (AMB-18): 12 infantry across a "+2" narrow sea count 4, or 6 by 15.13."""
     assert fight(side(12, entered=Entry.ACROSS_PLUS_2_NARROW_SEA), side(1)).outcome["attack"] == 4
-    half = fight(side(12, entered=Entry.ACROSS_PLUS_2_NARROW_SEA), side(1),
-                 options=CombatOptions(plus_2_narrow_sea=PlusTwoNarrowSea.HALF))
+    half = fight(
+        side(12, entered=Entry.ACROSS_PLUS_2_NARROW_SEA),
+        side(1),
+        options=CombatOptions(plus_2_narrow_sea=PlusTwoNarrowSea.HALF),
+    )
     assert half.outcome["attack"] == 6
 
 
@@ -188,8 +225,7 @@ def test_winter_halves_attacking_cavalry():
 @pytest.mark.parametrize("attacker, defender, expected", [(150, 100, 4), (100, 149, 3), (100, 150, 2)])
 def test_dv_07_morale_fifty_apart(attacker, defender, expected):
     """11.1 and extraction DV-07 (constructed): +1 at 150 against 100; nothing at 100 against 149."""
-    result = fight(Side(side(10).units, morale=attacker), Side(side(10).units, morale=defender), roll=3,
-                   row=expected)
+    result = fight(Side(side(10).units, morale=attacker), Side(side(10).units, morale=defender), roll=3, row=expected)
     assert result.outcome["roll"] == expected
 
 
@@ -203,8 +239,9 @@ def test_missile_and_cavalry_bonuses_cannot_together_make_2():
 
 
 def test_rough_terrain_is_not_applied_to_a_siege_assault():
-    result = fight(side(30), side(10, in_city=True), defence=Defence.SIEGE_ASSAULT, city=City("Sirmium", defence=0),
-                   rough=True)
+    result = fight(
+        side(30), side(10, in_city=True), defence=Defence.SIEGE_ASSAULT, city=City("Sirmium", defence=0), rough=True
+    )
     assert result.outcome["roll"] == 3
 
 

@@ -1,5 +1,6 @@
 """5.0 Treasure, Taxation and Plunder, 5.3 the treasury's capture, 9.0 supply (the Supply Limitations Table and
 9.15's purchase), and 6.0 Mobilization (training, green and veteran units)."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -7,15 +8,40 @@ from umpire.rules.errors import RulesError
 from umpire.rules.schema import parse
 from umpire.rules.imperium_romanum.common import Cer, Season
 from umpire.rules.imperium_romanum.mobilization import (
-    DesertionInput, Era, GreenUnit, MobilizationInput, Recruit, ReplacementInput, UnitType, UpgradeInput,
-    desertion, leader_replacement, mobilization, veteran_upgrade,
+    DesertionInput,
+    Era,
+    GreenUnit,
+    MobilizationInput,
+    Recruit,
+    ReplacementInput,
+    UnitType,
+    UpgradeInput,
+    desertion,
+    leader_replacement,
+    mobilization,
+    veteran_upgrade,
 )
 from umpire.rules.imperium_romanum.supply import (
-    CityKind, CityLine, Ground, PlunderedHalf, PurchaseInput, SupplyInput, SupplyOptions, supply_limits,
+    CityKind,
+    CityLine,
+    Ground,
+    PlunderedHalf,
+    PurchaseInput,
+    SupplyInput,
+    SupplyOptions,
+    supply_limits,
     supply_purchase,
 )
 from umpire.rules.imperium_romanum.treasury import (
-    CaptureInput, LeaderLost, PlunderInput, ScorchInput, TaxCity, TaxInput, plunder, scorched_earth, taxation,
+    CaptureInput,
+    LeaderLost,
+    PlunderInput,
+    ScorchInput,
+    TaxCity,
+    TaxInput,
+    plunder,
+    scorched_earth,
+    taxation,
     treasury_capture,
 )
 
@@ -44,11 +70,15 @@ def test_plunder_is_three_times_the_tax_with_a_six_turn_marker():
         plunder(PlunderInput(TaxCity("Cremona", 4, plundered=True)), NO_DICE)
 
 
-@pytest.mark.parametrize("how, dissolved, expected", [
-    (LeaderLost.IN_LAND_COMBAT, False, {"gained": 25, "lost": 25, "kept": 50}),
-    (LeaderLost.IN_LAND_COMBAT, True, {"gained": 75, "lost": 25, "kept": 0}),
-    (LeaderLost.OTHERWISE, False, {"gained": 0, "lost": 50, "kept": 50}),
-    (LeaderLost.OTHERWISE, True, {"gained": 0, "lost": 100, "kept": 0})])
+@pytest.mark.parametrize(
+    "how, dissolved, expected",
+    [
+        (LeaderLost.IN_LAND_COMBAT, False, {"gained": 25, "lost": 25, "kept": 50}),
+        (LeaderLost.IN_LAND_COMBAT, True, {"gained": 75, "lost": 25, "kept": 0}),
+        (LeaderLost.OTHERWISE, False, {"gained": 0, "lost": 50, "kept": 50}),
+        (LeaderLost.OTHERWISE, True, {"gained": 0, "lost": 100, "kept": 0}),
+    ],
+)
 def test_dv_19_to_21_the_treasury_when_its_leader_is_lost(how, dissolved, expected):
     """5.3 L164-165 and extraction DV-19 to DV-21 (constructed, not from the text), on 100 Treasure Points."""
     assert treasury_capture(CaptureInput(100, how, dissolved), NO_DICE).outcome == expected
@@ -57,7 +87,10 @@ def test_dv_19_to_21_the_treasury_when_its_leader_is_lost(how, dissolved, expect
 def test_treasury_shares_round_down_and_the_faction_keeps_the_rest():
     """AMB-11 (constructed): a quarter of 10 is 2, so the faction keeps 6."""
     assert treasury_capture(CaptureInput(10, LeaderLost.IN_LAND_COMBAT), NO_DICE).outcome == {
-        "gained": 2, "lost": 2, "kept": 6}
+        "gained": 2,
+        "lost": 2,
+        "kept": 6,
+    }
 
 
 def test_tv_09_supply_for_cavalry_in_media_in_ad_403_in_winter_costs_16():
@@ -103,8 +136,15 @@ def test_desert_has_no_line():
 
 
 def recruit(**kwargs):
-    base = dict(line="Italia: legion", type=UnitType.LEGIONARY_INFANTRY, strength=20, cer=Cer.A, pool_left=3,
-                cost=10, area_cer="A")
+    base = dict(
+        line="Italia: legion",
+        type=UnitType.LEGIONARY_INFANTRY,
+        strength=20,
+        cer=Cer.A,
+        pool_left=3,
+        cost=10,
+        area_cer="A",
+    )
     return Recruit(**{**base, **kwargs})
 
 
@@ -185,8 +225,10 @@ def test_tv_05_a_lesser_unit_may_be_substituted():
 def test_scorched_earth_costs_4_a_hex_and_marks_it_six_turns():
     """5.61-5.62 L183-185 (constructed): two hexes cost 8 movement points; a city hex is not scorched, it is
     plundered."""
-    assert scorched_earth(ScorchInput(2, movement_left=10), NO_DICE).outcome == {"movement_points": 8,
-                                                                                  "marker_turns": 6}
+    assert scorched_earth(ScorchInput(2, movement_left=10), NO_DICE).outcome == {
+        "movement_points": 8,
+        "marker_turns": 6,
+    }
     with pytest.raises(RulesError, match="only 6 are left"):
         scorched_earth(ScorchInput(2, movement_left=6), NO_DICE)
     with pytest.raises(RulesError, match="non-city controlled hexes"):

@@ -1,14 +1,26 @@
 """18.0 the non-player forces (Furthest Faction, exterior provinces, Persian activation with bribes) and the two
 optional rules at the end: 21.0 Don't Trust Anyone! and 22.0 the Optional Dissolution Rule."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
 from umpire.rules.imperium_romanum.forces import (
-    Distance, ExteriorInput, FurthestInput, PersiaInput, exterior_province, furthest_faction, persian_activation,
+    Distance,
+    ExteriorInput,
+    FurthestInput,
+    PersiaInput,
+    exterior_province,
+    furthest_faction,
+    persian_activation,
 )
 from umpire.rules.imperium_romanum.optional import (
-    BarbarianInput, DisobeyInput, DissolutionInput, DissolutionRow, barbarian_dissolution, dont_trust_anyone,
+    BarbarianInput,
+    DisobeyInput,
+    DissolutionInput,
+    DissolutionRow,
+    barbarian_dissolution,
+    dont_trust_anyone,
     power_dissolution,
 )
 
@@ -23,15 +35,17 @@ def test_the_furthest_faction_and_a_tie_by_the_die():
 
 def test_exterior_provinces():
     """18.41: one 16-10 and one 4-12 (B) a city in a civilized area; 18.42: 1d6 20-10s (C) in a barbarous one."""
-    assert exterior_province(ExteriorInput("Armenia", 3), NO_DICE).outcome == {
-        "units": {"16-10 (B)": 3, "4-12 (B)": 3}}
+    assert exterior_province(ExteriorInput("Armenia", 3), NO_DICE).outcome == {"units": {"16-10 (B)": 3, "4-12 (B)": 3}}
     assert exterior_province(ExteriorInput("Sarmatia", 1), EnteredDice([4])).outcome == {"units": {"20-10 (C)": 4}}
 
 
 def test_dv_11_an_unmodified_2_always_activates_persia():
     """20.8 and extraction DV-11 (constructed): 2 with 100 Roman strength (+4) still activates."""
-    assert persian_activation(PersiaInput(100), EnteredDice([1, 1])).outcome == {"natural": 2, "roll": 6,
-                                                                                 "active": True}
+    assert persian_activation(PersiaInput(100), EnteredDice([1, 1])).outcome == {
+        "natural": 2,
+        "roll": 6,
+        "active": True,
+    }
 
 
 def test_dv_12_seven_with_50_roman_strength_is_9_and_active():
@@ -43,18 +57,28 @@ def test_dv_12_seven_with_50_roman_strength_is_9_and_active():
 def test_dont_trust_anyone():
     """21.0 L908-917: a 6 disobeys; scenario 1 automatically does nothing; 10-12: 6 declares; 13-14: 5-6 usurper;
     with a named leader, no roll."""
-    assert dont_trust_anyone(DisobeyInput(with_named_leader=True), NO_DICE).outcome == {"disobeys": False,
-                                                                                       "effect": None}
+    assert dont_trust_anyone(DisobeyInput(with_named_leader=True), NO_DICE).outcome == {
+        "disobeys": False,
+        "effect": None,
+    }
     assert dont_trust_anyone(DisobeyInput(scenario="1"), EnteredDice([5])).outcome["disobeys"] is False
-    assert dont_trust_anyone(DisobeyInput(scenario="1"), EnteredDice([6])).outcome["effect"] == \
-        "does nothing, unable to move"
-    assert dont_trust_anyone(DisobeyInput(scenario="11"), EnteredDice([6, 6])).outcome["effect"] == \
-        "declares for the nearest Roman faction"
-    assert dont_trust_anyone(DisobeyInput(scenario="13"), EnteredDice([6, 5])).outcome["effect"] == \
-        "sets up as a new Roman faction (usurper)"
+    assert (
+        dont_trust_anyone(DisobeyInput(scenario="1"), EnteredDice([6])).outcome["effect"]
+        == "does nothing, unable to move"
+    )
+    assert (
+        dont_trust_anyone(DisobeyInput(scenario="11"), EnteredDice([6, 6])).outcome["effect"]
+        == "declares for the nearest Roman faction"
+    )
+    assert (
+        dont_trust_anyone(DisobeyInput(scenario="13"), EnteredDice([6, 5])).outcome["effect"]
+        == "sets up as a new Roman faction (usurper)"
+    )
     no_romans = DisobeyInput(scenario="14", active_roman_factions=False)
-    assert dont_trust_anyone(no_romans, EnteredDice([6, 4])).outcome["effect"] == \
-        "sets up as a new Roman faction (usurper)"
+    assert (
+        dont_trust_anyone(no_romans, EnteredDice([6, 4])).outcome["effect"]
+        == "sets up as a new Roman faction (usurper)"
+    )
     eastern = DisobeyInput(scenario="26", eastern_empire=True)
     assert dont_trust_anyone(eastern, EnteredDice([6])).outcome["effect"] == "does nothing, unable to move"
     with pytest.raises(RulesError, match="not a scenario"):

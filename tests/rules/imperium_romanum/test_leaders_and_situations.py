@@ -2,26 +2,45 @@
 (the situation's data), 3.5 alliances, 8.11 examining stacks, 15.22-16.4 standing and relieving a siege, 3.41
 colours, 6.7 non-Roman replacements and 10.3 leaders killed or captured. The text works no example of these; each
 vector is constructed, not from the text, unless its docstring quotes one."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import MissingData, RulesError
 from umpire.rules.imperium_romanum.alliances import (
-    AllianceInput, AlliedAct, EmbarkedInput, StackViewInput, alliance, allied_fleets, stack_view,
+    AllianceInput,
+    AlliedAct,
+    EmbarkedInput,
+    StackViewInput,
+    alliance,
+    allied_fleets,
+    stack_view,
 )
 from umpire.rules.imperium_romanum.bribes import Bribe, BribeHalf, BribeInput, BribeOptions, bribe
 from umpire.rules.imperium_romanum.combat import land_combat
 from umpire.rules.imperium_romanum.combat_input import (
-    CombatOptions, Defence, Kind, LandCombatInput, LandUnit, LoneLeaderClass, Side,
+    CombatOptions,
+    Defence,
+    Kind,
+    LandCombatInput,
+    LandUnit,
+    LoneLeaderClass,
+    Side,
 )
 from umpire.rules.imperium_romanum.common import Cer
 from umpire.rules.imperium_romanum.control import ColourClaimant, ColourInput, colour_control
 from umpire.rules.imperium_romanum.land_crt import COLUMNS, CrtRow
 from umpire.rules.imperium_romanum.leaders import (
-    ImperatorLostInput, LeaderFate, LeaderLossInput, imperator_replacement, leader_loss,
+    ImperatorLostInput,
+    LeaderFate,
+    LeaderLossInput,
+    imperator_replacement,
+    leader_loss,
 )
 from umpire.rules.imperium_romanum.replacements import (
-    NonRomanReplacementInput, ReplacementUnit, non_roman_replacement,
+    NonRomanReplacementInput,
+    ReplacementUnit,
+    non_roman_replacement,
 )
 from umpire.rules.imperium_romanum.siege import FortInput, fortification
 from umpire.rules.imperium_romanum.sieges import ReliefInput, Refuge, StandSiegeInput, siege_relief, stand_siege
@@ -74,8 +93,7 @@ def test_no_replacement_dissolves_the_faction_and_the_sole_imperator_wins(replac
     """10.61 L427, 19.0 L862: "the faction player who possesses the sole Imperator counter is automatically the
     victor"; "The loss of an Imperator can cause faction dissolution (if no replacement is available)"."""
     case = ImperatorLostInput("Otho", "1", replacement=replacement, successor=successor, imperators_left=("Vitellius",))
-    assert imperator_replacement(case, NO_DICE).outcome == {"replaced": False, "dissolves": True,
-                                                            "victor": "Vitellius"}
+    assert imperator_replacement(case, NO_DICE).outcome == {"replaced": False, "dissolves": True, "victor": "Vitellius"}
 
 
 def test_with_three_factions_there_is_no_sole_imperator_yet():
@@ -123,9 +141,16 @@ def test_the_legion_and_light_infantry_costs_are_the_situations():
     assert fortification(FortInput(legions=1, situation="14", light_infantry_cost=3), NO_DICE).outcome["cost"] == 3
 
 
-@pytest.mark.parametrize("act, allowed", [(AlliedAct.ATTACK, False), (AlliedAct.CAPTURE_OR_PLUNDER_CITY, False),
-                                          (AlliedAct.STACK, True), (AlliedAct.GIVE_TALENTS, True),
-                                          (AlliedAct.GIVE_CITIES_UNITS_FORTIFICATIONS, False)])
+@pytest.mark.parametrize(
+    "act, allowed",
+    [
+        (AlliedAct.ATTACK, False),
+        (AlliedAct.CAPTURE_OR_PLUNDER_CITY, False),
+        (AlliedAct.STACK, True),
+        (AlliedAct.GIVE_TALENTS, True),
+        (AlliedAct.GIVE_CITIES_UNITS_FORTIFICATIONS, False),
+    ],
+)
 def test_what_allies_may_do(act, allowed):
     """3.51-3.56 L103-113."""
     assert alliance(AllianceInput(act), NO_DICE).outcome == {"allowed": allowed}
@@ -138,15 +163,23 @@ def test_allies_tax_and_recruit_once_in_an_area_and_only_in_the_turn_announced()
     assert not alliance(AllianceInput(AlliedAct.STACK, declared_this_turn=False), NO_DICE).outcome["allowed"]
 
 
-@pytest.mark.parametrize("renewed, amiable, captured", [(True, False, False), (False, False, True),
-                                                        (False, True, False)])
+@pytest.mark.parametrize(
+    "renewed, amiable, captured", [(True, False, False), (False, False, True), (False, True, False)]
+)
 def test_land_units_on_an_allys_fleets_capture_them_when_the_alliance_lapses(renewed, amiable, captured):
     """3.57 L115."""
     assert allied_fleets(EmbarkedInput(renewed, amiable), NO_DICE).outcome == {"captured": captured}
 
 
-@pytest.mark.parametrize("case, may", [(StackViewInput(), False), (StackViewInput(attack_declared=True), True),
-                                       (StackViewInput(own=True), True), (StackViewInput(allied=True), True)])
+@pytest.mark.parametrize(
+    "case, may",
+    [
+        (StackViewInput(), False),
+        (StackViewInput(attack_declared=True), True),
+        (StackViewInput(own=True), True),
+        (StackViewInput(allied=True), True),
+    ],
+)
 def test_who_may_examine_a_stack(case, may):
     """8.11 L113: never an opposing faction's stack, except one declared attacked, both stacks then shown."""
     assert stack_view(case, NO_DICE).outcome == {"may_examine": may}
@@ -161,18 +194,28 @@ def test_a_siege_is_stood_in_a_non_plundered_city_if_the_attacker_accepts():
     assert stand_siege(StandSiegeInput(Refuge.FORTIFICATION, fortification=5), NO_DICE).outcome["besieged"]
 
 
-@pytest.mark.parametrize("case, match", [
-    (StandSiegeInput(Refuge.NON_CITY_PORT), "non-city ports cannot be besieged"),
-    (StandSiegeInput(Refuge.FORTIFICATION, fortification=4), "only at \\+5"),
-    (StandSiegeInput(Refuge.CITY, plundered=True), "non-plundered")])
+@pytest.mark.parametrize(
+    "case, match",
+    [
+        (StandSiegeInput(Refuge.NON_CITY_PORT), "non-city ports cannot be besieged"),
+        (StandSiegeInput(Refuge.FORTIFICATION, fortification=4), "only at \\+5"),
+        (StandSiegeInput(Refuge.CITY, plundered=True), "non-plundered"),
+    ],
+)
 def test_where_no_siege_can_be_stood(case, match):
     with pytest.raises(RulesError, match=match):
         stand_siege(case, NO_DICE)
 
 
-@pytest.mark.parametrize("case, relieved", [
-    (ReliefInput(lifted=True), True), (ReliefInput(besiegers_retreated=True), True),
-    (ReliefInput(besiegers_eliminated=True), True), (ReliefInput(sortie_no_effect=True), False)])
+@pytest.mark.parametrize(
+    "case, relieved",
+    [
+        (ReliefInput(lifted=True), True),
+        (ReliefInput(besiegers_retreated=True), True),
+        (ReliefInput(besiegers_eliminated=True), True),
+        (ReliefInput(sortie_no_effect=True), False),
+    ],
+)
 def test_what_relieves_a_siege(case, relieved):
     """16.4 L732-739: lifted, or the besiegers eliminated or forced to retreat; a "no effect" leaves it on."""
     assert siege_relief(case, NO_DICE).outcome == {"relieved": relieved}
@@ -192,8 +235,10 @@ def test_the_most_units_of_a_colour_take_it_and_morale_breaks_a_tie():
 def test_non_roman_replacements_come_on_green_at_half_strength():
     """6.72 L248: "Replacements are always considered "green" and are placed on the map at half-strength"."""
     case = NonRomanReplacementInput((ReplacementUnit("horde", 60), ReplacementUnit("warband", 15)))
-    assert non_roman_replacement(case, NO_DICE).outcome == {"placed": {"horde": 30, "warband": 8},
-                                                            "lost_for_ever": False}
+    assert non_roman_replacement(case, NO_DICE).outcome == {
+        "placed": {"horde": 30, "warband": 8},
+        "lost_for_ever": False,
+    }
 
 
 def test_a_barbarian_replacement_is_lost_for_ever_when_the_enemy_holds_its_area():
@@ -202,12 +247,18 @@ def test_a_barbarian_replacement_is_lost_for_ever_when_the_enemy_holds_its_area(
     assert non_roman_replacement(case, NO_DICE).outcome == {"placed": {}, "lost_for_ever": True}
 
 
-@pytest.mark.parametrize("case, expected", [
-    (LeaderLossInput("Tribune", LeaderFate.STACK_ELIMINATED), {"fate": "killed", "month_track": True}),
-    (LeaderLossInput("Galba", LeaderFate.CITY_CAPTURED, named=True, capture=True),
-     {"fate": "captured", "month_track": False}),
-    (LeaderLossInput("Legate", LeaderFate.NAVAL_ATTRITION, capture=True), {"fate": "killed", "month_track": True}),
-    (LeaderLossInput("Caesar", LeaderFate.ALONE_ELIMINATED, named=True), {"fate": "killed", "month_track": False})])
+@pytest.mark.parametrize(
+    "case, expected",
+    [
+        (LeaderLossInput("Tribune", LeaderFate.STACK_ELIMINATED), {"fate": "killed", "month_track": True}),
+        (
+            LeaderLossInput("Galba", LeaderFate.CITY_CAPTURED, named=True, capture=True),
+            {"fate": "captured", "month_track": False},
+        ),
+        (LeaderLossInput("Legate", LeaderFate.NAVAL_ATTRITION, capture=True), {"fate": "killed", "month_track": True}),
+        (LeaderLossInput("Caesar", LeaderFate.ALONE_ELIMINATED, named=True), {"fate": "killed", "month_track": False}),
+    ],
+)
 def test_a_leader_killed_or_captured(case, expected):
     """10.31-10.33 L403-409: the enemy chooses kill or capture, except at sea ("the leader is killed"); 10.41-10.42:
     a named leader killed is gone, an unnamed one goes on the Month Track."""

@@ -1,22 +1,45 @@
 """11.0 Morale and the Morale Table, 16.6 siege attrition, 16.7 city surrender, 17.0 fortifications, and 9.4-9.115
 the corn supply, corn fleets and rebellion."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
 from umpire.rules.imperium_romanum.common import Season
 from umpire.rules.imperium_romanum.corn import (
-    ConsumptionInput, ConsumptionOptions, ProductionInput, SiegeShortage, corn_consumption, corn_production,
+    ConsumptionInput,
+    ConsumptionOptions,
+    ProductionInput,
+    SiegeShortage,
+    corn_consumption,
+    corn_production,
 )
 from umpire.rules.imperium_romanum.corn_fleets import (
-    CornFleetInput, CornFleetReturnInput, corn_fleet, corn_fleet_return,
+    CornFleetInput,
+    CornFleetReturnInput,
+    corn_fleet,
+    corn_fleet_return,
 )
 from umpire.rules.imperium_romanum.morale import (
-    HalfRounding, HalvingInput, HalvingOptions, MORALE_TABLE_GIVEN, MoraleEvent, MoraleInput, morale, morale_halving,
+    HalfRounding,
+    HalvingInput,
+    HalvingOptions,
+    MORALE_TABLE_GIVEN,
+    MoraleEvent,
+    MoraleInput,
+    morale,
+    morale_halving,
 )
 from umpire.rules.imperium_romanum.siege import (
-    AttritionInput, FortInput, FortOptions, LevelsPerTurn, SurrenderInput, SurrenderRow, city_surrender,
-    fortification, siege_attrition,
+    AttritionInput,
+    FortInput,
+    FortOptions,
+    LevelsPerTurn,
+    SurrenderInput,
+    SurrenderRow,
+    city_surrender,
+    fortification,
+    siege_attrition,
 )
 
 NO_DICE = EnteredDice([])
@@ -31,8 +54,11 @@ def test_the_morale_table_as_printed_ends_in_an_empty_row():
 
 
 def test_morale_events_add_up_with_tax_rates():
-    events = (MoraleEvent("Victory in combat"), MoraleEvent("City, Capture of", times=2, tax_rate=3),
-              MoraleEvent("Capital, Loss of", tax_rate=10))
+    events = (
+        MoraleEvent("Victory in combat"),
+        MoraleEvent("City, Capture of", times=2, tax_rate=3),
+        MoraleEvent("Capital, Loss of", tax_rate=10),
+    )
     result = morale(MoraleInput(events, morale=40), NO_DICE)
     assert result.outcome == {"change": 2 + 6 - 20, "morale": 28, "dissolves": False}
 
@@ -56,10 +82,17 @@ def test_total_morale_loss_at_the_end_of_a_turn_dissolves():
     assert morale(MoraleInput(events, morale=2), NO_DICE).outcome["dissolves"] is False
 
 
-@pytest.mark.parametrize("last_year, rounding, expected", [
-    (10, HalfRounding.TOWARD_ZERO, 95), (-10, HalfRounding.TOWARD_ZERO, 105), (5, HalfRounding.TOWARD_ZERO, 98),
-    (-5, HalfRounding.TOWARD_ZERO, 102), (5, HalfRounding.FACTIONS_FAVOUR, 98),
-    (-5, HalfRounding.FACTIONS_FAVOUR, 103)])
+@pytest.mark.parametrize(
+    "last_year, rounding, expected",
+    [
+        (10, HalfRounding.TOWARD_ZERO, 95),
+        (-10, HalfRounding.TOWARD_ZERO, 105),
+        (5, HalfRounding.TOWARD_ZERO, 98),
+        (-5, HalfRounding.TOWARD_ZERO, 102),
+        (5, HalfRounding.FACTIONS_FAVOUR, 98),
+        (-5, HalfRounding.FACTIONS_FAVOUR, 103),
+    ],
+)
 def test_january_halving(last_year, rounding, expected):
     """11.4 (optional) from 100 (constructed): half of last year's gain or loss eliminated; an odd half by AMB-01."""
     case = HalvingInput(100, last_year, HalvingOptions(rounding))
@@ -156,10 +189,14 @@ def test_rebellion_on_six_or_more_and_in_a_siege():
 
 def test_a_corn_fleet_carries_one_corn_and_loading_costs_4():
     """9.71 L313, 9.72 L315 (constructed): two fleets load two corn: 4 points; unloading later another 4."""
-    assert corn_fleet(CornFleetInput(2, load=2, produced_left=4), NO_DICE).outcome == {"movement_points": 4,
-                                                                                       "lost": False}
-    assert corn_fleet(CornFleetInput(1, unload=1, attacked=True), NO_DICE).outcome == {"movement_points": 4,
-                                                                                       "lost": True}
+    assert corn_fleet(CornFleetInput(2, load=2, produced_left=4), NO_DICE).outcome == {
+        "movement_points": 4,
+        "lost": False,
+    }
+    assert corn_fleet(CornFleetInput(1, unload=1, attacked=True), NO_DICE).outcome == {
+        "movement_points": 4,
+        "lost": True,
+    }
     with pytest.raises(RulesError, match="one each"):
         corn_fleet(CornFleetInput(1, load=2, produced_left=4), NO_DICE)
     with pytest.raises(RulesError, match="production is left"):
@@ -170,5 +207,7 @@ def test_a_corn_fleet_carries_one_corn_and_loading_costs_4():
 def test_a_destroyed_corn_fleet_returns_in_the_second_game_turn_after(now, returns):
     """9.74 L319: "replaced at their port of origin during the Joint Supply Phase of the second game-turn after
     their elimination" (AMB-28: lost in turn 5, back in turn 7)."""
-    assert corn_fleet_return(CornFleetReturnInput(5, now, "Alexandria"), NO_DICE).outcome == {"returns": returns,
-                                                                                                "due": 7}
+    assert corn_fleet_return(CornFleetReturnInput(5, now, "Alexandria"), NO_DICE).outcome == {
+        "returns": returns,
+        "due": 7,
+    }

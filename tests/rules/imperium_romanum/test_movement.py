@@ -1,12 +1,25 @@
 """13.0 and 12.2 by the Terrain and Seasonal Effects Chart, 4.17 joining a moving force, 10.11 forced march."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
 from umpire.rules.imperium_romanum.common import Season
 from umpire.rules.imperium_romanum.movement import (
-    ForcedMarchInput, JoiningInput, LandMoveInput, LandMoveOptions, MarchingUnit, OutsideEmpire, River, SeaHex,
-    SeaMoveInput, Terrain, force_march, joining_force, land_movement_cost, sea_movement_cost,
+    ForcedMarchInput,
+    JoiningInput,
+    LandMoveInput,
+    LandMoveOptions,
+    MarchingUnit,
+    OutsideEmpire,
+    River,
+    SeaHex,
+    SeaMoveInput,
+    Terrain,
+    force_march,
+    joining_force,
+    land_movement_cost,
+    sea_movement_cost,
 )
 
 NO_DICE = EnteredDice([])
@@ -21,9 +34,17 @@ def test_tv_03_a_unit_joining_after_3_points_moves_7():
     assert joining_force(JoiningInput(allowance=10, spent=3), NO_DICE).outcome == {"movement_points": 7}
 
 
-@pytest.mark.parametrize("terrain, season, expected", [
-    (Terrain.CLEAR, Season.SUMMER, 2), (Terrain.CLEAR, Season.WINTER, 6), (Terrain.ROUGH, Season.SUMMER, 4),
-    (Terrain.ROUGH, Season.WINTER, 12), (Terrain.DESERT, Season.SUMMER, 4), (Terrain.DESERT, Season.WINTER, 4)])
+@pytest.mark.parametrize(
+    "terrain, season, expected",
+    [
+        (Terrain.CLEAR, Season.SUMMER, 2),
+        (Terrain.CLEAR, Season.WINTER, 6),
+        (Terrain.ROUGH, Season.SUMMER, 4),
+        (Terrain.ROUGH, Season.WINTER, 12),
+        (Terrain.DESERT, Season.SUMMER, 4),
+        (Terrain.DESERT, Season.WINTER, 4),
+    ],
+)
 def test_the_charts_land_costs(terrain, season, expected):
     """Terrain and Seasonal Effects Chart L963-966."""
     assert cost(terrain=terrain, season=season) == expected
@@ -48,8 +69,12 @@ def test_rivers_add_their_cost_doubled_in_flood_and_outside_the_empire():
 
 def test_the_road_dash_can_be_left_to_control():
     with pytest.raises(RulesError, match="Control enters its cost"):
-        cost(terrain=Terrain.CLEAR, season=Season.SUMMER, river=River.WITH_ROAD,
-             options=LandMoveOptions(road_dash_is_free=False))
+        cost(
+            terrain=Terrain.CLEAR,
+            season=Season.SUMMER,
+            river=River.WITH_ROAD,
+            options=LandMoveOptions(road_dash_is_free=False),
+        )
 
 
 def test_narrow_seas_and_limitanei():
@@ -58,10 +83,16 @@ def test_narrow_seas_and_limitanei():
     assert cost(terrain=Terrain.ROUGH, season=Season.SUMMER, limitanei=True) == 8
 
 
-@pytest.mark.parametrize("hex, season, atlantic, expected", [
-    (SeaHex.COASTAL, Season.SUMMER, False, 2), (SeaHex.COASTAL, Season.WINTER, False, 4),
-    (SeaHex.OTHER, Season.WINTER, False, 8), (SeaHex.OTHER, Season.SUMMER, True, 8),
-    (SeaHex.PORT, Season.WINTER, True, 2)])
+@pytest.mark.parametrize(
+    "hex, season, atlantic, expected",
+    [
+        (SeaHex.COASTAL, Season.SUMMER, False, 2),
+        (SeaHex.COASTAL, Season.WINTER, False, 4),
+        (SeaHex.OTHER, Season.WINTER, False, 8),
+        (SeaHex.OTHER, Season.SUMMER, True, 8),
+        (SeaHex.PORT, Season.WINTER, True, 2),
+    ],
+)
 def test_sea_costs_and_the_atlantic(hex, season, atlantic, expected):
     """Chart L972-974 and L977: the Atlantic doubles, "except for Port entries"."""
     assert sea_movement_cost(SeaMoveInput(hex, season, atlantic), NO_DICE).outcome["cost"] == expected

@@ -1,5 +1,6 @@
 """4.0 C and 4.1 Action Chits: the mug, its hidden removals and draws (uniform, and reproducible from the recorded
 seed), who a chit activates, and at most two activations a turn."""
+
 from collections import Counter
 
 import pytest
@@ -8,8 +9,21 @@ from umpire.rules.dice import EnteredDice, SeededDice
 from umpire.rules.errors import RulesError
 from umpire.rules.schema import parse
 from umpire.rules.imperium_romanum.mug import (
-    ActivationInput, ActivationOptions, Chit, DrawInput, Force, Leader, MugInput, MugOptions, NoLeader, Power,
-    RemovalCount, ZeroLeaderRange, activation, activation_mug, chit_draw,
+    ActivationInput,
+    ActivationOptions,
+    Chit,
+    DrawInput,
+    Force,
+    Leader,
+    MugInput,
+    MugOptions,
+    NoLeader,
+    Power,
+    RemovalCount,
+    ZeroLeaderRange,
+    activation,
+    activation_mug,
+    chit_draw,
 )
 
 NO_DICE = EnteredDice([])
@@ -117,7 +131,11 @@ def test_tv_02_a_3_leader_moves_on_3_2_1_0_and_a_1_leader_on_1_or_0():
     forces = (Force("corn fleet"),)
     moved = {chit: activation(ActivationInput(chit, leaders, forces), NO_DICE).outcome for chit in range(4)}
     assert [[l["name"] for l in moved[c]["leaders"]] for c in range(4)] == [
-        ["Caesar", "Tribune"], ["Caesar", "Tribune"], ["Caesar"], ["Caesar"]]
+        ["Caesar", "Tribune"],
+        ["Caesar", "Tribune"],
+        ["Caesar"],
+        ["Caesar"],
+    ]
     assert [moved[c]["forces"] for c in range(4)] == [["corn fleet"], [], [], []]
 
 

@@ -1,13 +1,23 @@
 """12.0 Naval Operations: attrition, interception (12.54's example), and naval combat with the Naval Combat Results
 Table (12.4's odds examples and the table's loss example)."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
 from umpire.rules.imperium_romanum.common import Cer
 from umpire.rules.imperium_romanum.naval import (
-    Attrition, AttritionInput, AttritionOptions, InterceptionInput, NavalCombatInput, NcrtRow, Squadron, SummerAtSea,
-    interception, naval_attrition, naval_combat,
+    Attrition,
+    AttritionInput,
+    AttritionOptions,
+    InterceptionInput,
+    NavalCombatInput,
+    NcrtRow,
+    Squadron,
+    SummerAtSea,
+    interception,
+    naval_attrition,
+    naval_combat,
 )
 
 
@@ -92,6 +102,7 @@ def test_rows_the_text_lacks_come_from_the_event_or_stop():
 
 def test_leaders_class_and_morale_change_the_roll():
     """10.12, the matrix (class A against B, +1) and 11.1 (constructed): 1 + 2 + 1 + 1 = 5."""
-    result = battle(Squadron(4, leader=2, cer=Cer.A, morale=160), Squadron(4, morale=100), 1,
-                    ncrt=(NcrtRow(5, at_1_1="-/-"),))
+    result = battle(
+        Squadron(4, leader=2, cer=Cer.A, morale=160), Squadron(4, morale=100), 1, ncrt=(NcrtRow(5, at_1_1="-/-"),)
+    )
     assert result.outcome["roll"] == 1 + 2 + 1 + 1

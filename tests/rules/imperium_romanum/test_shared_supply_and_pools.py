@@ -1,12 +1,18 @@
 """9.31-9.32 several factions out of supply in one hex, 6.17 a shared mobilization pool, and 15.5 militia. The
 text has no worked example for any of them: every vector here is constructed, not from the text."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import MissingData, RulesError
 from umpire.rules.imperium_romanum.pools import ContentionInput, MilitiaInput, PoolRequest, militia, pool_contention
 from umpire.rules.imperium_romanum.shared_hex import (
-    AlternateInput, CornDefectionInput, DefectionOptions, HexStack, corn_defection, shared_hex_elimination,
+    AlternateInput,
+    CornDefectionInput,
+    DefectionOptions,
+    HexStack,
+    corn_defection,
+    shared_hex_elimination,
 )
 from umpire.rules.imperium_romanum.supply import CornFeeds
 
@@ -17,8 +23,10 @@ def test_the_stronger_stack_eliminates_first_then_they_alternate():
     """9.31 L285 (constructed): 3 units to lose; Otho's 60 points go first, Vitellius' 40 second, then Otho."""
     case = AlternateInput(3, (HexStack("Vitellius", 40, 2), HexStack("Otho", 60, 3)))
     result = shared_hex_elimination(case, NO_DICE)
-    assert result.outcome == {"losses": {"Otho": {"units": 2, "corn": 0}, "Vitellius": {"units": 1, "corn": 0}},
-                              "unmet": 0}
+    assert result.outcome == {
+        "losses": {"Otho": {"units": 2, "corn": 0}, "Vitellius": {"units": 1, "corn": 0}},
+        "unmet": 0,
+    }
     assert [line.value for line in result.working if line.kind == "step"][0] == ["Otho", "Vitellius"]
 
 
@@ -26,7 +34,9 @@ def test_corn_goes_instead_of_a_unit_and_an_emptied_stack_drops_out():
     """9.31 (constructed): Otho spends his one corn first; Vitellius' only unit goes, then Otho loses units alone."""
     case = AlternateInput(4, (HexStack("Otho", 60, 3, corn=1), HexStack("Vitellius", 40, 1)))
     assert shared_hex_elimination(case, NO_DICE).outcome["losses"] == {
-        "Otho": {"units": 2, "corn": 1}, "Vitellius": {"units": 1, "corn": 0}}
+        "Otho": {"units": 2, "corn": 1},
+        "Vitellius": {"units": 1, "corn": 0},
+    }
 
 
 def test_equal_stacks_are_ordered_by_die():
@@ -45,15 +55,15 @@ def test_corn_defection_half_rounded_down_defects():
     """9.32 L287 (constructed): 5 units out of supply need 2 corn (a corn feeds four units, 9.9); 45 strength
     points: 22 defect ("one-half ... (rounding down)"), 23 are removed."""
     case = CornDefectionInput(spare_corn=2, strength=45, legions=3, detachments=2)
-    assert corn_defection(case, NO_DICE).outcome == {"defects": True, "corn_spent": 2, "defecting": 22,
-                                                     "removed": 23}
+    assert corn_defection(case, NO_DICE).outcome == {"defects": True, "corn_spent": 2, "defecting": 22, "removed": 23}
 
 
 def test_corn_defection_needs_corn_enough_for_all_of_them():
     case = CornDefectionInput(spare_corn=1, strength=45, legions=3, detachments=2)
     assert corn_defection(case, NO_DICE).outcome["defects"] is False
-    by_worth = CornDefectionInput(spare_corn=1, strength=45, legions=3, detachments=2,
-                                  options=DefectionOptions(CornFeeds.FOUR_LEGION_EQUIVALENTS))
+    by_worth = CornDefectionInput(
+        spare_corn=1, strength=45, legions=3, detachments=2, options=DefectionOptions(CornFeeds.FOUR_LEGION_EQUIVALENTS)
+    )
     assert corn_defection(by_worth, NO_DICE).outcome["corn_spent"] == 1  # 3 + 2/2 = 4 legions' worth
 
 
@@ -83,16 +93,18 @@ def test_a_small_wish_is_met_and_the_rest_shared_again():
 
 def test_militia_of_the_controlling_roman_faction_and_its_rebuild():
     """15.5, 15.52 (constructed): 6 of 10 points lost; 4 rebuilt in January at 1 Treasure Point each."""
-    case = MilitiaInput("Italia militia", "Italia", strength=10, controller="Vespasian", lost=6, rebuild=4,
-                        january=True)
+    case = MilitiaInput(
+        "Italia militia", "Italia", strength=10, controller="Vespasian", lost=6, rebuild=4, january=True
+    )
     assert militia(case, NO_DICE).outcome == {"controller": "Vespasian", "strength": 8, "cost": 4}
 
 
 @pytest.mark.parametrize("romans, controller", [(("Otho",), "Otho"), (("Otho", "Vitellius"), None), ((), None)])
 def test_militia_under_a_foreign_or_barbarian_controller(romans, controller):
     """15.51 L710: a Roman faction with units in the province controls it, "unless there is more than one"."""
-    case = MilitiaInput("Gallia militia", "Gallia", strength=8, controller="Franks", controller_roman=False,
-                        romans_with_units=romans)
+    case = MilitiaInput(
+        "Gallia militia", "Gallia", strength=8, controller="Franks", controller_roman=False, romans_with_units=romans
+    )
     assert militia(case, NO_DICE).outcome["controller"] == controller
 
 

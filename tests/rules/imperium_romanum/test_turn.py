@@ -1,4 +1,5 @@
 """4.0 Sequence of Play as the clock's data, the printed reference sheet's tables, and the ruleset's procedures."""
+
 from umpire.rules.reference import get_sequence, get_tables, table_rows
 from umpire.rules.registry import get_procedure, get_procedures
 from umpire.rules.imperium_romanum import turn
@@ -6,25 +7,53 @@ from umpire.rules.imperium_romanum import turn
 # Each FULL or PARTIAL procedure of the extraction (shared/rules/004_imperium_romanum.md §3), by its section, with
 # the procedures that carry it out. 3.34 is UMPIRE (its results are the land combat's, from Control's table cells).
 BY_SECTION = {
-    "3.1": {"activation_mug", "chit_draw", "activation"}, "3.2": {"alliance", "allied_fleets"},
-    "3.3": {"province_control", "barbarian_province_control"}, "3.4": {"taxation"},
+    "3.1": {"activation_mug", "chit_draw", "activation"},
+    "3.2": {"alliance", "allied_fleets"},
+    "3.3": {"province_control", "barbarian_province_control"},
+    "3.4": {"taxation"},
     "3.5": {"plunder", "scorched_earth"},
-    "3.6": {"treasury_capture"}, "3.7": {"treasure_city"}, "3.8": {"mobilization", "pool_contention"},
-    "3.9": {"veteran_upgrade"}, "3.10": {"non_roman_replacement"}, "3.11": {"fleet_construction"}, "3.12": {"season"},
-    "3.13": {"land_movement_cost", "joining_force"}, "3.14": {"force_march"}, "3.15": {"stack_view"},
-    "3.16": {"line_of_supply"}, "3.17": {"supply_limits", "shared_hex_elimination", "corn_defection"},
-    "3.18": {"supply_purchase"}, "3.19": {"blockade"},
+    "3.6": {"treasury_capture"},
+    "3.7": {"treasure_city"},
+    "3.8": {"mobilization", "pool_contention"},
+    "3.9": {"veteran_upgrade"},
+    "3.10": {"non_roman_replacement"},
+    "3.11": {"fleet_construction"},
+    "3.12": {"season"},
+    "3.13": {"land_movement_cost", "joining_force"},
+    "3.14": {"force_march"},
+    "3.15": {"stack_view"},
+    "3.16": {"line_of_supply"},
+    "3.17": {"supply_limits", "shared_hex_elimination", "corn_defection"},
+    "3.18": {"supply_purchase"},
+    "3.19": {"blockade"},
     "3.20": {"corn_production", "corn_consumption", "corn_fleet", "corn_fleet_return"},
-    "3.21": {"corn_consumption"}, "3.22": {"leader_replacement", "leader_loss", "land_combat"},
-    "3.23": {"desertion", "imperator_replacement"}, "3.24": {"morale", "morale_halving"},
-    "3.25": {"sea_movement_cost", "naval_attrition"}, "3.26": {"naval_transport"}, "3.27": {"interception"},
-    "3.28": {"naval_combat"}, "3.29": {"disband_fleet", "land_combat"}, "3.30": {"combat_efficiency"},
-    "3.31": {"retreat"}, "3.32": {"land_combat"}, "3.33": {"land_combat"}, "3.35": {"overrun"},
-    "3.36": {"militia"}, "3.37": {"stand_siege", "siege_relief"}, "3.38": {"siege_attrition"},
-    "3.39": {"city_surrender"}, "3.40": {"fortification"},
-    "3.41": {"furthest_faction"}, "3.42": {"exterior_province"}, "3.43": {"bribe"}, "3.44": {"persian_activation"},
-    "3.45": {"province_defection", "colour_control"}, "3.46": {"imperator_victory", "barbarian_victory"},
-    "3.47": {"dont_trust_anyone"}, "3.48": {"power_dissolution", "barbarian_dissolution"},
+    "3.21": {"corn_consumption"},
+    "3.22": {"leader_replacement", "leader_loss", "land_combat"},
+    "3.23": {"desertion", "imperator_replacement"},
+    "3.24": {"morale", "morale_halving"},
+    "3.25": {"sea_movement_cost", "naval_attrition"},
+    "3.26": {"naval_transport"},
+    "3.27": {"interception"},
+    "3.28": {"naval_combat"},
+    "3.29": {"disband_fleet", "land_combat"},
+    "3.30": {"combat_efficiency"},
+    "3.31": {"retreat"},
+    "3.32": {"land_combat"},
+    "3.33": {"land_combat"},
+    "3.35": {"overrun"},
+    "3.36": {"militia"},
+    "3.37": {"stand_siege", "siege_relief"},
+    "3.38": {"siege_attrition"},
+    "3.39": {"city_surrender"},
+    "3.40": {"fortification"},
+    "3.41": {"furthest_faction"},
+    "3.42": {"exterior_province"},
+    "3.43": {"bribe"},
+    "3.44": {"persian_activation"},
+    "3.45": {"province_defection", "colour_control"},
+    "3.46": {"imperator_victory", "barbarian_victory"},
+    "3.47": {"dont_trust_anyone"},
+    "3.48": {"power_dissolution", "barbarian_dissolution"},
     "3.50": {"land_movement_cost", "wrong_road"},
 }
 EXPECTED = set().union(*BY_SECTION.values())
@@ -59,9 +88,15 @@ def test_the_reference_sheet_reads_the_sequence_and_the_tables():
     setup, stages = get_sequence("imperium_romanum")
     assert setup == turn.SETUP_CHECKLIST and len(stages) == 12
     names = {table.name for table in get_tables("imperium_romanum")}
-    assert {"Optional Land Combat Results Table", "Naval Combat Results Table", "Siege Attrition Table",
-            "Supply Limitations Table", "Combat Efficiency Class Die-Roll Modification Matrix",
-            "Terrain and Seasonal Effects Chart: land", "Chits removed"} <= names
+    assert {
+        "Optional Land Combat Results Table",
+        "Naval Combat Results Table",
+        "Siege Attrition Table",
+        "Supply Limitations Table",
+        "Combat Efficiency Class Die-Roll Modification Matrix",
+        "Terrain and Seasonal Effects Chart: land",
+        "Chits removed",
+    } <= names
     crt = next(t for t in get_tables("imperium_romanum") if t.name == "Optional Land Combat Results Table")
     header, rows = table_rows(crt)
     assert rows[0][0] == "-2" and "(Control enters it)" in rows[1]

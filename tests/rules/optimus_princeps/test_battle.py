@@ -1,5 +1,6 @@
 """8 The Field of Battle beyond the worked examples: crushing, the Phase 4 results, pursuit, field forts, the
 tacit truce, the leaders' fate, and the readings the resolver shows."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -20,20 +21,33 @@ def band(prefix, count, sp=2, **more):
 
 
 def roman(tactic="general_attack", count=5, **more):
-    return {"people": "roman", "tactic": tactic, "units": band("Cohort", count),
-            "leaders": [{"name": "Legate", "strategic": 30, "attached_to": "Cohort 0"}], **more}
+    return {
+        "people": "roman",
+        "tactic": tactic,
+        "units": band("Cohort", count),
+        "leaders": [{"name": "Legate", "strategic": 30, "attached_to": "Cohort 0"}],
+        **more,
+    }
 
 
 def dacian(tactic="general_attack", count=5, **more):
-    return {"people": "dacian", "tactic": tactic, "units": band("Band", count, rank="barbarian"),
-            "leaders": [{"name": "Chief", "strategic": 30, "attached_to": "Band 0"}], **more}
+    return {
+        "people": "dacian",
+        "tactic": tactic,
+        "units": band("Band", count, rank="barbarian"),
+        "leaders": [{"name": "Chief", "strategic": 30, "attached_to": "Band 0"}],
+        **more,
+    }
 
 
 def test_ten_times_the_sp_crushes_and_the_crushed_leader_meets_his_fate():
     """8.1: "The opposing force is eliminated. Booty is automatically taken"; 9.11.3: his unit gone, a 2 captures
     the chief."""
-    defender = {"people": "dacian", "units": band("Band", 1, sp=1, rank="barbarian"),
-                "leaders": [{"name": "Chief", "strategic": 6, "attached_to": "Band 0"}]}
+    defender = {
+        "people": "dacian",
+        "units": band("Band", 1, sp=1, rank="barbarian"),
+        "leaders": [{"name": "Chief", "strategic": 6, "attached_to": "Band 0"}],
+    }
     result = run("battle", {"attacker": roman(count=5), "defender": defender}, [2])
     assert result.outcome["end"] == "crushing" and result.outcome["booty"] == "attacker"
     assert result.outcome["defender"]["sp_left"] == 0
@@ -53,8 +67,7 @@ WIN_PHASE_2 = [6] * 5 + [1] * 5 + [1] * 10
 def test_frontal_attack_beating_general_attack_destroys_the_loser_but_the_fort_shelters_five_sp():
     """8.2 Phase 4 Table: Frontal beats General "LD"; 8.5: a fort shelters 5 SP from "unfortunate tactics"."""
     forts = {**roman("general_attack"), "forts": 1, "sheltered": ["Cohort 1", "Cohort 2"]}
-    result = run("battle", {"attacker": dacian("frontal_attack"), "defender": forts},
-                 [6] * 5 + [1] * 5 + [1] * 10)
+    result = run("battle", {"attacker": dacian("frontal_attack"), "defender": forts}, [6] * 5 + [1] * 5 + [1] * 10)
     assert result.outcome["phase_4"] == "loser destroyed" and result.outcome["loser"] == "defender"
     left = {u["name"] for u in result.outcome["defender"]["units"] if u["sp"]}
     assert left == {"Cohort 1", "Cohort 2"}
@@ -68,8 +81,7 @@ def test_the_fort_shelters_at_most_five_sp_three_of_them_legions():
 
 def test_dissuasion_against_dissuasion_is_a_tacit_truce_with_no_booty():
     result = run("battle", {"attacker": roman("dissuasion"), "defender": dacian("dissuasion")}, WIN_PHASE_2)
-    assert (result.outcome["end"], result.outcome["booty"], result.outcome["pursuit"]) == ("tacit truce", None,
-                                                                                          False)
+    assert (result.outcome["end"], result.outcome["booty"], result.outcome["pursuit"]) == ("tacit truce", None, False)
     assert result.outcome["retreat"] == {"side": "attacker", "attrition": True}
 
 
@@ -90,7 +102,8 @@ def test_pursuit_rolls_the_winner_s_commanded_cavalry_and_half_falls_on_infantry
     assert result.outcome["pursuit"] and result.outcome["winner"] == "attacker"
     assert result.outcome["defender"]["leaders"] == [{"name": "Chief", "fate": "killed"}]
     assert "defender (dacian) must take 1 of 2 losses from infantry (50%, rounded up)" in [
-        line.text for line in result.working]
+        line.text for line in result.working
+    ]
 
 
 def test_the_winner_without_a_leader_does_not_pursue():
@@ -136,8 +149,11 @@ def test_the_booty_counts_follow_the_loser_s_losses():
 
 
 def test_a_skirmish_has_no_tactics_and_the_reading_a12_decides_its_pursuit():
-    attacker = {"people": "roman", "units": band("Cohort", 3) + [{"name": "Ala", "kind": "cavalry", "sp": 2}],
-                "leaders": [{"name": "Legate", "strategic": 12}]}
+    attacker = {
+        "people": "roman",
+        "units": band("Cohort", 3) + [{"name": "Ala", "kind": "cavalry", "sp": 2}],
+        "leaders": [{"name": "Legate", "strategic": 12}],
+    }
     defender = {"people": "dacian", "units": band("Band", 3, rank="barbarian")}
     dice = [6] * 4 + [1] * 3 + [1] * 7 + [1]
     assert run("battle", {"attacker": attacker, "defender": defender}, dice).outcome["pursuit"]

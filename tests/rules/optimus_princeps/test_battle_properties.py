@@ -1,4 +1,5 @@
 """The field battle resolver's invariants, for any armies and any dice (8, 10)."""
+
 from hypothesis import given, settings, strategies as st
 
 from umpire.rules.dice import SeededDice
@@ -16,22 +17,51 @@ def armies(draw, people, prefix):
     for i in range(count):
         kind = draw(st.sampled_from(KINDS))
         sp = draw(st.integers(1, 3))
-        units.append({"name": f"{prefix} {i}", "kind": kind, "sp": sp, "hdc": draw(st.integers(0, sp)),
-                      "heavy": draw(st.booleans()), "missile": draw(st.booleans()) or kind == "artillery",
-                      "destruction": [4, 5] if kind == "artillery" else draw(st.sampled_from([[5], [], [4, 5]])),
-                      "rank": "barbarian" if people != "roman" else draw(st.sampled_from(
-                          ["auxiliary", "legion", "praetorian"]))})
-    leaders = [{"name": f"{prefix} leader", "strategic": 30, "tactical": draw(st.integers(0, 2)),
-                "attached_to": units[0]["name"]}] if draw(st.booleans()) else []
+        units.append(
+            {
+                "name": f"{prefix} {i}",
+                "kind": kind,
+                "sp": sp,
+                "hdc": draw(st.integers(0, sp)),
+                "heavy": draw(st.booleans()),
+                "missile": draw(st.booleans()) or kind == "artillery",
+                "destruction": [4, 5] if kind == "artillery" else draw(st.sampled_from([[5], [], [4, 5]])),
+                "rank": "barbarian"
+                if people != "roman"
+                else draw(st.sampled_from(["auxiliary", "legion", "praetorian"])),
+            }
+        )
+    leaders = (
+        [
+            {
+                "name": f"{prefix} leader",
+                "strategic": 30,
+                "tactical": draw(st.integers(0, 2)),
+                "attached_to": units[0]["name"],
+            }
+        ]
+        if draw(st.booleans())
+        else []
+    )
     tactic = draw(st.sampled_from(TACTICS if leaders else TACTICS[2:]))
-    return {"people": people, "units": units, "leaders": leaders, "tactic": tactic,
-            "convert_pairs": draw(st.booleans()), "switch_to_general_attack": draw(st.booleans())}
+    return {
+        "people": people,
+        "units": units,
+        "leaders": leaders,
+        "tactic": tactic,
+        "convert_pairs": draw(st.booleans()),
+        "switch_to_general_attack": draw(st.booleans()),
+    }
 
 
-BATTLES = st.fixed_dictionaries({
-    "attacker": armies("roman", "R"), "defender": armies("dacian", "D"),
-    "terrain": st.sampled_from(["plains", "forest", "mountain"]), "night_battle": st.booleans(),
-})
+BATTLES = st.fixed_dictionaries(
+    {
+        "attacker": armies("roman", "R"),
+        "defender": armies("dacian", "D"),
+        "terrain": st.sampled_from(["plains", "forest", "mountain"]),
+        "night_battle": st.booleans(),
+    }
+)
 
 
 def total_sp(side):
@@ -78,4 +108,3 @@ def test_a_unit_scores_at_most_twice_its_sp_and_a_bonus_never_lowers_it_below_a_
     assert each in (0, 1, 2)
     assert each >= 1 or (roll + bonus < 6 and (roll + bonus not in df or mode is Destruction.IGNORED))
     assert each < 2 or (mode is Destruction.DOUBLES and roll + bonus in df)
-

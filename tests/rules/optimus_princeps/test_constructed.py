@@ -1,5 +1,6 @@
 """The extraction's six derived vectors D1-D6 (shared/rules/002_optimus_princeps.md §5, "⊕ not in the text"):
 constructed, not from the text. Each is built from stated rules, for regression."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -49,16 +50,22 @@ def test_d2_two_booty_bring_it_to_minus_two():
     assert (result.outcome["result"], result.outcome["hdc"]) == (-2, 2)
 
 
-D3 = {"region": {"name": "Moesian city", "defensive_value": 2, "garrison_value": 8}, "besieging_sp": 12,
-      "peoples": ["roman"], "artillery_sp": 1, "artillery_counters": 1, "defenders_good": 1, "ap": 3}
+D3 = {
+    "region": {"name": "Moesian city", "defensive_value": 2, "garrison_value": 8},
+    "besieging_sp": 12,
+    "peoples": ["roman"],
+    "artillery_sp": 1,
+    "artillery_counters": 1,
+    "defenders_good": 1,
+    "ap": 3,
+}
 
 
 def test_d3_the_third_siege_action_fails_on_five_and_the_fourth_takes_the_city():
     """Constructed, not from the text (D3): marker 2, 1 artillery, DV 2, 1 defender SP: 5 + 2 + 1 - 2 - 1 = 5,
     the marker turns to 3; the next 5 makes 6 and the city surrenders."""
     third = run("siege_action", {**D3, "marker": 2}, [5])
-    assert third.outcome == {"result": 5, "surrenders": False, "marker": 3, "defenders_eliminated": 0,
-                             "ap_left": 2}
+    assert third.outcome == {"result": 5, "surrenders": False, "marker": 3, "defenders_eliminated": 0, "ap_left": 2}
     fourth = run("siege_action", {**D3, "marker": 3}, [5])
     assert fourth.outcome["surrenders"] and fourth.outcome["defenders_eliminated"] == 1
 
@@ -66,8 +73,7 @@ def test_d3_the_third_siege_action_fails_on_five_and_the_fourth_takes_the_city()
 def test_d4_tribute_in_a_rich_roman_region_gives_three_booty_and_a_1_is_a_revolt():
     """Constructed, not from the text (D4): Roman inhabited region, GV 12, summer, 5 + 2 + 1 = 8: "8+" 3 Booty;
     a natural 1 sparks a revolt, the re-roll (4) the SP put out of action."""
-    case = {"looting": "tribute", "ground": "inhabited", "season": "summer", "roman_region": True,
-            "garrison_value": 12}
+    case = {"looting": "tribute", "ground": "inhabited", "season": "summer", "roman_region": True, "garrison_value": 12}
     assert run("harvest", case, [5]).outcome["booty"] == 3
     revolt = run("harvest", case, [1, 4])
     assert (revolt.outcome["revolt"], revolt.outcome["hdc"], revolt.outcome["booty"]) == (True, 4, 0)
@@ -75,22 +81,28 @@ def test_d4_tribute_in_a_rich_roman_region_gives_three_booty_and_a_1_is_a_revolt
 
 def test_d5_the_supreme_leader_after_a_victory_with_one_booty_recruits_three():
     """Constructed, not from the text (D5): 4 + 1 + 1 + 1 = 7: "7+" 3 SP."""
-    case = {"side": "barbarian", "supreme_leader": True, "won_last_battle": True, "booty_spent": 1,
-            "sp_available": 6}
+    case = {"side": "barbarian", "supreme_leader": True, "won_last_battle": True, "booty_spent": 1, "sp_available": 6}
     assert run("recruit", case, [4]).outcome == {"result": 7, "sp": 3, "ranks_recovered": 0}
 
 
 def d6_battle(terrain):
-    romans = {"people": "roman", "tactic": "general_attack",
-              "units": [{"name": f"Cohort {i}", "kind": "infantry", "sp": 2} for i in range(6)]}
-    dacians = {"people": "dacian", "tactic": "dissuasion", "retreat_after_phase": 1, "precautions": True,
-               "leaders": [{"name": "Diegis", "strategic": 12}],
-               "units": [{"name": f"Band {i}", "kind": "infantry", "sp": 2, "rank": "barbarian"} for i in range(6)]}
+    romans = {
+        "people": "roman",
+        "tactic": "general_attack",
+        "units": [{"name": f"Cohort {i}", "kind": "infantry", "sp": 2} for i in range(6)],
+    }
+    dacians = {
+        "people": "dacian",
+        "tactic": "dissuasion",
+        "retreat_after_phase": 1,
+        "precautions": True,
+        "leaders": [{"name": "Diegis", "strategic": 12}],
+        "units": [{"name": f"Band {i}", "kind": "infantry", "sp": 2, "rank": "barbarian"} for i in range(6)],
+    }
     return {"attacker": romans, "defender": dacians, "terrain": terrain}
 
 
-@pytest.mark.parametrize("terrain, roll, retreats", [("plains", 4, True), ("plains", 3, False),
-                                                     ("mountain", 3, True)])
+@pytest.mark.parametrize("terrain, roll, retreats", [("plains", 4, True), ("plains", 3, False), ("mountain", 3, True)])
 def test_d6_precautions_make_the_orderly_retreat_a_4_plus_and_a_3_plus_in_mountains(terrain, roll, retreats):
     """Constructed, not from the text (D6): a Dacian defender with Dissuasion and Precautions (at Tapae, a rural
     region carrying a fortress, A33) retreats in order on 4+, 3+ in mountain or forest. No unit fires in Phase 1,

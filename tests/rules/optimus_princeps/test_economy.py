@@ -1,5 +1,6 @@
 """11 Booty (the Sacking Table and its missing rows), 12 Pillage, Forage, Harvest and Tribute, 11.4 Rally, 9.10
 Rebuilding the Defenses, and 13 Reinforcements, Recruits and the Eagle."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -78,10 +79,18 @@ def test_rally_costs_an_ap_and_a_booty_per_sp_or_booty_only():
 
 
 def test_restoring_defences_who_may_and_what_it_costs():
-    assert run("restore_defences", {"region_type": "tribal_site", "roman": False, "season": "spring",
-                                    "booty": 0}).outcome["booty_spent"] == 0
-    assert run("restore_defences", {"region_type": "city", "roman": True, "season": "summer",
-                                    "booty": 3}).outcome["booty_spent"] == 3
+    assert (
+        run("restore_defences", {"region_type": "tribal_site", "roman": False, "season": "spring", "booty": 0}).outcome[
+            "booty_spent"
+        ]
+        == 0
+    )
+    assert (
+        run("restore_defences", {"region_type": "city", "roman": True, "season": "summer", "booty": 3}).outcome[
+            "booty_spent"
+        ]
+        == 3
+    )
     with pytest.raises(RulesError, match="cannot rebuild the Defense Value of a tribal site"):
         run("restore_defences", {"region_type": "tribal_site", "roman": True, "season": "summer", "booty": 3})
     with pytest.raises(RulesError, match="only his own cities and villages"):
@@ -102,13 +111,22 @@ def test_no_recruiting_when_besieged_or_without_a_leader_unless_in_a_roman_provi
         run("recruit", {"side": "roman", "sp_available": 2, "besieged": True})
     with pytest.raises(RulesError, match="a leader must be in the region"):
         run("recruit", {"side": "barbarian", "sp_available": 2, "leader": False})
-    assert run("recruit", {"side": "roman", "sp_available": 2, "leader": False, "off_map_province": True},
-               [3]).outcome["sp"] == 1
+    assert (
+        run("recruit", {"side": "roman", "sp_available": 2, "leader": False, "off_map_province": True}, [3]).outcome[
+            "sp"
+        ]
+        == 1
+    )
 
 
 def test_the_eagle_goes_with_the_barbarian_army_and_comes_back_when_it_is_beaten():
-    assert run("eagle", {"legion": "XXI Rapax", "destroyed_by_barbarians": True}).outcome["eagle_held_by"] == \
-        "barbarian"
-    assert run("eagle", {"legion": "XXI Rapax", "destroyed_by_barbarians": True,
-                         "eagle_held_by_beaten_army": True}).outcome["eagle_held_by"] == "roman"
+    assert (
+        run("eagle", {"legion": "XXI Rapax", "destroyed_by_barbarians": True}).outcome["eagle_held_by"] == "barbarian"
+    )
+    assert (
+        run(
+            "eagle", {"legion": "XXI Rapax", "destroyed_by_barbarians": True, "eagle_held_by_beaten_army": True}
+        ).outcome["eagle_held_by"]
+        == "roman"
+    )
     assert run("eagle", {"legion": "VI Victrix", "detached_sp_only": True}).outcome["eagle_held_by"] == "roman"

@@ -1,5 +1,6 @@
 """5.1.4 Coronation and Taxation, §9.10.3 Limes, and the scenarios' special rules: the Dacian Control Table
 (SN0.1), the liberations of S3 and S5, and the solitaire barbarians' tactic (Domitian's Reign)."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -16,6 +17,7 @@ def notes(result):
 
 
 # ---- 5.1.4 the supreme leader ------------------------------------------------------------------------------
+
 
 def test_the_crowned_heir_takes_the_counter_and_its_plus_8():
     """5.1.4: "he transmits this bonus, shown by a counter, to his heir … the heir must perform a Coronation"."""
@@ -35,18 +37,31 @@ def test_a25_trajan_s_printed_16_holds_the_plus_8_unless_read_otherwise():
 
 def test_taxation_gives_the_supreme_leader_one_booty_in_a_quiet_friendly_city():
     assert run("taxation", {"supreme": True}).outcome == {"booty": 1, "ap_spent": 0, "leader_ap_used": True}
-    for refused in ({"supreme": False}, {"pillaged": True}, {"besieged": True}, {"other_action": True},
-                    {"friendly_inhabited_region": False}):
+    for refused in (
+        {"supreme": False},
+        {"pillaged": True},
+        {"besieged": True},
+        {"other_action": True},
+        {"friendly_inhabited_region": False},
+    ):
         with pytest.raises(RulesError):
             run("taxation", {"supreme": True, **refused})
 
 
 # ---- 9.10.3 limes ------------------------------------------------------------------------------------------
 
+
 def test_a_wooden_limes_costs_1_ap_1_sp_1_booty_and_gives_plus_1():
     result = run("build_limes", {"side": "barbarian", "region": "Tapae", "ap_left": 3, "booty": 1, "sp": 4})
-    assert result.outcome == {"limes": "wooden", "counter": "Fortin dace", "bonus": 1, "ap_spent": 1, "sp_spent": 1,
-                              "booty_spent": 1, "ap_left": 2}
+    assert result.outcome == {
+        "limes": "wooden",
+        "counter": "Fortin dace",
+        "bonus": 1,
+        "ap_spent": 1,
+        "sp_spent": 1,
+        "booty_spent": 1,
+        "ap_left": 2,
+    }
 
 
 def test_a_limes_turns_to_stone_in_a_later_season_at_the_cost_control_enters():
@@ -59,13 +74,16 @@ def test_a_limes_turns_to_stone_in_a_later_season_at_the_cost_control_enters():
     assert stone.outcome["ap_left"] == 1 and "the umpire rules" in notes(stone)
 
 
-@pytest.mark.parametrize("case, words", [
-    ({"limes": "wooden", "built_this_season": True}, "in another season"),
-    ({"limes": "stone"}, "only be one limes per region"),
-    ({"allowed": False}, "allows no limes"),
-    ({"leader": False}, "requires a leader"),
-    ({"booty": 0}, "1 Booty marker"),
-])
+@pytest.mark.parametrize(
+    "case, words",
+    [
+        ({"limes": "wooden", "built_this_season": True}, "in another season"),
+        ({"limes": "stone"}, "only be one limes per region"),
+        ({"allowed": False}, "allows no limes"),
+        ({"leader": False}, "requires a leader"),
+        ({"booty": 0}, "1 Booty marker"),
+    ],
+)
 def test_a_limes_the_rules_refuse(case, words):
     with pytest.raises(RulesError, match=words):
         run("build_limes", {"side": "roman", "region": "Novae", "ap_left": 3, "booty": 1, "sp": 2, **case})
@@ -73,10 +91,17 @@ def test_a_limes_the_rules_refuse(case, words):
 
 # ---- SN0.1 Dacian Control Table (A28) ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("area, year, season, holder", [
-    ("104", 101, "thaw", "Jazyge"), ("103", 103, "summer", "Roman"), ("118", 120, "winter", "Roxolan"),
-    ("dacia", 110, "spring", "Roman"), ("dacia", 105, "winter", "Dacian"),
-])
+
+@pytest.mark.parametrize(
+    "area, year, season, holder",
+    [
+        ("104", 101, "thaw", "Jazyge"),
+        ("103", 103, "summer", "Roman"),
+        ("118", 120, "winter", "Roxolan"),
+        ("dacia", 110, "spring", "Roman"),
+        ("dacia", 105, "winter", "Dacian"),
+    ],
+)
 def test_the_dacian_control_table(area, year, season, holder):
     assert run("dacian_control", {"area": area, "year": year, "season": season}).outcome["holder"] == holder
 
@@ -93,19 +118,24 @@ def test_a28_106_is_dacian_to_spring_and_roman_after_unless_read_as_one_column()
 
 # ---- S3 and S5 liberation --------------------------------------------------------------------------------
 
+
 def test_s3_garrisons_not_yet_visited_are_liberated_in_plains():
     """S3.3: "if a Dacian army attacks them before the visit of a Roman army, they are considered to be in plains,
     this isn't a Dacian invasion, but a liberation!" (L764)."""
-    assert run("liberation", {"scenario": "s3_second_dacian_war"}).outcome == {"liberation": True,
-                                                                               "defences": False}
+    assert run("liberation", {"scenario": "s3_second_dacian_war"}).outcome == {"liberation": True, "defences": False}
     visited = run("liberation", {"scenario": "s3_second_dacian_war", "visited": True}).outcome
     assert visited == {"liberation": False, "defences": True}
 
 
-@pytest.mark.parametrize("place, people, becomes", [
-    ("dacian_village", "dacian", "a Dacian region"), ("tribal_site_104", "sarmatian", "a Jazyge region"),
-    ("village_118", "sarmatian", "a Roxolan region"), ("dacian_village", "german", None),
-])
+@pytest.mark.parametrize(
+    "place, people, becomes",
+    [
+        ("dacian_village", "dacian", "a Dacian region"),
+        ("tribal_site_104", "sarmatian", "a Jazyge region"),
+        ("village_118", "sarmatian", "a Roxolan region"),
+        ("dacian_village", "german", None),
+    ],
+)
 def test_s5_barbarian_liberation(place, people, becomes):
     case = {"scenario": "s5_dacian_revolt", "place": place, "people": people}
     assert run("liberation", case).outcome["becomes"] == becomes
@@ -118,10 +148,16 @@ def test_only_s3_and_s5_liberate():
 
 # ---- Domitian's Reign: the solitaire barbarians' tactic (A31) --------------------------------------------
 
-@pytest.mark.parametrize("people, drawn, tactic", [
-    ("dacian", "envelopment", "dissuasion"), ("german", "envelopment", "frontal_attack"),
-    ("sarmatian", "general_attack", "dissuasion"), ("dacian", "frontal_attack", "frontal_attack"),
-])
+
+@pytest.mark.parametrize(
+    "people, drawn, tactic",
+    [
+        ("dacian", "envelopment", "dissuasion"),
+        ("german", "envelopment", "frontal_attack"),
+        ("sarmatian", "general_attack", "dissuasion"),
+        ("dacian", "frontal_attack", "frontal_attack"),
+    ],
+)
 def test_the_drawn_tactic_as_each_people_reads_it(people, drawn, tactic):
     """Domitian's Reign L1106: Dacian Envelopment and Sarmatian General Attack become "Harassment" (A31:
     Dissuasion); German Envelopment becomes Frontal Assault."""

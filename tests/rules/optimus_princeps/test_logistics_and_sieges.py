@@ -1,4 +1,5 @@
 """6 Logistics (attrition, supply), 7 Interception and 9 Engineering (sieges, sortie, disengagement)."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -15,6 +16,7 @@ def modifiers(result):
 
 
 # ---- 6.1 attrition ----------------------------------------------------------------------------------------
+
 
 def test_winter_costs_a_roman_2_and_a_barbarian_1():
     roman = run("attrition", {"side": "roman", "season": "winter", "sp": 5}, [3])
@@ -59,18 +61,22 @@ def test_unsupplied_losses_are_hdc_or_eliminated_by_reading_a8():
 
 # ---- 6.2 supply -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("case, unsupplied", [
-    ({"single_unit": True}, 0),
-    ({"place": "off_map_box"}, 0),
-    ({"place": "friendly_inhabited", "garrison_value": 12}, 0),
-    ({"place": "friendly_inhabited", "garrison_value": 8}, 4),
-    ({"place": "friendly_inhabited", "garrison_value": 8, "options": {"over_garrison": "whole_army"}}, 12),
-    ({"place": "friendly_inhabited", "garrison_value": 16, "pillaged": True}, 12),
-    ({"impedimenta": True}, 0),
-    ({"impedimenta": True, "season": "winter"}, 12),
-    ({"place": "friendly_inhabited", "garrison_value": 16, "besieged": True, "river_fleet": True}, 0),
-    ({"place": "friendly_inhabited", "garrison_value": 16, "captured_from_enemy": True}, 12),
-])
+
+@pytest.mark.parametrize(
+    "case, unsupplied",
+    [
+        ({"single_unit": True}, 0),
+        ({"place": "off_map_box"}, 0),
+        ({"place": "friendly_inhabited", "garrison_value": 12}, 0),
+        ({"place": "friendly_inhabited", "garrison_value": 8}, 4),
+        ({"place": "friendly_inhabited", "garrison_value": 8, "options": {"over_garrison": "whole_army"}}, 12),
+        ({"place": "friendly_inhabited", "garrison_value": 16, "pillaged": True}, 12),
+        ({"impedimenta": True}, 0),
+        ({"impedimenta": True, "season": "winter"}, 12),
+        ({"place": "friendly_inhabited", "garrison_value": 16, "besieged": True, "river_fleet": True}, 0),
+        ({"place": "friendly_inhabited", "garrison_value": 16, "captured_from_enemy": True}, 12),
+    ],
+)
 def test_supply(case, unsupplied):
     """6.2: single units and off-map boxes; friendly inhabited regions up to their Garrison Value (A7); Roman
     impedimenta and river fleets but not in winter; besieged, pillaged or captured regions supply nobody."""
@@ -79,11 +85,14 @@ def test_supply(case, unsupplied):
 
 
 def test_a_barbarian_army_is_not_supplied_by_an_impedimenta():
-    assert run("supply", {"side": "barbarian", "season": "summer", "sp": 5, "impedimenta": True}).outcome[
-        "unsupplied_sp"] == 5
+    assert (
+        run("supply", {"side": "barbarian", "season": "summer", "sp": 5, "impedimenta": True}).outcome["unsupplied_sp"]
+        == 5
+    )
 
 
 # ---- 7 interception ---------------------------------------------------------------------------------------
+
 
 def test_a_dummy_is_removed_and_a_leader_alone_is_captured():
     assert run("interception", {"defending_sp": 0, "dummy": True}).outcome["dummy_removed"]
@@ -124,8 +133,15 @@ def test_german_and_sarmatian_besiegers_slow_the_siege_once_or_per_people():
 
 
 def test_artillery_counts_per_sp_or_per_counter():
-    case = {"region": {**REGION, "defensive_value": 0}, "marker": 0, "besieging_sp": 9, "peoples": ["roman"],
-            "artillery_sp": 2, "artillery_counters": 1, "ap": 1}
+    case = {
+        "region": {**REGION, "defensive_value": 0},
+        "marker": 0,
+        "besieging_sp": 9,
+        "peoples": ["roman"],
+        "artillery_sp": 2,
+        "artillery_counters": 1,
+        "ap": 1,
+    }
     assert run("siege_action", case, [3]).outcome["result"] == 5
     assert run("siege_action", {**case, "options": {"artillery": "per_counter"}}, [3]).outcome["result"] == 4
 
@@ -135,12 +151,17 @@ def test_disengagement_keeps_the_siege_with_more_than_the_garrison_value_left():
     assert not run("disengagement", case).outcome["siege_holds"]
     assert run("disengagement", {**case, "options": {"keepers": "as_many_as_gv"}}).outcome["siege_holds"]
     assert run("disengagement", {**case, "left_behind": 9}).outcome == {
-        "siege_holds": True, "fighting_sp": 11, "keeping_siege_sp": 9}
+        "siege_holds": True,
+        "fighting_sp": 11,
+        "keeping_siege_sp": 9,
+    }
 
 
 SORTIE = {
-    "sortie": {"units": [{"name": "Falx", "kind": "infantry", "sp": 2, "destruction": [4, 5], "rank": "barbarian"}],
-               "leaders": [{"name": "Diegis", "strategic": 10, "tactical": 1, "attached_to": "Falx"}]},
+    "sortie": {
+        "units": [{"name": "Falx", "kind": "infantry", "sp": 2, "destruction": [4, 5], "rank": "barbarian"}],
+        "leaders": [{"name": "Diegis", "strategic": 10, "tactical": 1, "attached_to": "Falx"}],
+    },
     "response": {"units": [{"name": "Legio", "kind": "infantry", "sp": 3, "rank": "legion"}]},
     "besieging_leader_sv": 12,
 }
@@ -156,8 +177,10 @@ def test_a_sortie_is_one_phase_the_besieged_s_df_not_doubling():
 
 
 def test_the_answer_to_a_sortie_is_matched_by_units_or_by_sp():
-    case = {**SORTIE, "response": {"units": SORTIE["response"]["units"] + [
-        {"name": "Ala", "kind": "cavalry", "sp": 1}]}}
+    case = {
+        **SORTIE,
+        "response": {"units": SORTIE["response"]["units"] + [{"name": "Ala", "kind": "cavalry", "sp": 1}]},
+    }
     with pytest.raises(RulesError, match="at most as many units as sortie"):
         run("sortie", case)
     with pytest.raises(RulesError, match="at most as many SP as sortie"):

@@ -1,5 +1,6 @@
 """The readings of the points the rulebook leaves open (the extraction's A1-A3, A5, A10, A27, A32), each with
 its default and its other reading; constructed cases, not from the text."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -20,8 +21,12 @@ def band(prefix, count, sp=2, **more):
 
 
 def army(people, tactic, prefix, **unit):
-    return {"people": people, "tactic": tactic, "units": band(prefix, 5, **unit),
-            "leaders": [{"name": "Leader", "strategic": 30, "attached_to": f"{prefix} 0"}]}
+    return {
+        "people": people,
+        "tactic": tactic,
+        "units": band(prefix, 5, **unit),
+        "leaders": [{"name": "Leader", "strategic": 30, "attached_to": f"{prefix} 0"}],
+    }
 
 
 def test_a1_the_cap_of_nine_is_the_season_s_or_counts_the_whole_year():
@@ -41,8 +46,7 @@ def test_a2_a_leader_ap_burnt_doing_nothing():
 
 def test_a3_an_autumn_freeze_stops_the_fleets_and_the_danube_unless_read_otherwise():
     frozen = run("seasonal_event", {"season": "autumn"}, [1]).outcome
-    assert frozen == {"season": "autumn", "effect": "rivers are frozen", "danube_frozen": True,
-                      "sailing_stopped": True}
+    assert frozen == {"season": "autumn", "effect": "rivers are frozen", "danube_frozen": True, "sailing_stopped": True}
     other = {"frozen_stops_sailing": False, "danube_freezes": False, "until_next_roll": True}
     autumn = run("seasonal_event", {"season": "autumn", "options": other}, [1])
     assert (autumn.outcome["danube_frozen"], autumn.outcome["sailing_stopped"]) == (False, False)
@@ -63,8 +67,11 @@ def test_a5_already_moved_counts_the_most_moved_unit_or_the_leader():
 def test_a10_under_night_battle_the_tactics_apply_only_if_the_ranged_battle_is_the_pitched_battle():
     """Frontal Attack gives the heavy cohorts +1: 5 + 1 = 6 hits once a SP; without it, 5 meets the DF 5 and
     doubles (§10.1)."""
-    case = {"attacker": army("roman", "frontal_attack", "Cohort", heavy=True),
-            "defender": army("dacian", "general_attack", "Band", rank="barbarian"), "night_battle": True}
+    case = {
+        "attacker": army("roman", "frontal_attack", "Cohort", heavy=True),
+        "defender": army("dacian", "general_attack", "Band", rank="barbarian"),
+        "night_battle": True,
+    }
     pitched = run("battle", case, [5] * 40)
     missile = run("battle", {**case, "options": {"ranged_battle": "missile_phase"}}, [5] * 40)
     assert (pitched.outcome["defender"]["hdc_suffered"], missile.outcome["defender"]["hdc_suffered"]) == (10, 20)
@@ -81,8 +88,10 @@ def test_a27_artillery_deployed_is_for_the_defence_unless_the_9_5_example_is_fol
 
 def test_a32_a_share_with_no_unit_of_its_type_falls_freely_or_is_not_taken():
     """Envelopment sends 50% of the losses to cavalry (§8.2); the Dacians have none. The Romans' 6s put 10 HDC."""
-    case = {"attacker": army("roman", "general_attack", "Cohort"),
-            "defender": army("dacian", "envelopment", "Band", rank="barbarian")}
+    case = {
+        "attacker": army("roman", "general_attack", "Cohort"),
+        "defender": army("dacian", "envelopment", "Band", rank="barbarian"),
+    }
     dice = [6] * 5 + [1] * 35
     free = run("battle", case, dice)
     spared = run("battle", {**case, "options": {"unmet_share": "not_taken"}}, dice)

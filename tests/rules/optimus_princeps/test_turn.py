@@ -1,5 +1,6 @@
 """2 Game Sequence as data, the seasonal events, the AP ledger (2-3, the missing Action Costs Table), 14
 Stratagems, and victory (the scenarios and the campaign's POP)."""
+
 import pytest
 
 from umpire.rules.dice import EnteredDice
@@ -16,18 +17,35 @@ def run(key, case, dice=()):
 def test_a_year_is_five_seasons_each_with_sequences_1_to_6_and_spring_has_no_weather_roll():
     assert [stage["stage"] for stage in SEQUENCE_OF_PLAY] == ["Thaw", "Spring", "Summer", "Autumn", "Winter"]
     keys = {stage["stage"]: [phase["key"] for phase in stage["phases"]] for stage in SEQUENCE_OF_PLAY}
-    assert keys["Thaw"] == ["start_of_season", "weather", "action_points", "initiative", "operations", "supply",
-                            "end_turn"]
+    assert keys["Thaw"] == [
+        "start_of_season",
+        "weather",
+        "action_points",
+        "initiative",
+        "operations",
+        "supply",
+        "end_turn",
+    ]
     assert keys["Spring"][1] == "spring_reinforcements"
-    assert all(phase["rule"] and phase["steps"] and all(step["rule"] for step in phase["steps"])
-               for stage in SEQUENCE_OF_PLAY for phase in stage["phases"])
+    assert all(
+        phase["rule"] and phase["steps"] and all(step["rule"] for step in phase["steps"])
+        for stage in SEQUENCE_OF_PLAY
+        for phase in stage["phases"]
+    )
     assert all(step["rule"] for step in SETUP_CHECKLIST)
 
 
-@pytest.mark.parametrize("season, roll, effect", [
-    ("thaw", 4, "marshes flooded"), ("thaw", 3, "no effect"), ("summer", 2, "marshes are dry: plains"),
-    ("autumn", 1, "rivers are frozen"), ("autumn", 6, "marshes flooded"), ("winter", 3, "watercourses are frozen"),
-])
+@pytest.mark.parametrize(
+    "season, roll, effect",
+    [
+        ("thaw", 4, "marshes flooded"),
+        ("thaw", 3, "no effect"),
+        ("summer", 2, "marshes are dry: plains"),
+        ("autumn", 1, "rivers are frozen"),
+        ("autumn", 6, "marshes flooded"),
+        ("winter", 3, "watercourses are frozen"),
+    ],
+)
 def test_seasonal_events(season, roll, effect):
     """2 Sequence 1 (L126-134)."""
     assert run("seasonal_event", {"season": season}, [roll]).outcome["effect"].startswith(effect)
@@ -52,8 +70,9 @@ def test_a_leader_ap_pays_the_first_ap_of_an_action():
 
 def test_an_action_the_text_gives_no_cost_for_stops_until_control_enters_it():
     case = {"side": "roman", "ap_left": 5, "action": {"action": "Recruit"}}
-    with pytest.raises(RulesError, match="the Action Costs Table has no cost for 'Recruit'.*Control enters it") \
-            as missing:
+    with pytest.raises(
+        RulesError, match="the Action Costs Table has no cost for 'Recruit'.*Control enters it"
+    ) as missing:
         run("spend_ap", case)
     assert missing.value.field == "action.ap"
     assert run("spend_ap", {**case, "action": {"action": "Recruit", "ap": 2}}).outcome["ap_left"] == 3
@@ -88,8 +107,15 @@ def test_scenario_stratagems_with_the_red_version_and_the_missing_cost():
 def test_pop_ledger_and_verdict():
     """Domitian's Reign, Victory: a total victory +40, Sarmizegetusa +50, 2 eagles +10, 30 Booty +30, a truce -10,
     a historic leader -10 and events +25: 135, "worthy of his father Vespasian"."""
-    case = {"total_victories": 1, "sarmizegetusa_captured": True, "eagles_recovered": 2, "booty_spent_by_romans": 30,
-            "truces": 1, "roman_historic_leaders": 1, "events": 25}
+    case = {
+        "total_victories": 1,
+        "sarmizegetusa_captured": True,
+        "eagles_recovered": 2,
+        "booty_spent_by_romans": 30,
+        "truces": 1,
+        "roman_historic_leaders": 1,
+        "events": 25,
+    }
     assert run("pop", case).outcome == {"pop": 135, "verdict": "worthy of his father Vespasian"}
     twice = run("pop", {**case, "options": {"historic_counts_twice": True}}).outcome
     assert twice["pop"] == 130
@@ -100,11 +126,22 @@ def test_pop_reads_the_reign_events_by_name():
     """Domitian's Reign, Events and Stratagems: Mons Graupius +10 (L1005), Dominus -5 (L996), Self-proclaimed
     Consul -1 each Thaw (L998), Pay Raise no POP (L1010), Fiscus judaicus +10 (L1064), and 12 more summed: the
     +25 of the ledger above, each named event on its own line."""
-    named = {"total_victories": 1, "sarmizegetusa_captured": True, "eagles_recovered": 2,
-             "booty_spent_by_romans": 30, "truces": 1, "roman_historic_leaders": 1, "events": 12,
-             "reign_events": [{"name": "Mons Graupius"}, {"name": "Dominus"}, {"name": "Self-proclaimed Consul",
-                                                                              "times": 2},
-                              {"name": "Pay Raise"}, {"name": "Fiscus judaicus"}]}
+    named = {
+        "total_victories": 1,
+        "sarmizegetusa_captured": True,
+        "eagles_recovered": 2,
+        "booty_spent_by_romans": 30,
+        "truces": 1,
+        "roman_historic_leaders": 1,
+        "events": 12,
+        "reign_events": [
+            {"name": "Mons Graupius"},
+            {"name": "Dominus"},
+            {"name": "Self-proclaimed Consul", "times": 2},
+            {"name": "Pay Raise"},
+            {"name": "Fiscus judaicus"},
+        ],
+    }
     result = run("pop", named)
     assert result.outcome["pop"] == 135
     steps = [line.text for line in result.working if line.kind == "step"]
@@ -117,21 +154,52 @@ def test_an_event_neither_printed_nor_entered_stops_pop_naming_it():
     assert run("pop", {"reign_events": [{"name": "Ludi Saeculares", "pop": 7}]}).outcome["pop"] == 7
 
 
-@pytest.mark.parametrize("case, winner, victory", [
-    ({"scenario": "s1_first_dacian_war", "supreme_roman_dead": True, "eagles_captured": 3, "decebalus_dead": True,
-      "sarmizegetusa": "roman"}, "barbarian", "Barbarian Automatic Victory"),
-    ({"scenario": "s1_first_dacian_war", "dacian_regions_held": 6, "fortresses_held": 3,
-      "tapae_fortress_destroyed": True}, "roman", "Historical Roman Victory"),
-    ({"scenario": "s1_first_dacian_war"}, "draw", "draw"),
-    ({"scenario": "s2_dacian_jazyges_wars"}, "jazyge", "Jazyges victory"),
-    ({"scenario": "s3_second_dacian_war"}, "barbarian", "Barbarian Near-Historical Victory"),
-    ({"scenario": "s4_roman_jazyges_war", "roman_regions_103_104": 4, "jazyge_regions_103_104": 3,
-      "legions_in_dacia": 2}, "jazyge", "Recent Conquest: Dacia revolts, the Roman player loses (S4.3)"),
-    ({"scenario": "s5_dacian_revolt", "all_dacian_cities_held": True}, "roman", "Roman Victory"),
-    ({"scenario": "s5_dacian_revolt", "all_dacian_cities_held": True, "colonist_sp_destroyed": 3}, "barbarian",
-     "Barbarian Automatic Victory"),
-    ({"scenario": "s3_second_dacian_war", "all_leaders_killed": "barbarian"}, "roman", "automatic"),
-])
+@pytest.mark.parametrize(
+    "case, winner, victory",
+    [
+        (
+            {
+                "scenario": "s1_first_dacian_war",
+                "supreme_roman_dead": True,
+                "eagles_captured": 3,
+                "decebalus_dead": True,
+                "sarmizegetusa": "roman",
+            },
+            "barbarian",
+            "Barbarian Automatic Victory",
+        ),
+        (
+            {
+                "scenario": "s1_first_dacian_war",
+                "dacian_regions_held": 6,
+                "fortresses_held": 3,
+                "tapae_fortress_destroyed": True,
+            },
+            "roman",
+            "Historical Roman Victory",
+        ),
+        ({"scenario": "s1_first_dacian_war"}, "draw", "draw"),
+        ({"scenario": "s2_dacian_jazyges_wars"}, "jazyge", "Jazyges victory"),
+        ({"scenario": "s3_second_dacian_war"}, "barbarian", "Barbarian Near-Historical Victory"),
+        (
+            {
+                "scenario": "s4_roman_jazyges_war",
+                "roman_regions_103_104": 4,
+                "jazyge_regions_103_104": 3,
+                "legions_in_dacia": 2,
+            },
+            "jazyge",
+            "Recent Conquest: Dacia revolts, the Roman player loses (S4.3)",
+        ),
+        ({"scenario": "s5_dacian_revolt", "all_dacian_cities_held": True}, "roman", "Roman Victory"),
+        (
+            {"scenario": "s5_dacian_revolt", "all_dacian_cities_held": True, "colonist_sp_destroyed": 3},
+            "barbarian",
+            "Barbarian Automatic Victory",
+        ),
+        ({"scenario": "s3_second_dacian_war", "all_leaders_killed": "barbarian"}, "roman", "automatic"),
+    ],
+)
 def test_scenario_victory(case, winner, victory):
     assert run("scenario_victory", case).outcome == {"winner": winner, "victory": victory}
 
@@ -141,4 +209,6 @@ def test_barbarian_activation_rolls_an_event_on_a_6():
     assert result.outcome["action"].startswith("Barbarian Events")
     assert result.outcome["event"].startswith("Former barbarian slave")
     assert run("barbarian_activation", {"tribe": "Quadi", "posture": "defensive"}, [1]).outcome == {
-        "action": "Recruit 4 SP", "event": None}
+        "action": "Recruit 4 SP",
+        "event": None,
+    }

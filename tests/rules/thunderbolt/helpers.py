@@ -1,4 +1,5 @@
 """What the Thunderbolt tests share: dice entered as the d10's faces (0-9), and the working's lines."""
+
 from umpire.rules.dice import EnteredDice
 from umpire.rules.registry import run_procedure
 

@@ -1,4 +1,5 @@
 """10.0 The Italian Allies: the examples of 10.11, 10.12 and 10.13."""
+
 import pytest
 
 from umpire.rules.errors import RulesError
@@ -8,13 +9,20 @@ from .helpers import run
 LUCANIA = {"province": "Lucania", "level": 2, "allied_to": "roman"}
 
 
-@pytest.mark.parametrize("where, in_italy, level", [
-    ("this_province", True, 0), ("adjacent", True, 0), ("not_adjacent", True, 1), ("not_adjacent", False, 2)])
+@pytest.mark.parametrize(
+    "where, in_italy, level",
+    [("this_province", True, 0), ("adjacent", True, 0), ("not_adjacent", True, 1), ("not_adjacent", False, 2)],
+)
 def test_tv38_hannibal_s_major_victory_moves_the_provinces(where, in_italy, level):
     """TV-38, 10.12 (L671): a Major Victory in Umbria moves Umbria and its neighbours 2 boxes toward Carthage,
     every other Roman Italy province 1; in Cispadana, only the neighbours move."""
-    case = {**LUCANIA, "cause": "battle_major_victory", "side": "carthaginian", "where": where,
-            "event_in_roman_italy": in_italy}
+    case = {
+        **LUCANIA,
+        "cause": "battle_major_victory",
+        "side": "carthaginian",
+        "where": where,
+        "event_in_roman_italy": in_italy,
+    }
     assert run("alliance_shift", case).outcome["level"] == level
 
 
@@ -48,22 +56,39 @@ def test_hannibal_s_diplomacy_refuses_with_the_ambassador_table_empty_then_reads
 
 def test_roman_retribution():
     """10.22: +2 for the province, +1 for each neighbour on an even die (0 is even). Constructed."""
-    case = {"sacked_in": {"province": "Campania", "level": -3, "allied_to": "carthaginian"},
-            "adjacent": [{"province": "Samnium", "level": 0, "allied_to": "roman"},
-                         {"province": "Latium", "level": 3, "allied_to": "roman"}]}
+    case = {
+        "sacked_in": {"province": "Campania", "level": -3, "allied_to": "carthaginian"},
+        "adjacent": [
+            {"province": "Samnium", "level": 0, "allied_to": "roman"},
+            {"province": "Latium", "level": 3, "allied_to": "roman"},
+        ],
+    }
     provinces = run("roman_retribution", case, 0, 3).outcome["provinces"]
-    assert provinces == {"Campania": {"level": -1, "allied_to": "carthaginian"},
-                         "Samnium": {"level": 1, "allied_to": "roman"}, "Latium": {"level": 3, "allied_to": "roman"}}
+    assert provinces == {
+        "Campania": {"level": -1, "allied_to": "carthaginian"},
+        "Samnium": {"level": 1, "allied_to": "roman"},
+        "Latium": {"level": 3, "allied_to": "roman"},
+    }
 
 
 def test_a_city_defecting_and_returning():
     """10.31-10.32. Constructed, not from the text."""
-    defecting = run("city_changes_sides", {"now_allied_to": "carthaginian", "medium_or_large": True,
-                                           "citizen_sp": 2, "ala_sp": 3}).outcome
+    defecting = run(
+        "city_changes_sides", {"now_allied_to": "carthaginian", "medium_or_large": True, "citizen_sp": 2, "ala_sp": 3}
+    ).outcome
     assert defecting == {"changed": True, "citizen_sp": 0, "ala_sp": 0, "italian_infantry": 3, "other_infantry": 0}
-    returning = run("city_changes_sides", {"now_allied_to": "roman", "medium_or_large": True,
-                                           "italian_infantry": 3, "other_infantry": 2}).outcome
+    returning = run(
+        "city_changes_sides",
+        {"now_allied_to": "roman", "medium_or_large": True, "italian_infantry": 3, "other_infantry": 2},
+    ).outcome
     assert returning == {"changed": True, "citizen_sp": 0, "ala_sp": 2, "italian_infantry": 1, "other_infantry": 0}
-    emptied = run("city_changes_sides", {"now_allied_to": "roman", "medium_or_large": True, "other_infantry": 2,
-                                         "options": {"other_half": "eliminated"}}).outcome
+    emptied = run(
+        "city_changes_sides",
+        {
+            "now_allied_to": "roman",
+            "medium_or_large": True,
+            "other_infantry": 2,
+            "options": {"other_half": "eliminated"},
+        },
+    ).outcome
     assert emptied["ala_sp"] == 1

@@ -1,4 +1,5 @@
 """9.0 The Celts: the examples of 9.16, 9.22, 9.23, 9.42, 9.44, 9.5 and 9.71, and the extraction's TV-50."""
+
 import pytest
 
 from umpire.rules.errors import RulesError
@@ -24,8 +25,9 @@ def test_tv30_the_allobroges_muster_42_sp_5_of_them_cavalry():
 
 def test_a_depleted_tribe_musters_at_half_rating_rounded_up_and_a_0_cancels():
     """9.12, 9.16. Constructed, not from the text."""
-    assert run("tribal_force", {"aggression": 7, "depleted": True, "percentage_loss": [
-        {"row": "10% of 12", "sp": 1}]}, 3).outcome == {"cancelled": False, "sp": 12, "cavalry": 1}
+    assert run(
+        "tribal_force", {"aggression": 7, "depleted": True, "percentage_loss": [{"row": "10% of 12", "sp": 1}]}, 3
+    ).outcome == {"cancelled": False, "sp": 12, "cavalry": 1}
     assert run("tribal_force", {"aggression": 7}, 0).outcome == {"cancelled": True, "sp": 0, "cavalry": 0}
 
 
@@ -50,8 +52,13 @@ def test_a_second_roll_of_0_raises_nothing_and_leaves_the_tribe_full():
 @pytest.mark.parametrize("guile, attempts, allowed", [(4, 3, True), (1, 0, True), (1, 1, False), (0, 0, False)])
 def test_tv32_attempts_are_capped_by_the_guile_rating(guile, attempts, allowed):
     """TV-32, 9.22 (L591-592): Hannibal (Guile 4) may try 4 times a phase, Hanno Barca (1) once, Guile 0 never."""
-    case = {**SCIPIO, "side": "carthaginian", "guile_rating": guile, "attempts_this_phase": attempts,
-            "guile_points_spent": 0}
+    case = {
+        **SCIPIO,
+        "side": "carthaginian",
+        "guile_rating": guile,
+        "attempts_this_phase": attempts,
+        "guile_points_spent": 0,
+    }
     if allowed:
         assert run("raise_tribe", case, 9).outcome["success"] is False
     else:
@@ -71,13 +78,16 @@ def test_tv50_parley(roll, cancelled):
     assert run("parley", {"aggression": 7, "guile_points": 2}, roll).outcome["cancelled"] is cancelled
 
 
-@pytest.mark.parametrize("case, roll, allegiance", [
-    ({"side": "roman", "aggression": 5, "in_hispania": True}, 5, "roman"),
-    ({"side": "roman", "aggression": 5}, 5, "neutral"),
-    ({"side": "carthaginian", "aggression": 5, "side_won_here": "major_victory"}, 0, "neutral"),
-    ({"side": "carthaginian", "aggression": 8, "guile_points_spent": 2}, 5, "no change"),
-    ({"side": "carthaginian"}, 5, "carthaginian"),
-])
+@pytest.mark.parametrize(
+    "case, roll, allegiance",
+    [
+        ({"side": "roman", "aggression": 5, "in_hispania": True}, 5, "roman"),
+        ({"side": "roman", "aggression": 5}, 5, "neutral"),
+        ({"side": "carthaginian", "aggression": 5, "side_won_here": "major_victory"}, 0, "neutral"),
+        ({"side": "carthaginian", "aggression": 8, "guile_points_spent": 2}, 5, "no change"),
+        ({"side": "carthaginian"}, 5, "carthaginian"),
+    ],
+)
 def test_tribe_and_settlement_diplomacy(case, roll, allegiance):
     """9.33, 9.74 (a settlement with no tribe in its province uses 4). Constructed, not from the text."""
     assert run("tribe_diplomacy", case, roll).outcome["allegiance"] == allegiance

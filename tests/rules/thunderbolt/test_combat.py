@@ -1,5 +1,6 @@
 """The battle and siege rolls read on the AW Battle Results Table and the AW siege tables: refusing while the
 tables are empty, and going on to the result once they are filled (9.16, L583; 4.92; 13.9)."""
+
 import pytest
 
 from umpire.rules.errors import RulesError
@@ -8,8 +9,12 @@ from .helpers import lines, run
 
 BRT = [{"row": "-3", "attacker_loss": 20, "defender_loss": 5, "attacker_outcome": "major_defeat"}]
 PERCENTAGES = [{"row": "5% of 130", "sp": 7}]
-ALLOBROGES = {"attacker": "roman", "attacker_sp": 42, "defender_sp": 130,
-              "entered": [{"text": "Odds 1:4", "drm": -4}, {"text": "Hannibal's Leader Tactical Ability", "drm": -4}]}
+ALLOBROGES = {
+    "attacker": "roman",
+    "attacker_sp": 42,
+    "defender_sp": 130,
+    "entered": [{"text": "Odds 1:4", "drm": -4}, {"text": "Hannibal's Leader Tactical Ability", "drm": -4}],
+}
 
 
 def test_tv30_the_battle_refuses_while_the_brt_is_empty():
@@ -27,9 +32,15 @@ def test_tv30_the_allobroges_lose_20_5_and_hannibal_loses_7_sp():
     no attacker SP."""
     case = {**ALLOBROGES, "attacker_sp": None, "table": BRT, "percentage_loss": PERCENTAGES}
     result = run("battle", case, 5)
-    assert result.outcome == {"adjusted": -3, "attacker_loss": 20, "defender_loss": 5,
-                              "attacker_outcome": "major_defeat", "defender_outcome": "major_victory",
-                              "attacker_sp_lost": None, "defender_sp_lost": 7}
+    assert result.outcome == {
+        "adjusted": -3,
+        "attacker_loss": 20,
+        "defender_loss": 5,
+        "attacker_outcome": "major_defeat",
+        "defender_outcome": "major_victory",
+        "attacker_sp_lost": None,
+        "defender_sp_lost": 7,
+    }
     assert ("Battle Results Table, -3: 20/5", (20, 5)) in lines(result, "step")
 
 
@@ -40,12 +51,15 @@ def test_an_unfilled_percentage_stops_naming_its_cell():
     assert "'20% of 42'" in refusal.value.message
 
 
-SIEGE_TABLES = {"assault_table": [{"row": "6", "result": "the test's assault entry"}],
-                "attrition_table": [{"row": "9", "result": "the test's attrition entry"}]}
+SIEGE_TABLES = {
+    "assault_table": [{"row": "6", "result": "the test's assault entry"}],
+    "attrition_table": [{"row": "9", "result": "the test's attrition entry"}],
+}
 
 
-@pytest.mark.parametrize("roll_kind, table", [("assault", "Siege Assault Table"),
-                                              ("attrition", "Siege Attrition Table")])
+@pytest.mark.parametrize(
+    "roll_kind, table", [("assault", "Siege Assault Table"), ("attrition", "Siege Attrition Table")]
+)
 def test_the_siege_refuses_while_its_table_is_empty(roll_kind, table):
     with pytest.raises(RulesError) as refusal:
         run("siege", {"roll": roll_kind}, 4)

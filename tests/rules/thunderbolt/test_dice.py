@@ -1,5 +1,6 @@
 """The d10 reads 0-9 (2.0 "Two 10-sided dice", L43; 7.21 "the roll is a 0, modified to a -2", L529; 9.71
 "treating a 0 DR as a 1", L647): the umpire enters the 0 face as 10, and every procedure's dice help says so."""
+
 from umpire.rules.registry import REGISTRY, load_rulesets
 
 from .helpers import lines, run

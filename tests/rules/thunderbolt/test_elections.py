@@ -1,4 +1,5 @@
 """4.44 A Visit from Pluto and 4.5 Elections: the examples of 4.51-4.58."""
+
 import pytest
 
 from umpire.rules.errors import RulesError
@@ -21,8 +22,11 @@ def test_tv09_election_galba_gets_the_two_legions_trained_in_rome_and_centumalus
     two Legions combined (CA VII); the single Legion is left for a Praetor, and no Proconsul is needed.
     The Consuls take them in the order 4.51 gives; the example gives Galba the combined pair by choice."""
     outcome = run("consul_imperium", {"leaderless_cas": 1, "leaderless_legions": 3}).outcome
-    assert outcome == {"consuls": ["a Consular Army without a leader", "a CA of two Legions without leaders, combined"],
-                       "cas_left": 0, "legions_left": 1}
+    assert outcome == {
+        "consuls": ["a Consular Army without a leader", "a CA of two Legions without leaders, combined"],
+        "cas_left": 0,
+        "legions_left": 1,
+    }
 
 
 def test_a_lone_legion_makes_a_consul_a_one_legion_army_and_the_other_waits_in_rome():
@@ -31,14 +35,17 @@ def test_a_lone_legion_makes_a_consul_a_one_legion_army_and_the_other_waits_in_r
     assert outcome["consuls"] == ["a CA of the single Legion without a leader", "no Imperium: placed in Rome"]
 
 
-@pytest.mark.parametrize("case, lams", [
-    ({"office": "praetor", "initiative": 2}, 1),  # TV-07, 4.54 (L256): V. Philo, Initiative 2, one LAM
-    ({"office": "dictator", "initiative": 3}, 2),
-    ({"office": "magister_equitum", "initiative": 1}, 1),
-    ({"office": "praetor_urbanus", "initiative": 3}, 0),
-    ({"office": "consul", "initiative": 3}, 3),
-    ({"office": "praetor", "initiative": 3, "notable_admiral": True}, 3),
-])
+@pytest.mark.parametrize(
+    "case, lams",
+    [
+        ({"office": "praetor", "initiative": 2}, 1),  # TV-07, 4.54 (L256): V. Philo, Initiative 2, one LAM
+        ({"office": "dictator", "initiative": 3}, 2),
+        ({"office": "magister_equitum", "initiative": 1}, 1),
+        ({"office": "praetor_urbanus", "initiative": 3}, 0),
+        ({"office": "consul", "initiative": 3}, 3),
+        ({"office": "praetor", "initiative": 3, "notable_admiral": True}, 3),
+    ],
+)
 def test_tv07_lams_by_office(case, lams):
     """TV-07 (4.54 L256) and 4.55, 4.56, 13.22."""
     assert run("lams", case).outcome == {"lams": lams}
@@ -80,4 +87,6 @@ def test_tv09_pluto_wounds_gracchus_once_the_chart_is_filled():
 
 def test_pluto_spares_a_leader_below_the_casualty_row():
     assert run("visit_from_pluto", {**GRACCHUS, "leader_loss": LEADER_LOSS}, 5).outcome == {
-        "casualty": False, "result": "no effect"}
+        "casualty": False,
+        "result": "no effect",
+    }

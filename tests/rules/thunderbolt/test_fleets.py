@@ -1,5 +1,6 @@
 """13.32 Fleet Composition: combining and splitting Fleets (L763-765), with 13.31's restriction (L762) and the Crew
 Rating rule of 13.15 (L735). The text gives no worked example: every vector is constructed, not from the text."""
+
 import pytest
 
 from umpire.rules.errors import RulesError
@@ -30,8 +31,9 @@ def test_an_admiral_s_fleet_changes_only_with_its_admiral_and_only_once():
         run("combine_fleets", {"receiving": admirals, "contributing": {"squadrons": 2, "crew": 2}})
     assert refusal.value.field == "place.acting_admiral"
     own = {"acting_admiral": True}
-    assert run("combine_fleets", {"receiving": admirals, "contributing": {"squadrons": 2, "crew": 0},
-                                  "place": own}).outcome == {"squadrons": 10, "crew": 0}
+    assert run(
+        "combine_fleets", {"receiving": admirals, "contributing": {"squadrons": 2, "crew": 0}, "place": own}
+    ).outcome == {"squadrons": 10, "crew": 0}
     with pytest.raises(RulesError) as refusal:
         run("split_fleet", {"fleet": admirals, "squadrons": 3, "place": {**own, "admirals_fleet_changed": True}})
     assert refusal.value.field == "place.admirals_fleet_changed"

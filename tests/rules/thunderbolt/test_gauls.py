@@ -1,4 +1,5 @@
 """9.4-9.6 Celtic unreliability, Gallic losses and looting: the examples of 9.42, 9.44 and 9.5."""
+
 import pytest
 
 from umpire.rules.errors import RulesError
@@ -26,8 +27,7 @@ def test_tv34_mago_s_gauls_two_go_home_the_rest_count_half():
     """TV-34, 9.44 (L627): 9 less 1 Guile Point = 8 against Campaign Rating 6: 2 infantry SP go home; 17 infantry
     count as 8 and 3 cavalry as 1."""
     result = run("carthaginian_gallic_desertion", MAGO, 9)
-    assert result.outcome == {"sp_home": 2, "infantry": 17, "cavalry": 3, "infantry_counted": 8,
-                              "cavalry_counted": 1}
+    assert result.outcome == {"sp_home": 2, "infantry": 17, "cavalry": 3, "infantry_counted": 8, "cavalry_counted": 1}
 
 
 def test_a_roll_equal_to_the_rating_halves_and_hannibal_needs_no_check():

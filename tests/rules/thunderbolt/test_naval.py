@@ -1,12 +1,17 @@
 """13.0 The Advanced Naval System: the examples of 13.17, 13.42, 13.44, 13.51, 13.54, 13.55, 13.57 and 13.63."""
+
 import pytest
 
 from umpire.rules.errors import RulesError
 
 from .helpers import lines, modifiers, run
 
-RATIO = [{"row": "2:1", "drm": -2, "raid_drm": -2}, {"row": "1:3", "drm": 3}, {"row": "1:1", "drm": 0},
-         {"row": "1:2", "drm": 1}]
+RATIO = [
+    {"row": "2:1", "drm": -2, "raid_drm": -2},
+    {"row": "1:3", "drm": 3},
+    {"row": "1:1", "drm": 0},
+    {"row": "1:2", "drm": 1},
+]
 RESULTS = [{"row": "5", "percent": 20, "rounding": "down"}, {"row": "9", "percent": 25, "rounding": "up"}]
 CRASSUS = {"side": "roman", "squadrons": 10, "crew": 3, "battle_rating": "C"}
 BOMILCAR = {"side": "carthaginian", "squadrons": 7, "crew": 3, "battle_rating": "E"}
@@ -74,9 +79,15 @@ def test_winter_rolls_only_for_disaster_with_20_dp_for_a_scattered_fleet():
     assert result.outcome == {"dp": 25, "effect": None, "sunk": True}
 
 
-@pytest.mark.parametrize("case, roll, intercepted", [
-    ({}, 4, True), ({}, 5, False), ({"campaign_rating": 6, "into_adjacent_hex": True}, 3, True),
-    ({"campaign_rating": 6, "into_adjacent_hex": True, "in_port": True}, 2, False)])
+@pytest.mark.parametrize(
+    "case, roll, intercepted",
+    [
+        ({}, 4, True),
+        ({}, 5, False),
+        ({"campaign_rating": 6, "into_adjacent_hex": True}, 3, True),
+        ({"campaign_rating": 6, "into_adjacent_hex": True, "in_port": True}, 2, False),
+    ],
+)
 def test_interception(case, roll, intercepted):
     """13.51, 13.23 (a leaderless Fleet's Campaign Rating 4). Constructed, not from the text."""
     assert run("naval_interception", case, roll).outcome == {"intercepted": intercepted}
@@ -102,8 +113,11 @@ def test_tv48_crassus_and_bomilcar_each_lose_2_squadrons():
     mandatory retreat (it chose to). The example does not say so, but 13.56 gives the Roman Fleet +1 Crew."""
     result = run("naval_battle", {"attacker": CRASSUS, "defender": BOMILCAR, "chart": RATIO, "table": RESULTS}, 6, 7)
     assert result.outcome == {"attacker_lost": 2, "defender_lost": 2, "winner": "roman", "loser_must_retreat": False}
-    assert modifiers(result) == [("Roman Tactical Superiority", -1), ("Strength ratio 1:2", 1),
-                                 ("Roman Tactical Superiority", 1)]
+    assert modifiers(result) == [
+        ("Roman Tactical Superiority", -1),
+        ("Strength ratio 1:2", 1),
+        ("Roman Tactical Superiority", 1),
+    ]
 
 
 def test_tv45_tv46_ratio_and_crew():
@@ -112,8 +126,11 @@ def test_tv45_tv46_ratio_and_crew():
     defender = {"side": "carthaginian", "squadrons": 3, "crew": 3, "battle_rating": "C"}
     table = [{"row": str(r), "percent": 10, "rounding": "up"} for r in range(-2, 12)]
     result = run("naval_battle", {"attacker": attacker, "defender": defender, "chart": RATIO, "table": table}, 5, 5)
-    assert modifiers(result) == [("Strength ratio 2:1", -2), ("Crew Superiority against him", 3),
-                                 ("Strength ratio 1:3", 3)]
+    assert modifiers(result) == [
+        ("Strength ratio 2:1", -2),
+        ("Crew Superiority against him", 3),
+        ("Strength ratio 1:3", 3),
+    ]
     assert result.outcome["attacker_lost"] == 1 and result.outcome["defender_lost"] == 1
 
 
@@ -123,8 +140,12 @@ def test_tv47_10_up_on_a_fleet_of_10_or_fewer_loses_1():
     defender = {"side": "carthaginian", "squadrons": 4, "crew": 1}
     table = [{"row": "4", "percent": 10, "rounding": "up"}, {"row": "3", "percent": 0, "rounding": "down"}]
     result = run("naval_battle", {"attacker": attacker, "defender": defender, "chart": RATIO, "table": table}, 4, 3)
-    assert result.outcome == {"attacker_lost": 1, "defender_lost": 0, "winner": "carthaginian",
-                              "loser_must_retreat": True}
+    assert result.outcome == {
+        "attacker_lost": 1,
+        "defender_lost": 0,
+        "winner": "carthaginian",
+        "loser_must_retreat": True,
+    }
 
 
 def test_tv49_the_raid_on_thabraca_succeeds_on_6_or_less():
@@ -132,7 +153,10 @@ def test_tv49_the_raid_on_thabraca_succeeds_on_6_or_less():
     with pytest.raises(RulesError):
         run("raid", {"squadrons": 5, "sads": 2}, 6)
     assert run("raid", {"squadrons": 5, "sads": 2, "chart": RATIO}, 6).outcome == {
-        "ratio": "2:1", "success": True, "next_turn_drm": 1}
+        "ratio": "2:1",
+        "success": True,
+        "next_turn_drm": 1,
+    }
     assert run("raid", {"squadrons": 5, "sads": 2, "chart": RATIO}, 7).outcome["success"] is False
 
 
@@ -150,5 +174,9 @@ def test_a_transport_fleet_caught_without_a_fleet_rolls_alone():
     transport = {"side": "roman", "squadrons": 1, "crew": 0, "battle_rating": "E", "transport_only": True}
     table = [{"row": "5", "percent": 50, "rounding": "up"}]
     result = run("naval_battle", {"attacker": attacker, "defender": transport, "chart": RATIO, "table": table}, 4)
-    assert result.outcome == {"attacker_lost": 0, "defender_lost": 1, "winner": "carthaginian",
-                              "loser_must_retreat": True}
+    assert result.outcome == {
+        "attacker_lost": 0,
+        "defender_lost": 1,
+        "winner": "carthaginian",
+        "loser_must_retreat": True,
+    }

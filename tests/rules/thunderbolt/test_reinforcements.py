@@ -1,4 +1,5 @@
 """5.14 and 5.24/7.24: new Legions' leaders, and reinforcements by sea (the examples of 5.14, 5.24 and 7.24)."""
+
 import pytest
 
 from umpire.rules.errors import RulesError
@@ -6,9 +7,16 @@ from umpire.rules.errors import RulesError
 from .helpers import modifiers, run
 
 HISPANIA = {"contingents": [{"name": "Roman", "sp": 12}], "ns_level_drm": -2, "distance_drm": -1}
-CARTHAGINIAN = {"contingents": [{"name": "Libyan infantry", "sp": 10}, {"name": "Numidian infantry", "sp": 5},
-                                {"name": "Numidian cavalry", "sp": 10}],
-                "ns_level_drm": 3, "distance_drm": -2, "embark_limit": 25}
+CARTHAGINIAN = {
+    "contingents": [
+        {"name": "Libyan infantry", "sp": 10},
+        {"name": "Numidian infantry", "sp": 5},
+        {"name": "Numidian cavalry", "sp": 10},
+    ],
+    "ns_level_drm": 3,
+    "distance_drm": -2,
+    "embark_limit": 25,
+}
 HALF = [{"row": "50% of 10", "sp": 5}, {"row": "50% of 5", "sp": 2}]
 
 
@@ -20,11 +28,15 @@ def test_tv16_the_voyage_refuses_while_the_naval_transport_table_is_empty():
 
 def test_tv16_twelve_sp_for_hispania_land_nine():
     """TV-16, 5.24 (L396): -2 for Mare Hispanum North, -1 for 20-40 Coastal hexes; 6 → 3: a 25% loss, 9 SP."""
-    case = {**HISPANIA, "table": [{"row": "3", "loss_percent": 25}],
-            "percentage_loss": [{"row": "25% of 12", "sp": 3}]}
+    case = {**HISPANIA, "table": [{"row": "3", "loss_percent": 25}], "percentage_loss": [{"row": "25% of 12", "sp": 3}]}
     result = run("reinforcement_voyage", case, 6)
-    assert result.outcome == {"adjusted": 3, "loss_percent": 25, "landed": {"Roman": 9}, "sp_arrived": 9,
-                              "eliminated_at_disembark": 0}
+    assert result.outcome == {
+        "adjusted": 3,
+        "loss_percent": 25,
+        "landed": {"Roman": 9},
+        "sp_arrived": 9,
+        "eliminated_at_disembark": 0,
+    }
     assert modifiers(result) == [("Least friendly sea zone's NS level", -2), ("Distance", -1)]
 
 
@@ -43,10 +55,15 @@ def test_tv14_two_legions_for_two_unemployed_consuls():
     """TV-14, 5.14 (L373): two Legions raised, no CA short, both Consuls without Imperium: the two form a CA for one
     Consul; one Legion alone would make a one-Legion CA."""
     assert run("new_legion_assignment", {"new_legions": 2, "consuls_without_imperium": 2}).outcome == {
-        "completing_cas": 0, "consul_cas": [2], "left": 0, "must_form_a_ca": False}
+        "completing_cas": 0,
+        "consul_cas": [2],
+        "left": 0,
+        "must_form_a_ca": False,
+    }
     assert run("new_legion_assignment", {"new_legions": 1, "consuls_without_imperium": 2}).outcome["consul_cas"] == [1]
-    assert run("new_legion_assignment", {"new_legions": 3, "single_legion_cas": 1,
-                                         "consuls_without_imperium": 2}).outcome["consul_cas"] == [2]
+    assert run(
+        "new_legion_assignment", {"new_legions": 3, "single_legion_cas": 1, "consuls_without_imperium": 2}
+    ).outcome["consul_cas"] == [2]
 
 
 def test_four_left_with_both_consuls_commanding_must_form_a_ca():

@@ -1,5 +1,6 @@
 """5.0 Roman Manpower: the Legion, the Legion Request Table, training, discipline, disbanding, and the Marine and
 Slave Legions (examples of 2.3, 5.22 and 5.51)."""
+
 import pytest
 
 from umpire.rules.errors import RulesError
@@ -34,8 +35,9 @@ def test_tv29_ns_construction_costs_four_on_the_legion_request_table():
     """TV-29, 8.12 (L563): two NS levels built: -4 on each Legion Request roll this turn. The Legion count in the
     table's cell is the test's own."""
     table = [{"row": "7-12: 3", "legions": 1}]
-    result = run("legion_request", {"raising": "legions", "column": "7-12", "ns_levels_constructed": 2,
-                                    "table": table}, 7)
+    result = run(
+        "legion_request", {"raising": "legions", "column": "7-12", "ns_levels_constructed": 2, "table": table}, 7
+    )
     assert modifiers(result) == [("NS levels constructed (twice their number)", -4)]
     assert result.outcome == {"adjusted": 3, "legions": 1, "auxiliaries": False}
 
@@ -51,17 +53,20 @@ def test_training_in_rome_on_7_or_more():
     """5.16: 7 or more, Veteran. Constructed, not from the text."""
     result = run("legion_training", {"legions": ["XIX", "XX"]}, 7, 6)
     assert result.outcome == {"XIX": "veteran", "XX": "recruit"}
-    assert run("legion_training", {"legions": ["XIX"], "praetor_urbanus_stayed": False}).outcome == {
-        "XIX": "recruit"}
+    assert run("legion_training", {"legions": ["XIX"], "praetor_urbanus_stayed": False}).outcome == {"XIX": "recruit"}
 
 
 def test_discipline_after_a_major_defeat_and_a_victory():
     """5.41: after a Major Defeat every Veteran with 5 or fewer Citizen Infantry is demoted; a victory promotes one.
     Constructed, not from the text."""
-    legions = [{"name": "III", "veteran": True, "citizen_infantry": 5, "sp_lost": 4},
-               {"name": "IV", "veteran": True, "citizen_infantry": 8, "sp_lost": 6}]
+    legions = [
+        {"name": "III", "veteran": True, "citizen_infantry": 5, "sp_lost": 4},
+        {"name": "IV", "veteran": True, "citizen_infantry": 8, "sp_lost": 6},
+    ]
     assert run("roman_discipline", {"outcome": "major_defeat", "legions": legions}).outcome == {
-        "promote": 0, "demote": ["III"]}
+        "promote": 0,
+        "demote": ["III"],
+    }
     assert run("roman_discipline", {"outcome": "defeat", "legions": legions}).outcome["demote"] == ["IV"]
     assert run("roman_discipline", {"outcome": "major_victory", "legions": legions}).outcome["promote"] == 2
 
@@ -71,8 +76,10 @@ def test_both_legions_of_a_ca_are_disbanded_together():
     with pytest.raises(RulesError) as refusal:
         run("disband_legions", {"disband": [{"name": "V", "has_leader": False, "ca_partner": "VI"}]})
     assert refusal.value.field == "disband.0.ca_partner"
-    pair = [{"name": "V", "has_leader": False, "ca_partner": "VI"},
-            {"name": "VI", "has_leader": False, "ca_partner": "V"}]
+    pair = [
+        {"name": "V", "has_leader": False, "ca_partner": "VI"},
+        {"name": "VI", "has_leader": False, "ca_partner": "V"},
+    ]
     assert run("disband_legions", {"disband": pair}).outcome == {"disbanded": ["V", "VI"]}
 
 
@@ -96,8 +103,12 @@ def test_slave_legions():
 
 def test_a_manpower_operation_needs_20_enemy_sp_in_roman_italy():
     """5.12: "only ... if there is an enemy land force of at least 20 SP anywhere in Roman Italy"."""
-    case = {"raising": "reinforcements", "by_manpower_operation": True, "enemy_sp_in_roman_italy": 19,
-            "table": [{"row": "0-6: 8", "reinforcement_sp": 12}]}
+    case = {
+        "raising": "reinforcements",
+        "by_manpower_operation": True,
+        "enemy_sp_in_roman_italy": 19,
+        "table": [{"row": "0-6: 8", "reinforcement_sp": 12}],
+    }
     with pytest.raises(RulesError) as refusal:
         run("legion_request", case, 8)
     assert refusal.value.field == "enemy_sp_in_roman_italy"

@@ -1,4 +1,5 @@
 """4.6-4.7: Senatorial Permission, Censure and the Triumph: the examples of 4.66 and 4.68."""
+
 import pytest
 
 from umpire.rules.errors import RulesError
@@ -6,8 +7,11 @@ from umpire.rules.errors import RulesError
 from .helpers import modifiers, run
 
 CLAUDIUS = {"campaign_rating": 6, "purpose": "leave_theater"}
-CHART = [{"row": "Proconsul", "drm": 1}, {"row": "Prorogued to the province", "drm": 2},
-         {"row": "No Dictator in play", "drm": 0}]
+CHART = [
+    {"row": "Proconsul", "drm": 1},
+    {"row": "Prorogued to the province", "drm": 2},
+    {"row": "No Dictator in play", "drm": 0},
+]
 
 
 def test_tv11_senate_permission_refuses_while_the_chart_is_empty():
@@ -28,19 +32,24 @@ def test_tv11_claudius_is_denied():
 def test_a_dictator_in_rome_and_guile_help_and_a_triumph_request_uses_guile_alone():
     """4.56: the Dictator in Rome subtracts his Initiative; 4.72: a Triumph request takes only Guile Points.
     Constructed, not from the text."""
-    helped = run("senate_permission", {**CLAUDIUS, "chart": CHART, "dictator_in_rome_initiative": 2,
-                                       "guile_points": 1}, 6)
+    helped = run(
+        "senate_permission", {**CLAUDIUS, "chart": CHART, "dictator_in_rome_initiative": 2, "guile_points": 1}, 6
+    )
     assert helped.outcome["granted"] is True and helped.outcome["adjusted"] == 6
-    triumph = run("senate_permission", {"campaign_rating": 5, "purpose": "triumph", "chart": CHART,
-                                        "guile_points": 2}, 7)
+    triumph = run(
+        "senate_permission", {"campaign_rating": 5, "purpose": "triumph", "chart": CHART, "guile_points": 2}, 7
+    )
     assert triumph.outcome["adjusted"] == 5 and triumph.outcome["granted"] is True
 
 
 def test_permission_to_enter_rome_needs_20_enemy_sp_near():
     """4.63: "Senate permission cannot be requested unless there are 20+ SP of enemy units within 10 hexes"."""
     with pytest.raises(RulesError) as refusal:
-        run("senate_permission", {"campaign_rating": 5, "purpose": "enter_rome",
-                                  "enemy_sp_within_10_hexes_of_rome": 19}, 1)
+        run(
+            "senate_permission",
+            {"campaign_rating": 5, "purpose": "enter_rome", "enemy_sp_within_10_hexes_of_rome": 19},
+            1,
+        )
     assert refusal.value.field == "enemy_sp_within_10_hexes_of_rome"
 
 
@@ -59,8 +68,7 @@ def test_tv12_claudius_escapes_censure():
 @pytest.mark.parametrize("losses, state", [(14, "earned"), (15, "ask the Senate")])
 def test_triumph(losses, state):
     """4.71-4.72: 10+ SP casualties and back in Rome; 15% Roman losses or more needs the Senate. Constructed."""
-    case = {"won_battle_or_siege": True, "enemy_casualties": 10, "returned_to_rome": True,
-            "roman_loss_percent": losses}
+    case = {"won_battle_or_siege": True, "enemy_casualties": 10, "returned_to_rome": True, "roman_loss_percent": losses}
     assert run("triumph", case).outcome == {"triumph": state}
     assert run("triumph", {**case, "enemy_casualties": 9}).outcome == {"triumph": "not earned"}
 
@@ -70,5 +78,8 @@ def test_tv10_one_roll_for_the_consul_holds_for_both_proconsuls():
     Proconsuls in his force. His Campaign Rating and roll are the test's own."""
     case = {**CLAUDIUS, "chart": [], "leaders_in_force": ["Proconsul of Sicily I", "Proconsul of Sicily II"]}
     outcome = run("senate_permission", case, 4).outcome
-    assert outcome == {"adjusted": 4, "granted": True,
-                       "applies_also_to": ["Proconsul of Sicily I", "Proconsul of Sicily II"]}
+    assert outcome == {
+        "adjusted": 4,
+        "granted": True,
+        "applies_also_to": ["Proconsul of Sicily I", "Proconsul of Sicily II"],
+    }

@@ -1,4 +1,5 @@
 """6.56 and 6.58: where a Subordinate may operate, with and without a detachment (TV-23, TV-24)."""
+
 import pytest
 
 from .helpers import run
@@ -6,12 +7,15 @@ from .helpers import run
 OUTSIDE = {"starts_in_area": False}  # Mago at Faventia (Gallia Cispadana); Hannibal's Army now in Sabinus
 
 
-@pytest.mark.parametrize("case, allowed", [
-    ({**OUTSIDE}, True),
-    ({**OUTSIDE, "leaves_province": True, "operation": "force_movement", "stops_closer": True}, True),
-    ({**OUTSIDE, "leaves_province": True, "operation": "other"}, False),
-    ({**OUTSIDE, "leaves_province": True, "operation": "force_movement", "stops_closer": False}, False),
-])
+@pytest.mark.parametrize(
+    "case, allowed",
+    [
+        ({**OUTSIDE}, True),
+        ({**OUTSIDE, "leaves_province": True, "operation": "force_movement", "stops_closer": True}, True),
+        ({**OUTSIDE, "leaves_province": True, "operation": "other"}, False),
+        ({**OUTSIDE, "leaves_province": True, "operation": "force_movement", "stops_closer": False}, False),
+    ],
+)
 def test_tv23_mago_may_keep_the_siege_or_march_back_by_force_movement(case, allowed):
     """TV-23, 6.56 (L480-481): Mago's detachment besieges Faventia; Hannibal's Army moved from Umbria to Sabinus.
     "the Carthaginian player can continue the siege" (an operation in the province he is in), or "lift the siege

@@ -1,4 +1,5 @@
 """9.19 A Tribe attacks a nearby city (L587-588). The text gives no worked example: the vectors are constructed."""
+
 import pytest
 
 from umpire.rules.errors import RulesError
@@ -31,12 +32,15 @@ def test_the_infantry_needed_to_besiege_is_the_umpire_s_to_enter():
     assert refusal.value.field == "infantry_to_besiege" and "AW 9.0" in refusal.value.message
 
 
-@pytest.mark.parametrize("outcome, expected", [
-    ("major_victory", {"siege_lifted": True, "pacified": True}),
-    ("victory", {"siege_lifted": True, "pacified": False}),
-    ("draw", {"siege_lifted": False, "pacified": False}),
-    ("defeat", {"siege_lifted": False, "pacified": False}),
-])
+@pytest.mark.parametrize(
+    "outcome, expected",
+    [
+        ("major_victory", {"siege_lifted": True, "pacified": True}),
+        ("victory", {"siege_lifted": True, "pacified": False}),
+        ("draw", {"siege_lifted": False, "pacified": False}),
+        ("defeat", {"siege_lifted": False, "pacified": False}),
+    ],
+)
 def test_the_besiegers_attacked(outcome, expected):
     """9.19 (L587): the attacker as Winner removes all tribal SP and lifts the siege, a Major victory Pacifies; a
     Draw or a Tribal victory leaves the tribal SP in place. Constructed, not from the text."""

@@ -1,4 +1,5 @@
 """`manage.py rules list` and `manage.py rules run ad69.battle --input case.json [--dice 10,2]`."""
+
 import json
 
 from django.core.management.base import BaseCommand, CommandError

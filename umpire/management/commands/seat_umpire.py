@@ -22,8 +22,13 @@ class Command(BaseCommand):
         data = form.cleaned_data
         try:
             seat = do_seat_umpire(
-                event=data["event"], username=data["username"], role=data["role"],
-                region=data["region"], password=data["password"], user=data["user"], actor=None,
+                event=data["event"],
+                username=data["username"],
+                role=data["role"],
+                region=data["region"],
+                password=data["password"],
+                user=data["user"],
+                actor=None,
             )
         except ValidationError as refusal:
             raise CommandError(" ".join(refusal.messages)) from refusal

@@ -1,4 +1,5 @@
 """Load the AD69 world (with its demo forces) and seat a demo umpire team, once; print the demo logins."""
+
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
@@ -25,7 +26,9 @@ class Command(BaseCommand):
             event = Event.objects.filter(slug="ad69").first() or self._load_world()
             for username, role, region in self._team(event):
                 self._seat(event, username, role, region)
-            display = AccessCode.objects.filter(event=event, kind=AccessCode.Kind.DISPLAY, revoked_at__isnull=True).first()
+            display = AccessCode.objects.filter(
+                event=event, kind=AccessCode.Kind.DISPLAY, revoked_at__isnull=True
+            ).first()
             display = display or do_reissue_display_code(event, actor=None)
         self.stdout.write(f"\nAD69 demo umpires (password for each: {DEMO_PASSWORD})")
         for seat in UmpireSeat.objects.filter(event=event).select_related("user", "region"):
@@ -41,9 +44,14 @@ class Command(BaseCommand):
         call_command("loaddata", "ad69_world", verbosity=0)
         call_command("loaddata", "ad69_demo_forces", verbosity=0)
         event = Event.objects.get(slug="ad69")
-        record_audit(event=event, actor=None, action="umpire.event.load", target=event,
-                     reason="AD69 world loaded from fixtures/ad69_world.json, with the demo forces and fleets "
-                            "of fixtures/ad69_demo_forces.json")
+        record_audit(
+            event=event,
+            actor=None,
+            action="umpire.event.load",
+            target=event,
+            reason="AD69 world loaded from fixtures/ad69_world.json, with the demo forces and fleets "
+            "of fixtures/ad69_demo_forces.json",
+        )
         return event
 
     def _team(self, event):
@@ -54,8 +62,9 @@ class Command(BaseCommand):
         user = get_user_model().objects.filter(username=username).first()
         if user and UmpireSeat.objects.filter(event=event, user=user, role=role, region=region).exists():
             return
-        do_seat_umpire(event=event, username=username, role=role, region=region,
-                       password=DEMO_PASSWORD, user=user, actor=None)
+        do_seat_umpire(
+            event=event, username=username, role=role, region=region, password=DEMO_PASSWORD, user=user, actor=None
+        )
 
 
 def _login_for(table):

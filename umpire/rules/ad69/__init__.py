@@ -2,6 +2,7 @@
 
 Importing this package registers every procedure in umpire.rules.registry.
 """
+
 from . import forces  # noqa: F401
 from . import siege  # noqa: E402,F401
 from . import legions  # noqa: E402,F401

@@ -3,20 +3,41 @@
 The rules of one round are in battle_round.py, the losses in losses.py, the odds of a
 situation in battle_odds.py (imported here so that `ad69.battle_odds` registers too).
 """
+
 from dataclasses import dataclass
 
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
 from . import battle_odds  # noqa: F401 (registers ad69.battle_odds)
-from .battle_round import (DIE_ROLLING, KEYS, MAX_ROUNDS, PROCESS, RISK, SYSTEM, VICTORY, BattleInput, Outcome,
-                           RoundOrders, Side, SideKey, State, Verdict, check_battle, fight_round, orders_for,
-                           side_values, tactical_advantage)
+from .battle_round import (
+    DIE_ROLLING,
+    KEYS,
+    MAX_ROUNDS,
+    PROCESS,
+    RISK,
+    SYSTEM,
+    VICTORY,
+    BattleInput,
+    Outcome,
+    RoundOrders,
+    Side,
+    SideKey,
+    State,
+    Verdict,
+    check_battle,
+    fight_round,
+    orders_for,
+    side_values,
+    tactical_advantage,
+)
 from .losses import LOSSES, VETERANS, capped_loss, loss_outcome, side_losses
 
-BATTLE_DICE = ("d6 a side for the tactical advantage if Military Skills are equal (again on a tie); then each "
-               "round a d12 for side A, a d12 for side B, and a d6 for each commander who joined in person; "
-               "after the battle a d6 for each fallen commander, and unless it is a 1 a d6 for his months wounded")
+BATTLE_DICE = (
+    "d6 a side for the tactical advantage if Military Skills are equal (again on a tie); then each "
+    "round a d12 for side A, a d12 for side B, and a d6 for each commander who joined in person; "
+    "after the battle a d6 for each fallen commander, and unless it is a 1 a d6 for his months wounded"
+)
 
 
 @dataclass(frozen=True)
@@ -87,11 +108,15 @@ def victor(case, battle, working):
             working.note("The dice decided the battle: the umpires' verdict is not needed and is set aside", VICTORY)
         return (Verdict.A, Verdict.B)[battle.last.winner], "dice"
     if case.umpire_verdict is None:
-        working.note("No clear victor: the umpires must judge, by relative casualties, tactical advantage and "
-                     "combat value; the losses follow their verdict", VICTORY)
+        working.note(
+            "No clear victor: the umpires must judge, by relative casualties, tactical advantage and "
+            "combat value; the losses follow their verdict",
+            VICTORY,
+        )
         return None, None
-    working.choice(f"The umpires' verdict: {_verdict_text(case.sides, case.umpire_verdict)}", VICTORY,
-                   case.umpire_verdict.value)
+    working.choice(
+        f"The umpires' verdict: {_verdict_text(case.sides, case.umpire_verdict)}", VICTORY, case.umpire_verdict.value
+    )
     return case.umpire_verdict, "umpires"
 
 
@@ -104,18 +129,26 @@ def victory_factors(sides, battle, working):
     with the casualties as the losses each side would suffer under each verdict."""
     casualties = {verdict.value: losses_if(sides, battle.values, verdict) for verdict in Verdict}
     for verdict, lost in casualties.items():
-        working.step(f"Relative casualties, if {_verdict_text(sides, Verdict(verdict))}: "
-                     f"{sides[0].name} loses {lost['a']}, {sides[1].name} loses {lost['b']}", VICTORY)
+        working.step(
+            f"Relative casualties, if {_verdict_text(sides, Verdict(verdict))}: "
+            f"{sides[0].name} loses {lost['a']}, {sides[1].name} loses {lost['b']}",
+            VICTORY,
+        )
     working.step(f"Tactical advantage: {sides[battle.advantage].name}", VICTORY, KEYS[battle.advantage])
     working.step(f"Combat value: {sides[0].name} {battle.values[0]}, {sides[1].name} {battle.values[1]}", VICTORY)
-    return {"relative_casualties": casualties, "tactical_advantage": KEYS[battle.advantage],
-            "combat_values": dict(zip(KEYS, battle.values))}
+    return {
+        "relative_casualties": casualties,
+        "tactical_advantage": KEYS[battle.advantage],
+        "combat_values": dict(zip(KEYS, battle.values)),
+    }
 
 
 def losses_if(sides, values, verdict):
     """X. LOSSES: the units each side loses under `verdict`, capped, unsplit: {"a": n, "b": n}."""
-    return {key: capped_loss(sides[i].forces, values[1 - i], won=verdict in (Verdict.DRAW, Verdict(key)))
-            for i, key in enumerate(KEYS)}
+    return {
+        key: capped_loss(sides[i].forces, values[1 - i], won=verdict in (Verdict.DRAW, Verdict(key)))
+        for i, key in enumerate(KEYS)
+    }
 
 
 def battle_losses(sides, values, verdict, working, path=""):
@@ -124,10 +157,16 @@ def battle_losses(sides, values, verdict, working, path=""):
     outcome = {}
     for i, key in enumerate(KEYS):
         enemy = sides[1 - i]
-        loss = side_losses((sides[i].name, sides[i].forces, values[i]), (enemy.name, enemy.forces, values[1 - i]),
-                           won=verdict in (Verdict.DRAW, Verdict(key)), draw=verdict is Verdict.DRAW,
-                           placed=sides[i].placed_losses, working=working, path=f"{path}side_{key}.placed_losses",
-                           ruled=sides[i].ruled_units_lost)
+        loss = side_losses(
+            (sides[i].name, sides[i].forces, values[i]),
+            (enemy.name, enemy.forces, values[1 - i]),
+            won=verdict in (Verdict.DRAW, Verdict(key)),
+            draw=verdict is Verdict.DRAW,
+            placed=sides[i].placed_losses,
+            working=working,
+            path=f"{path}side_{key}.placed_losses",
+            ruled=sides[i].ruled_units_lost,
+        )
         veterans = verdict is Verdict(key)
         if veterans:
             working.note(f"{sides[i].name}'s surviving units fought and won: they are now veterans", VETERANS)
@@ -154,10 +193,15 @@ def battle_procedure(case, dice):
     factors = None if battle.last.outcome is Outcome.DEFEATED else victory_factors(case.sides, battle, working)
     verdict, decided_by = victor(case, battle, working)
     outcome = {
-        "combat_values": dict(zip(KEYS, battle.values)), "tactical_advantage": KEYS[battle.advantage],
-        "rounds": [r.as_dict() for r in battle.rounds], "ended": battle.ending,
-        "victor": verdict.value if verdict else None, "decided_by": decided_by,
-        "verdict_needed": verdict is None, "factors": factors, "commanders": commanders_outcome(battle),
+        "combat_values": dict(zip(KEYS, battle.values)),
+        "tactical_advantage": KEYS[battle.advantage],
+        "rounds": [r.as_dict() for r in battle.rounds],
+        "ended": battle.ending,
+        "victor": verdict.value if verdict else None,
+        "decided_by": decided_by,
+        "verdict_needed": verdict is None,
+        "factors": factors,
+        "commanders": commanders_outcome(battle),
         "losses": battle_losses(case.sides, battle.values, verdict, working) if verdict else None,
     }
     return Result.of("ad69.battle", outcome, working, dice)
@@ -168,17 +212,25 @@ class RoundInput:
     side_a: Side = spec("Side A: its dice are asked for first")
     side_b: Side = spec("Side B")
     number: int = spec("Which round of the battle this is", min=1, max=MAX_ROUNDS, default=1)
-    advantage: SideKey | None = spec("Who has the tactical advantage; empty: settle it now, by Military Skill "
-                                     "or by dice if equal", default=None)
+    advantage: SideKey | None = spec(
+        "Who has the tactical advantage; empty: settle it now, by Military Skill or by dice if equal", default=None
+    )
     orders: RoundOrders = spec("This round's orders", default=RoundOrders())
     pushed_back: SideKey | None = spec("The side pushed back in the last round, if any (-2)", default=None)
-    fallen: tuple[SideKey, ...] = spec("The sides whose commander has already fallen in this battle",
-                                       max_items=2, default=())
+    fallen: tuple[SideKey, ...] = spec(
+        "The sides whose commander has already fallen in this battle", max_items=2, default=()
+    )
 
 
-@procedure("ad69", "battle_round", title="Battle: one round", source=DIE_ROLLING, takes=RoundInput,
-           dice="d6 a side first if the tactical advantage must be settled by dice; a d12 for side A, a d12 "
-                "for side B, then a d6 for each commander who joined in person")
+@procedure(
+    "ad69",
+    "battle_round",
+    title="Battle: one round",
+    source=DIE_ROLLING,
+    takes=RoundInput,
+    dice="d6 a side first if the tactical advantage must be settled by dice; a d12 for side A, a d12 "
+    "for side B, then a d6 for each commander who joined in person",
+)
 def battle_round_procedure(case, dice):
     """X. BATTLE DIE ROLLING SYSTEM: one round, for the desk that runs a battle step by step."""
     working = Working()
@@ -186,12 +238,19 @@ def battle_round_procedure(case, dice):
     check_battle(sides)
     values = side_values(sides, working)
     advantage = KEYS.index(case.advantage.value) if case.advantage else tactical_advantage(sides, dice, working)
-    state = State(None if case.pushed_back is None else KEYS.index(case.pushed_back.value),
-                  tuple(SideKey(key) in case.fallen for key in KEYS))
+    state = State(
+        None if case.pushed_back is None else KEYS.index(case.pushed_back.value),
+        tuple(SideKey(key) in case.fallen for key in KEYS),
+    )
     fought = fight_round(sides, values, (case.orders.a, case.orders.b), advantage, case.number, state, dice, working)
     over = fought.ends_battle or case.number == MAX_ROUNDS
-    outcome = {**fought.as_dict(), "combat_values": dict(zip(KEYS, values)), "tactical_advantage": KEYS[advantage],
-               "battle_over": over, "verdict_needed": over and fought.outcome is not Outcome.DEFEATED}
+    outcome = {
+        **fought.as_dict(),
+        "combat_values": dict(zip(KEYS, values)),
+        "tactical_advantage": KEYS[advantage],
+        "battle_over": over,
+        "verdict_needed": over and fought.outcome is not Outcome.DEFEATED,
+    }
     return Result.of("ad69.battle_round", outcome, working, dice)
 
 
@@ -200,12 +259,19 @@ class LossesInput:
     side_a: Side = spec("Side A, as it was when the battle began")
     side_b: Side = spec("Side B, as it was when the battle began")
     victor: Verdict = spec("The victor, by the dice or by the umpires' verdict, or a draw")
-    fallen: tuple[SideKey, ...] = spec("The sides whose commander fell in the battle: each dices for his wounds",
-                                       max_items=2, default=())
+    fallen: tuple[SideKey, ...] = spec(
+        "The sides whose commander fell in the battle: each dices for his wounds", max_items=2, default=()
+    )
 
 
-@procedure("ad69", "battle_losses", title="Battle: losses and the fallen", source=LOSSES, takes=LossesInput,
-           dice="a d6 for each fallen commander, and unless it is a 1 a d6 for his months wounded")
+@procedure(
+    "ad69",
+    "battle_losses",
+    title="Battle: losses and the fallen",
+    source=LOSSES,
+    takes=LossesInput,
+    dice="a d6 for each fallen commander, and unless it is a 1 a d6 for his months wounded",
+)
 def battle_losses_procedure(case, dice):
     """X. LOSSES: each side's losses from a known result, split among its forces and troop types."""
     working = Working()
@@ -213,7 +279,10 @@ def battle_losses_procedure(case, dice):
     check_battle(sides)
     values = side_values(sides, working)
     fates = [commander_fate(side, SideKey(key) in case.fallen, dice, working) for side, key in zip(sides, KEYS)]
-    outcome = {"combat_values": dict(zip(KEYS, values)), "victor": case.victor.value,
-               "losses": battle_losses(sides, values, case.victor, working),
-               "commanders": {key: fate for key, fate in zip(KEYS, fates) if fate}}
+    outcome = {
+        "combat_values": dict(zip(KEYS, values)),
+        "victor": case.victor.value,
+        "losses": battle_losses(sides, values, case.victor, working),
+        "commanders": {key: fate for key, fate in zip(KEYS, fates) if fate},
+    }
     return Result.of("ad69.battle_losses", outcome, working, dice)

@@ -7,6 +7,7 @@ and no working written inside it, so that 10,000 battles take well under a secon
 dice are drawn in the very order the full engine asks for them, so a seed gives the same
 battles here as `ad69.battle` run again and again on one SeededDice (a test holds this).
 """
+
 from collections import Counter
 from dataclasses import dataclass
 
@@ -14,9 +15,23 @@ from ..dice import SeededDice
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
-from .battle_round import (ADVANTAGE_DIE, BATTLE_RESULTS, JOINED, KEYS, MAX_ROUNDS, PUSHED_BACK, SYSTEM,
-                           BattleInput, Outcome, SideOrders, Stance, check_battle, orders_for, side_modifiers,
-                           stances)
+from .battle_round import (
+    ADVANTAGE_DIE,
+    BATTLE_RESULTS,
+    JOINED,
+    KEYS,
+    MAX_ROUNDS,
+    PUSHED_BACK,
+    SYSTEM,
+    BattleInput,
+    Outcome,
+    SideOrders,
+    Stance,
+    check_battle,
+    orders_for,
+    side_modifiers,
+    stances,
+)
 from .forces import combat_value
 from .losses import capped_loss
 
@@ -27,13 +42,16 @@ OUTRIGHT, WITHDREW, UNDECIDED = "defeated outright", "withdrew after a push-back
 
 @dataclass(frozen=True)
 class OddsInput:
-    battle: BattleInput = spec("The situation: the two sides and their orders for each round (the owners' "
-                               "splits and any umpires' verdict are not used)")
+    battle: BattleInput = spec(
+        "The situation: the two sides and their orders for each round (the owners' "
+        "splits and any umpires' verdict are not used)"
+    )
     battles: int = spec("How many battles to fight", min=1, max=MAX_BATTLES, default=10_000)
     # A fixed default, not the console's dice: the desk saves a run by running it again
     # from its input, and the odds must come out the same.
-    seed: int = spec("Seed for the simulated dice: the same situation and seed give the same odds",
-                     min=0, max=2**32 - 1, default=1)
+    seed: int = spec(
+        "Seed for the simulated dice: the same situation and seed give the same odds", min=0, max=2**32 - 1, default=1
+    )
 
 
 @dataclass(frozen=True)
@@ -57,8 +75,10 @@ def plan_battle(case):
     base = tuple(_factors(side, value, SideOrders(), Stance.ATTACK) for side, value in zip(sides, values))
     skills = [side.military_skill for side in sides]
     advantage = None if skills[0] == skills[1] else (0 if skills[0] > skills[1] else 1)
-    rounds = tuple(tuple(_plan_round(case, values, base, advantage_holder, number)
-                         for number in range(1, MAX_ROUNDS + 1)) for advantage_holder in (0, 1))
+    rounds = tuple(
+        tuple(_plan_round(case, values, base, advantage_holder, number) for number in range(1, MAX_ROUNDS + 1))
+        for advantage_holder in (0, 1)
+    )
     return Plan(values, advantage, base, rounds, _results_by_difference())
 
 
@@ -90,7 +110,8 @@ def fight_one(plan, roll):
     results, top = plan.results, len(plan.results) - 1
     pushed, fallen_a, fallen_b, fought = None, False, False, 0
     for number, (inaction, extra_a, extra_b, join_a, join_b, withdraw_a, withdraw_b) in enumerate(
-            plan.rounds[advantage], 1):
+        plan.rounds[advantage], 1
+    ):
         if inaction:
             pushed = None
             continue
@@ -150,20 +171,27 @@ def tally_battles(case, n, seed, plan=None):
 
 def odds_outcome(case, plan, tally, n, seed):
     """The tally as plain data: shares of each ending, the commanders' risk, the losses."""
+
     def share(test):
         return sum(count for key, count in tally.items() if test(*key)) / n
 
-    endings = {f"{KEYS[w]}_{name}": share(lambda e, win, *_: e == ending and win == w)
-               for ending, name in ((OUTRIGHT, "wins_outright"), (WITHDREW, "pushes_back_and_withdraws"))
-               for w in (0, 1)}
+    endings = {
+        f"{KEYS[w]}_{name}": share(lambda e, win, *_: e == ending and win == w)
+        for ending, name in ((OUTRIGHT, "wins_outright"), (WITHDREW, "pushes_back_and_withdraws"))
+        for w in (0, 1)
+    }
     endings["undecided_after_4_rounds"] = share(lambda e, *_: e == UNDECIDED)
     return {
-        "battles": n, "seed": seed, "shares": endings,
+        "battles": n,
+        "seed": seed,
+        "shares": endings,
         "tactical_advantage": {key: share(lambda *k, i=i: k[2] == i) for i, key in enumerate(KEYS)},
         "average_rounds": sum(k[3] * c for k, c in tally.items()) / n,
         "d12_pairs": sum(k[4] * c for k, c in tally.items()),
-        "commanders": {key: {"fell": share(lambda *k, i=i: k[5 + i]), "killed": share(lambda *k, i=i: k[7 + i])}
-                       for i, key in enumerate(KEYS)},
+        "commanders": {
+            key: {"fell": share(lambda *k, i=i: k[5 + i]), "killed": share(lambda *k, i=i: k[7 + i])}
+            for i, key in enumerate(KEYS)
+        },
         "losses_by_victor": _losses_by_victor(case, plan),
         "average_losses_when_decided_outright": _average_outright_losses(case, plan, tally),
     }
@@ -172,8 +200,10 @@ def odds_outcome(case, plan, tally, n, seed):
 def _losses_by_victor(case, plan):
     """The units each side loses for each victor: fixed by the values, whatever the dice."""
     verdicts = {"a": (True, False), "b": (False, True), "draw": (True, True)}
-    return {verdict: {key: capped_loss(case.sides[i].forces, plan.values[1 - i], won=won[i])
-                      for i, key in enumerate(KEYS)} for verdict, won in verdicts.items()}
+    return {
+        verdict: {key: capped_loss(case.sides[i].forces, plan.values[1 - i], won=won[i]) for i, key in enumerate(KEYS)}
+        for verdict, won in verdicts.items()
+    }
 
 
 def _average_outright_losses(case, plan, tally):
@@ -185,8 +215,14 @@ def _average_outright_losses(case, plan, tally):
     return {key: sum(by_victor[victor][key] * c for victor, c in decided) / total for key in KEYS}
 
 
-@procedure("ad69", "battle_odds", title="Battle: the odds of a situation", source=SYSTEM, takes=OddsInput,
-           dice="none: the battles are rolled from the input's seed")
+@procedure(
+    "ad69",
+    "battle_odds",
+    title="Battle: the odds of a situation",
+    source=SYSTEM,
+    takes=OddsInput,
+    dice="none: the battles are rolled from the input's seed",
+)
 def battle_odds_procedure(case, dice):
     """X. THE BATTLE SYSTEM, fought many times with seeded dice: how a situation tends to fall."""
     outcome = simulate_battles(case.battle, case.battles, case.seed)

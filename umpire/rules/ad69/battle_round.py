@@ -4,6 +4,7 @@ battle.py fights the whole battle and registers the procedures; losses.py counts
 splits the losses; battle_odds.py runs a situation thousands of times. Sides are held
 as pairs: index 0 is side A, index 1 side B.
 """
+
 import enum
 from dataclasses import dataclass, replace
 
@@ -60,13 +61,13 @@ BATTLE_RESULTS = BandTable(
 )
 
 # X. BATTLE DIE ROLLING SYSTEM: the factors added to each side's d12.
-AQUILA = 5                # "+5 if all the Legions involved have their Aquila present"
+AQUILA = 5  # "+5 if all the Legions involved have their Aquila present"
 POINTS_PER_PLUS_ONE = 10  # "+1 for every 10 points of combat value"
-PUSHED_BACK = -2          # "-2 pushed back in last round of combat"
-JOINED = 2                # "+2 if the Legionary Commander has joined the battle in person"
-OUTFLANKING = 2           # "+2 if outflanking the enemy force by more than half its frontage"
-DEFENDING = 1             # "+1 Defending"
-FORCE_MARCHED = -2        # "-2 for each part of the force that has force marched last turn"
+PUSHED_BACK = -2  # "-2 pushed back in last round of combat"
+JOINED = 2  # "+2 if the Legionary Commander has joined the battle in person"
+OUTFLANKING = 2  # "+2 if outflanking the enemy force by more than half its frontage"
+DEFENDING = 1  # "+1 Defending"
+FORCE_MARCHED = -2  # "-2 for each part of the force that has force marched last turn"
 
 
 @dataclass(frozen=True)
@@ -74,34 +75,50 @@ class Side:
     """One side of a battle: its army commander and the forces that fight together."""
 
     name: str = spec("The side, by its army commander's name, as Bigius Diccus")
-    forces: tuple[Force, ...] = spec("Its legions, detachments or hosts; several fight as one and combine "
-                                     "their values. +5 if every one has its Aquila present", max_items=12)
-    military_skill: int = spec("Military Skill of the army commander (not a subordinate legion's)",
-                               min=0, max=20, default=0)
-    force_marched: int = spec("How many parts of the force force-marched last turn (-2 each)",
-                              min=0, max=20, default=0)
+    forces: tuple[Force, ...] = spec(
+        "Its legions, detachments or hosts; several fight as one and combine "
+        "their values. +5 if every one has its Aquila present",
+        max_items=12,
+    )
+    military_skill: int = spec(
+        "Military Skill of the army commander (not a subordinate legion's)", min=0, max=20, default=0
+    )
+    force_marched: int = spec("How many parts of the force force-marched last turn (-2 each)", min=0, max=20, default=0)
     ruled_combat_value: int | None = spec(
         "The umpires' ruling on this side's combat value (\"In the event of any doubt, the umpires will "
-        "rule\"); empty: its forces' values combined", min=0, max=10000, default=None)
+        "rule\"); empty: its forces' values combined",
+        min=0,
+        max=10000,
+        default=None,
+    )
     ruled_units_lost: int | None = spec(
         "The umpires' ruling on how many units this side loses, once the victor is known; empty: counted "
-        "from the enemy's combat value", min=0, max=1000, default=None)
+        "from the enemy's combat value",
+        min=0,
+        max=1000,
+        default=None,
+    )
     placed_losses: tuple[PlacedLoss, ...] = spec(
         "The owning player's split of this side's losses, once the victor is known: every unit lost, by "
         "force and type. Empty: the engine proposes whole shares and reports what is left to place",
-        max_items=60, default=())
+        max_items=60,
+        default=(),
+    )
 
 
 @dataclass(frozen=True)
 class SideOrders:
     """What one side's commander orders for a round."""
 
-    stance: Stance = spec("Attack or defend: the side with the tactical advantage chooses first; if it "
-                          "attacks, its enemy must defend", default=Stance.ATTACK)
+    stance: Stance = spec(
+        "Attack or defend: the side with the tactical advantage chooses first; if it attacks, its enemy must defend",
+        default=Stance.ATTACK,
+    )
     joins: bool = spec("The commander joins the battle in person (+2, and a d6 for his risk)", default=False)
     outflanking: bool = spec("Outflanking the enemy by more than half its frontage (+2)", default=False)
-    withdraw: bool = spec("If this side pushes its enemy back this round, it withdraws (breaks off the "
-                          "battle) after it", default=False)
+    withdraw: bool = spec(
+        "If this side pushes its enemy back this round, it withdraws (breaks off the battle) after it", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -116,10 +133,12 @@ class BattleInput:
     side_b: Side = spec("Side B")
     rounds: tuple[RoundOrders, ...] = spec(
         "Orders for each round in turn; a round without orders of its own keeps the last round's",
-        max_items=MAX_ROUNDS, default=())
+        max_items=MAX_ROUNDS,
+        default=(),
+    )
     umpire_verdict: Verdict | None = spec(
-        "The umpires' verdict, if the dice leave no clear victor (after 4 rounds, or a withdrawal)",
-        default=None)
+        "The umpires' verdict, if the dice leave no clear victor (after 4 rounds, or a withdrawal)", default=None
+    )
 
     @property
     def sides(self):
@@ -153,12 +172,18 @@ class Round:
 
     def as_dict(self):
         totals = None if self.totals is None else dict(zip(KEYS, self.totals))
-        return {"round": self.number, "stances": {k: s.value for k, s in zip(KEYS, self.stances)},
-                "inaction": self.totals is None, "totals": totals,
-                "difference": None if self.totals is None else abs(self.totals[0] - self.totals[1]),
-                "result": self.outcome.value if self.outcome else "inaction",
-                "ahead": _key(self.winner), "withdrew": self.withdrew, "pushed_back": _key(self.after.pushed_back),
-                "fallen": [key for key, fell in zip(KEYS, self.after.fallen) if fell]}
+        return {
+            "round": self.number,
+            "stances": {k: s.value for k, s in zip(KEYS, self.stances)},
+            "inaction": self.totals is None,
+            "totals": totals,
+            "difference": None if self.totals is None else abs(self.totals[0] - self.totals[1]),
+            "result": self.outcome.value if self.outcome else "inaction",
+            "ahead": _key(self.winner),
+            "withdrew": self.withdrew,
+            "pushed_back": _key(self.after.pushed_back),
+            "fallen": [key for key, fell in zip(KEYS, self.after.fallen) if fell],
+        }
 
 
 def _key(index):
@@ -184,8 +209,9 @@ def side_values(sides, working):
     for side in sides:
         parts = [combat_value(force, working) for force in side.forces]
         if len(parts) > 1:
-            working.step(f"{side.name}: combined combat value {' + '.join(map(str, parts))} = {sum(parts)}",
-                         SYSTEM, sum(parts))
+            working.step(
+                f"{side.name}: combined combat value {' + '.join(map(str, parts))} = {sum(parts)}", SYSTEM, sum(parts)
+            )
         values.append(ruled_value(side, sum(parts), working))
     return tuple(values)
 
@@ -194,8 +220,11 @@ def ruled_value(side, value, working):
     """The umpires' word over the forces' values, when they have given it."""
     if side.ruled_combat_value is None:
         return value
-    working.choice(f"{side.name}: combat value {side.ruled_combat_value} by the umpires' ruling "
-                   f"(the forces' own: {value})", PROCESS, side.ruled_combat_value)
+    working.choice(
+        f"{side.name}: combat value {side.ruled_combat_value} by the umpires' ruling (the forces' own: {value})",
+        PROCESS,
+        side.ruled_combat_value,
+    )
     return side.ruled_combat_value
 
 
@@ -205,8 +234,11 @@ def tactical_advantage(sides, dice, working):
     skills = [side.military_skill for side in sides]
     if skills[0] != skills[1]:
         winner = 0 if skills[0] > skills[1] else 1
-        working.step(f"Tactical advantage: {sides[winner].name}, Military Skill {skills[winner]} "
-                     f"against {skills[1 - winner]}", PROCESS, KEYS[winner])
+        working.step(
+            f"Tactical advantage: {sides[winner].name}, Military Skill {skills[winner]} against {skills[1 - winner]}",
+            PROCESS,
+            KEYS[winner],
+        )
         return winner
     working.step(f"Military Skill equal ({skills[0]} each): dice for the tactical advantage", PROCESS)
     return _dice_for_advantage(sides, dice, working)
@@ -217,8 +249,11 @@ def _dice_for_advantage(sides, dice, working):
         rolls = [working.roll(dice, ADVANTAGE_DIE, f"{side.name}'s die for the tactical advantage") for side in sides]
         if rolls[0] != rolls[1]:
             winner = 0 if rolls[0] > rolls[1] else 1
-            working.step(f"Tactical advantage: {sides[winner].name}, {rolls[winner]} against {rolls[1 - winner]}",
-                         PROCESS, KEYS[winner])
+            working.step(
+                f"Tactical advantage: {sides[winner].name}, {rolls[winner]} against {rolls[1 - winner]}",
+                PROCESS,
+                KEYS[winner],
+            )
             return winner
         working.note(f"Both rolled {rolls[0]}: roll again", PROCESS)
 
@@ -228,12 +263,18 @@ def stances(sides, orders, advantage, number, working):
     attacks or defends; if it defends its enemy chooses; if it attacks its enemy defends."""
     other = 1 - advantage
     chosen = orders[advantage].stance
-    working.choice(f"Round {number}: {sides[advantage].name}, with the tactical advantage, {_verb(chosen)}",
-                   f"{PROCESS}, step 5", chosen.value)
+    working.choice(
+        f"Round {number}: {sides[advantage].name}, with the tactical advantage, {_verb(chosen)}",
+        f"{PROCESS}, step 5",
+        chosen.value,
+    )
     reply = orders[other].stance if chosen is Stance.DEFEND else Stance.DEFEND
     forced = chosen is Stance.ATTACK
-    working.choice(f"Round {number}: {sides[other].name} {'must defend' if forced else _verb(reply)}",
-                   f"{PROCESS}, step 6", reply.value)
+    working.choice(
+        f"Round {number}: {sides[other].name} {'must defend' if forced else _verb(reply)}",
+        f"{PROCESS}, step 6",
+        reply.value,
+    )
     return (chosen, reply) if advantage == 0 else (reply, chosen)
 
 
@@ -303,8 +344,10 @@ def fight_round(sides, values, orders, advantage, number, state, dice, working):
         return Round(number, stance, None, None, None, False, replace(state, pushed_back=None))
     joined = tuple(orders[i].joins and not state.fallen[i] for i in range(2))
     _note_fallen_orders(sides, orders, state, working)
-    totals = tuple(side_total(sides[i], values[i], orders[i], stance[i], joined[i], state.pushed_back == i,
-                              number, dice, working) for i in range(2))
+    totals = tuple(
+        side_total(sides[i], values[i], orders[i], stance[i], joined[i], state.pushed_back == i, number, dice, working)
+        for i in range(2)
+    )
     outcome, winner = round_result(sides, totals, working)
     fallen = risk_in_round(sides, joined, state.fallen, number, dice, working)
     pushed = 1 - winner if outcome is Outcome.PUSHED_BACK else None
@@ -319,11 +362,14 @@ def _note_fallen_orders(sides, orders, state, working):
 
 
 def _withdraws(sides, orders, winner, working):
-    """"After any round any troops who have pushed back their enemy may be ordered to
+    """ "After any round any troops who have pushed back their enemy may be ordered to
     withdraw or break off the battle"."""
     withdraw = orders[winner].withdraw
-    working.choice(f"{sides[winner].name}, having pushed the enemy back, "
-                   f"{'breaks off the battle' if withdraw else 'fights on'}", DIE_ROLLING, withdraw)
+    working.choice(
+        f"{sides[winner].name}, having pushed the enemy back, {'breaks off the battle' if withdraw else 'fights on'}",
+        DIE_ROLLING,
+        withdraw,
+    )
     return withdraw
 
 
@@ -333,6 +379,8 @@ def orders_for(rounds, number, working):
     if number <= len(rounds):
         return (rounds[number - 1].a, rounds[number - 1].b)
     last = rounds[-1] if rounds else RoundOrders()
-    working.note(f"Round {number} has no orders of its own: "
-                 f"{'the orders of round ' + str(len(rounds)) + ' stand' if rounds else 'the default orders'}")
+    working.note(
+        f"Round {number} has no orders of its own: "
+        f"{'the orders of round ' + str(len(rounds)) + ' stand' if rounds else 'the default orders'}"
+    )
     return (last.a, last.b)

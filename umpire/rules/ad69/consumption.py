@@ -3,6 +3,7 @@
 The catalogue of what may be bought to please the mob, the Senate and the gods, with its costs,
 its building times and the permission it needs; and the corn dole of Rome.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -38,20 +39,69 @@ CATALOGUE = KeyedTable(
     name="Conspicuous consumption",
     source=CIRCUSES,
     rows={
-        "entertainment_venue": {"cost": 100, "months": 3, "permission": True, "needs": None, "multiples": False,
-                                "entertainment": True, "popular_with": "the mob"},
-        "temple": {"cost": 50, "months": 3, "permission": False, "needs": None, "multiples": False,
-                   "entertainment": False, "popular_with": "the gods"},
-        "circus_show": {"cost": 10, "months": 1, "permission": False, "needs": "venue", "multiples": False,
-                        "entertainment": True, "popular_with": "the mob"},
-        "religious_ceremony": {"cost": 10, "months": 1, "permission": False, "needs": "temple",
-                               "multiples": False, "entertainment": True, "popular_with": "the mob and the Senate"},
-        "free_dinners": {"cost": 20, "months": 0, "permission": False, "needs": None, "multiples": True,
-                         "entertainment": False, "popular_with": "the mob"},
-        "public_works": {"cost": 20, "months": 1, "permission": False, "needs": None, "multiples": False,
-                         "entertainment": False, "popular_with": "the Senate"},
-        "cash_hand_outs": {"cost": 50, "months": 0, "permission": False, "needs": None, "multiples": True,
-                           "entertainment": False, "popular_with": "the mob"},
+        "entertainment_venue": {
+            "cost": 100,
+            "months": 3,
+            "permission": True,
+            "needs": None,
+            "multiples": False,
+            "entertainment": True,
+            "popular_with": "the mob",
+        },
+        "temple": {
+            "cost": 50,
+            "months": 3,
+            "permission": False,
+            "needs": None,
+            "multiples": False,
+            "entertainment": False,
+            "popular_with": "the gods",
+        },
+        "circus_show": {
+            "cost": 10,
+            "months": 1,
+            "permission": False,
+            "needs": "venue",
+            "multiples": False,
+            "entertainment": True,
+            "popular_with": "the mob",
+        },
+        "religious_ceremony": {
+            "cost": 10,
+            "months": 1,
+            "permission": False,
+            "needs": "temple",
+            "multiples": False,
+            "entertainment": True,
+            "popular_with": "the mob and the Senate",
+        },
+        "free_dinners": {
+            "cost": 20,
+            "months": 0,
+            "permission": False,
+            "needs": None,
+            "multiples": True,
+            "entertainment": False,
+            "popular_with": "the mob",
+        },
+        "public_works": {
+            "cost": 20,
+            "months": 1,
+            "permission": False,
+            "needs": None,
+            "multiples": False,
+            "entertainment": False,
+            "popular_with": "the Senate",
+        },
+        "cash_hand_outs": {
+            "cost": 50,
+            "months": 0,
+            "permission": False,
+            "needs": None,
+            "multiples": True,
+            "entertainment": False,
+            "popular_with": "the mob",
+        },
     },
 )
 
@@ -67,10 +117,10 @@ def entertainment_items():
 class ConsumptionInput:
     item: Item = spec("What is bought")
     in_rome: bool = spec("In Rome (else in a province, where entertainments cost half)", default=True)
-    multiples: int = spec("How many times the least noticed amount (free dinners, cash hand-outs)",
-                          min=1, max=100, default=1)
-    months: int = spec("Months the public works take (1 or more); 0 for the catalogue's time",
-                       min=0, max=24, default=0)
+    multiples: int = spec(
+        "How many times the least noticed amount (free dinners, cash hand-outs)", min=1, max=100, default=1
+    )
+    months: int = spec("Months the public works take (1 or more); 0 for the catalogue's time", min=0, max=24, default=0)
 
 
 def item_cost(case, row, working):
@@ -79,8 +129,7 @@ def item_cost(case, row, working):
         if not row["multiples"]:
             raise RulesError("multiples", f"{case.item.label} is bought once, not in multiples")
         cost = row["cost"] * case.multiples
-        working.step(f"{case.multiples} × {row['cost']} talents: multiples have a proportional effect",
-                     CIRCUSES, cost)
+        working.step(f"{case.multiples} × {row['cost']} talents: multiples have a proportional effect", CIRCUSES, cost)
     if not case.in_rome and row["entertainment"]:
         working.step(f"A provincial entertainment: half of {cost} is {cost // 2} talents", GLORY, cost // 2)
         cost //= 2
@@ -91,13 +140,19 @@ def item_months(case, row, working):
     if case.months and case.item is not Item.PUBLIC_WORKS:
         raise RulesError("months", f"{case.item.label} takes the catalogue's time; only public works take longer")
     months = max(case.months, row["months"])
-    working.step("Immediate" if months == 0 else f"Ready in {months} month{'s' if months > 1 else ''}",
-                 CIRCUSES, months)
+    working.step(
+        "Immediate" if months == 0 else f"Ready in {months} month{'s' if months > 1 else ''}", CIRCUSES, months
+    )
     return months
 
 
-@procedure("ad69", "conspicuous_consumption", title="Bread and circuses: cost and time", source=CIRCUSES,
-           takes=ConsumptionInput)
+@procedure(
+    "ad69",
+    "conspicuous_consumption",
+    title="Bread and circuses: cost and time",
+    source=CIRCUSES,
+    takes=ConsumptionInput,
+)
 def conspicuous_consumption(case, dice):
     """VIII. CONSPICUOUS CONSUMPTION: an item's cost, its time, the permission and place it needs."""
     working = Working()
@@ -105,8 +160,7 @@ def conspicuous_consumption(case, dice):
     cost = item_cost(case, row, working)
     months = item_months(case, row, working)
     if row["permission"]:
-        working.note("Needs the Senate's permission" if case.in_rome else "Needs the governor's permission",
-                     CIRCUSES)
+        working.note("Needs the Senate's permission" if case.in_rome else "Needs the governor's permission", CIRCUSES)
     if row["needs"]:
         working.note(f"Needs a {row['needs']} available in that month", CIRCUSES)
     working.note(f"Popular with {row['popular_with']}", CIRCUSES)

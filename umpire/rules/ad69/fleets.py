@@ -1,5 +1,6 @@
 """A fleet's repairs, stripping its marines and its bridge of boats (VIII. NAVAL FLEET MAINTENANCE AND
 REPAIR; IX. WARFARE, FLEETS). New fleets are not created in the time frame of the game."""
+
 import enum
 from dataclasses import dataclass
 
@@ -34,6 +35,7 @@ BRIDGE_OF_BOATS_MONTHS = 1  # IX. FLEETS: "This takes one month"
 
 # ---- ad69.fleet_repair ---------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class RepairInput:
     fleet: str = spec("The fleet, as Classis Ravennas")
@@ -46,14 +48,19 @@ def fleet_repair(case, dice):
     working = Working()
     cost = FLEET_REPAIRS.lookup(case.repair.value, working, column="cost")
     months = FLEET_REPAIRS.lookup(case.repair.value, working, column="months")
-    working.step(f"{case.fleet}: {case.repair.value.replace('_', ' ')}, {cost} talents, {months} "
-                 f"month{'s' if months > 1 else ''}", REPAIRS, cost)
+    working.step(
+        f"{case.fleet}: {case.repair.value.replace('_', ' ')}, {cost} talents, {months} "
+        f"month{'s' if months > 1 else ''}",
+        REPAIRS,
+        cost,
+    )
     if case.repair is Repair.REPLACEMENT_MARINES:
         working.note("With its marines back the fleet can resume its anti-pirate operations", FLEETS)
     return Result.of("ad69.fleet_repair", {"cost": cost, "months": months}, working, dice)
 
 
 # ---- ad69.strip_marines --------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class StripInput:
@@ -66,19 +73,27 @@ def strip_marines(case, dice):
     """IX. FLEETS: stripping a fleet's marines makes 6 auxiliary vexillations and ends its anti-pirate work."""
     working = Working()
     if not case.marines_aboard:
-        raise RulesError("marines_aboard", f"{case.fleet} has no marines to strip: recruit replacements first "
-                         f"({REPAIRS})")
-    working.step(f"{case.fleet}'s marines form {MARINE_VEXILLATIONS} auxiliary vexillations", FLEETS,
-                 MARINE_VEXILLATIONS)
-    working.note("The handbook calls them Marine Legionary vexillations but makes them auxiliaries: they fight "
-                 "and count against a legion's limits as auxiliaries", FLEETS)
+        raise RulesError(
+            "marines_aboard", f"{case.fleet} has no marines to strip: recruit replacements first ({REPAIRS})"
+        )
+    working.step(
+        f"{case.fleet}'s marines form {MARINE_VEXILLATIONS} auxiliary vexillations", FLEETS, MARINE_VEXILLATIONS
+    )
+    working.note(
+        "The handbook calls them Marine Legionary vexillations but makes them auxiliaries: they fight "
+        "and count against a legion's limits as auxiliaries",
+        FLEETS,
+    )
     working.note(f"{case.fleet} ceases its anti-pirate operations until replacement marines are recruited", FLEETS)
-    outcome = {"troops": {"type": "auxiliary", "count": MARINE_VEXILLATIONS, "veteran": False},
-               "anti_pirate_operations": False}
+    outcome = {
+        "troops": {"type": "auxiliary", "count": MARINE_VEXILLATIONS, "veteran": False},
+        "anti_pirate_operations": False,
+    }
     return Result.of("ad69.strip_marines", outcome, working, dice)
 
 
 # ---- ad69.bridge_of_boats ------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class BridgeInput:
@@ -90,7 +105,8 @@ class BridgeInput:
 def bridge_of_boats(case, dice):
     """IX. FLEETS: a fleet bridges a narrow waterway with its ships in one month."""
     working = Working()
-    working.step(f"{case.fleet} bridges {case.waterway} in {BRIDGE_OF_BOATS_MONTHS} month", FLEETS,
-                 BRIDGE_OF_BOATS_MONTHS)
+    working.step(
+        f"{case.fleet} bridges {case.waterway} in {BRIDGE_OF_BOATS_MONTHS} month", FLEETS, BRIDGE_OF_BOATS_MONTHS
+    )
     working.note("Building it hampers the fleet's other actions that month", FLEETS)
     return Result.of("ad69.bridge_of_boats", {"months": BRIDGE_OF_BOATS_MONTHS}, working, dice)

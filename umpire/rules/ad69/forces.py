@@ -1,4 +1,5 @@
 """Forces and their combat values (X. COMBAT RESOLUTION, COMBAT VALUES)."""
+
 from dataclasses import dataclass
 
 from ..registry import procedure
@@ -14,6 +15,7 @@ class TroopType(Choice):
     PRAETORIAN = "praetorian"
     BARBARIAN_WARBAND = "barbarian_warband"
     NON_ROMAN_REGIMENT = "non_roman_regiment"
+
 
 # X. COMBAT VALUES. Praetorians are not in the table: "they can only be Legionaries"
 # (IX. ASSUMPTIONS), so they fight as legionaries.
@@ -68,8 +70,11 @@ def combat_value(force, working=None, *, exclude=()):
         per_unit = COMBAT_VALUES.lookup(troops.type, column="veteran" if troops.veteran else "normal")
         total += troops.count * per_unit
         if working is not None:
-            working.step(f"{force.name}: {troops.describe()} × {per_unit} = {troops.count * per_unit}",
-                         COMBAT_VALUES.source, troops.count * per_unit)
+            working.step(
+                f"{force.name}: {troops.describe()} × {per_unit} = {troops.count * per_unit}",
+                COMBAT_VALUES.source,
+                troops.count * per_unit,
+            )
     if working is not None:
         working.step(f"{force.name}: combat value {total}", COMBAT_VALUES.source, total)
     return total
@@ -80,8 +85,7 @@ class CombatValueInput:
     force: Force = spec("The force to value")
 
 
-@procedure("ad69", "combat_value", title="Combat value of a force", source=COMBAT_VALUES.source,
-           takes=CombatValueInput)
+@procedure("ad69", "combat_value", title="Combat value of a force", source=COMBAT_VALUES.source, takes=CombatValueInput)
 def combat_value_procedure(case, dice):
     """X. COMBAT VALUES: a force's combat value, normal and as if all veteran."""
     working = Working()

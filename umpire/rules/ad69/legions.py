@@ -2,6 +2,7 @@
 
 A legion is a `Force`: its vexillations by type and whether its Aquila is with it.
 """
+
 import enum
 from collections import Counter
 from dataclasses import dataclass
@@ -14,8 +15,10 @@ from ..working import Result, Working
 from .forces import Force, Troops, TroopType, combat_value
 
 # VIII. RAISING TROOPS: what unpaid troops may do, for the umpire to weigh wherever they are shown.
-UNPAID_TROOPS = ("Troops who are not maintained may refuse to move or fight, or change sides, disperse or start a "
-                 "rebellion of their own.")
+UNPAID_TROOPS = (
+    "Troops who are not maintained may refuse to move or fight, or change sides, disperse or start a "
+    "rebellion of their own."
+)
 # VIII. RAISING TROOPS, per vexillation or fleet: "Upgrade/New Unit" and "Maintenance cost/quarter".
 # New fleets are not created in the time frame of the game, so a fleet has no raising cost.
 RAISING_TROOPS = KeyedTable(
@@ -66,17 +69,22 @@ def label(key):
 
 def composition(force):
     """The force as plain data, for an outcome."""
-    return {"name": force.name, "aquila": force.aquila,
-            "troops": [{"type": t.type.value, "count": t.count, "veteran": t.veteran} for t in force.troops]}
+    return {
+        "name": force.name,
+        "aquila": force.aquila,
+        "troops": [{"type": t.type.value, "count": t.count, "veteran": t.veteran} for t in force.troops],
+    }
 
 
 def check_roman(legion, path):
     """Only the RAISING TROOPS table's troops belong to a legion: it prices no warband or regiment."""
     for i, troops in enumerate(legion.troops):
         if troops.type not in LEGION_TROOPS:
-            raise RulesError(f"{path}.troops.{i}.type",
-                             f"{troops.type.label} is not a legion's unit: {RAISING_TROOPS.source} prices only "
-                             "praetorians, legionaries, auxiliaries and raw levies")
+            raise RulesError(
+                f"{path}.troops.{i}.type",
+                f"{troops.type.label} is not a legion's unit: {RAISING_TROOPS.source} prices only "
+                "praetorians, legionaries, auxiliaries and raw levies",
+            )
 
 
 def check_limits(legion, working, blame, default):
@@ -84,13 +92,17 @@ def check_limits(legion, working, blame, default):
     for group, types in LIMIT_GROUPS.items():
         limit, held = LEGION_LIMITS.lookup(group), count(legion, *types)
         if held > limit:
-            raise RulesError(blame.get(group, default),
-                             f"{legion.name} would hold {held} {label(group)} vexillations"
-                             f"{' (praetorians included)' if group == 'legionary' else ''}: no. {limit + 1} is "
-                             f"refused, a legion may hold at most {limit} ({LEGION_LIMITS.source})")
-    working.step(f"{legion.name} is within the limits: {count(legion, *LIMIT_GROUPS['legionary'])}/5 legionary, "
-                 f"{count(legion, TroopType.AUXILIARY)}/5 auxiliary, {count(legion, TroopType.RAW_LEVY)}/10 raw levy",
-                 LEGION_LIMITS.source)
+            raise RulesError(
+                blame.get(group, default),
+                f"{legion.name} would hold {held} {label(group)} vexillations"
+                f"{' (praetorians included)' if group == 'legionary' else ''}: no. {limit + 1} is "
+                f"refused, a legion may hold at most {limit} ({LEGION_LIMITS.source})",
+            )
+    working.step(
+        f"{legion.name} is within the limits: {count(legion, *LIMIT_GROUPS['legionary'])}/5 legionary, "
+        f"{count(legion, TroopType.AUXILIARY)}/5 auxiliary, {count(legion, TroopType.RAW_LEVY)}/10 raw levy",
+        LEGION_LIMITS.source,
+    )
 
 
 def priced(name, key, units, column, working):
@@ -128,17 +140,20 @@ def next_tax_turn(month):
 def costs_due(month_raised, raising_cost, upkeep):
     """VIII. RAISING TROOPS: the raising cost falls in the month raised, the first upkeep on the next tax
     turn: raised in October, upkeep in December; raised in December, both in December."""
-    return (CostDue(month_raised, "raising cost", raising_cost),
-            CostDue(next_tax_turn(month_raised), "upkeep", upkeep))
+    return (CostDue(month_raised, "raising cost", raising_cost), CostDue(next_tax_turn(month_raised), "upkeep", upkeep))
 
 
 def after_month(legion, working):
     """The legion's upkeep and combat value, as the UPGRADING EXAMPLE tabulates them."""
-    return {"composition": composition(legion), "upkeep_after": legion_upkeep(legion, working),
-            "combat_value_after": combat_value(legion, working)}
+    return {
+        "composition": composition(legion),
+        "upkeep_after": legion_upkeep(legion, working),
+        "combat_value_after": combat_value(legion, working),
+    }
 
 
 # ---- ad69.upkeep ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class UpkeepInput:
@@ -150,8 +165,10 @@ class UpkeepInput:
 def upkeep(case, dice):
     """VIII. RAISING TROOPS: the quarter's maintenance of legions (Aquila included) and fleets."""
     working = Working()
-    bills = [{"legion": legion.name, "upkeep": legion_upkeep(legion, working, f"legions.{i}")}
-             for i, legion in enumerate(case.legions)]
+    bills = [
+        {"legion": legion.name, "upkeep": legion_upkeep(legion, working, f"legions.{i}")}
+        for i, legion in enumerate(case.legions)
+    ]
     fleets = priced("Naval fleets", "naval_fleet", case.naval_fleets, "upkeep", working) if case.naval_fleets else 0
     total = sum(bill["upkeep"] for bill in bills) + fleets
     working.step(f"Upkeep due on the tax turn: {total} talents", RAISING_TROOPS.source, total)
@@ -159,6 +176,7 @@ def upkeep(case, dice):
 
 
 # ---- ad69.raise_troops ---------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class RaiseInput:
@@ -180,15 +198,20 @@ def raise_troops(case, dice):
     working, legion = Working(), case.legion
     check_roman(legion, "legion")
     check_something_raised(case, legion)
-    working.note("Praetorians, legionaries and auxiliaries cannot be raised new: they are upgraded (ad69.upgrade)",
-                 RAISING_TROOPS.source)
+    working.note(
+        "Praetorians, legionaries and auxiliaries cannot be raised new: they are upgraded (ad69.upgrade)",
+        RAISING_TROOPS.source,
+    )
     cost = priced(legion.name, "raw_levy", case.raw_levies, "raise", working) if case.raw_levies else 0
     if case.aquila:
         cost += priced(legion.name, "aquila", 1, "raise", working)
-        working.note("The handbook gives no time to raise an Aquila (a new legion): the umpire rules it",
-                     "IX. WARFARE, ASSUMPTIONS")
-    after = Force(legion.name, merge(legion.troops, {(TroopType.RAW_LEVY, False): case.raw_levies}),
-                  legion.aquila or case.aquila)
+        working.note(
+            "The handbook gives no time to raise an Aquila (a new legion): the umpire rules it",
+            "IX. WARFARE, ASSUMPTIONS",
+        )
+    after = Force(
+        legion.name, merge(legion.troops, {(TroopType.RAW_LEVY, False): case.raw_levies}), legion.aquila or case.aquila
+    )
     check_limits(after, working, {"raw_levy": "raw_levies"}, "legion.troops")
     working.step(f"Raising cost: {cost} talents", RAISING_TROOPS.source, cost)
     working.note("Raw levies may take the field in the same turn they are raised", RAISING_TROOPS.source)
@@ -214,6 +237,7 @@ def merge(troops, changes):
 
 
 # ---- ad69.upgrade --------------------------------------------------------------------------
+
 
 class UpgradeKind(enum.Enum):
     LEVIES_TO_AUXILIARIES = "levies_to_auxiliaries"
@@ -246,23 +270,27 @@ class UpgradeOrder:
 class UpgradeInput:
     legion: Force = spec("The legion at the start of the month")
     orders: tuple[UpgradeOrder, ...] = spec("This month's upgrades, all done together", max_items=6)
-    standing_still: bool = spec("It stands still this month: no active operations, no battles, no sieges",
-                                default=False)
-    in_rome_with_emperors_approval: bool = spec("In Rome, with the Emperor's approval (for praetorians)",
-                                                default=False)
+    standing_still: bool = spec(
+        "It stands still this month: no active operations, no battles, no sieges", default=False
+    )
+    in_rome_with_emperors_approval: bool = spec("In Rome, with the Emperor's approval (for praetorians)", default=False)
 
 
 def check_upgrade_allowed(case):
     if not case.orders:
         raise RulesError("orders", "no upgrade is ordered")
     if not case.standing_still:
-        raise RulesError("standing_still", f"{case.legion.name} may upgrade only while standing still, conducting "
-                         f"no active operations and fighting no battles or sieges ({UPGRADES.source})")
+        raise RulesError(
+            "standing_still",
+            f"{case.legion.name} may upgrade only while standing still, conducting "
+            f"no active operations and fighting no battles or sieges ({UPGRADES.source})",
+        )
     praetorians = any(o.kind is UpgradeKind.LEGIONARIES_TO_PRAETORIANS for o in case.orders)
     if praetorians and not case.in_rome_with_emperors_approval:
-        raise RulesError("in_rome_with_emperors_approval",
-                         "legionaries become praetorians only in Rome, with the Emperor's approval "
-                         f"({UPGRADES.source})")
+        raise RulesError(
+            "in_rome_with_emperors_approval",
+            f"legionaries become praetorians only in Rome, with the Emperor's approval ({UPGRADES.source})",
+        )
 
 
 def take(order, i, row, start, taken, legion):
@@ -272,10 +300,12 @@ def take(order, i, row, start, taken, legion):
     spare = start[source] - taken[source]
     if needed > spare:
         status = "veteran " if order.veterans else ""
-        raise RulesError(f"orders.{i}.count",
-                         f"{order.count} {label(row['makes'])} need {needed} {status}{label(row['takes'])} "
-                         f"vexillations, but {legion.name} has {spare} left of those it held at the start of "
-                         "the month")
+        raise RulesError(
+            f"orders.{i}.count",
+            f"{order.count} {label(row['makes'])} need {needed} {status}{label(row['takes'])} "
+            f"vexillations, but {legion.name} has {spare} left of those it held at the start of "
+            "the month",
+        )
     taken[source] += needed
     return needed
 
@@ -287,8 +317,11 @@ def apply_order(order, i, start, taken, changes, working, legion):
     made = TroopType(row["makes"])
     changes[(TroopType(row["takes"]), order.veterans)] -= needed
     changes[(made, order.veterans)] += order.count
-    working.step(f"{needed} {label(row['takes'])} → {order.count} {label(row['makes'])}"
-                 f"{' (veterans stay veterans)' if order.veterans else ''}", UPGRADES.source)
+    working.step(
+        f"{needed} {label(row['takes'])} → {order.count} {label(row['makes'])}"
+        f"{' (veterans stay veterans)' if order.veterans else ''}",
+        UPGRADES.source,
+    )
     return priced(legion.name, row["makes"], order.count, "raise", working), row["months"]
 
 
@@ -303,11 +336,14 @@ def upgrade(case, dice):
     cost, months = sum(price for price, _ in bills), max(time for _, time in bills)
     # The last order making a kind of unit is the one a limit refusal names.
     blame = {limit_group(UPGRADE_MAKES[order.kind]): f"orders.{i}.count" for i, order in enumerate(case.orders)}
-    working.note("The orders run together: each takes units held at the start of the month, and the limits "
-                 "apply to the legion as it stands at the end of it", LEGION_LIMITS.source)
+    working.note(
+        "The orders run together: each takes units held at the start of the month, and the limits "
+        "apply to the legion as it stands at the end of it",
+        LEGION_LIMITS.source,
+    )
     after = Force(legion.name, merge(legion.troops, changes), legion.aquila)
     check_limits(after, working, blame, "legion.troops")
-    working.step(f"Upgrading cost: {cost} talents; done in {months} month{'' if months == 1 else 's'}",
-                 UPGRADES.source, cost)
+    working.step(
+        f"Upgrading cost: {cost} talents; done in {months} month{'' if months == 1 else 's'}", UPGRADES.source, cost
+    )
     return Result.of("ad69.upgrade", {"cost": cost, "months": months, **after_month(after, working)}, working, dice)
-

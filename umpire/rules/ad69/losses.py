@@ -2,6 +2,7 @@
 
 The counting is here; battle.py decides who won and calls `side_losses` for each side.
 """
+
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -11,7 +12,7 @@ from .forces import TroopType
 
 LOSSES = "X. COMBAT RESOLUTION, LOSSES"
 VETERANS = "IX. WARFARE, ASSUMPTIONS (a unit that has fought in a battle and won is upgraded to Veteran)"
-LOSER_DIVISOR = 10   # "Take the combat value of the winning army and divide it by 10"
+LOSER_DIVISOR = 10  # "Take the combat value of the winning army and divide it by 10"
 WINNER_DIVISOR = 20  # "Take the combat value of the losing army and divide it by 20"
 
 
@@ -111,8 +112,12 @@ def _count_loss(name, enemy, won, draw, working):
     divisor = WINNER_DIVISOR if won else LOSER_DIVISOR
     standing = "in a draw, as a victor" if draw else ("the victor" if won else "beaten")
     count = units_lost(enemy_value, won)
-    working.step(f"{name}, {standing}, loses {enemy_name}'s combat value {enemy_value} ÷ {divisor} "
-                 f"= {count} unit{'' if count == 1 else 's'} (rounded down)", LOSSES, count)
+    working.step(
+        f"{name}, {standing}, loses {enemy_name}'s combat value {enemy_value} ÷ {divisor} "
+        f"= {count} unit{'' if count == 1 else 's'} (rounded down)",
+        LOSSES,
+        count,
+    )
     return count
 
 
@@ -153,8 +158,11 @@ def place_loss(name, loss, placed, working, path):
         shown = ", ".join(f"{p.count} {label(p.force, p.type, p.veteran)}" for p in placed if p.count)
         working.choice(f"{name}: the owning player places the loss: {shown}", LOSSES, loss.units)
     elif loss.to_place:
-        working.note(f"{name}: {loss.to_place} unit(s) left to place, at most one each on "
-                     f"{', '.join(g.label for g in loss.among)}: the owning player chooses", LOSSES)
+        working.note(
+            f"{name}: {loss.to_place} unit(s) left to place, at most one each on "
+            f"{', '.join(g.label for g in loss.among)}: the owning player chooses",
+            LOSSES,
+        )
     return loss
 
 
@@ -188,13 +196,19 @@ def _check_within_share(group, count, where):
 
 def loss_outcome(name, forces, loss, veterans):
     """One side's losses as plain data, force by force."""
-    return {"side": name, "units_lost": loss.units, "to_place": loss.to_place,
-            "place_among": [g.label for g in loss.among], "become_veterans": veterans,
-            "forces": [_force_outcome(force, loss.lost) for force in forces]}
+    return {
+        "side": name,
+        "units_lost": loss.units,
+        "to_place": loss.to_place,
+        "place_among": [g.label for g in loss.among],
+        "become_veterans": veterans,
+        "forces": [_force_outcome(force, loss.lost) for force in forces],
+    }
 
 
 def _force_outcome(force, lost):
-    lines = [{"type": key[1].value, "veteran": key[2], "count": n}
-             for key, n in lost.items() if key[0] == force.name and n]
+    lines = [
+        {"type": key[1].value, "veteran": key[2], "count": n} for key, n in lost.items() if key[0] == force.name and n
+    ]
     units = sum(line["count"] for line in lines)
     return {"force": force.name, "lost": lines, "units_lost": units, "units_left": force.units - units}

@@ -1,5 +1,6 @@
 """Money an army makes or spends on the spot: demanding tribute, looting (VII. REVENUES, Loot) and
 bribing troops (VIII. EXPENDITURE, Bribery)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -21,6 +22,7 @@ DEMAND = BandTable(
 
 # ---- ad69.demand_tribute -------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class DemandInput:
     town: str = spec("The town or city, as Cremona")
@@ -34,20 +36,32 @@ def loot_town(town, province, dice, working):
     talents = working.roll(dice, 3, f"loot from {town}")
     working.step(f"{talents} talents of the loot reach the Army commander", LOOT, talents)
     where = f"in {province}" if province else "in the province"
-    working.note(f"The Region Control umpire must test for rebellion {where}: the more often towns are looted, "
-                 "the more restless the natives", LOOT)
+    working.note(
+        f"The Region Control umpire must test for rebellion {where}: the more often towns are looted, "
+        "the more restless the natives",
+        LOOT,
+    )
     return talents
 
 
-@procedure("ad69", "demand_tribute", title="Demand tribute from a town", source=LOOT, takes=DemandInput,
-           dice="d6 for the demand, then d6 talents if it succeeds, or d3 talents if it fails and the army loots")
+@procedure(
+    "ad69",
+    "demand_tribute",
+    title="Demand tribute from a town",
+    source=LOOT,
+    takes=DemandInput,
+    dice="d6 for the demand, then d6 talents if it succeeds, or d3 talents if it fails and the army loots",
+)
 def demand_tribute(case, dice):
     """VII. REVENUES, Loot, 1. Demand: 1d6, +1 per legion after the first, pays 1d6 talents on 4 or more."""
     working = Working()
     score = working.roll(dice, 6, f"the demand on {case.town}")
     if case.legions_present > 1:
-        score += working.modifier(f"+1 for each legion present after the first ({case.legions_present} legions)",
-                                  case.legions_present - 1, LOOT)
+        score += working.modifier(
+            f"+1 for each legion present after the first ({case.legions_present} legions)",
+            case.legions_present - 1,
+            LOOT,
+        )
     paid = DEMAND.lookup(score, working)
     talents, looted = 0, False
     if paid:
@@ -60,6 +74,7 @@ def demand_tribute(case, dice):
 
 
 # ---- ad69.loot -----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class LootInput:
@@ -78,6 +93,7 @@ def loot(case, dice):
 
 
 # ---- ad69.bribery --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Bribe:
@@ -99,9 +115,13 @@ def bribery_value(talents, vexillations):
 
 def bribe_value(bribe, vexillations, working):
     value = bribery_value(bribe.talents, vexillations)
-    working.step(f"{bribe.briber}: {bribe.talents} talents ÷ {vexillations} vexillations = "
-                 f"{bribe.talents / vexillations:.2f}, rounded down: {value}"
-                 f"{' (less than 1: ineffective)' if value < 1 else ''}", BRIBERY, value)
+    working.step(
+        f"{bribe.briber}: {bribe.talents} talents ÷ {vexillations} vexillations = "
+        f"{bribe.talents / vexillations:.2f}, rounded down: {value}"
+        f"{' (less than 1: ineffective)' if value < 1 else ''}",
+        BRIBERY,
+        value,
+    )
     return value
 
 

@@ -1,5 +1,6 @@
 """Moving troops by sea: a fleet's load, the open-sea crossing with Worse Things Happen At Sea, and
 civilian charters (IX. WARFARE, FLEETS, SEA MOVEMENT, CIVILIAN SEA TRANSPORTS)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -57,8 +58,11 @@ def vexillation_equivalents(forces, working):
     total = 0
     for force in forces:
         load = force.units + (per_aquila if force.aquila else 0)
-        working.step(f"{force.name}: {force.units} vexillations{f' + Aquila {per_aquila}' if force.aquila else ''}"
-                     f" = {load}", FLEETS, load)
+        working.step(
+            f"{force.name}: {force.units} vexillations{f' + Aquila {per_aquila}' if force.aquila else ''} = {load}",
+            FLEETS,
+            load,
+        )
         total += load
     return total
 
@@ -69,20 +73,25 @@ def check_load(forces, capacity, working, path="forces"):
     if load > capacity:
         vexillations, aquilae = sum(f.units for f in forces), sum(1 for f in forces if f.aquila)
         per_aquila = SEA_TRANSPORT.rows["aquila_equivalents"]
-        raise RulesError(path, f"{load} vexillation equivalents ({vexillations} vexillations + {aquilae} Aquila "
-                         f"× {per_aquila}) is more than the fleet can carry in a turn: {capacity} ({FLEETS})")
+        raise RulesError(
+            path,
+            f"{load} vexillation equivalents ({vexillations} vexillations + {aquilae} Aquila "
+            f"× {per_aquila}) is more than the fleet can carry in a turn: {capacity} ({FLEETS})",
+        )
     working.step(f"Load {load} of {capacity}", FLEETS, load)
     return load
 
 
 # ---- ad69.fleet_load -----------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class FleetLoadInput:
     fleet: str = spec("The fleet, as Classis Misenensis")
     forces: tuple[Force, ...] = spec("What it carries this turn", max_items=20)
-    capacity: int | None = spec("Its capacity now, if less than the full 14 (halved by serious losses)",
-                                min=0, max=14, default=None)
+    capacity: int | None = spec(
+        "Its capacity now, if less than the full 14 (halved by serious losses)", min=0, max=14, default=None
+    )
 
 
 def fleet_capacity(capacity, working):
@@ -103,6 +112,7 @@ def fleet_load(case, dice):
 
 # ---- ad69.open_sea_crossing ----------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class CrossingInput:
     fleet: str = spec("The fleet making the crossing")
@@ -117,8 +127,11 @@ def worse_things(case, dice, working):
     """IX. Worse Things Happen At Sea: 1d6, +1 for Neptune's offering."""
     score = working.roll(dice, 6, "Worse Things Happen At Sea")
     if case.offering_to_neptune:
-        score += working.modifier(f"+1 for the {NEPTUNE_OFFERING} talent offering to Neptune", 1,
-                                  f"{SEA_MOVEMENT}, Worse Things Happen At Sea")
+        score += working.modifier(
+            f"+1 for the {NEPTUNE_OFFERING} talent offering to Neptune",
+            1,
+            f"{SEA_MOVEMENT}, Worse Things Happen At Sea",
+        )
     return WORSE_THINGS.lookup(score, working)
 
 
@@ -133,8 +146,14 @@ def losses_at_sea(result, forces, capacity, working):
     return {force.name: 0 for force in forces}, capacity
 
 
-@procedure("ad69", "open_sea_crossing", title="Open sea crossing", source=SEA_MOVEMENT, takes=CrossingInput,
-           dice="d6 for the crossing, then d6 for Worse Things Happen At Sea if it goes wrong")
+@procedure(
+    "ad69",
+    "open_sea_crossing",
+    title="Open sea crossing",
+    source=SEA_MOVEMENT,
+    takes=CrossingInput,
+    dice="d6 for the crossing, then d6 for Worse Things Happen At Sea if it goes wrong",
+)
 def open_sea_crossing(case, dice):
     """IX. SEA MOVEMENT: 1d6, disaster on 1 (1 or 2 in sea winter), then Worse Things Happen At Sea."""
     working = Working()
@@ -145,21 +164,30 @@ def open_sea_crossing(case, dice):
     crossing = working.roll(dice, 6, f"{case.fleet}'s open-sea crossing")
     result = "safe"
     if case.offering_to_neptune:
-        working.note("Neptune's +1 is written under Worse Things Happen At Sea, after its table: it helps that "
-                     "roll, not the crossing roll", WORSE_THINGS.source)
+        working.note(
+            "Neptune's +1 is written under Worse Things Happen At Sea, after its table: it helps that "
+            "roll, not the crossing roll",
+            WORSE_THINGS.source,
+        )
     if crossing <= disaster_on:
-        working.step(f"{crossing}: something awful happens (1{' or 2' if disaster_on == 2 else ''} in {season})",
-                     SEA_MOVEMENT)
+        working.step(
+            f"{crossing}: something awful happens (1{' or 2' if disaster_on == 2 else ''} in {season})", SEA_MOVEMENT
+        )
         result = worse_things(case, dice, working)
     else:
         working.step(f"{crossing}: a safe crossing", SEA_MOVEMENT)
     lost, capacity_after = losses_at_sea(result, case.forces, capacity, working)
-    outcome = {"result": result, "fleet_lost": result == "fleet_lost", "units_lost": lost,
-               "capacity_after": capacity_after}
+    outcome = {
+        "result": result,
+        "fleet_lost": result == "fleet_lost",
+        "units_lost": lost,
+        "capacity_after": capacity_after,
+    }
     return Result.of("ad69.open_sea_crossing", outcome, working, dice)
 
 
 # ---- ad69.civilian_charter -----------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class CharterInput:
@@ -178,14 +206,16 @@ def check_charter(case, working):
         raise RulesError("coastal_sea_areas", "the charter moves through no sea area")
     if areas > CHARTER_MAX_SEA_AREAS:
         field = "open_sea_areas" if case.open_sea_areas else "coastal_sea_areas"
-        raise RulesError(field, f"{areas} sea areas: a civilian charter transits at most {CHARTER_MAX_SEA_AREAS} "
-                         f"a month ({CHARTERS})")
+        raise RulesError(
+            field,
+            f"{areas} sea areas: a civilian charter transits at most {CHARTER_MAX_SEA_AREAS} a month ({CHARTERS})",
+        )
     if not case.booked_a_month_ahead:
-        raise RulesError("booked_a_month_ahead",
-                         f"civilian transport must be booked one month before use ({CHARTERS})")
+        raise RulesError("booked_a_month_ahead", f"civilian transport must be booked one month before use ({CHARTERS})")
     if not case.fleets_agree:
-        raise RulesError("fleets_agree", f"civilian ships will not cross a Naval Fleet's area without its "
-                         f"agreement ({CHARTERS})")
+        raise RulesError(
+            "fleets_agree", f"civilian ships will not cross a Naval Fleet's area without its agreement ({CHARTERS})"
+        )
     working.step(f"{areas} sea areas of {CHARTER_MAX_SEA_AREAS} a month", CHARTERS, areas)
 
 
@@ -201,14 +231,21 @@ def civilian_charter(case, dice):
     """IX. CIVILIAN SEA TRANSPORTS: 1 talent per vexillation per coastal area, 4 on open sea, x4 in winter."""
     working = Working()
     check_charter(case, working)
-    working.note("An Aquila counts as 4 vexillations: the FLEETS rule says so 'for the purposes of sea transport'",
-                 FLEETS)
+    working.note(
+        "An Aquila counts as 4 vexillations: the FLEETS rule says so 'for the purposes of sea transport'", FLEETS
+    )
     load = vexillation_equivalents(case.forces, working)
-    cost = sum(charter_leg(kind, areas, load, working)
-               for kind, areas in (("coastal", case.coastal_sea_areas), ("open_sea", case.open_sea_areas)) if areas)
+    cost = sum(
+        charter_leg(kind, areas, load, working)
+        for kind, areas in (("coastal", case.coastal_sea_areas), ("open_sea", case.open_sea_areas))
+        if areas
+    )
     if is_winter(case.region, case.month, Where.SEA, working):
-        cost = working.modifier(f"×{CHARTER_WINTER_MULTIPLIER} in winter, ships being laid up: {cost} → "
-                                f"{cost * CHARTER_WINTER_MULTIPLIER}", cost * CHARTER_WINTER_MULTIPLIER, CHARTERS)
+        cost = working.modifier(
+            f"×{CHARTER_WINTER_MULTIPLIER} in winter, ships being laid up: {cost} → {cost * CHARTER_WINTER_MULTIPLIER}",
+            cost * CHARTER_WINTER_MULTIPLIER,
+            CHARTERS,
+        )
     working.step(f"Charter cost {cost} talents", CHARTERS, cost)
     working.note("Civilian charters load and unload only at a port or coastal town", CHARTERS)
     return Result.of("ad69.civilian_charter", {"cost": cost, "vexillation_equivalents": load}, working, dice)

@@ -4,6 +4,7 @@
 There is one round of combat a month in a siege: each procedure here is one month's work, and the
 desk keeps the siege going from month to month.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -24,6 +25,7 @@ class PlaceType(Choice):
     FORTIFIED_TOWN = "fortified_town"
     LEGIONARY_FORT = "legionary_fort"
 
+
 # X. THE SIEGE SYSTEM. The Huge Mountain Fortified City's multiplier is "20+ (1) this varies, but
 # includes Jerusalem and Masada": not a number, so the umpire enters it (None: never invented here).
 # Rome is the handbook's example of a major fortified city.
@@ -31,8 +33,12 @@ FORTIFICATIONS = KeyedTable(
     name="Fortifications",
     source="X. THE SIEGE SYSTEM",
     rows={
-        "huge_mountain_fortified_city": {"multiplier": None, "capacity": 100, "max_assaulters": UNLIMITED,
-                                         "min_engines": 4},
+        "huge_mountain_fortified_city": {
+            "multiplier": None,
+            "capacity": 100,
+            "max_assaulters": UNLIMITED,
+            "min_engines": 4,
+        },
         "major_fortified_city": {"multiplier": 8, "capacity": 100, "max_assaulters": UNLIMITED, "min_engines": 3},
         "minor_fortified_city": {"multiplier": 5, "capacity": 50, "max_assaulters": 80, "min_engines": 2},
         "fortified_town": {"multiplier": 2, "capacity": 25, "max_assaulters": 60, "min_engines": 1},
@@ -61,20 +67,28 @@ STRENGTH_TROOPS = (TroopType.LEGIONARY, TroopType.PRAETORIAN, TroopType.AUXILIAR
 class Place:
     type: PlaceType = spec("What kind of defended place")
     name: str = spec("Its name, as Jerusalem")
-    multiplier: int | None = spec("Its strength multiplier now, after any reduction; empty for the table's "
-                                  "full value (a Huge Mountain Fortified City must be given: 20 or more, varies)",
-                                  min=1, max=50, default=None)
+    multiplier: int | None = spec(
+        "Its strength multiplier now, after any reduction; empty for the table's "
+        "full value (a Huge Mountain Fortified City must be given: 20 or more, varies)",
+        min=1,
+        max=50,
+        default=None,
+    )
 
 
 def place_multiplier(place, working, path="place.multiplier"):
     """The place's strength multiplier now: the umpire's, or the table's full value."""
     if place.multiplier is not None:
-        working.step(f"{place.name}: strength multiplier now {place.multiplier}", FORTIFICATIONS.source,
-                     place.multiplier)
+        working.step(
+            f"{place.name}: strength multiplier now {place.multiplier}", FORTIFICATIONS.source, place.multiplier
+        )
         return place.multiplier
     if FORTIFICATIONS.rows[place.type.value]["multiplier"] is None:
-        raise RulesError(path, f"{place.name} is a {place.type.label}: its multiplier is 20 or more and varies "
-                         f"({FORTIFICATIONS.source}), so the umpire must enter it")
+        raise RulesError(
+            path,
+            f"{place.name} is a {place.type.label}: its multiplier is 20 or more and varies "
+            f"({FORTIFICATIONS.source}), so the umpire must enter it",
+        )
     return FORTIFICATIONS.lookup(place.type.value, working, column="multiplier")
 
 
@@ -84,13 +98,13 @@ def units(forces, exclude=()):
 
 # ---- ad69.fortification --------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class FortificationInput:
     type: PlaceType = spec("What kind of defended place")
 
 
-@procedure("ad69", "fortification", title="Fortification table", source=FORTIFICATIONS.source,
-           takes=FortificationInput)
+@procedure("ad69", "fortification", title="Fortification table", source=FORTIFICATIONS.source, takes=FortificationInput)
 def fortification(case, dice):
     """X. THE SIEGE SYSTEM: a place type's multiplier, capacity, maximum assaulters and minimum engines."""
     working = Working()
@@ -103,13 +117,16 @@ def fortification(case, dice):
 # Each side has the same factors: the rule lists "+2 if the Legionary Commander has joined the assault
 # in person" for the d12 "per side", and a commander defending his walls joins the same assault.
 
+
 @dataclass(frozen=True)
 class SiegeSide:
-    forces: tuple[Force, ...] = spec("Its forces (the defenders: the garrison, empty if there is none)",
-                                     max_items=20, default=())
+    forces: tuple[Force, ...] = spec(
+        "Its forces (the defenders: the garrison, empty if there is none)", max_items=20, default=()
+    )
     commander_in_person: bool = spec("Its Legionary Commander fights in person (+2)", default=False)
-    military_skill: int = spec("Military Skill of the Army Commander (not a subordinate legion commander)",
-                               min=-10, max=10, default=0)
+    military_skill: int = spec(
+        "Military Skill of the Army Commander (not a subordinate legion commander)", min=-10, max=10, default=0
+    )
 
 
 @dataclass(frozen=True)
@@ -124,20 +141,27 @@ def check_capacity(case, working):
     capacity = FORTIFICATIONS.lookup(case.place.type.value, working, column="capacity")
     garrison = units(case.defenders.forces)
     if garrison > capacity:
-        raise RulesError("defenders.forces", f"a garrison of {garrison} units is more than {case.place.name} "
-                         f"({case.place.type.label}) can hold: {capacity} ({FORTIFICATIONS.source})")
+        raise RulesError(
+            "defenders.forces",
+            f"a garrison of {garrison} units is more than {case.place.name} "
+            f"({case.place.type.label}) can hold: {capacity} ({FORTIFICATIONS.source})",
+        )
     limit = FORTIFICATIONS.lookup(case.place.type.value, working, column="max_assaulters")
     assaulting = units(case.attackers.forces, exclude=(TroopType.RAW_LEVY,))
     if limit != UNLIMITED and assaulting > limit:
-        raise RulesError("attackers.forces", f"{assaulting} assaulting units are more than can be deployed "
-                         f"against a {case.place.type.label}: {limit}; name the units that assault "
-                         f"({FORTIFICATIONS.source})")
+        raise RulesError(
+            "attackers.forces",
+            f"{assaulting} assaulting units are more than can be deployed "
+            f"against a {case.place.type.label}: {limit}; name the units that assault "
+            f"({FORTIFICATIONS.source})",
+        )
 
 
 def assault_value(side, working):
     """X. SIEGE COMBAT RESULTS: the attackers' combat value, raw levies not counted."""
-    working.note("Attackers: raw levies do not count; every other type does, barbarian warbands included",
-                 SIEGE_RESULTS.source)
+    working.note(
+        "Attackers: raw levies do not count; every other type does, barbarian warbands included", SIEGE_RESULTS.source
+    )
     total = sum(combat_value(force, working, exclude=(TroopType.RAW_LEVY,)) for force in side.forces)
     working.step(f"Attackers' combat value {total}", SIEGE_RESULTS.source, total)
     return total
@@ -146,8 +170,11 @@ def assault_value(side, working):
 def garrison_value(side, working):
     """X. SIEGE COMBAT RESULTS: the defenders head-counted, raw levies included; an empty place is 3."""
     if not units(side.forces):
-        working.step(f"No garrison units: combat value {EMPTY_PLACE_COMBAT_VALUE}", SIEGE_RESULTS.source,
-                     EMPTY_PLACE_COMBAT_VALUE)
+        working.step(
+            f"No garrison units: combat value {EMPTY_PLACE_COMBAT_VALUE}",
+            SIEGE_RESULTS.source,
+            EMPTY_PLACE_COMBAT_VALUE,
+        )
         return EMPTY_PLACE_COMBAT_VALUE
     total = sum(combat_value(force, working) for force in side.forces)
     working.step(f"Defenders' combat value {total}", SIEGE_RESULTS.source, total)
@@ -158,13 +185,15 @@ def siege_score(who, side, value, dice, working):
     """X. SIEGE COMBAT RESULTS: 1d12, +1 per 10 points of (Defence) combat value, +2 for the Legionary
     Commander in person, + the Army Commander's Military Skill."""
     score = working.roll(dice, 12, f"the {who}' siege roll")
-    score += working.modifier(f"+1 for every 10 points of the {who}' value ({value})", value // 10,
-                              SIEGE_RESULTS.source)
+    score += working.modifier(
+        f"+1 for every 10 points of the {who}' value ({value})", value // 10, SIEGE_RESULTS.source
+    )
     if side.commander_in_person:
         score += working.modifier("+2 Legionary Commander in person", 2, SIEGE_RESULTS.source)
     if side.military_skill:
-        score += working.modifier(f"{side.military_skill:+d} Military Skill of the Army Commander",
-                                  side.military_skill, SIEGE_RESULTS.source)
+        score += working.modifier(
+            f"{side.military_skill:+d} Military Skill of the Army Commander", side.military_skill, SIEGE_RESULTS.source
+        )
     working.step(f"{who.capitalize()}' score {score}", SIEGE_RESULTS.source, score)
     return score
 
@@ -183,36 +212,53 @@ ATTACKER_LOSS_DIVISORS = {"place_falls": 20, "bloody_repulse": 10, "repulse": 20
 
 def attackers_lost(result, garrison, working):
     divisor = ATTACKER_LOSS_DIVISORS[result]
-    return working.modifier(f"Attackers lose the defenders' {garrison} ÷ {divisor}, rounded down",
-                            garrison // divisor, SIEGE_RESULTS.source)
+    return working.modifier(
+        f"Attackers lose the defenders' {garrison} ÷ {divisor}, rounded down", garrison // divisor, SIEGE_RESULTS.source
+    )
 
 
 def defenders_lost(result, attack, garrison_units, working):
     if result == "place_falls":
-        return working.modifier(f"The defenders are wiped out: {garrison_units} units", garrison_units,
-                                SIEGE_RESULTS.source)
+        return working.modifier(
+            f"The defenders are wiped out: {garrison_units} units", garrison_units, SIEGE_RESULTS.source
+        )
     if result == "bloody_repulse":
-        return working.modifier(f"Defenders lose the attackers' {attack} ÷ 10, rounded down", attack // 10,
-                                SIEGE_RESULTS.source)
+        return working.modifier(
+            f"Defenders lose the attackers' {attack} ÷ 10, rounded down", attack // 10, SIEGE_RESULTS.source
+        )
     return working.modifier("A repulse costs the defenders nothing", 0, SIEGE_RESULTS.source)
 
 
 def siege_losses(result, garrison, attack, case, working):
     """X. SIEGE COMBAT RESULTS, losses in units, from each side's combat value (its "strength")."""
-    working.note("Losses use each side's combat value as head-counted (attackers without raw levies), not the "
-                 "Defence Combat Value: the rule says 'combat value' and 'strength', and the multiplied value "
-                 "would cost more units than a legion has", SIEGE_RESULTS.source)
+    working.note(
+        "Losses use each side's combat value as head-counted (attackers without raw levies), not the "
+        "Defence Combat Value: the rule says 'combat value' and 'strength', and the multiplied value "
+        "would cost more units than a legion has",
+        SIEGE_RESULTS.source,
+    )
     assaulting = units(case.attackers.forces, exclude=(TroopType.RAW_LEVY,))
     garrison_units = units(case.defenders.forces)
-    lost = (capped(attackers_lost(result, garrison, working), assaulting, "attackers", working),
-            capped(defenders_lost(result, attack, garrison_units, working), garrison_units, "defenders", working))
-    working.note("The attackers' losses fall on the units that assaulted, not on raw levies; the owner divides "
-                 "them among types, as in battle", "X. LOSSES")
+    lost = (
+        capped(attackers_lost(result, garrison, working), assaulting, "attackers", working),
+        capped(defenders_lost(result, attack, garrison_units, working), garrison_units, "defenders", working),
+    )
+    working.note(
+        "The attackers' losses fall on the units that assaulted, not on raw levies; the owner divides "
+        "them among types, as in battle",
+        "X. LOSSES",
+    )
     return lost
 
 
-@procedure("ad69", "siege_assault", title="Siege assault (one month)", source=SIEGE_RESULTS.source,
-           takes=SiegeAssaultInput, dice="d12 for the attackers, then d12 for the defenders")
+@procedure(
+    "ad69",
+    "siege_assault",
+    title="Siege assault (one month)",
+    source=SIEGE_RESULTS.source,
+    takes=SiegeAssaultInput,
+    dice="d12 for the attackers, then d12 for the defenders",
+)
 def siege_assault(case, dice):
     """X. SIEGE COMBAT RESULTS: one month's assault on a defended place, with its losses."""
     working = Working()
@@ -220,48 +266,72 @@ def siege_assault(case, dice):
     multiplier = place_multiplier(case.place, working)
     attack = assault_value(case.attackers, working)
     garrison = garrison_value(case.defenders, working)
-    defence = working.modifier(f"Defence Combat Value: {garrison} × {multiplier}", garrison * multiplier,
-                               SIEGE_RESULTS.source)
+    defence = working.modifier(
+        f"Defence Combat Value: {garrison} × {multiplier}", garrison * multiplier, SIEGE_RESULTS.source
+    )
     difference = siege_score("attackers", case.attackers, attack, dice, working) - siege_score(
-        "defenders", case.defenders, defence, dice, working)
+        "defenders", case.defenders, defence, dice, working
+    )
     result = SIEGE_RESULTS.lookup(difference, working)
     attackers_lost, defenders_lost = siege_losses(result, garrison, attack, case, working)
     if case.attackers.commander_in_person or case.defenders.commander_in_person:
-        working.note("The d6 risk to a commander in person is written for battles; the umpire rules whether "
-                     "it applies to an assault", "X. RISK TO PLAYER CHARACTERS IN BATTLE")
-    outcome = {"result": result, "place_falls": result == "place_falls", "difference": difference,
-               "attack_value": attack, "garrison_value": garrison, "defence_value": defence,
-               "attackers_lost": attackers_lost, "defenders_lost": defenders_lost}
+        working.note(
+            "The d6 risk to a commander in person is written for battles; the umpire rules whether "
+            "it applies to an assault",
+            "X. RISK TO PLAYER CHARACTERS IN BATTLE",
+        )
+    outcome = {
+        "result": result,
+        "place_falls": result == "place_falls",
+        "difference": difference,
+        "attack_value": attack,
+        "garrison_value": garrison,
+        "defence_value": defence,
+        "attackers_lost": attackers_lost,
+        "defenders_lost": defenders_lost,
+    }
     return Result.of("ad69.siege_assault", outcome, working, dice)
 
 
 # ---- ad69.reduce_defences ------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ReductionInput:
     place: Place = spec("The defended place")
     engine_sets: int = spec("Sets of siege engines the besiegers have at this place", min=0, max=20)
-    engines_required: int | None = spec("The umpires' advice on the sets this place needs, if it differs "
-                                        "from the table's minimum", min=1, max=20, default=None)
+    engines_required: int | None = spec(
+        "The umpires' advice on the sets this place needs, if it differs from the table's minimum",
+        min=1,
+        max=20,
+        default=None,
+    )
 
 
 def engines_needed(case, working):
     if case.engines_required is not None:
-        working.step(f"The umpires advise {case.engines_required} sets for {case.place.name}",
-                     "X. REDUCING DEFENCES", case.engines_required)
+        working.step(
+            f"The umpires advise {case.engines_required} sets for {case.place.name}",
+            "X. REDUCING DEFENCES",
+            case.engines_required,
+        )
         return case.engines_required
     return FORTIFICATIONS.lookup(case.place.type.value, working, column="min_engines")
 
 
-@procedure("ad69", "reduce_defences", title="Reduce defences (one month)", source="X. REDUCING DEFENCES",
-           takes=ReductionInput)
+@procedure(
+    "ad69", "reduce_defences", title="Reduce defences (one month)", source="X. REDUCING DEFENCES", takes=ReductionInput
+)
 def reduce_defences(case, dice):
     """X. REDUCING DEFENCES: a month's reduction with enough siege engines lowers the multiplier by one."""
     working = Working()
     needed = engines_needed(case, working)
     if case.engine_sets < needed:
-        raise RulesError("engine_sets", f"{case.engine_sets} sets of siege engines are too few to reduce "
-                         f"{case.place.name}: it needs {needed} (X. REDUCING DEFENCES)")
+        raise RulesError(
+            "engine_sets",
+            f"{case.engine_sets} sets of siege engines are too few to reduce "
+            f"{case.place.name}: it needs {needed} (X. REDUCING DEFENCES)",
+        )
     before = place_multiplier(case.place, working)
     # The text gives no floor. At 1 the walls add nothing and the garrison fights at its own value;
     # at 0 it would count for nothing, which even an empty place (3) does not.
@@ -277,6 +347,7 @@ def reduce_defences(case, dice):
 
 # ---- ad69.build_siege_engines --------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class EnginesInput:
     legion: Force = spec("The legion building")
@@ -288,22 +359,33 @@ def check_can_build(case, working):
     """X. REDUCING DEFENCES: at least half strength, its Aquila present, nothing else, one set per legion."""
     legion, strength = case.legion, count(case.legion, *STRENGTH_TROOPS)
     half = FULL_STRENGTH_VEXILLATIONS // 2
-    working.step(f"{legion.name}: {strength} legionary and auxiliary vexillations; half strength is {half} "
-                 "of the 10 of a full strength legion (raw levies not counted)", "X. COMBAT EXAMPLES, Example 1")
+    working.step(
+        f"{legion.name}: {strength} legionary and auxiliary vexillations; half strength is {half} "
+        "of the 10 of a full strength legion (raw levies not counted)",
+        "X. COMBAT EXAMPLES, Example 1",
+    )
     if strength < half:
-        raise RulesError("legion.troops", f"{legion.name} is below half strength ({strength} of {half}) and "
-                         "cannot build siege engines")
+        raise RulesError(
+            "legion.troops",
+            f"{legion.name} is below half strength ({strength} of {half}) and cannot build siege engines",
+        )
     if not legion.aquila:
         raise RulesError("legion.aquila", f"{legion.name} builds siege engines only with its Aquila present")
     if not case.doing_nothing_else:
-        raise RulesError("doing_nothing_else", f"{legion.name} builds siege engines only by doing nothing else "
-                         "for the month")
+        raise RulesError(
+            "doing_nothing_else", f"{legion.name} builds siege engines only by doing nothing else for the month"
+        )
     if case.sets_built_here:
         raise RulesError("sets_built_here", f"{legion.name} has built its set here: one set per legion")
 
 
-@procedure("ad69", "build_siege_engines", title="Build siege engines (one month)", source="X. REDUCING DEFENCES",
-           takes=EnginesInput)
+@procedure(
+    "ad69",
+    "build_siege_engines",
+    title="Build siege engines (one month)",
+    source="X. REDUCING DEFENCES",
+    takes=EnginesInput,
+)
 def build_siege_engines(case, dice):
     """X. REDUCING DEFENCES: a legion of half strength with its Aquila builds one set of engines in a month."""
     working = Working()

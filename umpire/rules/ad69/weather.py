@@ -1,4 +1,5 @@
 """Winter, by region, on land and at sea (IX. WARFARE, WEATHER)."""
+
 import enum
 from dataclasses import dataclass
 
@@ -7,8 +8,21 @@ from ..schema import spec
 from ..tables import KeyedTable
 from ..working import Result, Working
 
-MONTHS = ("", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December")
+MONTHS = (
+    "",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 class WeatherRegion(enum.Enum):
@@ -24,7 +38,8 @@ class WeatherRegion(enum.Enum):
     @property
     def label(self):
         return {"italia_rome": "Italia/Rome", "eastern_med": "the Eastern Med"}.get(
-            self.value, self.value.replace("_", " ").title())
+            self.value, self.value.replace("_", " ").title()
+        )
 
 
 class Where(enum.Enum):
@@ -59,8 +74,9 @@ def is_winter(region, month, where, working):
     winter_months = WINTER.lookup(region.value, working, column=where.value)
     winter = month in winter_months
     place = "at sea" if where is Where.SEA else "on land"
-    working.step(f"{MONTHS[month]} is {'winter' if winter else 'not winter'} {place} in {region.label}",
-                 WINTER.source, winter)
+    working.step(
+        f"{MONTHS[month]} is {'winter' if winter else 'not winter'} {place} in {region.label}", WINTER.source, winter
+    )
     return winter
 
 

@@ -5,12 +5,49 @@ refers to but does not print (the map, most city, leader and event cards, the si
 flags, most Gallic tribes) comes in each case, entered by Control; a procedure that needs an
 empty cell stops with a RulesError naming it.
 """
+
 from . import (  # importing each module registers its procedures
-    units, kernel, battle, battle_vp, naval, cards, given, cities, siege, politics, gauls, turn, movement, economy,
-    victory, advanced, resupply, pursuit, contingents, multiplayer,
+    units,
+    kernel,
+    battle,
+    battle_vp,
+    naval,
+    cards,
+    given,
+    cities,
+    siege,
+    politics,
+    gauls,
+    turn,
+    movement,
+    economy,
+    victory,
+    advanced,
+    resupply,
+    pursuit,
+    contingents,
+    multiplayer,
 )
 
 __all__ = [
-    "units", "kernel", "battle", "battle_vp", "naval", "cards", "given", "cities", "siege", "politics", "gauls",
-    "turn", "movement", "economy", "victory", "advanced", "resupply", "pursuit", "contingents", "multiplayer",
+    "units",
+    "kernel",
+    "battle",
+    "battle_vp",
+    "naval",
+    "cards",
+    "given",
+    "cities",
+    "siege",
+    "politics",
+    "gauls",
+    "turn",
+    "movement",
+    "economy",
+    "victory",
+    "advanced",
+    "resupply",
+    "pursuit",
+    "contingents",
+    "multiplayer",
 ]

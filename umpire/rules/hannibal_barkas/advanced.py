@@ -1,5 +1,6 @@
 """The advanced rules (XII): devastation (12.1), cutting off a city (12.2), the proconsulate (12.3) and the
 dictatorship (12.4)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -27,6 +28,7 @@ DICTATOR_ARMY = Units(heavy_infantry=8, light_infantry=4, cavalry=1)  # 12.4 the
 
 # ---- 12.2 Cutting off a city ------------------------------------------------------------------
 
+
 class CutOffReading(Choice):
     """12.2 says both "Income reduced to half (rounding up)" and "reduce income by at most half, rounding up"."""
 
@@ -34,8 +36,10 @@ class CutOffReading(Choice):
     REDUCTION_ROUNDED_UP = "reduction_rounded_up"  # the reduction is at most half the income, rounded up
 
 
-CUT_OFF_HELP = ("12.2 (L862-869): a cut-off city's odd income — it falls no lower than half, rounded up (default), "
-                "or the reduction is at most half, rounded up, so it may fall 1 lower")
+CUT_OFF_HELP = (
+    "12.2 (L862-869): a cut-off city's odd income — it falls no lower than half, rounded up (default), "
+    "or the reduction is at most half, rounded up, so it may fall 1 lower"
+)
 
 
 def floor_income(income, reading):
@@ -48,8 +52,11 @@ def cut_off_income(city, income, enemy_units, reading, working):
     down to half its income."""
     least = floor_income(income, reading)
     effective = max(income - enemy_units, least)
-    working.modifier(f"{city} is cut off by {enemy_units} enemy units: income {income} → {effective} "
-                     f"(no lower than {least})", effective, CUT_OFF)
+    working.modifier(
+        f"{city} is cut off by {enemy_units} enemy units: income {income} → {effective} (no lower than {least})",
+        effective,
+        CUT_OFF,
+    )
     if income % 2:
         working.note(f"Reading used: {reading.label}; the two phrasings of 12.2 differ for an odd income", CUT_OFF)
     return effective
@@ -67,8 +74,7 @@ class CutOffInput:
     city: str = spec("The city, as Roma")
     income: int | None = spec("Income on its card; empty if not known", min=0, max=50)
     enemy_units: int = spec("Enemy units in its province", min=0, max=200)
-    besieging: bool = spec("The enemy army is besieging this city (then it is a siege, not a cut-off)",
-                           default=False)
+    besieging: bool = spec("The enemy army is besieging this city (then it is a siege, not a cut-off)", default=False)
     options: CutOffOptions = spec("Readings of points the rulebook leaves open", default=CutOffOptions())
 
 
@@ -77,11 +83,14 @@ def cut_off_city(case, dice):
     """12.2 Cutting Off a City: -1 income and recruiting for each enemy unit, to half the income rounded up."""
     working = Working()
     if case.income is None:
-        raise RulesError("income", f"the city card of {case.city}: its income is not in the rulebook; Control must "
-                         "enter it")
+        raise RulesError(
+            "income", f"the city card of {case.city}: its income is not in the rulebook; Control must enter it"
+        )
     if case.besieging:
-        raise RulesError("besieging", f"an army besieging {case.city} does not cut it off: a besieged city gives no "
-                         "income at all (9.1)")
+        raise RulesError(
+            "besieging",
+            f"an army besieging {case.city} does not cut it off: a besieged city gives no income at all (9.1)",
+        )
     effective = cut_off_income(case.city, case.income, case.enemy_units, case.options.rounding, working)
     working.step(f"{case.city} may recruit {effective} units at one time", CUT_OFF, effective)
     outcome = {"income": effective, "recruit_cap": effective, "reduction": case.income - effective}
@@ -89,6 +98,7 @@ def cut_off_city(case, dice):
 
 
 # ---- 12.1 Devastation -------------------------------------------------------------------------
+
 
 class LootCap(Choice):
     """12.1 "One cannot gain more gold than the income of the devastated province": each time, or a stage?"""
@@ -103,7 +113,9 @@ class DevastationOptions:
 
     cap: LootCap = spec(
         "12.1 (L846-860): 'no more gold than the income of the devastated province' — for each devastation "
-        "(default), or for all the devastation of that province in the stage", default=LootCap.EACH_DEVASTATION)
+        "(default), or for all the devastation of that province in the stage",
+        default=LootCap.EACH_DEVASTATION,
+    )
 
 
 @dataclass(frozen=True)
@@ -111,8 +123,9 @@ class DevastationInput:
     region: str = spec("The enemy region devastated")
     infantry: int = spec("Infantry units devastating (1 MP each)", min=0, max=200, default=0)
     cavalry: int = spec("Cavalry units devastating (2 MP each)", min=0, max=200, default=0)
-    province_income: int | None = spec("Income of the devastated province; empty if not known", min=0, max=100,
-                                       default=None)
+    province_income: int | None = spec(
+        "Income of the devastated province; empty if not known", min=0, max=100, default=None
+    )
     gallic_tribe: bool = spec("It is a Gallic tribe's territory", default=False)
     enemy_region: bool = spec("It belongs to the enemy", default=True)
     looted_this_stage: int = spec("Talents already taken from this province this stage", min=0, max=100, default=0)
@@ -127,21 +140,28 @@ def check_devastation(case):
     if not case.infantry + case.cavalry:
         raise RulesError("infantry", "name the units devastating: 12.1 gives costs for infantry and cavalry only")
     if case.province_income is None:
-        raise RulesError("province_income", f"the income of {case.region} is not in the rulebook; Control must "
-                         "enter it (12.1 caps the loot at it)")
+        raise RulesError(
+            "province_income",
+            f"the income of {case.region} is not in the rulebook; Control must enter it (12.1 caps the loot at it)",
+        )
 
 
 def loot(case, working):
     units = case.infantry + case.cavalry
     gold = max(LEAST_LOOT, units // UNITS_PER_TALENT)
-    working.step(f"{units} units devastate: {'fewer than 5, 1 Talent' if units < 5 else f'{gold} Talents'}",
-                 DEVASTATION, gold)
+    working.step(
+        f"{units} units devastate: {'fewer than 5, 1 Talent' if units < 5 else f'{gold} Talents'}", DEVASTATION, gold
+    )
     room = case.province_income - (case.looted_this_stage if case.options.cap == LootCap.WHOLE_STAGE else 0)
-    working.note(f"Reading used: the cap ({case.province_income}) applies {case.options.cap.label.replace('_', ' ')}; "
-                 "12.1 does not say", DEVASTATION)
+    working.note(
+        f"Reading used: the cap ({case.province_income}) applies {case.options.cap.label.replace('_', ' ')}; "
+        "12.1 does not say",
+        DEVASTATION,
+    )
     if gold > room:
-        gold = working.modifier(f"no more than the province's income allows ({max(room, 0)})", max(room, 0),
-                                DEVASTATION)
+        gold = working.modifier(
+            f"no more than the province's income allows ({max(room, 0)})", max(room, 0), DEVASTATION
+        )
     return gold
 
 
@@ -152,8 +172,9 @@ def devastate(case, dice):
     check_devastation(case)
     gold = loot(case, working)
     mp = {"infantry": DEVASTATION_MP["infantry"], "cavalry": DEVASTATION_MP["cavalry"]}
-    working.step(f"Each devastating infantry unit spends {mp['infantry']} MP, each cavalry unit {mp['cavalry']}",
-                 DEVASTATION)
+    working.step(
+        f"Each devastating infantry unit spends {mp['infantry']} MP, each cavalry unit {mp['cavalry']}", DEVASTATION
+    )
     working.step(f"{gold} devastation tokens on {case.region}", DEVASTATION, gold)
     outcome = {"talents": gold, "tokens": gold, "mp_cost": mp}
     return Result.of(f"{RULESET}.devastate", outcome, working, dice)
@@ -178,18 +199,26 @@ class DevastationScoreOptions:
 
     token_count: TokenCount = spec(
         "12.1: '+1 VP for every 2 devastation tokens' — the tokens summed over all the owner's lands (default), "
-        "or counted territory by territory, an odd token on each lost", default=TokenCount.SUMMED)
+        "or counted territory by territory, an odd token on each lost",
+        default=TokenCount.SUMMED,
+    )
 
 
 @dataclass(frozen=True)
 class DevastationScoreInput:
     territories: tuple[Devastated, ...] = spec("The owner's devastated territories", min_items=1, max_items=40)
-    options: DevastationScoreOptions = spec("Readings of points the rulebook leaves open",
-                                            default=DevastationScoreOptions())
+    options: DevastationScoreOptions = spec(
+        "Readings of points the rulebook leaves open", default=DevastationScoreOptions()
+    )
 
 
-@procedure(RULESET, "devastation_in_economy", title="Devastation in the economy phase", source=DEVASTATION,
-           takes=DevastationScoreInput)
+@procedure(
+    RULESET,
+    "devastation_in_economy",
+    title="Devastation in the economy phase",
+    source=DEVASTATION,
+    takes=DevastationScoreInput,
+)
 def devastation_in_economy(case, dice):
     """12.1: the owner loses income equal to the tokens; the other side gains 1 VP per 2 tokens; tokens go."""
     working = Working()
@@ -200,14 +229,16 @@ def devastation_in_economy(case, dice):
     else:
         vp = sum(t.tokens // TOKENS_PER_VP for t in case.territories)
     counted = case.options.token_count.label
-    working.note(f"Reading used: tokens counted {counted}, whole VP only (rounded down); 12.1 does not say",
-                 DEVASTATION)
+    working.note(
+        f"Reading used: tokens counted {counted}, whole VP only (rounded down); 12.1 does not say", DEVASTATION
+    )
     working.step(f"The devastating side gains {vp} VP; every devastation token is removed", DEVASTATION, vp)
     outcome = {"income_lost": tokens, "vp": vp, "tokens_removed": tokens}
     return Result.of(f"{RULESET}.devastation_in_economy", outcome, working, dice)
 
 
 # ---- 12.3 Proconsulate ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ProconsulInput:
@@ -217,30 +248,46 @@ class ProconsulInput:
     already_tried: bool = spec("A Roman player has already tried an extension this election", default=False)
 
 
-@procedure(RULESET, "proconsulate", title="Extend a consul as proconsul", source=PROCONSUL, takes=ProconsulInput,
-           dice="d10: 6 or more keeps him")
+@procedure(
+    RULESET,
+    "proconsulate",
+    title="Extend a consul as proconsul",
+    source=PROCONSUL,
+    takes=ProconsulInput,
+    dice="d10: 6 or more keeps him",
+)
 def proconsulate(case, dice):
     """12.3 Rome - Proconsulate: after the election, one previous consul stays on 1d10 of 6 or more."""
     working = Working()
     if case.re_elected:
         raise RulesError("re_elected", f"{case.consul} was re-elected: he commands as consul, no extension needed")
     if case.defending_besieged_city:
-        working.step(f"{case.consul} commands a besieged city: he stays in it as proconsul, with his card; he dies "
-                     "if it falls", PROCONSUL, True)
+        working.step(
+            f"{case.consul} commands a besieged city: he stays in it as proconsul, with his card; he dies if it falls",
+            PROCONSUL,
+            True,
+        )
         return Result.of(f"{RULESET}.proconsulate", {"extended": True, "roll": None}, working, dice)
     if case.already_tried:
         raise RulesError("already_tried", "one and only one of the previous consuls may be tried (12.3)")
     roll = working.roll(dice, DIE, f"extending {case.consul}")
     extended = roll >= PROCONSUL_ROLL
-    working.step(f"{roll}: {'6 or more, he stays on the map as proconsul' if extended else 'under 6, he leaves'}",
-                 PROCONSUL, extended)
+    working.step(
+        f"{roll}: {'6 or more, he stays on the map as proconsul' if extended else 'under 6, he leaves'}",
+        PROCONSUL,
+        extended,
+    )
     if extended:
-        working.note("A proconsul leads as a normal leader for the year; if he dies no one replaces him; at the "
-                     "next elections he leaves and may be drawn again", PROCONSUL)
+        working.note(
+            "A proconsul leads as a normal leader for the year; if he dies no one replaces him; at the "
+            "next elections he leaves and may be drawn again",
+            PROCONSUL,
+        )
     return Result.of(f"{RULESET}.proconsulate", {"extended": extended, "roll": roll}, working, dice)
 
 
 # ---- 12.4 Dictatorship ------------------------------------------------------------------------
+
 
 class DefeatMeasure(Choice):
     """12.4 "a loss of at least 5 VP": the opponent's VP from the battle, leaders too, or the battle VP only."""
@@ -255,7 +302,9 @@ class DictatorOptions:
 
     measure: DefeatMeasure = spec(
         "12.4 (L881): what 'a loss of at least 5 VP' counts — the opponent's battle VP and VP for Roman leaders "
-        "killed (default), or the battle VP only", default=DefeatMeasure.ALL_VP)
+        "killed (default), or the battle VP only",
+        default=DefeatMeasure.ALL_VP,
+    )
 
 
 @dataclass(frozen=True)
@@ -273,8 +322,7 @@ def defeat_vp(case, working):
     vp = case.battle_vp + (case.leader_vp if case.options.measure == DefeatMeasure.ALL_VP else 0)
     working.step(f"Rome lost {vp} VP in the defeat", DICTATOR, vp)
     counted = "battle and leader VP" if case.options.measure == DefeatMeasure.ALL_VP else "battle VP only"
-    working.note(f"Reading used: the opponent's {counted} from the defeat; 12.4 does not define the measure",
-                 DICTATOR)
+    working.note(f"Reading used: the opponent's {counted} from the defeat; 12.4 does not define the measure", DICTATOR)
     return vp
 
 
@@ -295,15 +343,21 @@ def dictatorship(case, dice):
     working = Working()
     vp = defeat_vp(case, working)
     check_dictator(case, vp)
-    working.step(f"{case.dictator} is dictator for {DICTATOR_STAGES} stages: always active", DICTATOR,
-                 DICTATOR_STAGES)
+    working.step(f"{case.dictator} is dictator for {DICTATOR_STAGES} stages: always active", DICTATOR, DICTATOR_STAGES)
     working.modifier("the dictator's Command", DICTATOR_COMMAND, DICTATOR)
-    working.modifier("VP to the opponent if the dictator is eliminated, beyond his card's", DICTATOR_EXTRA_VP,
-                     DICTATOR)
-    working.step(f"A new consular army in Rome: {DICTATOR_ARMY.describe()}; it stays after his term", DICTATOR,
-                 DICTATOR_ARMY.total)
+    working.modifier("VP to the opponent if the dictator is eliminated, beyond his card's", DICTATOR_EXTRA_VP, DICTATOR)
+    working.step(
+        f"A new consular army in Rome: {DICTATOR_ARMY.describe()}; it stays after his term",
+        DICTATOR,
+        DICTATOR_ARMY.total,
+    )
     working.note("If the dictator dies no one replaces him, unless another such defeat follows", DICTATOR)
-    outcome = {"dictator": case.dictator, "stages": DICTATOR_STAGES, "command_bonus": DICTATOR_COMMAND,
-               "always_active": True, "extra_vp_if_killed": DICTATOR_EXTRA_VP, "army": DICTATOR_ARMY.as_dict()}
+    outcome = {
+        "dictator": case.dictator,
+        "stages": DICTATOR_STAGES,
+        "command_bonus": DICTATOR_COMMAND,
+        "always_active": True,
+        "extra_vp_if_killed": DICTATOR_EXTRA_VP,
+        "army": DICTATOR_ARMY.as_dict(),
+    }
     return Result.of(f"{RULESET}.dictatorship", outcome, working, dice)
-

@@ -7,6 +7,7 @@ after which round, which units they give up, where Command goes) come in the cas
 armies comes as contingents whose losses are counted apart (5.5 L450, .contingents); what leaders'
 abilities and effects do in a pursuit comes from their cards (5.9 L505-509, .pursuit).
 """
+
 from dataclasses import dataclass, field
 
 from ..errors import RulesError
@@ -56,8 +57,10 @@ class CommandReduction(Choice):
     FIRST_ROUND = "first_round"
 
 
-COMMAND_REDUCTION_HELP = ("5.6 Reduction of Command Points: when an enemy leader's reduction applies — again each "
-                          "round, as the tokens turn back (default), or in the first round only")
+COMMAND_REDUCTION_HELP = (
+    "5.6 Reduction of Command Points: when an enemy leader's reduction applies — again each "
+    "round, as the tokens turn back (default), or in the first round only"
+)
 
 
 class MutualAnnihilation(Choice):
@@ -71,10 +74,12 @@ class MutualAnnihilation(Choice):
 class Leader:
     name: str = spec("The leader, as Hannibal")
     command: int | None = spec("Command, from his card (Hannibal 3); empty if unknown", min=0, max=9)
-    victory_points: int | None = spec("VP to the enemy if he is killed, from his card (Hannibal 8)",
-                                      min=0, max=30, default=None)
-    reduces_enemy_command: int = spec("Reduces the opponent's Command during a battle by this (Hannibal 1)",
-                                      min=0, max=5, default=0)
+    victory_points: int | None = spec(
+        "VP to the enemy if he is killed, from his card (Hannibal 8)", min=0, max=30, default=None
+    )
+    reduces_enemy_command: int = spec(
+        "Reduces the opponent's Command during a battle by this (Hannibal 1)", min=0, max=5, default=0
+    )
     resigned: bool = spec("Resignation from Command Points: no command this battle", default=False)
     dictator: bool = spec("12.4 Dictator: +1 Command, +2 VP to the enemy if killed", default=False)
     pursuit_ability: bool = spec("His card names an ability that applies in a pursuit (5.9 L509)", default=False)
@@ -90,8 +95,11 @@ class ChosenLoss:
     round: int = spec("The combat round (for the pursuit: any)", min=1, max=MAX_ROUNDS, default=1)
     phase: Phase = spec("The attack", default=Phase.LIGHT)
     kinds: tuple[UnitType, ...] = spec("The kinds, in the order given up", max_items=60, default=())
-    contingent: str = spec("With allied contingents (L450): whose units these are, by the contingent's owner; "
-                           "empty: the first listed that has one", default="")
+    contingent: str = spec(
+        "With allied contingents (L450): whose units these are, by the contingent's owner; "
+        "empty: the first listed that has one",
+        default="",
+    )
 
 
 @dataclass(frozen=True)
@@ -106,26 +114,38 @@ class BattleSide:
     name: str = spec("The player or army, as Rome")
     units: Units = spec("Its units in the field (ships do not fight on land)")
     leaders: tuple[Leader, ...] = spec("Its leaders (not units)", max_items=8, default=())
-    loss_order: tuple[UnitType, ...] = spec("The kinds it gives up first when it chooses its losses; then "
-                                            "the cheapest first (with contingents: each its own)", max_items=7,
-                                            default=())
+    loss_order: tuple[UnitType, ...] = spec(
+        "The kinds it gives up first when it chooses its losses; then "
+        "the cheapest first (with contingents: each its own)",
+        max_items=7,
+        default=(),
+    )
     critical_order: tuple[UnitType, ...] = spec("The enemy kinds it picks first on its 10s", max_items=7, default=())
-    losses_chosen: tuple[ChosenLoss, ...] = spec("Its own losses as chosen in a given attack", max_items=60,
-                                                 default=())
-    criticals_chosen: tuple[ChosenLoss, ...] = spec("The enemy units picked on its 10s in a given attack",
-                                                    max_items=60, default=())
-    command_plan: tuple[CommandUse, ...] = spec("Where its Command goes; empty: on every failed die, as soon "
-                                                "as it fails, while Command lasts", max_items=60, default=())
-    withdraw_after_round: int | None = spec("It declares a withdrawal at the end of this round", min=0,
-                                            max=MAX_ROUNDS, default=None)
+    losses_chosen: tuple[ChosenLoss, ...] = spec("Its own losses as chosen in a given attack", max_items=60, default=())
+    criticals_chosen: tuple[ChosenLoss, ...] = spec(
+        "The enemy units picked on its 10s in a given attack", max_items=60, default=()
+    )
+    command_plan: tuple[CommandUse, ...] = spec(
+        "Where its Command goes; empty: on every failed die, as soon as it fails, while Command lasts",
+        max_items=60,
+        default=(),
+    )
+    withdraw_after_round: int | None = spec(
+        "It declares a withdrawal at the end of this round", min=0, max=MAX_ROUNDS, default=None
+    )
     can_retreat: bool = spec("It has somewhere to retreat (5.4); if not, a withdrawal eliminates it", default=True)
     all_cavalry_retreats: bool = spec("5.1: an army of cavalry only retreats at once, with no battle", default=False)
     negations: tuple[Negation, ...] = spec("Convenient terrain played for this side", max_items=10, default=())
-    contingents: tuple[Contingent, ...] = spec("Allied armies fighting together on this side (5.5 L450): its units "
-                                               "shared out by owner, losses counted apart", max_items=6, default=())
-    pursuit_effects: tuple[PursuitEffect, ...] = spec("Effects played for this side that join units to its "
-                                                      "pursuit or change its rolls (5.9 L505)", max_items=10,
-                                                      default=())
+    contingents: tuple[Contingent, ...] = spec(
+        "Allied armies fighting together on this side (5.5 L450): its units shared out by owner, losses counted apart",
+        max_items=6,
+        default=(),
+    )
+    pursuit_effects: tuple[PursuitEffect, ...] = spec(
+        "Effects played for this side that join units to its pursuit or change its rolls (5.9 L505)",
+        max_items=10,
+        default=(),
+    )
 
 
 @dataclass(frozen=True)
@@ -135,14 +155,19 @@ class BattleOptions:
     gallic_cavalry: GallicCavalryReading = spec(
         "5.3 and 1.2.6: how Gallic cavalry fights — with the cavalry and feared by elephants like it (default), "
         "with the cavalry but not feared by elephants, or in the third attack with the Gallic infantry",
-        default=GallicCavalryReading.CAVALRY)
+        default=GallicCavalryReading.CAVALRY,
+    )
     own_elephants_frighten: bool = spec(
         "1.2.6 Fear of horses: whose elephants set cavalry aside — the enemy's only, as Example 9 shows "
-        "(default, off), or a side's own elephants too (on)", default=False)
+        "(default, off), or a side's own elephants too (on)",
+        default=False,
+    )
     command_reduction: CommandReduction = spec(COMMAND_REDUCTION_HELP, default=CommandReduction.EACH_ROUND)
     mutual_annihilation: MutualAnnihilation = spec(
         "5.1 and 5.11: both armies wiped out in the same attack — no winner and no battle VP, leaders' VP still "
-        "count (default), or the defender holds the field and wins", default=MutualAnnihilation.NO_WINNER)
+        "count (default), or the defender holds the field and wins",
+        default=MutualAnnihilation.NO_WINNER,
+    )
     allied_losses: AlliedLosses = spec(ALLIED_LOSSES_HELP, default=AlliedLosses.OWNERS_CHOOSE)
 
 
@@ -150,11 +175,11 @@ class BattleOptions:
 class BattleInput:
     attacker: BattleSide = spec("The side entering the field: rolls first")
     defender: BattleSide = spec("The side standing in the field: declares first")
-    card_attacks: tuple[CardAttack, ...] = spec("Pre-battle attacks from effects that took effect (Ambush)",
-                                                max_items=10, default=())
+    card_attacks: tuple[CardAttack, ...] = spec(
+        "Pre-battle attacks from effects that took effect (Ambush)", max_items=10, default=()
+    )
     options: BattleOptions = spec("Readings of points the rulebook leaves open", default=BattleOptions())
-    max_rounds: int = spec("Stop after this many rounds if no one has withdrawn", min=1, max=MAX_ROUNDS,
-                           default=20)
+    max_rounds: int = spec("Stop after this many rounds if no one has withdrawn", min=1, max=MAX_ROUNDS, default=20)
 
     @property
     def sides(self):
@@ -178,22 +203,30 @@ class Fight:
 
 # ---- checks -------------------------------------------------------------------------------------
 
+
 def check_battle(case):
     for role, side in zip(ROLES, case.sides):
         path = role.value
         if side.units.ships:
-            raise RulesError(f"{path}.units.ships", "ships do not fight a land battle (5.4: they cannot retreat "
-                             "from one either); fight them in a naval battle")
+            raise RulesError(
+                f"{path}.units.ships",
+                "ships do not fight a land battle (5.4: they cannot retreat "
+                "from one either); fight them in a naval battle",
+            )
         check_contingents(side, path)
         check_named_contingents(side.losses_chosen, side, f"{path}.losses_chosen")
         check_named_contingents(side.criticals_chosen, case.sides[1 - ROLES.index(role)], f"{path}.criticals_chosen")
         if not side.units.total:
-            raise RulesError(f"{path}.units", "a side with no units does not fight (5.6: a lone leader with an "
-                             "enemy unit is eliminated)")
+            raise RulesError(
+                f"{path}.units",
+                "a side with no units does not fight (5.6: a lone leader with an enemy unit is eliminated)",
+            )
         for j, leader in enumerate(side.leaders):
             if leader.command is None:
-                raise RulesError(f"{path}.leaders.{j}.command", f"the leader card of {leader.name}: its Command "
-                                 "is not in the rulebook; Control must enter it")
+                raise RulesError(
+                    f"{path}.leaders.{j}.command",
+                    f"the leader card of {leader.name}: its Command is not in the rulebook; Control must enter it",
+                )
 
 
 def check_named_contingents(chosen, owner_side, path):
@@ -201,11 +234,15 @@ def check_named_contingents(chosen, owner_side, path):
     owners = {c.owner for c in owner_side.contingents}
     for k, pick in enumerate(chosen):
         if pick.contingent and pick.contingent not in owners:
-            raise RulesError(f"{path}.{k}.contingent", f"{owner_side.name} has no contingent {pick.contingent}"
-                             + (f": its contingents are {', '.join(sorted(owners))}" if owners else ""))
+            raise RulesError(
+                f"{path}.{k}.contingent",
+                f"{owner_side.name} has no contingent {pick.contingent}"
+                + (f": its contingents are {', '.join(sorted(owners))}" if owners else ""),
+            )
 
 
 # ---- Command (5.6) ------------------------------------------------------------------------------
+
 
 def command_pool(case, i, number, working):
     """5.6: the Command of the side's leaders, re-rolls for this round; less any reduction by the
@@ -229,9 +266,12 @@ def _reduction(case, side, enemy, number, pool, working):
     if number > 1 and case.options.command_reduction is CommandReduction.FIRST_ROUND:
         working.note("Reading used: the reduction of Command applied in the first round only", LEADERS)
         return 0
-    working.note("Reading used: the reduction of Command applies again each round, as the tokens turn back"
-                 if case.options.command_reduction is CommandReduction.EACH_ROUND
-                 else "Reading used: the reduction of Command applies in the first round only", LEADERS)
+    working.note(
+        "Reading used: the reduction of Command applies again each round, as the tokens turn back"
+        if case.options.command_reduction is CommandReduction.EACH_ROUND
+        else "Reading used: the reduction of Command applies in the first round only",
+        LEADERS,
+    )
     return -working.modifier(f"{side.name}: Command reduced by {enemy.name}'s leaders", -min(cut, pool), LEADERS)
 
 
@@ -244,10 +284,15 @@ def rerolls_allowed(side, number, phase, pool):
 
 # ---- who attacks in each attack (5.3, 1.2.6) ----------------------------------------------------
 
+
 def phase_kinds(phase, options):
     gallic_late = options.gallic_cavalry is GallicCavalryReading.WITH_GALLIC_INFANTRY
-    return {Phase.LIGHT: (LI,), Phase.MOUNTED: (CAV, EL) if gallic_late else (CAV, GC, EL),
-            Phase.HEAVY: (HI, GI, GC) if gallic_late else (HI, GI), Phase.PURSUIT: CAVALRY}[phase]
+    return {
+        Phase.LIGHT: (LI,),
+        Phase.MOUNTED: (CAV, EL) if gallic_late else (CAV, GC, EL),
+        Phase.HEAVY: (HI, GI, GC) if gallic_late else (HI, GI),
+        Phase.PURSUIT: CAVALRY,
+    }[phase]
 
 
 GALLIC_CAVALRY_WORDS = {
@@ -260,8 +305,15 @@ GALLIC_CAVALRY_WORDS = {
 def note_elephant_readings(options, working):
     """1.2.6 leaves open whom the elephants frighten: say, once a battle, which reading it is fought by."""
     working.note(f"Reading used: {GALLIC_CAVALRY_WORDS[options.gallic_cavalry]}", ELEPHANTS)
-    working.note("Reading used: " + ("a side's own elephants frighten its cavalry too" if options.own_elephants_frighten
-                                     else "only the enemy's elephants frighten a side's cavalry"), ELEPHANTS)
+    working.note(
+        "Reading used: "
+        + (
+            "a side's own elephants frighten its cavalry too"
+            if options.own_elephants_frighten
+            else "only the enemy's elephants frighten a side's cavalry"
+        ),
+        ELEPHANTS,
+    )
 
 
 def set_aside(units, i, options, working, name):
@@ -271,8 +323,11 @@ def set_aside(units, i, options, working, name):
     elephants = units[1 - i].count(EL) + (units[i].count(EL) if options.own_elephants_frighten else 0)
     aside = min(elephants, units[i].of(*feared))
     if aside:
-        working.step(f"{name}: {aside} cavalry set aside for fear of {elephants} elephant(s) (they may still "
-                     "be lost)", ELEPHANTS, aside)
+        working.step(
+            f"{name}: {aside} cavalry set aside for fear of {elephants} elephant(s) (they may still be lost)",
+            ELEPHANTS,
+            aside,
+        )
     return aside, feared
 
 
@@ -292,6 +347,7 @@ def phase_firers(case, units, i, phase, working):
 
 # ---- one attack, one round ---------------------------------------------------------------------
 
+
 def chosen_for(chosen, number, phase):
     """The picks made for this attack; none for an attack from a card (phase None)."""
     return [c for c in chosen if c.phase is phase and (phase is Phase.PURSUIT or c.round == number)]
@@ -309,13 +365,29 @@ def lose(case, fight, i, volley, working, number=0, phase=None):
     side, roller = case.sides[i], case.sides[1 - i]
     own, theirs = chosen_for(side.losses_chosen, number, phase), chosen_for(roller.criticals_chosen, number, phase)
     if fight.parts[i] is None:
-        return take_losses(fight.units[i], volley, working, owner=side.name, roller=roller.name,
-                           owner_chosen=tuple(k for c in own for k in c.kinds), owner_order=side.loss_order,
-                           roller_chosen=tuple(k for c in theirs for k in c.kinds), roller_order=roller.critical_order)
+        return take_losses(
+            fight.units[i],
+            volley,
+            working,
+            owner=side.name,
+            roller=roller.name,
+            owner_chosen=tuple(k for c in own for k in c.kinds),
+            owner_order=side.loss_order,
+            roller_chosen=tuple(k for c in theirs for k in c.kinds),
+            roller_order=roller.critical_order,
+        )
     fight.parts[i], lost = contingent_losses(
-        fight.parts[i], side.contingents, volley, working, owner=side.name, roller=roller.name,
-        owner_picks=tuple((c.contingent, k) for c in own for k in c.kinds), roller_order=roller.critical_order,
-        roller_picks=tuple((c.contingent, k) for c in theirs for k in c.kinds), reading=case.options.allied_losses)
+        fight.parts[i],
+        side.contingents,
+        volley,
+        working,
+        owner=side.name,
+        roller=roller.name,
+        owner_picks=tuple((c.contingent, k) for c in own for k in c.kinds),
+        roller_order=roller.critical_order,
+        roller_picks=tuple((c.contingent, k) for c in theirs for k in c.kinds),
+        reading=case.options.allied_losses,
+    )
     fight.parts_lost[i] = [before.plus(now) for before, now in zip(fight.parts_lost[i], lost)]
     total = Units()
     for part in lost:
@@ -327,8 +399,14 @@ def phase_volleys(case, fight, number, phase, pools, negations, dice, working):
     volleys = []
     for i, side in enumerate(case.sides):
         shooters = phase_firers(case, fight.units, i, phase, working)
-        volley = roll_volley(shooters, dice, working, who=side.name,
-                             rerolls=rerolls_allowed(side, number, phase, pools[i]), rule=PHASES_RULE)
+        volley = roll_volley(
+            shooters,
+            dice,
+            working,
+            who=side.name,
+            rerolls=rerolls_allowed(side, number, phase, pools[i]),
+            rule=PHASES_RULE,
+        )
         pools[i] -= volley.rerolls_used
         rolled_needs = [s.needs for s in shooters if s.needs != "automatic"]
         volley, negations[1 - i] = negate(volley, rolled_needs, negations[1 - i], side.name, working)
@@ -351,8 +429,10 @@ def fight_attack(case, fight, number, phase, pools, negations, dice, working):
     lost = remove_losses(case, fight, volleys, number, phase, working)
     for i in range(2):
         fight.lost[i] = fight.lost[i].plus(lost[i])
-    return {"phase": phase.value, **{role.value: {**v.as_dict(), "lost": lo.as_dict()}
-                                     for role, v, lo in zip(ROLES, volleys, lost)}}
+    return {
+        "phase": phase.value,
+        **{role.value: {**v.as_dict(), "lost": lo.as_dict()} for role, v, lo in zip(ROLES, volleys, lost)},
+    }
 
 
 def fight_round(case, fight, number, dice, working):
@@ -364,8 +444,9 @@ def fight_round(case, fight, number, dice, working):
         attacks.append(fight_attack(case, fight, number, phase, pools, negations, dice, working))
         if fight.gone(0) or fight.gone(1):
             break
-    fight.rounds.append({"round": number, "attacks": attacks,
-                         "after": {role.value: u.as_dict() for role, u in zip(ROLES, fight.units)}})
+    fight.rounds.append(
+        {"round": number, "attacks": attacks, "after": {role.value: u.as_dict() for role, u in zip(ROLES, fight.units)}}
+    )
 
 
 def withdrawal(case, number, working):
@@ -380,6 +461,7 @@ def withdrawal(case, number, working):
 
 
 # ---- the end: retreat, pursuit, leaders, VP ----------------------------------------------------
+
 
 def pursue(case, fight, winner, dice, working):
     """5.9: the winner pursues with all its cavalry, and the units its leaders' abilities and effects join
@@ -402,8 +484,11 @@ def retreat(case, fight, i, dice, working):
     """5.4 and 5.9: a side that withdraws is pursued, or eliminated if it has nowhere to go."""
     side = case.sides[i]
     if not side.can_retreat:
-        working.step(f"{side.name} has nowhere to withdraw: it is eliminated (VP are awarded normally)", RETREAT,
-                     fight.units[i].total)
+        working.step(
+            f"{side.name} has nowhere to withdraw: it is eliminated (VP are awarded normally)",
+            RETREAT,
+            fight.units[i].total,
+        )
         fight.lost[i], fight.units[i] = fight.lost[i].plus(fight.units[i]), Units()
         if fight.parts[i] is not None:
             fight.parts_lost[i] = [lost.plus(part) for lost, part in zip(fight.parts_lost[i], fight.parts[i])]
@@ -412,9 +497,16 @@ def retreat(case, fight, i, dice, working):
     pursue(case, fight, 1 - i, dice, working)
     if fight.gone(i):
         return "eliminated_in_pursuit"
-    working.note(f"{side.name} retreats: " + ("to the field it attacked from, or an unbesieged city in the region"
-                 if i == 0 else "to a field not held by the enemy (not the one the attacker came from), or a city "
-                 "in the region") + "; a retreat is not an activation", RETREAT)
+    working.note(
+        f"{side.name} retreats: "
+        + (
+            "to the field it attacked from, or an unbesieged city in the region"
+            if i == 0
+            else "to a field not held by the enemy (not the one the attacker came from), or a city in the region"
+        )
+        + "; a retreat is not an activation",
+        RETREAT,
+    )
     return "withdrew"
 
 
@@ -427,11 +519,16 @@ def leaders_killed(case, fight, working):
             continue
         for j, leader in enumerate(side.leaders):
             if leader.victory_points is None:
-                raise RulesError(f"{role.value}.leaders.{j}.victory_points", f"the leader card of {leader.name}: "
-                                 "his VP are not in the rulebook; Control must enter them")
+                raise RulesError(
+                    f"{role.value}.leaders.{j}.victory_points",
+                    f"the leader card of {leader.name}: his VP are not in the rulebook; Control must enter them",
+                )
             value = leader.victory_points + (2 if leader.dictator else 0)
-            working.step(f"{leader.name} is eliminated with his army: +{value} VP to {case.sides[1 - i].name}",
-                         "5.11 Victory Points", value)
+            working.step(
+                f"{leader.name} is eliminated with his army: +{value} VP to {case.sides[1 - i].name}",
+                "5.11 Victory Points",
+                value,
+            )
             killed.append({"side": role.value, "name": leader.name, "vp": value})
             vp[1 - i] += value
     return killed, vp
@@ -442,8 +539,10 @@ def decide_winner(case, fight, working):
         if case.options.mutual_annihilation is MutualAnnihilation.DEFENDER_WINS:
             working.note("Both armies are wiped out. Reading used: the defender holds the field and wins", GENERAL)
             return 1, "mutual_annihilation"
-        working.note("Both armies are wiped out together. Reading used: no winner and no battle VP (leaders' VP "
-                     "still count)", GENERAL)
+        working.note(
+            "Both armies are wiped out together. Reading used: no winner and no battle VP (leaders' VP still count)",
+            GENERAL,
+        )
         return None, "mutual_annihilation"
     if fight.gone(0) or fight.gone(1):
         return (1 if fight.gone(0) else 0), "eliminated"
@@ -457,8 +556,10 @@ def all_cavalry_retreat(case, fight, dice, working):
         side = case.sides[i]
         if side.all_cavalry_retreats:
             if side.units.of(*CAVALRY) != side.units.total:
-                raise RulesError(f"{ROLES[i].value}.all_cavalry_retreats", "only an army of cavalry alone may "
-                                 "retreat without a battle (5.1)")
+                raise RulesError(
+                    f"{ROLES[i].value}.all_cavalry_retreats",
+                    "only an army of cavalry alone may retreat without a battle (5.1)",
+                )
             working.step(f"{side.name}, all cavalry, retreats at once: no battle", GENERAL)
             return 1 - i, retreat(case, fight, i, dice, working)
     return None
@@ -472,8 +573,10 @@ def pre_battle(case, fight, dice, working):
         fight.units[1 - i], lost = lose(case, fight, 1 - i, volley, working)
         fight.lost[1 - i] = fight.lost[1 - i].plus(lost)
     if case.card_attacks:
-        working.note("Units lost to pre-battle attacks count as eliminated in the battle (5.11 'during the "
-                     "battle')", "5.11 Victory Points")
+        working.note(
+            "Units lost to pre-battle attacks count as eliminated in the battle (5.11 'during the battle')",
+            "5.11 Victory Points",
+        )
 
 
 def fight_battle(case, fight, dice, working):
@@ -505,12 +608,21 @@ def battle_outcome(case, fight, winner, end, working):
         if case.sides[winner].leaders:
             working.note("The winner's leaders' abilities for a won battle apply (Hannibal: draw a card)", "1.3.3")
     return {
-        "winner": None if winner is None else ROLES[winner].value, "end": end, "rounds": len(fight.rounds),
-        "battle_vp": vp, "leaders_killed": killed,
+        "winner": None if winner is None else ROLES[winner].value,
+        "end": end,
+        "rounds": len(fight.rounds),
+        "battle_vp": vp,
+        "leaders_killed": killed,
         "leader_vp": {role.value: v for role, v in zip(ROLES, leader_vp)},
-        **{role.value: {"left": fight.units[i].as_dict(), "lost": fight.lost[i].as_dict(),
-                        "lost_total": fight.lost[i].total, "lost_in_pursuit": fight.pursuit_lost[i].as_dict()}
-           for i, role in enumerate(ROLES)},
+        **{
+            role.value: {
+                "left": fight.units[i].as_dict(),
+                "lost": fight.lost[i].as_dict(),
+                "lost_total": fight.lost[i].total,
+                "lost_in_pursuit": fight.pursuit_lost[i].as_dict(),
+            }
+            for i, role in enumerate(ROLES)
+        },
         "round_log": fight.rounds,
         "contingents": {role.value: contingents_outcome(case.sides[i], fight, i) for i, role in enumerate(ROLES)},
     }
@@ -520,18 +632,29 @@ def contingents_outcome(side, fight, i):
     """L450: "losses must be accounted for separately": each contingent's units left and lost."""
     if fight.parts[i] is None:
         return []
-    return [{"owner": c.owner, "left": left.as_dict(), "lost": lost.as_dict(), "lost_total": lost.total}
-            for c, left, lost in zip(side.contingents, fight.parts[i], fight.parts_lost[i])]
+    return [
+        {"owner": c.owner, "left": left.as_dict(), "lost": lost.as_dict(), "lost_total": lost.total}
+        for c, left, lost in zip(side.contingents, fight.parts[i], fight.parts_lost[i])
+    ]
 
 
-@procedure(RULESET, "battle", title="Land battle", source="V. Battles (5.1-5.9, 5.11)", takes=BattleInput,
-           dice="d10 per unit per attack, attacker first; re-rolls after each side's dice; then pursuit")
+@procedure(
+    RULESET,
+    "battle",
+    title="Land battle",
+    source="V. Battles (5.1-5.9, 5.11)",
+    takes=BattleInput,
+    dice="d10 per unit per attack, attacker first; re-rolls after each side's dice; then pursuit",
+)
 def battle_procedure(case, dice):
     """V. Battles: a land battle fought to its end, with pursuit, leaders' deaths and battle VP."""
     working = Working()
     check_battle(case)
-    working.step(f"{case.attacker.name} attacks ({case.attacker.units.describe()}); {case.defender.name} "
-                 f"defends ({case.defender.units.describe()})", GENERAL)
+    working.step(
+        f"{case.attacker.name} attacks ({case.attacker.units.describe()}); {case.defender.name} "
+        f"defends ({case.defender.units.describe()})",
+        GENERAL,
+    )
     note_elephant_readings(case.options, working)
     fight = Fight([case.attacker.units, case.defender.units], [Units(), Units()])
     open_contingents(case, fight, working)
@@ -545,9 +668,17 @@ def open_contingents(case, fight, working):
         if side.contingents:
             fight.parts[i] = [c.units for c in side.contingents]
             fight.parts_lost[i] = [Units() for _ in side.contingents]
-            working.step(f"{side.name} fights as allied contingents, their losses counted apart: "
-                         + "; ".join(f"{c.owner} {c.units.describe()}" for c in side.contingents), ALLIED)
-            working.note("Reading used: " + ("the hits that are not 10s are shared in proportion to the "
-                         "contingents" if case.options.allied_losses is AlliedLosses.PROPORTIONAL else
-                         "the allies choose whose units take the hits that are not 10s (in turn when they do not "
-                         "say)"), ALLIED)
+            working.step(
+                f"{side.name} fights as allied contingents, their losses counted apart: "
+                + "; ".join(f"{c.owner} {c.units.describe()}" for c in side.contingents),
+                ALLIED,
+            )
+            working.note(
+                "Reading used: "
+                + (
+                    "the hits that are not 10s are shared in proportion to the contingents"
+                    if case.options.allied_losses is AlliedLosses.PROPORTIONAL
+                    else "the allies choose whose units take the hits that are not 10s (in turn when they do not say)"
+                ),
+                ALLIED,
+            )

@@ -1,4 +1,5 @@
 """P10, battle victory points (5.11 Victory Points; 10.3 for the allies' split)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -29,8 +30,7 @@ class AlliedSplit(Choice):
 @dataclass(frozen=True)
 class Contingent:
     player: str = spec("The player of the winning side, as Hannibal")
-    eliminated: int = spec("Enemy units (ships and their cargo included) this contingent eliminated",
-                           min=0, max=500)
+    eliminated: int = spec("Enemy units (ships and their cargo included) this contingent eliminated", min=0, max=500)
 
 
 @dataclass(frozen=True)
@@ -40,13 +40,15 @@ class BattleVpOptions:
     allied_split: AlliedSplit = spec(
         "5.11 and 10.3: how allies of the winning side share the battle VP — the side scores 1 per full 5 of all "
         "its kills and Control credits its players (default), or each contingent scores on its own kills",
-        default=AlliedSplit.SIDE_TOTAL)
+        default=AlliedSplit.SIDE_TOTAL,
+    )
 
 
 @dataclass(frozen=True)
 class BattleVpInput:
-    contingents: tuple[Contingent, ...] = spec("The winning side's contingents (one for a single player)",
-                                               min_items=1, max_items=4)
+    contingents: tuple[Contingent, ...] = spec(
+        "The winning side's contingents (one for a single player)", min_items=1, max_items=4
+    )
     options: BattleVpOptions = spec("Readings of points the rulebook leaves open", default=BattleVpOptions())
 
 
@@ -61,8 +63,11 @@ def battle_vp_procedure(case, dice):
     if case.options.allied_split is AlliedSplit.SIDE_TOTAL or len(case.contingents) == 1:
         vp = battle_vp(total, working, "The winning side")
         if len(case.contingents) > 1:
-            working.note("Reading used: the side scores on all its kills together; Control credits the VP to "
-                         "its players (5.11 and 10.3 do not say how allies share them)", "10.3")
+            working.note(
+                "Reading used: the side scores on all its kills together; Control credits the VP to "
+                "its players (5.11 and 10.3 do not say how allies share them)",
+                "10.3",
+            )
         outcome = {"eliminated": total, "vp": vp, "by_player": None}
     else:
         working.note("Reading used: each allied contingent scores on its own kills (the event option)", "10.3")

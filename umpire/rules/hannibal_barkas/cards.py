@@ -4,6 +4,7 @@
 The card decks themselves are not in the rulebook: a card not named here is played by the
 umpire from its printed text. Command is never used for a card's special attack (5.6).
 """
+
 from dataclasses import dataclass, replace
 
 from ..errors import RulesError
@@ -40,11 +41,11 @@ CARD_TEXTS = KeyedTable(
     name="Card effects known from the rulebook",
     source="5.7 Example 8; 1.3.1 example card",
     rows={
-        Card.AMBUSH.value: "pre-battle effect: \"immediately make 4 to-hit rolls with infantry\"",
-        Card.CONVENIENT_TERRAIN.value: "\"negates the first 2 hits inflicted by the opponent in this round\"",
-        Card.SMILE_OF_THE_GODS.value: "played \"in response\": \"negates the effect played by the opponent\"",
-        Card.STORM.value: "\"Play on a fleet, after its movement. Roll for each ship. On 8+ (5+ if the fleet "
-                          "sailed through open sea) the unit sinks. The fleet may not enter the destination field.\"",
+        Card.AMBUSH.value: 'pre-battle effect: "immediately make 4 to-hit rolls with infantry"',
+        Card.CONVENIENT_TERRAIN.value: '"negates the first 2 hits inflicted by the opponent in this round"',
+        Card.SMILE_OF_THE_GODS.value: 'played "in response": "negates the effect played by the opponent"',
+        Card.STORM.value: '"Play on a fleet, after its movement. Roll for each ship. On 8+ (5+ if the fleet '
+        'sailed through open sea) the unit sinks. The fleet may not enter the destination field."',
     },
 )
 AMBUSH_ROLLS = 4  # Example 8: "make 4 to-hit rolls with infantry"
@@ -55,6 +56,7 @@ STORM_SINKS_OPEN_SEA = 5  # "(5+ if the fleet sailed through open sea)"
 
 # ---- hannibal_barkas.effect_chain -------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class EffectPlay:
     """One effect played, in the order played."""
@@ -62,14 +64,20 @@ class EffectPlay:
     card: Card = spec("The card played as an effect (other: a card whose text is not in the rulebook)")
     played_by: Role = spec("Who played it")
     name: str = spec("The card's name, for a card of kind other", default="")
-    cancels: int | None = spec("The play (by its number in this list, from 0) that this effect negates; "
-                               "Smile of the gods: the opponent's effect it answers", min=0, max=30, default=None)
+    cancels: int | None = spec(
+        "The play (by its number in this list, from 0) that this effect negates; "
+        "Smile of the gods: the opponent's effect it answers",
+        min=0,
+        max=30,
+        default=None,
+    )
 
 
 @dataclass(frozen=True)
 class EffectChainInput:
-    plays: tuple[EffectPlay, ...] = spec("The effects played, in order, until no one plays more",
-                                         min_items=1, max_items=30)
+    plays: tuple[EffectPlay, ...] = spec(
+        "The effects played, in order, until no one plays more", min_items=1, max_items=30
+    )
 
 
 def check_chain(plays):
@@ -77,8 +85,9 @@ def check_chain(plays):
         if play.cancels is not None and play.cancels >= i:
             raise RulesError(f"plays.{i}.cancels", "an effect can only answer one played before it")
         if play.card is Card.SMILE_OF_THE_GODS and play.cancels is None:
-            raise RulesError(f"plays.{i}.cancels", "Smile of the gods negates an effect played by the opponent: "
-                             "name which")
+            raise RulesError(
+                f"plays.{i}.cancels", "Smile of the gods negates an effect played by the opponent: name which"
+            )
         if play.cancels is not None and plays[play.cancels].played_by is play.played_by:
             raise RulesError(f"plays.{i}.cancels", "Smile of the gods negates the effect played by the opponent")
 
@@ -102,8 +111,9 @@ def _name(play):
     return play.name or play.card.label
 
 
-@procedure(RULESET, "effect_chain", title="Effects played in response (chain)", source=EFFECTS_RULE,
-           takes=EffectChainInput)
+@procedure(
+    RULESET, "effect_chain", title="Effects played in response (chain)", source=EFFECTS_RULE, takes=EffectChainInput
+)
 def effect_chain(case, dice):
     """5.7 Playing Effects: which effects of a chain played "in response" take effect."""
     working = Working()
@@ -113,12 +123,22 @@ def effect_chain(case, dice):
         if play.card is not Card.OTHER:
             CARD_TEXTS.lookup(play.card.value, working)
     standing = standing_effects(case.plays, working)
-    outcome = {"standing": [{"play": i, "card": case.plays[i].card.value, "name": _name(case.plays[i]),
-                             "played_by": case.plays[i].played_by.value} for i in standing]}
+    outcome = {
+        "standing": [
+            {
+                "play": i,
+                "card": case.plays[i].card.value,
+                "name": _name(case.plays[i]),
+                "played_by": case.plays[i].played_by.value,
+            }
+            for i in standing
+        ]
+    }
     return Result.of(f"{RULESET}.effect_chain", outcome, working, dice)
 
 
 # ---- card attacks (Ambush), also used by the battle before round 1 ------------------------------
+
 
 @dataclass(frozen=True)
 class CardAttack:
@@ -127,8 +147,11 @@ class CardAttack:
     by: Role = spec("Who makes the attack")
     card: Card = spec("The card", default=Card.AMBUSH)
     rolls: int = spec("How many to-hit rolls (Ambush: 4)", min=1, max=50, default=AMBUSH_ROLLS)
-    as_unit: str = spec("Roll as this kind of infantry (its Table 1 number): light_infantry, heavy_infantry or "
-                        "gallic_infantry; empty to give `needs`", default="")
+    as_unit: str = spec(
+        "Roll as this kind of infantry (its Table 1 number): light_infantry, heavy_infantry or "
+        "gallic_infantry; empty to give `needs`",
+        default="",
+    )
     needs: int | None = spec("Or the d10 result needed, as the card prints it", min=2, max=10, default=None)
 
 
@@ -137,8 +160,11 @@ def card_attack_needs(attack, path):
     if attack.needs is not None:
         return attack.needs
     if not attack.as_unit:
-        raise RulesError(f"{path}.needs", f"the to-hit number of {attack.card.label} is not in the rulebook "
-                         "(Example 8: \"to-hit rolls with infantry\"); enter it, or the kind of infantry it rolls as")
+        raise RulesError(
+            f"{path}.needs",
+            f"the to-hit number of {attack.card.label} is not in the rulebook "
+            '(Example 8: "to-hit rolls with infantry"); enter it, or the kind of infantry it rolls as',
+        )
     try:
         kind = UnitType(attack.as_unit)
     except ValueError:
@@ -162,8 +188,14 @@ class CardAttackInput:
     target: Units = spec("The enemy units it falls on")
 
 
-@procedure(RULESET, "card_attack", title="Card special attack (Ambush)", source=CARD_ATTACK_RULE,
-           takes=CardAttackInput, dice="d10 per roll the card gives")
+@procedure(
+    RULESET,
+    "card_attack",
+    title="Card special attack (Ambush)",
+    source=CARD_ATTACK_RULE,
+    takes=CardAttackInput,
+    dice="d10 per roll the card gives",
+)
 def card_attack(case, dice):
     """5.2 and Example 8: a pre-battle attack from a card; its losses are removed before round 1."""
     working = Working()
@@ -176,13 +208,18 @@ def card_attack(case, dice):
 
 # ---- Convenient terrain: negating the opponent's first hits ---------------------------------------
 
+
 @dataclass(frozen=True)
 class Negation:
     """Convenient terrain: the first hits the opponent inflicts in a round count for nothing."""
 
     round: int = spec("The combat round it is played for", min=1, max=50, default=1)
-    hits: int = spec("How many of the opponent's first hits it negates (Convenient terrain: 2)",
-                     min=1, max=20, default=TERRAIN_NEGATES)
+    hits: int = spec(
+        "How many of the opponent's first hits it negates (Convenient terrain: 2)",
+        min=1,
+        max=20,
+        default=TERRAIN_NEGATES,
+    )
 
 
 def negate(volley, needs, count, who, working):
@@ -194,11 +231,13 @@ def negate(volley, needs, count, who, working):
         working.step(f"Convenient terrain: {len(gone)} of {who}'s hits are negated", "5.7 Example 8", len(gone))
     crits = sum(gone)
     auto = max(0, len(gone) - (len(order) - volley.automatic))
-    return replace(volley, hits=volley.hits - len(gone), criticals=volley.criticals - crits,
-                   automatic=volley.automatic - auto), count - len(gone)
+    return replace(
+        volley, hits=volley.hits - len(gone), criticals=volley.criticals - crits, automatic=volley.automatic - auto
+    ), count - len(gone)
 
 
 # ---- hannibal_barkas.storm ----------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class StormInput:
@@ -206,8 +245,14 @@ class StormInput:
     open_sea: bool = spec("The fleet sailed through open sea (5+ instead of 8+)", default=False)
 
 
-@procedure(RULESET, "storm", title="Storm (card effect)", source="1.3.1 example card, effect STORM",
-           takes=StormInput, dice="d10 per ship")
+@procedure(
+    RULESET,
+    "storm",
+    title="Storm (card effect)",
+    source="1.3.1 example card, effect STORM",
+    takes=StormInput,
+    dice="d10 per ship",
+)
 def storm(case, dice):
     """1.3.1 STORM: "Roll for each ship. On 8+ (5+ if the fleet sailed through open sea) the unit
     sinks. The fleet may not enter the destination field." Not a to-hit roll: no Command."""
@@ -215,7 +260,6 @@ def storm(case, dice):
     CARD_TEXTS.lookup(Card.STORM.value, working)
     sinks = STORM_SINKS_OPEN_SEA if case.open_sea else STORM_SINKS
     working.step(f"A ship sinks on {sinks}+{' (open sea)' if case.open_sea else ''}", "1.3.1", sinks)
-    sunk = sum(working.roll(dice, DIE, f"storm, ship {i + 1} ({sinks}+ sinks)") >= sinks
-               for i in range(case.ships))
+    sunk = sum(working.roll(dice, DIE, f"storm, ship {i + 1} ({sinks}+ sinks)") >= sinks for i in range(case.ships))
     working.step(f"{sunk} ship(s) sink; the fleet may not enter its destination field", "1.3.1", sunk)
     return Result.of(f"{RULESET}.storm", {"sunk": sunk, "afloat": case.ships - sunk}, working, dice)

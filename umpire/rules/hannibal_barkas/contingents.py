@@ -6,6 +6,7 @@ losses must be accounted for separately, but with observance of the general rule
 the attacker chooses which unit is eliminated." How the other hits fall between the contingents is not
 stated: the battle's `allied_losses` reading says.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -23,18 +24,21 @@ class AlliedLosses(Choice):
     PROPORTIONAL = "proportional"  # each contingent takes a share of the hits in proportion to its units
 
 
-ALLIED_LOSSES_HELP = ("5.5 (L450): how hits that are not 10s fall on allied contingents — as the allies choose, by "
-                      "their picks naming a contingent, and otherwise one hit each in turn in the order listed "
-                      "(default), or in proportion to each contingent's units (largest remainders, ties to the first "
-                      "listed)")
+ALLIED_LOSSES_HELP = (
+    "5.5 (L450): how hits that are not 10s fall on allied contingents — as the allies choose, by "
+    "their picks naming a contingent, and otherwise one hit each in turn in the order listed "
+    "(default), or in proportion to each contingent's units (largest remainders, ties to the first "
+    "listed)"
+)
 
 
 @dataclass(frozen=True)
 class Contingent:
     owner: str = spec("Whose army it is, as Rome (Consul I) or the Boii (Gallic armed resistance)")
     units: Units = spec("Its units in the field")
-    loss_order: tuple[UnitType, ...] = spec("The kinds it gives up first; then the cheapest first", max_items=7,
-                                            default=())
+    loss_order: tuple[UnitType, ...] = spec(
+        "The kinds it gives up first; then the cheapest first", max_items=7, default=()
+    )
 
 
 def check_contingents(side, path):
@@ -49,8 +53,11 @@ def check_contingents(side, path):
     for contingent in side.contingents:
         total = total.plus(contingent.units)
     if total != side.units:
-        raise RulesError(f"{path}.contingents", f"the contingents hold {total.describe()}; the side's units are "
-                         f"{side.units.describe()}: they must be the same")
+        raise RulesError(
+            f"{path}.contingents",
+            f"the contingents hold {total.describe()}; the side's units are "
+            f"{side.units.describe()}: they must be the same",
+        )
 
 
 class Ledger:
@@ -70,8 +77,9 @@ class Ledger:
     def take(self, j, kind, chooser, rule):
         self.parts[j] = self.parts[j].minus(kind)
         self.lost[j] = self.lost[j].plus(Units(**{kind.value: 1}))
-        self.working.choice(f"{chooser} picks {self.contingents[j].owner}'s {label(kind)} to eliminate", rule,
-                            kind.value)
+        self.working.choice(
+            f"{chooser} picks {self.contingents[j].owner}'s {label(kind)} to eliminate", rule, kind.value
+        )
 
     def from_queue(self, queue, only=None):
         """The next pick still possible, (contingent, kind), used up as it goes; `only` keeps to one contingent."""
@@ -98,8 +106,8 @@ def criticals(ledger, count, picks, order, roller, rule):
     queue = list(picks)
     for _ in range(count):
         pick = ledger.from_queue(queue) or next(
-            ((j, k) for k in pick_order(order, DEFAULT_CRITICAL_ORDER) if (j := ledger.index("", k)) is not None),
-            None)
+            ((j, k) for k in pick_order(order, DEFAULT_CRITICAL_ORDER) if (j := ledger.index("", k)) is not None), None
+        )
         if pick is None:
             return
         ledger.take(*pick, roller, rule)
@@ -124,15 +132,19 @@ def shares(parts, hits):
     exact = [hits * part.total / total if total else 0 for part in parts]
     given = [int(x) for x in exact]
     by_remainder = sorted(range(len(parts)), key=lambda j: (-(exact[j] - given[j]), j))
-    for j in by_remainder[:hits - sum(given)]:
+    for j in by_remainder[: hits - sum(given)]:
         given[j] += 1
     return given
 
 
 def proportional(ledger, count, picks, owner, rule):
     split = shares(ledger.parts, count)
-    ledger.working.step("Hits shared in proportion to the contingents: " + ", ".join(
-        f"{c.owner} {n}" for c, n in zip(ledger.contingents, split)), ALLIED, split)
+    ledger.working.step(
+        "Hits shared in proportion to the contingents: "
+        + ", ".join(f"{c.owner} {n}" for c, n in zip(ledger.contingents, split)),
+        ALLIED,
+        split,
+    )
     queue = list(picks)
     for j, number in enumerate(split):
         for _ in range(number):
@@ -140,8 +152,20 @@ def proportional(ledger, count, picks, owner, rule):
             ledger.take(*pick, owner, rule)
 
 
-def contingent_losses(parts, contingents, volley, working, *, owner, roller, owner_picks=(), roller_picks=(),
-                      roller_order=(), reading=AlliedLosses.OWNERS_CHOOSE, rule="5.5 Losses"):
+def contingent_losses(
+    parts,
+    contingents,
+    volley,
+    working,
+    *,
+    owner,
+    roller,
+    owner_picks=(),
+    roller_picks=(),
+    roller_order=(),
+    reading=AlliedLosses.OWNERS_CHOOSE,
+    rule="5.5 Losses",
+):
     """A volley's hits removed from a side of allied contingents (L450): each 10 as the roller picks (whose
     unit too), the rest by the reading. Picks are (contingent's owner or "", kind). Returns (parts, lost)."""
     ledger = Ledger(parts, contingents, working)

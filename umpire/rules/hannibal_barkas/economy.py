@@ -3,6 +3,7 @@ recruiting (9.3), with the advanced deductions for devastation (12.1) and cut-of
 
 City cards beyond Siga and the Gallic tribes' strengths are not in the rulebook: they come in the case.
 """
+
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -47,10 +48,14 @@ class EconomyOptions:
 
     half_talents: HalfTalents = spec(
         "9.2: the half Talent an odd number of Roman infantry costs — kept exact (default), or rounded up, or "
-        "rounded down", default=HalfTalents.EXACT)
+        "rounded down",
+        default=HalfTalents.EXACT,
+    )
     disbanding: Disbanding = spec(
         "9.2: how many units a shortfall of gold disbands — the fewest whose pay covers it (default), or as many "
-        "as the player decides, at least enough", default=Disbanding.FEWEST)
+        "as the player decides, at least enough",
+        default=Disbanding.FEWEST,
+    )
     cut_off: CutOffReading = spec(CUT_OFF_HELP, default=CutOffReading.HALF_ROUNDED_UP)
 
 
@@ -61,8 +66,7 @@ class City:
     besieged: bool = spec("Its card is on the siege track", default=False)
     port: bool | None = spec("It has a port (ships are built here)", default=None)
     elephants: bool | None = spec("It has the elephant icon (Africa and Hispania)", default=None)
-    enemy_units: int = spec("Advanced 12.2: enemy units in its province not besieging it", min=0, max=200,
-                            default=0)
+    enemy_units: int = spec("Advanced 12.2: enemy units in its province not besieging it", min=0, max=200, default=0)
 
 
 @dataclass(frozen=True)
@@ -87,17 +91,16 @@ class EconomyInput:
     treasury: int = spec("Talents in his treasury before the phase", min=0, max=5000)
     units: Units = spec("Every land and naval unit he controls")
     cities: tuple[City, ...] = spec("The cities he controls, allies' too", max_items=80, default=())
-    roman_units: Units = spec("Of those units, the Roman ones (only light and heavy infantry matter)",
-                              default=NO_UNITS)
-    fixed_income: int | None = spec("A scenario's fixed income instead of the cities (Scen. I)", min=0, max=500,
-                                    default=None)
+    roman_units: Units = spec("Of those units, the Roman ones (only light and heavy infantry matter)", default=NO_UNITS)
+    fixed_income: int | None = spec(
+        "A scenario's fixed income instead of the cities (Scen. I)", min=0, max=500, default=None
+    )
     recruits: tuple[Recruit, ...] = spec("Units he raises", max_items=40, default=())
     tribes: tuple[Tribe, ...] = spec("Gallic tribes he recruits in", max_items=11, default=())
     disbanded: Units = spec("Short of gold: the units he chooses to disband", default=NO_UNITS)
     hannibal: bool = spec("Hannibal is on the map with this (Carthaginian) player", default=False)
     advanced: bool = spec("Advanced rules: devastation (12.1) and cut-off cities (12.2)", default=False)
-    devastation_tokens: int = spec("Advanced 12.1: devastation tokens on his territories", min=0, max=500,
-                                   default=0)
+    devastation_tokens: int = spec("Advanced 12.1: devastation tokens on his territories", min=0, max=500, default=0)
     options: EconomyOptions = spec("Readings of points the rulebook leaves open", default=EconomyOptions())
 
 
@@ -108,8 +111,10 @@ def talents(value):
 
 def city_income(case, i, city, working):
     if city.income is None:
-        raise RulesError(f"cities.{i}.income", f"the city card of {city.name}: its income is not in the rulebook; "
-                         "Control must enter it")
+        raise RulesError(
+            f"cities.{i}.income",
+            f"the city card of {city.name}: its income is not in the rulebook; Control must enter it",
+        )
     if city.besieged:
         working.modifier(f"{city.name} is besieged: no income", 0, INCOME)
         return 0
@@ -128,8 +133,7 @@ def income(case, working):
         cut = min(total, case.devastation_tokens)
         total -= working.modifier(f"{case.devastation_tokens} devastation tokens on his lands", cut, "12.1")
         if cut < case.devastation_tokens:
-            working.note("The devastation is more than the income: income stops at 0 (the rule does not say)",
-                         "12.1")
+            working.note("The devastation is more than the income: income stops at 0 (the rule does not say)", "12.1")
     working.step(f"Income: {total} Talents", INCOME, total)
     return total
 
@@ -137,8 +141,10 @@ def income(case, working):
 def check_roman_units(case):
     for kind, count in case.roman_units.items():
         if count > case.units.count(kind):
-            raise RulesError(f"roman_units.{kind.value}", f"{count} Roman {kind.label}, but only "
-                             f"{case.units.count(kind)} {kind.label} in all")
+            raise RulesError(
+                f"roman_units.{kind.value}",
+                f"{count} Roman {kind.label}, but only {case.units.count(kind)} {kind.label} in all",
+            )
 
 
 def discounted(case, units):
@@ -163,12 +169,14 @@ def round_half(pay, reading, working):
     if pay == int(pay):
         return pay
     if reading == HalfTalents.EXACT:
-        working.note(f"Reading used: the half Talent is kept exact ({float(pay)}); 9.2 does not say how to round",
-                     PAY)
+        working.note(f"Reading used: the half Talent is kept exact ({float(pay)}); 9.2 does not say how to round", PAY)
         return pay
     rounded = (int(pay) + 1) if reading == HalfTalents.ROUND_UP else int(pay)
-    working.note(f"Reading used: {float(pay)} rounded {'up' if reading == HalfTalents.ROUND_UP else 'down'} to "
-                 f"{rounded}; 9.2 does not say", PAY)
+    working.note(
+        f"Reading used: {float(pay)} rounded {'up' if reading == HalfTalents.ROUND_UP else 'down'} to "
+        f"{rounded}; 9.2 does not say",
+        PAY,
+    )
     return Fraction(rounded)
 
 
@@ -191,8 +199,11 @@ def pay_soldiers(case, treasury, working):
             raise RulesError("disbanded", "he can pay every unit: nothing is disbanded")
         return treasury - due, None
     least = fewest_to_disband(case, due - treasury)
-    working.step(f"Short by {talents(due - treasury)} Talents: at least {least} units are disbanded, the player "
-                 "choosing which", PAY, least)
+    working.step(
+        f"Short by {talents(due - treasury)} Talents: at least {least} units are disbanded, the player choosing which",
+        PAY,
+        least,
+    )
     if not case.disbanded.total:
         return None, least
     return pay_after_disbanding(case, treasury, least, working), least
@@ -205,8 +216,9 @@ def pay_after_disbanding(case, treasury, least, working):
     kept = Units(**{k.value: case.units.count(k) - case.disbanded.count(k) for k in UnitType})
     due = upkeep(case, kept, Working())
     if due > treasury:
-        raise RulesError("disbanded", f"the {kept.total} units kept cost {talents(due)} Talents: he has "
-                         f"{talents(treasury)}")
+        raise RulesError(
+            "disbanded", f"the {kept.total} units kept cost {talents(due)} Talents: he has {talents(treasury)}"
+        )
     if case.options.disbanding == Disbanding.FEWEST and case.disbanded.total > least:
         raise RulesError("disbanded", f"{least} units are enough to cover the shortfall (reading: fewest units)")
     working.note(f"Reading used: {case.options.disbanding.label}: 9.2 says only that unpaid units are disbanded", PAY)
@@ -216,12 +228,15 @@ def pay_after_disbanding(case, treasury, least, working):
 
 # ---- recruitment (9.3) ------------------------------------------------------------------------
 
+
 def city_cap(case, i, city, working):
     """1.3.2: the income "gives the maximum number of military units that can be recruited in the given city at
     one time"; 12.2: a cut-off city recruits as many as its reduced income."""
     if city.income is None:
-        raise RulesError(f"cities.{i}.income", f"the city card of {city.name}: its income is not in the rulebook; "
-                         "Control must enter it")
+        raise RulesError(
+            f"cities.{i}.income",
+            f"the city card of {city.name}: its income is not in the rulebook; Control must enter it",
+        )
     if case.advanced and city.enemy_units:
         return cut_off_income(city.name, city.income, city.enemy_units, case.options.cut_off, Working())
     return city.income
@@ -231,15 +246,19 @@ def check_city_recruit(case, i, city, recruit, where):
     if city.besieged:
         raise RulesError(f"{where}.place", f"{city.name} is besieged: no recruiting there (9.3; 6.2)")
     if recruit.unit in (GI, GC):
-        raise RulesError(f"{where}.unit", f"Gallic units are raised in allied tribes and appear on their territory, "
-                         f"not in {city.name} (9.3)")
+        raise RulesError(
+            f"{where}.unit",
+            f"Gallic units are raised in allied tribes and appear on their territory, not in {city.name} (9.3)",
+        )
     needs = {EL: ("elephants", "the elephant icon (1.2.6)"), SHIPS: ("port", "a port (1.3.2)")}
     if recruit.unit in needs:
         cell, what = needs[recruit.unit]
         value = getattr(city, cell)
         if value is None:
-            raise RulesError(f"cities.{i}.{cell}", f"the city card of {city.name}: whether it has {what} is not in "
-                             "the rulebook; Control must enter it")
+            raise RulesError(
+                f"cities.{i}.{cell}",
+                f"the city card of {city.name}: whether it has {what} is not in the rulebook; Control must enter it",
+            )
         if not value:
             raise RulesError(f"{where}.unit", f"{city.name} has no {what.split(' (')[0]}: no {recruit.unit.label}")
 
@@ -248,15 +267,19 @@ def tribe_cap(i, tribe, recruit, where):
     """VIII: "Among allied tribes Gallic allies can be recruited. One can recruit at one time as many warriors
     as is given on the given territory" (the spec reads: at most the printed infantry and cavalry)."""
     if not tribe.allied:
-        raise RulesError(f"{where}.place", f"{tribe.name} is not allied: Gallic units are raised only in allied "
-                         "tribes (9.3)")
+        raise RulesError(
+            f"{where}.place", f"{tribe.name} is not allied: Gallic units are raised only in allied tribes (9.3)"
+        )
     if recruit.unit not in (GI, GC):
         raise RulesError(f"{where}.unit", f"a tribe raises Gallic infantry and cavalry, not {recruit.unit.label}")
     cell = "infantry" if recruit.unit == GI else "cavalry"
     value = getattr(tribe, cell)
     if value is None:
-        raise RulesError(f"tribes.{i}.{cell}", f"the strength of the {tribe.name} is not in the rulebook; Control "
-                         "must enter the number printed on its territory")
+        raise RulesError(
+            f"tribes.{i}.{cell}",
+            f"the strength of the {tribe.name} is not in the rulebook; Control "
+            "must enter the number printed on its territory",
+        )
     return value
 
 
@@ -282,8 +305,9 @@ def recruit(case, treasury, working):
             cap = tribe_cap(i, place, order, where)
         raised[key] = raised.get(key, 0) + order.count
         if raised[key] > cap:
-            raise RulesError(f"{where}.count", f"{order.place} can raise at most {cap} at one time: "
-                             f"{raised[key]} asked for")
+            raise RulesError(
+                f"{where}.count", f"{order.place} can raise at most {cap} at one time: {raised[key]} asked for"
+            )
         price = order.count * cost(order.unit, working)
         spent += working.modifier(f"{order.count} {order.unit.label} at {order.place}", price, RECRUIT)
         if spent > treasury:
@@ -308,8 +332,13 @@ def economy_phase(case, dice):
     spent = recruit(case, left, working) if case.recruits else 0
     left -= spent
     working.step(f"{talents(left)} Talents stay in the treasury as his reserve", RECRUIT, talents(left))
-    outcome = {"income": talents(treasury - case.treasury), "treasury": talents(left),
-               "must_disband": must_disband or 0, "recruited": recruited(case), "recruitment_cost": spent}
+    outcome = {
+        "income": talents(treasury - case.treasury),
+        "treasury": talents(left),
+        "must_disband": must_disband or 0,
+        "recruited": recruited(case),
+        "recruitment_cost": spent,
+    }
     return Result.of(f"{RULESET}.economy_phase", finish(case, outcome, working), working, dice)
 
 
@@ -327,6 +356,7 @@ def finish(case, outcome, working):
 
 # ---- hannibal_barkas.recruitment_order --------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class OrderInput:
     last_order: tuple[str, ...] = spec("The players in the last stage's order of moves", min_items=1, max_items=5)
@@ -340,4 +370,3 @@ def recruitment_order(case, dice):
     working.step(f"Recruitment order: {', '.join(order)}", RECRUIT, len(order))
     working.note("Income and pay (9.1, 9.2) do not depend on the order; only recruiting does", ECONOMY)
     return Result.of(f"{RULESET}.recruitment_order", {"order": order}, working, dice)
-

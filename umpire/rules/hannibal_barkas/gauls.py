@@ -4,6 +4,7 @@ recruitment (P18).
 A tribe's strength ("inf-cav") is printed on the map; the rulebook gives two (Leponti 4-1, Lingones
 6-2). Any other comes in the case, and a procedure that needs a missing one stops by name.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -28,8 +29,19 @@ GALLIC_TRIBES_GIVEN = {
     "Lingones": {"infantry": 6, "cavalry": 2, "source": "8.3 Example 13 (L703): 'the number 6-2'"},
 }
 # Tribes the rulebook names without a strength (Scen. I L951, Scen. II-IV L1019, L1107).
-GALLIC_TRIBES_NAMED = ("Ligures", "Boii", "Insumbres", "Lingones", "Carnii", "Veneti", "Cenomani", "Leponti",
-                       "Taurini", "Volcae", "Celtiberi")
+GALLIC_TRIBES_NAMED = (
+    "Ligures",
+    "Boii",
+    "Insumbres",
+    "Lingones",
+    "Carnii",
+    "Veneti",
+    "Cenomani",
+    "Leponti",
+    "Taurini",
+    "Volcae",
+    "Celtiberi",
+)
 
 # Table 2 (8.2; the text calls it Table 4). The modified roll runs from -3 to 14: the end rows are
 # open, so 11+ reads as Alliance and 0 or less as Hostile (Example 13: 5 - 4 = 1, Hostile).
@@ -68,17 +80,27 @@ OTHER = {Side.ROME: Side.CARTHAGE, Side.CARTHAGE: Side.ROME}
 @dataclass(frozen=True)
 class Tribe:
     name: str = spec("The tribe, as Lingones")
-    infantry: int | None = spec("Its printed infantry strength (left number); empty if not yet entered",
-                                min=0, max=20, default=None)
-    cavalry: int | None = spec("Its printed cavalry strength (right number); empty if not yet entered",
-                               min=0, max=20, default=None)
+    infantry: int | None = spec(
+        "Its printed infantry strength (left number); empty if not yet entered", min=0, max=20, default=None
+    )
+    cavalry: int | None = spec(
+        "Its printed cavalry strength (right number); empty if not yet entered", min=0, max=20, default=None
+    )
 
 
 def strength(tribe, cell, working, path="tribe"):
     """The tribe's printed infantry or cavalry: the case's, else the rulebook's, else a RulesError."""
-    return entered_or_given(getattr(tribe, cell), GALLIC_TRIBES_GIVEN, tribe.name, cell, field=f"{path}.{cell}",
-                            missing=f"the Gallic tribe {tribe.name}: its {cell} strength is not in the rulebook; "
-                                    f"Control must enter it from the map ({GAULS})", words=cell, working=working)
+    return entered_or_given(
+        getattr(tribe, cell),
+        GALLIC_TRIBES_GIVEN,
+        tribe.name,
+        cell,
+        field=f"{path}.{cell}",
+        missing=f"the Gallic tribe {tribe.name}: its {cell} strength is not in the rulebook; "
+        f"Control must enter it from the map ({GAULS})",
+        words=cell,
+        working=working,
+    )
 
 
 def token(kind, side):
@@ -99,14 +121,21 @@ def standing(tok, side):
 
 def gallic_army(tribe, working):
     """8.3 (L695): "The Gauls take the field with an army of the size specified on their territory"."""
-    army = {"gallic_infantry": strength(tribe, "infantry", working),
-            "gallic_cavalry": strength(tribe, "cavalry", working)}
-    working.step(f"The {tribe.name} take the field: {army['gallic_infantry']} Gallic infantry and "
-                 f"{army['gallic_cavalry']} Gallic cavalry", RESISTANCE, army)
+    army = {
+        "gallic_infantry": strength(tribe, "infantry", working),
+        "gallic_cavalry": strength(tribe, "cavalry", working),
+    }
+    working.step(
+        f"The {tribe.name} take the field: {army['gallic_infantry']} Gallic infantry and "
+        f"{army['gallic_cavalry']} Gallic cavalry",
+        RESISTANCE,
+        army,
+    )
     return army
 
 
 # ---- hannibal_barkas.gallic_attitude (P16) -----------------------------------------------------
+
 
 class Trigger(Choice):
     """8.2 (L672): "when the army ... is activated or immediately after entering the tribe's territory"."""
@@ -141,13 +170,17 @@ class AttitudeOptions:
     who_tests: WhoTests = spec(
         "8.2 (L672): who is 'not on friendly terms' and tests — every army but an ally's, so a Friendly tribe's "
         "+4 can apply (default), or not an army of the side the tribe is Friendly to",
-        default=WhoTests.ALL_BUT_ALLIANCES)
+        default=WhoTests.ALL_BUT_ALLIANCES,
+    )
     neutral_result: NeutralResult = spec(
         "8.2 (L676): a Neutral result — 'nothing happens', the token stays (default), or the token is taken off",
-        default=NeutralResult.KEEP_TOKEN)
+        default=NeutralResult.KEEP_TOKEN,
+    )
     hostile_result: HostileResult = spec(
         "8.2 (L678) and 8.1 (L664): the token a Hostile result places — the other side's Alliance token (default), "
-        "or none: the token stays as it was", default=HostileResult.ENEMY_ALLIANCE)
+        "or none: the token stays as it was",
+        default=HostileResult.ENEMY_ALLIANCE,
+    )
 
 
 @dataclass(frozen=True)
@@ -199,20 +232,32 @@ def token_after(case, result, working):
         if case.options.hostile_result is HostileResult.KEEP_TOKEN:
             working.note("Reading: a Hostile result leaves the token as it was", TEST)
             return case.token
-        working.note(f"Reading: Hostile to {case.side.title} is the Alliance token of {OTHER[case.side].title} "
-                     "(8.1 L664); it brings no volunteers (8.3 L701)", TEST)
+        working.note(
+            f"Reading: Hostile to {case.side.title} is the Alliance token of {OTHER[case.side].title} "
+            "(8.1 L664); it brings no volunteers (8.3 L701)",
+            TEST,
+        )
         return token("alliance", OTHER[case.side])
     if result == "unfriendly":
-        working.note(f"Inference: Unfriendly to {case.side.title} is a Friendly token of "
-                     f"{OTHER[case.side].title}", TEST)
+        working.note(
+            f"Inference: Unfriendly to {case.side.title} is a Friendly token of {OTHER[case.side].title}", TEST
+        )
         return token("friendly", OTHER[case.side])
     return token(result, case.side)
 
 
 def attitude_outcome(case, status, result, tok, score, army):
-    return {"tested": score is not None, "standing_before": status, "score": score, "result": result,
-            "token": tok.value, "volunteers": VOLUNTEERS if result == "alliance" and score is not None else 0,
-            "armed_resistance": army is not None, "army_stops": army is not None, "gallic_army": army}
+    return {
+        "tested": score is not None,
+        "standing_before": status,
+        "score": score,
+        "result": result,
+        "token": tok.value,
+        "volunteers": VOLUNTEERS if result == "alliance" and score is not None else 0,
+        "armed_resistance": army is not None,
+        "army_stops": army is not None,
+        "gallic_army": army,
+    }
 
 
 def resistance_now(case, status, working):
@@ -220,14 +265,23 @@ def resistance_now(case, status, working):
     if case.side is Side.SYRACUSE:
         working.note("A Syracusan army: the Gauls are hostile, unchangeably", SYRACUSE)
     else:
-        working.note(f"The {case.tribe.name} are allied with {OTHER[case.side].title}: entry leads at once to "
-                     "armed resistance (8.1 L664)", ATTITUDES)
+        working.note(
+            f"The {case.tribe.name} are allied with {OTHER[case.side].title}: entry leads at once to "
+            "armed resistance (8.1 L664)",
+            ATTITUDES,
+        )
     army = gallic_army(case.tribe, working)
     return attitude_outcome(case, status, "hostile", case.token, None, army)
 
 
-@procedure(RULESET, "gallic_attitude", title="Gallic tribe attitude test", source=TEST, takes=AttitudeInput,
-           dice="d10 for the tribe's attitude")
+@procedure(
+    RULESET,
+    "gallic_attitude",
+    title="Gallic tribe attitude test",
+    source=TEST,
+    takes=AttitudeInput,
+    dice="d10 for the tribe's attitude",
+)
 def gallic_attitude(case, dice):
     """8.2: "a d10 roll is made. To the roll the attitude modifier (if present) is added and the current
     attitude is read from Table 4" (Table 2); Alliance brings 2 Gallic infantry volunteers, Hostile armed
@@ -238,19 +292,25 @@ def gallic_attitude(case, dice):
     if status == "hostile":
         return Result.of(f"{RULESET}.gallic_attitude", resistance_now(case, status, working), working, dice)
     if no_test(case, status, working):
-        return Result.of(f"{RULESET}.gallic_attitude", attitude_outcome(case, status, None, case.token, None, None),
-                         working, dice)
+        return Result.of(
+            f"{RULESET}.gallic_attitude", attitude_outcome(case, status, None, case.token, None, None), working, dice
+        )
     result, score = attitude_roll(case, status, dice, working)
     tok = token_after(case, result, working)
     if result == "alliance":
-        working.step(f"{case.side.title} gains {VOLUNTEERS} Gallic infantry volunteers on the tribe's territory",
-                     TEST, VOLUNTEERS)
+        working.step(
+            f"{case.side.title} gains {VOLUNTEERS} Gallic infantry volunteers on the tribe's territory",
+            TEST,
+            VOLUNTEERS,
+        )
     army = gallic_army(case.tribe, working) if result == "hostile" else None
-    return Result.of(f"{RULESET}.gallic_attitude", attitude_outcome(case, status, result, tok, score, army),
-                     working, dice)
+    return Result.of(
+        f"{RULESET}.gallic_attitude", attitude_outcome(case, status, result, tok, score, army), working, dice
+    )
 
 
 # ---- hannibal_barkas.gallic_resistance (P17) ---------------------------------------------------
+
 
 class Winner(Choice):
     NOT_YET = "not_yet"  # raise the Gallic army; the battle is still to fight
@@ -271,7 +331,9 @@ class ResistanceOptions:
 
     roles: GallicRoles = spec(
         "5.1 and 8.3: who attacks when the army was activated on the tribe's land, not entering it — the Gauls "
-        "defend their land (default), or the Gauls attack the army", default=GallicRoles.GAULS_DEFEND)
+        "defend their land (default), or the Gauls attack the army",
+        default=GallicRoles.GAULS_DEFEND,
+    )
 
 
 @dataclass(frozen=True)
@@ -281,8 +343,7 @@ class ResistanceInput:
     intruder: Side = spec("The side the Gauls fight")
     tested_by: Trigger = spec("The army entered, or was activated there", default=Trigger.ENTERING)
     winner: Winner = spec("Who won the battle (not yet: raise the Gallic army)", default=Winner.NOT_YET)
-    gallic_cavalry_left: int = spec("Gallic cavalry left after the battle, if the Gauls won", min=0, max=20,
-                                    default=0)
+    gallic_cavalry_left: int = spec("Gallic cavalry left after the battle, if the Gauls won", min=0, max=20, default=0)
     options: ResistanceOptions = spec("Readings of points the rulebook leaves open", default=ResistanceOptions())
 
 
@@ -314,14 +375,23 @@ def after_battle(case, working):
         if case.intruder is Side.SYRACUSE:
             working.note("Against Syracuse the tribe stays hostile, unchangeably", SYRACUSE)
             return {"token": case.token.value, "withdraw": False, "gauls_pursue": False}
-        working.step(f"The tribe lost: Friendly to {case.intruder.title}; VP for the Gauls eliminated are awarded "
-                     "normally (5.11)", RESISTANCE, token("friendly", case.intruder).value)
+        working.step(
+            f"The tribe lost: Friendly to {case.intruder.title}; VP for the Gauls eliminated are awarded "
+            "normally (5.11)",
+            RESISTANCE,
+            token("friendly", case.intruder).value,
+        )
         return {"token": token("friendly", case.intruder).value, "withdraw": False, "gauls_pursue": False}
-    working.step("The tribe won: the army withdraws to the region it entered from; the tribe's status stays and "
-                 "its army leaves the board", RESISTANCE, case.token.value)
+    working.step(
+        "The tribe won: the army withdraws to the region it entered from; the tribe's status stays and "
+        "its army leaves the board",
+        RESISTANCE,
+        case.token.value,
+    )
     if case.tested_by is Trigger.ACTIVATED:
-        working.note("The army was activated on the tribe's land, not entering: Control names where it withdraws",
-                     RESISTANCE)
+        working.note(
+            "The army was activated on the tribe's land, not entering: Control names where it withdraws", RESISTANCE
+        )
     pursue = case.gallic_cavalry_left > 0
     if pursue:
         working.step(f"The Gauls may pursue with {case.gallic_cavalry_left} Gallic cavalry (5.9)", RESISTANCE, True)
@@ -345,6 +415,7 @@ def gallic_resistance(case, dice):
 
 # ---- hannibal_barkas.gallic_recruitment (P18) --------------------------------------------------
 
+
 @dataclass(frozen=True)
 class RecruitInput:
     tribe: Tribe = spec("The tribe")
@@ -360,29 +431,45 @@ class RecruitInput:
 
 def check_recruits(case, working):
     if standing(case.token, case.side) != "alliance":
-        raise RulesError("token", f"the {case.tribe.name} are not allied with {case.side.title}: Gallic units are "
-                         f"recruited only among allied tribes ({ATTITUDES}, L664)")
+        raise RulesError(
+            "token",
+            f"the {case.tribe.name} are not allied with {case.side.title}: Gallic units are "
+            f"recruited only among allied tribes ({ATTITUDES}, L664)",
+        )
     for kind, cell in ((GI, "infantry"), (GC, "cavalry")):
         wanted, limit = case.count(kind), strength(case.tribe, cell, working)
         if wanted > limit:
-            raise RulesError(kind.value, f"the {case.tribe.name} give at most {limit} {kind.label} at one time, "
-                             f"not {wanted} (8.1 L664: 'as many warriors as is given on the given territory')")
+            raise RulesError(
+                kind.value,
+                f"the {case.tribe.name} give at most {limit} {kind.label} at one time, "
+                f"not {wanted} (8.1 L664: 'as many warriors as is given on the given territory')",
+            )
 
 
-@procedure(RULESET, "gallic_recruitment", title="Gallic recruitment", source="9.3 Recruiting Troops",
-           takes=RecruitInput)
+@procedure(
+    RULESET, "gallic_recruitment", title="Gallic recruitment", source="9.3 Recruiting Troops", takes=RecruitInput
+)
 def gallic_recruitment(case, dice):
     """8.1 (L664) and 9.3 (L729): "Among allied tribes Gallic allies can be recruited. One can recruit at one
     time as many warriors as is given on the given territory"; they cost 2 and 4 (Table 3) and appear on
     the tribal territory."""
     working = Working()
     check_recruits(case, working)
-    price = sum(working.modifier(f"{case.count(kind)} {kind.label} × {cost(kind, working)}",
-                                 case.count(kind) * cost(kind), "9.3, Table 3. Cost of units")
-                for kind in (GI, GC) if case.count(kind))
+    price = sum(
+        working.modifier(
+            f"{case.count(kind)} {kind.label} × {cost(kind, working)}",
+            case.count(kind) * cost(kind),
+            "9.3, Table 3. Cost of units",
+        )
+        for kind in (GI, GC)
+        if case.count(kind)
+    )
     if price > case.talents:
         raise RulesError("talents", f"the recruits cost {price} Talents; the player has {case.talents}")
     working.step(f"New units appear on the {case.tribe.name}' territory", "9.3 Recruiting Troops (L729)")
-    outcome = {"cost": price, "talents_left": case.talents - price,
-               "recruited": {"gallic_infantry": case.gallic_infantry, "gallic_cavalry": case.gallic_cavalry}}
+    outcome = {
+        "cost": price,
+        "talents_left": case.talents - price,
+        "recruited": {"gallic_infantry": case.gallic_infantry, "gallic_cavalry": case.gallic_cavalry},
+    }
     return Result.of(f"{RULESET}.gallic_recruitment", outcome, working, dice)

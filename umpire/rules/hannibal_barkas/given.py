@@ -1,6 +1,7 @@
 """The cells of the cards and the map that the rulebook prints for a few of them: a case may enter
 any cell; one left empty is taken from the rulebook where it gives it, and said so in the working;
 else the procedure stops, naming the cell for Control to enter."""
+
 from ..errors import RulesError
 
 

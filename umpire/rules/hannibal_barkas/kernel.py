@@ -11,6 +11,7 @@ lets failed dice be rolled again, each once.
 `Firer.needs` may be any number (an assault hits "only on 10": `Firer(label, 10)`).
 Then `take_losses` removes hits from a `Units`, criticals by the roller's choice first.
 """
+
 from dataclasses import dataclass
 
 from .units import AUTOMATIC, CRITICAL, DIE, TABLE_1, UnitType, attack_strength, label
@@ -19,11 +20,25 @@ DICE_RULE = "1.4 Dice"
 COMMAND_RULE = "5.6 Leaders"
 LOSSES_RULE = "5.5 Losses"
 # The owner's standing order for the losses he chooses, when he names none: cheapest first (Table 3).
-DEFAULT_LOSS_ORDER = (UnitType.LIGHT_INFANTRY, UnitType.HEAVY_INFANTRY, UnitType.GALLIC_INFANTRY,
-                      UnitType.CAVALRY, UnitType.GALLIC_CAVALRY, UnitType.ELEPHANTS, UnitType.SHIPS)
+DEFAULT_LOSS_ORDER = (
+    UnitType.LIGHT_INFANTRY,
+    UnitType.HEAVY_INFANTRY,
+    UnitType.GALLIC_INFANTRY,
+    UnitType.CAVALRY,
+    UnitType.GALLIC_CAVALRY,
+    UnitType.ELEPHANTS,
+    UnitType.SHIPS,
+)
 # The roller's standing order on his 10s, when he names none: the dearest first (Table 3).
-DEFAULT_CRITICAL_ORDER = (UnitType.SHIPS, UnitType.ELEPHANTS, UnitType.GALLIC_CAVALRY, UnitType.CAVALRY,
-                          UnitType.HEAVY_INFANTRY, UnitType.GALLIC_INFANTRY, UnitType.LIGHT_INFANTRY)
+DEFAULT_CRITICAL_ORDER = (
+    UnitType.SHIPS,
+    UnitType.ELEPHANTS,
+    UnitType.GALLIC_CAVALRY,
+    UnitType.CAVALRY,
+    UnitType.HEAVY_INFANTRY,
+    UnitType.GALLIC_INFANTRY,
+    UnitType.LIGHT_INFANTRY,
+)
 
 
 @dataclass(frozen=True)
@@ -51,8 +66,13 @@ class Volley:
         return self.hits - self.criticals
 
     def as_dict(self):
-        return {"hits": self.hits, "criticals": self.criticals, "automatic": self.automatic,
-                "dice": list(self.rolled), "rerolls_used": self.rerolls_used}
+        return {
+            "hits": self.hits,
+            "criticals": self.criticals,
+            "automatic": self.automatic,
+            "dice": list(self.rolled),
+            "rerolls_used": self.rerolls_used,
+        }
 
 
 NO_VOLLEY = Volley(0, 0, 0, (), 0)
@@ -79,8 +99,11 @@ def roll_volley(shooters, dice, working, *, who, rerolls=0, rule=TABLE_1):
     automatic = [s for s in shooters if s.needs == AUTOMATIC]
     rolling = [s for s in shooters if s.needs != AUTOMATIC]
     if automatic:
-        working.step(f"{who}: {len(automatic)} automatic hit(s), no roll (1.2.6 Elephant Charge)",
-                     "1.2.6 Elephants", len(automatic))
+        working.step(
+            f"{who}: {len(automatic)} automatic hit(s), no roll (1.2.6 Elephant Charge)",
+            "1.2.6 Elephants",
+            len(automatic),
+        )
     values = [working.roll(dice, DIE, f"{s.label} to hit ({s.needs}+)") for s in rolling]
     values, used = _reroll(rolling, values, rerolls, dice, working)
     scored = [v for s, v in zip(rolling, values) if hits(v, s.needs)]
@@ -91,10 +114,11 @@ def roll_volley(shooters, dice, working, *, who, rerolls=0, rule=TABLE_1):
 
 
 def _reroll(rolling, values, rerolls, dice, working):
-    failed = sorted((i for i, (s, v) in enumerate(zip(rolling, values)) if not hits(v, s.needs)),
-                    key=lambda i: rolling[i].needs)
+    failed = sorted(
+        (i for i, (s, v) in enumerate(zip(rolling, values)) if not hits(v, s.needs)), key=lambda i: rolling[i].needs
+    )
     values = list(values)
-    for i in failed[:max(rerolls, 0)]:
+    for i in failed[: max(rerolls, 0)]:
         working.choice(f"Command: re-roll {rolling[i].label}'s failed {values[i]}", COMMAND_RULE, values[i])
         values[i] = working.roll(dice, DIE, f"re-roll of {rolling[i].label} ({rolling[i].needs}+)")
     return values, min(len(failed), max(rerolls, 0))
@@ -112,8 +136,20 @@ def pick_order(preferred, standing=DEFAULT_LOSS_ORDER):
     return tuple(preferred) + tuple(kind for kind in standing if kind not in preferred)
 
 
-def take_losses(units, volley, working, *, owner, roller, owner_order=(), roller_order=(), owner_chosen=(),
-                roller_chosen=(), rule=LOSSES_RULE, exclude=()):
+def take_losses(
+    units,
+    volley,
+    working,
+    *,
+    owner,
+    roller,
+    owner_order=(),
+    roller_order=(),
+    owner_chosen=(),
+    roller_chosen=(),
+    rule=LOSSES_RULE,
+    exclude=(),
+):
     """5.5: remove the volley's hits from `units`: each critical as the roller picks ("the attacker
     chooses which unit is to be assigned to losses"), then the other hits as the owner picks.
     `owner_chosen` and `roller_chosen` are picks for this volley, each used once, in order;
@@ -123,8 +159,9 @@ def take_losses(units, volley, working, *, owner, roller, owner_order=(), roller
     wasted. Returns (units left, units lost)."""
     left, lost = units, type(units)()
     for count, chosen, order, chooser in (
-            (volley.criticals, roller_chosen, pick_order(roller_order, DEFAULT_CRITICAL_ORDER), roller),
-            (volley.owner_picks, owner_chosen, pick_order(owner_order), owner)):
+        (volley.criticals, roller_chosen, pick_order(roller_order, DEFAULT_CRITICAL_ORDER), roller),
+        (volley.owner_picks, owner_chosen, pick_order(owner_order), owner),
+    ):
         queue = list(chosen)
         for _ in range(count):
             kind = _next_kind(left, queue, order, exclude)

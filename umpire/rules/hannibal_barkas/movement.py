@@ -4,6 +4,7 @@ crossing the Alps (4.3) and movement at sea with transport (4.4).
 The map is not in the rulebook: which fields an army passes, whether an edge is an Alpine crossing and
 whether a sea field is open sea come in the case, from the umpire's board.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -28,6 +29,7 @@ ASSAULT_MP = 1  # 6.1: each assault costs 1 movement point
 
 # ---- activation (4.2) -------------------------------------------------------------------------
 
+
 def check_pattern(regions, destinations, fleet_landing, where):
     """4.2: one region to one or several; several regions to exactly one; several to several only with a fleet
     loading or landing. "All other combinations ... are not permitted." """
@@ -38,8 +40,11 @@ def check_pattern(regions, destinations, fleet_landing, where):
         if name in names[:i]:
             raise RulesError(f"{where}.regions.{i}", f"{name} is named twice: a region is activated once")
     if len(regions) > 1 and len(set(destinations)) != 1 and not fleet_landing:
-        raise RulesError(f"{where}.destinations", f"{len(regions)} regions are activated at once: all the "
-                         f"activated units must end their move in the same field ({ACTIVATING})")
+        raise RulesError(
+            f"{where}.destinations",
+            f"{len(regions)} regions are activated at once: all the "
+            f"activated units must end their move in the same field ({ACTIVATING})",
+        )
 
 
 def activation_cost(regions, working):
@@ -56,10 +61,10 @@ def activation_cost(regions, working):
 
 @dataclass(frozen=True)
 class ActivationInput:
-    regions: tuple[Region, ...] = spec("The regions (or sea areas) activated in this action", min_items=1,
-                                       max_items=10)
-    destinations: tuple[str, ...] = spec("The fields where the activated units end (none: they stay)",
-                                         max_items=10, default=())
+    regions: tuple[Region, ...] = spec("The regions (or sea areas) activated in this action", min_items=1, max_items=10)
+    destinations: tuple[str, ...] = spec(
+        "The fields where the activated units end (none: they stay)", max_items=10, default=()
+    )
     fleet_landing: bool = spec("A fleet move that loads and/or lands units", default=False)
     initiative: int | None = spec("IP the player holds, to check he can pay", min=0, max=500, default=None)
 
@@ -75,13 +80,17 @@ def activate_armies(case, dice):
     if not case.destinations:
         working.note("Activating a region and doing nothing still costs its IP", ACTIVATING)
     working.note("Each unit is activated once a stage; units left behind stay unactivated (4.2)", ACTIVATING)
-    outcome = {"initiative_cost": cost, "regions": [r.name for r in case.regions],
-               "destinations": list(case.destinations),
-               "initiative_left": None if case.initiative is None else case.initiative - cost}
+    outcome = {
+        "initiative_cost": cost,
+        "regions": [r.name for r in case.regions],
+        "destinations": list(case.destinations),
+        "initiative_left": None if case.initiative is None else case.initiative - cost,
+    }
     return Result.of(f"{RULESET}.activate_armies", outcome, working, dice)
 
 
 # ---- hannibal_barkas.land_move ----------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class LandMoveInput:
@@ -114,26 +123,35 @@ def land_move(case, dice):
     check_land_move(case)
     mp = allowances(case.army, case.leaders, working)
     used = case.fields + SIEGE_MP * case.sieges_declared + ASSAULT_MP * case.assaults
-    working.step(f"{case.fields} fields, {case.sieges_declared} siege declared, {case.assaults} assaults: "
-                 f"{used} MP", ACTIVATING, used)
+    working.step(
+        f"{case.fields} fields, {case.sieges_declared} siege declared, {case.assaults} assaults: {used} MP",
+        ACTIVATING,
+        used,
+    )
     slowest = min(mp, key=lambda k: mp[k])
     if used > mp[slowest]:
         name = slowest.label if isinstance(slowest, UnitType) else slowest
-        raise RulesError("fields", f"{name} has {mp[slowest]} MP and the move needs {used}: the army moves as its "
-                         "slowest unit; the faster units may split off and go on (4.2)")
-    working.note("Inference: the rulebook gives MP by unit; a stack moving together goes as far as its slowest",
-                 ACTIVATING)
+        raise RulesError(
+            "fields",
+            f"{name} has {mp[slowest]} MP and the move needs {used}: the army moves as its "
+            "slowest unit; the faster units may split off and go on (4.2)",
+        )
+    working.note(
+        "Inference: the rulebook gives MP by unit; a stack moving together goes as far as its slowest", ACTIVATING
+    )
     left = {(k.value if isinstance(k, UnitType) else k): v - used for k, v in mp.items()}
     if case.crosses_alps:
         left = {k: 0 for k in left}
         working.step("Across the Alps the army ends its movement at once, whatever MP it has", ALPS, 0)
-    working.note("When it meets an enemy army on its way a battle is fought at once; if it wins it may move on",
-                 ACTIVATING)
+    working.note(
+        "When it meets an enemy army on its way a battle is fought at once; if it wins it may move on", ACTIVATING
+    )
     outcome = {"mp_used": used, "mp_left": left, "turned_over": True}
     return Result.of(f"{RULESET}.land_move", outcome, working, dice)
 
 
 # ---- hannibal_barkas.cross_alps ---------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class AlpsInput:
@@ -151,8 +169,14 @@ def alps_losses(army, dice, working):
     return lost
 
 
-@procedure(RULESET, "cross_alps", title="Crossing the Alps", source=ALPS, takes=AlpsInput,
-           dice="d10 for each unit, in Table 1 order: light infantry, heavy infantry, cavalry, elephants, ...")
+@procedure(
+    RULESET,
+    "cross_alps",
+    title="Crossing the Alps",
+    source=ALPS,
+    takes=AlpsInput,
+    dice="d10 for each unit, in Table 1 order: light infantry, heavy infantry, cavalry, elephants, ...",
+)
 def cross_alps(case, dice):
     """4.3 Crossing the Alps: 1d10 for each unit, 8 or more and it perishes; the army ends its movement."""
     working = Working()
@@ -163,19 +187,30 @@ def cross_alps(case, dice):
     for kind, number in lost.items():
         survivors = survivors.minus(kind, number)
         working.step(f"{number} {kind.label} perish in the Alps (8+)", ALPS, number)
-    working.step(f"{survivors.total} of {case.army.total} units reach the other side; the army's movement ends",
-                 ALPS, survivors.total)
+    working.step(
+        f"{survivors.total} of {case.army.total} units reach the other side; the army's movement ends",
+        ALPS,
+        survivors.total,
+    )
     leaders_lost = list(case.leaders) if not survivors.total else []
     if leaders_lost:
-        working.note("Every unit perished: the rulebook has no rule for the leaders here; 5.6 eliminates leaders "
-                     "whose army is wiped out, so they are shown as lost. Control rules on their VP", "4.3; 5.6")
+        working.note(
+            "Every unit perished: the rulebook has no rule for the leaders here; 5.6 eliminates leaders "
+            "whose army is wiped out, so they are shown as lost. Control rules on their VP",
+            "4.3; 5.6",
+        )
     working.note("No battle VP for losses in the Alps; Command gives no re-rolls here (1.2.8)", ALPS)
-    outcome = {"lost": {k.value: n for k, n in lost.items()}, "survivors": survivors.as_dict(),
-               "leaders_lost": leaders_lost, "movement_ends": True}
+    outcome = {
+        "lost": {k.value: n for k, n in lost.items()},
+        "survivors": survivors.as_dict(),
+        "leaders_lost": leaders_lost,
+        "movement_ends": True,
+    }
     return Result.of(f"{RULESET}.cross_alps", outcome, working, dice)
 
 
 # ---- hannibal_barkas.sea_move -----------------------------------------------------------------
+
 
 class Leg(Choice):
     SAIL = "sail"  # 1 MP a sea field
@@ -195,8 +230,9 @@ class SeaStep:
     units: int = spec("Land units loaded or unloaded", min=0, max=400, default=0)
     already_activated: bool = spec("Load: their region was activated with the fleet (its port)", default=False)
     active_leader: bool = spec("Load: an active leader ('A') is with them, so no IP", default=False)
-    open_sea: bool | None = spec("Sail: the field is open sea (dark, a sinking ship); unknown: leave empty",
-                                 default=None)
+    open_sea: bool | None = spec(
+        "Sail: the field is open sea (dark, a sinking ship); unknown: leave empty", default=None
+    )
 
 
 @dataclass(frozen=True)
@@ -222,8 +258,11 @@ def sea_step(case, i, step, state, working):
             raise RulesError(f"{where}.units", f"{state['aboard']} units are aboard: {step.units} cannot land")
         state["aboard"] -= step.units
         state["unloaded"].append({"place": step.place, "units": step.units})
-    working.step(f"MP {state['mp']}: {step.kind.label} {step.place}".rstrip() +
-                 (f" ({step.units} units)" if step.units else ""), SEA, mp)
+    working.step(
+        f"MP {state['mp']}: {step.kind.label} {step.place}".rstrip() + (f" ({step.units} units)" if step.units else ""),
+        SEA,
+        mp,
+    )
     if step.kind == Leg.SAIL:
         state["open_sea"].append(step.open_sea)
 
@@ -231,15 +270,17 @@ def sea_step(case, i, step, state, working):
 def load(case, where, step, state, working):
     capacity = SHIP_CAPACITY * case.ships
     if state["aboard"] + step.units > capacity:
-        raise RulesError(f"{where}.units", f"{case.ships} ships carry {capacity} land units (1.2.7): "
-                         f"{state['aboard']} are aboard")
+        raise RulesError(
+            f"{where}.units", f"{case.ships} ships carry {capacity} land units (1.2.7): {state['aboard']} are aboard"
+        )
     state["aboard"] += step.units
     if step.already_activated or step.active_leader:
         reason = "an active leader is with them" if step.active_leader else "their region is already activated"
         working.modifier(f"Loading at {step.place}: {reason}, no IP", 0, SEA)
     else:
-        state["ip"] += working.modifier(f"Loading at {step.place}: the units must be activated, 1 IP",
-                                        ACTIVATION_IP, "4.4; 4.2")
+        state["ip"] += working.modifier(
+            f"Loading at {step.place}: the units must be activated, 1 IP", ACTIVATION_IP, "4.4; 4.2"
+        )
 
 
 def sailed_open_sea(fields):
@@ -252,27 +293,40 @@ def sea_move(case, dice):
     """4.4 Movement on Sea Fields: at most 8 sea fields; loading and unloading 1 MP each; ports free."""
     working = Working()
     ip = 0 if case.activated.active_leader else ACTIVATION_IP
-    working.modifier(f"Activating {case.activated.name} moves the fleet" +
-                     (" (an active leader: free)" if case.activated.active_leader else ""), ip, "4.4; 4.2")
+    working.modifier(
+        f"Activating {case.activated.name} moves the fleet"
+        + (" (an active leader: free)" if case.activated.active_leader else ""),
+        ip,
+        "4.4; 4.2",
+    )
     if case.aboard > SHIP_CAPACITY * case.ships:
         raise RulesError("aboard", f"{case.ships} ships carry at most {SHIP_CAPACITY * case.ships} land units")
     state = {"mp": 0, "ip": ip, "aboard": case.aboard, "unloaded": [], "open_sea": []}
     for i, step in enumerate(case.steps):
         sea_step(case, i, step, state, working)
     in_port = bool(case.steps) and case.steps[-1].kind == Leg.ENTER_PORT
-    working.step(f"{case.fleet} ends {'in port' if in_port else 'at sea'} after {state['mp']} MP; the move costs "
-                 f"{state['ip']} IP", SEA, state["ip"])
+    working.step(
+        f"{case.fleet} ends {'in port' if in_port else 'at sea'} after {state['mp']} MP; the move costs "
+        f"{state['ip']} IP",
+        SEA,
+        state["ip"],
+    )
     if state["unloaded"]:
         working.note("Units unloaded are activated and turned over: they can do nothing more this stage", SEA)
-    working.note("A naval battle is fought at once on meeting an enemy fleet; a fleet in port cannot be attacked",
-                 SEA)
-    outcome = {"mp_used": state["mp"], "initiative_cost": state["ip"], "aboard": state["aboard"],
-               "unloaded": state["unloaded"], "in_port": in_port,
-               "sailed_open_sea": sailed_open_sea(state["open_sea"])}
+    working.note("A naval battle is fought at once on meeting an enemy fleet; a fleet in port cannot be attacked", SEA)
+    outcome = {
+        "mp_used": state["mp"],
+        "initiative_cost": state["ip"],
+        "aboard": state["aboard"],
+        "unloaded": state["unloaded"],
+        "in_port": in_port,
+        "sailed_open_sea": sailed_open_sea(state["open_sea"]),
+    }
     return Result.of(f"{RULESET}.sea_move", outcome, working, dice)
 
 
 # ---- hannibal_barkas.meet_enemy ----------------------------------------------------------------
+
 
 class Mover(Choice):
     ARMY = "army"  # 4.2 (L361): a land battle at once
@@ -281,24 +335,31 @@ class Mover(Choice):
 
 @dataclass(frozen=True)
 class MeetingInput:
-    entering: tuple[Units, ...] = spec("The moving forces that enter the field, one for each field they come from",
-                                       min_items=1, max_items=6)
+    entering: tuple[Units, ...] = spec(
+        "The moving forces that enter the field, one for each field they come from", min_items=1, max_items=6
+    )
     enemy: Units = spec("The enemy standing in the field")
-    movement_points_left: int = spec("MP the moving force has left on meeting (an army: its slowest unit's; a "
-                                     "fleet: 8 less the MP spent)", min=0, max=8)
+    movement_points_left: int = spec(
+        "MP the moving force has left on meeting (an army: its slowest unit's; a fleet: 8 less the MP spent)",
+        min=0,
+        max=8,
+    )
     mover: Mover = spec("What is moving: an army by land or a fleet at sea", default=Mover.ARMY)
-    battle_won: bool | None = spec("After the battle: did the moving side win? Empty: not fought yet",
-                                   default=None)
+    battle_won: bool | None = spec("After the battle: did the moving side win? Empty: not fought yet", default=None)
 
 
 def check_meeting(case):
     ships = [i for i, force in enumerate(case.entering) if force.ships]
     if case.mover is Mover.ARMY and (ships or case.enemy.ships):
-        raise RulesError(f"entering.{ships[0]}.ships" if ships else "enemy.ships", "ships do not fight a land "
-                         "battle (5.4): a fleet meets a fleet at sea")
+        raise RulesError(
+            f"entering.{ships[0]}.ships" if ships else "enemy.ships",
+            "ships do not fight a land battle (5.4): a fleet meets a fleet at sea",
+        )
     if case.mover is Mover.FLEET and any(force.ships != force.total for force in (*case.entering, case.enemy)):
-        raise RulesError("entering", "at sea only fleets meet: give their ships (the land units aboard go in "
-                         "the naval battle's case)")
+        raise RulesError(
+            "entering",
+            "at sea only fleets meet: give their ships (the land units aboard go in the naval battle's case)",
+        )
     if case.mover is Mover.FLEET and case.movement_points_left > FLEET_MP:
         raise RulesError("movement_points_left", f"a fleet has {FLEET_MP} MP a stage (4.4)")
     if not case.enemy.total:
@@ -312,8 +373,11 @@ def combined(entering, working):
     for part in entering:
         force = force.plus(part)
     if len(entering) > 1:
-        working.step(f"{len(entering)} forces from different fields enter together: one battle, combined "
-                     f"({force.describe()})", ACTIVATING, force.total)
+        working.step(
+            f"{len(entering)} forces from different fields enter together: one battle, combined ({force.describe()})",
+            ACTIVATING,
+            force.total,
+        )
     return force
 
 
@@ -326,14 +390,17 @@ def after_battle(case, working):
         return False
     rule = SEA if case.mover is Mover.FLEET else ACTIVATING
     may = case.movement_points_left > 0
-    working.step(f"The moving side won; with {case.movement_points_left} MP left it "
-                 f"{'may move on' if may else 'stops'}" + (" (even to attack a fleet that escaped the battle)"
-                                                           if may and case.mover is Mover.FLEET else ""), rule, may)
+    working.step(
+        f"The moving side won; with {case.movement_points_left} MP left it "
+        f"{'may move on' if may else 'stops'}"
+        + (" (even to attack a fleet that escaped the battle)" if may and case.mover is Mover.FLEET else ""),
+        rule,
+        may,
+    )
     return may
 
 
-@procedure(RULESET, "meet_enemy", title="Meeting the enemy mid-move", source=f"{ACTIVATING}; {SEA}",
-           takes=MeetingInput)
+@procedure(RULESET, "meet_enemy", title="Meeting the enemy mid-move", source=f"{ACTIVATING}; {SEA}", takes=MeetingInput)
 def meet_enemy(case, dice):
     """4.2 (L361): "When a moving army meets an enemy army on its way, a battle is immediately fought. After
     winning the battle the army may move on, if it still has movement points." 4.4 (L391) the same for
@@ -342,11 +409,19 @@ def meet_enemy(case, dice):
     check_meeting(case)
     attacker = combined(case.entering, working)
     battle = "naval_battle" if case.mover is Mover.FLEET else "battle"
-    working.step(f"A {'naval ' if battle == 'naval_battle' else ''}battle is fought at once: the moving side "
-                 f"({attacker.describe()}) attacks, the enemy standing there ({case.enemy.describe()}) defends",
-                 "5.1 General Rules (L401)", f"{RULESET}.{battle}")
+    working.step(
+        f"A {'naval ' if battle == 'naval_battle' else ''}battle is fought at once: the moving side "
+        f"({attacker.describe()}) attacks, the enemy standing there ({case.enemy.describe()}) defends",
+        "5.1 General Rules (L401)",
+        f"{RULESET}.{battle}",
+    )
     may_move_on = after_battle(case, working)
-    outcome = {"battle": f"{RULESET}.{battle}", "attacker": attacker.as_dict(), "defender": case.enemy.as_dict(),
-               "fought": case.battle_won is not None, "may_move_on": may_move_on,
-               "movement_points_left": case.movement_points_left if may_move_on else 0}
+    outcome = {
+        "battle": f"{RULESET}.{battle}",
+        "attacker": attacker.as_dict(),
+        "defender": case.enemy.as_dict(),
+        "fought": case.battle_won is not None,
+        "may_move_on": may_move_on,
+        "movement_points_left": case.movement_points_left if may_move_on else 0,
+    }
     return Result.of(f"{RULESET}.meet_enemy", outcome, working, dice)

@@ -5,6 +5,7 @@ losses removed together, Command re-rolls, a withdrawal declared first by the de
 ship rolls once a round at 7+, +1 for each infantry unit aboard (5+ with two). A sunk
 ship takes its cargo down. There is no pursuit. Sides are pairs: 0 attacker, 1 defender.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -31,8 +32,7 @@ class NavalRetreat(Choice):
 
 @dataclass(frozen=True)
 class Ship:
-    cargo: Units = spec("Land units aboard, at most 2 (any kind); each infantry unit adds +1 to hit",
-                        default=Units())
+    cargo: Units = spec("Land units aboard, at most 2 (any kind); each infantry unit adds +1 to hit", default=Units())
 
 
 @dataclass(frozen=True)
@@ -40,14 +40,22 @@ class Fleet:
     name: str = spec("The player or fleet, as Carthage")
     ships: tuple[Ship, ...] = spec("Its ships with their cargo, in the order they roll", min_items=1, max_items=60)
     leaders: tuple[Leader, ...] = spec("Its leaders (beside the army, not on a ship)", max_items=8, default=())
-    sink_order: tuple[int, ...] = spec("Its own ships (by number from 0) it gives up first when it chooses; "
-                                       "then the emptiest", max_items=60, default=())
-    critical_targets: tuple[int, ...] = spec("The enemy ships (by number from 0) it sinks first on its 10s; then "
-                                             "the most laden", max_items=60, default=())
-    command_plan: tuple[int, ...] = spec("Re-rolls it uses in rounds 1, 2, ...; empty: every failed die while "
-                                         "Command lasts", max_items=MAX_ROUNDS, default=())
-    withdraw_after_round: int | None = spec("It declares a withdrawal at the end of this round", min=0,
-                                            max=MAX_ROUNDS, default=None)
+    sink_order: tuple[int, ...] = spec(
+        "Its own ships (by number from 0) it gives up first when it chooses; then the emptiest",
+        max_items=60,
+        default=(),
+    )
+    critical_targets: tuple[int, ...] = spec(
+        "The enemy ships (by number from 0) it sinks first on its 10s; then the most laden", max_items=60, default=()
+    )
+    command_plan: tuple[int, ...] = spec(
+        "Re-rolls it uses in rounds 1, 2, ...; empty: every failed die while Command lasts",
+        max_items=MAX_ROUNDS,
+        default=(),
+    )
+    withdraw_after_round: int | None = spec(
+        "It declares a withdrawal at the end of this round", min=0, max=MAX_ROUNDS, default=None
+    )
 
 
 @dataclass(frozen=True)
@@ -57,7 +65,9 @@ class NavalOptions:
     command_reduction: CommandReduction = spec(COMMAND_REDUCTION_HELP, default=CommandReduction.EACH_ROUND)
     retreat: NavalRetreat = spec(
         "5.10: where a withdrawing fleet goes — as on land (5.4), the attacker whence it came and the defender to "
-        "a field not held by the enemy (default), or where the umpire places it", default=NavalRetreat.AS_ON_LAND)
+        "a field not held by the enemy (default), or where the umpire places it",
+        default=NavalRetreat.AS_ON_LAND,
+    )
 
 
 @dataclass(frozen=True)
@@ -78,16 +88,20 @@ def check_fleets(case):
             if ship.cargo.ships:
                 raise RulesError(f"{role.value}.ships.{j}.cargo.ships", "a ship carries land units, not ships")
             if ship.cargo.total > SHIP_CAPACITY:
-                raise RulesError(f"{role.value}.ships.{j}.cargo", f"a ship carries at most {SHIP_CAPACITY} land "
-                                 f"units (1.2.7), not {ship.cargo.total}")
+                raise RulesError(
+                    f"{role.value}.ships.{j}.cargo",
+                    f"a ship carries at most {SHIP_CAPACITY} land units (1.2.7), not {ship.cargo.total}",
+                )
         for order, path in ((fleet.sink_order, "sink_order"),):
             _check_indices(order, len(fleet.ships), f"{role.value}.{path}")
         enemy = case.sides[1 - ROLES.index(role)]
         _check_indices(fleet.critical_targets, len(enemy.ships), f"{role.value}.critical_targets")
         for j, leader in enumerate(fleet.leaders):
             if leader.command is None:
-                raise RulesError(f"{role.value}.leaders.{j}.command", f"the leader card of {leader.name}: its "
-                                 "Command is not in the rulebook; Control must enter it")
+                raise RulesError(
+                    f"{role.value}.leaders.{j}.command",
+                    f"the leader card of {leader.name}: its Command is not in the rulebook; Control must enter it",
+                )
 
 
 def _check_indices(order, count, path):
@@ -103,8 +117,11 @@ def ship_firers(fleet, afloat, working):
         cargo = fleet.ships[j].cargo
         needs = ship_to_hit(cargo.infantry)
         if cargo.infantry:
-            working.modifier(f"{fleet.name} ship {j}: {cargo.infantry} infantry aboard, hits on {needs}+",
-                             -min(cargo.infantry, SHIP_CAPACITY), MARINES)
+            working.modifier(
+                f"{fleet.name} ship {j}: {cargo.infantry} infantry aboard, hits on {needs}+",
+                -min(cargo.infantry, SHIP_CAPACITY),
+                MARINES,
+            )
         shooters.append(Firer(f"{fleet.name} ship {j} ({cargo.describe() if cargo.total else 'empty'})", needs))
     return shooters
 
@@ -119,8 +136,9 @@ def sink(fleet, afloat, count, first, chooser, working):
             break
         j = next((j for j in first if j in left), left[0])
         sunk.append(j)
-        working.choice(f"{chooser} sinks {fleet.name}'s ship {j} with {fleet.ships[j].cargo.describe()}",
-                       "5.5 Losses", j)
+        working.choice(
+            f"{chooser} sinks {fleet.name}'s ship {j} with {fleet.ships[j].cargo.describe()}", "5.5 Losses", j
+        )
     return sunk
 
 
@@ -141,16 +159,29 @@ def naval_round(case, afloat, number, dice, working):
         pool = command_pool(case, i, number, working)
         if fleet.command_plan:
             pool = min(pool, fleet.command_plan[number - 1] if number <= len(fleet.command_plan) else 0)
-        volleys.append(roll_volley(ship_firers(fleet, afloat[i], working), dice, working, who=fleet.name,
-                                   rerolls=pool, rule=NAVAL))
+        volleys.append(
+            roll_volley(ship_firers(fleet, afloat[i], working), dice, working, who=fleet.name, rerolls=pool, rule=NAVAL)
+        )
     sunk = [[], []]
     for i, fleet in enumerate(case.sides):
         enemy, j = case.sides[1 - i], 1 - i
-        crits = sink(enemy, afloat[j], volleys[i].criticals,
-                     tuple(fleet.critical_targets) + tuple(fullest(enemy, afloat[j])), fleet.name, working)
+        crits = sink(
+            enemy,
+            afloat[j],
+            volleys[i].criticals,
+            tuple(fleet.critical_targets) + tuple(fullest(enemy, afloat[j])),
+            fleet.name,
+            working,
+        )
         rest = [k for k in afloat[j] if k not in crits]
-        sunk[j] = crits + sink(enemy, rest, volleys[i].owner_picks,
-                               tuple(enemy.sink_order) + tuple(emptiest(enemy, rest)), enemy.name, working)
+        sunk[j] = crits + sink(
+            enemy,
+            rest,
+            volleys[i].owner_picks,
+            tuple(enemy.sink_order) + tuple(emptiest(enemy, rest)),
+            enemy.name,
+            working,
+        )
     return [[k for k in afloat[i] if k not in sunk[i]] for i in range(2)], volleys, sunk
 
 
@@ -192,8 +223,11 @@ def retreat_note(case, end, working):
     if case.options.retreat is NavalRetreat.UMPIRE:
         working.note("Reading used: the umpire places the withdrawing fleet (5.10 names no destination)", NAVAL)
     else:
-        working.note("Reading used: as on land (5.4), the attacker withdraws whence it came, the defender to a field "
-                     "not held by the enemy (5.10 names no destination)", NAVAL)
+        working.note(
+            "Reading used: as on land (5.4), the attacker withdraws whence it came, the defender to a field "
+            "not held by the enemy (5.10 names no destination)",
+            NAVAL,
+        )
 
 
 def fleet_leaders(case, afloat, working):
@@ -204,18 +238,27 @@ def fleet_leaders(case, afloat, working):
             continue
         for j, leader in enumerate(fleet.leaders):
             if leader.victory_points is None:
-                raise RulesError(f"{role.value}.leaders.{j}.victory_points", f"the leader card of {leader.name}: "
-                                 "his VP are not in the rulebook; Control must enter them")
+                raise RulesError(
+                    f"{role.value}.leaders.{j}.victory_points",
+                    f"the leader card of {leader.name}: his VP are not in the rulebook; Control must enter them",
+                )
             value = leader.victory_points + (2 if leader.dictator else 0)
-            working.step(f"{leader.name} perishes with his fleet: +{value} VP to {case.sides[1 - i].name}",
-                         NAVAL, value)
+            working.step(
+                f"{leader.name} perishes with his fleet: +{value} VP to {case.sides[1 - i].name}", NAVAL, value
+            )
             killed.append({"side": role.value, "name": leader.name, "vp": value})
             vp[1 - i] += value
     return killed, vp
 
 
-@procedure(RULESET, "naval_battle", title="Naval battle", source=NAVAL, takes=NavalInput,
-           dice="d10 per ship per round, attacker first; re-rolls after each side's dice")
+@procedure(
+    RULESET,
+    "naval_battle",
+    title="Naval battle",
+    source=NAVAL,
+    takes=NavalInput,
+    dice="d10 per ship per round, attacker first; re-rolls after each side's dice",
+)
 def naval_battle(case, dice):
     """5.10 Naval Battles: fleets with their cargo fought to the end; ships and cargo count for VP."""
     working = Working()
@@ -230,12 +273,24 @@ def naval_battle(case, dice):
     lost = [losses(f, s) for f, s in zip(case.sides, sunk)]
     killed, leader_vp = fleet_leaders(case, afloat, working)
     vp = battle_vp(lost[1 - winner]["units"], working, case.sides[winner].name) if winner is not None else 0
-    outcome = {"winner": None if winner is None else ROLES[winner].value, "end": end, "rounds": len(log),
-               "battle_vp": vp, "leaders_killed": killed,
-               "leader_vp": {r.value: v for r, v in zip(ROLES, leader_vp)},
-               **{r.value: {"afloat": afloat[i], "sunk": sunk[i], "lost": lost[i],
-                            "cargo_afloat": _cargo(case.sides[i], afloat[i]).as_dict()} for i, r in enumerate(ROLES)},
-               "round_log": log}
+    outcome = {
+        "winner": None if winner is None else ROLES[winner].value,
+        "end": end,
+        "rounds": len(log),
+        "battle_vp": vp,
+        "leaders_killed": killed,
+        "leader_vp": {r.value: v for r, v in zip(ROLES, leader_vp)},
+        **{
+            r.value: {
+                "afloat": afloat[i],
+                "sunk": sunk[i],
+                "lost": lost[i],
+                "cargo_afloat": _cargo(case.sides[i], afloat[i]).as_dict(),
+            }
+            for i, r in enumerate(ROLES)
+        },
+        "round_log": log,
+    }
     return Result.of(f"{RULESET}.naval_battle", outcome, working, dice)
 
 

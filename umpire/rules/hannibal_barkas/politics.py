@@ -4,6 +4,7 @@ aggression and captured capitals, and the card "Hiero II dies" (1.3.1, 10.4).
 The track is held as a number: -3 "Alliance with Carthage", 0 "Neutral status", +3 "Alliance with
 Rome" (VII L615: "a row of 7 fields"); the fields between have no names in the rulebook.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -25,11 +26,20 @@ POLITICAL_ACTION = {"ip": 2, "talents": 10, "fields": 1}
 ALLIANCE_REWARD = {"vp": 2, "heavy_infantry": 2}
 ALLIANCE_LOST_VP = -2  # VII (L640), 11.2 item 4 (L838)
 # The example card (1.3.1 L181), Carthage deck: gold 15, IP 6.
-HIERO_CARD = {"deck": "carthage", "gold": 15, "ip": 6, "cost_if_allied_with_rome": {"talents": 10, "ip": 4},
-              "fields_otherwise": 2}
+HIERO_CARD = {
+    "deck": "carthage",
+    "gold": 15,
+    "ip": 6,
+    "cost_if_allied_with_rome": {"talents": 10, "ip": 4},
+    "fields_otherwise": 2,
+}
 # Where each state's units go home (VII L642); Massilia's capital is not named in the rulebook.
-STATE_CAPITALS_GIVEN = {"numidia": "Siga (1.3.2 L198)", "macedonia": "Illyria, a province (VII L642, 9.3 L748)",
-                        "syracuse": "Syracusae (10.4 L812)", "massilia": None}
+STATE_CAPITALS_GIVEN = {
+    "numidia": "Siga (1.3.2 L198)",
+    "macedonia": "Illyria, a province (VII L642, 9.3 L748)",
+    "syracuse": "Syracusae (10.4 L812)",
+    "massilia": None,
+}
 
 
 class State(Named):
@@ -71,10 +81,16 @@ def capital_of(state):
 def alliance_lost(state, side, working):
     """VII (L638-642): the former ally subtracts 2 VP, discards the state's cards, and its units and
     leaders go home."""
-    working.modifier(f"{side.title} loses the alliance with {state.title}: {ALLIANCE_LOST_VP} VP", ALLIANCE_LOST_VP,
-                     "VII. Politics (L640)")
-    working.step(f"{side.title} discards every {state.title} card from hand and table (leader cards aside); "
-                 f"its units and leaders return to {capital_of(state)}", "VII. Politics (L641-642)")
+    working.modifier(
+        f"{side.title} loses the alliance with {state.title}: {ALLIANCE_LOST_VP} VP",
+        ALLIANCE_LOST_VP,
+        "VII. Politics (L640)",
+    )
+    working.step(
+        f"{side.title} discards every {state.title} card from hand and table (leader cards aside); "
+        f"its units and leaders return to {capital_of(state)}",
+        "VII. Politics (L641-642)",
+    )
     return {"side": side.value, "vp": ALLIANCE_LOST_VP}
 
 
@@ -83,10 +99,17 @@ def alliance_gained(state, side, working, rewarded=True):
     vp = ALLIANCE_REWARD["vp"] if rewarded else 0
     if rewarded:
         working.modifier(f"{side.title} brings {state.title} into alliance: +{vp} VP", vp, ALLIANCE_VP_RULE)
-        working.step(f"{side.title} places {ALLIANCE_REWARD['heavy_infantry']} heavy infantry of {state.title} in "
-                     f"{capital_of(state)}", "VII. Politics (L619)", ALLIANCE_REWARD["heavy_infantry"])
-    working.step(f"{side.title}'s player takes {state.title}'s city cards and income, draws 1 more card from its "
-                 "deck, may recruit in its cities and controls its units and leaders", "VII. Politics (L621-626)")
+        working.step(
+            f"{side.title} places {ALLIANCE_REWARD['heavy_infantry']} heavy infantry of {state.title} in "
+            f"{capital_of(state)}",
+            "VII. Politics (L619)",
+            ALLIANCE_REWARD["heavy_infantry"],
+        )
+    working.step(
+        f"{side.title}'s player takes {state.title}'s city cards and income, draws 1 more card from its "
+        "deck, may recruit in its cities and controls its units and leaders",
+        "VII. Politics (L621-626)",
+    )
     return {"side": side.value, "vp": vp, "heavy_infantry": ALLIANCE_REWARD["heavy_infantry"] if rewarded else 0}
 
 
@@ -107,6 +130,7 @@ def move_token(position, side, fields, working, rule):
 
 # ---- hannibal_barkas.political_move (P15.2, P15.3) ---------------------------------------------
 
+
 class MovedBy(Choice):
     POLITICAL_ACTION = "political_action"  # 3.4.5: 2 IP and 10 Talents, 1 field
     EVENT_CARD = "event_card"  # a card's text: so many fields
@@ -115,8 +139,7 @@ class MovedBy(Choice):
 @dataclass(frozen=True)
 class MoveInput:
     state: State = spec("The state on the political track")
-    position: int = spec("Its field now: -3 Alliance with Carthage, 0 Neutral, +3 Alliance with Rome",
-                         min=-3, max=3)
+    position: int = spec("Its field now: -3 Alliance with Carthage, 0 Neutral, +3 Alliance with Rome", min=-3, max=3)
     side: Side = spec("The side moving it toward itself")
     by: MovedBy = spec("A political action or an event card", default=MovedBy.POLITICAL_ACTION)
     fields: int = spec("Fields the card moves it (a political action moves 1)", min=1, max=6, default=1)
@@ -129,8 +152,11 @@ def check_move(case):
     if case.state is State.SYRACUSE and case.syracuse_is_a_player:
         raise RulesError("state", f"a player controls Syracuse: its token is removed from the track ({SYRACUSE})")
     if ally_of(case.position):
-        raise RulesError("position", f"{case.state.title} is allied with {ally_of(case.position).title}: no "
-                         "political action and no card moving it a field may be played (VII L628, 3.4.3 L303)")
+        raise RulesError(
+            "position",
+            f"{case.state.title} is allied with {ally_of(case.position).title}: no "
+            "political action and no card moving it a field may be played (VII L628, 3.4.3 L303)",
+        )
 
 
 def held(have):
@@ -144,10 +170,14 @@ def pay_political_action(case, working):
     for cell in ("ip", "talents"):
         have, cost = getattr(case, cell), POLITICAL_ACTION[cell]
         if have is None or have < cost:
-            raise RulesError(cell, f"a political action costs {POLITICAL_ACTION['ip']} IP and "
-                             f"{POLITICAL_ACTION['talents']} Talents; the player has {held(have)}")
-        working.modifier(f"Political action: -{cost} {'IP' if cell == 'ip' else 'Talents'}", -cost,
-                         POLITICAL_ACTION_RULE)
+            raise RulesError(
+                cell,
+                f"a political action costs {POLITICAL_ACTION['ip']} IP and "
+                f"{POLITICAL_ACTION['talents']} Talents; the player has {held(have)}",
+            )
+        working.modifier(
+            f"Political action: -{cost} {'IP' if cell == 'ip' else 'Talents'}", -cost, POLITICAL_ACTION_RULE
+        )
 
 
 @procedure(RULESET, "political_move", title="Political track: move a state", source=POLITICS, takes=MoveInput)
@@ -162,12 +192,19 @@ def political_move(case, dice):
     after = move_token(case.position, case.side, case.fields, working, POLITICS)
     changes = consequences(case.state, case.position, after, working)
     cost = POLITICAL_ACTION if case.by is MovedBy.POLITICAL_ACTION else {"ip": 0, "talents": 0}
-    outcome = {"state": case.state.value, "position": after, "field": field_name(after),
-               "ip_spent": cost["ip"], "talents_spent": cost["talents"], **changes}
+    outcome = {
+        "state": case.state.value,
+        "position": after,
+        "field": field_name(after),
+        "ip_spent": cost["ip"],
+        "talents_spent": cost["talents"],
+        **changes,
+    }
     return Result.of(f"{RULESET}.political_move", outcome, working, dice)
 
 
 # ---- hannibal_barkas.alliance_change (P15.5, P15.6) --------------------------------------------
+
 
 class ChangeCause(Choice):
     CAPITAL_CAPTURED = "capital_captured"  # VII L630
@@ -189,7 +226,8 @@ class ChangeOptions:
     flip_reward: FlipReward = spec(
         "VII (L630, L644) and 11.2 item 4: whether an alliance by a captured capital or by aggression earns the "
         "Alliance field's +2 VP and 2 heavy infantry — it does (default), or only the track's own moves reward",
-        default=FlipReward.ALLIANCE_FIELD)
+        default=FlipReward.ALLIANCE_FIELD,
+    )
 
 
 @dataclass(frozen=True)
@@ -212,8 +250,11 @@ def changed_position(case, working):
         who = "conqueror" if case.cause is ChangeCause.CAPITAL_CAPTURED else "aggressor"
         raise RulesError("side", f"name the {who}")
     if case.cause is ChangeCause.CAPITAL_CAPTURED:
-        working.step(f"{case.side.title} captures the capital: automatic alliance with the conqueror",
-                     "VII. Politics (L630)", case.side.value)
+        working.step(
+            f"{case.side.title} captures the capital: automatic alliance with the conqueror",
+            "VII. Politics (L630)",
+            case.side.value,
+        )
         return TOWARD[case.side] * ALLIANCE
     return aggression(case, working)
 
@@ -222,18 +263,31 @@ def aggression(case, working):
     """VII (L644): "The state then automatically passes into a state of war with the aggressor and
     immediately becomes an ally of the opposing side"."""
     if case.aggressor_is_syracuse:
-        raise RulesError("aggressor_is_syracuse",
-                         f"the Syracuse player cannot attack neutral states ({SYRACUSE}, L796)")
+        raise RulesError(
+            "aggressor_is_syracuse", f"the Syracuse player cannot attack neutral states ({SYRACUSE}, L796)"
+        )
     if ally_of(case.position):
-        raise RulesError("position", f"{case.state.title} is allied with {ally_of(case.position).title}, not neutral: "
-                         "entering it is no act of aggression against a neutral state (VII L644)")
-    working.step(f"{case.side.title} enters neutral {case.state.title}: war with the aggressor, alliance with "
-                 f"{OTHER[case.side].title}", "VII. Politics (L644)", OTHER[case.side].value)
+        raise RulesError(
+            "position",
+            f"{case.state.title} is allied with {ally_of(case.position).title}, not neutral: "
+            "entering it is no act of aggression against a neutral state (VII L644)",
+        )
+    working.step(
+        f"{case.side.title} enters neutral {case.state.title}: war with the aggressor, alliance with "
+        f"{OTHER[case.side].title}",
+        "VII. Politics (L644)",
+        OTHER[case.side].value,
+    )
     return TOWARD[OTHER[case.side]] * ALLIANCE
 
 
-@procedure(RULESET, "alliance_change", title="Political track: alliance by capital, aggression or event",
-           source=POLITICS, takes=ChangeInput)
+@procedure(
+    RULESET,
+    "alliance_change",
+    title="Political track: alliance by capital, aggression or event",
+    source=POLITICS,
+    takes=ChangeInput,
+)
 def alliance_change(case, dice):
     """VII (L630, L638-644): "the capture of a state's capital means an automatic alliance with the
     conqueror"; aggression makes a neutral state "an ally of the opposing side"; a lost alliance costs
@@ -242,8 +296,15 @@ def alliance_change(case, dice):
     after = changed_position(case, working)
     rewarded = case.cause is ChangeCause.EVENT or case.options.flip_reward is FlipReward.ALLIANCE_FIELD
     if case.cause is not ChangeCause.EVENT:
-        working.note("Reading: " + ("the flip reaches the Alliance field and earns its +2 VP and 2 heavy infantry "
-                     "(11.2 item 4)" if rewarded else "the flip earns no VP and no heavy infantry"), POLITICS)
+        working.note(
+            "Reading: "
+            + (
+                "the flip reaches the Alliance field and earns its +2 VP and 2 heavy infantry (11.2 item 4)"
+                if rewarded
+                else "the flip earns no VP and no heavy infantry"
+            ),
+            POLITICS,
+        )
     working.step(f"Token: {field_name(case.position)} → {field_name(after)}", POLITICS, after)
     changes = consequences(case.state, case.position, after, working, rewarded)
     outcome = {"state": case.state.value, "position": after, "field": field_name(after), **changes}
@@ -251,6 +312,7 @@ def alliance_change(case, dice):
 
 
 # ---- hannibal_barkas.hiero_dies (P15.7) --------------------------------------------------------
+
 
 class Scenario(Choice):
     I = "I"  # noqa: E741 (the scenario's own numeral)
@@ -273,15 +335,17 @@ class HieroOptions:
     section_10_4: HieroReading = spec(
         "1.3.1 (L181) against 10.4 (L800): what 'Hiero II dies' does — 10.4's alliance with Carthage when a player "
         "controls Syracuse and the card's own text otherwise (default), or 10.4's alliance with Carthage always",
-        default=HieroReading.BY_PLAYERS)
+        default=HieroReading.BY_PLAYERS,
+    )
 
 
 @dataclass(frozen=True)
 class HieroInput:
     scenario: Scenario = spec("The scenario played")
     syracuse_is_a_player: bool = spec("A player controls Syracuse", default=False)
-    position: int | None = spec("Syracuse's field on the track, when no player controls it", min=-3, max=3,
-                                default=None)
+    position: int | None = spec(
+        "Syracuse's field on the track, when no player controls it", min=-3, max=3, default=None
+    )
     talents: int | None = spec("The Carthaginian player's Talents (the card's price)", min=0, max=999, default=None)
     ip: int | None = spec("The Carthaginian player's IP (the card's price)", min=0, max=99, default=None)
     options: HieroOptions = spec("Readings of points the rulebook leaves open", default=HieroOptions())
@@ -292,8 +356,11 @@ def pay_hiero(case, working):
     for cell, cost in price.items():
         have = getattr(case, cell)
         if have is None or have < cost:
-            raise RulesError(cell, f"'Hiero II dies' costs {price['talents']} Talents and {price['ip']} IP while "
-                             f"Syracuse is allied with Rome; the player has {held(have)}")
+            raise RulesError(
+                cell,
+                f"'Hiero II dies' costs {price['talents']} Talents and {price['ip']} IP while "
+                f"Syracuse is allied with Rome; the player has {held(have)}",
+            )
         working.modifier(f"Hiero II dies: -{cost} {'Talents' if cell == 'talents' else 'IP'}", -cost, HIERO)
     return price
 
@@ -324,11 +391,15 @@ def hiero_dies(case, dice):
     if case.scenario is Scenario.IV:
         raise RulesError("scenario", f"in scenario IV the card 'Hiero II dies' is removed from the game ({SYRACUSE})")
     if case.syracuse_is_a_player or case.options.section_10_4 is HieroReading.SECTION_10_4_ALWAYS:
-        working.note("Reading: 10.4, Syracuse becomes Carthage's ally" + (
-            "" if case.syracuse_is_a_player else " though no player controls it"), SYRACUSE)
+        working.note(
+            "Reading: 10.4, Syracuse becomes Carthage's ally"
+            + ("" if case.syracuse_is_a_player else " though no player controls it"),
+            SYRACUSE,
+        )
     if case.syracuse_is_a_player:
-        working.step("Syracuse (a player) becomes an ally of Carthage; battles are resolved at once", SYRACUSE,
-                     "carthage")
+        working.step(
+            "Syracuse (a player) becomes an ally of Carthage; battles are resolved at once", SYRACUSE, "carthage"
+        )
         outcome = {"syracuse_allied_with": "carthage", "position": None, "paid": {}}
         return Result.of(f"{RULESET}.hiero_dies", outcome, working, dice)
     before = syracuse_position(case)

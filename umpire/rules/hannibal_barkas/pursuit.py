@@ -8,6 +8,7 @@ abilities are printed: they are cells of the event cards and leader cards that C
 as units joining the pursuit and a to-hit modifier; a named ability or effect with no entry stops the
 battle, naming the cell.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -46,26 +47,49 @@ class Entry:
 
 def entries(side, path):
     """The winner's leaders whose card names a pursuit ability (L509), then the effects played (L505)."""
-    found = [Entry(leader.name, leader.pursuit_joins, leader.pursuit_joins_number, leader.pursuit_modifier,
-                   f"{path}.leaders.{j}.pursuit_", "Leader cards")
-             for j, leader in enumerate(side.leaders) if leader.pursuit_ability]
-    found += [Entry(effect.card, effect.joins, effect.joins_number, effect.modifier,
-                    f"{path}.pursuit_effects.{k}.", "Event cards") for k, effect in enumerate(side.pursuit_effects)]
+    found = [
+        Entry(
+            leader.name,
+            leader.pursuit_joins,
+            leader.pursuit_joins_number,
+            leader.pursuit_modifier,
+            f"{path}.leaders.{j}.pursuit_",
+            "Leader cards",
+        )
+        for j, leader in enumerate(side.leaders)
+        if leader.pursuit_ability
+    ]
+    found += [
+        Entry(
+            effect.card,
+            effect.joins,
+            effect.joins_number,
+            effect.modifier,
+            f"{path}.pursuit_effects.{k}.",
+            "Event cards",
+        )
+        for k, effect in enumerate(side.pursuit_effects)
+    ]
     return [check_entry(entry) for entry in found]
 
 
 def check_entry(entry):
     """An ability or effect must say what it does: the rulebook prints none of them."""
     if entry.joins is None and entry.modifier is None:
-        raise RulesError(f"{entry.path}modifier", f"{entry.name}: what it does in a pursuit is not in the rulebook "
-                         f"(5.9); Control must enter it in the {entry.table} table (units joining, or a to-hit "
-                         "modifier)")
+        raise RulesError(
+            f"{entry.path}modifier",
+            f"{entry.name}: what it does in a pursuit is not in the rulebook "
+            f"(5.9); Control must enter it in the {entry.table} table (units joining, or a to-hit "
+            "modifier)",
+        )
     if entry.joins is not None and entry.number is None:
-        raise RulesError(f"{entry.path}joins_number", f"{entry.name}: how many {label(entry.joins)} join the "
-                         f"pursuit is not in the rulebook; Control must enter it in the {entry.table} table")
+        raise RulesError(
+            f"{entry.path}joins_number",
+            f"{entry.name}: how many {label(entry.joins)} join the "
+            f"pursuit is not in the rulebook; Control must enter it in the {entry.table} table",
+        )
     if entry.joins in CAVALRY:
-        raise RulesError(f"{entry.path}joins",
-                         "all the cavalry pursue already (5.9): an ability joins other units")
+        raise RulesError(f"{entry.path}joins", "all the cavalry pursue already (5.9): an ability joins other units")
     return entry
 
 
@@ -77,7 +101,7 @@ def joined(entry, units, taken, name, working):
         working.note(f"{entry.name}: {entry.number} {label(entry.joins)} may join; {there} are there", PURSUIT_RULE)
     if number:
         working.step(f"{entry.name} joins {label(entry.joins, number)} to the pursuit", PURSUIT_RULE, number)
-    shooters = firers(entry.joins, number + taken.get(entry.joins, 0), name)[taken.get(entry.joins, 0):]
+    shooters = firers(entry.joins, number + taken.get(entry.joins, 0), name)[taken.get(entry.joins, 0) :]
     taken[entry.joins] = taken.get(entry.joins, 0) + number
     return shooters
 
@@ -87,8 +111,9 @@ def modified(shooters, found, working):
     total = 0
     for entry in found:
         if entry.modifier:
-            total += working.modifier(f"{entry.name}: {entry.modifier:+d} to hit in the pursuit", entry.modifier,
-                                      PURSUIT_RULE)
+            total += working.modifier(
+                f"{entry.name}: {entry.modifier:+d} to hit in the pursuit", entry.modifier, PURSUIT_RULE
+            )
     if not total:
         return shooters
     return [s if s.needs == AUTOMATIC else Firer(s.label, s.needs - total) for s in shooters]

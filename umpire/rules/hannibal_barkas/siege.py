@@ -5,6 +5,7 @@ The siege track's flags (early surrender on 1d10) are printed on the board; the 
 field only (field 3, flag 9+). The rest come in the case as `flags`; each procedure is one step
 (one assault, one declaration, one stage) and the desk carries the siege from stage to stage.
 """
+
 from dataclasses import dataclass, replace
 
 from ..errors import RulesError
@@ -22,8 +23,10 @@ ASSAULT_MP = 1  # 6.1 (L553): "if he spends 1 movement point on it"
 SIEGE_MP = 1  # 6.2 (L571)
 # 6.2, the illustration of a siege-track field (L585): "Current defence level" 3, "Chance of earlier
 # surrender" 9+. The only flag the rulebook gives; Control enters the track's others.
-ORDER_HELP = ("The {} picks units in this order of types: his own losses, and the enemy's where he chooses "
-              "(empty: cheapest first)")
+ORDER_HELP = (
+    "The {} picks units in this order of types: his own losses, and the enemy's where he chooses "
+    "(empty: cheapest first)"
+)
 SIEGE_TRACK_FLAGS_GIVEN = {3: {"flag": 9, "source": "6.2 Siege, illustration of a siege-track field (L585)"}}
 
 
@@ -34,8 +37,10 @@ class SiegeThreshold(Choice):
     CURRENT_LEVEL = "current_level"  # L591: "equal to or lower than the current defence level"
 
 
-THRESHOLD_HELP = ("6.2 (L573, L591, L593): what the besiegers must outnumber — the defence level plus the additional "
-                  "infantry defenders, as Example 12 (default), or the current defence level only (L591)")
+THRESHOLD_HELP = (
+    "6.2 (L573, L591, L593): what the besiegers must outnumber — the defence level plus the additional "
+    "infantry defenders, as Example 12 (default), or the current defence level only (L591)"
+)
 
 
 @dataclass(frozen=True)
@@ -57,12 +62,18 @@ def siege_holds(besiegers, level, defenders, threshold, working):
         working.note("Reading: the besiegers must outnumber the current defence level only (6.2 L591)", SIEGE)
         defence = level
     else:
-        working.note("Reading: the besiegers must outnumber the level plus the infantry defenders (6.2 L573, "
-                     "L593, Example 12)", SIEGE)
+        working.note(
+            "Reading: the besiegers must outnumber the level plus the infantry defenders (6.2 L573, L593, Example 12)",
+            SIEGE,
+        )
         defence = level + defenders.of(*INFANTRY)
     holds = besiegers.of(*INFANTRY) > defence
-    working.step(f"{besiegers.of(*INFANTRY)} besieging infantry {'>' if holds else '≤'} defence {defence}: "
-                 f"the siege {'holds' if holds else 'is broken'}", SIEGE, holds)
+    working.step(
+        f"{besiegers.of(*INFANTRY)} besieging infantry {'>' if holds else '≤'} defence {defence}: "
+        f"the siege {'holds' if holds else 'is broken'}",
+        SIEGE,
+        holds,
+    )
     return holds
 
 
@@ -70,12 +81,18 @@ def surrender_flag(level, flags, working):
     """The flag on the city's field, or None; with no flags entered, only field 3's is known."""
     if flags is None:
         if level not in SIEGE_TRACK_FLAGS_GIVEN:
-            raise RulesError("flags", f"field {level} of the siege track: whether it bears a flag, and its "
-                             "number, is not in the rulebook (only field 3, 9+, L585); Control must enter the "
-                             "track's flags")
+            raise RulesError(
+                "flags",
+                f"field {level} of the siege track: whether it bears a flag, and its "
+                "number, is not in the rulebook (only field 3, 9+, L585); Control must enter the "
+                "track's flags",
+            )
         needs = SIEGE_TRACK_FLAGS_GIVEN[level]["flag"]
-        working.step(f"Siege-track field {level}: flag {needs}+, from the rulebook",
-                     SIEGE_TRACK_FLAGS_GIVEN[level]["source"], needs)
+        working.step(
+            f"Siege-track field {level}: flag {needs}+, from the rulebook",
+            SIEGE_TRACK_FLAGS_GIVEN[level]["source"],
+            needs,
+        )
         return needs
     needs = next((flag.needs for flag in flags if flag.field == level), None)
     working.step(f"Siege-track field {level}: " + (f"flag {needs}+" if needs else "no flag"), SIEGE, needs)
@@ -92,6 +109,7 @@ def lose_one(units, kinds, order, who, rule, working):
 
 
 # ---- hannibal_barkas.assault (P12) -------------------------------------------------------------
+
 
 class AssaultLength(Choice):
     """6.1 (L565) "The assault lasts until the city is captured ... or the attacker gives up", yet
@@ -114,10 +132,14 @@ class AssaultOptions:
 
     length: AssaultLength = spec(
         "6.1 (L565) and Example 11: how long one assault lasts — volleys until the city falls or the attacker "
-        "gives up (default), or one volley for each movement point spent", default=AssaultLength.UNTIL_GIVES_UP)
+        "gives up (default), or one volley for each movement point spent",
+        default=AssaultLength.UNTIL_GIVES_UP,
+    )
     victims: AssaultVictims = spec(
         "6.1 L559: who picks the defenders the attacker's 10s remove — the defender (6.1, default) or the "
-        "attacker (5.5's critical)", default=AssaultVictims.DEFENDER_PICKS)
+        "attacker (5.5's critical)",
+        default=AssaultVictims.DEFENDER_PICKS,
+    )
     threshold: SiegeThreshold = spec(THRESHOLD_HELP, default=SiegeThreshold.LEVEL_AND_DEFENDERS)
 
 
@@ -125,14 +147,16 @@ class AssaultOptions:
 class AssaultInput:
     city: CityCard = spec("The city card")
     assaulting: Units = spec("The infantry the attacker designates for the assault")
-    level: int | None = spec("Its siege-track field now, if already on the track (empty: the card's level)",
-                             min=1, max=20, default=None)
-    defenders: Units = spec("Additional units in the city (cavalry and elephants take room, do not fight)",
-                            default=NO_UNITS)
-    other_infantry: int = spec("The army's other infantry in the region, not assaulting (for the siege after)",
-                               min=0, max=200, default=0)
-    movement_points_left: int = spec("Movement points the assaulting infantry have left", min=0, max=2,
-                                     default=2)
+    level: int | None = spec(
+        "Its siege-track field now, if already on the track (empty: the card's level)", min=1, max=20, default=None
+    )
+    defenders: Units = spec(
+        "Additional units in the city (cavalry and elephants take room, do not fight)", default=NO_UNITS
+    )
+    other_infantry: int = spec(
+        "The army's other infantry in the region, not assaulting (for the siege after)", min=0, max=200, default=0
+    )
+    movement_points_left: int = spec("Movement points the assaulting infantry have left", min=0, max=2, default=2)
     volleys: int = spec("Volleys the attacker fights before he gives up", min=1, max=30, default=1)
     attacker_order: tuple[UnitType, ...] = spec(ORDER_HELP.format("attacker"), max_items=7, default=())
     defender_order: tuple[UnitType, ...] = spec(ORDER_HELP.format("defender"), max_items=7, default=())
@@ -155,27 +179,37 @@ def check_assault(case, working):
     if not case.assaulting.total:
         raise RulesError("assaulting", "name at least one infantry unit to assault")
     if case.movement_points_left < ASSAULT_MP:
-        raise RulesError("movement_points_left", f"an assault costs {ASSAULT_MP} movement point and the "
-                         f"infantry have none left this stage ({ASSAULT})")
+        raise RulesError(
+            "movement_points_left",
+            f"an assault costs {ASSAULT_MP} movement point and the infantry have none left this stage ({ASSAULT})",
+        )
     if case.options.length is AssaultLength.ONE_VOLLEY and case.volleys > 1:
-        raise RulesError("volleys", "under the one-volley reading each assault is one volley: spend another "
-                         "movement point for another")
+        raise RulesError(
+            "volleys",
+            "under the one-volley reading each assault is one volley: spend another movement point for another",
+        )
     defence = card_cell(case.city, "defence", working)
     check_room(case.city.name, defence, case.defenders, working)
     return check_level(case.level, defence)
 
 
 def attackers_fire(walls, dice, working, n):
-    shooters = [Firer(f"assaulting {label(kind)} {i + 1}", ASSAULT_NEEDS)
-                for kind, count in walls.attackers.items() for i in range(count)]
+    shooters = [
+        Firer(f"assaulting {label(kind)} {i + 1}", ASSAULT_NEEDS)
+        for kind, count in walls.attackers.items()
+        for i in range(count)
+    ]
     return roll_volley(shooters, dice, working, who=f"Volley {n}, the attacker", rule=ASSAULT)
 
 
 def defenders_fire(walls, dice, working, n):
     """6.1 (L559): "The defence of the city inflicts losses automatically (not critical ones). The
     additional defenders already roll normally." Cavalry and elephants do not fight (L597)."""
-    working.step(f"Volley {n}: the city's level {walls.level} inflicts {walls.level} automatic hits, not "
-                 "critical", ASSAULT, walls.level)
+    working.step(
+        f"Volley {n}: the city's level {walls.level} inflicts {walls.level} automatic hits, not critical",
+        ASSAULT,
+        walls.level,
+    )
     shooters = [s for kind in INFANTRY for s in firers(kind, walls.defenders.count(kind), "Defending", working)]
     volley = roll_volley(shooters, dice, working, who=f"Volley {n}, the additional defenders", rule=ASSAULT)
     return replace(volley, hits=volley.hits + walls.level, automatic=volley.automatic + walls.level)
@@ -185,25 +219,47 @@ def hit_the_walls(walls, hits, case, working):
     """6.1 (L559): each hit removes an additional defender; with none left, the level drops by 1."""
     on_defenders = min(hits, walls.defenders.of(*INFANTRY))
     attacker_picks = case.options.victims is AssaultVictims.ATTACKER_PICKS
-    working.note("Reading: the " + ("attacker picks (5.5: a 10 is critical)" if attacker_picks else
-                 "defender picks (6.1: 'the defender removes a token')") + " the defenders his 10s remove", ASSAULT)
+    working.note(
+        "Reading: the "
+        + (
+            "attacker picks (5.5: a 10 is critical)"
+            if attacker_picks
+            else "defender picks (6.1: 'the defender removes a token')"
+        )
+        + " the defenders his 10s remove",
+        ASSAULT,
+    )
     volley = Volley(on_defenders, on_defenders if attacker_picks else 0, 0, (), 0)
-    left, lost = take_losses(walls.defenders, volley, working, owner="the defender", roller="the attacker",
-                             owner_order=case.defender_order, roller_order=case.attacker_order,
-                             rule=ASSAULT, exclude=NOT_FIGHTING)
+    left, lost = take_losses(
+        walls.defenders,
+        volley,
+        working,
+        owner="the defender",
+        roller="the attacker",
+        owner_order=case.defender_order,
+        roller_order=case.attacker_order,
+        rule=ASSAULT,
+        exclude=NOT_FIGHTING,
+    )
     on_level = min(hits - on_defenders, walls.level)
     if on_level:
         working.modifier(f"No additional defenders left: the level drops by {on_level}", -on_level, ASSAULT)
     if hits - on_defenders > on_level:
         working.note(f"{hits - on_defenders - on_level} hits are beyond the walls' level: wasted", ASSAULT)
-    return replace(walls, level=walls.level - on_level, defenders=left,
-                   defenders_lost=walls.defenders_lost.plus(lost))
+    return replace(walls, level=walls.level - on_level, defenders=left, defenders_lost=walls.defenders_lost.plus(lost))
 
 
 def hit_the_attackers(walls, volley, case, working):
-    left, lost = take_losses(walls.attackers, volley, working, owner="the attacker", roller="the defender",
-                             owner_order=case.attacker_order, roller_order=case.defender_order,
-                             rule=ASSAULT)
+    left, lost = take_losses(
+        walls.attackers,
+        volley,
+        working,
+        owner="the attacker",
+        roller="the defender",
+        owner_order=case.attacker_order,
+        roller_order=case.defender_order,
+        rule=ASSAULT,
+    )
     return replace(walls, attackers=left, attackers_lost=walls.attackers_lost.plus(lost))
 
 
@@ -213,16 +269,23 @@ def assault_volley(walls, case, dice, working, n):
     defence = defenders_fire(walls, dice, working, n)
     walls = hit_the_walls(walls, attack.hits, case, working)
     walls = hit_the_attackers(walls, defence, case, working)
-    working.step(f"After volley {n}: the city on field {walls.level} with {walls.defenders.of(*INFANTRY)} "
-                 f"additional infantry; {walls.attackers.total} assaulting infantry left", ASSAULT, walls.level)
+    working.step(
+        f"After volley {n}: the city on field {walls.level} with {walls.defenders.of(*INFANTRY)} "
+        f"additional infantry; {walls.attackers.total} assaulting infantry left",
+        ASSAULT,
+        walls.level,
+    )
     return walls
 
 
 def fight_assault(walls, case, dice, working):
     working.note("No Command, no leaders' abilities, no effects unless a card says so (6.1 L561-563)", ASSAULT)
     if case.options.length is AssaultLength.UNTIL_GIVES_UP:
-        working.note(f"Reading: one assault is volleys until the city falls or the attacker gives up (6.1 L565); "
-                     f"the attacker fights at most {case.volleys}", ASSAULT)
+        working.note(
+            f"Reading: one assault is volleys until the city falls or the attacker gives up (6.1 L565); "
+            f"the attacker fights at most {case.volleys}",
+            ASSAULT,
+        )
     else:
         working.note("Reading: one assault is one volley for its movement point (Example 11)", ASSAULT)
     for n in range(1, case.volleys + 1):
@@ -236,20 +299,28 @@ def after_assault(walls, case, working):
     """6.1 (L565) and Example 11: not taken, the card stays on its field and the attacker besieges,
     if his army is big enough; else "there is no siege, and the city card returns to its owner"."""
     if walls.level == 0:
-        working.step("The level is 0: the city is captured; resolve it with "
-                     f"{RULESET}.city_capture", ASSAULT, "captured")
+        working.step(
+            f"The level is 0: the city is captured; resolve it with {RULESET}.city_capture", ASSAULT, "captured"
+        )
         return "captured"
     besiegers = walls.attackers.plus(Units(heavy_infantry=case.other_infantry))
     if siege_holds(besiegers, walls.level, walls.defenders, case.options.threshold, working):
-        working.step(f"The attacker passes into besieging {case.city.name} on field {walls.level}", ASSAULT,
-                     "besieging")
+        working.step(
+            f"The attacker passes into besieging {case.city.name} on field {walls.level}", ASSAULT, "besieging"
+        )
         return "besieging"
     working.step("The army is too small to besiege: no siege, the card returns to its owner", ASSAULT, "no_siege")
     return "no_siege"
 
 
-@procedure(RULESET, "assault", title="Assault on a city", source=ASSAULT, takes=AssaultInput,
-           dice="d10 per assaulting infantry (hits on 10), then d10 per infantry defender, each volley")
+@procedure(
+    RULESET,
+    "assault",
+    title="Assault on a city",
+    source=ASSAULT,
+    takes=AssaultInput,
+    dice="d10 per assaulting infantry (hits on 10), then d10 per infantry defender, each volley",
+)
 def assault(case, dice):
     """6.1 Assault on a City: "The attacker makes an infantry attack, hitting only on 10. If he gains a hit,
     the defender removes a token of additional defender units. If there are no additional defenders, the
@@ -259,14 +330,21 @@ def assault(case, dice):
     working.step(f"{case.city.name} goes on the siege track at field {level}", ASSAULT, level)
     walls = fight_assault(Walls(level, case.defenders, case.assaulting), case, dice, working)
     result = after_assault(walls, case, working)
-    outcome = {"result": result, "level": walls.level, "defenders": walls.defenders.as_dict(),
-               "attackers_left": walls.attackers.as_dict(), "attackers_lost": walls.attackers_lost.total,
-               "defenders_lost": walls.defenders_lost.total, "levels_lost": level - walls.level,
-               "movement_points_left": case.movement_points_left - ASSAULT_MP}
+    outcome = {
+        "result": result,
+        "level": walls.level,
+        "defenders": walls.defenders.as_dict(),
+        "attackers_left": walls.attackers.as_dict(),
+        "attackers_lost": walls.attackers_lost.total,
+        "defenders_lost": walls.defenders_lost.total,
+        "levels_lost": level - walls.level,
+        "movement_points_left": case.movement_points_left - ASSAULT_MP,
+    }
     return Result.of(f"{RULESET}.assault", outcome, working, dice)
 
 
 # ---- hannibal_barkas.siege_declare (P13) -------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class DeclareOptions:
@@ -296,16 +374,25 @@ def siege_declare(case, dice):
     defence = card_cell(case.city, "defence", working)
     check_room(case.city.name, defence, case.defenders, working)
     if not siege_holds(case.besiegers, defence, case.defenders, case.options.threshold, working):
-        raise RulesError("besiegers", f"{case.besiegers.total} infantry are too few to besiege {case.city.name}: "
-                         f"they must be more numerous than its defence ({SIEGE}, L573)")
-    working.step(f"{case.city.name} goes on the siege track at field {defence}; a 'besieged' marker on the map",
-                 SIEGE, defence)
-    outcome = {"level": defence, "defenders": case.defenders.as_dict(), "besiegers": case.besiegers.total,
-               "movement_points_left": case.movement_points_left - SIEGE_MP}
+        raise RulesError(
+            "besiegers",
+            f"{case.besiegers.total} infantry are too few to besiege {case.city.name}: "
+            f"they must be more numerous than its defence ({SIEGE}, L573)",
+        )
+    working.step(
+        f"{case.city.name} goes on the siege track at field {defence}; a 'besieged' marker on the map", SIEGE, defence
+    )
+    outcome = {
+        "level": defence,
+        "defenders": case.defenders.as_dict(),
+        "besiegers": case.besiegers.total,
+        "movement_points_left": case.movement_points_left - SIEGE_MP,
+    }
     return Result.of(f"{RULESET}.siege_declare", outcome, working, dice)
 
 
 # ---- hannibal_barkas.siege_stage (P13) ---------------------------------------------------------
+
 
 class FirstAttrition(Choice):
     """6.2 does not say whether a siege declared this stage already suffers its losses."""
@@ -320,7 +407,9 @@ class SiegeStageOptions:
 
     first_attrition: FirstAttrition = spec(
         "6.2: when a new siege suffers its first losses — at the end of the stage it is declared, as Example 12's "
-        "five stages count (default), or at the end of the next stage", default=FirstAttrition.DECLARING_STAGE)
+        "five stages count (default), or at the end of the next stage",
+        default=FirstAttrition.DECLARING_STAGE,
+    )
     threshold: SiegeThreshold = spec(THRESHOLD_HELP, default=SiegeThreshold.LEVEL_AND_DEFENDERS)
 
 
@@ -330,8 +419,11 @@ class SiegeStageInput:
     besiegers: Units = spec("The infantry conducting the siege")
     level: int | None = spec("Its siege-track field now (empty: the card's level)", min=1, max=20, default=None)
     defenders: Units = spec("Additional units in the city", default=NO_UNITS)
-    flags: tuple[TrackFlag, ...] | None = spec("The siege track's flags, every one (empty: not entered; only "
-                                               "field 3's 9+ is known)", max_items=20, default=None)
+    flags: tuple[TrackFlag, ...] | None = spec(
+        "The siege track's flags, every one (empty: not entered; only field 3's 9+ is known)",
+        max_items=20,
+        default=None,
+    )
     declared_this_stage: bool = spec("The siege was declared this stage", default=False)
     defender_order: tuple[UnitType, ...] = spec(ORDER_HELP.format("defender"), max_items=7, default=())
     besieger_order: tuple[UnitType, ...] = spec(ORDER_HELP.format("besieger"), max_items=7, default=())
@@ -352,8 +444,14 @@ def attrition(siege, case, working):
     level = siege.level
     if kind is None:
         level = siege.level - working.modifier("No infantry defenders: the card moves 1 field down", 1, SIEGE)
-    defenders, _ = lose_one(defenders, NOT_FIGHTING, case.defender_order,
-                            "The defender, besides, (a cavalry or elephant unit)", SIEGE, working)
+    defenders, _ = lose_one(
+        defenders,
+        NOT_FIGHTING,
+        case.defender_order,
+        "The defender, besides, (a cavalry or elephant unit)",
+        SIEGE,
+        working,
+    )
     besiegers, _ = lose_one(siege.besiegers, INFANTRY, case.besieger_order, "The besieger", SIEGE, working)
     return Siege(level, defenders, besiegers)
 
@@ -375,8 +473,9 @@ def resolve_stage(siege, case, dice, working):
         return siege, "broken"
     siege = attrition(siege, case, working)
     if siege.level == 0:
-        working.step(f"{case.city.name} is at level 0: captured; resolve it with {RULESET}.city_capture", SIEGE,
-                     "captured")
+        working.step(
+            f"{case.city.name} is at level 0: captured; resolve it with {RULESET}.city_capture", SIEGE, "captured"
+        )
         return siege, "captured"
     if not siege_holds(siege.besiegers, siege.level, siege.defenders, case.options.threshold, working):
         return siege, "broken"
@@ -394,14 +493,25 @@ def check_stage(case, working):
 
 
 def stage_outcome(before, siege, result):
-    return {"result": result, "level_before": before.level, "level": siege.level,
-            "defenders": siege.defenders.as_dict(), "besiegers": siege.besiegers.total,
-            "defenders_lost": before.defenders.total - siege.defenders.total,
-            "besiegers_lost": before.besiegers.total - siege.besiegers.total}
+    return {
+        "result": result,
+        "level_before": before.level,
+        "level": siege.level,
+        "defenders": siege.defenders.as_dict(),
+        "besiegers": siege.besiegers.total,
+        "defenders_lost": before.defenders.total - siege.defenders.total,
+        "besiegers_lost": before.besiegers.total - siege.besiegers.total,
+    }
 
 
-@procedure(RULESET, "siege_stage", title="Resolve a siege (one stage)", source=SIEGE, takes=SiegeStageInput,
-           dice="d10 for early surrender, if the city's field bears a flag")
+@procedure(
+    RULESET,
+    "siege_stage",
+    title="Resolve a siege (one stage)",
+    source=SIEGE,
+    takes=SiegeStageInput,
+    dice="d10 for early surrender, if the city's field bears a flag",
+)
 def siege_stage(case, dice):
     """6.2 Siege, the "Resolving sieges" phase: "At the end of each stage the defence level of the city
     falls by 1 level, which results in the elimination of one unit from the defenders (if any are

@@ -1,5 +1,6 @@
 """The turn: setup (II), the stage and its phases (III), drawing cards (3.1), the Roman consuls (3.2),
 initiative (3.3) and the actions (3.4), with the sequence of play as data for the clock."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -23,71 +24,135 @@ SYRACUSE = "10.4 Syracuse"
 SETUP_CHECKLIST = (
     {"step": 1, "text": "Choose the scenario (I-IV) and the Victory Point variant", "rule": "II; 11.2"},
     {"step": 2, "text": "Choose nations and divide the spheres of influence", "rule": "II; 10.1"},
-    {"step": 3, "text": "Place armies, fleets and leaders per the scenario; 2 heavy infantry in the capital of "
-                        "each state that is not allied", "rule": "II; VII"},
+    {
+        "step": 3,
+        "text": "Place armies, fleets and leaders per the scenario; 2 heavy infantry in the capital of "
+        "each state that is not allied",
+        "rule": "II; VII",
+    },
     {"step": 4, "text": "Place the Gallic attitude tokens per the scenario", "rule": "II"},
     {"step": 5, "text": "Place the states on the political track per the scenario", "rule": "II"},
-    {"step": 6, "text": "Give the players their starting Initiative Points and Talents (one player for a "
-                        "split nation: totalled)", "rule": "II; 10.2"},
+    {
+        "step": 6,
+        "text": "Give the players their starting Initiative Points and Talents (one player for a "
+        "split nation: totalled)",
+        "rule": "II; 10.2",
+    },
     {"step": 7, "text": "Place the six card decks; lay out the unused tokens and the bank", "rule": "II"},
-    {"step": 8, "text": "Roman consuls: draw 2 if the scenario does not name them, and place them in armies "
-                        "per the scenario", "rule": "3.2"},
+    {
+        "step": 8,
+        "text": "Roman consuls: draw 2 if the scenario does not name them, and place them in armies per the scenario",
+        "rule": "3.2",
+    },
     {"step": 9, "text": "Apply the scenario's own notes (removed cards, starting VP, sieges)", "rule": "Scenarios"},
-    {"step": 10, "text": "Set the Stage token to the scenario's starting stage (I: III, II: VI, III: III, IV: II)",
-     "rule": "Scenarios"},
+    {
+        "step": 10,
+        "text": "Set the Stage token to the scenario's starting stage (I: III, II: VI, III: III, IV: II)",
+        "rule": "Scenarios",
+    },
 )
 
 # III. Course of Play: "Each stage is divided into the following phases", in the printed order.
 # `stages` says in which stages of the year a phase happens (3.2: consuls in II; IX: economy in III and VI).
 PHASES = (
-    {"key": "drawing_cards", "title": "Drawing cards", "rule": "3.1", "stages": (1, 2, 3, 4, 5, 6), "steps": (
-        {"text": "Turn every unit token (ships too) face up: no unit has been activated yet", "rule": "4.1"},
-        {"text": "Each player draws 2 cards from his nation's deck and 1 from each allied state's deck "
-                 "(the Syracuse player only from the Syracuse deck)", "rule": "3.1; 10.4"},
-        {"text": "Hand limit 7: discard the excess at once, the owner choosing", "rule": "3.1"},
-        {"text": "An empty deck: reshuffle its discard pile as the new deck", "rule": "1.3.1"},
-    )},
-    {"key": "roman_consuls", "title": "Drawing of Roman consuls (once a year)", "rule": "3.2", "stages": (2,),
-     "steps": (
-        {"text": "Draw 2 random consul cards; place them where the consuls were, or in Rome", "rule": "3.2"},
-        {"text": "Advanced: one Roman player may try to extend one previous consul (1d10, 6+)", "rule": "12.3"},
-    )},
-    {"key": "initiative", "title": "Initiative", "rule": "3.3", "stages": (1, 2, 3, 4, 5, 6), "steps": (
-        {"text": "Reveal Initiative Points; most first; a die breaks ties", "rule": "3.3"},
-        {"text": "Hand out the order tokens: the order holds for the whole stage", "rule": "3.3; 1.2.15"},
-    )},
-    {"key": "actions", "title": "Actions", "rule": "3.4", "stages": (1, 2, 3, 4, 5, 6), "steps": (
-        {"text": "In order, one action each; after the last player the turn returns to the first", "rule": "3.4"},
-        {"text": "A pass is final for the stage (effects may still be played); the phase ends when all "
-                 "have passed", "rule": "3.4; 3.4.7"},
-    )},
-    {"key": "resolving_sieges", "title": "Resolving sieges", "rule": "6.2", "stages": (1, 2, 3, 4, 5, 6),
-     "steps": (
-        {"text": "For each besieged city: attrition, capture or broken siege, early surrender roll", "rule": "6.2"},
-    )},
-    {"key": "economy", "title": "Economy", "rule": "IX", "stages": (3, 6), "steps": (
-        {"text": "Income from cities not besieged (advanced: less devastation, cut-off cities)",
-         "rule": "9.1; 12.1; 12.2"},
-        {"text": "Pay 1 Talent per unit (Roman light and heavy infantry half); disband what cannot be paid",
-         "rule": "9.2"},
-        {"text": "Recruit in the reverse of the last stage's order", "rule": "9.3"},
-        {"text": "Hannibal: +2 Initiative Points to Carthage and draw a card", "rule": "1.3.3"},
-        {"text": "Advanced: +1 VP per 2 devastation tokens to the devastating side; remove the tokens",
-         "rule": "12.1"},
-    )},
-    {"key": "stage_token", "title": "Moving the Stage token", "rule": "III", "stages": (1, 2, 3, 4, 5, 6),
-     "steps": (
-        {"text": "Move the Stage token on (after VI a new year begins at I)", "rule": "III"},
-        {"text": "Advanced: count down the dictator's 3 stages", "rule": "12.4"},
-    )},
+    {
+        "key": "drawing_cards",
+        "title": "Drawing cards",
+        "rule": "3.1",
+        "stages": (1, 2, 3, 4, 5, 6),
+        "steps": (
+            {"text": "Turn every unit token (ships too) face up: no unit has been activated yet", "rule": "4.1"},
+            {
+                "text": "Each player draws 2 cards from his nation's deck and 1 from each allied state's deck "
+                "(the Syracuse player only from the Syracuse deck)",
+                "rule": "3.1; 10.4",
+            },
+            {"text": "Hand limit 7: discard the excess at once, the owner choosing", "rule": "3.1"},
+            {"text": "An empty deck: reshuffle its discard pile as the new deck", "rule": "1.3.1"},
+        ),
+    },
+    {
+        "key": "roman_consuls",
+        "title": "Drawing of Roman consuls (once a year)",
+        "rule": "3.2",
+        "stages": (2,),
+        "steps": (
+            {"text": "Draw 2 random consul cards; place them where the consuls were, or in Rome", "rule": "3.2"},
+            {"text": "Advanced: one Roman player may try to extend one previous consul (1d10, 6+)", "rule": "12.3"},
+        ),
+    },
+    {
+        "key": "initiative",
+        "title": "Initiative",
+        "rule": "3.3",
+        "stages": (1, 2, 3, 4, 5, 6),
+        "steps": (
+            {"text": "Reveal Initiative Points; most first; a die breaks ties", "rule": "3.3"},
+            {"text": "Hand out the order tokens: the order holds for the whole stage", "rule": "3.3; 1.2.15"},
+        ),
+    },
+    {
+        "key": "actions",
+        "title": "Actions",
+        "rule": "3.4",
+        "stages": (1, 2, 3, 4, 5, 6),
+        "steps": (
+            {"text": "In order, one action each; after the last player the turn returns to the first", "rule": "3.4"},
+            {
+                "text": "A pass is final for the stage (effects may still be played); the phase ends when all "
+                "have passed",
+                "rule": "3.4; 3.4.7",
+            },
+        ),
+    },
+    {
+        "key": "resolving_sieges",
+        "title": "Resolving sieges",
+        "rule": "6.2",
+        "stages": (1, 2, 3, 4, 5, 6),
+        "steps": (
+            {"text": "For each besieged city: attrition, capture or broken siege, early surrender roll", "rule": "6.2"},
+        ),
+    },
+    {
+        "key": "economy",
+        "title": "Economy",
+        "rule": "IX",
+        "stages": (3, 6),
+        "steps": (
+            {
+                "text": "Income from cities not besieged (advanced: less devastation, cut-off cities)",
+                "rule": "9.1; 12.1; 12.2",
+            },
+            {
+                "text": "Pay 1 Talent per unit (Roman light and heavy infantry half); disband what cannot be paid",
+                "rule": "9.2",
+            },
+            {"text": "Recruit in the reverse of the last stage's order", "rule": "9.3"},
+            {"text": "Hannibal: +2 Initiative Points to Carthage and draw a card", "rule": "1.3.3"},
+            {
+                "text": "Advanced: +1 VP per 2 devastation tokens to the devastating side; remove the tokens",
+                "rule": "12.1",
+            },
+        ),
+    },
+    {
+        "key": "stage_token",
+        "title": "Moving the Stage token",
+        "rule": "III",
+        "stages": (1, 2, 3, 4, 5, 6),
+        "steps": (
+            {"text": "Move the Stage token on (after VI a new year begins at I)", "rule": "III"},
+            {"text": "Advanced: count down the dictator's 3 stages", "rule": "12.4"},
+        ),
+    },
 )
 STAGES = ("I", "II", "III", "IV", "V", "VI")
 
 
 def stage_plan(number):
     """The phases of stage `number` (1-6), in the printed order of III. Course of Play."""
-    phases = tuple({k: v for k, v in phase.items() if k != "stages"} for phase in PHASES
-                   if number in phase["stages"])
+    phases = tuple({k: v for k, v in phase.items() if k != "stages"} for phase in PHASES if number in phase["stages"])
     return {"stage": STAGES[number - 1], "number": number, "phases": phases}
 
 
@@ -96,6 +161,7 @@ SEQUENCE_OF_PLAY = tuple(stage_plan(number) for number in range(1, 7))
 
 
 # ---- nations and their card decks --------------------------------------------------------------
+
 
 class Nation(Choice):
     """1.1: the three major nations and the three neutral states, each with its own card deck (II)."""
@@ -116,12 +182,14 @@ ALLY_DRAW = 1
 
 # ---- hannibal_barkas.draw_cards ---------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Hand:
     player: str = spec("The player, as Hannibal")
     nation: Nation = spec("The nation whose deck he draws from")
-    allies: tuple[Nation, ...] = spec("Allied states whose alliance this player brought about (VII)",
-                                      max_items=4, default=())
+    allies: tuple[Nation, ...] = spec(
+        "Allied states whose alliance this player brought about (VII)", max_items=4, default=()
+    )
     cards_in_hand: int = spec("Cards in his hand before the draw", min=0, max=30, default=0)
 
 
@@ -135,23 +203,30 @@ class Deck:
 @dataclass(frozen=True)
 class DrawInput:
     hands: tuple[Hand, ...] = spec("Each player, in the order they draw", min_items=1, max_items=5)
-    decks: tuple[Deck, ...] = spec("The decks' sizes, to see a reshuffle coming (leave empty to skip)",
-                                   max_items=6, default=())
+    decks: tuple[Deck, ...] = spec(
+        "The decks' sizes, to see a reshuffle coming (leave empty to skip)", max_items=6, default=()
+    )
 
 
 def check_allies(hand, i):
     for j, ally in enumerate(hand.allies):
         if ally in (Nation.CARTHAGE, Nation.ROME) or ally == hand.nation:
-            raise RulesError(f"hands.{i}.allies.{j}", f"{ally.label} cannot be an ally of {hand.player}: the "
-                             "allies are the states on the political track (VII)")
+            raise RulesError(
+                f"hands.{i}.allies.{j}",
+                f"{ally.label} cannot be an ally of {hand.player}: the "
+                "allies are the states on the political track (VII)",
+            )
 
 
 def draws_for(hand, working):
     """3.1: 2 from his own deck and 1 from each ally's; 10.4: the Syracuse player only from his own."""
     if hand.nation == Nation.SYRACUSE:
         if hand.allies:
-            working.note(f"{hand.player} plays Syracuse: he draws only from the Syracuse deck; 2 cards, "
-                         "as 3.1 (10.4 does not restate the number)", SYRACUSE)
+            working.note(
+                f"{hand.player} plays Syracuse: he draws only from the Syracuse deck; 2 cards, "
+                "as 3.1 (10.4 does not restate the number)",
+                SYRACUSE,
+            )
         return {Nation.SYRACUSE: BASIC_DRAW}
     draws = {hand.nation: BASIC_DRAW}
     for ally in hand.allies:
@@ -165,8 +240,10 @@ def take_from_deck(decks, nation, number, working):
         return number
     left, discards = decks[nation]
     if left < number and discards:
-        working.note(f"The {nation.label} deck runs out: its discard pile ({discards}) is reshuffled as the new "
-                     "deck", EVENT_CARDS)
+        working.note(
+            f"The {nation.label} deck runs out: its discard pile ({discards}) is reshuffled as the new deck",
+            EVENT_CARDS,
+        )
         left, discards = left + discards, 0
     taken = min(number, left)
     decks[nation] = (left - taken, discards)
@@ -179,13 +256,18 @@ def draw_hand(hand, decks, working):
     draws = draws_for(hand, working)
     drawn = {nation.value: take_from_deck(decks, nation, number, working) for nation, number in draws.items()}
     total = sum(drawn.values())
-    working.step(f"{hand.player} draws {total}: " + ", ".join(f"{n} from {k}" for k, n in drawn.items()),
-                 DRAWING, total)
+    working.step(
+        f"{hand.player} draws {total}: " + ", ".join(f"{n} from {k}" for k, n in drawn.items()), DRAWING, total
+    )
     held = hand.cards_in_hand + total
     discard = max(0, held - HAND_LIMIT)
     if discard:
-        working.step(f"{hand.player} holds {held}, over the limit of {HAND_LIMIT}: he discards {discard} at once, "
-                     "choosing which", DRAWING, discard)
+        working.step(
+            f"{hand.player} holds {held}, over the limit of {HAND_LIMIT}: he discards {discard} at once, "
+            "choosing which",
+            DRAWING,
+            discard,
+        )
     return {"player": hand.player, "drawn": drawn, "total": total, "hand": held - discard, "discard": discard}
 
 
@@ -197,12 +279,15 @@ def draw_cards(case, dice):
         check_allies(hand, i)
     decks = {deck.nation: (deck.cards_left, deck.discards) for deck in case.decks}
     players = [draw_hand(hand, decks, working) for hand in case.hands]
-    outcome = {"players": players, "decks": {n.value: {"cards_left": left, "discards": d}
-                                             for n, (left, d) in decks.items()}}
+    outcome = {
+        "players": players,
+        "decks": {n.value: {"cards_left": left, "discards": d} for n, (left, d) in decks.items()},
+    }
     return Result.of(f"{RULESET}.draw_cards", outcome, working, dice)
 
 
 # ---- hannibal_barkas.initiative_order ---------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Bid:
@@ -212,8 +297,7 @@ class Bid:
 
 @dataclass(frozen=True)
 class InitiativeInput:
-    players: tuple[Bid, ...] = spec("Every player, in any order (ties roll in this order)", min_items=1,
-                                    max_items=5)
+    players: tuple[Bid, ...] = spec("Every player, in any order (ties roll in this order)", min_items=1, max_items=5)
 
 
 def break_tie(tied, dice, working):
@@ -224,16 +308,25 @@ def break_tie(tied, dice, working):
     for value in sorted(set(rolls.values()), reverse=True):
         again = [bid for bid in tied if rolls[bid.player] == value]
         if len(again) > 1:
-            working.note(f"{' and '.join(b.player for b in again)} roll {value} again: equal rolls roll again "
-                         "(not in the rulebook)", INITIATIVE)
+            working.note(
+                f"{' and '.join(b.player for b in again)} roll {value} again: equal rolls roll again "
+                "(not in the rulebook)",
+                INITIATIVE,
+            )
             order += break_tie(again, dice, working)
         else:
             order += again
     return order
 
 
-@procedure(RULESET, "initiative_order", title="Initiative order", source=INITIATIVE, takes=InitiativeInput,
-           dice="d10 for each player tied on Initiative Points, in the order given")
+@procedure(
+    RULESET,
+    "initiative_order",
+    title="Initiative order",
+    source=INITIATIVE,
+    takes=InitiativeInput,
+    dice="d10 for each player tied on Initiative Points, in the order given",
+)
 def initiative_order(case, dice):
     """3.3 Players' Initiative: most IP first, ties broken by a die; the order holds for the whole stage."""
     working = Working()
@@ -244,12 +337,15 @@ def initiative_order(case, dice):
     for token, bid in enumerate(order, start=1):
         working.step(f"Order token {token}: {bid.player} ({bid.initiative} IP)", INITIATIVE, token)
     working.note("The order holds for the whole stage, however the IP change; setting it spends no IP", INITIATIVE)
-    outcome = {"order": [bid.player for bid in order],
-               "tokens": {bid.player: token for token, bid in enumerate(order, start=1)}}
+    outcome = {
+        "order": [bid.player for bid in order],
+        "tokens": {bid.player: token for token, bid in enumerate(order, start=1)},
+    }
     return Result.of(f"{RULESET}.initiative_order", outcome, working, dice)
 
 
 # ---- the actions (3.4) ------------------------------------------------------------------------
+
 
 class ActionKind(Choice):
     CARD_FOR_INITIATIVE = "card_for_initiative"  # 3.4.1
@@ -263,9 +359,15 @@ class ActionKind(Choice):
 
 POLITICAL_IP, POLITICAL_TALENTS = 2, 10  # 3.4.5 "he pays 2 IP and 10 gold Talents"
 HAND_OVER_IP = 1  # 3.4.6 "To do this he must pay 1 Initiative Point."
-ACTION_RULE = {ActionKind.CARD_FOR_INITIATIVE: "3.4.1", ActionKind.CARD_FOR_GOLD: "3.4.2",
-               ActionKind.CARD_AS_EVENT: "3.4.3", ActionKind.ACTIVATE: "3.4.4; 4.2",
-               ActionKind.POLITICAL: "3.4.5", ActionKind.HAND_OVER: "3.4.6", ActionKind.PASS: "3.4.7"}
+ACTION_RULE = {
+    ActionKind.CARD_FOR_INITIATIVE: "3.4.1",
+    ActionKind.CARD_FOR_GOLD: "3.4.2",
+    ActionKind.CARD_AS_EVENT: "3.4.3",
+    ActionKind.ACTIVATE: "3.4.4; 4.2",
+    ActionKind.POLITICAL: "3.4.5",
+    ActionKind.HAND_OVER: "3.4.6",
+    ActionKind.PASS: "3.4.7",
+}
 
 
 @dataclass(frozen=True)
@@ -288,16 +390,19 @@ class Action:
     player: str = spec("Who acts")
     kind: ActionKind = spec("The action")
     card: str = spec("The card played, as Storm", default="")
-    card_initiative: int | None = spec("IP printed on the card (top right), when played for initiative",
-                                       min=0, max=50, default=None)
-    card_talents: int | None = spec("Talents printed on the card (top left), when played for gold",
-                                    min=0, max=100, default=None)
+    card_initiative: int | None = spec(
+        "IP printed on the card (top right), when played for initiative", min=0, max=50, default=None
+    )
+    card_talents: int | None = spec(
+        "Talents printed on the card (top left), when played for gold", min=0, max=100, default=None
+    )
     event_initiative_cost: int = spec("IP the event's text makes him pay", min=0, max=50, default=0)
     event_talent_cost: int = spec("Talents the event's text makes him pay", min=0, max=500, default=0)
     single_use: bool = spec("The event's name has an asterisk: removed from the game", default=False)
     regions: tuple[Region, ...] = spec("Regions activated (3.4.4)", max_items=10, default=())
-    destinations: tuple[str, ...] = spec("Fields where the activated units end their move (none: they stay)",
-                                         max_items=10, default=())
+    destinations: tuple[str, ...] = spec(
+        "Fields where the activated units end their move (none: they stay)", max_items=10, default=()
+    )
     fleet_landing: bool = spec("A fleet move that loads and/or lands units (4.2)", default=False)
     state: str = spec("Political action: the state moved, as Massilia", default="")
 
@@ -319,6 +424,7 @@ def check_afford(player, ip, talents, where):
 def action_effect(player, action, where, working):
     """What one action gains and costs: (IP change, Talents change), each shown with its rule."""
     from .movement import activation_cost, check_pattern
+
     rule = ACTION_RULE[action.kind]
     if action.kind == ActionKind.CARD_FOR_INITIATIVE:
         gain = require(action.card_initiative, f"{where}.card_initiative", "card's Initiative Points")
@@ -336,17 +442,16 @@ def action_effect(player, action, where, working):
         return political_cost(player, action, where, working)
     if action.kind == ActionKind.HAND_OVER:
         return working.modifier(f"{player.player} hands over an army with its leaders", -HAND_OVER_IP, rule), 0
-    working.choice(f"{player.player} passes and turns over his order token: only effects for him now, this stage",
-                   rule)
+    working.choice(f"{player.player} passes and turns over his order token: only effects for him now, this stage", rule)
     return 0, 0
 
 
 def event_cost(player, action, where, working):
-    working.step(f"{player.player} plays {action.card or 'a card'} as an event: put it into effect now",
-                 "3.4.3", action.card)
+    working.step(
+        f"{player.player} plays {action.card or 'a card'} as an event: put it into effect now", "3.4.3", action.card
+    )
     if action.single_use:
-        working.note(f"{action.card or 'The card'} has an asterisk: removed from the game, not discarded",
-                     EVENT_CARDS)
+        working.note(f"{action.card or 'The card'} has an asterisk: removed from the game, not discarded", EVENT_CARDS)
     return -action.event_initiative_cost, -action.event_talent_cost
 
 
@@ -354,12 +459,14 @@ def political_cost(player, action, where, working):
     if player.nation == Nation.SYRACUSE:
         raise RulesError(f"{where}.kind", "the Syracuse player cannot act on the political track (10.4)")
     state = action.state or "a state"
-    working.step(f"{player.player} moves {state} 1 field toward his side on the political track", "3.4.5; VII",
-                 action.state)
-    working.note("An allied state cannot be moved by a political action (VII); politics moves the token",
-                 "VII")
-    return (working.modifier("political action: Initiative Points", -POLITICAL_IP, "3.4.5"),
-            working.modifier("political action: Talents", -POLITICAL_TALENTS, "3.4.5"))
+    working.step(
+        f"{player.player} moves {state} 1 field toward his side on the political track", "3.4.5; VII", action.state
+    )
+    working.note("An allied state cannot be moved by a political action (VII); politics moves the token", "VII")
+    return (
+        working.modifier("political action: Initiative Points", -POLITICAL_IP, "3.4.5"),
+        working.modifier("political action: Talents", -POLITICAL_TALENTS, "3.4.5"),
+    )
 
 
 def apply_action(player, action, where, working):
@@ -368,8 +475,9 @@ def apply_action(player, action, where, working):
         raise RulesError(f"{where}.player", f"{player.player} has passed: he may only play effects (3.4)")
     ip, talents = action_effect(player, action, where, working)
     check_afford(player, -ip, -talents, where)
-    after = PlayerState(player.player, player.nation, player.initiative + ip, player.talents + talents,
-                        action.kind == ActionKind.PASS)
+    after = PlayerState(
+        player.player, player.nation, player.initiative + ip, player.talents + talents, action.kind == ActionKind.PASS
+    )
     working.step(f"{player.player}: {after.initiative} IP, {after.talents} Talents", ACTIONS, after.initiative)
     return after
 
@@ -379,6 +487,7 @@ def state_dict(player):
 
 
 # ---- hannibal_barkas.take_action --------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ActionInput:
@@ -398,12 +507,11 @@ def take_action(case, dice):
 
 # ---- hannibal_barkas.action_round -------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class RoundInput:
-    players: tuple[PlayerState, ...] = spec("Every player, in the stage's initiative order", min_items=1,
-                                            max_items=5)
-    actions: tuple[Action, ...] = spec("One action for each player who has not passed, in any order",
-                                       max_items=5)
+    players: tuple[PlayerState, ...] = spec("Every player, in the stage's initiative order", min_items=1, max_items=5)
+    actions: tuple[Action, ...] = spec("One action for each player who has not passed, in any order", max_items=5)
 
 
 def actions_in_order(case):
@@ -433,12 +541,17 @@ def action_round(case, dice):
         working.step(f"Next round, in the same order: {', '.join(next_round)}", ACTIONS, len(next_round))
     else:
         working.step("Every player has passed: the Actions phase ends", ACTIONS, 0)
-    outcome = {"acted": [p.player for p, _, _ in actions_in_order(case)], "next_round": next_round,
-               "players": {name: state_dict(p) for name, p in after.items()}, "phase_over": not next_round}
+    outcome = {
+        "acted": [p.player for p, _, _ in actions_in_order(case)],
+        "next_round": next_round,
+        "players": {name: state_dict(p) for name, p in after.items()},
+        "phase_over": not next_round,
+    }
     return Result.of(f"{RULESET}.action_round", outcome, working, dice)
 
 
 # ---- hannibal_barkas.consul_draw --------------------------------------------------------------
+
 
 class DrawOccasion(Choice):
     YEARLY = "yearly"  # stage II of each year
@@ -460,13 +573,13 @@ class ConsulDrawOptions:
     sitting_eligible: bool = spec(
         "3.2 and 12.3 (L879): last year's consuls at the yearly draw — they leave office and their cards go back "
         "into the pool, so they may be drawn again (default, on), or they are kept out of this draw (off)",
-        default=True)
+        default=True,
+    )
 
 
 @dataclass(frozen=True)
 class ConsulDrawInput:
-    pool: tuple[ConsulCard, ...] = spec("Consul cards off the map and available, in a fixed order",
-                                        max_items=30)
+    pool: tuple[ConsulCard, ...] = spec("Consul cards off the map and available, in a fixed order", max_items=30)
     sitting: tuple[ConsulCard, ...] = spec("Last year's consuls, still on the map", max_items=2, default=())
     occasion: DrawOccasion = spec("Why the consuls are drawn", default=DrawOccasion.YEARLY)
     dead: str = spec("Replacing a dead consul: his card", default="")
@@ -478,12 +591,15 @@ def draw_pool(case, working):
     if case.occasion == DrawOccasion.YEARLY and case.sitting:
         if case.options.sitting_eligible:
             pool += case.sitting
-            working.note("Reading used: last year's consuls leave office and their cards join the pool, so they "
-                         "may be drawn again (12.3 'If... such a consul is re-elected'); 3.2 does not say",
-                         CONSULS)
+            working.note(
+                "Reading used: last year's consuls leave office and their cards join the pool, so they "
+                "may be drawn again (12.3 'If... such a consul is re-elected'); 3.2 does not say",
+                CONSULS,
+            )
         else:
-            working.note("Reading used: last year's consuls are not drawn this year (the other reading of 3.2)",
-                         CONSULS)
+            working.note(
+                "Reading used: last year's consuls are not drawn this year (the other reading of 3.2)", CONSULS
+            )
     return pool
 
 
@@ -498,8 +614,14 @@ def replacement_pool(case, working):
     return list(case.pool) + dead
 
 
-@procedure(RULESET, "consul_draw", title="Drawing of Roman consuls", source=CONSULS, takes=ConsulDrawInput,
-           dice="a die the size of the pool for each consul: the card at that place in the pool")
+@procedure(
+    RULESET,
+    "consul_draw",
+    title="Drawing of Roman consuls",
+    source=CONSULS,
+    takes=ConsulDrawInput,
+    dice="a die the size of the pool for each consul: the card at that place in the pool",
+)
 def consul_draw(case, dice):
     """3.2 Drawing of Roman Consuls: two random cards from the available consuls, in stage II and at the start."""
     working = Working()
@@ -532,9 +654,11 @@ def consul_outcome(case, drawn, working):
         placed[card.name] = where
         working.step(f"{card.name} is drawn: placed in {where}", CONSULS, card.name)
     for card in leaving:
-        working.step(f"{card.name} leaves office: off the map, his card back in the pool (unless 12.3 keeps him)",
-                     CONSULS, card.name)
+        working.step(
+            f"{card.name} leaves office: off the map, his card back in the pool (unless 12.3 keeps him)",
+            CONSULS,
+            card.name,
+        )
     if case.occasion == DrawOccasion.YEARLY:
-        working.note("The new consuls stand where the old ones were, or in Rome: the Roman player chooses",
-                     CONSULS)
+        working.note("The new consuls stand where the old ones were, or in Rome: the Roman player chooses", CONSULS)
     return {"drawn": names, "placed": placed, "leaving": [c.name for c in leaving]}

@@ -3,6 +3,7 @@ Table 3 (Cost of units), shared by every Hannibal Barkas procedure.
 
 A force is given as a `Units` (a count of each kind). Leaders are not units (5.6).
 """
+
 import enum
 from dataclasses import dataclass, fields, replace
 
@@ -37,8 +38,7 @@ LAND = (LI, HI, CAV, EL, GI, GC)
 ATTACK_STRENGTH = KeyedTable(
     name="Table 1. Chance of inflicting losses",
     source=TABLE_1,
-    rows={LI.value: 9, HI.value: 7, CAV.value: 8, EL.value: AUTOMATIC, GI.value: 8, GC.value: 8,
-          SHIPS.value: 7},
+    rows={LI.value: 9, HI.value: 7, CAV.value: 8, EL.value: AUTOMATIC, GI.value: 8, GC.value: 8, SHIPS.value: 7},
 )
 # Table 1 footnote: "A ship receives a +1 modifier for units of any infantry loaded onto it (at most two)."
 SHIP_INFANTRY_BONUS = 1

@@ -3,6 +3,7 @@ automatic victory (11.1) and the end of the game (10.3, 10.4).
 
 City and leader cards beyond Siga and Hannibal are not in the rulebook: their VP come in the case.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -47,6 +48,7 @@ SCENARIO_I_ITALY_UNITS = 5  # Scen. I: Rome "wins automatically when the Carthag
 
 # ---- hannibal_barkas.award_vp -----------------------------------------------------------------
 
+
 class Source(Choice):
     CITY_CAPTURED = "city_captured"  # 6.3, 11.2.1: the VP on the city card
     CITY_RETAKEN = "city_retaken"  # 6.3: the retaker gets nothing, the capturer gives back what he gained
@@ -64,10 +66,12 @@ class VPEvent:
     player: str = spec("Who gains or loses the VP")
     source: Source = spec("How")
     name: str = spec("The city, leader, battle, state or card", default="")
-    card_vp: int | None = spec("City or leader: the VP on its card; card: the VP it gives", min=-50, max=50,
-                               default=None)
-    units_eliminated: int = spec("Battle won: enemy units eliminated (ships and their cargo count)", min=0,
-                                 max=500, default=0)
+    card_vp: int | None = spec(
+        "City or leader: the VP on its card; card: the VP it gives", min=-50, max=50, default=None
+    )
+    units_eliminated: int = spec(
+        "Battle won: enemy units eliminated (ships and their cargo count)", min=0, max=500, default=0
+    )
     tokens: int = spec("Devastation: tokens removed in the economy phase", min=0, max=500, default=0)
 
 
@@ -85,8 +89,10 @@ class AwardInput:
 
 def printed_vp(event, where, what):
     if event.card_vp is None:
-        raise RulesError(f"{where}.card_vp", f"the VP on the {what} card of {event.name or 'this'} are not in the "
-                         "rulebook; Control must enter them")
+        raise RulesError(
+            f"{where}.card_vp",
+            f"the VP on the {what} card of {event.name or 'this'} are not in the rulebook; Control must enter them",
+        )
     return event.card_vp
 
 
@@ -96,13 +102,15 @@ def event_vp(event, where, working):
     if kind == Source.CITY_CAPTURED:
         return working.modifier(f"{event.player} captures {name}", printed_vp(event, where, "city"), "6.3; 11.2")
     if kind == Source.CITY_RETAKEN:
-        return working.modifier(f"{name} is retaken: {event.player} gives back the VP he had for it",
-                                -printed_vp(event, where, "city"), "6.3")
+        return working.modifier(
+            f"{name} is retaken: {event.player} gives back the VP he had for it",
+            -printed_vp(event, where, "city"),
+            "6.3",
+        )
     if kind == Source.LEADER_KILLED:
         return working.modifier(f"{event.player} kills {name}", printed_vp(event, where, "leader"), "11.2; 5.11")
     if kind == Source.DICTATOR_KILLED:
-        vp = working.modifier(f"{event.player} kills the dictator {name}", printed_vp(event, where, "leader"),
-                              "11.2")
+        vp = working.modifier(f"{event.player} kills the dictator {name}", printed_vp(event, where, "leader"), "11.2")
         return vp + working.modifier("the dictator: +2 VP more", DICTATOR_EXTRA_VP, "12.4")
     return other_vp(event, where, working)
 
@@ -111,15 +119,21 @@ def other_vp(event, where, working):
     kind = event.source
     if kind == Source.BATTLE_WON:
         vp = event.units_eliminated // BATTLE_UNITS_PER_VP
-        return working.modifier(f"{event.player} wins {event.name or 'a battle'}: {event.units_eliminated} enemy "
-                                "units eliminated, 1 VP per full 5", vp, "11.2; 5.11")
+        return working.modifier(
+            f"{event.player} wins {event.name or 'a battle'}: {event.units_eliminated} enemy "
+            "units eliminated, 1 VP per full 5",
+            vp,
+            "11.2; 5.11",
+        )
     if kind in (Source.ALLIANCE_GAINED, Source.ALLIANCE_LOST):
         sign = 1 if kind == Source.ALLIANCE_GAINED else -1
-        return working.modifier(f"{event.player} {'gains' if sign > 0 else 'loses'} the alliance of "
-                                f"{event.name or 'a state'}", sign * ALLIANCE_VP, "11.2; VII")
+        return working.modifier(
+            f"{event.player} {'gains' if sign > 0 else 'loses'} the alliance of {event.name or 'a state'}",
+            sign * ALLIANCE_VP,
+            "11.2; VII",
+        )
     if kind == Source.DEVASTATION:
-        return working.modifier(f"{event.tokens} devastation tokens: 1 VP per 2", event.tokens // TOKENS_PER_VP,
-                                "12.1")
+        return working.modifier(f"{event.tokens} devastation tokens: 1 VP per 2", event.tokens // TOKENS_PER_VP, "12.1")
     return working.modifier(f"{event.name or 'a card'}", printed_vp(event, where, "event"), "11.2")
 
 
@@ -140,6 +154,7 @@ def award_vp(case, dice):
 
 # ---- hannibal_barkas.check_victory ------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Standing:
     player: str = spec("A player")
@@ -151,11 +166,11 @@ class Standing:
 class VictoryInput:
     players: tuple[Standing, ...] = spec("Every player", min_items=2, max_items=5)
     variant: Variant = spec("What the game is played to", default=Variant.SMALL_WAR)
-    vp_to_win: int | None = spec("The players' own VP target instead of the variant's", min=1, max=500,
-                                 default=None)
+    vp_to_win: int | None = spec("The players' own VP target instead of the variant's", min=1, max=500, default=None)
     capitals_taken: tuple[str, ...] = spec("Capitals captured, as 'Roma by carthage'", max_items=4, default=())
-    carthaginian_units_in_italy: int | None = spec("Scenario I: Carthaginian units in Italy", min=0, max=500,
-                                                   default=None)
+    carthaginian_units_in_italy: int | None = spec(
+        "Scenario I: Carthaginian units in Italy", min=0, max=500, default=None
+    )
     time_is_up: bool = spec("The agreed playing time has passed: the VP are counted", default=False)
 
 
@@ -181,8 +196,11 @@ def automatic_winner(case, working):
         return Nation.SYRACUSE
     if case.variant == Variant.SCENARIO_I and case.carthaginian_units_in_italy is not None:
         if case.carthaginian_units_in_italy < SCENARIO_I_ITALY_UNITS:
-            working.step(f"The Carthaginian army in Italy is {case.carthaginian_units_in_italy} units, under 5: "
-                         "Rome wins", "Scenario I", "rome")
+            working.step(
+                f"The Carthaginian army in Italy is {case.carthaginian_units_in_italy} units, under 5: Rome wins",
+                "Scenario I",
+                "rome",
+            )
             return Nation.ROME
     return None
 
@@ -212,8 +230,7 @@ def vp_winner(case, totals, working):
             working.step(f"{nation.label} has {vp} VP of {target}", GAINING, vp)
             reached.append(nation)
     if len(reached) > 1:
-        working.note(f"{' and '.join(n.label for n in reached)} reach their targets together: Control rules",
-                     GAINING)
+        working.note(f"{' and '.join(n.label for n in reached)} reach their targets together: Control rules", GAINING)
         return None
     return reached[0] if reached else None
 
@@ -250,6 +267,11 @@ def check_victory(case, dice):
     player = best_player(case, side, working) if side else None
     if side is None:
         working.step("No one has won yet", GAINING)
-    outcome = {"over": side is not None, "side": side.value if side else None, "player": player,
-               "how": how if side else None, "side_vp": {n.value: vp for n, vp in totals.items()}}
+    outcome = {
+        "over": side is not None,
+        "side": side.value if side else None,
+        "player": player,
+        "how": how if side else None,
+        "side_vp": {n.value: vp for n, vp in totals.items()},
+    }
     return Result.of(f"{RULESET}.check_victory", outcome, working, dice)

@@ -1,6 +1,7 @@
 """18.5 Bribing Barbarians, Rebels and Foreign Powers (optional): each bribe costs half a 20-10/10-10 Legion of
 the situation and moves the activation die-roll 1 in the briber's favour. The legion's cost is in the situation's
 recruiting data, which the text does not print: Control enters it in the event's Situations."""
+
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,7 +27,9 @@ class BribeHalf(Choice):
 class BribeOptions:
     half: BribeHalf = spec(
         "18.51 with 2.1 (extraction AMB-01): half an odd legion cost is rounded down, in the paying faction's "
-        "favour (default), or up", default=BribeHalf.DOWN)
+        "favour (default), or up",
+        default=BribeHalf.DOWN,
+    )
 
 
 @dataclass(frozen=True)
@@ -40,8 +43,12 @@ class Bribe:
 class BribeInput:
     bribes: tuple[Bribe, ...] = spec("Every faction's bribes on this die-roll", min_items=1, max_items=12)
     situation: str = spec("The situation played (I, II, 1 to 32), whose legion's cost a bribe costs", default="")
-    legion_cost: int | None = spec("The cost of a 20-10/10-10 Legion in this situation (empty: from the event's "
-                                   "Situations)", min=0, max=1000, default=None)
+    legion_cost: int | None = spec(
+        "The cost of a 20-10/10-10 Legion in this situation (empty: from the event's Situations)",
+        min=0,
+        max=1000,
+        default=None,
+    )
     activates_low: bool = spec("The force activates on a low roll (as Persia, on 9 or less: 20.8)", default=True)
     options: BribeOptions = spec("Readings of points the rulebook leaves open", default=BribeOptions())
 
@@ -51,8 +58,11 @@ def bribe_price(case, working):
         raise MissingData("Situations", f"{case.situation or 'the situation'}/legion_cost", BRIBES)
     half = Fraction(case.legion_cost, 2)
     price = math.floor(half) if case.options.half is BribeHalf.DOWN else math.ceil(half)
-    return working.modifier(f"Half the {case.legion_cost} of a 20-10/10-10 Legion, rounded {case.options.half.value}"
-                            " (reading AMB-01)", price, BRIBES)
+    return working.modifier(
+        f"Half the {case.legion_cost} of a 20-10/10-10 Legion, rounded {case.options.half.value} (reading AMB-01)",
+        price,
+        BRIBES,
+    )
 
 
 @procedure(RULESET, "bribe", title="Bribes (optional)", source=BRIBES, takes=BribeInput)
@@ -69,7 +79,12 @@ def bribe(case, dice):
     for b in case.bribes:
         costs[b.faction] = b.bribes * price
         modifier += b.bribes * (towards if b.for_activation else -towards)
-        working.step(f"{b.faction}: {b.bribes} bribe(s) " + ("for" if b.for_activation else "against") +
-                     f" activation, {costs[b.faction]} Treasure Points", BRIBES, costs[b.faction])
+        working.step(
+            f"{b.faction}: {b.bribes} bribe(s) "
+            + ("for" if b.for_activation else "against")
+            + f" activation, {costs[b.faction]} Treasure Points",
+            BRIBES,
+            costs[b.faction],
+        )
     working.step(f"The activation die-roll is modified by {modifier:+d}", BRIBES, modifier)
     return Result.of(f"{RULESET}.bribe", {"costs": costs, "modifier": modifier}, working, dice)

@@ -7,6 +7,7 @@ Optional Land Combat Results Table ("all rounding off of fractions is done in fa
 The Optional table is the only one printed, and only its row -2 whole: Control enters the rest (and the
 standard table, if the event uses it) on the data tables page, and a case names the rows it needs. Its input is
 in combat_input.py."""
+
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -33,6 +34,7 @@ MORALE_GAP = 50  # 11.1 (L441): "at least 50 points higher"
 
 # ---- strengths ------------------------------------------------------------------------------------
 
+
 def entry_multiplier(unit, case):
     if unit.entered is Entry.ACROSS_RIVER:
         return Fraction(1, 2), f"{CHART}: river hexside, attacks across are halved"
@@ -44,10 +46,10 @@ def entry_multiplier(unit, case):
         return Fraction(1, 2), "12.335 Amphibious Invasion: halved"
     if unit.entered is Entry.ACROSS_PLUS_2_NARROW_SEA:
         if unit.kind.cavalry:
-            raise RulesError("attacker.units", "only infantry may attack across a \"+2\" narrow sea hexside (13.1)")
+            raise RulesError("attacker.units", 'only infantry may attack across a "+2" narrow sea hexside (13.1)')
         if case.options.plus_2_narrow_sea is PlusTwoNarrowSea.HALF:
-            return Fraction(1, 2), "15.13 Attack (reading AMB-18): across a \"+2\" narrow sea, halved"
-        return Fraction(1, 3), "13.1 Narrow Seas Hexsides (reading AMB-18): across a \"+2\" narrow sea, a third"
+            return Fraction(1, 2), '15.13 Attack (reading AMB-18): across a "+2" narrow sea, halved'
+        return Fraction(1, 3), '13.1 Narrow Seas Hexsides (reading AMB-18): across a "+2" narrow sea, a third'
     return Fraction(1), ""
 
 
@@ -59,21 +61,29 @@ def unit_attack(unit, case, working, n):
     if unit.kind.cavalry and case.season is Season.WINTER:
         value, why = value / 2, why + [f"{CHART}: in winter cavalry is halved in attacks"]
     if why:
-        working.step(f"Attacking unit {n} ({unit.strength} {unit.kind.label}): {words(value)} — {'; '.join(why)}",
-                     PROCEDURE, float(value))
+        working.step(
+            f"Attacking unit {n} ({unit.strength} {unit.kind.label}): {words(value)} — {'; '.join(why)}",
+            PROCEDURE,
+            float(value),
+        )
     return value
 
 
 def assaulting_cavalry(cavalry, case, working):
     """15.223: "Cavalry assaulting cities is halved, rounded up", only the part beyond the defenders outside."""
-    outside = sum(u.strength for u in case.defender.units if not u.in_city) if case.defence is Defence.SIEGE_ASSAULT \
-        else 0
+    outside = (
+        sum(u.strength for u in case.defender.units if not u.in_city) if case.defence is Defence.SIEGE_ASSAULT else 0
+    )
     excess = max(cavalry - outside, 0)
     kept = cavalry - excess
     value = kept + half_up(excess)
-    working.step(f"Cavalry assaulting a city: {words(excess)} halved, rounded up"
-                 + (f" ({words(kept)} matched by the defenders outside)" if kept else "") + f": {words(value)}",
-                 "15.223 Stand Siege", float(value))
+    working.step(
+        f"Cavalry assaulting a city: {words(excess)} halved, rounded up"
+        + (f" ({words(kept)} matched by the defenders outside)" if kept else "")
+        + f": {words(value)}",
+        "15.223 Stand Siege",
+        float(value),
+    )
     return Fraction(value)
 
 
@@ -87,8 +97,13 @@ def attack_strength(case, working):
     total = for_defender(others + cavalry, Helps.ATTACKER) + fleet_strength(side.fleets, "attacker", working)
     if side.militia:
         total += working.modifier("Attacker's militia", side.militia, "15.5 Militia")
-    working.step(f"Attacker's strength {words(others + cavalry)}, rounded down in the defender's favour: {total}"
-                 if (others + cavalry).denominator != 1 else f"Attacker's strength: {total}", ROUNDING, total)
+    working.step(
+        f"Attacker's strength {words(others + cavalry)}, rounded down in the defender's favour: {total}"
+        if (others + cavalry).denominator != 1
+        else f"Attacker's strength: {total}",
+        ROUNDING,
+        total,
+    )
     return total
 
 
@@ -105,8 +120,11 @@ def city_defence(case, working):
     if city is None:
         raise RulesError("city", "name the city or port whose defence fights")
     if city.defence is None:
-        raise RulesError("city.defence", f"the Unified Tax-Rate Defense Strength Table has no defence for "
-                         f"{city.name!r}: Control enters it on the data tables page")
+        raise RulesError(
+            "city.defence",
+            f"the Unified Tax-Rate Defense Strength Table has no defence for "
+            f"{city.name!r}: Control enters it on the data tables page",
+        )
     value = max(city.defence - city.lost, 0)
     lost = f", less {city.lost} lost to siege attrition" if city.lost else ""
     return working.modifier(f"{city.name}'s defence strength{lost}", value, "16.1 City/Port Defense")
@@ -128,9 +146,15 @@ def besieged_strength(case, working):
     for unit in (u for u in case.defender.units if u.in_city):
         multiplied = unit.kind.cavalry and not (times == 3 and case.options.cavalry_tripled)
         total += unit.strength * (1 if multiplied else times)
-    working.note("Reading: besieged cavalry " + ("is tripled too (AMB-41)" if times == 3 and
-                 case.options.cavalry_tripled else "is not multiplied (15.221 \"except cavalry\", AMB-41)"),
-                 SIEGE_ASSAULT)
+    working.note(
+        "Reading: besieged cavalry "
+        + (
+            "is tripled too (AMB-41)"
+            if times == 3 and case.options.cavalry_tripled
+            else 'is not multiplied (15.221 "except cavalry", AMB-41)'
+        ),
+        SIEGE_ASSAULT,
+    )
     return working.modifier(f"The besieged units, multiplied by {times}", total, SIEGE_ASSAULT)
 
 
@@ -169,6 +193,7 @@ def defence_strength(case, working):
 
 # ---- odds and the die -----------------------------------------------------------------------------
 
+
 def classes(case, working):
     attacker = stack_class(rated(case.attacker, lambda u: True), "Attacker", working)
     if case.defence is Defence.ALONE:
@@ -182,8 +207,9 @@ def classes(case, working):
 
 def lone_leader_class(case, working):
     if case.options.lone_leader_class is LoneLeaderClass.CLASS_B:
-        working.step("Reading: the leader alone defends as class B, like a city or fortification alone",
-                     "14.4; 17.31", "B")
+        working.step(
+            "Reading: the leader alone defends as class B, like a city or fortification alone", "14.4; 17.31", "B"
+        )
         return Cer.B
     working.step("Reading: a leader has no class (14.2), so the matrix does not change the roll", "14.2", None)
     return None
@@ -223,17 +249,20 @@ def bonuses(case, working):
     total = 0
     if case.missile_bonus:
         halved = (Entry.AMPHIBIOUS, Entry.ACROSS_RIVER, Entry.ACROSS_NARROW_SEA, Entry.ACROSS_PLUS_2_NARROW_SEA)
-        value = superiority(counted(case.attacker, lambda k: k.missile, halved),
-                            counted(case.defender, lambda k: k.missile, ()))
+        value = superiority(
+            counted(case.attacker, lambda k: k.missile, halved), counted(case.defender, lambda k: k.missile, ())
+        )
         total += working.modifier("Missile superiority", value, MISSILE) if value else 0
     if case.cavalry_bonus and case.defence is Defence.ACCEPT_COMBAT and not case.fortification:
         halved = (Entry.ACROSS_RIVER, Entry.ACROSS_NARROW_SEA)
-        value = superiority(counted(case.attacker, lambda k: k.cavalry, halved),
-                            counted(case.defender, lambda k: k.cavalry, ()))
+        value = superiority(
+            counted(case.attacker, lambda k: k.cavalry, halved), counted(case.defender, lambda k: k.cavalry, ())
+        )
         total += working.modifier("Cavalry superiority", value, CAVALRY) if value else 0
     if abs(total) > 1:
-        total = working.modifier("The two bonuses cannot together change the roll by 2", max(min(total, 1), -1),
-                                 CAVALRY)
+        total = working.modifier(
+            "The two bonuses cannot together change the roll by 2", max(min(total, 1), -1), CAVALRY
+        )
     return total
 
 
@@ -245,8 +274,11 @@ def modifiers(case, working):
         working.note("A leader's bonus favours the combat units he is stacked with: alone, he has none", LEADERS)
         defender_bonus = 0
     if case.attacker.leader or defender_bonus:
-        total += working.modifier(f"Leaders: +{case.attacker.leader} against +{defender_bonus}",
-                                  case.attacker.leader - defender_bonus, LEADERS)
+        total += working.modifier(
+            f"Leaders: +{case.attacker.leader} against +{defender_bonus}",
+            case.attacker.leader - defender_bonus,
+            LEADERS,
+        )
     total += morale_modifier(case.attacker.morale, case.defender.morale, working)
     if case.rough and case.defence is Defence.SIEGE_ASSAULT:
         working.note("Rough terrain's -1 is not applied to a siege assault", f"{CHART} (L979)")
@@ -259,12 +291,16 @@ def modified_roll(case, dice, working):
     natural = working.roll(dice, DIE, "land combat")
     roll = natural + modifiers(case, working)
     held = min(max(roll, LOWEST_ROW), HIGHEST_ROW)
-    working.step(f"Die-roll {natural} modified to {roll}" + (f", treated as {held}" if held != roll else ""),
-                 f"{OPTIONAL_CRT}, notes (L1030)", held)
+    working.step(
+        f"Die-roll {natural} modified to {roll}" + (f", treated as {held}" if held != roll else ""),
+        f"{OPTIONAL_CRT}, notes (L1030)",
+        held,
+    )
     return held
 
 
 # ---- the result -----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Forces:
@@ -294,12 +330,14 @@ def loser_fate(case, loser, remaining, working):
         return 0
     helps = Helps.ATTACKER if loser is Party.DEFENDER else Helps.DEFENDER
     extra = for_defender(Fraction(remaining, 2), helps)
-    return working.modifier(f"The {loser.label} cannot retreat: half its remaining {remaining} points",
-                            extra, RETREAT_AFTER)
+    return working.modifier(
+        f"The {loser.label} cannot retreat: half its remaining {remaining} points", extra, RETREAT_AFTER
+    )
 
 
-@procedure(RULESET, "land_combat", title="Land combat", source=PROCEDURE, takes=LandCombatInput,
-           dice="1d6 for the attacker")
+@procedure(
+    RULESET, "land_combat", title="Land combat", source=PROCEDURE, takes=LandCombatInput, dice="1d6 for the attacker"
+)
 def land_combat(case, dice):
     """15.4 Combat Procedure: strengths, odds in the defender's favour, the modified die and the result's losses."""
     working = Working()
@@ -321,7 +359,15 @@ def land_combat(case, dice):
         working.step("Morale: victory in combat +2, losing a combat -2", "Morale Table (L1055-1056)")
     if case.defence is Defence.LEADER_ALONE and defender_lost:
         working.step("The leader alone is eliminated: the attacker chooses to kill or capture him", LONE_LEADER)
-    outcome = {"attack": attack, "defence": defence, "column": key, "roll": roll, "result": cell,
-               "attacker_loses": attacker_lost, "defender_loses": defender_lost, "winner": winner.value,
-               "morale": morale}
+    outcome = {
+        "attack": attack,
+        "defence": defence,
+        "column": key,
+        "roll": roll,
+        "result": cell,
+        "attacker_loses": attacker_lost,
+        "defender_loses": defender_lost,
+        "winner": winner.value,
+        "morale": morale,
+    }
     return Result.of(f"{RULESET}.land_combat", outcome, working, dice)

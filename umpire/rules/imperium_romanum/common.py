@@ -4,6 +4,7 @@ and 2.1's rounding.
 2.1 Rounding Off Fractions (L54): "Except in combat, all rounding off of fractions is done in favor of
 the affected unit. In combat, rounding off is always done in favor of the defending unit." So in combat a
 number that helps the attacker is rounded down and one that helps the defender up (`for_defender`)."""
+
 import math
 from fractions import Fraction
 

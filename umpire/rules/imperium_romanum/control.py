@@ -1,5 +1,6 @@
 """Who controls a province: "the most taxation of the cities in the province" (3.23, 6.16, 9.2, 12.313, 15.5),
 its corn by "a majority of the cities" (9.62), and a barbarian province by heavy units (6.73)."""
+
 from collections import Counter
 from dataclasses import dataclass
 
@@ -19,8 +20,9 @@ HEAVY_UNITS, GERMANIA_MAGNA_UNITS = 2, 6  # 6.73 (L250)
 class ControlledCity:
     name: str = spec("A city of the province")
     controller: str = spec("The power controlling it (6.8; empty: none)", default="")
-    tax_rate: int | None = spec("Its tax rate (empty: from the event's Unified Tax-Rate Defense Strength Table)",
-                                min=0, max=100, default=None)
+    tax_rate: int | None = spec(
+        "Its tax rate (empty: from the event's Unified Tax-Rate Defense Strength Table)", min=0, max=100, default=None
+    )
 
 
 @dataclass(frozen=True)
@@ -33,8 +35,11 @@ def taxation_by_power(case, working):
     totals = Counter()
     for n, city in enumerate(case.cities):
         if city.tax_rate is None:
-            raise RulesError(f"cities.{n}.tax_rate", f"the Unified Tax-Rate Defense Strength Table has no tax rate for "
-                             f"{city.name!r}: Control enters it on the data tables page")
+            raise RulesError(
+                f"cities.{n}.tax_rate",
+                f"the Unified Tax-Rate Defense Strength Table has no tax rate for "
+                f"{city.name!r}: Control enters it on the data tables page",
+            )
         if city.controller:
             totals[city.controller] += city.tax_rate
     for power, total in totals.most_common():
@@ -56,12 +61,28 @@ def province_control(case, dice):
     majority of its cities."""
     working = Working()
     province = leader(taxation_by_power(case, working))
-    working.step(f"{case.province}: " + (f"{province} controls it" if province else
-                 "no power holds the most taxation: nobody controls it (a tie, AMB-07)"), MOST_TAXATION, province)
+    working.step(
+        f"{case.province}: "
+        + (
+            f"{province} controls it"
+            if province
+            else "no power holds the most taxation: nobody controls it (a tie, AMB-07)"
+        ),
+        MOST_TAXATION,
+        province,
+    )
     counts = Counter(city.controller for city in case.cities if city.controller)
     corn = next((power for power, count in counts.items() if 2 * count > len(case.cities)), "")
-    working.step("Its corn: " + (f"{corn} holds a majority of its {len(case.cities)} cities" if corn else
-                 "no power holds a majority of its cities"), CORN, corn)
+    working.step(
+        "Its corn: "
+        + (
+            f"{corn} holds a majority of its {len(case.cities)} cities"
+            if corn
+            else "no power holds a majority of its cities"
+        ),
+        CORN,
+        corn,
+    )
     return Result.of(f"{RULESET}.province_control", {"province": province, "corn": corn}, working, dice)
 
 
@@ -72,16 +93,25 @@ class BarbarianProvinceInput:
     enemy_units: bool = spec("It holds enemy units", default=False)
 
 
-@procedure(RULESET, "barbarian_province_control", title="Control of a barbarian province", source=BARBARIAN,
-           takes=BarbarianProvinceInput)
+@procedure(
+    RULESET,
+    "barbarian_province_control",
+    title="Control of a barbarian province",
+    source=BARBARIAN,
+    takes=BarbarianProvinceInput,
+)
 def barbarian_province_control(case, dice):
     """6.73: with no enemy units, two heavy units control a barbarian province (six in Germania Magna)."""
     working = Working()
     needed = GERMANIA_MAGNA_UNITS if case.province == "Germania Magna" else HEAVY_UNITS
     controls = not case.enemy_units and case.heavy_units >= needed
-    working.step(f"{case.heavy_units} heavy units, {needed} needed" + (", enemy units present" if case.enemy_units
-                 else "") + (": controlled; no barbarian replacement there, ever (6.71)" if controls else
-                             ": not controlled"), BARBARIAN, controls)
+    working.step(
+        f"{case.heavy_units} heavy units, {needed} needed"
+        + (", enemy units present" if case.enemy_units else "")
+        + (": controlled; no barbarian replacement there, ever (6.71)" if controls else ": not controlled"),
+        BARBARIAN,
+        controls,
+    )
     return Result.of(f"{RULESET}.barbarian_province_control", {"controls": controls}, working, dice)
 
 
@@ -97,8 +127,9 @@ class Claimant:
     faction: str = spec("A Roman faction still in play")
     morale: int = spec("Its morale")
     has_units: bool = spec("It has units in the defecting province", default=False)
-    distance: int | None = spec("Hexes from its closest controlled province to this one's border (3.23)", min=0,
-                                max=1000, default=None)
+    distance: int | None = spec(
+        "Hexes from its closest controlled province to this one's border (3.23)", min=0, max=1000, default=None
+    )
 
 
 @dataclass(frozen=True)
@@ -128,8 +159,14 @@ def closest(case, dice, working):
     return names[0] if len(names) == 1 else higher_morale(names, case.claimants, dice, working, CLOSEST)
 
 
-@procedure(RULESET, "province_defection", title="A dissolved faction's province defects", source=DEFECTION,
-           takes=DefectionInput, dice="1d6 a tied faction, only on a tie in morale")
+@procedure(
+    RULESET,
+    "province_defection",
+    title="A dissolved faction's province defects",
+    source=DEFECTION,
+    takes=DefectionInput,
+    dice="1d6 a tied faction, only on a tie in morale",
+)
 def province_defection(case, dice):
     """3.22-3.24: the province defects to the Roman faction with units in it (its ungarrisoned cities to the higher
     morale if several), else to the one controlling the closest province; units and leaders go with it."""
@@ -144,8 +181,10 @@ def province_defection(case, dice):
         to = ""
     else:
         to = cities = closest(case, dice, working)
-    working.note("Units and leaders in the province defect with it, keeping their CER; mark them with control "
-                 "markers (3.24)", "3.24 Faction Dissolution")
+    working.note(
+        "Units and leaders in the province defect with it, keeping their CER; mark them with control markers (3.24)",
+        "3.24 Faction Dissolution",
+    )
     return Result.of(f"{RULESET}.province_defection", {"province": to, "ungarrisoned_cities": cities}, working, dice)
 
 
@@ -164,12 +203,17 @@ class ColourClaimant:
 @dataclass(frozen=True)
 class ColourInput:
     colour: str = spec("The dissolved Roman faction's colour")
-    claimants: tuple[ColourClaimant, ...] = spec("The Roman factions holding units of it", min_items=1,
-                                                 max_items=12)
+    claimants: tuple[ColourClaimant, ...] = spec("The Roman factions holding units of it", min_items=1, max_items=12)
 
 
-@procedure(RULESET, "colour_control", title="Acquiring a dissolved faction's colour", source=COLOURS,
-           takes=ColourInput, dice="1d6 a tied faction, only on a tie in morale")
+@procedure(
+    RULESET,
+    "colour_control",
+    title="Acquiring a dissolved faction's colour",
+    source=COLOURS,
+    takes=ColourInput,
+    dice="1d6 a tied faction, only on a tie in morale",
+)
 def colour_control(case, dice):
     """3.41-3.42: the Roman faction controlling the most units of the colour gains it (higher morale on a tie, a die
     on a tie in morale); its CER stays, and the faction may raise it from the next Mobilization Phase."""
@@ -180,6 +224,9 @@ def colour_control(case, dice):
     names = [c.faction for c in case.claimants if c.units == most]
     working.step(f"Most units of {case.colour}: {most}, held by {', '.join(names)}", COLOURS, names)
     winner = names[0] if len(names) == 1 else higher_morale(names, case.claimants, dice, working, COLOURS)
-    working.step(f"{winner} gains {case.colour}: same CER; it may raise units of it in future Taxation and "
-                 "Mobilization Phases", "3.42 Acquiring Colors", winner)
+    working.step(
+        f"{winner} gains {case.colour}: same CER; it may raise units of it in future Taxation and Mobilization Phases",
+        "3.42 Acquiring Colors",
+        winner,
+    )
     return Result.of(f"{RULESET}.colour_control", {"colour": winner}, working, dice)

@@ -1,5 +1,6 @@
 """9.7 Corn Fleets: what one carries and what loading costs (9.71-9.72), its fate when attacked (9.73), and the
 return of a destroyed one to its port of origin (9.74)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -44,21 +45,24 @@ def corn_fleet(case, dice):
     if case.unload:
         spent += working.modifier(f"Unloading {case.unload} corn", LOAD_MP, LOADING)
     if case.attacked:
-        working.step("Attacked: automatically destroyed or captured with its cargo, as the attacker chooses",
-                     ATTACKED, True)
+        working.step(
+            "Attacked: automatically destroyed or captured with its cargo, as the attacker chooses", ATTACKED, True
+        )
     return Result.of(f"{RULESET}.corn_fleet", {"movement_points": spent, "lost": case.attacked}, working, dice)
 
 
 @dataclass(frozen=True)
 class CornFleetReturnInput:
-    destroyed_in: int = spec("The game-turn (its number on the Turn Record Track) the corn fleet was destroyed in",
-                             min=1, max=1000)
+    destroyed_in: int = spec(
+        "The game-turn (its number on the Turn Record Track) the corn fleet was destroyed in", min=1, max=1000
+    )
     now: int = spec("This game-turn's number", min=1, max=1000)
     port: str = spec("Its port of origin")
 
 
-@procedure(RULESET, "corn_fleet_return", title="A destroyed corn fleet returns", source=RETURN,
-           takes=CornFleetReturnInput)
+@procedure(
+    RULESET, "corn_fleet_return", title="A destroyed corn fleet returns", source=RETURN, takes=CornFleetReturnInput
+)
 def corn_fleet_return(case, dice):
     """9.74: replaced at its port of origin in the Joint Supply Phase of the second game-turn after its loss."""
     working = Working()
@@ -67,6 +71,10 @@ def corn_fleet_return(case, dice):
     due = case.destroyed_in + RETURN_AFTER
     working.note("Destroyed in game-turn T, it returns in the Supply Phase of T+2 (extraction AMB-28)", RETURN)
     back = case.now >= due
-    working.step(f"Due in game-turn {due}'s Joint Supply Phase: " + (f"placed at {case.port}" if back else
-                 f"{due - case.now} more game-turn(s)"), RETURN, back)
+    working.step(
+        f"Due in game-turn {due}'s Joint Supply Phase: "
+        + (f"placed at {case.port}" if back else f"{due - case.now} more game-turn(s)"),
+        RETURN,
+        back,
+    )
     return Result.of(f"{RULESET}.corn_fleet_return", {"returns": back, "due": due}, working, dice)

@@ -1,5 +1,6 @@
 """Fleets besides combat: 12.3 Naval Transport and 12.33 Amphibious Invasion, 12.1 building war fleets, and 12.7
 disbanding them into legions."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -36,8 +37,12 @@ class Disembark(Choice):
 
 
 EMBARK_MP = {Embark.NONE: 0, Embark.PORT: 4, Embark.COASTAL_HEX: 12}
-DISEMBARK_MP = {Disembark.NONE: 0, Disembark.FRIENDLY_PORT: 4, Disembark.FRIENDLY_PROVINCE: 12,
-                Disembark.AMPHIBIOUS: 12}
+DISEMBARK_MP = {
+    Disembark.NONE: 0,
+    Disembark.FRIENDLY_PORT: 4,
+    Disembark.FRIENDLY_PROVINCE: 12,
+    Disembark.AMPHIBIOUS: 12,
+}
 
 
 @dataclass(frozen=True)
@@ -48,16 +53,20 @@ class TransportInput:
     cavalry: int = spec("Of those, cavalry units", min=0, max=400, default=0)
     embark: Embark = spec("Where the land units embark", default=Embark.NONE)
     disembark: Disembark = spec("Where they disembark", default=Disembark.NONE)
-    sea_movement: int = spec("Naval movement points spent moving, besides embarking and disembarking", min=0,
-                             max=60, default=0)
+    sea_movement: int = spec(
+        "Naval movement points spent moving, besides embarking and disembarking", min=0, max=60, default=0
+    )
     leader: int = spec("The best leader with the fleets (an invasion needs +2 or +3)", min=0, max=3, default=0)
     needs_no_leader: bool = spec("Goths and Herules, Saxon and Frisian pirates (12.333)", default=False)
 
 
 def check_load(case):
     if 2 * case.legions + case.detachments > 2 * case.fleets:
-        raise RulesError("legions", f"{case.fleets} fleet(s) carry {case.fleets} legion-sized units or twice as many "
-                         "detachments (12.31, 12.315)")
+        raise RulesError(
+            "legions",
+            f"{case.fleets} fleet(s) carry {case.fleets} legion-sized units or twice as many "
+            "detachments (12.31, 12.315)",
+        )
     if case.cavalry > case.legions + case.detachments:
         raise RulesError("cavalry", "more cavalry than units carried")
 
@@ -67,12 +76,16 @@ def check_invasion(case, working):
         raise RulesError("leader", "only fleets stacked with a +2 or +3 leader may invade amphibiously (12.332)")
     if case.cavalry:
         working.step(f"{case.cavalry} cavalry unit(s) must remain on board", "12.332 Amphibious Invasion")
-    working.step("The invaders may not move by land this game-turn; into enemy units, a fortification or an enemy "
-                 "city or port they must attack this turn, at half strength", "12.334-12.335 Amphibious Invasion")
+    working.step(
+        "The invaders may not move by land this game-turn; into enemy units, a fortification or an enemy "
+        "city or port they must attack this turn, at half strength",
+        "12.334-12.335 Amphibious Invasion",
+    )
 
 
-@procedure(RULESET, "naval_transport", title="Sea transport and amphibious invasion", source=TRANSPORT,
-           takes=TransportInput)
+@procedure(
+    RULESET, "naval_transport", title="Sea transport and amphibious invasion", source=TRANSPORT, takes=TransportInput
+)
 def naval_transport(case, dice):
     """12.31-12.335: what the fleets carry, the points embarking and disembarking cost, and whether the land units
     may still move by land."""
@@ -89,11 +102,16 @@ def naval_transport(case, dice):
         may_move = False
     else:
         may_move = spent <= FREE_MOVE_LIMIT
-        working.step(f"The fleets spent {spent} points: the land units " + ("may" if may_move else "may not")
-                     + " move in the Land Movement Segment; they are activated and get a \"moved\" marker",
-                     LAND_AFTER, may_move)
-    return Result.of(f"{RULESET}.naval_transport", {"movement_points": spent, "land_units_may_move": may_move},
-                     working, dice)
+        working.step(
+            f"The fleets spent {spent} points: the land units "
+            + ("may" if may_move else "may not")
+            + ' move in the Land Movement Segment; they are activated and get a "moved" marker',
+            LAND_AFTER,
+            may_move,
+        )
+    return Result.of(
+        f"{RULESET}.naval_transport", {"movement_points": spent, "land_units_may_move": may_move}, working, dice
+    )
 
 
 @dataclass(frozen=True)
@@ -103,8 +121,14 @@ class ConstructionInput:
     occupied: bool = spec("Land combat units of an opposing faction occupy the port (12.15)", default=False)
 
 
-@procedure(RULESET, "fleet_construction", title="Building a war fleet", source=BUILDING, takes=ConstructionInput,
-           dice="1d6 if an enemy occupies the port")
+@procedure(
+    RULESET,
+    "fleet_construction",
+    title="Building a war fleet",
+    source=BUILDING,
+    takes=ConstructionInput,
+    dice="1d6 if an enemy occupies the port",
+)
 def fleet_construction(case, dice):
     """12.11-12.15: three game-turns and full payment, then the fleet is available next turn; an occupier completes
     it for himself on a 4 or more, else it is lost."""
@@ -112,13 +136,25 @@ def fleet_construction(case, dice):
     if case.occupied:
         roll = working.roll(dice, DIE, "the occupied port's fleet")
         captured = roll >= CAPTURED_ON
-        working.step(f"{roll}: " + ("the occupier completes the fleet for his own use" if captured else
-                                    "the fleet is lost and removed from the mobilization pool"), OCCUPIED, captured)
+        working.step(
+            f"{roll}: "
+            + (
+                "the occupier completes the fleet for his own use"
+                if captured
+                else "the fleet is lost and removed from the mobilization pool"
+            ),
+            OCCUPIED,
+            captured,
+        )
         return Result.of(f"{RULESET}.fleet_construction", {"available": False, "captured": captured}, working, dice)
     ready = case.turns_built >= BUILD_TURNS and case.paid
-    working.step(f"{case.turns_built} of {BUILD_TURNS} game-turns built, " + ("paid" if case.paid else "not paid")
-                 + (": available at the beginning of the next game-turn" if ready else ": still building"),
-                 "12.13 Building War Fleets", ready)
+    working.step(
+        f"{case.turns_built} of {BUILD_TURNS} game-turns built, "
+        + ("paid" if case.paid else "not paid")
+        + (": available at the beginning of the next game-turn" if ready else ": still building"),
+        "12.13 Building War Fleets",
+        ready,
+    )
     return Result.of(f"{RULESET}.fleet_construction", {"available": ready, "captured": False}, working, dice)
 
 
@@ -132,7 +168,10 @@ class DisbandInput:
 def disband_fleet(case, dice):
     """12.7: each 18-30 war fleet becomes an 8-10 green legion, treated as newly raised, never a fleet again."""
     working = Working()
-    working.step(("In the Land Movement Segment" if case.in_land_movement else "Unable to retreat (AMB-38)")
-                 + f": {case.fleets} fleet(s) become {case.fleets} green {DISBANDED_LEGION} legion(s)", DISBANDING,
-                 case.fleets)
+    working.step(
+        ("In the Land Movement Segment" if case.in_land_movement else "Unable to retreat (AMB-38)")
+        + f": {case.fleets} fleet(s) become {case.fleets} green {DISBANDED_LEGION} legion(s)",
+        DISBANDING,
+        case.fleets,
+    )
     return Result.of(f"{RULESET}.disband_fleet", {"legions": case.fleets, "legion": DISBANDED_LEGION}, working, dice)

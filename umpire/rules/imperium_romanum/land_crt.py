@@ -4,6 +4,7 @@ the event's rows for the rest and for the standard table, and what a cell's code
 "Attacker's result/defender's result": E the force eliminated, hE half of it ("round fractions up"), N no loss;
 ¼A ½A ¾A A and ¼D ½D ¾D D that share of what the other side lost (Charts, L1032-1038). The boldface that marked
 the winner is lost from the text."""
+
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -19,10 +20,14 @@ COLUMNS = ((1, 3), (1, 2), (2, 3), (4, 5), (1, 1), (5, 4), (3, 2), (2, 1), (3, 1
 COLUMN_KEYS = tuple(f"{a}:{d}" for a, d in COLUMNS)
 # The Optional Land Combat Results Table (L1024-1028) as printed: row -2 whole. Row -1 prints nine results for
 # ten columns (L1028), so which column lacks one cannot be told: its cells, and rows 0 to 9, are Control's.
-OPTIONAL_LAND_CRT = KeyedTable(OPTIONAL_CRT, f"{OPTIONAL_CRT} (L1024-1038)", {
-    -2: dict(zip(COLUMN_KEYS, ("E/N", "E/N", "E/N", "E/N", "E/N", "E/N", "E/¼A", "hE/¼A", "hE/¼A", "N/N"))),
-    **{roll: dict.fromkeys(COLUMN_KEYS) for roll in range(-1, HIGHEST_ROW + 1)},
-})
+OPTIONAL_LAND_CRT = KeyedTable(
+    OPTIONAL_CRT,
+    f"{OPTIONAL_CRT} (L1024-1038)",
+    {
+        -2: dict(zip(COLUMN_KEYS, ("E/N", "E/N", "E/N", "E/N", "E/N", "E/N", "E/¼A", "hE/¼A", "hE/¼A", "N/N"))),
+        **{roll: dict.fromkeys(COLUMN_KEYS) for roll in range(-1, HIGHEST_ROW + 1)},
+    },
+)
 FRACTIONS = {"¼": Fraction(1, 4), "½": Fraction(1, 2), "¾": Fraction(3, 4), "": Fraction(1)}
 
 
@@ -42,16 +47,16 @@ class CrtRow:
     """One row of the event's land combat results table (empty cells: from the event's data tables)."""
 
     roll: int = spec("The modified die-roll", min=LOWEST_ROW, max=HIGHEST_ROW)
-    at_1_3: str | None = spec("The result at 1:3, as \"hE/¼A\"", default=None)
-    at_1_2: str | None = spec("The result at 1:2, as \"hE/¼A\"", default=None)
-    at_2_3: str | None = spec("The result at 2:3, as \"hE/¼A\"", default=None)
-    at_4_5: str | None = spec("The result at 4:5, as \"hE/¼A\"", default=None)
-    at_1_1: str | None = spec("The result at 1:1, as \"hE/¼A\"", default=None)
-    at_5_4: str | None = spec("The result at 5:4, as \"hE/¼A\"", default=None)
-    at_3_2: str | None = spec("The result at 3:2, as \"hE/¼A\"", default=None)
-    at_2_1: str | None = spec("The result at 2:1, as \"hE/¼A\"", default=None)
-    at_3_1: str | None = spec("The result at 3:1, as \"hE/¼A\"", default=None)
-    at_4_1: str | None = spec("The result at 4:1, as \"hE/¼A\"", default=None)
+    at_1_3: str | None = spec('The result at 1:3, as "hE/¼A"', default=None)
+    at_1_2: str | None = spec('The result at 1:2, as "hE/¼A"', default=None)
+    at_2_3: str | None = spec('The result at 2:3, as "hE/¼A"', default=None)
+    at_4_5: str | None = spec('The result at 4:5, as "hE/¼A"', default=None)
+    at_1_1: str | None = spec('The result at 1:1, as "hE/¼A"', default=None)
+    at_5_4: str | None = spec('The result at 5:4, as "hE/¼A"', default=None)
+    at_3_2: str | None = spec('The result at 3:2, as "hE/¼A"', default=None)
+    at_2_1: str | None = spec('The result at 2:1, as "hE/¼A"', default=None)
+    at_3_1: str | None = spec('The result at 3:1, as "hE/¼A"', default=None)
+    at_4_1: str | None = spec('The result at 4:1, as "hE/¼A"', default=None)
 
 
 @dataclass(frozen=True)
@@ -71,8 +76,11 @@ def column(attack, defence, working):
         if Fraction(a, d) <= odds:
             found = (a, d)
     key = f"{found[0]}:{found[1]}"
-    beyond = " (below 1:3: the 1:3 column)" if odds < Fraction(1, 3) else (
-        " (above 4:1: the 4:1 column)" if odds > 4 else "")
+    beyond = (
+        " (below 1:3: the 1:3 column)"
+        if odds < Fraction(1, 3)
+        else (" (above 4:1: the 4:1 column)" if odds > 4 else "")
+    )
     working.step(f"Odds {attack}:{defence}, rounded in the defender's favour: {key}{beyond}", PROCEDURE, key)
     return key
 
@@ -88,8 +96,9 @@ def table_cell(case, roll, key, working):
         return value
     printed = OPTIONAL_LAND_CRT.rows[roll][key] if case.table is Table.OPTIONAL else None
     if printed is None:
-        raise RulesError("crt", f"the {title} has no result for die-roll {roll} at {key}: Control enters it on the "
-                         "data tables page")
+        raise RulesError(
+            "crt", f"the {title} has no result for die-roll {roll} at {key}: Control enters it on the data tables page"
+        )
     OPTIONAL_LAND_CRT.lookup(roll, working, column=key)
     return printed
 
@@ -106,7 +115,6 @@ def valid_code(code):
     return code in ("E", "hE", "N") or (code[-1:] in "AD" and code[:-1] in FRACTIONS)
 
 
-
 def own_loss(code, force, he_as_e, who, working):
     if code == "hE" and he_as_e:
         working.note(f"Optional rule: the {who}'s hE is treated as E", PROCEDURE)
@@ -119,14 +127,17 @@ def own_loss(code, force, he_as_e, who, working):
 
 
 def relative_loss(code, other_loss, who, working):
-    """"A = lose as many strength points as attacker lost", "D" the defender, ¾ ½ ¼ that much; a fraction is
+    """ "A = lose as many strength points as attacker lost", "D" the defender, ¾ ½ ¼ that much; a fraction is
     rounded by 2.1 in the defender's favour: the defender's loss down, the attacker's up."""
     share = FRACTIONS[code[:-1]]
     helps = Helps.ATTACKER if who == "defender" else Helps.DEFENDER
     value = for_defender(share * other_loss, helps)
-    return working.modifier(f"{code}: {words(share)} of the {other_loss} points the other side lost, rounded "
-                            f"{'down' if helps is Helps.ATTACKER else 'up'} in the defender's favour", value,
-                            f"{ROUNDING}; {OPTIONAL_CRT}")
+    return working.modifier(
+        f"{code}: {words(share)} of the {other_loss} points the other side lost, rounded "
+        f"{'down' if helps is Helps.ATTACKER else 'up'} in the defender's favour",
+        value,
+        f"{ROUNDING}; {OPTIONAL_CRT}",
+    )
 
 
 def losses(cell, force, he_as_e, working):
@@ -148,9 +159,15 @@ def who_won(winner, attacker_lost, defender_lost, working):
     if winner is not None:
         working.step(f"The winner as the table's boldface marks it: {winner.label}", OPTIONAL_CRT, winner.value)
         return winner
-    found = Party.NEITHER if attacker_lost == defender_lost else (
-        Party.ATTACKER if attacker_lost < defender_lost else Party.DEFENDER)
-    working.note("The boldface marking the winner is lost from the text: the side that lost fewer points wins, "
-                 "none at equal losses (AMB-43)", OPTIONAL_CRT)
+    found = (
+        Party.NEITHER
+        if attacker_lost == defender_lost
+        else (Party.ATTACKER if attacker_lost < defender_lost else Party.DEFENDER)
+    )
+    working.note(
+        "The boldface marking the winner is lost from the text: the side that lost fewer points wins, "
+        "none at equal losses (AMB-43)",
+        OPTIONAL_CRT,
+    )
     working.step(f"Winner: {found.label}", OPTIONAL_CRT, found.value)
     return found

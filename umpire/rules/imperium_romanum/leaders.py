@@ -2,6 +2,7 @@
 else the faction dissolves (3.2) and the holder of the sole Imperator left wins (19.0). Whether a situation allows
 replacement, and on what conditions, is in its Situation Outline, which the text does not print: Control enters
 it in the event's Situations."""
+
 from dataclasses import dataclass
 
 from ..errors import MissingData, RulesError
@@ -20,22 +21,27 @@ SITUATIONS = "Situations"
 class ImperatorLostInput:
     faction: str = spec("The faction whose Imperator is lost (killed, captured, or commanding no forces: 10.65)")
     situation: str = spec("The situation played (I, II, 1 to 32)")
-    replacement: bool | None = spec("The situation provides Imperator replacement (10.61; empty: from the event's "
-                                    "Situations)", default=None)
+    replacement: bool | None = spec(
+        "The situation provides Imperator replacement (10.61; empty: from the event's Situations)", default=None
+    )
     successor: bool = spec("The situation's special conditions give the faction a replacement now", default=False)
-    imperators_left: tuple[str, ...] = spec("The other factions whose Imperators are still in play", max_items=12,
-                                            default=())
+    imperators_left: tuple[str, ...] = spec(
+        "The other factions whose Imperators are still in play", max_items=12, default=()
+    )
 
 
 def dissolves(case, working):
-    working.step(f"No replacement: {case.faction} dissolves and its Imperator is removed from play", DISSOLUTION,
-                 True)
+    working.step(f"No replacement: {case.faction} dissolves and its Imperator is removed from play", DISSOLUTION, True)
     if len(case.imperators_left) == 1:
-        working.step(f"{case.imperators_left[0]} holds the sole Imperator in play: the victor", VICTORY,
-                     case.imperators_left[0])
+        working.step(
+            f"{case.imperators_left[0]} holds the sole Imperator in play: the victor", VICTORY, case.imperators_left[0]
+        )
         return case.imperators_left[0]
-    working.step("There is not yet a sole Imperator: the dissolved faction's provinces, units and leaders defect "
-                 "(3.22-3.24)", DISSOLUTION, None)
+    working.step(
+        "There is not yet a sole Imperator: the dissolved faction's provinces, units and leaders defect (3.22-3.24)",
+        DISSOLUTION,
+        None,
+    )
     return None
 
 
@@ -49,16 +55,29 @@ def imperator_replacement(case, dice):
     if case.replacement is None:
         raise MissingData(SITUATIONS, f"{case.situation}/imperator_replacement", IMPERATOR)
     if case.replacement and case.successor:
-        working.step(f"Situation {case.situation} provides replacement and its conditions are met: {case.faction}'s "
-                     "new Imperator takes the marker at the end of the current faction-turn", IMPERATOR, True)
-        return Result.of(f"{RULESET}.imperator_replacement", {"replaced": True, "dissolves": False, "victor": None},
-                         working, dice)
-    working.step(f"Situation {case.situation} " + ("provides replacement, but none is available now" if
-                                                   case.replacement else "provides no Imperator replacement"),
-                 IMPERATOR, False)
+        working.step(
+            f"Situation {case.situation} provides replacement and its conditions are met: {case.faction}'s "
+            "new Imperator takes the marker at the end of the current faction-turn",
+            IMPERATOR,
+            True,
+        )
+        return Result.of(
+            f"{RULESET}.imperator_replacement", {"replaced": True, "dissolves": False, "victor": None}, working, dice
+        )
+    working.step(
+        f"Situation {case.situation} "
+        + (
+            "provides replacement, but none is available now"
+            if case.replacement
+            else "provides no Imperator replacement"
+        ),
+        IMPERATOR,
+        False,
+    )
     victor = dissolves(case, working)
-    return Result.of(f"{RULESET}.imperator_replacement", {"replaced": False, "dissolves": True, "victor": victor},
-                     working, dice)
+    return Result.of(
+        f"{RULESET}.imperator_replacement", {"replaced": False, "dissolves": True, "victor": victor}, working, dice
+    )
 
 
 # ---- imperium_romanum.leader_loss -----------------------------------------------------------------
@@ -106,13 +125,17 @@ def leader_loss(case, dice):
     working = Working()
     fate = killed_or_captured(case, working)
     if fate == "captured":
-        working.step("He moves with the captor's units, affecting nothing, until freed in a Mobilization Phase",
-                     "10.34 Losing Leaders")
+        working.step(
+            "He moves with the captor's units, affecting nothing, until freed in a Mobilization Phase",
+            "10.34 Losing Leaders",
+        )
     elif case.named:
         working.step("A named leader killed is permanently removed from play", NAMED)
     else:
-        working.step("On the Month Track on the next month; he rolls to return in each Taxation and Mobilization "
-                     "Phase", UNNAMED)
+        working.step(
+            "On the Month Track on the next month; he rolls to return in each Taxation and Mobilization Phase", UNNAMED
+        )
     working.note("If he carried the treasury, see the treasury lost with its leader (5.3)", "5.3 The Treasury")
-    return Result.of(f"{RULESET}.leader_loss", {"fate": fate, "month_track": fate == "killed" and not case.named},
-                     working, dice)
+    return Result.of(
+        f"{RULESET}.leader_loss", {"fate": fate, "month_track": fate == "killed" and not case.named}, working, dice
+    )

@@ -1,6 +1,7 @@
 """11.0 Morale: the Morale Table as a ledger of a faction's gains and losses, total morale loss (11.2) and the
 optional January halving (11.4). The text is cut off inside the Morale Table: "Port (not in city), Loss of" has
 no value (L1065) and rows after it may be lost. Those are Control's, on the data tables page."""
+
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,14 +35,20 @@ LINES = {event: 1054 + n for n, event in enumerate(MORALE_TABLE_GIVEN)}
 
 @dataclass(frozen=True)
 class MoraleEvent:
-    event: str = spec("The Morale Table's event, in its words (as \"City, Capture of\")")
+    event: str = spec('The Morale Table\'s event, in its words (as "City, Capture of")')
     times: int = spec("How many times it happened", min=1, max=100, default=1)
-    tax_rate: int | None = spec("The city's or capital's Tax Rate, for the events counted by it", min=0, max=100,
-                                default=None)
-    points: int | None = spec("Points of a row the text does not print (empty: from the event's Morale Table)",
-                              min=-100, max=100, default=None)
-    times_tax_rate: bool | None = spec("That row's points are times the Tax Rate (empty: from the event's table)",
-                                       default=None)
+    tax_rate: int | None = spec(
+        "The city's or capital's Tax Rate, for the events counted by it", min=0, max=100, default=None
+    )
+    points: int | None = spec(
+        "Points of a row the text does not print (empty: from the event's Morale Table)",
+        min=-100,
+        max=100,
+        default=None,
+    )
+    times_tax_rate: bool | None = spec(
+        "That row's points are times the Tax Rate (empty: from the event's table)", default=None
+    )
 
 
 @dataclass(frozen=True)
@@ -56,8 +63,10 @@ def row_of(item, n):
     if printed is not None:
         return printed[0], printed[1], f"{TABLE} (L{LINES[item.event]})"
     if item.points is None:
-        raise RulesError(f"events.{n}.points", f"the Morale Table has no points for {item.event!r}: Control enters "
-                         "it on the data tables page")
+        raise RulesError(
+            f"events.{n}.points",
+            f"the Morale Table has no points for {item.event!r}: Control enters it on the data tables page",
+        )
     return item.points, bool(item.times_tax_rate), f"{TABLE} (the event's data tables)"
 
 
@@ -65,14 +74,17 @@ def event_points(item, n, working):
     points, by_tax_rate, source = row_of(item, n)
     if by_tax_rate:
         if item.tax_rate is None:
-            raise RulesError(f"events.{n}.tax_rate", f"{item.event!r} is counted by the Tax Rate: enter it (the "
-                             "Unified Tax-Rate Defense Strength Table)")
+            raise RulesError(
+                f"events.{n}.tax_rate",
+                f"{item.event!r} is counted by the Tax Rate: enter it (the Unified Tax-Rate Defense Strength Table)",
+            )
         each = points * item.tax_rate
         how = f"{points:+d} × Tax Rate {item.tax_rate}"
     else:
         each, how = points, f"{points:+d}"
-    return working.modifier(f"{item.event}: {how}" + (f", {item.times} times" if item.times > 1 else ""),
-                            each * item.times, source)
+    return working.modifier(
+        f"{item.event}: {how}" + (f", {item.times} times" if item.times > 1 else ""), each * item.times, source
+    )
 
 
 @procedure(RULESET, "morale", title="Morale ledger", source=TABLE, takes=MoraleInput)
@@ -87,8 +99,12 @@ def morale(case, dice):
         working.step(f"Morale {case.morale} → {outcome['morale']}", TABLE, outcome["morale"])
         if case.end_of_turn and outcome["morale"] <= 0:
             outcome["dissolves"] = True
-            working.step("Total morale loss at the end of the game-turn: the faction dissolves (3.2); its "
-                         "Imperator was assassinated by disgruntled officers", TOTAL_LOSS, True)
+            working.step(
+                "Total morale loss at the end of the game-turn: the faction dissolves (3.2); its "
+                "Imperator was assassinated by disgruntled officers",
+                TOTAL_LOSS,
+                True,
+            )
     return Result.of(f"{RULESET}.morale", outcome, working, dice)
 
 
@@ -103,7 +119,9 @@ class HalfRounding(Choice):
 class HalvingOptions:
     rounding: HalfRounding = spec(
         "11.4 with 2.1 (extraction AMB-01): an odd half is rounded toward zero (default) or in the faction's "
-        "favour (less of a gain taken away, more of a loss)", default=HalfRounding.TOWARD_ZERO)
+        "favour (less of a gain taken away, more of a loss)",
+        default=HalfRounding.TOWARD_ZERO,
+    )
 
 
 @dataclass(frozen=True)
@@ -119,14 +137,22 @@ def eliminated(net, rounding):
     return math.trunc(half) if rounding is HalfRounding.TOWARD_ZERO else math.floor(half)
 
 
-@procedure(RULESET, "morale_halving", title="January morale halving (optional)", source=HALVING,
-           takes=HalvingInput)
+@procedure(RULESET, "morale_halving", title="January morale halving (optional)", source=HALVING, takes=HalvingInput)
 def morale_halving(case, dice):
     """11.4 (optional): in January half of the previous year's morale gain or loss is eliminated."""
     working = Working()
     taken = eliminated(case.last_year, case.options.rounding)
-    working.note("Reading: " + ("an odd half rounded toward zero" if case.options.rounding is
-                 HalfRounding.TOWARD_ZERO else "an odd half rounded in the faction's favour") + " (AMB-01)", HALVING)
-    new = working.modifier(f"Half of last year's {case.last_year:+d} is eliminated: {-taken:+d}", case.morale - taken,
-                           HALVING)
+    working.note(
+        "Reading: "
+        + (
+            "an odd half rounded toward zero"
+            if case.options.rounding is HalfRounding.TOWARD_ZERO
+            else "an odd half rounded in the faction's favour"
+        )
+        + " (AMB-01)",
+        HALVING,
+    )
+    new = working.modifier(
+        f"Half of last year's {case.last_year:+d} is eliminated: {-taken:+d}", case.morale - taken, HALVING
+    )
     return Result.of(f"{RULESET}.morale_halving", {"morale": new, "change": -taken}, working, dice)

@@ -1,5 +1,6 @@
 """13.0 Land Movement and 12.2 Sea Movement by the Terrain and Seasonal Effects Chart, units joining a
 moving force (4.17) and the forced march (10.11)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -21,22 +22,34 @@ LIMITANEI_MP = 4  # 13.6 (L613): "must spend 4 extra movement points"
 IMPASSABLE = "impassable"
 
 # Terrain and Seasonal Effects Chart (L960-979), land hexes: movement points to enter.
-LAND_TERRAIN = KeyedTable(f"{CHART}: land", f"{CHART} (L961-966)", {
-    "clear": {"summer": 2, "winter": 6},
-    "rough": {"summer": 4, "winter": 12},
-    "mountain": {"summer": IMPASSABLE, "winter": IMPASSABLE},
-    "desert": {"summer": 4, "winter": 4},
-})
+LAND_TERRAIN = KeyedTable(
+    f"{CHART}: land",
+    f"{CHART} (L961-966)",
+    {
+        "clear": {"summer": 2, "winter": 6},
+        "rough": {"summer": 4, "winter": 12},
+        "mountain": {"summer": IMPASSABLE, "winter": IMPASSABLE},
+        "desert": {"summer": 4, "winter": 4},
+    },
+)
 # The same chart's river hexsides (L967-968); the road row's summer cell is printed "—".
-RIVER_HEXSIDE = KeyedTable(f"{CHART}: river hexsides", f"{CHART} (L967-968)", {
-    "with_road": {"summer": "—", "winter": 2},
-    "without_road": {"summer": 2, "winter": 4},
-})
-SEA_HEX = KeyedTable(f"{CHART}: sea", f"{CHART} (L970-974)", {
-    "coastal": {"summer": 2, "winter": 4},
-    "other": {"summer": 4, "winter": 8},
-    "port": {"summer": 2, "winter": 2},
-})
+RIVER_HEXSIDE = KeyedTable(
+    f"{CHART}: river hexsides",
+    f"{CHART} (L967-968)",
+    {
+        "with_road": {"summer": "—", "winter": 2},
+        "without_road": {"summer": 2, "winter": 4},
+    },
+)
+SEA_HEX = KeyedTable(
+    f"{CHART}: sea",
+    f"{CHART} (L970-974)",
+    {
+        "coastal": {"summer": 2, "winter": 4},
+        "other": {"summer": 4, "winter": 8},
+        "port": {"summer": 2, "winter": 2},
+    },
+)
 
 
 class Terrain(Choice):
@@ -69,10 +82,14 @@ class OutsideEmpire(Choice):
 class LandMoveOptions:
     outside_empire: OutsideEmpire = spec(
         "Chart note L976, extraction AMB-16: outside the Empire the hex's terrain and its river cost are doubled "
-        "(default), or the terrain cost only", default=OutsideEmpire.TERRAIN_AND_RIVER)
+        "(default), or the terrain cost only",
+        default=OutsideEmpire.TERRAIN_AND_RIVER,
+    )
     road_dash_is_free: bool = spec(
-        "Chart L967, extraction AMB-15: the \"—\" of a river hexside with a road in summer costs 0 on top of "
-        "the hex (default yes); no: Control enters the cost", default=True)
+        'Chart L967, extraction AMB-15: the "—" of a river hexside with a road in summer costs 0 on top of '
+        "the hex (default yes); no: Control enters the cost",
+        default=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -82,8 +99,9 @@ class LandMoveInput:
     river: River = spec("A river hexside crossed", default=River.NONE)
     flooding: bool = spec("Rivers flood this month (7.2: April; October in Aegyptus)", default=False)
     outside_empire: bool = spec("The hex is outside the Empire (13.5)", default=False)
-    narrow_sea_cost: int | None = spec("Crossing a narrow sea hexside: the cost printed on the map (13.1)",
-                                       min=0, max=20, default=None)
+    narrow_sea_cost: int | None = spec(
+        "Crossing a narrow sea hexside: the cost printed on the map (13.1)", min=0, max=20, default=None
+    )
     limitanei: bool = spec("A non-Roman unit enters a hex with Limitanei (13.6)", default=False)
     options: LandMoveOptions = spec("Readings of points the rulebook leaves open", default=LandMoveOptions())
 
@@ -94,9 +112,12 @@ def river_cost(case, working):
     cost = RIVER_HEXSIDE.lookup(case.river.value, working, column=case.season.value)
     if cost == "—":
         if not case.options.road_dash_is_free:
-            raise RulesError("river", "the chart prints \"—\" for a river with a road in summer: under this "
-                             "reading Control enters its cost (AMB-15)")
-        working.note("Reading: \"—\" on a river with a road in summer adds nothing (AMB-15)", CHART)
+            raise RulesError(
+                "river",
+                'the chart prints "—" for a river with a road in summer: under this '
+                "reading Control enters its cost (AMB-15)",
+            )
+        working.note('Reading: "—" on a river with a road in summer adds nothing (AMB-15)', CHART)
         cost = 0
     if case.flooding and cost:
         cost = working.modifier("The river floods this month: its crossing cost doubled", cost * 2, FLOOD)
@@ -107,10 +128,15 @@ def outside_doubling(terrain, river, case, working):
     if not case.outside_empire:
         return terrain + river
     with_river = case.options.outside_empire is OutsideEmpire.TERRAIN_AND_RIVER
-    working.note("Reading: outside the Empire the terrain " + ("and the river are" if with_river else
-                 "alone is") + " doubled (AMB-16)", CHART)
-    extra = working.modifier("Outside the Empire: doubled", terrain + (river if with_river else 0),
-                             f"{CHART}, note (L976)")
+    working.note(
+        "Reading: outside the Empire the terrain "
+        + ("and the river are" if with_river else "alone is")
+        + " doubled (AMB-16)",
+        CHART,
+    )
+    extra = working.modifier(
+        "Outside the Empire: doubled", terrain + (river if with_river else 0), f"{CHART}, note (L976)"
+    )
     return terrain + river + extra
 
 
@@ -160,8 +186,9 @@ def joining_force(case, dice):
     """4.17: a unit picked up by a moving force moves its allowance less what the force has already spent."""
     working = Working()
     left = max(case.allowance - case.spent, 0)
-    working.step(f"{case.allowance} printed less {case.spent} spent by the force: {left} movement points",
-                 JOINING, left)
+    working.step(
+        f"{case.allowance} printed less {case.spent} spent by the force: {left} movement points", JOINING, left
+    )
     return Result.of(f"{RULESET}.joining_force", {"movement_points": left}, working, dice)
 
 
@@ -179,8 +206,14 @@ class ForcedMarchInput:
     marched_this_turn: bool = spec("The stack has force marched this turn already", default=False)
 
 
-@procedure(RULESET, "force_march", title="Forced march", source=FORCED_MARCH, takes=ForcedMarchInput,
-           dice="1d6 after the stack has moved")
+@procedure(
+    RULESET,
+    "force_march",
+    title="Forced march",
+    source=FORCED_MARCH,
+    takes=ForcedMarchInput,
+    dice="1d6 after the stack has moved",
+)
 def force_march(case, dice):
     """10.11: non-cavalry allowance +2 plus the leader's value; then a die above 1 plus his value costs a unit."""
     working = Working()
@@ -190,13 +223,24 @@ def force_march(case, dice):
     allowances = {}
     for unit in case.units:
         allowances[unit.name] = unit.allowance + (0 if unit.cavalry else bonus)
-        working.step(f"{unit.name}: " + (f"cavalry, stays {unit.allowance}" if unit.cavalry else
-                     f"{unit.allowance} + 2 + {case.leader} = {allowances[unit.name]}"), FORCED_MARCH,
-                     allowances[unit.name])
+        working.step(
+            f"{unit.name}: "
+            + (
+                f"cavalry, stays {unit.allowance}"
+                if unit.cavalry
+                else f"{unit.allowance} + 2 + {case.leader} = {allowances[unit.name]}"
+            ),
+            FORCED_MARCH,
+            allowances[unit.name],
+        )
     roll = working.roll(dice, DIE, "forced march attrition")
     loses = roll > 1 + case.leader
-    working.step(f"{roll} {'>' if loses else '≤'} 1 + {case.leader}: " + (
-        "one force-marching unit is eliminated, the owner choosing" if loses else "no loss"), FORCED_MARCH, loses)
+    working.step(
+        f"{roll} {'>' if loses else '≤'} 1 + {case.leader}: "
+        + ("one force-marching unit is eliminated, the owner choosing" if loses else "no loss"),
+        FORCED_MARCH,
+        loses,
+    )
     return Result.of(f"{RULESET}.force_march", {"allowances": allowances, "unit_lost": loses}, working, dice)
 
 
@@ -206,13 +250,22 @@ class WrongRoadInput:
     cheaper: int = spec("The other", min=0, max=60)
 
 
-@procedure(RULESET, "wrong_road", title="Taking the Wrong Road (optional)", source="13.7 Taking the Wrong Road",
-           takes=WrongRoadInput, dice="1d6 each time a unit or stack enters the hex")
+@procedure(
+    RULESET,
+    "wrong_road",
+    title="Taking the Wrong Road (optional)",
+    source="13.7 Taking the Wrong Road",
+    takes=WrongRoadInput,
+    dice="1d6 each time a unit or stack enters the hex",
+)
 def wrong_road(case, dice):
     """13.7 (optional): entering a hex of unclear terrain costs the dearer terrain on 1-3, the other on 4-6."""
     working = Working()
     roll = working.roll(dice, DIE, "the unclear hex's terrain")
     cost = case.dearer if roll <= 3 else case.cheaper
-    working.step(f"{roll}: " + ("the most expensive" if roll <= 3 else "the other") + f" terrain, {cost} points",
-                 "13.7 Taking the Wrong Road", cost)
+    working.step(
+        f"{roll}: " + ("the most expensive" if roll <= 3 else "the other") + f" terrain, {cost} points",
+        "13.7 Taking the Wrong Road",
+        cost,
+    )
     return Result.of(f"{RULESET}.wrong_road", {"cost": cost}, working, dice)

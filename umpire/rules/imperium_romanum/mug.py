@@ -5,6 +5,7 @@ The draws are hidden from every player, so the console makes them as the neutral
 and the saved run keeps their seed, so the same mug and seed always draw the same chits and a draw can be
 checked afterwards from its record. Every chit in the mug is equally likely (a die the size of the mug picks
 its place)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -52,8 +53,9 @@ class ZeroLeaderRange(Choice):
 @dataclass(frozen=True)
 class Power:
     name: str = spec("The faction or active minor power (all active barbarian minors are one power, 4.11)")
-    best_leader: int | None = spec("Its best leader's rating, captured leaders left out (empty: no leader)",
-                                   min=0, max=3, default=None)
+    best_leader: int | None = spec(
+        "Its best leader's rating, captured leaders left out (empty: no leader)", min=0, max=3, default=None
+    )
 
 
 @dataclass(frozen=True)
@@ -66,10 +68,13 @@ class Chit:
 class MugOptions:
     removal: RemovalCount = spec(
         "4.0 C (L120) and its design note (L154): chits removed — one plus the chart's number for each power "
-        "(default), or 1 in all", default=RemovalCount.ONE_PLUS_CHART)
+        "(default), or 1 in all",
+        default=RemovalCount.ONE_PLUS_CHART,
+    )
     no_leader: NoLeader = spec(
         "4.11 (L139), extraction AMB-04: a power with no leader puts in its two 0 chits (default) or none",
-        default=NoLeader.ZEROS)
+        default=NoLeader.ZEROS,
+    )
 
 
 @dataclass(frozen=True)
@@ -107,8 +112,14 @@ def draw_from(mug, dice, purpose):
     return mug.pop(dice.roll(len(mug), purpose) - 1)
 
 
-@procedure(RULESET, "activation_mug", title="Filling the chit mug", source=ACTIVATION, takes=MugInput,
-           dice="the console's, unseen: one die the size of the mug per chit removed (the run keeps the seed)")
+@procedure(
+    RULESET,
+    "activation_mug",
+    title="Filling the chit mug",
+    source=ACTIVATION,
+    takes=MugInput,
+    dice="the console's, unseen: one die the size of the mug per chit removed (the run keeps the seed)",
+)
 def activation_mug(case, dice):
     """4.11 and 4.0 C: each power's chits (3, 2, 1, 0, 0 up to its best leader) into one mug, then some removed
     at random, unseen until the end of the turn."""
@@ -130,15 +141,23 @@ def chit_dict(chit):
 
 # ---- imperium_romanum.chit_draw --------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class DrawInput:
     mug: tuple[Chit, ...] = spec("The chits left in the mug, in the console's recorded order", max_items=120)
-    dissolved: tuple[str, ...] = spec("Powers dissolved this turn: their chits are discarded if drawn (3.25)",
-                                      max_items=20, default=())
+    dissolved: tuple[str, ...] = spec(
+        "Powers dissolved this turn: their chits are discarded if drawn (3.25)", max_items=20, default=()
+    )
 
 
-@procedure(RULESET, "chit_draw", title="Drawing a chit", source=ACTIVATION, takes=DrawInput,
-           dice="the console's, unseen: one die the size of the mug (the run keeps the seed)")
+@procedure(
+    RULESET,
+    "chit_draw",
+    title="Drawing a chit",
+    source=ACTIVATION,
+    takes=DrawInput,
+    dice="the console's, unseen: one die the size of the mug (the run keeps the seed)",
+)
 def chit_draw(case, dice):
     """4.0 C: "a chit is randomly selected from the mug"; a dissolved faction's chit is discarded (3.25, 22.4)."""
     working = Working()
@@ -151,8 +170,12 @@ def chit_draw(case, dice):
     if discarded:
         working.step(f"{chit.power} has dissolved: the chit is discarded, draw again", DISSOLVED)
     else:
-        working.step(f"{chit.power} activates its leaders rated {chit.value} or more"
-                     + (" and its forces without a leader" if chit.value == 0 else "") + ", or passes", WHO_MOVES)
+        working.step(
+            f"{chit.power} activates its leaders rated {chit.value} or more"
+            + (" and its forces without a leader" if chit.value == 0 else "")
+            + ", or passes",
+            WHO_MOVES,
+        )
     if not mug:
         working.note("The mug is now empty: after this activation reveal the removed chits", ACTIVATION)
     outcome = {"drawn": chit_dict(chit), "discarded": discarded, "mug": [chit_dict(c) for c in mug]}
@@ -160,6 +183,7 @@ def chit_draw(case, dice):
 
 
 # ---- imperium_romanum.activation ------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Leader:
@@ -172,14 +196,16 @@ class Leader:
 @dataclass(frozen=True)
 class Force:
     name: str = spec("A stack or unit without a leader (corn fleets too)")
-    activations: int = spec("Its \"moved\" markers this turn", min=0, max=2, default=0)
+    activations: int = spec('Its "moved" markers this turn', min=0, max=2, default=0)
 
 
 @dataclass(frozen=True)
 class ActivationOptions:
     zero_range: ZeroLeaderRange = spec(
         "4.13 (L143), extraction AMB-03: a +0 leader activates units in his own hex only (default) or in "
-        "adjacent hexes too, like a +1", default=ZeroLeaderRange.OWN_HEX)
+        "adjacent hexes too, like a +1",
+        default=ZeroLeaderRange.OWN_HEX,
+    )
 
 
 @dataclass(frozen=True)
@@ -201,8 +227,9 @@ def leader_may(leader, chit, options, working):
         working.step(f"{leader.name} has been activated twice this turn already", TWICE, False)
         return None
     reach = leader_range(leader.rating, options, working)
-    working.step(f"{leader.name} (+{leader.rating}) activates, with units within {reach} hex(es) at the start",
-                 RANGE, reach)
+    working.step(
+        f"{leader.name} (+{leader.rating}) activates, with units within {reach} hex(es) at the start", RANGE, reach
+    )
     return {"name": leader.name, "range": reach, "activation": leader.activations + 1}
 
 
@@ -220,7 +247,7 @@ def force_may(force, chit, working):
     if chit != 0:
         return False
     if force.activations >= MOST_ACTIVATIONS:
-        working.step(f"{force.name} has two \"moved\" markers: it may only retreat (4.18)", "4.18", False)
+        working.step(f'{force.name} has two "moved" markers: it may only retreat (4.18)', "4.18", False)
         return False
     working.step(f"{force.name} moves without a leader on the 0 chit", WHO_MOVES, True)
     return True

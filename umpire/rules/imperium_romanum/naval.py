@@ -1,5 +1,6 @@
 """12.0 Naval Operations: attrition at sea (12.21, 12.22, 16.52), interception (12.5) and naval combat with
 the Naval Combat Results Table (12.4). The table prints rows -1, 0 and 1 only; Control enters the rest."""
+
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -22,11 +23,15 @@ EMBARK_MP = 4  # 12.53 (L548)
 FLEET_STRENGTH = 18  # 12.12: "The 18-30 side represents one fleet"
 NAVAL_COLUMNS = ((1, 2), (2, 3), (1, 1), (5, 4), (3, 2), (2, 1), (3, 1))  # L1040
 NAVAL_KEYS = tuple(f"{a}:{d}" for a, d in NAVAL_COLUMNS)
-NAVAL_CRT = KeyedTable(NCRT, f"{NCRT} (L1039-1048)", {
-    -1: dict(zip(NAVAL_KEYS, ("3/-", "2/-", "2/-", "1/-", "1/-", "1/1", "1/1"))),
-    0: dict(zip(NAVAL_KEYS, ("3/-", "2/-", "1/-", "1/-", "1/-", "-/-", "1/2"))),
-    1: dict(zip(NAVAL_KEYS, ("2/-", "2/-", "1/-", "1/1", "-/-", "1/1", "-/1"))),
-})
+NAVAL_CRT = KeyedTable(
+    NCRT,
+    f"{NCRT} (L1039-1048)",
+    {
+        -1: dict(zip(NAVAL_KEYS, ("3/-", "2/-", "2/-", "1/-", "1/-", "1/1", "1/1"))),
+        0: dict(zip(NAVAL_KEYS, ("3/-", "2/-", "1/-", "1/-", "1/-", "-/-", "1/2"))),
+        1: dict(zip(NAVAL_KEYS, ("2/-", "2/-", "1/-", "1/1", "-/-", "1/1", "-/1"))),
+    },
+)
 GROUP = 4  # the table's note: "for every four such fleets it has present"
 
 
@@ -48,30 +53,38 @@ class SummerAtSea(Choice):
 class AttritionOptions:
     summer_at_sea: SummerAtSea = spec(
         "12.22 L471 (extraction AMB-31): a fleet at sea in summer is lost on a 4 or a 6, as printed (default), or "
-        "on 4 to 6", default=SummerAtSea.FOUR_OR_SIX)
+        "on 4 to 6",
+        default=SummerAtSea.FOUR_OR_SIX,
+    )
 
 
 @dataclass(frozen=True)
 class AttritionInput:
     cause: Attrition = spec("Which attrition")
     fleets: tuple[str, ...] = spec("The fleets that roll, one die each", min_items=1, max_items=40)
-    goths_or_herules: bool = spec("Goths' and Herules' fleets deduct 1 from all naval attrition rolls (12.22)",
-                                  default=False)
+    goths_or_herules: bool = spec(
+        "Goths' and Herules' fleets deduct 1 from all naval attrition rolls (12.22)", default=False
+    )
     options: AttritionOptions = spec("Readings of points the rulebook leaves open", default=AttritionOptions())
 
 
 def losing_rolls(cause, options, working):
     if cause is Attrition.AT_SEA_SUMMER:
         literal = options.summer_at_sea is SummerAtSea.FOUR_OR_SIX
-        working.note("Reading: " + ("a 4 or a 6 as printed; a 5 survives" if literal else "4 through 6") +
-                     " (AMB-31)", AT_SEA)
+        working.note(
+            "Reading: " + ("a 4 or a 6 as printed; a 5 survives" if literal else "4 through 6") + " (AMB-31)", AT_SEA
+        )
         return ({4, 6} if literal else {4, 5, 6}), AT_SEA
-    return {Attrition.WINTER_MOVE: ({4, 5, 6}, WINTER_MOVE), Attrition.AT_SEA_WINTER: ({2, 3, 4, 5, 6}, AT_SEA),
-            Attrition.BESIEGING_WINTER: ({6}, BESIEGING)}[cause]
+    return {
+        Attrition.WINTER_MOVE: ({4, 5, 6}, WINTER_MOVE),
+        Attrition.AT_SEA_WINTER: ({2, 3, 4, 5, 6}, AT_SEA),
+        Attrition.BESIEGING_WINTER: ({6}, BESIEGING),
+    }[cause]
 
 
-@procedure(RULESET, "naval_attrition", title="Naval attrition", source=AT_SEA, takes=AttritionInput,
-           dice="1d6 per fleet")
+@procedure(
+    RULESET, "naval_attrition", title="Naval attrition", source=AT_SEA, takes=AttritionInput, dice="1d6 per fleet"
+)
 def naval_attrition(case, dice):
     """12.21, 12.22 and 16.52: a die for each fleet; the fleet, its cargo and any leader aboard are lost on it."""
     working = Working()
@@ -97,8 +110,14 @@ class InterceptionInput:
     in_friendly_port: bool = spec("The interceptors are in a friendly, non-besieged port (12.53)", default=True)
 
 
-@procedure(RULESET, "interception", title="Naval interception", source=INTERCEPTION, takes=InterceptionInput,
-           dice="1d6 for the stack, or 1d6 per fleet")
+@procedure(
+    RULESET,
+    "interception",
+    title="Naval interception",
+    source=INTERCEPTION,
+    takes=InterceptionInput,
+    dice="1d6 for the stack, or 1d6 per fleet",
+)
 def interception(case, dice):
     """12.54: interception succeeds on a roll at least the distance in movement points divided by two."""
     working = Working()
@@ -113,19 +132,25 @@ def interception(case, dice):
     for n in range(1, case.rolls + 1):
         roll = working.roll(dice, DIE, f"interception {n}")
         results.append(2 * roll >= distance)
-        working.step(f"{roll} {'≥' if results[-1] else '<'} {distance}/2: "
-                     + ("intercepts; the interceptor attacks" if results[-1] else "fails"), INTERCEPTION, results[-1])
+        working.step(
+            f"{roll} {'≥' if results[-1] else '<'} {distance}/2: "
+            + ("intercepts; the interceptor attacks" if results[-1] else "fails"),
+            INTERCEPTION,
+            results[-1],
+        )
     return Result.of(f"{RULESET}.interception", {"distance": distance, "intercepts": results}, working, dice)
 
 
 # ---- imperium_romanum.naval_combat ---------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Squadron:
     fleets: int = spec("War fleets present, as 18-30s (a 36-30 is two)", min=0, max=200)
     light_infantry: int = spec("Strength of light and missile infantry carried", min=0, max=2000, default=0)
-    other_infantry: int = spec("Strength of other infantry carried (half counts; cavalry none)", min=0, max=2000,
-                               default=0)
+    other_infantry: int = spec(
+        "Strength of other infantry carried (half counts; cavalry none)", min=0, max=2000, default=0
+    )
     leader: int = spec("Its best leader's naval bonus (10.12)", min=0, max=3, default=0)
     cer: Cer = spec("Its combat efficiency class", default=Cer.B)
     morale: int | None = spec("Its faction's morale (11.1; empty: not compared)", default=None)
@@ -136,7 +161,7 @@ class NcrtRow:
     """A row of the Naval Combat Results Table that the text does not print (rows -1 to 1 are printed)."""
 
     roll: int = spec("The modified die-roll", min=-10, max=20)
-    at_1_2: str | None = spec("The result at 1:2, as \"1/-\"", default=None)
+    at_1_2: str | None = spec('The result at 1:2, as "1/-"', default=None)
     at_2_3: str | None = spec("The result at 2:3", default=None)
     at_1_1: str | None = spec("The result at 1:1", default=None)
     at_5_4: str | None = spec("The result at 5:4", default=None)
@@ -155,16 +180,18 @@ class NavalMorale(Choice):
 @dataclass(frozen=True)
 class NavalOptions:
     morale: NavalMorale = spec(
-        "11.1 against 12.4 (extraction AMB-33): morale 50 or more apart changes the naval roll by 1 (default) "
-        "or not", default=NavalMorale.APPLIES)
+        "11.1 against 12.4 (extraction AMB-33): morale 50 or more apart changes the naval roll by 1 (default) or not",
+        default=NavalMorale.APPLIES,
+    )
 
 
 @dataclass(frozen=True)
 class NavalCombatInput:
     attacker: Squadron = spec("The interceptor, or else the moving player (12.46)")
     defender: Squadron = spec("The other side")
-    ncrt: tuple[NcrtRow, ...] = spec("Rows of the table the text does not print, from the event's data tables",
-                                     max_items=20, default=())
+    ncrt: tuple[NcrtRow, ...] = spec(
+        "Rows of the table the text does not print, from the event's data tables", max_items=20, default=()
+    )
     options: NavalOptions = spec("Readings of points the rulebook leaves open", default=NavalOptions())
 
 
@@ -172,8 +199,12 @@ def naval_strength(side, who, helps, working):
     """12.4: the fleets, the light and missile infantry carried, half the other infantry; cavalry nothing."""
     value = Fraction(side.fleets * FLEET_STRENGTH + side.light_infantry) + Fraction(side.other_infantry, 2)
     total = for_defender(value, helps)
-    working.step(f"{who}: {side.fleets} fleets × 18 + {side.light_infantry} light and missile + half of "
-                 f"{side.other_infantry} other infantry = {total}", COMBAT, total)
+    working.step(
+        f"{who}: {side.fleets} fleets × 18 + {side.light_infantry} light and missile + half of "
+        f"{side.other_infantry} other infantry = {total}",
+        COMBAT,
+        total,
+    )
     return total
 
 
@@ -194,13 +225,17 @@ def naval_roll(case, dice, working):
     a, d = case.attacker, case.defender
     if a.leader or d.leader:
         roll += working.modifier(f"Leaders: +{a.leader} against +{d.leader}", a.leader - d.leader, "10.12 Combat")
-    roll += working.modifier(f"Class {a.cer.value} against {d.cer.value}",
-                             CER_MATRIX.lookup(d.cer.value, working, column=a.cer.value), "14.3; matrix note")
+    roll += working.modifier(
+        f"Class {a.cer.value} against {d.cer.value}",
+        CER_MATRIX.lookup(d.cer.value, working, column=a.cer.value),
+        "14.3; matrix note",
+    )
     if case.options.morale is NavalMorale.OMITTED:
         working.note("Reading: morale does not change a naval roll (12.4's list, AMB-33)", COMBAT)
     elif a.morale is not None and d.morale is not None and abs(a.morale - d.morale) >= 50:
-        roll += working.modifier("Morale 50 or more apart (11.1, reading AMB-33)", 1 if a.morale > d.morale else -1,
-                                 "11.1 Effect of Morale")
+        roll += working.modifier(
+            "Morale 50 or more apart (11.1, reading AMB-33)", 1 if a.morale > d.morale else -1, "11.1 Effect of Morale"
+        )
     working.step(f"Modified die-roll {roll}", COMBAT, roll)
     return roll
 
@@ -212,8 +247,9 @@ def naval_cell(case, roll, key, working):
         working.step(f"{NCRT}, die-roll {roll} at {key}: {value}, from the event's table", COMBAT, value)
         return value
     if roll not in NAVAL_CRT.rows:
-        raise RulesError("ncrt", f"the {NCRT} has no result for die-roll {roll} at {key}: Control enters it on the "
-                         "data tables page")
+        raise RulesError(
+            "ncrt", f"the {NCRT} has no result for die-roll {roll} at {key}: Control enters it on the data tables page"
+        )
     return NAVAL_CRT.lookup(roll, working, column=key)
 
 
@@ -223,20 +259,25 @@ def fleets_lost(number, fleets, who, working):
     if not number:
         return 0
     lost = min(max(number * (fleets // GROUP), 1), fleets)
-    working.step(f"{who}: {number} for each of {fleets // GROUP} full group(s) of four among {fleets} fleets"
-                 f" (at least 1): loses {lost}", NCRT, lost)
+    working.step(
+        f"{who}: {number} for each of {fleets // GROUP} full group(s) of four among {fleets} fleets"
+        f" (at least 1): loses {lost}",
+        NCRT,
+        lost,
+    )
     return lost
 
 
 def naval_numbers(cell):
     parts = cell.replace(" ", "").split("/")
     if len(parts) != 2 or not all(p == "-" or p.isdigit() for p in parts):
-        raise RulesError("ncrt", f"{cell!r} is not a result such as \"1/2\" or \"-/1\"")
+        raise RulesError("ncrt", f'{cell!r} is not a result such as "1/2" or "-/1"')
     return [0 if p == "-" else int(p) for p in parts]
 
 
-@procedure(RULESET, "naval_combat", title="Naval combat", source=COMBAT, takes=NavalCombatInput,
-           dice="1d6 for the attacker")
+@procedure(
+    RULESET, "naval_combat", title="Naval combat", source=COMBAT, takes=NavalCombatInput, dice="1d6 for the attacker"
+)
 def naval_combat(case, dice):
     """12.4: naval strengths, odds in the defender's favour, the modified die on the Naval Combat Results Table."""
     working = Working()
@@ -251,10 +292,27 @@ def naval_combat(case, dice):
     a_lost = fleets_lost(numbers[0], case.attacker.fleets, "Attacker", working)
     d_lost = fleets_lost(numbers[1], case.defender.fleets, "Defender", working)
     losers = ["attacker"] * (a_lost >= d_lost) + ["defender"] * (d_lost >= a_lost)
-    working.step("The side that lost more fleets goes to its nearest friendly port" + (
-        "; equal losses: both have lost" if len(losers) == 2 else ""), COMBAT, losers)
-    working.note("Land units aboard an eliminated fleet are lost with it; a loser more than 10 points from a "
-                 "friendly port loses one more fleet (12.4)", COMBAT)
-    return Result.of(f"{RULESET}.naval_combat", {"column": key, "roll": roll, "result": cell,
-                                                 "attacker_loses": a_lost, "defender_loses": d_lost,
-                                                 "losers": losers}, working, dice)
+    working.step(
+        "The side that lost more fleets goes to its nearest friendly port"
+        + ("; equal losses: both have lost" if len(losers) == 2 else ""),
+        COMBAT,
+        losers,
+    )
+    working.note(
+        "Land units aboard an eliminated fleet are lost with it; a loser more than 10 points from a "
+        "friendly port loses one more fleet (12.4)",
+        COMBAT,
+    )
+    return Result.of(
+        f"{RULESET}.naval_combat",
+        {
+            "column": key,
+            "roll": roll,
+            "result": cell,
+            "attacker_loses": a_lost,
+            "defender_loses": d_lost,
+            "losers": losers,
+        },
+        working,
+        dice,
+    )

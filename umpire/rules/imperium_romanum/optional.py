@@ -1,5 +1,6 @@
 """The two optional rules at the end: 21.0 Don't Trust Anyone! (an unnamed leader's disobedience) and 22.0 the
 Optional Dissolution Rule (the Power Dissolution Table, printed to its row 4)."""
+
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,18 +28,26 @@ SCENARIO_GROUPS = {
     "thirteen_and_later": ("13", "14", "25", "26", "27"),
 }
 EASTERN_ONLY = ("25", "26", "27")
-EFFECTS = KeyedTable("Don't Trust Anyone! effects", f"{DISOBEY} (L909-917)", {
-    "ten_to_nineteen": {1: NOTHING, 2: NOTHING, 3: NOTHING, 4: NOTHING, 5: NOTHING, 6: DECLARES},
-    "thirteen_and_later": {1: NOTHING, 2: NOTHING, 3: NOTHING, 4: DECLARES, 5: USURPER, 6: USURPER},
-})
+EFFECTS = KeyedTable(
+    "Don't Trust Anyone! effects",
+    f"{DISOBEY} (L909-917)",
+    {
+        "ten_to_nineteen": {1: NOTHING, 2: NOTHING, 3: NOTHING, 4: NOTHING, 5: NOTHING, 6: DECLARES},
+        "thirteen_and_later": {1: NOTHING, 2: NOTHING, 3: NOTHING, 4: DECLARES, 5: USURPER, 6: USURPER},
+    },
+)
 PERCENT_COLUMNS = ("50% or less", "51-65%", "66-75%", "76% or more")
-POWER_DISSOLUTION = KeyedTable("Power Dissolution Table", f"{DISSOLUTION} (L934-943)", {
-    0: dict.fromkeys(PERCENT_COLUMNS, "D"),
-    1: dict(zip(PERCENT_COLUMNS, ("D", "D", "D", "-"))),
-    2: dict(zip(PERCENT_COLUMNS, ("D", "D", "-", "-"))),
-    3: dict(zip(PERCENT_COLUMNS, ("D", "-", "-", "-"))),
-    4: dict.fromkeys(PERCENT_COLUMNS, "-"),
-})  # row 5 is cut off (L943) and no row above it is printed: Control's
+POWER_DISSOLUTION = KeyedTable(
+    "Power Dissolution Table",
+    f"{DISSOLUTION} (L934-943)",
+    {
+        0: dict.fromkeys(PERCENT_COLUMNS, "D"),
+        1: dict(zip(PERCENT_COLUMNS, ("D", "D", "D", "-"))),
+        2: dict(zip(PERCENT_COLUMNS, ("D", "D", "-", "-"))),
+        3: dict(zip(PERCENT_COLUMNS, ("D", "-", "-", "-"))),
+        4: dict.fromkeys(PERCENT_COLUMNS, "-"),
+    },
+)  # row 5 is cut off (L943) and no row above it is printed: Control's
 DONATIVE = 25  # 22.1 (L945): "+1 for 25 treasure points spent"
 
 
@@ -63,8 +72,7 @@ def scenario_group(case):
 def effect(case, dice, working):
     group = scenario_group(case)
     if not case.roman or group == "automatic":
-        working.step("He automatically does nothing, unable to move", NON_ROMAN if not case.roman else DISOBEY,
-                     NOTHING)
+        working.step("He automatically does nothing, unable to move", NON_ROMAN if not case.roman else DISOBEY, NOTHING)
         return NOTHING
     roll = working.roll(dice, DIE, "the effect of disobedience")
     found = EFFECTS.lookup(group, working)[roll]
@@ -75,8 +83,14 @@ def effect(case, dice, working):
     return found
 
 
-@procedure(RULESET, "dont_trust_anyone", title="Don't Trust Anyone! (optional)", source=DISOBEY, takes=DisobeyInput,
-           dice="1d6, and 1d6 again for the effect")
+@procedure(
+    RULESET,
+    "dont_trust_anyone",
+    title="Don't Trust Anyone! (optional)",
+    source=DISOBEY,
+    takes=DisobeyInput,
+    dice="1d6, and 1d6 again for the effect",
+)
 def dont_trust_anyone(case, dice):
     """21.0 (optional): an unnamed leader activated away from a named one disobeys on a 6, before anyone moves."""
     working = Working()
@@ -88,8 +102,9 @@ def dont_trust_anyone(case, dice):
         working.step(f"{roll}: he obeys", DISOBEY, False)
         return Result.of(f"{RULESET}.dont_trust_anyone", {"disobeys": False, "effect": None}, working, dice)
     working.step("6: he disobeys; it applies to all units he may activate or is stacked with (21.1)", DISOBEY, True)
-    return Result.of(f"{RULESET}.dont_trust_anyone", {"disobeys": True, "effect": effect(case, dice, working)},
-                     working, dice)
+    return Result.of(
+        f"{RULESET}.dont_trust_anyone", {"disobeys": True, "effect": effect(case, dice, working)}, working, dice
+    )
 
 
 @dataclass(frozen=True)
@@ -113,8 +128,11 @@ class DissolutionInput:
 def percent_column(case, working):
     percent = math.floor(Fraction(100 * case.income, case.starting_income))
     column = PERCENT_COLUMNS[0 if percent <= 50 else 1 if percent <= 65 else 2 if percent <= 75 else 3]
-    working.step(f"Income {case.income} of {case.starting_income}: {percent}% (rounded down): column {column}",
-                 DISSOLUTION, percent)
+    working.step(
+        f"Income {case.income} of {case.starting_income}: {percent}% (rounded down): column {column}",
+        DISSOLUTION,
+        percent,
+    )
     return column
 
 
@@ -122,17 +140,27 @@ def dissolution_cell(case, roll, column, working):
     if roll in POWER_DISSOLUTION.rows:
         return POWER_DISSOLUTION.lookup(roll, working, column=column)
     entered = next((row for row in case.rows if row.roll == roll), None)
-    field = "at_" + column.replace("% or less", "_or_less").replace("% or more", "_or_more").replace(
-        "%", "").replace("-", "_")
+    field = "at_" + column.replace("% or less", "_or_less").replace("% or more", "_or_more").replace("%", "").replace(
+        "-", "_"
+    )
     value = getattr(entered, field) if entered else None
     if value is None:
-        raise RulesError("rows", f"the Power Dissolution Table has no result for a roll of {roll} at {column}: "
-                         "Control enters it on the data tables page")
+        raise RulesError(
+            "rows",
+            f"the Power Dissolution Table has no result for a roll of {roll} at {column}: "
+            "Control enters it on the data tables page",
+        )
     return value
 
 
-@procedure(RULESET, "power_dissolution", title="Power Dissolution Phase (optional)", source=DISSOLUTION,
-           takes=DissolutionInput, dice="1d6 (the rule names no die)")
+@procedure(
+    RULESET,
+    "power_dissolution",
+    title="Power Dissolution Phase (optional)",
+    source=DISSOLUTION,
+    takes=DissolutionInput,
+    dice="1d6 (the rule names no die)",
+)
 def power_dissolution(case, dice):
     """22.1 (optional): at each turn's end a power rolls on the Power Dissolution Table by its income's percentile."""
     working = Working()
@@ -140,14 +168,16 @@ def power_dissolution(case, dice):
     working.note("The rule names no die: the game's one die, 1d6, is rolled (AMB-51)", DISSOLUTION)
     roll = working.roll(dice, DIE, "power dissolution")
     if case.donatives >= DONATIVE:
-        roll += working.modifier(f"+1 for each 25 of {case.donatives} Treasure Points in donatives",
-                                 case.donatives // DONATIVE, DISSOLUTION)
+        roll += working.modifier(
+            f"+1 for each 25 of {case.donatives} Treasure Points in donatives", case.donatives // DONATIVE, DISSOLUTION
+        )
     if case.corn_rebellion:
         roll += working.modifier("Corn rebellion in its capital", -1, DISSOLUTION)
     result = dissolution_cell(case, roll, column, working)
     working.step("D: the power dissolves" if result == "D" else "No effect", DISSOLUTION, result)
-    return Result.of(f"{RULESET}.power_dissolution", {"roll": roll, "column": column, "dissolves": result == "D"},
-                     working, dice)
+    return Result.of(
+        f"{RULESET}.power_dissolution", {"roll": roll, "column": column, "dissolves": result == "D"}, working, dice
+    )
 
 
 @dataclass(frozen=True)
@@ -156,13 +186,18 @@ class BarbarianInput:
     left: int = spec("Its strength points left on the map", min=0, max=100000)
 
 
-@procedure(RULESET, "barbarian_dissolution", title="Barbarian dissolution (optional)", source=BARBARIANS,
-           takes=BarbarianInput)
+@procedure(
+    RULESET, "barbarian_dissolution", title="Barbarian dissolution (optional)", source=BARBARIANS, takes=BarbarianInput
+)
 def barbarian_dissolution(case, dice):
     """22.3 (optional): barbarians dissolve when a third of their initial strength (rounded up) is left on the map."""
     working = Working()
     third = math.ceil(Fraction(case.initial, 3))
     dissolves = case.left <= third
-    working.step(f"A third of {case.initial}, rounded up, is {third}; {case.left} left: "
-                 + ("the power dissolves" if dissolves else "it fights on"), BARBARIANS, dissolves)
+    working.step(
+        f"A third of {case.initial}, rounded up, is {third}; {case.left} left: "
+        + ("the power dissolves" if dissolves else "it fights on"),
+        BARBARIANS,
+        dissolves,
+    )
     return Result.of(f"{RULESET}.barbarian_dissolution", {"third": third, "dissolves": dissolves}, working, dice)

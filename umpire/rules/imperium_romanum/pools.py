@@ -1,6 +1,7 @@
 """Shared recruiting: several powers raising units from one area's pool (6.17), and an area's militia (15.5-15.53):
 who may use it, and its yearly rebuilding. Pools and militia strengths are in the Annual Recruiting Limits, which
 the text does not print: Control's data."""
+
 from dataclasses import dataclass
 
 from ..errors import MissingData, RulesError
@@ -49,8 +50,14 @@ def equal_shares(pool, wishes, working):
     return granted, pool - share * len(wanting), list(wanting)
 
 
-@procedure(RULESET, "pool_contention", title="Several powers recruiting in one area", source=CONTENTION,
-           takes=ContentionInput, dice="1d6 a power, only for the units left over")
+@procedure(
+    RULESET,
+    "pool_contention",
+    title="Several powers recruiting in one area",
+    source=CONTENTION,
+    takes=ContentionInput,
+    dice="1d6 a power, only for the units left over",
+)
 def pool_contention(case, dice):
     """6.17: wishes within the area's limit are all met; beyond it the pool is divided as equally as possible
     among the powers and the "extra" units go by die-roll."""
@@ -59,8 +66,11 @@ def pool_contention(case, dice):
     if len(wishes) != len(case.requests):
         raise RulesError("requests", "name each power once")
     if sum(wishes.values()) <= case.pool:
-        working.step(f"{sum(wishes.values())} wished of {case.pool}: within the area's limit, no problem arises",
-                     CONTENTION, True)
+        working.step(
+            f"{sum(wishes.values())} wished of {case.pool}: within the area's limit, no problem arises",
+            CONTENTION,
+            True,
+        )
         return Result.of(f"{RULESET}.pool_contention", {"granted": wishes}, working, dice)
     working.step(f"{sum(wishes.values())} wished of {case.pool}: the pool is divided", CONTENTION, False)
     granted, extra, short = equal_shares(case.pool, wishes, working)
@@ -74,36 +84,50 @@ def pool_contention(case, dice):
 
 # ---- imperium_romanum.militia ---------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class MilitiaInput:
     line: str = spec("The area's line in the Annual Recruiting Limits (as Control named it)")
     province: str = spec("The province (15.53: a grouped area's militia is for each province in it)")
-    strength: int | None = spec("Its militia strength points (empty: from the event's Annual Recruiting Limits)",
-                                min=0, max=500, default=None)
-    roman_at_start: bool = spec("The area began play under Roman control (15.5: else it has no militia)",
-                                default=True)
-    controller: str = spec("The faction controlling the most taxation of the area's cities (empty: none)",
-                           default="")
+    strength: int | None = spec(
+        "Its militia strength points (empty: from the event's Annual Recruiting Limits)", min=0, max=500, default=None
+    )
+    roman_at_start: bool = spec("The area began play under Roman control (15.5: else it has no militia)", default=True)
+    controller: str = spec("The faction controlling the most taxation of the area's cities (empty: none)", default="")
     controller_roman: bool = spec("That faction is Roman (not foreign or barbarian)", default=True)
-    romans_with_units: tuple[str, ...] = spec("Roman factions with units in the province (15.51)", max_items=12,
-                                              default=())
+    romans_with_units: tuple[str, ...] = spec(
+        "Roman factions with units in the province (15.51)", max_items=12, default=()
+    )
     lost: int = spec("Militia strength points lost in combat so far", min=0, max=500, default=0)
-    rebuild: int = spec("Lost points to rebuild now, at the start of the year, 1 Treasure Point each (15.52)",
-                        min=0, max=500, default=0)
+    rebuild: int = spec(
+        "Lost points to rebuild now, at the start of the year, 1 Treasure Point each (15.52)", min=0, max=500, default=0
+    )
     january: bool = spec("It is the January game-turn, the start of the year", default=False)
 
 
 def militia_controller(case, working):
     if case.controller and case.controller_roman:
-        working.step(f"{case.controller} controls the most taxation of the area's cities: the militia is its",
-                     MILITIA, case.controller)
+        working.step(
+            f"{case.controller} controls the most taxation of the area's cities: the militia is its",
+            MILITIA,
+            case.controller,
+        )
         return case.controller
     if len(case.romans_with_units) == 1:
-        working.step(f"The area is held by a foreign or barbarian power; {case.romans_with_units[0]} alone of the "
-                     "Romans has units in the province: the militia is its", MILITIA_CONTROL, case.romans_with_units[0])
+        working.step(
+            f"The area is held by a foreign or barbarian power; {case.romans_with_units[0]} alone of the "
+            "Romans has units in the province: the militia is its",
+            MILITIA_CONTROL,
+            case.romans_with_units[0],
+        )
         return case.romans_with_units[0]
-    working.step("No Roman faction controls the area, and " + ("several" if case.romans_with_units else "none")
-                 + " have units in the province: no one controls the militia", MILITIA_CONTROL, None)
+    working.step(
+        "No Roman faction controls the area, and "
+        + ("several" if case.romans_with_units else "none")
+        + " have units in the province: no one controls the militia",
+        MILITIA_CONTROL,
+        None,
+    )
     return None
 
 
@@ -128,8 +152,11 @@ def militia(case, dice):
         raise MissingData(RECRUITING_LIMITS, f"{case.line}/militia", MILITIA)
     check_rebuild(case, case.strength)
     who = militia_controller(case, working)
-    cost = working.modifier(f"{case.rebuild} points rebuilt at 1 Treasure Point each", case.rebuild,
-                            REBUILD) if case.rebuild else 0
+    cost = (
+        working.modifier(f"{case.rebuild} points rebuilt at 1 Treasure Point each", case.rebuild, REBUILD)
+        if case.rebuild
+        else 0
+    )
     left = case.strength - case.lost + case.rebuild
     working.step(f"{left} of {case.strength} militia strength points in {case.province}, class C", MILITIA, left)
     return Result.of(f"{RULESET}.militia", {"controller": who, "strength": left, "cost": cost}, working, dice)

@@ -1,5 +1,6 @@
 """15.21 Retreat before combat, 15.41 retreat after combat, 15.34 cavalry preventing retreat, and 15.33
 Overruns."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -20,11 +21,13 @@ OVERRUN_ODDS = 5  # 15.33 (L678): "at least five times"
 @dataclass(frozen=True)
 class RetreatHex:
     name: str = spec("An adjacent hex")
-    crosses_river_or_narrow_sea: bool = spec("Getting there crosses a river, narrow sea or prohibited hexside",
-                                             default=False)
+    crosses_river_or_narrow_sea: bool = spec(
+        "Getting there crosses a river, narrow sea or prohibited hexside", default=False
+    )
     enemy_strength: int = spec("Enemy land combat strength in that hex", min=0, max=2000, default=0)
-    entered_through: int = spec("Strength of an enemy force that entered the combat hex across that hexside",
-                                min=0, max=2000, default=0)
+    entered_through: int = spec(
+        "Strength of an enemy force that entered the combat hex across that hexside", min=0, max=2000, default=0
+    )
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,7 @@ class RetreatInput:
 
 
 def quarter_or_more(enemy, strength):
-    """"at least one-fourth that of the retreating units", compared exactly (no rounding)."""
+    """ "at least one-fourth that of the retreating units", compared exactly (no rounding)."""
     return 4 * enemy >= strength
 
 
@@ -50,8 +53,12 @@ def hex_open(place, strength, working):
         working.step(f"{place.name}: enemy {place.enemy_strength} is at least a quarter of {strength}", BEFORE, False)
         return False
     if place.entered_through and quarter_or_more(place.entered_through, strength):
-        working.step(f"{place.name}: an enemy force of {place.entered_through} entered across that hexside, at "
-                     f"least a quarter of {strength}", CROSSED, False)
+        working.step(
+            f"{place.name}: an enemy force of {place.entered_through} entered across that hexside, at "
+            f"least a quarter of {strength}",
+            CROSSED,
+            False,
+        )
         return False
     working.step(f"{place.name}: open", BEFORE, True)
     return True
@@ -63,8 +70,12 @@ def cavalry_prevents(case, working):
         working.note("Cavalry superiority does not prevent retreat after combat", AFTER)
         return False
     if case.attacker_cavalry and case.attacker_cavalry >= 2 * case.defender_cavalry:
-        working.step(f"The attacker's cavalry {case.attacker_cavalry} is at least twice the defender's "
-                     f"{case.defender_cavalry}: no retreat before combat", CAVALRY, True)
+        working.step(
+            f"The attacker's cavalry {case.attacker_cavalry} is at least twice the defender's "
+            f"{case.defender_cavalry}: no retreat before combat",
+            CAVALRY,
+            True,
+        )
         return True
     return False
 
@@ -85,8 +96,9 @@ def retreat(case, dice):
         working.step("Retreating before combat costs the power 5 morale points", "11.3 Retreat before Combat", -5)
     if case.after_combat and not open_hexes:
         working.step("No hex is open: at least half the remaining strength points are eliminated", AFTER)
-    return Result.of(f"{RULESET}.retreat", {"prevented": prevented, "open": open_hexes, "morale": morale},
-                     working, dice)
+    return Result.of(
+        f"{RULESET}.retreat", {"prevented": prevented, "open": open_hexes, "morale": morale}, working, dice
+    )
 
 
 @dataclass(frozen=True)
@@ -104,9 +116,12 @@ def overrun(case, dice):
     if case.besieged:
         raise RulesError("besieged", "only non-besieged enemy units can be overrun (15.33)")
     done = case.heavy_cavalry >= OVERRUN_ODDS * case.enemy
-    working.step(f"Heavy cavalry {case.heavy_cavalry} against five times {case.enemy} = {OVERRUN_ODDS * case.enemy}: "
-                 + ("overrun: the enemy units are removed and the stack moves on" if done else "no overrun"),
-                 OVERRUN, done)
+    working.step(
+        f"Heavy cavalry {case.heavy_cavalry} against five times {case.enemy} = {OVERRUN_ODDS * case.enemy}: "
+        + ("overrun: the enemy units are removed and the stack moves on" if done else "no overrun"),
+        OVERRUN,
+        done,
+    )
     if done and case.city:
         working.note("Cities cannot be overrun: the units may accept siege in their city instead", OVERRUN)
     return Result.of(f"{RULESET}.overrun", {"overrun": done}, working, dice)

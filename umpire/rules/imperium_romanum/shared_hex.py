@@ -1,6 +1,7 @@
 """9.31-9.32: a hex held by several factions' units out of supply. They eliminate units by turns, the stronger
 stack first (9.31); a Roman faction with corn to spare may feed Roman enemies there and take half their strength
 over (9.32)."""
+
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -21,10 +22,10 @@ CONSUMPTION = "9.9 Consumption"
 class HexStack:
     faction: str = spec("The faction")
     strength: int = spec("Its land combat strength points in the hex", min=0, max=5000)
-    units: int = spec("Its land combat units there (leaders do not count: they may not be removed instead)",
-                      min=0, max=200)
-    corn: int = spec("Corn units it has in the hex and will spend instead of losing a unit", min=0, max=100,
-                     default=0)
+    units: int = spec(
+        "Its land combat units there (leaders do not count: they may not be removed instead)", min=0, max=200
+    )
+    corn: int = spec("Corn units it has in the hex and will spend instead of losing a unit", min=0, max=100, default=0)
 
 
 @dataclass(frozen=True)
@@ -55,22 +56,32 @@ def eliminate_in_turn(case, order, working):
             left[name][spent] -= 1
             tally[name][spent] += 1
             due -= 1
-            working.step(f"{name} " + ("spends a corn unit instead of a unit" if spent == "corn" else
-                                       "eliminates a unit"), ALTERNATE, due)
+            working.step(
+                f"{name} " + ("spends a corn unit instead of a unit" if spent == "corn" else "eliminates a unit"),
+                ALTERNATE,
+                due,
+            )
             if not due:
                 break
     return tally, due
 
 
-@procedure(RULESET, "shared_hex_elimination", title="Several factions out of supply in one hex", source=ALTERNATE,
-           takes=AlternateInput, dice="1d6 a faction, only to order equal stacks")
+@procedure(
+    RULESET,
+    "shared_hex_elimination",
+    title="Several factions out of supply in one hex",
+    source=ALTERNATE,
+    takes=AlternateInput,
+    dice="1d6 a faction, only to order equal stacks",
+)
 def shared_hex_elimination(case, dice):
     """9.31: the factions eliminate a unit each in turn, the stronger stack first; corn may go instead of a unit."""
     working = Working()
     if len({s.faction for s in case.stacks}) != len(case.stacks):
         raise RulesError("stacks", "name each faction once")
-    working.note("One corn unit spent instead of each unit eliminated, as 9.31 says \"in lieu of eliminating a "
-                 "unit\"", ALTERNATE)
+    working.note(
+        'One corn unit spent instead of each unit eliminated, as 9.31 says "in lieu of eliminating a unit"', ALTERNATE
+    )
     tally, due = eliminate_in_turn(case, turn_order(case, dice, working), working)
     if due:
         working.step(f"{due} more due, but no land combat unit is left to remove", ALTERNATE, due)
@@ -79,11 +90,14 @@ def shared_hex_elimination(case, dice):
 
 # ---- imperium_romanum.corn_defection --------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class DefectionOptions:
     corn_feeds: CornFeeds = spec(
         "9.9 L332 (extraction AMB-22): a corn unit feeds four units of any size (default) or four legion-sized "
-        "units' worth", default=CornFeeds.FOUR_UNITS)
+        "units' worth",
+        default=CornFeeds.FOUR_UNITS,
+    )
 
 
 @dataclass(frozen=True)
@@ -103,12 +117,18 @@ def corn_needed(case, working):
     else:
         need = math.ceil(Fraction(case.legions + case.detachments, CORN_FEEDS))
         working.note("Reading: a corn unit feeds a stack of up to four units of any size (AMB-22)", CONSUMPTION)
-    return working.modifier(f"Corn to supply {case.legions} legion-sized and {case.detachments} detachment-sized "
-                            "units", need, CONSUMPTION)
+    return working.modifier(
+        f"Corn to supply {case.legions} legion-sized and {case.detachments} detachment-sized units", need, CONSUMPTION
+    )
 
 
-@procedure(RULESET, "corn_defection", title="Out-of-supply Roman enemies fed with corn defect", source=DEFECTION,
-           takes=CornDefectionInput)
+@procedure(
+    RULESET,
+    "corn_defection",
+    title="Out-of-supply Roman enemies fed with corn defect",
+    source=DEFECTION,
+    takes=CornDefectionInput,
+)
 def corn_defection(case, dice):
     """9.32: corn enough to supply the Roman enemy's units makes half their strength (rounded down) defect; the
     rest is removed from play."""
@@ -120,11 +140,24 @@ def corn_defection(case, dice):
     need = corn_needed(case, working)
     if need > case.spare_corn:
         working.step(f"{case.spare_corn} corn to spare is not enough for {need}: no defection", DEFECTION, False)
-        return Result.of(f"{RULESET}.corn_defection", {"defects": False, "corn_spent": 0, "defecting": 0,
-                                                       "removed": 0}, working, dice)
-    defecting = working.modifier(f"Half of {case.strength} strength points, rounded down", case.strength // 2,
-                                 DEFECTION)
-    working.step(f"{need} corn spent: {defecting} strength points defect under control markers; the other "
-                 f"{case.strength - defecting} are removed from play", DEFECTION, defecting)
-    return Result.of(f"{RULESET}.corn_defection", {"defects": True, "corn_spent": need, "defecting": defecting,
-                                                   "removed": case.strength - defecting}, working, dice)
+        return Result.of(
+            f"{RULESET}.corn_defection",
+            {"defects": False, "corn_spent": 0, "defecting": 0, "removed": 0},
+            working,
+            dice,
+        )
+    defecting = working.modifier(
+        f"Half of {case.strength} strength points, rounded down", case.strength // 2, DEFECTION
+    )
+    working.step(
+        f"{need} corn spent: {defecting} strength points defect under control markers; the other "
+        f"{case.strength - defecting} are removed from play",
+        DEFECTION,
+        defecting,
+    )
+    return Result.of(
+        f"{RULESET}.corn_defection",
+        {"defects": True, "corn_spent": need, "defecting": defecting, "removed": case.strength - defecting},
+        working,
+        dice,
+    )

@@ -1,5 +1,6 @@
 """16.0 Sieges and 17.0 Fortifications: the Siege Attrition Table (16.6), a fortification's building and its
 timer (17.1-17.4), and the optional Cities Surrender Table (16.7), printed only to its row 4."""
+
 from dataclasses import dataclass
 
 from ..errors import MissingData, RulesError
@@ -21,24 +22,33 @@ HIGHEST_FORT = 5  # 17.41
 AUTOMATIC = "automatic"
 
 # Siege Attrition Table (L994-1002): the roll that eliminates one unit, by the siege's duration.
-SIEGE_ATTRITION = BandTable(ATTRITION_TABLE, f"{ATTRITION_TABLE} (L995-1002)", (
-    Band(1, 1, 6, "1: 6"), Band(2, 2, 5, "2: 5-6"), Band(3, 3, 4, "3: 4-6"), Band(4, 4, 3, "4: 3-6"),
-    Band(5, 5, 2, "5: 2-6"), Band(6, None, AUTOMATIC, "6+: automatic loss"),
-))
+SIEGE_ATTRITION = BandTable(
+    ATTRITION_TABLE,
+    f"{ATTRITION_TABLE} (L995-1002)",
+    (
+        Band(1, 1, 6, "1: 6"),
+        Band(2, 2, 5, "2: 5-6"),
+        Band(3, 3, 4, "3: 4-6"),
+        Band(4, 4, 3, "4: 3-6"),
+        Band(5, 5, 2, "5: 2-6"),
+        Band(6, None, AUTOMATIC, "6+: automatic loss"),
+    ),
+)
 
 
 @dataclass(frozen=True)
 class AttritionInput:
     city: str = spec("The besieged city")
-    duration: int = spec("The siege's duration on the table, in game-turns of attrition (AMB-45: from 1)", min=1,
-                         max=60)
+    duration: int = spec(
+        "The siege's duration on the table, in game-turns of attrition (AMB-45: from 1)", min=1, max=60
+    )
     season: Season = spec("The season")
-    units_inside: int = spec("Besieged land units left inside (corn units are not counted: they are not lost)",
-                             min=0, max=100)
+    units_inside: int = spec(
+        "Besieged land units left inside (corn units are not counted: they are not lost)", min=0, max=100
+    )
     defence: int = spec("The city's defence strength, before this turn's loss", min=0, max=20)
     corn_left: int = spec("Corn units still in the city", min=0, max=100, default=0)
-    port_supplied: bool = spec("A port city drawing supply from its port (9.161: no siege attrition)",
-                               default=False)
+    port_supplied: bool = spec("A port city drawing supply from its port (9.161: no siege attrition)", default=False)
 
 
 def attrition_roll(case, dice, working):
@@ -53,16 +63,29 @@ def attrition_roll(case, dice, working):
 
 def city_loses(case, working):
     """16.61: no units left, the defence drops by one for the siege; at 0 the besieger captures the city."""
-    defence = working.modifier("No units left inside: the city's defence strength drops by 1 for the siege",
-                               max(case.defence - 1, 0), EMPTY_CITY)
+    defence = working.modifier(
+        "No units left inside: the city's defence strength drops by 1 for the siege",
+        max(case.defence - 1, 0),
+        EMPTY_CITY,
+    )
     if not defence:
-        working.step("Defence 0: the siege is over and the besieger has captured the city (Rome and "
-                     "Constantinopolis: see the corn rules)", EMPTY_CITY, "captured")
+        working.step(
+            "Defence 0: the siege is over and the besieger has captured the city (Rome and "
+            "Constantinopolis: see the corn rules)",
+            EMPTY_CITY,
+            "captured",
+        )
     return defence
 
 
-@procedure(RULESET, "siege_attrition", title="Siege attrition", source=ATTRITION, takes=AttritionInput,
-           dice="1d6 for the besieged city, unless the loss is automatic")
+@procedure(
+    RULESET,
+    "siege_attrition",
+    title="Siege attrition",
+    source=ATTRITION,
+    takes=AttritionInput,
+    dice="1d6 for the besieged city, unless the loss is automatic",
+)
 def siege_attrition(case, dice):
     """16.6 and the Siege Attrition Table: once the corn is gone, a roll for each besieged city loses one unit."""
     working = Working()
@@ -85,6 +108,7 @@ def siege_attrition(case, dice):
 
 # ---- imperium_romanum.fortification ----------------------------------------------------------------
 
+
 class LevelsPerTurn(Choice):
     """17.11 lets each legion build a level, "more than one level ... during a game-turn"; 17.4 allows one a turn."""
 
@@ -96,38 +120,53 @@ class LevelsPerTurn(Choice):
 class FortOptions:
     levels_per_turn: LevelsPerTurn = spec(
         "17.11 against 17.4 (extraction AMB-46): a hex gains at most +1 a turn (17.4, default), or one level for "
-        "each legion building (17.11)", default=LevelsPerTurn.ONE)
+        "each legion building (17.11)",
+        default=LevelsPerTurn.ONE,
+    )
 
 
 @dataclass(frozen=True)
 class FortInput:
     legions: int = spec("Legion-sized infantry building (two detachments make one)", min=0, max=20)
-    level: int = spec("The fortification in effect in the hex now (0: none; a city or port: its added points)",
-                      min=0, max=5, default=0)
+    level: int = spec(
+        "The fortification in effect in the hex now (0: none; a city or port: its added points)",
+        min=0,
+        max=5,
+        default=0,
+    )
     levels: int = spec("Levels to build this turn", min=1, max=5, default=1)
-    situation: str = spec("The situation played (I, II, 1 to 32), whose 4-12's cost the fortification costs",
-                          default="")
+    situation: str = spec(
+        "The situation played (I, II, 1 to 32), whose 4-12's cost the fortification costs", default=""
+    )
     light_infantry_cost: int | None = spec(
-        "The cost of mobilizing a 4-12 Light Infantry in this situation (17.12; empty: from the event's "
-        "Situations)", min=0, max=1000, default=None)
+        "The cost of mobilizing a 4-12 Light Infantry in this situation (17.12; empty: from the event's Situations)",
+        min=0,
+        max=1000,
+        default=None,
+    )
     under_siege: bool = spec("The hex is under siege (17.42)", default=False)
     options: FortOptions = spec("Readings of points the rulebook leaves open", default=FortOptions())
 
 
 def check_fort(case, working):
     if case.under_siege:
-        raise RulesError("under_siege", "fortifications, cities or ports under siege may not have their defence "
-                         "strength increased (17.42)")
+        raise RulesError(
+            "under_siege",
+            "fortifications, cities or ports under siege may not have their defence strength increased (17.42)",
+        )
     if case.levels > case.legions:
-        raise RulesError("legions", f"each legion-sized infantry unit builds one level: {case.legions} cannot build "
-                         f"{case.levels} (17.11)")
+        raise RulesError(
+            "legions",
+            f"each legion-sized infantry unit builds one level: {case.legions} cannot build {case.levels} (17.11)",
+        )
     if case.options.levels_per_turn is LevelsPerTurn.ONE and case.levels > 1:
         raise RulesError("levels", "a hex's defence may rise by one a turn (17.4; reading AMB-46)")
     if case.level + case.levels > HIGHEST_FORT:
         raise RulesError("levels", f"the highest level is +5 (17.41); +{case.level} cannot gain {case.levels}")
     if case.light_infantry_cost is None:
-        raise MissingData("Situations", f"{case.situation or 'the situation'}/light_infantry_cost",
-                          "17.12 Placement of Fortification")
+        raise MissingData(
+            "Situations", f"{case.situation or 'the situation'}/light_infantry_cost", "17.12 Placement of Fortification"
+        )
 
 
 @procedure(RULESET, "fortification", title="Building a fortification", source=BUILD, takes=FortInput)
@@ -136,26 +175,48 @@ def fortification(case, dice):
     Joint Mobilization Phase and takes effect in the Joint Supply Phase of the same turn."""
     working = Working()
     check_fort(case, working)
-    working.note("Reading: " + ("one level a turn (17.4)" if case.options.levels_per_turn is LevelsPerTurn.ONE
-                                else "one level for each legion building (17.11)") + " (AMB-46)", LIMITS)
-    cost = working.modifier(f"{case.levels} level(s) at {case.light_infantry_cost} each", case.levels *
-                            case.light_infantry_cost, "17.12 Placement of Fortification")
+    working.note(
+        "Reading: "
+        + (
+            "one level a turn (17.4)"
+            if case.options.levels_per_turn is LevelsPerTurn.ONE
+            else "one level for each legion building (17.11)"
+        )
+        + " (AMB-46)",
+        LIMITS,
+    )
+    cost = working.modifier(
+        f"{case.levels} level(s) at {case.light_infantry_cost} each",
+        case.levels * case.light_infantry_cost,
+        "17.12 Placement of Fortification",
+    )
     new = case.level + case.levels
-    working.step(f"Placed \"Under Construction\" now; +{new} in effect from the Joint Supply Phase; until then an "
-                 f"attack meets +{case.level} (17.22); the builders may not move this turn", IN_EFFECT, new)
+    working.step(
+        f'Placed "Under Construction" now; +{new} in effect from the Joint Supply Phase; until then an '
+        f"attack meets +{case.level} (17.22); the builders may not move this turn",
+        IN_EFFECT,
+        new,
+    )
     if new == HIGHEST_FORT:
         working.note("At +5 it acts like a city: units may accept siege in it (17.32)", "17.32")
-    return Result.of(f"{RULESET}.fortification", {"cost": cost, "level_now": case.level, "level_at_supply": new},
-                     working, dice)
+    return Result.of(
+        f"{RULESET}.fortification", {"cost": cost, "level_now": case.level, "level_at_supply": new}, working, dice
+    )
 
 
 # ---- imperium_romanum.city_surrender -------------------------------------------------------------
 
 SIZES = ("2-9", "10-25", "26-50", "51-99", "100+")
-CITIES_SURRENDER = KeyedTable("Cities Surrender Table", f"{SURRENDER} (L766-787)", {
-    1: dict.fromkeys(SIZES, "-"), 2: dict.fromkeys(SIZES, "-"), 3: dict.fromkeys(SIZES, "-"),
-    4: {**dict.fromkeys(SIZES[:4], "-"), "100+": "S"},
-})  # "1-" is the row for 1 or less; rows 5 and 6 are cut off (L773)
+CITIES_SURRENDER = KeyedTable(
+    "Cities Surrender Table",
+    f"{SURRENDER} (L766-787)",
+    {
+        1: dict.fromkeys(SIZES, "-"),
+        2: dict.fromkeys(SIZES, "-"),
+        3: dict.fromkeys(SIZES, "-"),
+        4: {**dict.fromkeys(SIZES[:4], "-"), "100+": "S"},
+    },
+)  # "1-" is the row for 1 or less; rows 5 and 6 are cut off (L773)
 
 
 @dataclass(frozen=True)
@@ -171,8 +232,13 @@ class SurrenderRow:
 @dataclass(frozen=True)
 class SurrenderInput:
     army: int = spec("Strength points of the asking force", min=2, max=5000)
-    modifier: int = spec("The table's modifiers, summed (plundered province, Roman against Roman, morale, leaders, "
-                         "owner's units, Iudea)", min=-10, max=10, default=0)
+    modifier: int = spec(
+        "The table's modifiers, summed (plundered province, Roman against Roman, morale, leaders, "
+        "owner's units, Iudea)",
+        min=-10,
+        max=10,
+        default=0,
+    )
     barbarian: bool = spec("The asking faction is barbarian", default=False)
     rows: tuple[SurrenderRow, ...] = spec("Rows 5 and up, from the event's data tables", max_items=16, default=())
 
@@ -183,8 +249,9 @@ def size_column(army):
             return key
 
 
-@procedure(RULESET, "city_surrender", title="City surrender (optional)", source=SURRENDER, takes=SurrenderInput,
-           dice="1d6")
+@procedure(
+    RULESET, "city_surrender", title="City surrender (optional)", source=SURRENDER, takes=SurrenderInput, dice="1d6"
+)
 def city_surrender(case, dice):
     """16.7 (optional): once a year a force asks a non-garrisoned city or non-city port to surrender, on 1d6."""
     working = Working()
@@ -201,9 +268,14 @@ def city_surrender(case, dice):
         field = "size_" + column.replace("-", "_").replace("+", "")
         result = getattr(entered, field) if entered else None
         if result is None:
-            raise RulesError("rows", f"the Cities Surrender Table has no result for a roll of {row} at army size "
-                             f"{column}: Control enters it on the data tables page")
-    working.step("S: the city surrenders" if result == "S" else "No effect: it must be besieged and assaulted",
-                 SURRENDER, result)
-    return Result.of(f"{RULESET}.city_surrender", {"roll": roll, "column": column, "surrenders": result == "S"},
-                     working, dice)
+            raise RulesError(
+                "rows",
+                f"the Cities Surrender Table has no result for a roll of {row} at army size "
+                f"{column}: Control enters it on the data tables page",
+            )
+    working.step(
+        "S: the city surrenders" if result == "S" else "No effect: it must be besieged and assaulted", SURRENDER, result
+    )
+    return Result.of(
+        f"{RULESET}.city_surrender", {"roll": roll, "column": column, "surrenders": result == "S"}, working, dice
+    )

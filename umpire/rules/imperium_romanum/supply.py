@@ -1,5 +1,6 @@
 """9.0 Supply in the Joint Supply Phase: the Supply Limitations Table, corn feeding the surplus, the two-turn
 elimination of 9.3, and the optional Supply Purchase (9.15)."""
+
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -21,14 +22,27 @@ NOT_GIVEN = "—"
 CORN_FEEDS = 4  # 9.9 (L332): "One unit of Corn may supply one stack of up to four Legion-size units"
 
 # Supply Limitations Table (L980-987): Legion-sized units a hex feeds for one game-turn.
-SUPPLY_LIMITATIONS = KeyedTable(TABLE, f"{TABLE} (L981-987)", {
-    "city_not_listed": {"empire_summer": 2, "empire_winter": 2, "outside_summer": 1, "outside_winter": 1},
-    "city_listed": {"empire_summer": 4, "empire_winter": 4, "outside_summer": NOT_GIVEN, "outside_winter": NOT_GIVEN},
-    "roma_constantinopolis": {"empire_summer": 6, "empire_winter": 6, "outside_summer": NOT_GIVEN,
-                              "outside_winter": NOT_GIVEN},
-    "clear": {"empire_summer": 6, "empire_winter": 4, "outside_summer": 4, "outside_winter": 2},
-    "rough": {"empire_summer": 4, "empire_winter": 2, "outside_summer": 2, "outside_winter": 1},
-})
+SUPPLY_LIMITATIONS = KeyedTable(
+    TABLE,
+    f"{TABLE} (L981-987)",
+    {
+        "city_not_listed": {"empire_summer": 2, "empire_winter": 2, "outside_summer": 1, "outside_winter": 1},
+        "city_listed": {
+            "empire_summer": 4,
+            "empire_winter": 4,
+            "outside_summer": NOT_GIVEN,
+            "outside_winter": NOT_GIVEN,
+        },
+        "roma_constantinopolis": {
+            "empire_summer": 6,
+            "empire_winter": 6,
+            "outside_summer": NOT_GIVEN,
+            "outside_winter": NOT_GIVEN,
+        },
+        "clear": {"empire_summer": 6, "empire_winter": 4, "outside_summer": 4, "outside_winter": 2},
+        "rough": {"empire_summer": 4, "empire_winter": 2, "outside_summer": 2, "outside_winter": 1},
+    },
+)
 
 
 class Ground(Choice):
@@ -70,13 +84,19 @@ class PlunderedHalf(Choice):
 class SupplyOptions:
     city_line: CityLine = spec(
         "Supply Limitations Table (extraction AMB-21): a controlled city's line adds to the terrain's, \"—\" "
-        "adding 0 (default), or replaces it", default=CityLine.ADDS)
+        "adding 0 (default), or replaces it",
+        default=CityLine.ADDS,
+    )
     corn_feeds: CornFeeds = spec(
         "9.9 L332 (extraction AMB-22): a corn unit feeds four units of any size (default) or four legion-sized "
-        "units' worth", default=CornFeeds.FOUR_UNITS)
+        "units' worth",
+        default=CornFeeds.FOUR_UNITS,
+    )
     plundered_half: PlunderedHalf = spec(
         "5.52 and 5.63 with 2.1 (extraction AMB-01): an odd plundered limit's half is rounded up, for the units fed "
-        "(default), or down", default=PlunderedHalf.UP)
+        "(default), or down",
+        default=PlunderedHalf.UP,
+    )
 
 
 @dataclass(frozen=True)
@@ -87,10 +107,12 @@ class SupplyInput:
     city: CityKind = spec("A city in the hex, which the units control, or besieged units occupy", default=CityKind.NONE)
     besieging: bool = spec("The units besiege the city: the terrain alone feeds them", default=False)
     plundered: bool = spec("The city or hex is plundered (5.52, 5.63: the limit is halved)", default=False)
-    legions: int = spec("Legion-sized units out of supply in the hex (a besieged fleet counts one)", min=0, max=200,
-                        default=0)
-    detachments: int = spec("Detachment-sized units (two make a legion; legions after A.D. 300 too)", min=0, max=400,
-                            default=0)
+    legions: int = spec(
+        "Legion-sized units out of supply in the hex (a besieged fleet counts one)", min=0, max=200, default=0
+    )
+    detachments: int = spec(
+        "Detachment-sized units (two make a legion; legions after A.D. 300 too)", min=0, max=400, default=0
+    )
     horde_at_home: bool = spec("One 60-6 horde in its province of origin, always in supply", default=False)
     corn: int = spec("Corn units in the hex, spent to feed the surplus", min=0, max=100, default=0)
     excess_last_turn: bool = spec("The hex was over its limit at last turn's Supply Phase too (9.3)", default=False)
@@ -103,8 +125,9 @@ def column_of(case):
 
 def terrain_limit(case, working):
     if case.terrain.value not in SUPPLY_LIMITATIONS.rows:
-        raise RulesError("terrain", f"the {TABLE} has no line for {case.terrain.value} hexes (AMB-21): the umpire "
-                         "rules on it")
+        raise RulesError(
+            "terrain", f"the {TABLE} has no line for {case.terrain.value} hexes (AMB-21): the umpire rules on it"
+        )
     return SUPPLY_LIMITATIONS.lookup(case.terrain.value, working, column=column_of(case))
 
 
@@ -119,8 +142,11 @@ def city_limit(case, terrain, working):
         return terrain + (0 if value == NOT_GIVEN else value)
     working.note("Reading: the city's line replaces the terrain's (AMB-21)", TABLE)
     if value == NOT_GIVEN:
-        raise RulesError("city", f"the {TABLE} prints \"—\" for this city outside the Empire: under this reading "
-                         "the umpire rules on its limit")
+        raise RulesError(
+            "city",
+            f'the {TABLE} prints "—" for this city outside the Empire: under this reading '
+            "the umpire rules on its limit",
+        )
     return value
 
 
@@ -129,8 +155,13 @@ def capacity(case, working):
     if case.plundered:
         up = case.options.plundered_half is PlunderedHalf.UP
         halved = math.ceil(Fraction(limit, 2)) if up else math.floor(Fraction(limit, 2))
-        limit = working.modifier(f"Plundered: {limit} halved, rounded " + ("up in favour of the units fed" if up
-                                 else "down") + " (reading AMB-01)", halved, PLUNDERED)
+        limit = working.modifier(
+            f"Plundered: {limit} halved, rounded "
+            + ("up in favour of the units fed" if up else "down")
+            + " (reading AMB-01)",
+            halved,
+            PLUNDERED,
+        )
     working.step(f"The hex feeds {limit} legion-sized units", LIMITS, limit)
     return limit
 
@@ -149,8 +180,9 @@ def corn_spent(case, excess, working):
         if fed_by_corn(case, corn) >= excess:
             break
     if corn:
-        working.step(f"{corn} corn unit(s) spent to feed the surplus (each a stack of up to four units)",
-                     CONSUMPTION, corn)
+        working.step(
+            f"{corn} corn unit(s) spent to feed the surplus (each a stack of up to four units)", CONSUMPTION, corn
+        )
     return corn, max(excess - fed_by_corn(case, corn), 0)
 
 
@@ -160,19 +192,36 @@ def supply_limits(case, dice):
     working = Working()
     fed = capacity(case, working)
     need = case.legions + Fraction(case.detachments, 2)
-    working.step(f"Units to feed: {case.legions} legion-sized + {case.detachments} detachments = {words(need)}"
-                 + ("; the horde at home needs none" if case.horde_at_home else ""), TABLE, float(need))
+    working.step(
+        f"Units to feed: {case.legions} legion-sized + {case.detachments} detachments = {words(need)}"
+        + ("; the horde at home needs none" if case.horde_at_home else ""),
+        TABLE,
+        float(need),
+    )
     corn, excess = corn_spent(case, max(need - fed, 0), working)
     if not excess:
         working.step("All are fed", LIMITS, 0)
     elif case.excess_last_turn:
-        working.step(f"{words(excess)} legion-sized units in excess for a second Supply Phase: removed from play, "
-                     "the owner choosing (leaders may not be removed instead)", OUT_OF_SUPPLY, float(excess))
+        working.step(
+            f"{words(excess)} legion-sized units in excess for a second Supply Phase: removed from play, "
+            "the owner choosing (leaders may not be removed instead)",
+            OUT_OF_SUPPLY,
+            float(excess),
+        )
     else:
-        working.step(f"{words(excess)} legion-sized units in excess: out of supply; removed at the end of next turn's "
-                     "Joint Supply Phase unless moved back into supply or fed with corn", OUT_OF_SUPPLY, float(excess))
-    outcome = {"limit": fed, "need": float(need), "corn_spent": corn, "excess": float(excess),
-               "eliminate": float(excess) if case.excess_last_turn else 0}
+        working.step(
+            f"{words(excess)} legion-sized units in excess: out of supply; removed at the end of next turn's "
+            "Joint Supply Phase unless moved back into supply or fed with corn",
+            OUT_OF_SUPPLY,
+            float(excess),
+        )
+    outcome = {
+        "limit": fed,
+        "need": float(need),
+        "corn_spent": corn,
+        "excess": float(excess),
+        "eliminate": float(excess) if case.excess_last_turn else 0,
+    }
     return Result.of(f"{RULESET}.supply_limits", outcome, working, dice)
 
 
@@ -187,7 +236,8 @@ class CavalryLegion(Choice):
 class PurchaseOptions:
     cavalry_legion: CavalryLegion = spec(
         "9.15 L360 (extraction AMB-22): a legion-sized cavalry unit costs twice the base (default) or four times",
-        default=CavalryLegion.ONCE)
+        default=CavalryLegion.ONCE,
+    )
 
 
 @dataclass(frozen=True)
@@ -202,10 +252,13 @@ class PurchaseInput:
 
 def doublings(case):
     cavalry_legion = case.cavalry and case.legion_sized and case.options.cavalry_legion is CavalryLegion.TWICE
-    return [("cavalry or legion-sized", case.cavalry or case.legion_sized),
-            ("legion-sized cavalry again (reading AMB-22)", cavalry_legion),
-            ("outside the Empire", case.outside_empire), ("winter", case.season is Season.WINTER),
-            ("after A.D. 300", case.after_ad_300)]
+    return [
+        ("cavalry or legion-sized", case.cavalry or case.legion_sized),
+        ("legion-sized cavalry again (reading AMB-22)", cavalry_legion),
+        ("outside the Empire", case.outside_empire),
+        ("winter", case.season is Season.WINTER),
+        ("after A.D. 300", case.after_ad_300),
+    ]
 
 
 @procedure(RULESET, "supply_purchase", title="Supply purchase (optional)", source=PURCHASE, takes=PurchaseInput)
@@ -237,26 +290,37 @@ class SupplyPort:
     besieged: bool = spec("Besieged", default=False)
     blockaded: bool = spec("Blockaded (16.51; optional 9.18)", default=False)
     province_controlled: bool = spec("In a province where the power controls the most taxation", default=True)
-    controlled_port_within_24: bool = spec("Else: a controlled port in such a province lies within 24 naval "
-                                           "movement points (AMB-24)", default=False)
+    controlled_port_within_24: bool = spec(
+        "Else: a controlled port in such a province lies within 24 naval movement points (AMB-24)", default=False
+    )
 
 
 @dataclass(frozen=True)
 class LineInput:
     port: SupplyPort = spec("The port the line is traced to")
     cost: int = spec("Movement points of the path, with terrain and weather (9.21)", min=0, max=100)
-    blocked: bool = spec("The path crosses an opposing faction's (or barbarian or foreign) land units or cities",
-                         default=False)
+    blocked: bool = spec(
+        "The path crosses an opposing faction's (or barbarian or foreign) land units or cities", default=False
+    )
     besieged: bool = spec("The units to be supplied are besieged (they trace no line: 9.16)", default=False)
 
 
 def port_serves(port, working):
     """9.2 (L276-279): the four conditions a port must meet to supply."""
-    failures = [why for why, fails in (
-        ("it is not controlled by the power or an ally", not port.controlled),
-        ("it is besieged", port.besieged), ("it is blockaded", port.blockaded),
-        ("its province is not the power's and no controlled port of the power's lies within 24 naval movement "
-         "points", not (port.province_controlled or port.controlled_port_within_24))) if fails]
+    failures = [
+        why
+        for why, fails in (
+            ("it is not controlled by the power or an ally", not port.controlled),
+            ("it is besieged", port.besieged),
+            ("it is blockaded", port.blockaded),
+            (
+                "its province is not the power's and no controlled port of the power's lies within 24 naval movement "
+                "points",
+                not (port.province_controlled or port.controlled_port_within_24),
+            ),
+        )
+        if fails
+    ]
     for why in failures:
         working.step(f"{port.name}: {why}", LINE, False)
     return not failures
@@ -270,13 +334,19 @@ def line_of_supply(case, dice):
         raise RulesError("besieged", "besieged units trace no line of supply: see supply in sieges (9.16)")
     serves = port_serves(case.port, working)
     short = case.cost <= LINE_LENGTH
-    working.step(f"The path costs {case.cost} movement points: " + ("within" if short else "beyond") + " six",
-                 "9.21 Line of Supply", short)
+    working.step(
+        f"The path costs {case.cost} movement points: " + ("within" if short else "beyond") + " six",
+        "9.21 Line of Supply",
+        short,
+    )
     if case.blocked:
         working.step("The path is blocked by opposing land units or cities", "9.21 Line of Supply", False)
     supplied = serves and short and not case.blocked
-    working.step("In supply: free of the supply limitations" if supplied else
-                 "No line of supply: the supply limitations apply", LINE, supplied)
+    working.step(
+        "In supply: free of the supply limitations" if supplied else "No line of supply: the supply limitations apply",
+        LINE,
+        supplied,
+    )
     return Result.of(f"{RULESET}.line_of_supply", {"in_supply": supplied}, working, dice)
 
 
@@ -291,7 +361,9 @@ class SiegeBlockade(Choice):
 class BlockadeOptions:
     under_siege: SiegeBlockade = spec(
         "16.51 against 9.181 (extraction AMB-36): under siege the fleets are counted (16.51, default); or, with "
-        "the optional rule, their strength compared there too", default=SiegeBlockade.COUNT_IN_SIEGE)
+        "the optional rule, their strength compared there too",
+        default=SiegeBlockade.COUNT_IN_SIEGE,
+    )
 
 
 @dataclass(frozen=True)
@@ -314,15 +386,27 @@ def blockade(case, dice):
     by_count = case.besieged and (case.options.under_siege is SiegeBlockade.COUNT_IN_SIEGE or not case.optional_rule)
     if by_count:
         blockaded = case.fleets_outside > case.fleets_inside
-        working.step(f"{case.fleets_outside} besieging fleets against {case.fleets_inside} in the port", BLOCKADE_SIEGE,
-                     blockaded)
+        working.step(
+            f"{case.fleets_outside} besieging fleets against {case.fleets_inside} in the port",
+            BLOCKADE_SIEGE,
+            blockaded,
+        )
     elif case.optional_rule:
         blockaded = case.strength_inside < case.strength_outside
-        working.step(f"Fleet strength {case.strength_inside} inside against {case.strength_outside} outside",
-                     BLOCKADE_OPTIONAL, blockaded)
+        working.step(
+            f"Fleet strength {case.strength_inside} inside against {case.strength_outside} outside",
+            BLOCKADE_OPTIONAL,
+            blockaded,
+        )
     else:
         blockaded = False
         working.step("Not besieged, and the optional blockade rule is not in play", BLOCKADE_SIEGE, False)
-    working.step(f"{case.port} is " + ("blockaded: no supply through it; fleets may not freely enter or leave it"
-                                       if blockaded else "not blockaded"), BLOCKADE_SIEGE, blockaded)
+    working.step(
+        f"{case.port} is "
+        + (
+            "blockaded: no supply through it; fleets may not freely enter or leave it" if blockaded else "not blockaded"
+        ),
+        BLOCKADE_SIEGE,
+        blockaded,
+    )
     return Result.of(f"{RULESET}.blockade", {"blockaded": blockaded}, working, dice)

@@ -1,6 +1,7 @@
 """5.0 Treasure, Taxation, and Plunder: the Joint Taxation Phase, plunder and its marker, and the treasury when
 the leader carrying it is lost (5.3). A city's tax rate is in the Unified Tax-Rate Defense Strength Table, which
 the text does not print: Control enters it on the data tables page."""
+
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,17 +24,22 @@ MARKER_TURNS = 6  # 5.51 (L174): "six full game-turns"
 @dataclass(frozen=True)
 class TaxCity:
     name: str = spec("The city")
-    tax_rate: int | None = spec("Its tax rate (empty: from the event's Unified Tax-Rate Defense Strength Table)",
-                                min=0, max=100, default=None)
+    tax_rate: int | None = spec(
+        "Its tax rate (empty: from the event's Unified Tax-Rate Defense Strength Table)", min=0, max=100, default=None
+    )
     plundered: bool = spec("A Plundered marker is on it (5.51)", default=False)
-    own_plunder: bool = spec("This power plundered it itself once and the marker is gone (5.53: half tax)",
-                             default=False)
+    own_plunder: bool = spec(
+        "This power plundered it itself once and the marker is gone (5.53: half tax)", default=False
+    )
 
 
 def tax_rate(city, field, working):
     if city.tax_rate is None:
-        raise RulesError(field, f"the Unified Tax-Rate Defense Strength Table has no tax rate for {city.name!r}: "
-                         "Control enters it on the data tables page")
+        raise RulesError(
+            field,
+            f"the Unified Tax-Rate Defense Strength Table has no tax rate for {city.name!r}: "
+            "Control enters it on the data tables page",
+        )
     return city.tax_rate
 
 
@@ -48,7 +54,9 @@ class HalfTax(Choice):
 class TaxOptions:
     half_tax: HalfTax = spec(
         "5.53 with 2.1 (extraction AMB-01): half the tax of a city the power plundered itself, rounded up in the "
-        "taxing power's favour (default) or down", default=HalfTax.UP)
+        "taxing power's favour (default) or down",
+        default=HalfTax.UP,
+    )
 
 
 @dataclass(frozen=True)
@@ -68,8 +76,11 @@ def city_tax(city, n, options, working):
         return rate
     half = Fraction(rate, 2)
     value = math.ceil(half) if options.half_tax is HalfTax.UP else math.floor(half)
-    working.step(f"{city.name}: half of {rate}, plundered by its own power, rounded {options.half_tax.value}: "
-                 f"{value}", OWN_CITY, value)
+    working.step(
+        f"{city.name}: half of {rate}, plundered by its own power, rounded {options.half_tax.value}: {value}",
+        OWN_CITY,
+        value,
+    )
     return value
 
 
@@ -97,19 +108,29 @@ def plunder(case, dice):
     """5.5: three times the city's tax, and a Plundered marker for six full game-turns."""
     working = Working()
     if case.city.plundered:
-        raise RulesError("city.plundered", f"{case.city.name} is under a Plundered marker: it may not be plundered "
-                         "again (5.51)")
+        raise RulesError(
+            "city.plundered", f"{case.city.name} is under a Plundered marker: it may not be plundered again (5.51)"
+        )
     rate = tax_rate(case.city, "city.tax_rate", working)
     treasure = working.modifier(f"{case.city.name}: three times its tax rate {rate}", PLUNDER_TIMES * rate, PLUNDER)
     if case.furthest_faction:
-        working.step("Plunder by units under the Furthest Faction rule is not added to the controller's treasury",
-                     "18.31 Restrictions", 0)
+        working.step(
+            "Plunder by units under the Furthest Faction rule is not added to the controller's treasury",
+            "18.31 Restrictions",
+            0,
+        )
         treasure = 0
-    working.step(f"A Plundered marker for {MARKER_TURNS} full game-turns: not taxed nor plundered; not counted for "
-                 "supply, and its supply limit halved (5.52); fleets cannot withdraw into it", MARKER, MARKER_TURNS)
+    working.step(
+        f"A Plundered marker for {MARKER_TURNS} full game-turns: not taxed nor plundered; not counted for "
+        "supply, and its supply limit halved (5.52); fleets cannot withdraw into it",
+        MARKER,
+        MARKER_TURNS,
+    )
     if case.own_city:
-        working.step("Its own city: the power may never raise units there, and taxes it at half once the marker "
-                     "is gone", OWN_CITY)
+        working.step(
+            "Its own city: the power may never raise units there, and taxes it at half once the marker is gone",
+            OWN_CITY,
+        )
     return Result.of(f"{RULESET}.plunder", {"treasure": treasure, "marker_turns": MARKER_TURNS}, working, dice)
 
 
@@ -136,8 +157,7 @@ def treasury_capture(case, dice):
     """5.3: in land combat the enemy gains 25%, 25% is lost, 50% kept (all the enemy's if dissolved); otherwise
     50% lost and 50% kept (all lost if dissolved)."""
     working = Working()
-    working.note("Shares are rounded down in whole Treasure Points; the faction keeps the remainder (AMB-11)",
-                 TREASURY)
+    working.note("Shares are rounded down in whole Treasure Points; the faction keeps the remainder (AMB-11)", TREASURY)
     t = case.treasury
     if case.how is LeaderLost.IN_LAND_COMBAT:
         gained, lost = share(1, t), share(1, t)
@@ -147,8 +167,9 @@ def treasury_capture(case, dice):
     else:
         lost = t if case.dissolved else share(2, t)
         gained, kept = 0, t - lost
-    working.step(f"Of {t}: the opposing player gains {gained}, {lost} is lost, the faction keeps {kept}",
-                 TREASURY, kept)
+    working.step(
+        f"Of {t}: the opposing player gains {gained}, {lost} is lost, the faction keeps {kept}", TREASURY, kept
+    )
     return Result.of(f"{RULESET}.treasury_capture", {"gained": gained, "lost": lost, "kept": kept}, working, dice)
 
 
@@ -156,15 +177,27 @@ def treasury_capture(case, dice):
 
 TREASURE_CITIES_RULE = "5.8 Treasure Cities"
 # 5.8 (L191): the cities that may be designated treasure cities, by agreement among the players.
-TREASURE_CITIES = ("Roma", "Byzantium/Constantinopolis", "Ctesiphon", "Phraaspa", "Alexandria", "Antiochus",
-                   "Carthago", "Hierosolyma", "Hispalis", "Ephesus", "Rhodus")
+TREASURE_CITIES = (
+    "Roma",
+    "Byzantium/Constantinopolis",
+    "Ctesiphon",
+    "Phraaspa",
+    "Alexandria",
+    "Antiochus",
+    "Carthago",
+    "Hierosolyma",
+    "Hispalis",
+    "Ephesus",
+    "Rhodus",
+)
 
 
 @dataclass(frozen=True)
 class TreasureCityInput:
     city: TaxCity = spec("The treasure city (its tax rate from the event's Unified Tax-Rate Defense Strength Table)")
-    stored: int | None = spec("Treasure still stored there (empty: the start of play, when it is placed)", min=0,
-                              max=10000, default=None)
+    stored: int | None = spec(
+        "Treasure still stored there (empty: the start of play, when it is placed)", min=0, max=10000, default=None
+    )
     imperator_present: bool = spec("An Imperator, of any faction, physically occupies the city now", default=False)
     plundered_now: bool = spec("The city is being plundered now", default=False)
 
@@ -174,32 +207,42 @@ def stored_treasure(case, working):
         working.step(f"{case.city.name} holds {case.stored} treasure", TREASURE_CITIES_RULE, case.stored)
         return case.stored
     rate = tax_rate(case.city, "city.tax_rate", working)
-    return working.modifier(f"Start of play: three times {case.city.name}'s tax yield {rate} placed there",
-                            PLUNDER_TIMES * rate, TREASURE_CITIES_RULE)
+    return working.modifier(
+        f"Start of play: three times {case.city.name}'s tax yield {rate} placed there",
+        PLUNDER_TIMES * rate,
+        TREASURE_CITIES_RULE,
+    )
 
 
-@procedure(RULESET, "treasure_city", title="Treasure cities (optional)", source=TREASURE_CITIES_RULE,
-           takes=TreasureCityInput)
+@procedure(
+    RULESET, "treasure_city", title="Treasure cities (optional)", source=TREASURE_CITIES_RULE, takes=TreasureCityInput
+)
 def treasure_city(case, dice):
     """5.8: three times the tax yield stored at the start; only an Imperator in the city may take it, taxation
     going on as ever; plundering the city loses it for good (the plunder itself is collected as usual)."""
     working = Working()
     if case.city.name not in TREASURE_CITIES:
-        raise RulesError("city.name", f"{case.city.name!r} is not a treasure city; they are "
-                         f"{', '.join(TREASURE_CITIES)}")
+        raise RulesError(
+            "city.name", f"{case.city.name!r} is not a treasure city; they are {', '.join(TREASURE_CITIES)}"
+        )
     stored = stored_treasure(case, working)
     taken = lost = 0
     if case.plundered_now:
         lost = stored
-        working.step(f"Plundered: the {stored} stored is permanently lost; normal plunder may be collected",
-                     TREASURE_CITIES_RULE, lost)
+        working.step(
+            f"Plundered: the {stored} stored is permanently lost; normal plunder may be collected",
+            TREASURE_CITIES_RULE,
+            lost,
+        )
     elif case.imperator_present:
         taken = stored
-        working.step(f"An Imperator occupies the city: he takes the {stored}; normal tax collection is unaffected",
-                     TREASURE_CITIES_RULE, taken)
+        working.step(
+            f"An Imperator occupies the city: he takes the {stored}; normal tax collection is unaffected",
+            TREASURE_CITIES_RULE,
+            taken,
+        )
     else:
-        working.step("No Imperator occupies the city: the treasure may not be removed or used",
-                     TREASURE_CITIES_RULE, 0)
+        working.step("No Imperator occupies the city: the treasure may not be removed or used", TREASURE_CITIES_RULE, 0)
     outcome = {"stored": stored - taken - lost, "taken": taken, "lost": lost}
     return Result.of(f"{RULESET}.treasure_city", outcome, working, dice)
 
@@ -214,9 +257,10 @@ SCORCH_MP = 4  # 5.61 (L183): "spending 4 movement points per hex"
 class ScorchInput:
     hexes: int = spec("Hexes the unit plunders on its move", min=1, max=20)
     movement_left: int = spec("Movement points the unit has left to spend", min=0, max=60)
-    city_in_hex: bool = spec("A hex holds a city (5.61 is for non-city hexes; a city is plundered by 5.5)",
-                             default=False)
-    controlled: bool = spec("The hexes are controlled (5.61: \"any non-city controlled hex\")", default=True)
+    city_in_hex: bool = spec(
+        "A hex holds a city (5.61 is for non-city hexes; a city is plundered by 5.5)", default=False
+    )
+    controlled: bool = spec('The hexes are controlled (5.61: "any non-city controlled hex")', default=True)
 
 
 @procedure(RULESET, "scorched_earth", title="Scorched earth (optional)", source=SCORCHED_EARTH, takes=ScorchInput)
@@ -225,13 +269,21 @@ def scorched_earth(case, dice):
     marker for six full game-turns, halving its supply limitations. The text gives no treasure for it."""
     working = Working()
     if case.city_in_hex or not case.controlled:
-        raise RulesError("city_in_hex" if case.city_in_hex else "controlled", "scorched earth is for non-city "
-                         "controlled hexes (5.61)")
-    cost = working.modifier(f"{case.hexes} hex(es) at {SCORCH_MP} movement points each", SCORCH_MP * case.hexes,
-                            SCORCHED_EARTH)
+        raise RulesError(
+            "city_in_hex" if case.city_in_hex else "controlled",
+            "scorched earth is for non-city controlled hexes (5.61)",
+        )
+    cost = working.modifier(
+        f"{case.hexes} hex(es) at {SCORCH_MP} movement points each", SCORCH_MP * case.hexes, SCORCHED_EARTH
+    )
     if cost > case.movement_left:
         raise RulesError("hexes", f"{cost} movement points are needed and only {case.movement_left} are left")
-    working.step(f"A Plundered marker in each for {MARKER_TURNS} full game-turns; the supply limitations there are "
-                 "halved; no treasure", "5.62-5.63 Scorched Earth", MARKER_TURNS)
-    return Result.of(f"{RULESET}.scorched_earth", {"movement_points": cost, "marker_turns": MARKER_TURNS},
-                     working, dice)
+    working.step(
+        f"A Plundered marker in each for {MARKER_TURNS} full game-turns; the supply limitations there are "
+        "halved; no treasure",
+        "5.62-5.63 Scorched Earth",
+        MARKER_TURNS,
+    )
+    return Result.of(
+        f"{RULESET}.scorched_earth", {"movement_points": cost, "marker_turns": MARKER_TURNS}, working, dice
+    )

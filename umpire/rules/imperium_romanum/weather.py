@@ -1,4 +1,5 @@
 """7.0 Weather: a province's season in a month (7.0, 7.1) and the month its rivers flood (7.2)."""
+
 from dataclasses import dataclass
 
 from ..registry import procedure
@@ -12,8 +13,20 @@ FLOODS = "7.2 Special River Crossing"
 SUMMER_MONTHS = range(4, 11)  # 7.0 (L257): "Summer: April through October"
 FLOOD_MONTH, NILE_FLOOD_MONTH = 4, 10  # 7.2 (L263): "All rivers flood in April (Exception: October in Aegyptus)"
 # 7.1 (L260): "It is always summer in" these; "Mesopotamia Persica Arabia Petraea" read as two provinces (AMB-14).
-ALWAYS_SUMMER = ("Aegyptus", "Arabia Deserta", "Africa Proconsularis", "Cyrenaica", "Mesopotamia Persica",
-                 "Arabia Petraea", "Mesopotamia Romana", "Mauretania", "Numidia", "Babylonia", "Syria", "Iudea")
+ALWAYS_SUMMER = (
+    "Aegyptus",
+    "Arabia Deserta",
+    "Africa Proconsularis",
+    "Cyrenaica",
+    "Mesopotamia Persica",
+    "Arabia Petraea",
+    "Mesopotamia Romana",
+    "Mauretania",
+    "Numidia",
+    "Babylonia",
+    "Syria",
+    "Iudea",
+)
 ASSYRIA = "Assyria"  # "(clear hexes only)"
 
 
@@ -26,8 +39,11 @@ class WeatherInput:
 
 def land_season(case, calendar, working):
     if case.province in ALWAYS_SUMMER or (case.province == ASSYRIA and case.clear_hex):
-        working.step(f"It is always summer in {case.province}" + (" (clear hexes)" if case.province == ASSYRIA
-                                                                   else ""), SUMMER_RULE, "summer")
+        working.step(
+            f"It is always summer in {case.province}" + (" (clear hexes)" if case.province == ASSYRIA else ""),
+            SUMMER_RULE,
+            "summer",
+        )
         return Season.SUMMER
     working.step(f"{case.province}: {calendar.value} by the calendar", WEATHER, calendar.value)
     return calendar
@@ -40,8 +56,9 @@ def season(case, dice):
     working = Working()
     calendar = Season.SUMMER if case.month in SUMMER_MONTHS else Season.WINTER
     if not case.province:
-        working.step(f"At sea it is {calendar.value}: in winter months every sea hex is in winter", SUMMER_RULE,
-                     calendar.value)
+        working.step(
+            f"At sea it is {calendar.value}: in winter months every sea hex is in winter", SUMMER_RULE, calendar.value
+        )
         return Result.of(f"{RULESET}.season", {"season": calendar.value, "rivers_flood": False}, working, dice)
     found = land_season(case, calendar, working)
     flood = case.month == (NILE_FLOOD_MONTH if case.province == "Aegyptus" else FLOOD_MONTH)

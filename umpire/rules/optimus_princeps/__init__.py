@@ -6,13 +6,49 @@ not print (the Action Costs Table, the Sacking Table's rows from 4, the Attritio
 with its regions' Defensive and Garrison Values, and the counters) comes in each case, entered by Control; a
 procedure that needs an empty cell stops with a RulesError naming it.
 """
+
 from . import (  # importing each module registers its procedures
-    common, combat, armies, leaders, battle_type, battle, attrition, movement, interception, engineering, assault,
-    booty, recruits, stratagems, actions, victory, turn, kingship, limes, scenario_rules,
+    common,
+    combat,
+    armies,
+    leaders,
+    battle_type,
+    battle,
+    attrition,
+    movement,
+    interception,
+    engineering,
+    assault,
+    booty,
+    recruits,
+    stratagems,
+    actions,
+    victory,
+    turn,
+    kingship,
+    limes,
+    scenario_rules,
 )
 
 __all__ = [
-    "common", "combat", "armies", "leaders", "battle_type", "battle", "attrition", "movement", "interception",
-    "engineering", "assault", "booty", "recruits", "stratagems", "actions", "victory", "turn", "kingship", "limes",
+    "common",
+    "combat",
+    "armies",
+    "leaders",
+    "battle_type",
+    "battle",
+    "attrition",
+    "movement",
+    "interception",
+    "engineering",
+    "assault",
+    "booty",
+    "recruits",
+    "stratagems",
+    "actions",
+    "victory",
+    "turn",
+    "kingship",
+    "limes",
     "scenario_rules",
 ]

@@ -5,6 +5,7 @@ ledger of Sequence 4, each action paid from the side's D10 or a leader's own Lea
 costs the text states elsewhere are ACTION_COSTS_GIVEN, each with its rule; the others are per-event data
 Control enters (the event's "Action Costs Table"). An action with no cost entered stops, naming it.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -21,12 +22,16 @@ LEADER_AP = "4.1 Leader Activations"
 DO_NOTHING = "Do nothing"
 AP_CAP = 9  # §2 "You may not have more than 9 AP per turn."; §3 "You cannot have more than 9."
 # §2 Sequence 2, the Action Points table (L137-142)
-ACTION_POINTS_TABLE = BandTable("Action Points Table", ACQUIRING, (
-    Band(1, 1, 3, "1"),
-    Band(2, 3, 4, "2-3"),
-    Band(4, 5, 5, "4-5"),
-    Band(6, 6, 6, "6"),
-))
+ACTION_POINTS_TABLE = BandTable(
+    "Action Points Table",
+    ACQUIRING,
+    (
+        Band(1, 1, 3, "1"),
+        Band(2, 3, 4, "2-3"),
+        Band(4, 5, 5, "4-5"),
+        Band(6, 6, 6, "6"),
+    ),
+)
 
 # The AP costs the text states outside the missing Action Costs Table; None: not stated, Control enters it.
 ACTION_COSTS_GIVEN = {
@@ -59,8 +64,10 @@ ACTION_COSTS_GIVEN = {
     "Sortie": {"ap": None, "source": "9.6"},
     "Fight in a holding box an enemy holds": {"ap": 1, "source": "Domitian's Reign, Combat within a Holding Box L1128"},
     "Recruit an eliminated legate or governor": {"ap": 6, "source": "Domitian's Reign, generic Roman leader L1130"},
-    "Recruit (ransom) a captured legate or governor": {"ap": 3,
-                                                       "source": "Domitian's Reign, generic Roman leader L1130"},
+    "Recruit (ransom) a captured legate or governor": {
+        "ap": 3,
+        "source": "Domitian's Reign, generic Roman leader L1130",
+    },
 }
 
 
@@ -82,18 +89,23 @@ class TurnIs(Choice):
 class APOptions:
     over_cap: BootyOverCap = spec(
         "2 and §3 (extraction D1): Booty spent past the cap of 9 AP is wasted (default) or the purchase is "
-        "refused, the rest kept", default=BootyOverCap.WASTED)
+        "refused, the rest kept",
+        default=BootyOverCap.WASTED,
+    )
     turn: TurnIs = spec(
-        "A1, §0.1 and §2: the \"turn\" of \"9 AP per turn\" is the season (default) or the year, the AP of its "
-        "earlier seasons counting toward the 9", default=TurnIs.SEASON)
+        'A1, §0.1 and §2: the "turn" of "9 AP per turn" is the season (default) or the year, the AP of its '
+        "earlier seasons counting toward the 9",
+        default=TurnIs.SEASON,
+    )
 
 
 @dataclass(frozen=True)
 class APInput:
     side: Side = spec("The side rolling")
     booty_spent: int = spec("Booty markers its leaders spend for AP, 1 AP each (§2)", min=0, max=30, default=0)
-    ap_earlier_this_year: int = spec("AP the side acquired in the year's earlier seasons (A1's year reading)",
-                                     min=0, max=45, default=0)
+    ap_earlier_this_year: int = spec(
+        "AP the side acquired in the year's earlier seasons (A1's year reading)", min=0, max=45, default=0
+    )
     options: APOptions = spec(OPTIONS_HELP, default=APOptions())
 
 
@@ -103,13 +115,14 @@ def cap_now(case, working):
         working.note(f"Reading A1: the turn is the season: at most {AP_CAP} AP this season", ACQUIRING)
         return AP_CAP
     cap = max(AP_CAP - case.ap_earlier_this_year, 0)
-    working.note(f"Reading A1: the turn is the year: {case.ap_earlier_this_year} AP already this year leave "
-                 f"room for {cap}", ACQUIRING)
+    working.note(
+        f"Reading A1: the turn is the year: {case.ap_earlier_this_year} AP already this year leave room for {cap}",
+        ACQUIRING,
+    )
     return cap
 
 
-@procedure(RULESET, "action_points", title="The season's Action Points", source=ACQUIRING, takes=APInput,
-           dice="1 D6")
+@procedure(RULESET, "action_points", title="The season's Action Points", source=ACQUIRING, takes=APInput, dice="1 D6")
 def action_points(case, dice):
     """2 Sequence 2: a D6 on the Action Points Table, plus 1 AP per Booty marker, never more than 9."""
     working = Working()
@@ -129,24 +142,29 @@ def action_points(case, dice):
     if spent:
         working.step(f"{rolled} + {spent} Booty = {ap} AP (at most {cap})", ACTIONS, ap)
     working.step(f"Set the D10 to {ap}", ACTIONS, ap)
-    return Result.of("optimus_princeps.action_points", {"side": case.side.value, "ap": ap, "booty_spent": spent},
-                     working, dice)
+    return Result.of(
+        "optimus_princeps.action_points", {"side": case.side.value, "ap": ap, "booty_spent": spent}, working, dice
+    )
 
 
 # ---- optimus_princeps.spend_ap (the AP ledger) -------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ActionCost:
     action: str = spec("The action, as named on the Action Costs Table")
-    ap: int | None = spec("Its cost in AP (empty: the text's, or the event's Action Costs Table)", min=0, max=9,
-                          default=None)
+    ap: int | None = spec(
+        "Its cost in AP (empty: the text's, or the event's Action Costs Table)", min=0, max=9, default=None
+    )
 
 
 @dataclass(frozen=True)
 class SpendOptions:
     burn_leader_ap: bool = spec(
         "A2, §2 Sequence 4 and §4.1: a leader's Leader AP may pay for doing nothing (default yes), or must be "
-        "used for an action", default=True)
+        "used for an action",
+        default=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -174,8 +192,11 @@ def cost_of(action, working):
         return action.ap
     given = ACTION_COSTS_GIVEN.get(action.action, {})
     if given.get("ap") is None:
-        raise RulesError("action.ap", f"the Action Costs Table has no cost for {action.action!r} (the table is not in "
-                         "the text, §3): Control enters it on the data tables page")
+        raise RulesError(
+            "action.ap",
+            f"the Action Costs Table has no cost for {action.action!r} (the table is not in "
+            "the text, §3): Control enters it on the data tables page",
+        )
     working.step(f"{action.action}: {given['ap']} AP, from the text", given["source"], given["ap"])
     return given["ap"]
 
@@ -193,7 +214,15 @@ def spend_ap(case, dice):
     if spent > case.ap_left:
         raise RulesError("ap_left", f"{case.action.action} costs {spent} AP more; the D10 shows {case.ap_left}")
     left = case.ap_left - spent
-    working.step(f"{case.ap_left} - {spent} = {left} AP left on the D10" + (
-        ": no more actions this season" if left == 0 else ""), ACTIONS, left)
-    return Result.of("optimus_princeps.spend_ap", {"side": case.side.value, "ap_spent": spent, "ap_left": left,
-                                                   "leader_ap_used": case.leader_ap}, working, dice)
+    working.step(
+        f"{case.ap_left} - {spent} = {left} AP left on the D10"
+        + (": no more actions this season" if left == 0 else ""),
+        ACTIONS,
+        left,
+    )
+    return Result.of(
+        "optimus_princeps.spend_ap",
+        {"side": case.side.value, "ap_spent": spent, "ap_left": left, "leader_ap_used": case.leader_ap},
+        working,
+        dice,
+    )

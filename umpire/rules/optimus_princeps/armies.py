@@ -1,6 +1,7 @@
 """The armies that meet in a field battle (§8), their leaders (§9.11) and tactics (§8.2 Phase 0), and what a
 phase's dice come to for each unit: the tactic's +1, the leader's Tactical Bonus, the limes, and how the
 Destruction Factor counts."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -28,10 +29,15 @@ LEADERLESS_TACTICS = (Tactic.DISSUASION, Tactic.GENERAL_ATTACK)  # §8.2 "An arm
 @dataclass(frozen=True)
 class Leader:
     name: str = spec("The leader, as Trajan")
-    strategic: int = spec("Strategic Value: SP he commands (§9.11.2); with the +8 of the Princeps or Roi Barbare "
-                          "counter when he carries it (§5.1.4)", min=0, max=30)
-    tactical: int = spec("Tactical Bonus (Lusius Quietus: 2 when with the Ala Numidarum, SN0.3)", min=0, max=3,
-                         default=0)
+    strategic: int = spec(
+        "Strategic Value: SP he commands (§9.11.2); with the +8 of the Princeps or Roi Barbare "
+        "counter when he carries it (§5.1.4)",
+        min=0,
+        max=30,
+    )
+    tactical: int = spec(
+        "Tactical Bonus (Lusius Quietus: 2 when with the Ala Numidarum, SN0.3)", min=0, max=3, default=0
+    )
     attached_to: str = spec("The unit he is with for the whole combat (§9.11.1)", default="")
     supreme: bool = spec("The supreme leader: the princeps or the Dacian king (§5.1.4, §9.11.3)", default=False)
 
@@ -43,21 +49,27 @@ class Army:
     leaders: tuple[Leader, ...] = spec("Its leaders, highest Strategic Value first", max_items=8, default=())
     tactic: Tactic | None = spec("Pitched battle: the tactic chosen in secret in Phase 0 (§8.2)", default=None)
     switch_to_general_attack: bool = spec(
-        "Phase 3: if this side inflicted the most losses, it changes its tactic to General Attack (§8.2)",
-        default=False)
-    retreat_after_phase: int | None = spec("Attempt an orderly retreat at the end of this phase, 1 to 3 (§8.3.2)",
-                                           min=1, max=3, default=None)
-    precautions: bool = spec("Dacian stratagem Precautions: +2 to the orderly-retreat D6 (S1.3, S3.4)",
-                             default=False)
-    loss_order: tuple[str, ...] = spec("The units, in the order the owner puts losses on them (§10.3; Roman Blood "
-                                       "still comes first, §10.4)", max_items=40, default=())
-    convert_pairs: bool = spec("After each phase, turn every 2 HDC on a unit into 1 SP eliminated (§10.2)",
-                               default=False)
-    bonus_unit: str = spec("Defender with a limes: the unit that takes its bonus in each phase (§9.10.3)",
-                           default="")
-    sheltered: tuple[str, ...] = spec("Roman units sheltered by field forts: 5 SP a fort, 3 of them legions, safe "
-                                      "from pursuit and from a tactic's destruction (§8.5, optional)",
-                                      max_items=20, default=())
+        "Phase 3: if this side inflicted the most losses, it changes its tactic to General Attack (§8.2)", default=False
+    )
+    retreat_after_phase: int | None = spec(
+        "Attempt an orderly retreat at the end of this phase, 1 to 3 (§8.3.2)", min=1, max=3, default=None
+    )
+    precautions: bool = spec("Dacian stratagem Precautions: +2 to the orderly-retreat D6 (S1.3, S3.4)", default=False)
+    loss_order: tuple[str, ...] = spec(
+        "The units, in the order the owner puts losses on them (§10.3; Roman Blood still comes first, §10.4)",
+        max_items=40,
+        default=(),
+    )
+    convert_pairs: bool = spec(
+        "After each phase, turn every 2 HDC on a unit into 1 SP eliminated (§10.2)", default=False
+    )
+    bonus_unit: str = spec("Defender with a limes: the unit that takes its bonus in each phase (§9.10.3)", default="")
+    sheltered: tuple[str, ...] = spec(
+        "Roman units sheltered by field forts: 5 SP a fort, 3 of them legions, safe "
+        "from pursuit and from a tactic's destruction (§8.5, optional)",
+        max_items=20,
+        default=(),
+    )
     forts: int = spec("Roman field forts in the region (§8.5, optional)", min=0, max=5, default=0)
 
     @property
@@ -75,8 +87,10 @@ def check_army(army, path):
     names = {unit.name for unit in army.units}
     for i, leader in enumerate(army.leaders):
         if leader.attached_to and leader.attached_to not in names:
-            raise RulesError(f"{path}.leaders.{i}.attached_to", f"{leader.name} is with {leader.attached_to!r}, "
-                             f"which is not in the army")
+            raise RulesError(
+                f"{path}.leaders.{i}.attached_to",
+                f"{leader.name} is with {leader.attached_to!r}, which is not in the army",
+            )
     for i, name in enumerate(army.loss_order + army.sheltered + ((army.bonus_unit,) if army.bonus_unit else ())):
         if name not in names:
             raise RulesError(path, f"{name!r} is named but is not one of the army's units")
@@ -92,13 +106,18 @@ def check_command(army, path):
         return
     commanded = sum(unit.sp for unit in army.units if unit.in_command)
     if commanded > commander.strategic:
-        raise RulesError(f"{path}.units", f"{commanded} SP are marked in command, but {commander.name}'s Strategic "
-                         f"Value is {commander.strategic} (§9.11.2)")
+        raise RulesError(
+            f"{path}.units",
+            f"{commanded} SP are marked in command, but {commander.name}'s Strategic "
+            f"Value is {commander.strategic} (§9.11.2)",
+        )
     by_name = {unit.name: unit for unit in army.units}
     for i, leader in enumerate(army.leaders):
         if leader.attached_to and not by_name[leader.attached_to].in_command:
-            raise RulesError(f"{path}.leaders.{i}.attached_to", f"{leader.name} must be with a unit in command "
-                             f"(§9.11.1); {leader.attached_to} is not")
+            raise RulesError(
+                f"{path}.leaders.{i}.attached_to",
+                f"{leader.name} must be with a unit in command (§9.11.1); {leader.attached_to} is not",
+            )
 
 
 def check_shelter(army, path):
@@ -107,8 +126,7 @@ def check_shelter(army, path):
     if sum(unit.sp for unit in sheltered) > 5 * army.forts:
         raise RulesError(f"{path}.sheltered", f"{army.forts} fort(s) shelter at most {5 * army.forts} SP (§8.5)")
     if sum(unit.sp for unit in sheltered if unit.rank is Rank.LEGION) > 3 * army.forts:
-        raise RulesError(f"{path}.sheltered", f"{army.forts} fort(s) shelter at most {3 * army.forts} legion SP "
-                         "(§8.5)")
+        raise RulesError(f"{path}.sheltered", f"{army.forts} fort(s) shelter at most {3 * army.forts} legion SP (§8.5)")
     if sheltered and army.side is not Side.ROMAN:
         raise RulesError(f"{path}.sheltered", "only a Roman army has field forts (§8.5)")
 
@@ -118,8 +136,9 @@ def check_tactic(army, path, working):
     if army.tactic is None:
         raise RulesError(f"{path}.tactic", "a pitched battle needs each side's tactic (Phase 0, §8.2)")
     if not army.leaders and army.tactic not in LEADERLESS_TACTICS:
-        raise RulesError(f"{path}.tactic", "an army without a leader can only choose Dissuasion or General Attack "
-                         "(§8.2)")
+        raise RulesError(
+            f"{path}.tactic", "an army without a leader can only choose Dissuasion or General Attack (§8.2)"
+        )
     working.choice(f"{army.people.label}: {army.tactic.label} (revealed in Phase 2)", TACTICS, army.tactic.value)
 
 
@@ -180,6 +199,7 @@ def fires_in(unit, phase):
 
 # ---- A10: when the tactics apply ------------------------------------------------------------------------
 
+
 class RangedBattle(Choice):
     """A10: §8.2 Phase 2 "In a ranged battle (only), each side reveals his tactics choice and applies it"."""
 
@@ -195,11 +215,14 @@ def tactics_apply(case, kind):
 
 def note_ranged_battle(case, working):
     if case.options.ranged_battle is RangedBattle.PITCHED:
-        working.note("Reading A10: the \"ranged battle\" is the pitched battle: the tactics apply from Phase 2",
-                     PHASES)
+        working.note('Reading A10: the "ranged battle" is the pitched battle: the tactics apply from Phase 2', PHASES)
     elif case.night_battle:
-        working.note("Reading A10: the \"ranged battle\" is one with its Phase 1 fire: under Night battle no "
-                     "tactic is revealed or applied", PHASES)
+        working.note(
+            'Reading A10: the "ranged battle" is one with its Phase 1 fire: under Night battle no '
+            "tactic is revealed or applied",
+            PHASES,
+        )
     else:
-        working.note("Reading A10: the \"ranged battle\" is one with its Phase 1 fire: the tactics apply from "
-                     "Phase 2", PHASES)
+        working.note(
+            'Reading A10: the "ranged battle" is one with its Phase 1 fire: the tactics apply from Phase 2', PHASES
+        )

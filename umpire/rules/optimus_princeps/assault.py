@@ -1,5 +1,6 @@
 """9.5 Assaulting an Inhabited Region and §9.6 Sorties during a Siege: fights with their own phases, fought
 with the §10 kernel. All phases are simultaneous: a defender eliminated in a phase still strikes in it."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -8,7 +9,15 @@ from ..schema import Choice, spec
 from ..working import Result, Working
 from .armies import Leader, leader_bonus
 from .combat import (
-    SUFFERING, Destruction, Kind, Unit, allocate, check_units, convert_pairs, describe_units, per_sp,
+    SUFFERING,
+    Destruction,
+    Kind,
+    Unit,
+    allocate,
+    check_units,
+    convert_pairs,
+    describe_units,
+    per_sp,
 )
 from .common import DIE, OPTIONS_HELP, RULESET, Terrain
 from .engineering import TAPAE_HELP, Region, TapaeIs, check_region, check_tapae
@@ -36,11 +45,14 @@ class ArtilleryPhase(Choice):
 @dataclass(frozen=True)
 class AssaultOptions:
     firing: FiringResults = spec(
-        "A16, §9.5 Phase 1: the besieger's two 6+ results are counted per SP, an odd one lost (default), or per "
-        "die", default=FiringResults.PER_SP)
+        "A16, §9.5 Phase 1: the besieger's two 6+ results are counted per SP, an odd one lost (default), or per die",
+        default=FiringResults.PER_SP,
+    )
     artillery: ArtilleryPhase = spec(
         "A17, §9.5 Phase 0: the besieger's artillery hits under the ordinary rules of §10 (default) or needs two "
-        "6+ results per HDC as in Phase 1", default=ArtilleryPhase.ORDINARY)
+        "6+ results per HDC as in Phase 1",
+        default=ArtilleryPhase.ORDINARY,
+    )
     tapae: TapaeIs = spec(TAPAE_HELP, default=TapaeIs.RURAL)
 
 
@@ -48,10 +60,10 @@ class AssaultOptions:
 class Force:
     units: tuple[Unit, ...] = spec("Its units, each counter once", max_items=40)
     leaders: tuple[Leader, ...] = spec("Its leaders, each with the unit he is with", max_items=8, default=())
-    loss_order: tuple[str, ...] = spec("The units in the order the owner puts losses on them", max_items=40,
-                                       default=())
-    convert_pairs: bool = spec("After each phase, turn every 2 HDC on a unit into 1 SP eliminated (§10.2)",
-                               default=False)
+    loss_order: tuple[str, ...] = spec("The units in the order the owner puts losses on them", max_items=40, default=())
+    convert_pairs: bool = spec(
+        "After each phase, turn every 2 HDC on a unit into 1 SP eliminated (§10.2)", default=False
+    )
 
 
 @dataclass(frozen=True)
@@ -59,11 +71,13 @@ class AssaultInput:
     region: Region = spec("The besieged region")
     besieger: Force = spec("The besieging army that assaults")
     defender: Force = spec("The SP within the walls")
-    bonus_units: tuple[str, ...] = spec("The defender's unit that takes the Defensive Value bonus in each phase, "
-                                        "Phase 0 first (empty: his first unit)", max_items=4, default=())
+    bonus_units: tuple[str, ...] = spec(
+        "The defender's unit that takes the Defensive Value bonus in each phase, Phase 0 first (empty: his first unit)",
+        max_items=4,
+        default=(),
+    )
     press_on: bool = spec("After the artillery, the besieger launches the assault (§9.5 Phase 0)", default=True)
-    final_assault: bool = spec("If the garrison survives Phase 2, the besieger makes the Final Assault",
-                               default=True)
+    final_assault: bool = spec("If the garrison survives Phase 2, the besieger makes the Final Assault", default=True)
     night_battle: bool = spec("Stratagem Night battle: no Phase 0 or Phase 1 (§14)", default=False)
     options: AssaultOptions = spec(OPTIONS_HELP, default=AssaultOptions())
 
@@ -107,12 +121,18 @@ def strike(case, party, phase, bonus_unit, dice, working):
         roll = working.roll(dice, DIE, f"{party.who} {unit.name} ({unit.good} SP)")
         each = per_sp(roll + bonus, unit.destruction, mode)
         scored = each * unit.good if not (halved and case.options.firing is FiringResults.PER_DIE) else min(each, 1)
-        working.step(f"{party.who} {unit.name}: {roll}{f' {bonus:+d}' if bonus else ''} = {roll + bonus}, DF "
-                     f"{mode.value}: {scored} {'result(s)' if halved else 'HDC'}", ASSAULT, scored)
+        working.step(
+            f"{party.who} {unit.name}: {roll}{f' {bonus:+d}' if bonus else ''} = {roll + bonus}, DF "
+            f"{mode.value}: {scored} {'result(s)' if halved else 'HDC'}",
+            ASSAULT,
+            scored,
+        )
         results += scored
     if halved:
-        working.note(f"Reading A16/A17: the besieger needs two 6+ results per HDC: {results} result(s) give "
-                     f"{results // 2}", ASSAULT)
+        working.note(
+            f"Reading A16/A17: the besieger needs two 6+ results per HDC: {results} result(s) give {results // 2}",
+            ASSAULT,
+        )
         return results // 2
     return results
 
@@ -123,12 +143,14 @@ def take(party, hits, dice, working):
     if party.force.convert_pairs:
         units, pairs = zip(*(convert_pairs(unit) for unit in units)) if units else ((), ())
         if sum(pairs):
-            working.choice(f"{party.who} turns {2 * sum(pairs)} HDC into {sum(pairs)} SP eliminated",
-                           SUFFERING, sum(pairs))
+            working.choice(
+                f"{party.who} turns {2 * sum(pairs)} HDC into {sum(pairs)} SP eliminated", SUFFERING, sum(pairs)
+            )
     party.units = units
     fallen = before - {unit.name for unit in units if unit.sp > 0}
-    party.fates += [leader_fate(leader, dice, working) for leader in party.force.leaders
-                    if leader.attached_to in fallen]
+    party.fates += [
+        leader_fate(leader, dice, working) for leader in party.force.leaders if leader.attached_to in fallen
+    ]
 
 
 def check_assault(case):
@@ -145,8 +167,14 @@ def check_assault(case):
             raise RulesError(f"bonus_units.{i}", f"{name!r} is not within the walls")
 
 
-@procedure(RULESET, "assault", title="Assault on an inhabited region", source=ASSAULT, takes=AssaultInput,
-           dice="D6 per unit that fights in each phase; D6 per leader whose unit falls")
+@procedure(
+    RULESET,
+    "assault",
+    title="Assault on an inhabited region",
+    source=ASSAULT,
+    takes=AssaultInput,
+    dice="D6 per unit that fights in each phase; D6 per leader whose unit falls",
+)
 def assault(case, dice):
     """9.5: artillery, firing, assault and final assault against the SP within the walls, the defender's DV a
     bonus to one unit each phase; the besieger's DF hits but does not double."""
@@ -155,17 +183,23 @@ def assault(case, dice):
     check_assault(case)
     per = "per SP" if case.options.firing is FiringResults.PER_SP else "per die"
     artillery = "ordinary rules" if case.options.artillery is ArtilleryPhase.ORDINARY else "two 6+ results per HDC"
-    working.note(f"Reading A16: the besieger's two 6+ results are counted {per}; A17: his Phase 0 artillery hits "
-                 f"by the {artillery}", ASSAULT)
-    sides = [Party("besieger", case.besieger, case.besieger.units, []),
-             Party("defender", case.defender, case.defender.units, [])]
+    working.note(
+        f"Reading A16: the besieger's two 6+ results are counted {per}; A17: his Phase 0 artillery hits "
+        f"by the {artillery}",
+        ASSAULT,
+    )
+    sides = [
+        Party("besieger", case.besieger, case.besieger.units, []),
+        Party("defender", case.defender, case.defender.units, []),
+    ]
     for phase in assault_phases(case):
         if not standing(sides[1]):
             break
         working.step(PHASE_NAMES[phase], ASSAULT)
         chosen = bonus_unit(case, sides[1], phase)
-        working.choice(f"The defender's Defensive Value +{case.region.defensive_value} goes to {chosen}", ASSAULT,
-                       chosen)
+        working.choice(
+            f"The defender's Defensive Value +{case.region.defensive_value} goes to {chosen}", ASSAULT, chosen
+        )
         hits = [strike(case, side, phase, chosen, dice, working) for side in sides]
         take(sides[1], hits[0], dice, working)
         take(sides[0], hits[1], dice, working)
@@ -194,19 +228,38 @@ def assault_outcome(case, sides, working):
     good = sum(unit.good for unit in besieger.units if unit.sp > 0)
     cleared = standing(defender) == 0
     free = cleared and good > gv
-    working.step(f"Phase 4: the besieger has {total} SP ({good} not HDC) against Garrison Value {gv}; the garrison "
-                 f"has {standing(defender)} SP", ASSAULT)
+    working.step(
+        f"Phase 4: the besieger has {total} SP ({good} not HDC) against Garrison Value {gv}; the garrison "
+        f"has {standing(defender)} SP",
+        ASSAULT,
+    )
     if cleared:
-        working.step("The garrison is eliminated: " + (
-            "a siege action or an invasion follows without spending AP" if free else
-            f"{good} SP not HDC is not more than {gv}: no free siege action or invasion"), ASSAULT, free)
-    return {"garrison_eliminated": cleared, "free_action": free, "siege_holds": total > gv,
-            "besieger": {"units": describe_units(besieger.units), "sp": total, "sp_not_hdc": good,
-                         "leaders": besieger.fates},
-            "defender": {"units": describe_units(defender.units), "sp": standing(defender), "leaders": defender.fates}}
+        working.step(
+            "The garrison is eliminated: "
+            + (
+                "a siege action or an invasion follows without spending AP"
+                if free
+                else f"{good} SP not HDC is not more than {gv}: no free siege action or invasion"
+            ),
+            ASSAULT,
+            free,
+        )
+    return {
+        "garrison_eliminated": cleared,
+        "free_action": free,
+        "siege_holds": total > gv,
+        "besieger": {
+            "units": describe_units(besieger.units),
+            "sp": total,
+            "sp_not_hdc": good,
+            "leaders": besieger.fates,
+        },
+        "defender": {"units": describe_units(defender.units), "sp": standing(defender), "leaders": defender.fates},
+    }
 
 
 # ---- optimus_princeps.sortie --------------------------------------------------------------------------
+
 
 class Matching(Choice):
     """A21: the besieger responds "with his choice of the same number of units"."""
@@ -219,7 +272,9 @@ class Matching(Choice):
 class SortieOptions:
     matching: Matching = spec(
         "A21, §9.6: the besieger answers with as many units (default) or as many SP as sortie, within his "
-        "leader's Strategic Value", default=Matching.UNITS)
+        "leader's Strategic Value",
+        default=Matching.UNITS,
+    )
 
 
 @dataclass(frozen=True)
@@ -241,8 +296,10 @@ def check_sortie(case):
     by_units = case.options.matching is Matching.UNITS
     size = (lambda units: len(units)) if by_units else (lambda units: sum(u.sp for u in units))
     if size(case.response.units) > size(case.sortie.units):
-        raise RulesError("response.units", f"the besieger answers with at most as many {'units' if by_units else 'SP'}"
-                         " as sortie (§9.6)")
+        raise RulesError(
+            "response.units",
+            f"the besieger answers with at most as many {'units' if by_units else 'SP'} as sortie (§9.6)",
+        )
     if sum(unit.sp for unit in case.response.units) > case.besieging_leader_sv:
         raise RulesError("response.units", "the answer is limited by the besieging leader's Strategic Value (§9.6)")
 
@@ -251,8 +308,11 @@ def sortie_mode(unit, terrain, sortying):
     """9.6: the besieged's DF results are not doubled; §10.1.2 forest and mountain still apply."""
     if not unit.in_command:
         return Destruction.IGNORED
-    if sortying or (unit.heavy and terrain is Terrain.FOREST) or (
-            unit.heavy and unit.kind is Kind.CAVALRY and terrain is Terrain.MOUNTAIN):
+    if (
+        sortying
+        or (unit.heavy and terrain is Terrain.FOREST)
+        or (unit.heavy and unit.kind is Kind.CAVALRY and terrain is Terrain.MOUNTAIN)
+    ):
         return Destruction.HITS_ONLY
     return Destruction.DOUBLES
 
@@ -267,27 +327,50 @@ def sortie_strike(party, terrain, dice, working):
         mode = sortie_mode(unit, terrain, party.who == "sortie")
         roll = working.roll(dice, DIE, f"{party.who} {unit.name} ({unit.good} SP)")
         scored = per_sp(roll + bonus, unit.destruction, mode) * unit.good
-        working.step(f"{party.who} {unit.name}: {roll}{f' {bonus:+d}' if bonus else ''} = {roll + bonus}, DF "
-                     f"{mode.value}: {scored} HDC", SORTIE, scored)
+        working.step(
+            f"{party.who} {unit.name}: {roll}{f' {bonus:+d}' if bonus else ''} = {roll + bonus}, DF "
+            f"{mode.value}: {scored} HDC",
+            SORTIE,
+            scored,
+        )
         total += scored
     return total
 
 
-@procedure(RULESET, "sortie", title="Sortie during a siege", source=SORTIE, takes=SortieInput,
-           dice="D6 per unit on each side; D6 per leader whose unit falls")
+@procedure(
+    RULESET,
+    "sortie",
+    title="Sortie during a siege",
+    source=SORTIE,
+    takes=SortieInput,
+    dice="D6 per unit on each side; D6 per leader whose unit falls",
+)
 def sortie(case, dice):
     """9.6: one phase of combat, the Defensive Value not counting; the survivors break through the siege lines."""
     working = Working()
     check_sortie(case)
     working.note(f"Reading A21: the answer is matched by {case.options.matching.label}", SORTIE)
-    sides = [Party("sortie", case.sortie, case.sortie.units, []),
-             Party("besieger", case.response, case.response.units, [])]
+    sides = [
+        Party("sortie", case.sortie, case.sortie.units, []),
+        Party("besieger", case.response, case.response.units, []),
+    ]
     hits = [sortie_strike(side, case.terrain, dice, working) for side in sides]
     take(sides[1], hits[0], dice, working)
     take(sides[0], hits[1], dice, working)
     through = [unit.name for unit in sides[0].units if unit.sp > 0]
-    working.step(f"Through the siege lines: {', '.join(through) or 'nobody'}; they cannot return inside the walls; "
-                 "attrition applies after the combat or movement", SORTIE, len(through))
-    return Result.of("optimus_princeps.sortie", {
-        "broke_through": through, "sortie": {"units": describe_units(sides[0].units), "leaders": sides[0].fates},
-        "besieger": {"units": describe_units(sides[1].units), "leaders": sides[1].fates}}, working, dice)
+    working.step(
+        f"Through the siege lines: {', '.join(through) or 'nobody'}; they cannot return inside the walls; "
+        "attrition applies after the combat or movement",
+        SORTIE,
+        len(through),
+    )
+    return Result.of(
+        "optimus_princeps.sortie",
+        {
+            "broke_through": through,
+            "sortie": {"units": describe_units(sides[0].units), "leaders": sides[0].fates},
+            "besieger": {"units": describe_units(sides[1].units), "leaders": sides[1].fates},
+        },
+        working,
+        dice,
+    )

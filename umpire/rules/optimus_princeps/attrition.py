@@ -4,6 +4,7 @@ Sequence 5 (§6.2).
 The Attrition Table stops at "-4 | ..." (L252): the rows from -4 down are per-event data that Control enters
 (the event's "Attrition Table, lower rows"); a result there with no row entered stops the roll, naming it.
 """
+
 import math
 from dataclasses import dataclass
 
@@ -19,12 +20,16 @@ RIVERS = "6.1.1 Crossing a River"
 SUPPLY = "6.2 Supply"
 AFTER_MOVING = "5.1.8 Post-Movement Attrition"
 # §6.1 ATTRITION TABLE (L245-252), the rows the text prints; "-4 | ..." and below are Control's.
-ATTRITION_TABLE = BandTable("Attrition Table", ATTRITION, (
-    Band(2, None, 0, "2+"),
-    Band(-1, 1, 1, "1, 0, or -1"),
-    Band(-2, -2, 2, "-2"),
-    Band(-3, -3, 3, "-3"),
-))
+ATTRITION_TABLE = BandTable(
+    "Attrition Table",
+    ATTRITION,
+    (
+        Band(2, None, 0, "2+"),
+        Band(-1, 1, 1, "1, 0, or -1"),
+        Band(-2, -2, 2, "-2"),
+        Band(-3, -3, 3, "-3"),
+    ),
+)
 LOWEST_PRINTED = -3
 STACK_FROM = 10  # §6.1 "Stack of more than 10/15/etc. SP: -1/-2/etc."
 STACK_STEP = 5
@@ -33,8 +38,9 @@ STACK_STEP = 5
 @dataclass(frozen=True)
 class AttritionRow:
     result: int = spec("A modified result below -3, as -4", min=-40, max=-4)
-    hdc: int | None = spec("SP put out of action on it (the event's Attrition Table, lower rows)", min=0, max=60,
-                           default=None)
+    hdc: int | None = spec(
+        "SP put out of action on it (the event's Attrition Table, lower rows)", min=0, max=60, default=None
+    )
 
 
 class Cause(Choice):
@@ -71,16 +77,21 @@ class MovesCounted(Choice):
 @dataclass(frozen=True)
 class AttritionOptions:
     moves: MovesCounted = spec(
-        "A5, §6.1: \"already moved X times\" counts the unit of the group that moved most (default) or the "
-        "leader's own moves", default=MovesCounted.MOST_MOVED)
+        'A5, §6.1: "already moved X times" counts the unit of the group that moved most (default) or the '
+        "leader's own moves",
+        default=MovesCounted.MOST_MOVED,
+    )
     stack_counts_hdc: bool = spec(
-        "A4, §6.1: the stack size counts HDC SP too (default yes) or only SP in good order", default=True)
+        "A4, §6.1: the stack size counts HDC SP too (default yes) or only SP in good order", default=True
+    )
     route: RouteCounted = spec(
         "A6, §6.1: a route penalty counts for each link crossed (default) or once per movement",
-        default=RouteCounted.EACH_LINK)
+        default=RouteCounted.EACH_LINK,
+    )
     supply_losses: SupplyLosses = spec(
-        "A8, §6.2: an unsupplied stack's losses are HDC (default) or eliminated SP (\"immediately removed\")",
-        default=SupplyLosses.HDC)
+        'A8, §6.2: an unsupplied stack\'s losses are HDC (default) or eliminated SP ("immediately removed")',
+        default=SupplyLosses.HDC,
+    )
 
 
 @dataclass(frozen=True)
@@ -90,18 +101,20 @@ class AttritionInput:
     sp: int = spec("SP in the stack (dogs never count)", min=0, max=200)
     cause: Cause = spec("Why it rolls: a move, no supply, a retreat, a truce or contact", default=Cause.MOVEMENT)
     hdc_sp: int = spec("Of them, SP already HDC", min=0, max=200, default=0)
-    moves_before: int = spec("Times the unit of this army that moved most has already moved this season", min=0,
-                             max=20, default=0)
-    leader_moves_before: int | None = spec("Times its leader has already moved this season (A5's other reading)",
-                                           min=0, max=20, default=None)
+    moves_before: int = spec(
+        "Times the unit of this army that moved most has already moved this season", min=0, max=20, default=0
+    )
+    leader_moves_before: int | None = spec(
+        "Times its leader has already moved this season (A5's other reading)", min=0, max=20, default=None
+    )
     forced_march: bool = spec("It moves by Forced March", default=False)
     attacks_in_enemy_territory: bool = spec("It attacks an enemy in enemy territory", default=False)
-    major_rivers: int = spec("Crossings of a major river (the Danube), flooded marshes too (§2)", min=0, max=8,
-                             default=0)
+    major_rivers: int = spec(
+        "Crossings of a major river (the Danube), flooded marshes too (§2)", min=0, max=8, default=0
+    )
     minor_rivers_or_marshes: int = spec("Crossings of a minor river or marsh", min=0, max=8, default=0)
     frozen_or_bridged: bool = spec("The rivers are frozen, or it crosses by a bridge or Bridge of Boats", default=False)
-    cavalry_sp: int = spec("Its cavalry SP (1 per 2 infantry SP: no river penalty, §5.1.6)", min=0, max=200,
-                           default=0)
+    cavalry_sp: int = spec("Its cavalry SP (1 per 2 infantry SP: no river penalty, §5.1.6)", min=0, max=200, default=0)
     infantry_sp: int = spec("Its infantry SP", min=0, max=200, default=0)
     paths: int = spec("Links moved along a path", min=0, max=8, default=0)
     trade_roads: int = spec("Links moved along a trade road", min=0, max=8, default=0)
@@ -112,8 +125,9 @@ class AttritionInput:
     message_on_a_hide: bool = spec("Dacian stratagem Message on a Hide: -3 (S1.3)", default=False)
     dogs_eaten: int = spec("German stratagem Eat the dogs!: +1 per Dog SP eaten", min=0, max=10, default=0)
     unit_alone: bool = spec("A unit that moved by itself (no attrition after moving, §5.1.8)", default=False)
-    lower_rows: tuple[AttritionRow, ...] = spec("The Attrition Table's rows from -4 down, from the event's data",
-                                                max_items=40, default=())
+    lower_rows: tuple[AttritionRow, ...] = spec(
+        "The Attrition Table's rows from -4 down, from the event's data", max_items=40, default=()
+    )
     options: AttritionOptions = spec(OPTIONS_HELP, default=AttritionOptions())
 
 
@@ -161,17 +175,22 @@ def stack(case, working):
     which = "all its SP" if case.options.stack_counts_hdc else "its SP in good order"
     working.note(f"Reading A4: the stack counts {which}: {counted}", ATTRITION)
     steps = math.ceil((counted - STACK_FROM) / STACK_STEP) if counted > STACK_FROM else 0
-    return [(f"stack of {counted} SP (more than {STACK_FROM + STACK_STEP * (steps - 1)})", -steps, ATTRITION)] \
-        if steps else []
+    return (
+        [(f"stack of {counted} SP (more than {STACK_FROM + STACK_STEP * (steps - 1)})", -steps, ATTRITION)]
+        if steps
+        else []
+    )
 
 
 def route(case, working):
     once = case.options.route is RouteCounted.ONCE_PER_MOVE
-    working.note(f"Reading A6: route penalties count {'once per movement' if once else 'for each link crossed'}",
-                 ATTRITION)
+    working.note(
+        f"Reading A6: route penalties count {'once per movement' if once else 'for each link crossed'}", ATTRITION
+    )
 
     def times(count):
         return min(count, 1) if once else count
+
     found = []
     fords = case.cavalry_sp * 2 >= case.infantry_sp and case.cavalry_sp > 0
     rivers = case.major_rivers or case.minor_rivers_or_marshes
@@ -180,12 +199,16 @@ def route(case, working):
         working.step(f"No river penalty: {why}", RIVERS)
     elif rivers:
         found += [("major river crossed", -2 * times(case.major_rivers), ATTRITION)] if case.major_rivers else []
-        found += [("minor river or marsh crossed", -times(case.minor_rivers_or_marshes), ATTRITION)] \
-            if case.minor_rivers_or_marshes else []
+        found += (
+            [("minor river or marsh crossed", -times(case.minor_rivers_or_marshes), ATTRITION)]
+            if case.minor_rivers_or_marshes
+            else []
+        )
     found += [("along a path", -2 * times(case.paths), ATTRITION)] if case.paths else []
     found += [("along a trade road", -times(case.trade_roads), ATTRITION)] if case.trade_roads else []
-    found += [("enters or moves through a marsh", -times(case.marshes_entered), ATTRITION)] \
-        if case.marshes_entered else []
+    found += (
+        [("enters or moves through a marsh", -times(case.marshes_entered), ATTRITION)] if case.marshes_entered else []
+    )
     return found
 
 
@@ -195,10 +218,12 @@ def hdc_for(total, rows, working):
         return ATTRITION_TABLE.lookup(total, working)
     row = next((row for row in rows if row.result == total), None)
     if row is None or row.hdc is None:
-        raise RulesError("lower_rows", f"the Attrition Table has no row for {total} (the text stops at "
-                         "\"-4 | ...\", L252): Control enters it on the data tables page")
-    working.step(f"Attrition Table, row {total} (entered by Control): {row.hdc} SP Out of Action", ATTRITION,
-                 row.hdc)
+        raise RulesError(
+            "lower_rows",
+            f"the Attrition Table has no row for {total} (the text stops at "
+            '"-4 | ...", L252): Control enters it on the data tables page',
+        )
+    working.step(f"Attrition Table, row {total} (entered by Control): {row.hdc} SP Out of Action", ATTRITION, row.hdc)
     return row.hdc
 
 
@@ -222,12 +247,14 @@ def attrition(case, dice):
     elif case.cause is Cause.SUPPLY:
         working.note("Reading A8: an unsupplied stack's losses are SP Out of Action, as the table says", SUPPLY)
     if hdc and outcome["hdc"]:
-        working.note("The player may turn each 2 SP Out of Action into 1 SP eliminated; all losses must be applied",
-                     ATTRITION)
+        working.note(
+            "The player may turn each 2 SP Out of Action into 1 SP eliminated; all losses must be applied", ATTRITION
+        )
     return Result.of("optimus_princeps.attrition", outcome, working, dice)
 
 
 # ---- optimus_princeps.supply --------------------------------------------------------------------------
+
 
 class Place(Choice):
     FRIENDLY_INHABITED = "friendly_inhabited"
@@ -246,7 +273,9 @@ class OverGarrison(Choice):
 class SupplyOptions:
     over_garrison: OverGarrison = spec(
         "A7, §6.2 and §9.2.2: SP beyond the Garrison Value — only the excess is unsupplied (default), or the "
-        "whole army", default=OverGarrison.EXCESS_ONLY)
+        "whole army",
+        default=OverGarrison.EXCESS_ONLY,
+    )
 
 
 @dataclass(frozen=True)
@@ -259,11 +288,13 @@ class SupplyInput:
     garrison_value: int | None = spec("The inhabited region's Garrison Value", min=0, max=16, default=None)
     pillaged: bool = spec("The region is pillaged", default=False)
     besieged: bool = spec("The region is besieged", default=False)
-    captured_from_enemy: bool = spec("A region captured from the other player: not friendly (§6.2 NOTE)",
-                                     default=False)
+    captured_from_enemy: bool = spec("A region captured from the other player: not friendly (§6.2 NOTE)", default=False)
     impedimenta: bool = spec("Roman: an impedimenta is in the region", default=False)
-    river_fleet: bool = spec("Roman: a non-pillaged, non-mountain region on a major river whose fleet is neither a "
-                             "bridge of boats nor destroyed", default=False)
+    river_fleet: bool = spec(
+        "Roman: a non-pillaged, non-mountain region on a major river whose fleet is neither a "
+        "bridge of boats nor destroyed",
+        default=False,
+    )
     options: SupplyOptions = spec(OPTIONS_HELP, default=SupplyOptions())
 
 
@@ -292,8 +323,9 @@ def unsupplied_in_region(case, working):
         return case.sp
     if excess:
         working.note("Reading A7: only the SP beyond the Garrison Value are unsupplied", SUPPLY)
-    working.step(f"{case.sp} SP in a region of Garrison Value {case.garrison_value}: {excess} unsupplied", SUPPLY,
-                 excess)
+    working.step(
+        f"{case.sp} SP in a region of Garrison Value {case.garrison_value}: {excess} unsupplied", SUPPLY, excess
+    )
     return excess
 
 
@@ -304,8 +336,12 @@ def supply(case, dice):
     unsupplied = supply_gap(case, working)
     if unsupplied:
         working.step(f"{unsupplied} SP out of supply: roll on the Attrition Table", SUPPLY, unsupplied)
-    return Result.of("optimus_princeps.supply", {"supplied": unsupplied == 0, "unsupplied_sp": unsupplied,
-                                                 "attrition": unsupplied > 0}, working, dice)
+    return Result.of(
+        "optimus_princeps.supply",
+        {"supplied": unsupplied == 0, "unsupplied_sp": unsupplied, "attrition": unsupplied > 0},
+        working,
+        dice,
+    )
 
 
 def supply_gap(case, working):

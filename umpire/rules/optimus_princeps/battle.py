@@ -1,6 +1,7 @@
 """8 The Field of Battle: the battle type (§8.1), the phases 0 to 5 (§8.2), the Phase 4 table, the end of
 combat (§8.3: tacit truce, orderly retreat), movement after combat (§8.4), field forts (§8.5), and the
 leaders' command, bonus, death and capture (§9.11)."""
+
 from dataclasses import dataclass, field, replace
 
 from ..errors import RulesError
@@ -9,8 +10,21 @@ from ..schema import Choice, spec
 from ..tables import KeyedTable
 from ..working import Result, Working
 from .armies import (
-    MISSILE_LOSSES, PHASES, PURSUIT_LOSSES, Army, RangedBattle, Tactic, check_army, check_tactic, destruction_mode,
-    favoured, fires_in, leader_bonus, note_ranged_battle, tactic_losses, tactics_apply,
+    MISSILE_LOSSES,
+    PHASES,
+    PURSUIT_LOSSES,
+    Army,
+    RangedBattle,
+    Tactic,
+    check_army,
+    check_tactic,
+    destruction_mode,
+    favoured,
+    fires_in,
+    leader_bonus,
+    note_ranged_battle,
+    tactic_losses,
+    tactics_apply,
 )
 from .battle_type import BATTLE_TYPE, BattleType, StrengthCounted, judge_type
 from .combat import SUFFERING, Kind, UnmetShare, allocate, convert_pairs, describe_units, roll_unit
@@ -27,12 +41,16 @@ FORTS = "8.5 Roman Field Fortifications"
 
 P, LD, TT = "pursuit", "loser destroyed", "tacit truce"
 # §8.2 Phase 4 Table (L326-332): the winner's tactic (row) against the loser's (column).
-PHASE_4_TABLE = KeyedTable("Phase 4 Table", PHASE_4, {
-    Tactic.FRONTAL_ATTACK.value: {"frontal_attack": P, "general_attack": LD, "dissuasion": P, "envelopment": P},
-    Tactic.GENERAL_ATTACK.value: {"frontal_attack": P, "general_attack": P, "dissuasion": LD, "envelopment": P},
-    Tactic.DISSUASION.value: {"frontal_attack": P, "general_attack": P, "dissuasion": TT, "envelopment": P},
-    Tactic.ENVELOPMENT.value: {"frontal_attack": LD, "general_attack": P, "dissuasion": P, "envelopment": P},
-})
+PHASE_4_TABLE = KeyedTable(
+    "Phase 4 Table",
+    PHASE_4,
+    {
+        Tactic.FRONTAL_ATTACK.value: {"frontal_attack": P, "general_attack": LD, "dissuasion": P, "envelopment": P},
+        Tactic.GENERAL_ATTACK.value: {"frontal_attack": P, "general_attack": P, "dissuasion": LD, "envelopment": P},
+        Tactic.DISSUASION.value: {"frontal_attack": P, "general_attack": P, "dissuasion": TT, "envelopment": P},
+        Tactic.ENVELOPMENT.value: {"frontal_attack": LD, "general_attack": P, "dissuasion": P, "envelopment": P},
+    },
+)
 
 
 class HdcTally(Choice):
@@ -45,48 +63,70 @@ class HdcTally(Choice):
 @dataclass(frozen=True)
 class BattleOptions:
     ranged_battle: RangedBattle = spec(
-        "A10, §8.2 Phase 2: the \"ranged battle\" whose tactics apply is the pitched battle (default), or a "
-        "battle that had its Phase 1 fire, so none under Night battle", default=RangedBattle.PITCHED)
+        'A10, §8.2 Phase 2: the "ranged battle" whose tactics apply is the pitched battle (default), or a '
+        "battle that had its Phase 1 fire, so none under Night battle",
+        default=RangedBattle.PITCHED,
+    )
     unmet_share: UnmetShare = spec(
         "A32, §10.3-10.4: a mandatory 50% share with no unit of that type left falls where the owner chooses "
-        "(default) or is not taken", default=UnmetShare.FREE)
+        "(default) or is not taken",
+        default=UnmetShare.FREE,
+    )
     strength: StrengthCounted = spec(
         "A9, §8.1: the SP that count toward the 10 SP and 10-times thresholds — those in good order (default) or "
-        "all SP, HDC too", default=StrengthCounted.GOOD_ORDER)
+        "all SP, HDC too",
+        default=StrengthCounted.GOOD_ORDER,
+    )
     tally: HdcTally = spec(
         "A11, §8.2 Phase 4: the HDC results tallied — every result inflicted, doubles twice (default), or the SP "
-        "still HDC at the end of Phase 3", default=HdcTally.INFLICTED)
+        "still HDC at the end of Phase 3",
+        default=HdcTally.INFLICTED,
+    )
     skirmish_pursuit: bool = spec(
         "A12, §8.2 Phase 4-5: the winner of a skirmish pursues (default yes, Phase 4's words) or not (Phase 5 is "
-        "marked pitched only)", default=True)
+        "marked pitched only)",
+        default=True,
+    )
     switch_changes_phase_4: bool = spec(
         "A13, §8.2 Phase 3: a switch to General Attack is the tactic Phase 4 compares (default yes) or the tactic "
-        "chosen in Phase 0 is", default=True)
+        "chosen in Phase 0 is",
+        default=True,
+    )
     bonus_in_pursuit: bool = spec(
-        "A14, §9.11.1 \"only in melee\": the leader's Tactical Bonus also in the Phase 5 pursuit (default no)",
-        default=False)
+        'A14, §9.11.1 "only in melee": the leader\'s Tactical Bonus also in the Phase 5 pursuit (default no)',
+        default=False,
+    )
     crushing_booty_while_moving: bool = spec(
         "A24, §8.1 against §8.4: a crushing force takes booty and may move on (default yes), or takes none if it "
-        "moves on", default=True)
+        "moves on",
+        default=True,
+    )
 
 
 @dataclass(frozen=True)
 class BattleInput:
     attacker: Army = spec("The army that moved into the region")
     defender: Army = spec("The army that was there")
-    terrain: Terrain = spec("The region: plains, forest, mountain or marsh; inhabited if fought outside walls",
-                            default=Terrain.PLAINS)
-    defender_in_inhabited_region: bool = spec("The defender is in an inhabited region: it cannot be crushed (§8.1)",
-                                              default=False)
-    tribal_site: bool = spec("Fought outside the walls of a tribal site: a barbarian army has +1 to retreat in "
-                             "order (§8.3.2)", default=False)
-    limes: int = spec("The defender's limes in this rural region: +1 wooden or fort, +2 stone or fortress "
-                      "(§9.10.3)", min=0, max=2, default=0)
+    terrain: Terrain = spec(
+        "The region: plains, forest, mountain or marsh; inhabited if fought outside walls", default=Terrain.PLAINS
+    )
+    defender_in_inhabited_region: bool = spec(
+        "The defender is in an inhabited region: it cannot be crushed (§8.1)", default=False
+    )
+    tribal_site: bool = spec(
+        "Fought outside the walls of a tribal site: a barbarian army has +1 to retreat in order (§8.3.2)", default=False
+    )
+    limes: int = spec(
+        "The defender's limes in this rural region: +1 wooden or fort, +2 stone or fortress (§9.10.3)",
+        min=0,
+        max=2,
+        default=0,
+    )
     night_battle: bool = spec("Stratagem Night battle: no missile phase and no pursuit (§14)", default=False)
-    truce_after_phase: int | None = spec("The players agree a tacit truce at the end of this phase, 1 to 3 "
-                                         "(§8.3.1)", min=1, max=3, default=None)
-    attacker_continues_moving: bool = spec("A victorious attacker moves on: he takes no booty (§8.4)",
-                                           default=False)
+    truce_after_phase: int | None = spec(
+        "The players agree a tacit truce at the end of this phase, 1 to 3 (§8.3.1)", min=1, max=3, default=None
+    )
+    attacker_continues_moving: bool = spec("A victorious attacker moves on: he takes no booty (§8.4)", default=False)
     options: BattleOptions = spec(OPTIONS_HELP, default=BattleOptions())
 
 
@@ -116,20 +156,33 @@ class Fighter:
 
 # ---- optimus_princeps.battle ----------------------------------------------------------------------------
 
-@procedure(RULESET, "battle", title="Field battle", source="8 The Field of Battle; §9.11; §10", takes=BattleInput,
-           dice="D6 per unit per phase; D6 per orderly retreat, per leader whose unit falls")
+
+@procedure(
+    RULESET,
+    "battle",
+    title="Field battle",
+    source="8 The Field of Battle; §9.11; §10",
+    takes=BattleInput,
+    dice="D6 per unit per phase; D6 per orderly retreat, per leader whose unit falls",
+)
 def battle(case, dice):
     """8: one field battle from the battle type to the pursuit, with losses, leaders' fates and booty due."""
     working = Working()
     check_army(case.attacker, "attacker")
     check_army(case.defender, "defender")
-    sides = [Fighter("attacker", case.attacker, case.attacker.units, case.attacker.tactic),
-             Fighter("defender", case.defender, case.defender.units, case.defender.tactic)]
+    sides = [
+        Fighter("attacker", case.attacker, case.attacker.units, case.attacker.tactic),
+        Fighter("defender", case.defender, case.defender.units, case.defender.tactic),
+    ]
     reading = case.options.strength
-    working.note(f"Reading A9: {'SP in good order' if reading is StrengthCounted.GOOD_ORDER else 'all SP'} count "
-                 "toward the thresholds", BATTLE_TYPE)
-    kind, crusher = judge_type(sides[0].strength(reading), sides[1].strength(reading),
-                               case.defender_in_inhabited_region, working)
+    working.note(
+        f"Reading A9: {'SP in good order' if reading is StrengthCounted.GOOD_ORDER else 'all SP'} count "
+        "toward the thresholds",
+        BATTLE_TYPE,
+    )
+    kind, crusher = judge_type(
+        sides[0].strength(reading), sides[1].strength(reading), case.defender_in_inhabited_region, working
+    )
     if kind is BattleType.CRUSHING:
         return crushing(case, sides, crusher, dice, working)
     if kind is BattleType.PITCHED:
@@ -150,8 +203,14 @@ def crushing(case, sides, crusher, dice, working):
     """8.1: "The opposing force is eliminated. Booty is automatically taken and its movement may continue."""
     winner, loser = (sides[0], sides[1]) if crusher == "attacker" else (sides[1], sides[0])
     destroy(loser, (), dice, working, why="crushed (§8.1)")
-    end = {"end": "crushing", "winner": winner.role, "loser": loser.role, "phase_4": None, "pursuit": False,
-           "booty": winner.role}
+    end = {
+        "end": "crushing",
+        "winner": winner.role,
+        "loser": loser.role,
+        "phase_4": None,
+        "pursuit": False,
+        "booty": winner.role,
+    }
     if crusher == "attacker" and case.attacker_continues_moving and not case.options.crushing_booty_while_moving:
         working.note("Reading A24: a crushing attacker that moves on takes no booty (§8.4)", AFTER)
         end["booty"] = None
@@ -170,10 +229,19 @@ def fight_phases(case, sides, kind, dice, working):
             switch_tactics(case, sides, kind, working)
         fight_phase(case, sides, kind, phase, dice, working)
         if case.truce_after_phase == phase:
-            working.step(f"End of Phase {phase}: the players agree a tacit truce; the attacker is repulsed and rolls "
-                         "attrition; nobody collects booty", TRUCE)
-            return {"end": "tacit truce", "winner": None, "loser": None, "phase_4": None, "pursuit": False,
-                    "booty": None}
+            working.step(
+                f"End of Phase {phase}: the players agree a tacit truce; the attacker is repulsed and rolls "
+                "attrition; nobody collects booty",
+                TRUCE,
+            )
+            return {
+                "end": "tacit truce",
+                "winner": None,
+                "loser": None,
+                "phase_4": None,
+                "pursuit": False,
+                "booty": None,
+            }
         retreated = orderly_retreats(case, sides, kind, phase, dice, working)
         if retreated is not None:
             return retreated
@@ -194,8 +262,14 @@ def volley(case, side, kind, phase, dice, working):
     total = 0
     for unit in side.units:
         if unit.sp > 0 and fires_in(unit, phase):
-            total += roll_unit(unit, bonus(case, side, unit, kind, phase, working), destruction_mode(
-                unit, case.terrain, firing=phase == 1), dice, working, who=side.label)
+            total += roll_unit(
+                unit,
+                bonus(case, side, unit, kind, phase, working),
+                destruction_mode(unit, case.terrain, firing=phase == 1),
+                dice,
+                working,
+                who=side.label,
+            )
     working.step(f"{side.label} inflicts {total} HDC in Phase {phase}", PHASES, total)
     return total
 
@@ -221,8 +295,15 @@ def losses_rule(case, side, kind, phase):
 
 def suffer(case, side, hits, mandatory, dice, working):
     before = {unit.name for unit in side.units if unit.sp > 0}
-    units, eliminated = allocate(side.units, hits, working, who=side.label, mandatory=mandatory,
-                                 order=side.army.loss_order, unmet=case.options.unmet_share)
+    units, eliminated = allocate(
+        side.units,
+        hits,
+        working,
+        who=side.label,
+        mandatory=mandatory,
+        order=side.army.loss_order,
+        unmet=case.options.unmet_share,
+    )
     if side.army.convert_pairs:
         units, pairs = convert(units, working, side.label)
         eliminated += pairs
@@ -255,8 +336,11 @@ def switch_tactics(case, sides, kind, working):
     for side, other in ((sides[0], sides[1]), (sides[1], sides[0])):
         if side.army.switch_to_general_attack and side.inflicted > other.inflicted:
             side.tactic = Tactic.GENERAL_ATTACK
-            working.choice(f"{side.label} inflicted the most losses ({side.inflicted}) and changes to General "
-                           "Attack", PHASES, side.tactic.value)
+            working.choice(
+                f"{side.label} inflicted the most losses ({side.inflicted}) and changes to General Attack",
+                PHASES,
+                side.tactic.value,
+            )
         elif side.army.switch_to_general_attack:
             working.note(f"{side.label} did not inflict the most losses: it keeps {side.tactic.label}", PHASES)
 
@@ -267,14 +351,21 @@ def orderly_retreats(case, sides, kind, phase, dice, working):
         if side.army.retreat_after_phase != phase:
             continue
         if kind is BattleType.PITCHED and not (side.role == "defender" and side.army.tactic is Tactic.DISSUASION):
-            raise RulesError(f"{side.role}.retreat_after_phase", "in a pitched battle only a defender who chose "
-                             "Dissuasion may retreat in order (§8.3.2)")
+            raise RulesError(
+                f"{side.role}.retreat_after_phase",
+                "in a pitched battle only a defender who chose Dissuasion may retreat in order (§8.3.2)",
+            )
         if retreat_roll(case, side, dice, working):
             other = sides[0] if side is sides[1] else sides[1]
-            working.step(f"{side.label} leaves the region in good order; {other.label} wins and collects booty",
-                         END)
-            return {"end": "orderly retreat", "winner": other.role, "loser": side.role, "phase_4": None,
-                    "pursuit": False, "booty": other.role}
+            working.step(f"{side.label} leaves the region in good order; {other.label} wins and collects booty", END)
+            return {
+                "end": "orderly retreat",
+                "winner": other.role,
+                "loser": side.role,
+                "phase_4": None,
+                "pursuit": False,
+                "booty": other.role,
+            }
     return None
 
 
@@ -303,8 +394,14 @@ def decide(case, sides, kind, dice, working):
     result = P
     if kind is BattleType.PITCHED:
         result = table_result(case, winner, loser, working)
-    end = {"end": "phases", "winner": winner.role, "loser": loser.role, "phase_4": result if kind is
-           BattleType.PITCHED else None, "pursuit": False, "booty": winner.role}
+    end = {
+        "end": "phases",
+        "winner": winner.role,
+        "loser": loser.role,
+        "phase_4": result if kind is BattleType.PITCHED else None,
+        "pursuit": False,
+        "booty": winner.role,
+    }
     if result == TT:
         working.step("Tacit Truce: no pursuit, the attacker is repulsed, nobody collects booty", TRUCE)
         end.update(end="tacit truce", winner=None, loser=None, booty=None)
@@ -334,8 +431,12 @@ def table_result(case, winner, loser, working):
         if case.options.switch_changes_phase_4:
             return side.tactic
         return side.army.tactic
-    working.note("Reading A13: the Phase 4 table compares the tactics " + (
-        "in force after Phase 3" if case.options.switch_changes_phase_4 else "chosen in Phase 0"), PHASE_4)
+
+    working.note(
+        "Reading A13: the Phase 4 table compares the tactics "
+        + ("in force after Phase 3" if case.options.switch_changes_phase_4 else "chosen in Phase 0"),
+        PHASE_4,
+    )
     return PHASE_4_TABLE.lookup(tactic(winner).value, working, column=tactic(loser).value)
 
 
@@ -367,17 +468,33 @@ def pursue(case, winner, loser, kind, dice, working):
     working.step("Phase 5: Pursuit", PURSUIT)
     where = "also in the pursuit" if case.options.bonus_in_pursuit else "in melee only, not in the pursuit"
     working.note(f"Reading A14: the leader's Tactical Bonus applies {where}", "9.11.1 Tactical Bonus")
-    hits = sum(roll_unit(unit, bonus(case, winner, unit, kind, 5, working, pursuit=True), destruction_mode(
-        unit, case.terrain, firing=False), dice, working, who=winner.label)
-        for unit in winner.units if unit.sp > 0 and unit.good and unit.kind is Kind.CAVALRY and unit.in_command)
+    hits = sum(
+        roll_unit(
+            unit,
+            bonus(case, winner, unit, kind, 5, working, pursuit=True),
+            destruction_mode(unit, case.terrain, firing=False),
+            dice,
+            working,
+            who=winner.label,
+        )
+        for unit in winner.units
+        if unit.sp > 0 and unit.good and unit.kind is Kind.CAVALRY and unit.in_command
+    )
     working.step(f"{winner.label}'s pursuit inflicts {hits} HDC", PURSUIT, hits)
     exposed = tuple(unit for unit in loser.units if unit.name not in loser.army.sheltered)
     safe = tuple(unit for unit in loser.units if unit.name in loser.army.sheltered)
     if safe:
         working.step(f"Sheltered from the pursuit by field forts: {', '.join(u.name for u in safe)}", FORTS)
     before = {unit.name for unit in exposed if unit.sp > 0}
-    exposed, eliminated = allocate(exposed, hits, working, who=loser.label, mandatory=PURSUIT_LOSSES,
-                                   order=loser.army.loss_order, unmet=case.options.unmet_share)
+    exposed, eliminated = allocate(
+        exposed,
+        hits,
+        working,
+        who=loser.label,
+        mandatory=PURSUIT_LOSSES,
+        order=loser.army.loss_order,
+        unmet=case.options.unmet_share,
+    )
     by_name = {unit.name: unit for unit in exposed + safe}
     loser.units = tuple(by_name[unit.name] for unit in loser.units)
     loser.eliminated += eliminated
@@ -388,14 +505,20 @@ def pursue(case, winner, loser, kind, dice, working):
 def outcome(case, sides, kind, end):
     report = {"type": kind.value, **end}
     for side, other in ((sides[0], sides[1]), (sides[1], sides[0])):
-        report[side.role] = {"units": describe_units(side.units), "hdc_suffered": other.inflicted,
-                             "sp_eliminated": side.eliminated, "sp_left": sum(u.sp for u in side.units),
-                             "leaders": side.fates}
+        report[side.role] = {
+            "units": describe_units(side.units),
+            "hdc_suffered": other.inflicted,
+            "sp_eliminated": side.eliminated,
+            "sp_left": sum(u.sp for u in side.units),
+            "leaders": side.fates,
+        }
     loser = end.get("loser")
     report["retreat"] = retreat_due(case, end, report)
     if end.get("booty") and loser:
-        report["sacking_counts"] = {"sp_put_out_of_action": report[loser]["hdc_suffered"],
-                                    "sp_eliminated": report[loser]["sp_eliminated"]}
+        report["sacking_counts"] = {
+            "sp_put_out_of_action": report[loser]["hdc_suffered"],
+            "sp_eliminated": report[loser]["sp_eliminated"],
+        }
     return report
 
 

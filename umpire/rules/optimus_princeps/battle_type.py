@@ -1,5 +1,6 @@
 """8.1 Battle Type: crushing, skirmish or pitched battle, a procedure of its own and the first step of every
 field battle."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -30,8 +31,9 @@ class StrengthCounted(Choice):
 class TypeInput:
     attacker_sp: int = spec("The attacker's SP", min=0, max=400)
     defender_sp: int = spec("The defender's SP", min=0, max=400)
-    defender_in_inhabited_region: bool = spec("The defender is in an inhabited region (cannot be crushed)",
-                                              default=False)
+    defender_in_inhabited_region: bool = spec(
+        "The defender is in an inhabited region (cannot be crushed)", default=False
+    )
 
 
 def judge_type(attacker_sp, defender_sp, sheltered, working):

@@ -7,6 +7,7 @@ A unit's state is its SP now (the counter's face) and how many of them are HDC. 
 eliminates it (§10.2), so a unit of s SP carrying h markers with h > s has lost h − s SP and the rest are
 HDC: "If a 2 SP unit gets 3 HDC markers, flip it to its reduced side, and the remaining 1 SP is HDC."
 """
+
 import enum
 import math
 from dataclasses import dataclass, replace
@@ -54,13 +55,18 @@ class Unit:
     hdc: int = spec("How many of its SP are Out of Action (HDC) already (§10.2)", min=0, max=3, default=0)
     destruction: tuple[int, ...] = spec(
         "Its Destruction Factor (§10.1): 5 for most units, 4 and 5 for falx and artillery, none for foot archers "
-        "and fleets", max_items=2, default=(5,))
+        "and fleets",
+        max_items=2,
+        default=(5,),
+    )
     heavy: bool = spec("Marked L: a heavy unit", default=False)
     missile: bool = spec("Marked *: a missile-equipped unit (§8.2 Phase 1)", default=False)
-    rank: Rank = spec("Roman units: auxiliary, legion or praetorian (§10.4); barbarian units: barbarian",
-                      default=Rank.AUXILIARY)
-    in_command: bool = spec("Within the commanding leader's Strategic Value (§9.11.2): hits on 6+ only otherwise",
-                            default=True)
+    rank: Rank = spec(
+        "Roman units: auxiliary, legion or praetorian (§10.4); barbarian units: barbarian", default=Rank.AUXILIARY
+    )
+    in_command: bool = spec(
+        "Within the commanding leader's Strategic Value (§9.11.2): hits on 6+ only otherwise", default=True
+    )
 
     @property
     def good(self):
@@ -82,6 +88,7 @@ def check_units(units, path):
 
 
 # ---- §10.1 one die per unit, applied to each SP -----------------------------------------------------
+
 
 class Destruction(enum.Enum):
     """How a unit's Destruction Factor counts: doubled (§10.1), a plain hit (§10.1.2 forest and mountain,
@@ -109,12 +116,17 @@ def roll_unit(unit, bonus, mode, dice, working, *, who, rule=INFLICTING):
     inflicted = each * unit.good
     match = " = its Destruction Factor" if mode is not Destruction.IGNORED and total in unit.destruction else ""
     how = {2: "doubled", 1: "1 per SP", 0: "no hit"}[each]
-    working.step(f"{who} {unit.name}: {roll}{f' {bonus:+d}' if bonus else ''} = {total}{match}, DF {mode.value}: "
-                 f"{how} × {unit.good} SP = {inflicted} HDC", rule, inflicted)
+    working.step(
+        f"{who} {unit.name}: {roll}{f' {bonus:+d}' if bonus else ''} = {total}{match}, DF {mode.value}: "
+        f"{how} × {unit.good} SP = {inflicted} HDC",
+        rule,
+        inflicted,
+    )
     return inflicted
 
 
 # ---- §10.2 suffering a loss -----------------------------------------------------------------------------
+
 
 def one_loss(unit):
     """The unit after one more HDC (or, for a vehicle, one SP destroyed: §10.5), and the SP it lost."""
@@ -132,6 +144,7 @@ def convert_pairs(unit):
 
 
 # ---- §10.3–10.5 allocating a side's losses --------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Mandatory:
@@ -161,8 +174,11 @@ def allocate(units, losses, working, *, who, mandatory=None, order=(), unmet=Unm
     units, eliminated = list(units), 0
     required = math.ceil(losses / 2) if mandatory else 0
     if mandatory and losses:
-        working.step(f"{who} must take {required} of {losses} losses from {mandatory.what} (50%, rounded up)",
-                     mandatory.rule, required)
+        working.step(
+            f"{who} must take {required} of {losses} losses from {mandatory.what} (50%, rounded up)",
+            mandatory.rule,
+            required,
+        )
     unmet_losses = 0
     for n in range(losses):
         fits = mandatory.fits if n < required else None
@@ -179,13 +195,19 @@ def allocate(units, losses, working, *, who, mandatory=None, order=(), unmet=Unm
         eliminated += lost
     if unmet_losses:
         where = "are not taken" if unmet is UnmetShare.NOT_TAKEN else "fall where he chooses"
-        working.note(f"Reading A32: {who} has no {mandatory.what} left for {unmet_losses} of the share: they {where}",
-                     ALLOCATION)
+        working.note(
+            f"Reading A32: {who} has no {mandatory.what} left for {unmet_losses} of the share: they {where}", ALLOCATION
+        )
     taken = losses - unmet_losses if unmet is UnmetShare.NOT_TAKEN else losses
     if losses:
-        working.step(f"{who} takes {taken} loss(es): " + ", ".join(
-            f"{unit.name} {unit.sp} SP ({unit.hdc} HDC)" if unit.sp else f"{unit.name} eliminated" for unit in units),
-            ALLOCATION, eliminated)
+        working.step(
+            f"{who} takes {taken} loss(es): "
+            + ", ".join(
+                f"{unit.name} {unit.sp} SP ({unit.hdc} HDC)" if unit.sp else f"{unit.name} eliminated" for unit in units
+            ),
+            ALLOCATION,
+            eliminated,
+        )
     return tuple(units), eliminated
 
 

@@ -5,6 +5,7 @@ The rulebook is the English translation in seeds/002; its rule numbers (§8.2) a
 are given beside each table and step. The extraction shared/rules/002_optimus_princeps.md numbers the
 points it leaves open A1–A34: each procedure that meets one takes the reading in its `options`.
 """
+
 from ..schema import Choice
 
 RULESET = "optimus_princeps"

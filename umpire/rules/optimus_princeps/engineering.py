@@ -1,6 +1,7 @@
 """9 Engineering Actions on an inhabited region: invasion (§9.3), declaring a siege and the siege action
 (§9.1, §9.4), and disengagement when a relief force attacks the besieger (§9.7). The assault and the sortie
 are in assault.py."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -25,11 +26,17 @@ class Region:
     Value, the right-hand Garrison Value. Left empty, they come from the event's Regions table."""
 
     name: str = spec("The inhabited region, as on the event's Regions table")
-    defensive_value: int | None = spec("Its Defensive Value now: 0 if pillaged; with its limes, and +1 a "
-                                       "Sarmizegetusa fortress still Dacian (SN0.1) (empty: the event's Regions "
-                                       "table)", min=0, max=6, default=None)
-    garrison_value: int | None = spec("Its Garrison Value, 6 to 16 (§9.2.2) (empty: the event's Regions table)",
-                                      min=1, max=16, default=None)
+    defensive_value: int | None = spec(
+        "Its Defensive Value now: 0 if pillaged; with its limes, and +1 a "
+        "Sarmizegetusa fortress still Dacian (SN0.1) (empty: the event's Regions "
+        "table)",
+        min=0,
+        max=6,
+        default=None,
+    )
+    garrison_value: int | None = spec(
+        "Its Garrison Value, 6 to 16 (§9.2.2) (empty: the event's Regions table)", min=1, max=16, default=None
+    )
 
 
 REGION_VALUES = {"defensive_value": ("Defensive Value", "9.2.1"), "garrison_value": ("Garrison Value", "9.2.2")}
@@ -40,9 +47,12 @@ def check_region(region, *cells, path="region"):
     for cell in cells:
         if getattr(region, cell) is None:
             title, rule = REGION_VALUES[cell]
-            raise RulesError(f"{path}.{cell}", f"the {REGIONS_TABLE} table has no {title} for {region.name} (it is "
-                             f"printed on the map, not in the text, §{rule}): Control enters it on the data tables "
-                             "page")
+            raise RulesError(
+                f"{path}.{cell}",
+                f"the {REGIONS_TABLE} table has no {title} for {region.name} (it is "
+                f"printed on the map, not in the text, §{rule}): Control enters it on the data tables "
+                "page",
+            )
 
 
 class TapaeIs(Choice):
@@ -53,8 +63,10 @@ class TapaeIs(Choice):
     INHABITED = "inhabited"
 
 
-TAPAE_HELP = ("A33, S1.2.2: Tapae is a rural region carrying a Dacian fortress, where no engineering action "
-              "applies (default), or an inhabited region")
+TAPAE_HELP = (
+    "A33, S1.2.2: Tapae is a rural region carrying a Dacian fortress, where no engineering action "
+    "applies (default), or an inhabited region"
+)
 
 
 def check_tapae(region, reading, working):
@@ -62,12 +74,16 @@ def check_tapae(region, reading, working):
     if region.name.strip().lower() != "tapae":
         return
     if reading is TapaeIs.RURAL:
-        raise RulesError("region.name", "Reading A33: Tapae is a rural region with a Dacian fortress: no "
-                         "engineering action applies (§9.10.3); its fortress gives a defending counter +2 in battle")
+        raise RulesError(
+            "region.name",
+            "Reading A33: Tapae is a rural region with a Dacian fortress: no "
+            "engineering action applies (§9.10.3); its fortress gives a defending counter +2 in battle",
+        )
     working.note("Reading A33: Tapae is an inhabited region", "S1.2.2")
 
 
 # ---- optimus_princeps.invasion ----------------------------------------------------------------------
+
 
 class LossesTaken(Choice):
     """9.3's example: the invader takes the losses as HDC, or turns them 2 for 1 into SP eliminated."""
@@ -87,7 +103,9 @@ class Repulsed(Choice):
 class InvasionOptions:
     repulsed: Repulsed = spec(
         "A22, §9.3: a repulsed invader stays in the region and ends his activation (default), or retreats with an "
-        "attrition roll", default=Repulsed.STAYS)
+        "attrition roll",
+        default=Repulsed.STAYS,
+    )
     tapae: TapaeIs = spec(TAPAE_HELP, default=TapaeIs.RURAL)
 
 
@@ -98,8 +116,9 @@ class InvasionInput:
     hdc_sp: int = spec("Of them, SP already HDC", min=0, max=200, default=0)
     leader: bool = spec("A leader is with the army", default=True)
     enemy_sp_inside: int = spec("Enemy SP within the walls (must be none)", min=0, max=16, default=0)
-    former_barbarian_slave: bool = spec("Barbarian event Former barbarian slave: DV -1 (Domitian's Reign)",
-                                        default=False)
+    former_barbarian_slave: bool = spec(
+        "Barbarian event Former barbarian slave: DV -1 (Domitian's Reign)", default=False
+    )
     losses_taken: LossesTaken = spec("How the invader takes the losses", default=LossesTaken.HDC)
     options: InvasionOptions = spec(OPTIONS_HELP, default=InvasionOptions())
 
@@ -110,8 +129,11 @@ def check_invasion(case):
     if not case.leader:
         raise RulesError("leader", "an invasion needs a leader (§9.3)")
     if case.sp - case.hdc_sp <= case.region.garrison_value:
-        raise RulesError("sp", f"{case.sp - case.hdc_sp} SP in good order is not more than the Garrison Value "
-                         f"{case.region.garrison_value}: \"more SP … both before AND after rolling the D6\" (§9.3)")
+        raise RulesError(
+            "sp",
+            f"{case.sp - case.hdc_sp} SP in good order is not more than the Garrison Value "
+            f'{case.region.garrison_value}: "more SP … both before AND after rolling the D6" (§9.3)',
+        )
 
 
 def invasion_losses(case, roll, working):
@@ -120,8 +142,12 @@ def invasion_losses(case, roll, working):
         value -= 1
         working.modifier("Former barbarian slave: the Defensive Value -1", -1, "Domitian's Reign: Barbarian Events")
     losses = roll + value
-    working.step(f"{roll} (D6) + {value} (DV) = {losses} SP Out of Action, or {losses // 2} SP eliminated"
-                 f"{' and 1 HDC' if losses % 2 else ''} at the invader's choice", INVASION, losses)
+    working.step(
+        f"{roll} (D6) + {value} (DV) = {losses} SP Out of Action, or {losses // 2} SP eliminated"
+        f"{' and 1 HDC' if losses % 2 else ''} at the invader's choice",
+        INVASION,
+        losses,
+    )
     return losses
 
 
@@ -147,14 +173,22 @@ def invasion(case, dice):
     both = {how.value: after_losses(case, losses, how)[0] for how in LossesTaken}
     good, eliminated = after_losses(case, losses, case.losses_taken)
     taken = good > case.region.garrison_value
-    working.choice(f"The invader takes them as {case.losses_taken.label}: {good} SP not Out of Action", INVASION,
-                   good)
-    working.step(f"{good} {'>' if taken else '≤'} Garrison Value {case.region.garrison_value}: " + (
-        "the region is taken, its Defensive Value becomes 0" if taken else "the invader is repulsed"), INVASION,
-        taken)
-    outcome = {"losses": losses, "taken": taken, "sp_not_hdc": good, "eliminated": eliminated,
-               "hdc": losses if case.losses_taken is LossesTaken.HDC else losses % 2, "not_hdc_if": both,
-               "defensive_value": 0 if taken else case.region.defensive_value}
+    working.choice(f"The invader takes them as {case.losses_taken.label}: {good} SP not Out of Action", INVASION, good)
+    working.step(
+        f"{good} {'>' if taken else '≤'} Garrison Value {case.region.garrison_value}: "
+        + ("the region is taken, its Defensive Value becomes 0" if taken else "the invader is repulsed"),
+        INVASION,
+        taken,
+    )
+    outcome = {
+        "losses": losses,
+        "taken": taken,
+        "sp_not_hdc": good,
+        "eliminated": eliminated,
+        "hdc": losses if case.losses_taken is LossesTaken.HDC else losses % 2,
+        "not_hdc_if": both,
+        "defensive_value": 0 if taken else case.region.defensive_value,
+    }
     if not taken:
         outcome["repulsed"] = repulsed(case, working)
     return Result.of("optimus_princeps.invasion", outcome, working, dice)
@@ -170,6 +204,7 @@ def repulsed(case, working):
 
 # ---- optimus_princeps.siege_declare -------------------------------------------------------------------
 
+
 class GarrisonCap(Choice):
     """A34: §0.3 "In an inhabited region, there cannot be more SP than its Garrison Value", while a besieger needs
     more SP than the Garrison Value (§9.4)."""
@@ -182,7 +217,9 @@ class GarrisonCap(Choice):
 class DeclareOptions:
     garrison_cap: GarrisonCap = spec(
         "A34, §0.3 against §9.4: the Garrison Value caps the SP within the walls only (default), or every SP in "
-        "the region, besiegers too", default=GarrisonCap.WALLS)
+        "the region, besiegers too",
+        default=GarrisonCap.WALLS,
+    )
     tapae: TapaeIs = spec(TAPAE_HELP, default=TapaeIs.RURAL)
 
 
@@ -198,10 +235,14 @@ class DeclareInput:
 def check_cap(case, working):
     """A34: whether the besiegers, more than the Garrison Value, may stand in the region at all."""
     if case.options.garrison_cap is GarrisonCap.REGION:
-        raise RulesError("options.garrison_cap", f"Reading A34: no more than {case.region.garrison_value} SP may be "
-                         "in the region, yet a siege needs more (§0.3, §9.4): under this reading no siege can begin")
-    working.note("Reading A34: the Garrison Value caps the SP within the walls; the besiegers stand outside them",
-                 SIEGE)
+        raise RulesError(
+            "options.garrison_cap",
+            f"Reading A34: no more than {case.region.garrison_value} SP may be "
+            "in the region, yet a siege needs more (§0.3, §9.4): under this reading no siege can begin",
+        )
+    working.note(
+        "Reading A34: the Garrison Value caps the SP within the walls; the besiegers stand outside them", SIEGE
+    )
 
 
 @procedure(RULESET, "siege_declare", title="Declare a siege", source=SIEGE, takes=DeclareInput)
@@ -215,16 +256,24 @@ def siege_declare(case, dice):
     if case.ap < SIEGE_AP:
         raise RulesError("ap", "declaring a siege costs 1 AP (§9.4)")
     if case.sp <= case.region.garrison_value:
-        raise RulesError("sp", f"{case.sp} SP is not more than the Garrison Value {case.region.garrison_value} "
-                         "(§9.4)")
+        raise RulesError("sp", f"{case.sp} SP is not more than the Garrison Value {case.region.garrison_value} (§9.4)")
     check_cap(case, working)
-    working.step(f"{case.sp} SP > Garrison Value {case.region.garrison_value}, a leader, 1 AP: {case.region.name} "
-                 "is besieged; Siege marker at 0", SIEGE, 0)
-    return Result.of("optimus_princeps.siege_declare", {"besieged": True, "marker": 0, "ap_spent": SIEGE_AP,
-                                                        "ap_left": case.ap - SIEGE_AP}, working, dice)
+    working.step(
+        f"{case.sp} SP > Garrison Value {case.region.garrison_value}, a leader, 1 AP: {case.region.name} "
+        "is besieged; Siege marker at 0",
+        SIEGE,
+        0,
+    )
+    return Result.of(
+        "optimus_princeps.siege_declare",
+        {"besieged": True, "marker": 0, "ap_spent": SIEGE_AP, "ap_left": case.ap - SIEGE_AP},
+        working,
+        dice,
+    )
 
 
 # ---- optimus_princeps.siege_action -------------------------------------------------------------------
+
 
 class ArtilleryCounted(Choice):
     """A18: "+1 per friendly artillery"."""
@@ -243,10 +292,12 @@ class SlowBesiegers(Choice):
 @dataclass(frozen=True)
 class SiegeOptions:
     artillery: ArtilleryCounted = spec(
-        "A18, §9.4: +1 per artillery SP (default) or per artillery counter", default=ArtilleryCounted.PER_SP)
+        "A18, §9.4: +1 per artillery SP (default) or per artillery counter", default=ArtilleryCounted.PER_SP
+    )
     slow_besiegers: SlowBesiegers = spec(
-        "A19, §9.4 and SN0.3: Germans and Sarmatians among the besiegers give -1 once (default) or -1 for each "
-        "people", default=SlowBesiegers.ONCE)
+        "A19, §9.4 and SN0.3: Germans and Sarmatians among the besiegers give -1 once (default) or -1 for each people",
+        default=SlowBesiegers.ONCE,
+    )
     tapae: TapaeIs = spec(TAPAE_HELP, default=TapaeIs.RURAL)
 
 
@@ -260,8 +311,9 @@ class SiegeActionInput:
     artillery_sp: int = spec("The besiegers' artillery SP", min=0, max=20, default=0)
     artillery_counters: int = spec("The besiegers' artillery counters", min=0, max=20, default=0)
     defenders_good: int = spec("Enemy SP within the walls not Out of Action", min=0, max=16, default=0)
-    allies_bonus: int = spec("Stratagems: Gete Allies or Dacian Allies +1, Jazyge Allies +3 (S1.3, S3.4, S4.4)",
-                             min=0, max=3, default=0)
+    allies_bonus: int = spec(
+        "Stratagems: Gete Allies or Dacian Allies +1, Jazyge Allies +3 (S1.3, S3.4, S4.4)", min=0, max=3, default=0
+    )
     former_barbarian_slave: bool = spec("Barbarian event Former barbarian slave: DV -1", default=False)
     options: SiegeOptions = spec(OPTIONS_HELP, default=SiegeOptions())
 
@@ -279,11 +331,15 @@ def siege_modifiers(case, working):
     if slow:
         each = case.options.slow_besiegers is SlowBesiegers.PER_PEOPLE
         count = len(set(slow)) if each else 1
-        working.note(f"Reading A19: German and Sarmatian besiegers give -1 {'for each people' if each else 'once'}",
-                     SIEGE)
+        working.note(
+            f"Reading A19: German and Sarmatian besiegers give -1 {'for each people' if each else 'once'}", SIEGE
+        )
         found.append(("besieger is German or Sarmatian", -count, SIEGE))
-    found += [(f"{case.defenders_good} besieged SP not Out of Action", -case.defenders_good, SIEGE)] \
-        if case.defenders_good else []
+    found += (
+        [(f"{case.defenders_good} besieged SP not Out of Action", -case.defenders_good, SIEGE)]
+        if case.defenders_good
+        else []
+    )
     found += [("siege stratagem", case.allies_bonus, "S1.3, S3.4, S4.4")] if case.allies_bonus else []
     return found
 
@@ -295,26 +351,43 @@ def siege_action(case, dice):
     check_tapae(case.region, case.options.tapae, working)
     check_region(case.region, "defensive_value", "garrison_value")
     if case.besieging_sp <= case.region.garrison_value:
-        raise RulesError("besieging_sp", f"{case.besieging_sp} SP is not more than the Garrison Value "
-                         f"{case.region.garrison_value}: the siege is lifted (§9.4)")
+        raise RulesError(
+            "besieging_sp",
+            f"{case.besieging_sp} SP is not more than the Garrison Value "
+            f"{case.region.garrison_value}: the siege is lifted (§9.4)",
+        )
     if case.ap < SIEGE_AP:
         raise RulesError("ap", "a siege action costs 1 AP (§9.4)")
     roll = working.roll(dice, DIE, "siege action")
     total = total_of(working, roll, siege_modifiers(case, working), "Siege action (6+)", SIEGE)
     surrenders = succeeds(total)
     if surrenders:
-        working.step(f"{case.region.name} surrenders: all enemy SP within are eliminated; its Defensive Value is 0; "
-                     "the siege markers are removed", ENDING, True)
+        working.step(
+            f"{case.region.name} surrenders: all enemy SP within are eliminated; its Defensive Value is 0; "
+            "the siege markers are removed",
+            ENDING,
+            True,
+        )
     else:
-        working.step(f"Less than 6: the Siege marker turns to {case.marker + 1}; the siege goes on", SIEGE,
-                     case.marker + 1)
-    return Result.of("optimus_princeps.siege_action", {
-        "result": total, "surrenders": surrenders, "marker": None if surrenders else case.marker + 1,
-        "defenders_eliminated": case.defenders_good if surrenders else 0, "ap_left": case.ap - SIEGE_AP},
-        working, dice)
+        working.step(
+            f"Less than 6: the Siege marker turns to {case.marker + 1}; the siege goes on", SIEGE, case.marker + 1
+        )
+    return Result.of(
+        "optimus_princeps.siege_action",
+        {
+            "result": total,
+            "surrenders": surrenders,
+            "marker": None if surrenders else case.marker + 1,
+            "defenders_eliminated": case.defenders_good if surrenders else 0,
+            "ap_left": case.ap - SIEGE_AP,
+        },
+        working,
+        dice,
+    )
 
 
 # ---- optimus_princeps.disengagement ------------------------------------------------------------------
+
 
 class SiegeKeepers(Choice):
     """A20: §9.7 "at least as many SP as the Garrison Value" against §9.4's "more SP than"."""
@@ -327,7 +400,9 @@ class SiegeKeepers(Choice):
 class DisengagementOptions:
     keepers: SiegeKeepers = spec(
         "A20, §9.7 against §9.4: to keep the siege the besieger leaves more SP than the Garrison Value (default) "
-        "or at least as many", default=SiegeKeepers.MORE_THAN_GV)
+        "or at least as many",
+        default=SiegeKeepers.MORE_THAN_GV,
+    )
 
 
 @dataclass(frozen=True)
@@ -349,13 +424,22 @@ def disengagement(case, dice):
     gv = case.region.garrison_value
     more = case.options.keepers is SiegeKeepers.MORE_THAN_GV
     need = gv + 1 if more else gv
-    working.note(f"Reading A20: the siege needs {'more than' if more else 'at least'} {gv} SP left behind",
-                 DISENGAGEMENT)
+    working.note(
+        f"Reading A20: the siege needs {'more than' if more else 'at least'} {gv} SP left behind", DISENGAGEMENT
+    )
     holds = case.keep_siege and case.left_behind >= need
     if case.keep_siege and not holds:
         working.step(f"{case.left_behind} SP left is not enough: the siege is raised", DISENGAGEMENT, False)
     left = case.left_behind if holds else 0
-    working.step(f"{case.besieging_sp - left} SP fight the relief force; {left} keep the siege; if the besieger "
-                 "loses, they retreat with him", DISENGAGEMENT, case.besieging_sp - left)
-    return Result.of("optimus_princeps.disengagement", {"siege_holds": holds, "fighting_sp": case.besieging_sp - left,
-                                                        "keeping_siege_sp": left}, working, dice)
+    working.step(
+        f"{case.besieging_sp - left} SP fight the relief force; {left} keep the siege; if the besieger "
+        "loses, they retreat with him",
+        DISENGAGEMENT,
+        case.besieging_sp - left,
+    )
+    return Result.of(
+        "optimus_princeps.disengagement",
+        {"siege_holds": holds, "fighting_sp": case.besieging_sp - left, "keeping_siege_sp": left},
+        working,
+        dice,
+    )

@@ -4,6 +4,7 @@ action, and the Taxation action that brings the supreme leader 1 Booty marker.
 The text gives no cost, place or moment for the Coronation (extraction §4.1 item 9): its AP are the event's
 Action Costs Table ("Coronation"), paid through spend_ap; the umpire rules on where and when.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -30,7 +31,8 @@ class CoronationOptions:
     printed_value: PrintedValue = spec(
         "A25, §5.1.4 against S1, S5 and Domitian's Reign: a scenario's printed Strategic Value of its princeps or "
         "king is used as printed, the +8 added only on a Coronation in play (default), or always gets the +8",
-        default=PrintedValue.AS_PRINTED)
+        default=PrintedValue.AS_PRINTED,
+    )
 
 
 @dataclass(frozen=True)
@@ -38,16 +40,19 @@ class CoronationInput:
     side: Side = spec("The side whose supreme leader it is: the princeps (Roman) or the Dacian king")
     leader: str = spec("The leader, as Trajan or Usimas")
     strategic: int = spec("His Strategic Value as printed on the counter or in the scenario", min=0, max=30)
-    crowned_in_play: bool = spec("He takes the counter by a Coronation action now (no: the scenario makes him "
-                                 "supreme at the start)", default=True)
+    crowned_in_play: bool = spec(
+        "He takes the counter by a Coronation action now (no: the scenario makes him supreme at the start)",
+        default=True,
+    )
     counter_free: bool = spec("The supreme leader is dead: his counter awaits an heir", default=True)
     options: CoronationOptions = spec(OPTIONS_HELP, default=CoronationOptions())
 
 
 def check_coronation(case):
     if case.crowned_in_play and not case.counter_free:
-        raise RulesError("counter_free", f"the {COUNTERS[case.side]} counter passes only when the supreme leader "
-                         "dies (§5.1.4)")
+        raise RulesError(
+            "counter_free", f"the {COUNTERS[case.side]} counter passes only when the supreme leader dies (§5.1.4)"
+        )
 
 
 def supreme_value(case, working):
@@ -62,8 +67,7 @@ def supreme_value(case, working):
     return case.strategic + RANK_BONUS
 
 
-@procedure(RULESET, "coronation", title="Coronation and the supreme leader's +8", source=SUPREME,
-           takes=CoronationInput)
+@procedure(RULESET, "coronation", title="Coronation and the supreme leader's +8", source=SUPREME, takes=CoronationInput)
 def coronation(case, dice):
     """5.1.4: the heir takes the supreme leader's counter and its +8 Strategic Value by a Coronation action."""
     working = Working()
@@ -71,13 +75,21 @@ def coronation(case, dice):
     value = supreme_value(case, working)
     working.step(f"{case.leader}: Strategic Value {value}", SUPREME, value)
     if case.crowned_in_play:
-        working.note("The text gives no cost, place or moment for the Coronation: its AP are on the event's Action "
-                     "Costs Table, the rest is the umpire's", SUPREME)
-    return Result.of("optimus_princeps.coronation", {"leader": case.leader, "strategic": value,
-                                                     "counter": COUNTERS[case.side]}, working, dice)
+        working.note(
+            "The text gives no cost, place or moment for the Coronation: its AP are on the event's Action "
+            "Costs Table, the rest is the umpire's",
+            SUPREME,
+        )
+    return Result.of(
+        "optimus_princeps.coronation",
+        {"leader": case.leader, "strategic": value, "counter": COUNTERS[case.side]},
+        working,
+        dice,
+    )
 
 
 # ---- optimus_princeps.taxation ------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class TaxationInput:
@@ -107,7 +119,9 @@ def taxation(case, dice):
     for field, needed, why in TAXATION_NEEDS:
         if getattr(case, field) is not needed:
             raise RulesError(field, f"{why} (§5.1.4)")
-    working.step(f"The supreme leader spends his Leader AP on Taxation: +{TAXATION_BOOTY} Booty marker", SUPREME,
-                 TAXATION_BOOTY)
-    return Result.of("optimus_princeps.taxation", {"booty": TAXATION_BOOTY, "ap_spent": 0, "leader_ap_used": True},
-                     working, dice)
+    working.step(
+        f"The supreme leader spends his Leader AP on Taxation: +{TAXATION_BOOTY} Booty marker", SUPREME, TAXATION_BOOTY
+    )
+    return Result.of(
+        "optimus_princeps.taxation", {"booty": TAXATION_BOOTY, "ap_spent": 0, "leader_ap_used": True}, working, dice
+    )

@@ -1,5 +1,6 @@
 """9.11.3 Leader Capture and Death, and the leader alone (a procedure of its own, and the step every fight
 calls when a leader's unit is eliminated)."""
+
 import re
 from dataclasses import dataclass
 
@@ -31,8 +32,7 @@ class FateInput:
     supreme: bool = spec("He is the supreme leader (princeps or Dacian king)", default=False)
 
 
-@procedure(RULESET, "leader_fate", title="Leader capture or death", source=FATE, takes=FateInput,
-           dice="1 D6")
+@procedure(RULESET, "leader_fate", title="Leader capture or death", source=FATE, takes=FateInput, dice="1 D6")
 def leader_fate_procedure(case, dice):
     """9.11.3: the leader whose unit is eliminated is captured on 1-3 and killed on 4-6."""
     working = Working()
@@ -46,7 +46,8 @@ NOTATION = "SN0.2 The Counters: Leaders"
 # SN0.2: "Legate (12, +1). This is a leader with a strategic value of 12 and a Tactical Bonus of +1"; SN0.3
 # writes Lusius Quietus "+1(+2)", +2 with the Moorish cavalry.
 NOTATION_PATTERN = re.compile(
-    r"^\s*(?P<name>[^(]+?)\s*\((?P<sv>\d+)\s*,\s*\+?(?P<tb>\d+)(\s*\(\+(?P<alt>\d+)\))?\)\s*$")
+    r"^\s*(?P<name>[^(]+?)\s*\((?P<sv>\d+)\s*,\s*\+?(?P<tb>\d+)(\s*\(\+(?P<alt>\d+)\))?\)\s*$"
+)
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,9 @@ def leader_notation(case, dice):
     if not found:
         raise RulesError("notation", f"{case.notation!r} is not written as Name (Strategic Value, Tactical Bonus)")
     outcome = {"name": found["name"], "strategic": int(found["sv"]), "tactical": int(found["tb"])}
-    working.step(f"{outcome['name']}: Strategic Value {outcome['strategic']}, Tactical Bonus +{outcome['tactical']}",
-                 NOTATION)
+    working.step(
+        f"{outcome['name']}: Strategic Value {outcome['strategic']}, Tactical Bonus +{outcome['tactical']}", NOTATION
+    )
     if found["alt"]:
         outcome["tactical_with_moorish_cavalry"] = int(found["alt"])
         working.step(f"+{found['alt']} when with the Ala Numidarum (Lusius Quietus)", "SN0.3 Special Rules")

@@ -5,6 +5,7 @@ The text prices the building (1 AP, 1 SP, 1 Booty marker and a leader) but not t
 the event's Action Costs Table ("Turn a wooden limes to stone"); whether it also costs an SP and a Booty marker
 the text does not say, and the working says so.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -35,13 +36,15 @@ class LimesInput:
     ap_left: int = spec("AP on the side's D10", min=0, max=9)
     limes: Limes = spec("The limes in the region now", default=Limes.NONE)
     built_this_season: bool = spec("Its wooden limes was built this season", default=False)
-    allowed: bool = spec("The scenario allows a limes in this region (§9.10.3: \"Each scenario will tell you\")",
-                         default=True)
+    allowed: bool = spec(
+        'The scenario allows a limes in this region (§9.10.3: "Each scenario will tell you")', default=True
+    )
     leader: bool = spec("A leader is there", default=True)
     booty: int = spec("Booty markers the leader holds", min=0, max=60, default=0)
     sp: int = spec("SP there", min=0, max=200, default=0)
-    to_stone: ActionCost = spec("What turning it to stone costs (empty: the event's Action Costs Table)",
-                                default=ActionCost(TO_STONE))
+    to_stone: ActionCost = spec(
+        "What turning it to stone costs (empty: the event's Action Costs Table)", default=ActionCost(TO_STONE)
+    )
 
 
 def check_limes(case):
@@ -58,10 +61,16 @@ def check_limes(case):
 def build(case, working):
     for need, have in (("ap", case.ap_left), ("sp", case.sp), ("booty", case.booty)):
         if have < BUILD[need]:
-            raise RulesError(f"{need}_left" if need == "ap" else need, f"building a limes costs 1 AP, 1 SP and 1 "
-                             f"Booty marker: {have} {need.upper() if need != 'booty' else 'Booty'} (§9.10.3)")
-    working.step(f"1 AP, 1 SP and 1 Booty marker: a wooden limes ({COUNTERS[case.side][0]}) in {case.region}",
-                 LIMES, BONUS["wooden"])
+            raise RulesError(
+                f"{need}_left" if need == "ap" else need,
+                f"building a limes costs 1 AP, 1 SP and 1 "
+                f"Booty marker: {have} {need.upper() if need != 'booty' else 'Booty'} (§9.10.3)",
+            )
+    working.step(
+        f"1 AP, 1 SP and 1 Booty marker: a wooden limes ({COUNTERS[case.side][0]}) in {case.region}",
+        LIMES,
+        BONUS["wooden"],
+    )
     return {"limes": "wooden", **BUILD}
 
 
@@ -70,8 +79,11 @@ def flip(case, working):
     if ap > case.ap_left:
         raise RulesError("ap_left", f"turning it to stone costs {ap} AP; the D10 shows {case.ap_left}")
     working.step(f"The limes in {case.region} turns to stone ({COUNTERS[case.side][1]})", LIMES, BONUS["stone"])
-    working.note("The text does not say whether turning it to stone costs an SP and a Booty marker as building "
-                 "does: the umpire rules", LIMES)
+    working.note(
+        "The text does not say whether turning it to stone costs an SP and a Booty marker as building "
+        "does: the umpire rules",
+        LIMES,
+    )
     return {"limes": "stone", "ap": ap, "sp": 0, "booty": 0}
 
 
@@ -82,9 +94,23 @@ def build_limes(case, dice):
     working = Working()
     check_limes(case)
     done = build(case, working) if case.limes is Limes.NONE else flip(case, working)
-    working.step(f"In each combat phase one defending counter has +{BONUS[done['limes']]}; if the region is taken, "
-                 "the limes is destroyed", LIMES, BONUS[done["limes"]])
-    return Result.of("optimus_princeps.build_limes", {
-        "limes": done["limes"], "counter": COUNTERS[case.side][done["limes"] == "stone"],
-        "bonus": BONUS[done["limes"]], "ap_spent": done["ap"], "sp_spent": done["sp"],
-        "booty_spent": done["booty"], "ap_left": case.ap_left - done["ap"]}, working, dice)
+    working.step(
+        f"In each combat phase one defending counter has +{BONUS[done['limes']]}; if the region is taken, "
+        "the limes is destroyed",
+        LIMES,
+        BONUS[done["limes"]],
+    )
+    return Result.of(
+        "optimus_princeps.build_limes",
+        {
+            "limes": done["limes"],
+            "counter": COUNTERS[case.side][done["limes"] == "stone"],
+            "bonus": BONUS[done["limes"]],
+            "ap_spent": done["ap"],
+            "sp_spent": done["sp"],
+            "booty_spent": done["booty"],
+            "ap_left": case.ap_left - done["ap"],
+        },
+        working,
+        dice,
+    )

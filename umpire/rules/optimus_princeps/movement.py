@@ -1,5 +1,6 @@
 """§5 Movement: the arrival region in a new country (§5.1), an army's move with its Movement Allowances and
 carrying limit (§5.1, §5.1.1, §5.1.2), and a fleet's move with troops (§5.2.2, §5.2.3)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -19,15 +20,33 @@ FLEET_MP = 4  # §5.2.2 "A river fleet has 4 MP"
 SP_PER_FLEET_SP = 10  # §5.2.3 "One fleet SP may transport 10 SP of land units"
 
 # §5.1 the arrival region in a country of several regions (L175-182)
-ARRIVAL_TABLE = KeyedTable("Arrival region", LAND, {
-    1: "opponent's choice", 2: "northernmost", 3: "easternmost", 4: "southernmost", 5: "westernmost",
-    6: "your choice",
-})
+ARRIVAL_TABLE = KeyedTable(
+    "Arrival region",
+    LAND,
+    {
+        1: "opponent's choice",
+        2: "northernmost",
+        3: "easternmost",
+        4: "southernmost",
+        5: "westernmost",
+        6: "your choice",
+    },
+)
 # §5.1 MOVEMENT ALLOWANCES TABLE (L184-195); * at most 4 MP a season, ** at most 1 (2 by forced march)
-MOVEMENT_ALLOWANCES = KeyedTable("Movement Allowances Table", LAND, {
-    "leader": "4*", "cavalry": 2, "infantry": 1, "artillery": 0, "impedimenta": "1**", "booty wagon": "1**",
-    "bridge of boats": 0, "fleet": 4,
-})
+MOVEMENT_ALLOWANCES = KeyedTable(
+    "Movement Allowances Table",
+    LAND,
+    {
+        "leader": "4*",
+        "cavalry": 2,
+        "infantry": 1,
+        "artillery": 0,
+        "impedimenta": "1**",
+        "booty wagon": "1**",
+        "bridge of boats": 0,
+        "fleet": 4,
+    },
+)
 
 
 class MoverKind(Choice):
@@ -52,10 +71,14 @@ class Direction(Choice):
 @dataclass(frozen=True)
 class ArrivalInput:
     regions: int = spec("Regions in the country entered", min=1, max=3)
-    own_sp_or_people: bool = spec("You already have 1 SP in the region you want, or it is an inhabited region of "
-                                  "your people: go there without a roll", default=False)
-    tied: tuple[Direction, ...] = spec("Directions in which two regions are equally far (an impossible result)",
-                                       max_items=4, default=())
+    own_sp_or_people: bool = spec(
+        "You already have 1 SP in the region you want, or it is an inhabited region of "
+        "your people: go there without a roll",
+        default=False,
+    )
+    tied: tuple[Direction, ...] = spec(
+        "Directions in which two regions are equally far (an impossible result)", max_items=4, default=()
+    )
 
 
 @procedure(RULESET, "arrival_region", title="Arrival region", source=LAND, takes=ArrivalInput, dice="1 D6")
@@ -65,8 +88,7 @@ def arrival_region(case, dice):
     working = Working()
     if case.regions == 1:
         working.step("A country of one region: the counter goes in it", LAND)
-        return Result.of("optimus_princeps.arrival_region", {"chooser": None, "region": "the only one"}, working,
-                         dice)
+        return Result.of("optimus_princeps.arrival_region", {"chooser": None, "region": "the only one"}, working, dice)
     if case.own_sp_or_people:
         working.step("1 SP already there, or an inhabited region of your people: your choice, no roll", LAND)
         return Result.of("optimus_princeps.arrival_region", {"chooser": "mover", "region": None}, working, dice)
@@ -75,11 +97,13 @@ def arrival_region(case, dice):
     if result in {d.value for d in case.tied}:
         working.step(f"{result}: two regions qualify, an impossible result: the opponent chooses for you", LAND)
         chooser = "opponent"
-    return Result.of("optimus_princeps.arrival_region", {"chooser": chooser, "region": None if chooser else result},
-                     working, dice)
+    return Result.of(
+        "optimus_princeps.arrival_region", {"chooser": chooser, "region": None if chooser else result}, working, dice
+    )
 
 
 # ---- optimus_princeps.army_move -----------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Mover:
@@ -97,8 +121,7 @@ class ArmyMoveInput:
     leader_mp_used: int = spec("MP he has used this season", min=0, max=4, default=0)
     units: tuple[Mover, ...] = spec("The units he carries", max_items=40, default=())
     forced_march: bool = spec("Stratagem Forced March: 1 MP more", default=False)
-    armies: int = spec("Armies moving together from one region to one destination (§5.1.2)", min=1, max=6,
-                       default=1)
+    armies: int = spec("Armies moving together from one region to one destination (§5.1.2)", min=1, max=6, default=1)
 
 
 def unit_reach(unit, case):
@@ -115,11 +138,15 @@ def army_move(case, dice):
     working = Working()
     carried = sum(unit.sp for unit in case.units)
     if carried > case.strategic:
-        raise RulesError("units", f"{case.leader} carries {carried} SP, more than his Strategic Value "
-                         f"{case.strategic} (5.1.1)")
+        raise RulesError(
+            "units", f"{case.leader} carries {carried} SP, more than his Strategic Value {case.strategic} (5.1.1)"
+        )
     if case.leader_mp_used + case.mp > LEADER_SEASON_MP + case.forced_march:
-        raise RulesError("mp", f"{case.leader} has used {case.leader_mp_used} MP this season: at most "
-                         f"{LEADER_SEASON_MP} a season (5.1.1, forced march included)")
+        raise RulesError(
+            "mp",
+            f"{case.leader} has used {case.leader_mp_used} MP this season: at most "
+            f"{LEADER_SEASON_MP} a season (5.1.1, forced march included)",
+        )
     MOVEMENT_ALLOWANCES.lookup("leader", working)
     left_behind = []
     for unit in case.units:
@@ -128,15 +155,24 @@ def army_move(case, dice):
         if reach < case.mp:
             left_behind.append(unit.name)
     if left_behind:
-        working.step(f"{case.leader} moves {case.mp} MP: {', '.join(left_behind)} stay behind after their last MP",
-                     ARMY)
-    working.step(f"{case.armies} army(ies) moving together: {case.armies} AP, one attrition roll for all the units "
-                 "that moved", SEVERAL, case.armies)
-    return Result.of("optimus_princeps.army_move", {"ap": case.armies, "left_behind": left_behind,
-                                                    "leader_mp_used": case.leader_mp_used + case.mp}, working, dice)
+        working.step(
+            f"{case.leader} moves {case.mp} MP: {', '.join(left_behind)} stay behind after their last MP", ARMY
+        )
+    working.step(
+        f"{case.armies} army(ies) moving together: {case.armies} AP, one attrition roll for all the units that moved",
+        SEVERAL,
+        case.armies,
+    )
+    return Result.of(
+        "optimus_princeps.army_move",
+        {"ap": case.armies, "left_behind": left_behind, "leader_mp_used": case.leader_mp_used + case.mp},
+        working,
+        dice,
+    )
 
 
 # ---- optimus_princeps.fleet_move ----------------------------------------------------------------------
+
 
 class Step(Choice):
     MOVE = "move"
@@ -172,8 +208,9 @@ def fleet_move(case, dice):
     if case.river_frozen:
         raise RulesError("river_frozen", "the river is frozen: sailing is impossible, the boats remain in port (5.2.2)")
     if case.carried_sp > SP_PER_FLEET_SP * case.fleet_sp:
-        raise RulesError("carried_sp", f"{case.fleet_sp} fleet SP carry at most {SP_PER_FLEET_SP * case.fleet_sp} "
-                         "land SP (5.2.3)")
+        raise RulesError(
+            "carried_sp", f"{case.fleet_sp} fleet SP carry at most {SP_PER_FLEET_SP * case.fleet_sp} land SP (5.2.3)"
+        )
     total = 0
     for step in case.steps:
         cost = step_cost(step)

@@ -1,5 +1,6 @@
 """The scenarios' special rules: who holds the dated regions (SN0.1 Dacian Control Table), the liberations of
 S3 (Dacian Garrisons) and S5 (Barbarian Liberation), and the solitaire barbarians' tactic (Domitian's Reign)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -18,12 +19,16 @@ TACTICAL_CHOICE = "Domitian's Reign: Barbarian Tactical Choice"
 FIRST_YEAR = 101
 
 # SN0.1 Dacian Control Table (L618-625): the columns are years; 105-106 and 106-117 overlap at 106 (A28).
-DACIAN_CONTROL_TABLE = KeyedTable("Dacian Control Table", CONTROL, {
-    "dacia": {"101-102": "Dacian", "103-104": "Dacian", "105-106": "Dacian", "106-117": "Roman", "118+": "Roman"},
-    "103": {"101-102": "Dacian", "103-104": "Roman", "105-106": "Roman", "106-117": "Roman", "118+": "Jazyge"},
-    "104": {"101-102": "Jazyge", "103-104": "Jazyge", "105-106": "Dacian", "106-117": "Roman", "118+": "Jazyge"},
-    "118": {"101-102": "Dacian", "103-104": "Dacian", "105-106": "Dacian", "106-117": "Roman", "118+": "Roxolan"},
-})
+DACIAN_CONTROL_TABLE = KeyedTable(
+    "Dacian Control Table",
+    CONTROL,
+    {
+        "dacia": {"101-102": "Dacian", "103-104": "Dacian", "105-106": "Dacian", "106-117": "Roman", "118+": "Roman"},
+        "103": {"101-102": "Dacian", "103-104": "Roman", "105-106": "Roman", "106-117": "Roman", "118+": "Jazyge"},
+        "104": {"101-102": "Jazyge", "103-104": "Jazyge", "105-106": "Dacian", "106-117": "Roman", "118+": "Jazyge"},
+        "118": {"101-102": "Dacian", "103-104": "Dacian", "105-106": "Dacian", "106-117": "Roman", "118+": "Roxolan"},
+    },
+)
 
 
 class Area(Choice):
@@ -45,7 +50,9 @@ class Year106(Choice):
 class ControlOptions:
     year_106: Year106 = spec(
         "A28, SN0.1: the year 106, in both the 105-106 and 106-117 columns, reads 105-106 to Spring (S3's end) "
-        "and 106-117 after (default), or one column the whole year", default=Year106.SPLIT)
+        "and 106-117 after (default), or one column the whole year",
+        default=Year106.SPLIT,
+    )
 
 
 @dataclass(frozen=True)
@@ -58,19 +65,30 @@ class ControlInput:
 
 def column(case, working):
     if case.year != 106:
-        return next(key for key, first, last in (("101-102", 101, 102), ("103-104", 103, 104), ("105-106", 105, 105),
-                                                 ("106-117", 107, 117), ("118+", 118, 10_000))
-                    if first <= case.year <= last)
+        return next(
+            key
+            for key, first, last in (
+                ("101-102", 101, 102),
+                ("103-104", 103, 104),
+                ("105-106", 105, 105),
+                ("106-117", 107, 117),
+                ("118+", 118, 10_000),
+            )
+            if first <= case.year <= last
+        )
     reading = case.options.year_106
     early = reading is Year106.EARLIER or (reading is Year106.SPLIT and case.season in (Season.THAW, Season.SPRING))
-    working.note(f"Reading A28: 106 reads {'105-106' if early else '106-117'}" + (
-        f" in {case.season.label} (S3 ends in Spring 106)" if reading is Year106.SPLIT else " the whole year"),
-        CONTROL)
+    working.note(
+        f"Reading A28: 106 reads {'105-106' if early else '106-117'}"
+        + (f" in {case.season.label} (S3 ends in Spring 106)" if reading is Year106.SPLIT else " the whole year"),
+        CONTROL,
+    )
     return "105-106" if early else "106-117"
 
 
-@procedure(RULESET, "dacian_control", title="Who holds Dacia and the numbered regions", source=CONTROL,
-           takes=ControlInput)
+@procedure(
+    RULESET, "dacian_control", title="Who holds Dacia and the numbered regions", source=CONTROL, takes=ControlInput
+)
 def dacian_control(case, dice):
     """SN0.1: the people that holds Dacia and the regions marked 103, 104 and 118 in a given year."""
     working = Working()
@@ -79,6 +97,7 @@ def dacian_control(case, dice):
 
 
 # ---- optimus_princeps.liberation ------------------------------------------------------------------------
+
 
 class Place(Choice):
     """S5 Barbarian Liberation: what was captured, and where."""
@@ -89,42 +108,61 @@ class Place(Choice):
     OTHER = "other"
 
 
-LIBERATORS = {Place.DACIAN_VILLAGE: People.DACIAN, Place.TRIBAL_SITE_104: People.SARMATIAN,
-              Place.VILLAGE_118: People.SARMATIAN}
-LIBERATED_AS = {Place.DACIAN_VILLAGE: "a Dacian region", Place.TRIBAL_SITE_104: "a Jazyge region",
-                Place.VILLAGE_118: "a Roxolan region"}
+LIBERATORS = {
+    Place.DACIAN_VILLAGE: People.DACIAN,
+    Place.TRIBAL_SITE_104: People.SARMATIAN,
+    Place.VILLAGE_118: People.SARMATIAN,
+}
+LIBERATED_AS = {
+    Place.DACIAN_VILLAGE: "a Dacian region",
+    Place.TRIBAL_SITE_104: "a Jazyge region",
+    Place.VILLAGE_118: "a Roxolan region",
+}
 
 
 @dataclass(frozen=True)
 class LiberationInput:
     scenario: Scenario = spec("S3 (Dacian Garrisons) or S5 (Barbarian Liberation)")
-    roman_setup_garrison: bool = spec("S3: the Romans there were placed at the start, in a Dacian inhabited region",
-                                      default=True)
+    roman_setup_garrison: bool = spec(
+        "S3: the Romans there were placed at the start, in a Dacian inhabited region", default=True
+    )
     visited: bool = spec("S3: a Roman leader escorted by an army has visited them", default=False)
     place: Place = spec("S5: what the barbarian army captured", default=Place.OTHER)
-    people: People = spec("S5: the capturing army's people (Jazyges and Roxolans are Sarmatian)",
-                          default=People.DACIAN)
+    people: People = spec("S5: the capturing army's people (Jazyges and Roxolans are Sarmatian)", default=People.DACIAN)
 
 
 def garrison_liberation(case, working):
     """S3.3: before a Roman army's visit, the 105 garrisons fight in plains; no invasion, a liberation."""
     liberated = case.roman_setup_garrison and not case.visited
-    working.step("Attacked before a Roman leader with an army has visited: they are in plains, without the region's "
-                 "defences; this is no invasion but a liberation" if liberated else
-                 "They have their defences: an assault or an invasion as usual", S3_LIBERATION, liberated)
+    working.step(
+        "Attacked before a Roman leader with an army has visited: they are in plains, without the region's "
+        "defences; this is no invasion but a liberation"
+        if liberated
+        else "They have their defences: an assault or an invasion as usual",
+        S3_LIBERATION,
+        liberated,
+    )
     return {"liberation": liberated, "defences": not liberated}
 
 
 def barbarian_liberation(case, working):
     """S5: a Dacian village the Dacians take, a 104 tribal site the Jazyges take, the 118 village the Roxolans."""
     freed = LIBERATORS.get(case.place) is case.people
-    working.step(f"It becomes {LIBERATED_AS[case.place]}" if freed else "No liberation: it is captured as usual",
-                 S5_LIBERATION, freed)
+    working.step(
+        f"It becomes {LIBERATED_AS[case.place]}" if freed else "No liberation: it is captured as usual",
+        S5_LIBERATION,
+        freed,
+    )
     return {"liberation": freed, "becomes": LIBERATED_AS[case.place] if freed else None}
 
 
-@procedure(RULESET, "liberation", title="Liberation (S3, S5)", source=f"{S3_LIBERATION}; {S5_LIBERATION}",
-           takes=LiberationInput)
+@procedure(
+    RULESET,
+    "liberation",
+    title="Liberation (S3, S5)",
+    source=f"{S3_LIBERATION}; {S5_LIBERATION}",
+    takes=LiberationInput,
+)
 def liberation(case, dice):
     """S3.3 and S5: when a barbarian capture is a liberation."""
     working = Working()
@@ -136,6 +174,7 @@ def liberation(case, dice):
 
 # ---- optimus_princeps.barbarian_tactic (solitaire) -----------------------------------------------------
 
+
 class Harassment(Choice):
     """A31: "Harassment" is Phase 1's name, not a tactic."""
 
@@ -144,15 +183,20 @@ class Harassment(Choice):
 
 
 # Domitian's Reign, Barbarian Tactical Choice (L1106): the counter drawn that each people reads otherwise.
-REPLACED = {People.DACIAN: (Tactic.ENVELOPMENT, "Harassment"), People.GERMAN: (Tactic.ENVELOPMENT, "Frontal Assault"),
-            People.SARMATIAN: (Tactic.GENERAL_ATTACK, "Harassment")}
+REPLACED = {
+    People.DACIAN: (Tactic.ENVELOPMENT, "Harassment"),
+    People.GERMAN: (Tactic.ENVELOPMENT, "Frontal Assault"),
+    People.SARMATIAN: (Tactic.GENERAL_ATTACK, "Harassment"),
+}
 
 
 @dataclass(frozen=True)
 class TacticOptions:
     harassment: Harassment = spec(
-        "A31, Domitian's Reign: \"Harassment\", not a tactic, is read as Dissuasion (default) or as General "
-        "Attack, no tactic at all", default=Harassment.DISSUASION)
+        'A31, Domitian\'s Reign: "Harassment", not a tactic, is read as Dissuasion (default) or as General '
+        "Attack, no tactic at all",
+        default=Harassment.DISSUASION,
+    )
 
 
 @dataclass(frozen=True)
@@ -162,8 +206,13 @@ class TacticInput:
     options: TacticOptions = spec(OPTIONS_HELP, default=TacticOptions())
 
 
-@procedure(RULESET, "barbarian_tactic", title="Barbarian tactical choice (solitaire)", source=TACTICAL_CHOICE,
-           takes=TacticInput)
+@procedure(
+    RULESET,
+    "barbarian_tactic",
+    title="Barbarian tactical choice (solitaire)",
+    source=TACTICAL_CHOICE,
+    takes=TacticInput,
+)
 def barbarian_tactic(case, dice):
     """Domitian's Reign, solitaire: the tactic drawn at random, as each barbarian people reads it."""
     working = Working()
@@ -175,8 +224,11 @@ def barbarian_tactic(case, dice):
         tactic = Tactic(case.options.harassment.value)
         working.note(f"Reading A31: Harassment is {tactic.label}", TACTICAL_CHOICE)
     if case.drawn is replaced:
-        working.step(f"For the {case.people.label}s, {case.drawn.label} becomes {becomes}: {tactic.label}",
-                     TACTICAL_CHOICE, tactic.value)
+        working.step(
+            f"For the {case.people.label}s, {case.drawn.label} becomes {becomes}: {tactic.label}",
+            TACTICAL_CHOICE,
+            tactic.value,
+        )
     else:
         working.step(f"{case.drawn.label} stands", TACTICAL_CHOICE, tactic.value)
     return Result.of("optimus_princeps.barbarian_tactic", {"tactic": tactic.value}, working, dice)

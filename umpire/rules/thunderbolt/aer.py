@@ -1,5 +1,6 @@
 """6.5-6.7 Carthaginian Army Efficiency: the Army Efficiency Rating (AER) and what changes it (6.73-6.76), the
 detachments' effect on it (6.55), and its DRM in battle (6.71, 6.77)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -22,18 +23,21 @@ def clamp(aer, army_sp, working):
     ceiling = next((cap for size, cap in SIZE_CAPS if army_sp >= size), HIGHEST)
     limited = max(LOWEST, min(ceiling, aer))
     if limited != aer:
-        working.step(f"AER {aer:+d} limited to {limited:+d} (an Army of {army_sp} SP: at most {ceiling:+d})",
-                     "6.76 Army Efficiency Limits", limited)
+        working.step(
+            f"AER {aer:+d} limited to {limited:+d} (an Army of {army_sp} SP: at most {ceiling:+d})",
+            "6.76 Army Efficiency Limits",
+            limited,
+        )
     return limited
 
 
 # ---- thunderbolt.aer_in_battle ------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ArmyInBattle:
     name: str = spec("The Army, or the force")
-    aer: int | None = spec("Its AER (none: a force that is neither Army nor Detachment)", min=-3, max=3,
-                           default=None)
+    aer: int | None = spec("Its AER (none: a force that is neither Army nor Detachment)", min=-3, max=3, default=None)
     detachments: int = spec("Its Army's detachments in play", min=0, max=2, default=0)
 
 
@@ -49,24 +53,28 @@ def effective_aer(army, working):
         return NEW_ARMY_AER
     aer = max(LOWEST, army.aer - army.detachments)
     if army.detachments:
-        working.step(f"{army.name}: AER {army.aer:+d} less {army.detachments} for detachments in play = {aer:+d}",
-                     "6.55", aer)
+        working.step(
+            f"{army.name}: AER {army.aer:+d} less {army.detachments} for detachments in play = {aer:+d}", "6.55", aer
+        )
     return aer
 
 
-@procedure(RULESET, "aer_in_battle", title="Army Efficiency Rating in battle", source=AER_RULE,
-           takes=BattleAerInput)
+@procedure(RULESET, "aer_in_battle", title="Army Efficiency Rating in battle", source=AER_RULE, takes=BattleAerInput)
 def aer_in_battle(case, dice):
     """6.71, 6.55, 6.77: the lowest AER of the Armies in the battle (one less per detachment in play, never below
     -3; a force neither Army nor Detachment -3) is added to the Battle DR attacking, subtracted defending."""
     working = Working()
     lowest = min(effective_aer(army, working) for army in case.armies)
-    drm = working.modifier(f"AER {lowest:+d}, {'attacking: added' if case.attacking else 'defending: subtracted'}",
-                           lowest if case.attacking else -lowest, AER_RULE)
+    drm = working.modifier(
+        f"AER {lowest:+d}, {'attacking: added' if case.attacking else 'defending: subtracted'}",
+        lowest if case.attacking else -lowest,
+        AER_RULE,
+    )
     return Result.of(f"{RULESET}.aer_in_battle", {"aer": lowest, "drm": drm}, working, dice)
 
 
 # ---- thunderbolt.aer_change ---------------------------------------------------------------------------------------
+
 
 class AerCause(Named):
     NEW_COMMANDER = "new_commander"
@@ -85,8 +93,7 @@ class AerChangeInput:
     useless_this_turn: bool = spec("(End of turn) Useless at any time this Game Turn", default=False)
     disorganized: bool = spec("(End of turn) Disorganized now", default=False)
     lowered_this_turn: bool = spec("(End of turn) Its AER was lowered this turn per 6.74 or 6.75", default=False)
-    percentage_loss: tuple[PercentageLossRow, ...] = spec("The Percentage Loss Chart's cells (AW), for 30%",
-                                                          default=())
+    percentage_loss: tuple[PercentageLossRow, ...] = spec("The Percentage Loss Chart's cells (AW), for 30%", default=())
 
 
 def addition_penalty(case, working):
@@ -95,16 +102,22 @@ def addition_penalty(case, working):
         return -3
     if case.sp_added >= case.army_sp:
         return -2
-    free = percentage_of(case.percentage_loss, FREE_ADDITION_PERCENT, case.army_sp, field="percentage_loss",
-                         working=working, rule="6.75")
+    free = percentage_of(
+        case.percentage_loss, FREE_ADDITION_PERCENT, case.army_sp, field="percentage_loss", working=working, rule="6.75"
+    )
     return -1 if case.sp_added > free else 0
 
 
 def turn_end_gain(case, working):
-    met = (case.same_commander_all_turn and not case.useless_this_turn and not case.disorganized
-           and not case.lowered_this_turn)
-    working.step("Same commander, never Useless, not Disorganized, AER not lowered: "
-                 f"{'+1' if met else 'no gain'}", "6.73", met)
+    met = (
+        case.same_commander_all_turn
+        and not case.useless_this_turn
+        and not case.disorganized
+        and not case.lowered_this_turn
+    )
+    working.step(
+        f"Same commander, never Useless, not Disorganized, AER not lowered: {'+1' if met else 'no gain'}", "6.73", met
+    )
     return 1 if met else 0
 
 

@@ -4,6 +4,7 @@ change of allegiance does to the province's cities (10.31-10.33).
 A province's level is a number from -4 (Box 4 on Carthage's side) to +4 (Box 4 on Rome's side): 10.13's example
 counts 6 boxes from Rome's Box 2 to Carthage's Box 4, so the two sides share one 0 box. Its allegiance changes only
 when the marker enters the other side's Box 4 (10.13)."""
+
 import math
 from dataclasses import dataclass
 
@@ -95,6 +96,7 @@ def alliance_shift(case, dice):
 
 # ---- thunderbolt.hannibal_diplomacy -------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class AmbassadorRow:
     row: str = spec("Diplomacy Rating and DR, as 'A 7'")
@@ -108,8 +110,7 @@ class HannibalDiplomacyInput:
     hannibal_and_army_in_province: bool = spec("Hannibal is in the province with his Army")
     guile_points: int = spec("Hannibal's Guile Points available", min=0, max=9)
     targeted_this_turn: bool = spec("The province was targeted already this Game Turn", default=False)
-    table: tuple[AmbassadorRow, ...] = spec("The Ambassador Table's rows (AW PAC #1), from the data tables",
-                                            default=())
+    table: tuple[AmbassadorRow, ...] = spec("The Ambassador Table's rows (AW PAC #1), from the data tables", default=())
 
 
 def check_hannibal(case):
@@ -131,8 +132,14 @@ def ambassador_boxes(result, working):
         raise RulesError("table", f"the Ambassador Table's result {result!r} is neither a number nor D") from None
 
 
-@procedure(RULESET, "hannibal_diplomacy", title="Hannibal's Diplomacy with an Italian ally",
-           source=DIPLOMACY_RULE, takes=HannibalDiplomacyInput, dice=D10)
+@procedure(
+    RULESET,
+    "hannibal_diplomacy",
+    title="Hannibal's Diplomacy with an Italian ally",
+    source=DIPLOMACY_RULE,
+    takes=HannibalDiplomacyInput,
+    dice=D10,
+)
 def hannibal_diplomacy(case, dice):
     """10.21: Hannibal, with his Army in a Roman-allied province, spends 1 Guile Point and rolls on the Ambassador
     Table (AW PAC #1, per-event data) at Diplomacy Rating A; a positive result moves the marker that many boxes
@@ -151,6 +158,7 @@ def hannibal_diplomacy(case, dice):
 
 # ---- thunderbolt.roman_retribution --------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ProvinceLevel:
     province: str = spec("The province")
@@ -164,8 +172,14 @@ class RetributionInput:
     adjacent: tuple[ProvinceLevel, ...] = spec("The provinces adjacent to it", default=())
 
 
-@procedure(RULESET, "roman_retribution", title="Roman Retribution", source=RETRIBUTION_RULE, takes=RetributionInput,
-           dice=f"{D10} per adjacent province")
+@procedure(
+    RULESET,
+    "roman_retribution",
+    title="Roman Retribution",
+    source=RETRIBUTION_RULE,
+    takes=RetributionInput,
+    dice=f"{D10} per adjacent province",
+)
 def roman_retribution(case, dice):
     """10.22: a city sacked by Rome in a Carthaginian-allied Roman Italy province moves it 2 boxes toward Rome, and
     each adjacent province 1 box on an even die (0 is even)."""
@@ -185,6 +199,7 @@ def roman_retribution(case, dice):
 
 # ---- thunderbolt.city_changes_sides -------------------------------------------------------------------------------
 
+
 class OtherHalf(Choice):
     STAY = "stay"  # 10.32 eliminates only "non-Italian Infantry"; the rest of the Italians are not named
     ELIMINATED = "eliminated"  # only the half made Ala remain
@@ -194,15 +209,19 @@ class OtherHalf(Choice):
 class CityOptions:
     other_half: OtherHalf = spec(
         "10.32: the Italian infantry not made Ala when a province returns to Rome — they stay (default), or they "
-        "are eliminated", default=OtherHalf.STAY)
+        "are eliminated",
+        default=OtherHalf.STAY,
+    )
 
 
 @dataclass(frozen=True)
 class CityInput:
     now_allied_to: Side = spec("The side the province has just allied to")
     medium_or_large: bool = spec("The city is Medium or Large")
-    exempt: bool = spec("Defecting: a Legion occupies it; returning: a Carthaginian Army, Detachment or leader-led "
-                        "force occupies it", default=False)
+    exempt: bool = spec(
+        "Defecting: a Legion occupies it; returning: a Carthaginian Army, Detachment or leader-led force occupies it",
+        default=False,
+    )
     citizen_sp: int = spec("Roman Citizen SP in it", min=0, max=99, default=0)
     ala_sp: int = spec("Roman Ala SP in it", min=0, max=99, default=0)
     italian_infantry: int = spec("Italian infantry SP in it", min=0, max=99, default=0)
@@ -223,8 +242,13 @@ def return_to_rome(case):
     return {"citizen_sp": case.citizen_sp, "ala_sp": ala, "italian_infantry": rest, "other_infantry": 0}
 
 
-@procedure(RULESET, "city_changes_sides", title="A city when its province changes allegiance",
-           source=DEFECTION_RULE, takes=CityInput)
+@procedure(
+    RULESET,
+    "city_changes_sides",
+    title="A city when its province changes allegiance",
+    source=DEFECTION_RULE,
+    takes=CityInput,
+)
 def city_changes_sides(case, dice):
     """10.31-10.33: to Carthage, each city without a Legion loses its control markers and Roman Citizens, its Ala
     becoming Italian SP; to Rome, each city without a Carthaginian Army, Detachment or leader loses its non-Italian

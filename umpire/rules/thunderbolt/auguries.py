@@ -2,6 +2,7 @@
 Macedonia, the events the rulebook itself explains. The 2nd Punic War Auguries table, its Conditional Events Chart
 and the First Macedonian War Table are on PACs the text does not print: all three are per-event data, with the ANS
 replacement lines of 13.10 given."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -24,14 +25,18 @@ FLEET_DRM_LIMIT = 4  # 13.10 "DRM minimum/maximum is -4/+4"
 FLEET = "the largest Roman Fleet adjacent to/in the Mare Adriaticum"
 
 # 13.10: with the Advanced Naval System, these entries replace the First Macedonian War Table's.
-ANS_MACEDONIAN_LINES = KeyedTable("First Macedonian War Table: ANS entries", "13.10 Augury Adjustments", {
-    "0 or less": f"Macedonians smash Roman fleet: Eliminate 80% of {FLEET}. Roll for Leader Casualty if one present.",
-    "1": f"Macedonians surprise Roman fleet: Eliminate 30% of {FLEET}. Roll for Leader Casualty if one present. "
-         "Fleet is Scattered.",
-    "2": f"Macedonians win naval skirmish: Eliminate 10% of {FLEET}. Roll for Leader Casualty if one present.",
-    "13": f"Romans Win Naval Battle: Romans receive 2 Squadrons; place with {FLEET}. No Crew Rating adjustment. "
-          "+2 DRM to the next DR (only) on this table.",
-})
+ANS_MACEDONIAN_LINES = KeyedTable(
+    "First Macedonian War Table: ANS entries",
+    "13.10 Augury Adjustments",
+    {
+        "0 or less": f"Macedonians smash Roman fleet: Eliminate 80% of {FLEET}. Roll for Leader Casualty if one present.",
+        "1": f"Macedonians surprise Roman fleet: Eliminate 30% of {FLEET}. Roll for Leader Casualty if one present. "
+        "Fleet is Scattered.",
+        "2": f"Macedonians win naval skirmish: Eliminate 10% of {FLEET}. Roll for Leader Casualty if one present.",
+        "13": f"Romans Win Naval Battle: Romans receive 2 Squadrons; place with {FLEET}. No Crew Rating adjustment. "
+        "+2 DRM to the next DR (only) on this table.",
+    },
+)
 
 
 class Target(Named):
@@ -53,14 +58,18 @@ def garrison_revolt(case, dice, working):
         raise RulesError("sads", "a garrisoned target needs its SADS (an AW value the umpire enters)")
     roll = roll_d10(working, dice, "revolt (the unaffected player)")
     eliminated = roll > case.sads
-    working.step(f"{roll} against SADS {case.sads}: "
-                 f"{'the garrison is eliminated, any control marker removed' if eliminated else 'the garrison holds'}",
-                 REVOLT_RULE, eliminated)
+    working.step(
+        f"{roll} against SADS {case.sads}: "
+        f"{'the garrison is eliminated, any control marker removed' if eliminated else 'the garrison holds'}",
+        REVOLT_RULE,
+        eliminated,
+    )
     return eliminated
 
 
-@procedure(RULESET, "revolt", title="Augury: a Revolt", source=REVOLT_RULE, takes=RevoltInput,
-           dice=f"{D10} for a garrison")
+@procedure(
+    RULESET, "revolt", title="Augury: a Revolt", source=REVOLT_RULE, takes=RevoltInput, dice=f"{D10} for a garrison"
+)
 def revolt(case, dice):
     """12.1: a garrison is eliminated if the unaffected player rolls higher than its SADS; an ungarrisoned target
     loses its control marker, and a city takes an In Revolt marker (hostile to its ally, friendly to the other);
@@ -72,8 +81,11 @@ def revolt(case, dice):
     if case.target in (Target.UNGARRISONED_CITY, Target.UNGARRISONED_SETTLEMENT):
         working.step("Remove any control marker", REVOLT_RULE)
     if in_revolt:
-        working.step("Place an In Revolt marker" + (" and remove any Pacified marker; allegiance and depletion stay"
-                                                    if case.target is Target.TRIBE else ""), REVOLT_RULE)
+        working.step(
+            "Place an In Revolt marker"
+            + (" and remove any Pacified marker; allegiance and depletion stay" if case.target is Target.TRIBE else ""),
+            REVOLT_RULE,
+        )
     outcome = {"garrison_eliminated": eliminated, "in_revolt": in_revolt}
     return Result.of(f"{RULESET}.revolt", outcome, working, dice)
 
@@ -87,27 +99,34 @@ class CarthaginianAmbassador(Choice):
 class MacedoniaOptions:
     carthaginian_ambassador: CarthaginianAmbassador = spec(
         "11.4: how the Carthaginian ambassador's numerical result counts on the Roman's roll — against Rome, "
-        "subtracted (default), or added as it stands", default=CarthaginianAmbassador.AGAINST_ROME)
+        "subtracted (default), or added as it stands",
+        default=CarthaginianAmbassador.AGAINST_ROME,
+    )
 
 
 @dataclass(frozen=True)
 class MacedonianRow:
-    row: str = spec("The adjusted DR, '0 or less', '13' …, 'D' for the number a D result counts, "
-                    "'Legion in the box', 'Empty box'")
+    row: str = spec(
+        "The adjusted DR, '0 or less', '13' …, 'D' for the number a D result counts, 'Legion in the box', 'Empty box'"
+    )
     result: str | None = spec("The table's entry, or a DRM for the 'D'/'Legion'/'Empty box' rows", default=None)
 
 
 @dataclass(frozen=True)
 class MacedoniaInput:
     legions_in_box: int = spec("Roman Legions in the Macedonia Holding box", min=0, max=MACEDONIA_LEGIONS)
-    roman_ambassador: str | None = spec("The Roman ambassador's Ambassador Table result: a number or D (none: "
-                                        "no ambassador)", default=None)
+    roman_ambassador: str | None = spec(
+        "The Roman ambassador's Ambassador Table result: a number or D (none: no ambassador)", default=None
+    )
     carthaginian_ambassador: str | None = spec("The Carthaginian ambassador's result: a number or D", default=None)
-    ans_fleet_difference: int | None = spec("ANS: Roman less Carthaginian squadrons in the largest Fleets in or next "
-                                            "to the Mare Adriaticum, an Admiral 1, a notable one 2", min=-40, max=40,
-                                            default=None)
-    table: tuple[MacedonianRow, ...] = spec("The First Macedonian War Table's rows, from the data tables",
-                                            default=())
+    ans_fleet_difference: int | None = spec(
+        "ANS: Roman less Carthaginian squadrons in the largest Fleets in or next "
+        "to the Mare Adriaticum, an Admiral 1, a notable one 2",
+        min=-40,
+        max=40,
+        default=None,
+    )
+    table: tuple[MacedonianRow, ...] = spec("The First Macedonian War Table's rows, from the data tables", default=())
     options: MacedoniaOptions = spec("Readings of points the rulebook leaves open", default=MacedoniaOptions())
 
 
@@ -126,11 +145,17 @@ def macedonia_modifiers(case):
         found.append(("Roman ambassador", ambassador_drm(case.roman_ambassador, case.table), "11.4"))
     if case.carthaginian_ambassador is not None:
         sign = -1 if case.options.carthaginian_ambassador is CarthaginianAmbassador.AGAINST_ROME else 1
-        found.append(("Carthaginian ambassador", sign * ambassador_drm(case.carthaginian_ambassador, case.table),
-                      "11.4"))
+        found.append(
+            ("Carthaginian ambassador", sign * ambassador_drm(case.carthaginian_ambassador, case.table), "11.4")
+        )
     key = "Legion in the box" if case.legions_in_box else "Empty box"
-    found.append((key, int(cell(case.table, key, "result", table=MACEDONIAN_TABLE, source=SCENARIOS_PAC,
-                                field="table")), "11.31"))
+    found.append(
+        (
+            key,
+            int(cell(case.table, key, "result", table=MACEDONIAN_TABLE, source=SCENARIOS_PAC, field="table")),
+            "11.31",
+        )
+    )
     if case.ans_fleet_difference is not None:
         limited = max(-FLEET_DRM_LIMIT, min(FLEET_DRM_LIMIT, case.ans_fleet_difference))
         found.append(("ANS: the largest Fleets' difference (-4 to +4)", limited, "13.10"))
@@ -141,8 +166,14 @@ def table_row(adjusted):
     return "0 or less" if adjusted <= 0 else str(adjusted)
 
 
-@procedure(RULESET, "macedonian_war", title="The First Macedonian War event", source=MACEDONIA_RULE,
-           takes=MacedoniaInput, dice=D10)
+@procedure(
+    RULESET,
+    "macedonian_war",
+    title="The First Macedonian War event",
+    source=MACEDONIA_RULE,
+    takes=MacedoniaInput,
+    dice=D10,
+)
 def macedonian_war(case, dice):
     """11.4, 11.31, 13.10: the ambassadors' Ambassador Table results are DRMs (a D counts as the table says); the
     Legions in the Macedonia box and, with the ANS, the largest Fleets' difference (-4 to +4) modify the Roman's
@@ -162,6 +193,7 @@ def macedonian_war(case, dice):
 
 # ---- thunderbolt.augury -------------------------------------------------------------------------------------------
 
+
 class TwoDice(Choice):
     TENS_AND_UNITS = "tens_and_units"  # 00-99, the first die the tens, as 13.44 reads two dice
     SUM = "sum"  # 0-18
@@ -169,8 +201,11 @@ class TwoDice(Choice):
 
 @dataclass(frozen=True)
 class AuguryOptions:
-    two_dice: TwoDice = spec("12.0 does not say how the table's two dice read: as tens and units, 00-99, the way "
-                             "13.44 reads two dice (default), or added, 0-18", default=TwoDice.TENS_AND_UNITS)
+    two_dice: TwoDice = spec(
+        "12.0 does not say how the table's two dice read: as tens and units, 00-99, the way "
+        "13.44 reads two dice (default), or added, 0-18",
+        default=TwoDice.TENS_AND_UNITS,
+    )
 
 
 @dataclass(frozen=True)
@@ -206,8 +241,14 @@ def augury_dice(case, dice, working):
     return str(first * 10 + second if case.options.two_dice is TwoDice.TENS_AND_UNITS else first + second)
 
 
-@procedure(RULESET, "augury", title="The Augury Phase (E): the Augury Table", source=AUGURY_RULE, takes=AuguryInput,
-           dice=f"two dice, each a {D10}; one in a shorter scenario")
+@procedure(
+    RULESET,
+    "augury",
+    title="The Augury Phase (E): the Augury Table",
+    source=AUGURY_RULE,
+    takes=AuguryInput,
+    dice=f"two dice, each a {D10}; one in a shorter scenario",
+)
 def augury(case, dice):
     """3.0 E, 12.0: roll on the scenario's Augury Table (two dice; one in a shorter scenario); carry out the event,
     whose text takes precedence over the rules; then consult the Conditional Events Chart for the entry's
@@ -217,14 +258,25 @@ def augury(case, dice):
     event = cell(case.table, row, "event", table=AUGURY_TABLE, source=AUGURIES_PAC, field="table")
     working.step(f"{AUGURY_TABLE}, {row}: {event}", AUGURY_RULE, event)
     working.note("The text of the event takes precedence over the rules", AUGURY_RULE)
-    conditional = cell(case.table, row, "conditional_event", table=AUGURY_TABLE, source=AUGURIES_PAC,
-                       field="table")
-    prerequisites = cell(case.conditional, conditional, "prerequisites", table=CONDITIONAL_CHART,
-                         source=AUGURIES_PAC, field="conditional")
-    effect = cell(case.conditional, conditional, "effect", table=CONDITIONAL_CHART, source=AUGURIES_PAC,
-                  field="conditional")
+    conditional = cell(case.table, row, "conditional_event", table=AUGURY_TABLE, source=AUGURIES_PAC, field="table")
+    prerequisites = cell(
+        case.conditional,
+        conditional,
+        "prerequisites",
+        table=CONDITIONAL_CHART,
+        source=AUGURIES_PAC,
+        field="conditional",
+    )
+    effect = cell(
+        case.conditional, conditional, "effect", table=CONDITIONAL_CHART, source=AUGURIES_PAC, field="conditional"
+    )
     working.step(f"Then the Conditional Event {conditional!r}, if {prerequisites}: {effect}", AUGURY_RULE, effect)
     working.note("If LAMs are left in the cup, return to C/2", "3.0 E")
-    outcome = {"row": row, "event": event, "conditional_event": conditional, "prerequisites": prerequisites,
-               "conditional_effect": effect}
+    outcome = {
+        "row": row,
+        "event": event,
+        "conditional_event": conditional,
+        "prerequisites": prerequisites,
+        "conditional_effect": effect,
+    }
     return Result.of(f"{RULESET}.augury", outcome, working, dice)

@@ -1,6 +1,7 @@
 """6.0 The Carthaginian Political System: the Family in Power (6.1) and Political Climate (6.2) on the
 Carthaginian PAC's tables (per-event data), the army limits (6.22-6.25), disbanding (6.3), recall and
 crucifixion (6.46-6.47), and what may be raised this turn (7.13)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -33,11 +34,15 @@ class Climate(Named):
 
 # 6.22-6.25: Armies allowed besides Hannibal's, by Political Climate (the rule text's values for the 2nd Punic
 # War Army Limit Chart, which the PAC prints).
-ARMY_LIMIT = KeyedTable("Armies allowed besides Hannibal's", "6.22 Army limits", {
-    Climate.CAUTIOUS.value: 2, Climate.INTERESTED.value: 3, Climate.ALERT.value: 3, Climate.AGGRESSIVE.value: 4})
+ARMY_LIMIT = KeyedTable(
+    "Armies allowed besides Hannibal's",
+    "6.22 Army limits",
+    {Climate.CAUTIOUS.value: 2, Climate.INTERESTED.value: 3, Climate.ALERT.value: 3, Climate.AGGRESSIVE.value: 4},
+)
 
 
 # ---- thunderbolt.family_in_power, thunderbolt.political_climate ---------------------------------------------------
+
 
 @dataclass(frozen=True)
 class FamilyModifier:
@@ -68,22 +73,26 @@ def as_choice(kind, value, table):
 
 @dataclass(frozen=True)
 class FamilyInput:
-    modifiers: tuple[FamilyModifier, ...] = spec("The Family Power Determination Table's modifiers that apply",
-                                                 default=())
+    modifiers: tuple[FamilyModifier, ...] = spec(
+        "The Family Power Determination Table's modifiers that apply", default=()
+    )
     table: tuple[FamilyRow, ...] = spec("The table's rows, from the data tables", default=())
 
 
-@procedure(RULESET, "family_in_power", title="Family in Power (B/2/a)", source=FAMILY_RULE, takes=FamilyInput,
-           dice=D10)
+@procedure(RULESET, "family_in_power", title="Family in Power (B/2/a)", source=FAMILY_RULE, takes=FamilyInput, dice=D10)
 def family_in_power(case, dice):
     """6.1: roll on the Carthaginian Family Power Determination Table (per-event data) with its modifiers; the
     result is the Family in power for the Game Turn."""
     working = Working()
     roll = roll_d10(working, dice, "Family in Power")
-    adjusted = total(working, roll, chart_modifiers(case.modifiers, table=FAMILY_TABLE, source=CARTHAGINIAN_PAC,
-                                                    field="modifiers"))
-    family = as_choice(Family, cell(case.table, str(adjusted), "family", table=FAMILY_TABLE, source=CARTHAGINIAN_PAC,
-                                    field="table"), FAMILY_TABLE)
+    adjusted = total(
+        working, roll, chart_modifiers(case.modifiers, table=FAMILY_TABLE, source=CARTHAGINIAN_PAC, field="modifiers")
+    )
+    family = as_choice(
+        Family,
+        cell(case.table, str(adjusted), "family", table=FAMILY_TABLE, source=CARTHAGINIAN_PAC, field="table"),
+        FAMILY_TABLE,
+    )
     working.step(f"{family.title} in power", FAMILY_RULE, family.value)
     return Result.of(f"{RULESET}.family_in_power", {"adjusted": adjusted, "family": family.value}, working, dice)
 
@@ -91,34 +100,38 @@ def family_in_power(case, dice):
 @dataclass(frozen=True)
 class ClimateRow:
     row: str = spec("The adjusted DR, as '6'")
-    climate: str | None = spec("The Political Climate for it: cautious, interested, alert or aggressive",
-                               default=None)
+    climate: str | None = spec("The Political Climate for it: cautious, interested, alert or aggressive", default=None)
 
 
 @dataclass(frozen=True)
 class ClimateInput:
-    modifiers: tuple[ClimateModifier, ...] = spec("The Political Climate Table's modifiers that apply",
-                                                  default=())
+    modifiers: tuple[ClimateModifier, ...] = spec("The Political Climate Table's modifiers that apply", default=())
     table: tuple[ClimateRow, ...] = spec("The table's rows, from the data tables", default=())
 
 
-@procedure(RULESET, "political_climate", title="Political Climate (B/2/b)", source=CLIMATE_RULE, takes=ClimateInput,
-           dice=D10)
+@procedure(
+    RULESET, "political_climate", title="Political Climate (B/2/b)", source=CLIMATE_RULE, takes=ClimateInput, dice=D10
+)
 def political_climate(case, dice):
     """6.21-6.25: roll on the Carthaginian Political Climate Table (per-event data); Cautious allows 2 Armies
     besides Hannibal's, Interested and Alert 3, Aggressive 4."""
     working = Working()
     roll = roll_d10(working, dice, "Political Climate")
-    adjusted = total(working, roll, chart_modifiers(case.modifiers, table=CLIMATE_TABLE, source=CARTHAGINIAN_PAC,
-                                                    field="modifiers"))
-    climate = as_choice(Climate, cell(case.table, str(adjusted), "climate", table=CLIMATE_TABLE,
-                                      source=CARTHAGINIAN_PAC, field="table"), CLIMATE_TABLE)
+    adjusted = total(
+        working, roll, chart_modifiers(case.modifiers, table=CLIMATE_TABLE, source=CARTHAGINIAN_PAC, field="modifiers")
+    )
+    climate = as_choice(
+        Climate,
+        cell(case.table, str(adjusted), "climate", table=CLIMATE_TABLE, source=CARTHAGINIAN_PAC, field="table"),
+        CLIMATE_TABLE,
+    )
     limit = ARMY_LIMIT.lookup(climate.value, working)
     outcome = {"adjusted": adjusted, "climate": climate.value, "armies_allowed": limit}
     return Result.of(f"{RULESET}.political_climate", outcome, working, dice)
 
 
 # ---- thunderbolt.carthaginian_raising -----------------------------------------------------------------------------
+
 
 class AssignTheaters(Choice):
     CAUTIOUS_INTERESTED_ALERT = "cautious_interested_alert"  # 3.0 B/2/e
@@ -130,7 +143,8 @@ class RaisingOptions:
     assign_theaters: AssignTheaters = spec(
         "3.0 B/2/e and 6.24: in which climates one Army must be assigned to Africa and one to Hispania — Cautious, "
         "Interested and Alert as B/2/e lists (default), or only Cautious and Interested, as 6.24 reads",
-        default=AssignTheaters.CAUTIOUS_INTERESTED_ALERT)
+        default=AssignTheaters.CAUTIOUS_INTERESTED_ALERT,
+    )
 
 
 @dataclass(frozen=True)
@@ -149,8 +163,9 @@ def may_raise(case, limit):
     return "reinforcements" if case.armies == limit else "one Army or reinforcements"
 
 
-@procedure(RULESET, "carthaginian_raising", title="What Carthage may raise this turn", source=RAISE_RULE,
-           takes=RaisingInput)
+@procedure(
+    RULESET, "carthaginian_raising", title="What Carthage may raise this turn", source=RAISE_RULE, takes=RaisingInput
+)
 def carthaginian_raising(case, dice):
     """7.13: under the climate's limit, one Army or reinforcements; at the limit, reinforcements only; over it,
     none; no reinforcements after a disband in B/2/c. Tribal and provincial manpower are not limited."""
@@ -159,15 +174,24 @@ def carthaginian_raising(case, dice):
     allowed = may_raise(case, limit)
     working.step(f"{case.armies} Armies against {limit} allowed: {allowed}", RAISE_RULE, allowed)
     assign = case.climate in (Climate.CAUTIOUS, Climate.INTERESTED) or (
-        case.climate is Climate.ALERT and case.options.assign_theaters is AssignTheaters.CAUTIOUS_INTERESTED_ALERT)
-    working.choice(f"Assign Theaters (B/2/e): {'one Army to Africa, one to Hispania' if assign else 'none'}",
-                   "3.0 B/2/e; 6.24", assign)
-    outcome = {"armies_allowed": limit, "may_raise": allowed, "disband_check": case.armies > limit,
-               "assign_africa_and_hispania": assign}
+        case.climate is Climate.ALERT and case.options.assign_theaters is AssignTheaters.CAUTIOUS_INTERESTED_ALERT
+    )
+    working.choice(
+        f"Assign Theaters (B/2/e): {'one Army to Africa, one to Hispania' if assign else 'none'}",
+        "3.0 B/2/e; 6.24",
+        assign,
+    )
+    outcome = {
+        "armies_allowed": limit,
+        "may_raise": allowed,
+        "disband_check": case.armies > limit,
+        "assign_africa_and_hispania": assign,
+    }
     return Result.of(f"{RULESET}.carthaginian_raising", outcome, working, dice)
 
 
 # ---- thunderbolt.army_disband, thunderbolt.commander_recall -------------------------------------------------------
+
 
 class Affiliation(Named):
     SAME = "same"
@@ -198,12 +222,20 @@ def check_disband(case):
     if case.commanded_by_hannibal:
         raise RulesError("commanded_by_hannibal", "an Army commanded by Hannibal is exempt (6.31)")
     if case.only_army_in_africa or case.besieged:
-        raise RulesError("only_army_in_africa" if case.only_army_in_africa else "besieged",
-                         "only an unbesieged Army, not the only one in Africa, may be selected (6.31-6.32)")
+        raise RulesError(
+            "only_army_in_africa" if case.only_army_in_africa else "besieged",
+            "only an unbesieged Army, not the only one in Africa, may be selected (6.31-6.32)",
+        )
 
 
-@procedure(RULESET, "army_disband", title="Disband check for an excess Army (B/2/c)", source=DISBAND_RULE,
-           takes=DisbandInput, dice=D10)
+@procedure(
+    RULESET,
+    "army_disband",
+    title="Disband check for an excess Army (B/2/c)",
+    source=DISBAND_RULE,
+    takes=DisbandInput,
+    dice=D10,
+)
 def army_disband(case, dice):
     """6.31-6.33: over the climate's limit, select an unbesieged Army and roll on the Army Disband and Commander
     Recall Table (per-event data) in its commander's row; in the Disband Army range it disbands. Hannibal's Army
@@ -211,13 +243,23 @@ def army_disband(case, dice):
     working = Working()
     check_disband(case)
     roll = roll_d10(working, dice, "Army Disband")
-    disband = cell(case.table, row_name(case.affiliation, roll), "disband", table=DISBAND_TABLE,
-                   source=CARTHAGINIAN_PAC, field="table")
-    working.step(f"{row_name(case.affiliation, roll)}: {'disbands' if disband else 'remains in play'}", DISBAND_RULE,
-                 disband)
+    disband = cell(
+        case.table,
+        row_name(case.affiliation, roll),
+        "disband",
+        table=DISBAND_TABLE,
+        source=CARTHAGINIAN_PAC,
+        field="table",
+    )
+    working.step(
+        f"{row_name(case.affiliation, roll)}: {'disbands' if disband else 'remains in play'}", DISBAND_RULE, disband
+    )
     if disband:
-        working.step("Citizens to Carthage province or their box; Allies to cities or their box; Tribal Levies to "
-                     "their boxes; Provincial Allies go home; the commander to the pool", "6.33-6.34")
+        working.step(
+            "Citizens to Carthage province or their box; Allies to cities or their box; Tribal Levies to "
+            "their boxes; Provincial Allies go home; the commander to the pool",
+            "6.33-6.34",
+        )
     return Result.of(f"{RULESET}.army_disband", {"disband": disband}, working, dice)
 
 
@@ -237,7 +279,9 @@ class AutomaticRecall(Choice):
 class RecallOptions:
     automatic_recall: AutomaticRecall = spec(
         "6.47: whether an automatic recall (the army lost its last SP) checks for Crucifixion — no (default), "
-        "or yes, as a failure", default=AutomaticRecall.NO_CRUCIFIXION)
+        "or yes, as a failure",
+        default=AutomaticRecall.NO_CRUCIFIXION,
+    )
 
 
 @dataclass(frozen=True)
@@ -257,10 +301,17 @@ def recalled(case, dice, working):
     if case.cause is RecallCause.LOST_BATTLE and case.army_sp < RECALL_ARMY_SP:
         raise RulesError("army_sp", "only a battle lost with an Army of at least 20 SP brings a recall (6.46)")
     roll = roll_d10(working, dice, "Commander Recall")
-    recall = cell(case.table, row_name(case.affiliation, roll), "recall", table=DISBAND_TABLE,
-                  source=CARTHAGINIAN_PAC, field="table")
-    working.step(f"{row_name(case.affiliation, roll)}: {'recalled' if recall else 'remains in command'}",
-                 RECALL_RULE, recall)
+    recall = cell(
+        case.table,
+        row_name(case.affiliation, roll),
+        "recall",
+        table=DISBAND_TABLE,
+        source=CARTHAGINIAN_PAC,
+        field="table",
+    )
+    working.step(
+        f"{row_name(case.affiliation, roll)}: {'recalled' if recall else 'remains in command'}", RECALL_RULE, recall
+    )
     return recall
 
 
@@ -272,17 +323,29 @@ def faces_crucifixion(case):
 
 def crucifixion(case, dice, working):
     roll = roll_d10(working, dice, "Crucifixion")
-    drm = [("Family different from the one in power", CRUCIFIXION_DRM, CRUCIFIXION_RULE)] \
-        if case.affiliation is Affiliation.DIFFERENT_OR_NONE else []
+    drm = (
+        [("Family different from the one in power", CRUCIFIXION_DRM, CRUCIFIXION_RULE)]
+        if case.affiliation is Affiliation.DIFFERENT_OR_NONE
+        else []
+    )
     adjusted = total(working, roll, drm)
     crucified = adjusted > case.mortality
-    working.step(f"{adjusted} against Mortality {case.mortality}: {'crucified' if crucified else 'escapes'}",
-                 CRUCIFIXION_RULE, crucified)
+    working.step(
+        f"{adjusted} against Mortality {case.mortality}: {'crucified' if crucified else 'escapes'}",
+        CRUCIFIXION_RULE,
+        crucified,
+    )
     return crucified
 
 
-@procedure(RULESET, "commander_recall", title="Commander recall and Crucifixion", source=RECALL_RULE,
-           takes=RecallInput, dice=f"{D10} to recall; {D10} for Crucifixion")
+@procedure(
+    RULESET,
+    "commander_recall",
+    title="Commander recall and Crucifixion",
+    source=RECALL_RULE,
+    takes=RecallInput,
+    dice=f"{D10} to recall; {D10} for Crucifixion",
+)
 def commander_recall(case, dice):
     """6.46-6.47: after a lost battle (Army 20+ SP) or a lost Medium/Large city, roll on the Army Disband and
     Commander Recall Table (per-event data); a commander recalled for failure then rolls for Crucifixion, +2 if

@@ -1,6 +1,7 @@
 """7.0 Carthaginian Manpower: the Carthaginian Manpower Table (7.21-7.22, per-event data), the OC's Manpower
 Operation (7.26), Provincial Manpower from the scenario's Province Information Chart (7.27, per-event data) and
 the Citizen limit (7.31)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -56,10 +57,12 @@ class ManpowerInput:
     ns_levels_constructed: int = spec("NS levels built (-2 each, 8.12)", min=0, max=20, default=0)
     squadrons_built: int = spec("ANS squadrons built (-1 each, 13.16)", min=0, max=20, default=0)
     raid_drm: int = spec("Net ANS raid DRM from last GT's raids (13.64)", min=-20, max=20, default=0)
-    pool_sp: int | None = spec("SP left in the contingent's Manpower Holding Box (none: no pools)", min=0, max=999,
-                               default=None)
-    citizen_sp_in_play: int = spec("Carthaginian infantry and cavalry SP in play already (7.31)", min=0, max=999,
-                                   default=0)
+    pool_sp: int | None = spec(
+        "SP left in the contingent's Manpower Holding Box (none: no pools)", min=0, max=999, default=None
+    )
+    citizen_sp_in_play: int = spec(
+        "Carthaginian infantry and cavalry SP in play already (7.31)", min=0, max=999, default=0
+    )
     oc_operation: OverallCommanderOperation | None = spec("For an OC Manpower Operation (7.26)", default=None)
     table: tuple[ManpowerRow, ...] = spec("The Carthaginian Manpower Table's rows, from the data tables", default=())
 
@@ -69,17 +72,23 @@ def check_oc_operation(operation):
         return
     for name in ("oc_and_army_in_carthago", "oc_of_family_in_power", "climate_aggressive"):
         if not getattr(operation, name):
-            raise RulesError(f"oc_operation.{name}", f"the OC's Manpower Operation needs {name.replace('_', ' ')} "
-                             "(7.26)")
+            raise RulesError(
+                f"oc_operation.{name}", f"the OC's Manpower Operation needs {name.replace('_', ' ')} (7.26)"
+            )
     if operation.used_this_turn:
         raise RulesError("oc_operation.used_this_turn", "only one such operation a Game Turn (7.26)")
 
 
 def manpower_modifiers(case):
-    return [m for m in (
-        ("NS levels constructed (twice their number)", -2 * case.ns_levels_constructed, "8.12"),
-        ("Squadrons built", -case.squadrons_built, "13.16"),
-        ("Raids last Game Turn", case.raid_drm, "13.64")) if m[1]]
+    return [
+        m
+        for m in (
+            ("NS levels constructed (twice their number)", -2 * case.ns_levels_constructed, "8.12"),
+            ("Squadrons built", -case.squadrons_built, "13.16"),
+            ("Raids last Game Turn", case.raid_drm, "13.64"),
+        )
+        if m[1]
+    ]
 
 
 def limited(case, raised, working):
@@ -88,13 +97,20 @@ def limited(case, raised, working):
     if case.contingent is Contingent.CARTHAGINIAN:
         room = min(room, max(0, CITIZEN_LIMIT - case.citizen_sp_in_play))
     if raised > room:
-        working.step(f"Only {room} SP may be taken (Manpower Holding Box; 50 Carthaginian SP in play)",
-                     "7.31; 7.32", room)
+        working.step(
+            f"Only {room} SP may be taken (Manpower Holding Box; 50 Carthaginian SP in play)", "7.31; 7.32", room
+        )
     return min(raised, room)
 
 
-@procedure(RULESET, "carthaginian_manpower", title="Carthaginian Manpower Table", source=MANPOWER_RULE,
-           takes=ManpowerInput, dice=D10)
+@procedure(
+    RULESET,
+    "carthaginian_manpower",
+    title="Carthaginian Manpower Table",
+    source=MANPOWER_RULE,
+    takes=ManpowerInput,
+    dice=D10,
+)
 def carthaginian_manpower(case, dice):
     """7.21-7.26, 7.31-7.32: roll for one contingent on the Carthaginian Manpower Table (per-event data) with its
     DRMs; the SP come from the contingent's holding box, Carthaginians never beyond 50 SP in play."""
@@ -107,8 +123,13 @@ def carthaginian_manpower(case, dice):
     cavalry = cell(case.table, key, "cavalry", table=MANPOWER_TABLE, source=CARTHAGINIAN_PAC, field="table")
     working.step(f"{key}: {infantry} infantry SP, {cavalry} cavalry SP", MANPOWER_TABLE)
     taken = limited(case, infantry + cavalry, working)
-    outcome = {"adjusted": adjusted, "infantry": infantry, "cavalry": cavalry, "sp_taken": taken,
-               "elite_cavalry": case.contingent is Contingent.NUMIDIAN}
+    outcome = {
+        "adjusted": adjusted,
+        "infantry": infantry,
+        "cavalry": cavalry,
+        "sp_taken": taken,
+        "elite_cavalry": case.contingent is Contingent.NUMIDIAN,
+    }
     return Result.of(f"{RULESET}.carthaginian_manpower", outcome, working, dice)
 
 
@@ -131,17 +152,22 @@ def province_sp(index, province, case, working):
     if not province.controlled:
         raise RulesError(f"provinces.{index}.controlled", f"{province.province}: Carthage must control it (7.27)")
     if not province.leader_here and not case.army_commander:
-        raise RulesError(f"provinces.{index}.leader_here", "a Subordinate leader raises only in his own province "
-                         "(7.27)")
+        raise RulesError(
+            f"provinces.{index}.leader_here", "a Subordinate leader raises only in his own province (7.27)"
+        )
     if province.sp is None:
-        raise RulesError(f"provinces.{index}.sp", f"the {PIC} has no manpower for {province.province!r}: Control "
-                         f"enters it on the data tables page ({PIC_SOURCE})")
+        raise RulesError(
+            f"provinces.{index}.sp",
+            f"the {PIC} has no manpower for {province.province!r}: Control "
+            f"enters it on the data tables page ({PIC_SOURCE})",
+        )
     working.step(f"{province.province}: {province.sp} SP", PIC, province.sp)
     return province.sp
 
 
-@procedure(RULESET, "provincial_manpower", title="Provincial Manpower Operation", source=PROVINCIAL_RULE,
-           takes=ProvincialInput)
+@procedure(
+    RULESET, "provincial_manpower", title="Provincial Manpower Operation", source=PROVINCIAL_RULE, takes=ProvincialInput
+)
 def provincial_manpower(case, dice):
     """7.27: an unbesieged Army Commander raises the PIC's SP from his controlled province and the controlled
     provinces adjacent; a Subordinate from his own alone; once per leader per Game Turn, placed with him."""

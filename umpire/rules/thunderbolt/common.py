@@ -4,6 +4,7 @@ rulebook refers to but does not print (the AW rulebook's tables and the Player A
 The die is a d10 read 0-9 (2.0 "Two 10-sided dice"; 7.21 "the roll is a 0", 9.71 "treating a 0 DR as a 1"):
 the umpire enters the face marked 0 as 10, and the working reads it as 0.
 """
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -84,8 +85,9 @@ def chart_modifiers(rows, *, table, source, field):
     found = []
     for index, row in enumerate(rows):
         if row.drm is None:
-            raise RulesError(f"{field}.{index}.drm", f"the {table} has no DRM for {row.row!r}: {NOT_PRINTED} "
-                             f"({source})")
+            raise RulesError(
+                f"{field}.{index}.drm", f"the {table} has no DRM for {row.row!r}: {NOT_PRINTED} ({source})"
+            )
         found.append((row.row, row.drm, source))
     return found
 
@@ -99,8 +101,7 @@ def percentage_of(rows, percent, sp, *, field, working, rule):
     examples disagree), or a RulesError naming the cell."""
     if sp == 0 or percent == 0:
         return 0
-    value = cell(rows, f"{percent}% of {sp}", "sp", table=PERCENTAGE_LOSS, source=PERCENTAGE_LOSS_SOURCE,
-                 field=field)
+    value = cell(rows, f"{percent}% of {sp}", "sp", table=PERCENTAGE_LOSS, source=PERCENTAGE_LOSS_SOURCE, field=field)
     working.step(f"{PERCENTAGE_LOSS}: {percent}% of {sp} is {value}", rule, value)
     return value
 

@@ -1,5 +1,6 @@
 """6.2 and 6.5: where a Carthaginian Army may operate under the Political Climate (6.22-6.25), and its
 detachments (6.52-6.53), where a Subordinate may operate (6.56, 6.58)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -29,8 +30,9 @@ class TheaterInput:
     assigned: Assigned = spec("The Theater the Army was assigned in B/2/e", default=Assigned.NONE)
     hannibals_army: bool = spec("It is Hannibal's Army", default=False)
     armies_there: int = spec("Carthaginian Armies already in that Theater", min=0, max=10, default=0)
-    africa_threatened: bool = spec("An enemy land force is in Africa, holds a city there, or an allied province there "
-                                   "is in revolt", default=False)
+    africa_threatened: bool = spec(
+        "An enemy land force is in Africa, holds a city there, or an allied province there is in revolt", default=False
+    )
 
 
 def restricted(case):
@@ -38,8 +40,11 @@ def restricted(case):
     if case.assigned is not Assigned.NONE:
         home = case.assigned.title
         if case.wants == home:
-            return f"operates in {home}; may not leave it" if case.now_in == home else \
-                f"Force Movement only, each Stop closer, until in {home}"
+            return (
+                f"operates in {home}; may not leave it"
+                if case.now_in == home
+                else f"Force Movement only, each Stop closer, until in {home}"
+            )
         if case.assigned is Assigned.HISPANIA and case.wants == "Africa" and case.africa_threatened:
             return "may go to Africa (the Africa exception), Force Movement only, each Stop closer"
         return None
@@ -52,8 +57,13 @@ def restricted(case):
     return "any playable Theater"
 
 
-@procedure(RULESET, "carthaginian_theater", title="Where a Carthaginian Army may operate", source=THEATER_RULE,
-           takes=TheaterInput)
+@procedure(
+    RULESET,
+    "carthaginian_theater",
+    title="Where a Carthaginian Army may operate",
+    source=THEATER_RULE,
+    takes=TheaterInput,
+)
 def carthaginian_theater(case, dice):
     """6.21-6.25: the Armies assigned to Africa and Hispania go there and stay (Hispania's may go to a threatened
     Africa); under Cautious an unassigned Army stays where it began or goes to Africa or Hispania; Interested's
@@ -91,8 +101,9 @@ def detachment(case, dice):
     if 2 * case.detachment_sp > case.army_sp:
         raise RulesError("detachment_sp", f"at most half the Army's {case.army_sp} SP (6.53)")
     aer = max(-3, case.aer - case.detachments_in_play - 1)
-    working.step(f"Detachment of {case.detachment_sp} SP; the Army's and its detachments' AER now {aer:+d}", "6.55",
-                 aer)
+    working.step(
+        f"Detachment of {case.detachment_sp} SP; the Army's and its detachments' AER now {aer:+d}", "6.55", aer
+    )
     working.note("It operates in the Army's province and those adjacent (6.56)", "6.56")
     return Result.of(f"{RULESET}.detachment", {"aer": aer}, working, dice)
 
@@ -111,30 +122,41 @@ class Operation(Named):
 @dataclass(frozen=True)
 class SubordinateInput:
     commands_detachment: bool = spec("The Subordinate leads a detachment", default=True)
-    starts_in_area: bool = spec("He begins the operation in his Army's province or one adjacent to it",
-                                default=True)
+    starts_in_area: bool = spec("He begins the operation in his Army's province or one adjacent to it", default=True)
     leaves_province: bool = spec("The operation takes him out of the province he is in", default=False)
     ends_in_area: bool = spec("The operation ends in the Army's province or one adjacent to it", default=True)
     operation: Operation = spec("The operation", default=Operation.OTHER)
-    stops_closer: bool = spec("Leaving from outside the area: each Stop is closer to his Army than where the "
-                              "operation began", default=False)
+    stops_closer: bool = spec(
+        "Leaving from outside the area: each Stop is closer to his Army than where the operation began", default=False
+    )
 
 
 def detachment_may(case):
     """(allowed, why) under 6.56."""
     if case.starts_in_area:
-        return case.ends_in_area, ("within the Army's province and those adjacent" if case.ends_in_area else
-                                   "not beyond the Army's province and those adjacent")
+        return case.ends_in_area, (
+            "within the Army's province and those adjacent"
+            if case.ends_in_area
+            else "not beyond the Army's province and those adjacent"
+        )
     if not case.leaves_province:
         return True, "outside the area, he may still operate in the province he is in"
     if case.operation is not Operation.FORCE_MOVEMENT:
         return False, "to leave that province he is limited to Force Movement"
-    return case.stops_closer, ("Force Movement with each Stop closer to his Army" if case.stops_closer else
-                               "every Stop must be closer to his Army than where the operation began")
+    return case.stops_closer, (
+        "Force Movement with each Stop closer to his Army"
+        if case.stops_closer
+        else "every Stop must be closer to his Army than where the operation began"
+    )
 
 
-@procedure(RULESET, "subordinate_operation", title="May the Subordinate operate there?", source=SUBORDINATE_RULE,
-           takes=SubordinateInput)
+@procedure(
+    RULESET,
+    "subordinate_operation",
+    title="May the Subordinate operate there?",
+    source=SUBORDINATE_RULE,
+    takes=SubordinateInput,
+)
 def subordinate_operation(case, dice):
     """6.56, 6.58: a Subordinate with a detachment operates in his Army's province and those adjacent; begun
     outside (the Army moved away), he may operate in his province, and leaves it only by Force Movement with every

@@ -1,5 +1,6 @@
 """4.44 A Visit from Pluto and 4.5 Election and Assignment of Magistrates: the Consuls' Imperium (4.51), the
 governors (4.54), the Praetor limit, the Magister Equitum (4.56) and each magistrate's LAMs (3.0 C/1)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -17,6 +18,7 @@ PLUTO_DRM = 1  # the 4.58 example: "with the +1 DRM for A Visit From Pluto roll"
 
 
 # ---- thunderbolt.lams ---------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class LamInput:
@@ -39,8 +41,9 @@ def lams_for(case, working):
     return case.initiative
 
 
-@procedure(RULESET, "lams", title="LAMs a Roman magistrate puts in the cup", source="3.0 C/1; 4.54; 4.56",
-           takes=LamInput)
+@procedure(
+    RULESET, "lams", title="LAMs a Roman magistrate puts in the cup", source="3.0 C/1; 4.54; 4.56", takes=LamInput
+)
 def lams(case, dice):
     """3.0 C/1, 4.54-4.56, 13.22: a leader's LAMs; a Praetor 1, a Dictator/ME his Initiative less one (at least
     one), the Praetor Urbanus none; a notable Admiral is not held to one."""
@@ -52,6 +55,7 @@ def lams(case, dice):
 
 # ---- thunderbolt.magister_equitum ---------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class MagisterInput:
     dictator_id: int = spec("The Dictator's leader ID number", min=400, max=499)
@@ -60,8 +64,13 @@ class MagisterInput:
     dictator_takes_field: bool = spec("The Dictator takes the field himself", default=False)
 
 
-@procedure(RULESET, "magister_equitum", title="Magister Equitum: may this leader be chosen?",
-           source="4.56 Dictator/Magister Equitum", takes=MagisterInput)
+@procedure(
+    RULESET,
+    "magister_equitum",
+    title="Magister Equitum: may this leader be chosen?",
+    source="4.56 Dictator/Magister Equitum",
+    takes=MagisterInput,
+)
 def magister_equitum(case, dice):
     """4.56: if the Dictator stays in Rome, a Magister Equitum is chosen with purpose from the pool (not the map),
     his ID within 5 of the Dictator's; a Dictator in the field brings no ME."""
@@ -72,12 +81,17 @@ def magister_equitum(case, dice):
         raise RulesError("magister_on_map", "leaders on the map are not eligible to be Magister Equitum (4.56)")
     gap = abs(case.magister_id - case.dictator_id)
     fits = gap <= ME_WITHIN
-    working.step(f"#{case.magister_id} is {gap} from the Dictator's #{case.dictator_id}: "
-                 f"{'eligible' if fits else 'not eligible'} (within {ME_WITHIN})", "4.56", fits)
+    working.step(
+        f"#{case.magister_id} is {gap} from the Dictator's #{case.dictator_id}: "
+        f"{'eligible' if fits else 'not eligible'} (within {ME_WITHIN})",
+        "4.56",
+        fits,
+    )
     return Result.of(f"{RULESET}.magister_equitum", {"eligible": fits, "difference": gap}, working, dice)
 
 
 # ---- thunderbolt.consul_imperium ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ConsulInput:
@@ -96,8 +110,7 @@ def consul_command(cas, legions):
     return "no Imperium: placed in Rome", cas, legions
 
 
-@procedure(RULESET, "consul_imperium", title="The Consuls' Imperium (B/1/c)", source="4.51 Consuls",
-           takes=ConsulInput)
+@procedure(RULESET, "consul_imperium", title="The Consuls' Imperium (B/1/c)", source="4.51 Consuls", takes=ConsulInput)
 def consul_imperium(case, dice):
     """4.51: both Consuls are drawn first; each must be given a CA without a leader if possible; two leaderless
     Legions must be combined if CAs are too few; a single Legion makes a one-Legion CA; else he waits in Rome."""
@@ -114,18 +127,25 @@ def consul_imperium(case, dice):
 
 # ---- thunderbolt.governor -----------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class GovernorInput:
     island: str = spec("Sicily or Sardinia")
     former_governor_prorogued: bool = spec("Last Game Turn's governor was prorogued", default=False)
     all_provinces_carthaginian: bool = spec("Carthage controls every province on the island", default=False)
-    within_consul_or_proconsul_theater: bool = spec("The island is within a Consul's/Proconsul's Theater",
-                                                    default=False)
+    within_consul_or_proconsul_theater: bool = spec(
+        "The island is within a Consul's/Proconsul's Theater", default=False
+    )
     praetors_in_play: int = spec("Praetors in play, the Praetor Urbanus aside", min=0, max=20, default=0)
 
 
-@procedure(RULESET, "governor", title="Governor of Sicily or Sardinia: must one be named?",
-           source="4.54 Praetors", takes=GovernorInput)
+@procedure(
+    RULESET,
+    "governor",
+    title="Governor of Sicily or Sardinia: must one be named?",
+    source="4.54 Praetors",
+    takes=GovernorInput,
+)
 def governor(case, dice):
     """4.54: a Praetor must be designated or elected governor of Sicily and of Sardinia unless the former governor
     was prorogued, Carthage holds the whole island, or the island lies in a Consul's/Proconsul's Theater (then he
@@ -139,13 +159,17 @@ def governor(case, dice):
         need = "must"
     working.step(f"{case.island}: a governor {need}", "4.54", need)
     room = case.praetors_in_play < PRAETOR_LIMIT
-    working.step(f"{case.praetors_in_play} Praetors in play: "
-                 f"{'room to elect one' if room else 'at the limit of six; only one in play may be designated'}",
-                 "4.54", room)
+    working.step(
+        f"{case.praetors_in_play} Praetors in play: "
+        f"{'room to elect one' if room else 'at the limit of six; only one in play may be designated'}",
+        "4.54",
+        room,
+    )
     return Result.of(f"{RULESET}.governor", {"governor": need, "may_elect": room}, working, dice)
 
 
 # ---- thunderbolt.visit_from_pluto ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class LeaderLossRow:
@@ -160,29 +184,47 @@ class LeaderLossRow:
 class PlutoInput:
     leader: str = spec("The leader in play")
     mortality: int = spec("His Mortality Rating", min=0, max=9)
-    leader_loss: tuple[LeaderLossRow, ...] = spec("The Leader Loss Chart's rows (AW 8.61), from the data tables",
-                                                  default=())
+    leader_loss: tuple[LeaderLossRow, ...] = spec(
+        "The Leader Loss Chart's rows (AW 8.61), from the data tables", default=()
+    )
 
 
 def casualty_result(case, dice, working):
     second = roll_d10(working, dice, "Leader Loss Chart: second roll (no DRM)")
-    return cell(case.leader_loss, f"DR {second}", "result", table=LEADER_LOSS, source=LEADER_LOSS_SOURCE,
-                field="leader_loss")
+    return cell(
+        case.leader_loss, f"DR {second}", "result", table=LEADER_LOSS, source=LEADER_LOSS_SOURCE, field="leader_loss"
+    )
 
 
-@procedure(RULESET, "visit_from_pluto", title="A Visit from Pluto (B/1/b)", source=PLUTO_RULE, takes=PlutoInput,
-           dice=f"{D10}; a second if a casualty")
+@procedure(
+    RULESET,
+    "visit_from_pluto",
+    title="A Visit from Pluto (B/1/b)",
+    source=PLUTO_RULE,
+    takes=PlutoInput,
+    dice=f"{D10}; a second if a casualty",
+)
 def visit_from_pluto(case, dice):
     """4.44: each Roman leader not returned to the pool rolls on the Leader Loss Chart (AW 8.61), +1 (the 4.58
     example); Wounded: set aside to the pool; Killed: out of the game."""
     working = Working()
     first = roll_d10(working, dice, f"Leader Loss Chart: {case.leader}")
     adjusted = total(working, first, [("A Visit from Pluto", PLUTO_DRM, "4.58 example")])
-    needed = cell(case.leader_loss, f"MR {case.mortality}", "casualty_from", table=LEADER_LOSS,
-                  source=LEADER_LOSS_SOURCE, field="leader_loss")
+    needed = cell(
+        case.leader_loss,
+        f"MR {case.mortality}",
+        "casualty_from",
+        table=LEADER_LOSS,
+        source=LEADER_LOSS_SOURCE,
+        field="leader_loss",
+    )
     casualty = adjusted >= needed
-    working.step(f"Mortality {case.mortality}: a casualty from {needed}; {adjusted} is "
-                 f"{'a casualty' if casualty else 'no loss'}", LEADER_LOSS_SOURCE, casualty)
+    working.step(
+        f"Mortality {case.mortality}: a casualty from {needed}; {adjusted} is "
+        f"{'a casualty' if casualty else 'no loss'}",
+        LEADER_LOSS_SOURCE,
+        casualty,
+    )
     result = casualty_result(case, dice, working) if casualty else "no effect"
     if casualty:
         working.step(f"{case.leader}: {result}", PLUTO_RULE, result)

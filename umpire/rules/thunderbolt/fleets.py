@@ -1,6 +1,7 @@
 """13.32 Fleet Composition: combining and splitting Fleets in one hex before a force is composed, with 13.31's
 restriction when an enemy Fleet is present and the Crew Rating rules (13.15, 13.32); and 13.45 entering port,
 within the Port Harbor Capacity Chart's capacity (13.81)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -25,29 +26,43 @@ class Fleet:
 @dataclass(frozen=True)
 class CompositionPlace:
     enemy_fleet_in_hex: bool = spec("An enemy Fleet is in the hex", default=False)
-    same_side_of_the_city: bool = spec("With an enemy Fleet there: the leader and both Fleets are all inside the "
-                                       "city/In Port, or all outside and not In Port", default=True)
-    acting_admiral: bool = spec("The leader conducting operations is an Admiral, and the Admiral's Fleet takes part",
-                                default=False)
-    admirals_fleet_changed: bool = spec("His Admiral's Fleet has already taken in or given up squadrons this "
-                                        "operation (he may do one, not both)", default=False)
+    same_side_of_the_city: bool = spec(
+        "With an enemy Fleet there: the leader and both Fleets are all inside the "
+        "city/In Port, or all outside and not In Port",
+        default=True,
+    )
+    acting_admiral: bool = spec(
+        "The leader conducting operations is an Admiral, and the Admiral's Fleet takes part", default=False
+    )
+    admirals_fleet_changed: bool = spec(
+        "His Admiral's Fleet has already taken in or given up squadrons this operation (he may do one, not both)",
+        default=False,
+    )
 
 
 def check_place(place):
     if place.enemy_fleet_in_hex and not place.same_side_of_the_city:
-        raise RulesError("place.same_side_of_the_city", "with an enemy Fleet in the hex, the leader and the Fleets "
-                         "must all be inside the city/In Port or all outside it (13.31)")
+        raise RulesError(
+            "place.same_side_of_the_city",
+            "with an enemy Fleet in the hex, the leader and the Fleets "
+            "must all be inside the city/In Port or all outside it (13.31)",
+        )
 
 
 def check_admirals(fleets, place):
     """Fleets with an assigned Admiral are not combined or split, save the acting Admiral's own, once (13.32)."""
     with_admiral = [fleet for fleet in fleets if fleet.admiral]
     if with_admiral and not place.acting_admiral:
-        raise RulesError("place.acting_admiral", "only Fleets without an assigned Admiral may be combined or split, "
-                         "unless the Admiral conducting operations uses his own Fleet (13.32)")
+        raise RulesError(
+            "place.acting_admiral",
+            "only Fleets without an assigned Admiral may be combined or split, "
+            "unless the Admiral conducting operations uses his own Fleet (13.32)",
+        )
     if with_admiral and place.admirals_fleet_changed:
-        raise RulesError("place.admirals_fleet_changed", "the Admiral may take one Fleet's squadrons into his Fleet "
-                         "or create one Fleet from it, not both (13.32)")
+        raise RulesError(
+            "place.admirals_fleet_changed",
+            "the Admiral may take one Fleet's squadrons into his Fleet or create one Fleet from it, not both (13.32)",
+        )
 
 
 @dataclass(frozen=True)
@@ -64,15 +79,24 @@ def combine_fleets(case, dice):
     working = Working()
     check_place(case.place)
     if case.contributing.admiral:
-        raise RulesError("contributing.admiral", "a Fleet with an assigned Admiral gives up squadrons only by "
-                         "creating a Fleet, never all of them (13.32)")
+        raise RulesError(
+            "contributing.admiral",
+            "a Fleet with an assigned Admiral gives up squadrons only by creating a Fleet, never all of them (13.32)",
+        )
     check_admirals((case.receiving, case.contributing), case.place)
     squadrons = case.receiving.squadrons + case.contributing.squadrons
     crew = min(case.receiving.crew, case.contributing.crew)
-    working.step(f"{case.receiving.squadrons} + {case.contributing.squadrons} squadrons: {squadrons}; the "
-                 "contributing Fleet's marker is removed", COMPOSITION_RULE, squadrons)
-    working.step(f"Crew Rating {crew}" + (" (the contributor's lower rating)" if crew < case.receiving.crew else ""),
-                 "13.15, 13.32", crew)
+    working.step(
+        f"{case.receiving.squadrons} + {case.contributing.squadrons} squadrons: {squadrons}; the "
+        "contributing Fleet's marker is removed",
+        COMPOSITION_RULE,
+        squadrons,
+    )
+    working.step(
+        f"Crew Rating {crew}" + (" (the contributor's lower rating)" if crew < case.receiving.crew else ""),
+        "13.15, 13.32",
+        crew,
+    )
     return Result.of(f"{RULESET}.combine_fleets", {"squadrons": squadrons, "crew": crew}, working, dice)
 
 
@@ -91,12 +115,16 @@ def split_fleet(case, dice):
     check_place(case.place)
     check_admirals((case.fleet,), case.place)
     if case.squadrons >= case.fleet.squadrons:
-        raise RulesError("squadrons", f"the Fleet has {case.fleet.squadrons} squadrons: a split leaves it some; to "
-                         "move them all, combine (13.32)")
+        raise RulesError(
+            "squadrons",
+            f"the Fleet has {case.fleet.squadrons} squadrons: a split leaves it some; to "
+            "move them all, combine (13.32)",
+        )
     left = case.fleet.squadrons - case.squadrons
     working.step(f"{case.squadrons} squadrons take a new Fleet marker, {left} stay", COMPOSITION_RULE, left)
-    working.step(f"The new Fleet's Crew Rating is the giving Fleet's, {case.fleet.crew}", COMPOSITION_RULE,
-                 case.fleet.crew)
+    working.step(
+        f"The new Fleet's Crew Rating is the giving Fleet's, {case.fleet.crew}", COMPOSITION_RULE, case.fleet.crew
+    )
     outcome = {"left": left, "new_fleet": case.squadrons, "crew": case.fleet.crew}
     return Result.of(f"{RULESET}.split_fleet", outcome, working, dice)
 
@@ -110,11 +138,16 @@ HARBOR_RULE = "13.81 Winter"
 @dataclass(frozen=True)
 class PortEntryInput:
     port: str = spec("The friendly port the Fleet ends its operation in")
-    squadrons_entering: int = spec("Squadrons that would enter (land units in Naval Transport do not count)", min=1,
-                                   max=40)
+    squadrons_entering: int = spec(
+        "Squadrons that would enter (land units in Naval Transport do not count)", min=1, max=40
+    )
     squadrons_in_port: int = spec("Squadrons already In Port there", min=0, max=300, default=0)
-    harbor_capacity: int | None = spec("The port's Harbor Capacity, from the Port Harbor Capacity Chart (the data "
-                                       "tables)", min=0, max=300, default=None)
+    harbor_capacity: int | None = spec(
+        "The port's Harbor Capacity, from the Port Harbor Capacity Chart (the data tables)",
+        min=0,
+        max=300,
+        default=None,
+    )
     scattered: bool = spec("The Fleet is Scattered", default=False)
 
 
@@ -125,11 +158,14 @@ def port_entry(case, dice):
     Transport are not counted. The capacities are the ANS PAC's Port Harbor Capacity Chart."""
     working = Working()
     if case.scattered:
-        raise RulesError("scattered", "a Scattered Fleet may not enter port (13.45 \"An un-Scattered Fleet\")")
+        raise RulesError("scattered", 'a Scattered Fleet may not enter port (13.45 "An un-Scattered Fleet")')
     capacity = harbor_capacity(case.harbor_capacity, case.port)
     room = max(0, capacity - case.squadrons_in_port)
     may = case.squadrons_entering <= room
-    working.step(f"{case.port}: capacity {capacity}, {case.squadrons_in_port} In Port, room for {room}; "
-                 f"{case.squadrons_entering} entering: {'they may' if may else 'more than the harbor holds'}",
-                 f"{PORT_RULE}; {HARBOR_RULE}", may)
+    working.step(
+        f"{case.port}: capacity {capacity}, {case.squadrons_in_port} In Port, room for {room}; "
+        f"{case.squadrons_entering} entering: {'they may' if may else 'more than the harbor holds'}",
+        f"{PORT_RULE}; {HARBOR_RULE}",
+        may,
+    )
     return Result.of(f"{RULESET}.port_entry", {"room": room, "may_enter": may}, working, dice)

@@ -1,6 +1,7 @@
 """13.5 Naval Combat: each side's DRMs (strength ratio, Tactical and Crew Superiority, 13.54), its roll on the
 Naval Battle Results Table (per-event data), its squadron losses (13.55), the Winner (13.56) and the retreat
 (13.57)."""
+
 import math
 from dataclasses import dataclass
 
@@ -8,8 +9,16 @@ from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
 from .common import D10, RULESET, BattleRating, Side, cell, roll_d10, total
-from .naval import ANS_PAC, BATTLE_RULE, RATIO_CHART, RESULTS_RANGE, RESULTS_TABLE, TACTICAL_SUPERIORITY, RatioRow, \
-    ratio_label
+from .naval import (
+    ANS_PAC,
+    BATTLE_RULE,
+    RATIO_CHART,
+    RESULTS_RANGE,
+    RESULTS_TABLE,
+    TACTICAL_SUPERIORITY,
+    RatioRow,
+    ratio_label,
+)
 
 DRM_RULE = "13.54 The Naval Battle DR Adjustments"
 LOSS_RULE = "13.55 Combat Losses"
@@ -31,10 +40,12 @@ class NavalSide:
     side: Side = spec("Roman or Carthaginian")
     squadrons: int = spec("Squadrons in the battle (a Transport Fleet counts 1)", min=1, max=40)
     crew: int = spec("The lowest Crew Rating among his Fleets (a Transport Fleet 0)", min=0, max=4)
-    battle_rating: BattleRating | None = spec("The leader's Battle Rating (none: a leaderless Fleet, E)",
-                                              default=None)
-    transport_only: bool = spec("Land units in Naval Transport caught without a Fleet (1 squadron, Crew 0): the "
-                                "side attacking them does not roll", default=False)
+    battle_rating: BattleRating | None = spec("The leader's Battle Rating (none: a leaderless Fleet, E)", default=None)
+    transport_only: bool = spec(
+        "Land units in Naval Transport caught without a Fleet (1 squadron, Crew 0): the "
+        "side attacking them does not roll",
+        default=False,
+    )
 
 
 @dataclass(frozen=True)
@@ -51,13 +62,13 @@ def rating_of(side):
 
 def side_modifiers(own, other, chart, field):
     ratio = ratio_label(own.squadrons, other.squadrons)
-    found = [(f"Strength ratio {ratio}", cell(chart, ratio, "drm", table=RATIO_CHART, source=ANS_PAC, field=field),
-              DRM_RULE)]
+    found = [
+        (f"Strength ratio {ratio}", cell(chart, ratio, "drm", table=RATIO_CHART, source=ANS_PAC, field=field), DRM_RULE)
+    ]
     if GRADE[rating_of(own)] != GRADE[rating_of(other)]:
         better = own if GRADE[rating_of(own)] < GRADE[rating_of(other)] else other
         own_drm, their_drm = TACTICAL_SUPERIORITY.lookup(better.side.value)
-        found.append((f"{better.side.title} Tactical Superiority", own_drm if better is own else their_drm,
-                      DRM_RULE))
+        found.append((f"{better.side.title} Tactical Superiority", own_drm if better is own else their_drm, DRM_RULE))
     if own.crew < other.crew:
         found.append(("Crew Superiority against him", other.crew - own.crew, DRM_RULE))
     return [m for m in found if m[1]]
@@ -83,8 +94,9 @@ def squadrons_lost(side, result, working):
     percent, rounding = result
     exact = percent * side.squadrons / 100
     lost = math.ceil(exact) if rounding.strip().lower() == "up" else math.floor(exact)
-    working.step(f"{side.side.title}: {percent} {rounding} of {side.squadrons} squadrons = {lost} lost", LOSS_RULE,
-                 lost)
+    working.step(
+        f"{side.side.title}: {percent} {rounding} of {side.squadrons} squadrons = {lost} lost", LOSS_RULE, lost
+    )
     return lost
 
 
@@ -99,16 +111,19 @@ def must_retreat(loser_lost, winner_lost):
     return loser_lost >= 2 * winner_lost if winner_lost else loser_lost > 0
 
 
-@procedure(RULESET, "naval_battle", title="Naval battle", source=BATTLE_RULE, takes=NavalBattleInput,
-           dice=f"{D10} per side")
+@procedure(
+    RULESET, "naval_battle", title="Naval battle", source=BATTLE_RULE, takes=NavalBattleInput, dice=f"{D10} per side"
+)
 def naval_battle(case, dice):
     """13.53-13.57: each side rolls with its strength-ratio DRM (Naval Combat Ratio Chart), Tactical Superiority
     (Rome -1/+1, Carthage -2/+2) and the Crew difference against the lower crew, on the Naval Battle Results
     Table (both per-event data); losses are a percentage of squadrons rounded up or down; the higher percentage
     loses; the Winner's Fleets gain a Crew level."""
     working = Working()
-    results = [side_result(case.attacker, case.defender, case, dice, working),
-               side_result(case.defender, case.attacker, case, dice, working)]
+    results = [
+        side_result(case.attacker, case.defender, case, dice, working),
+        side_result(case.defender, case.attacker, case, dice, working),
+    ]
     lost = [squadrons_lost(case.attacker, results[0], working), squadrons_lost(case.defender, results[1], working)]
     winner = winner_of(case, results)
     retreat = False
@@ -119,8 +134,15 @@ def naval_battle(case, dice):
         working.step(f"The Loser {'must' if retreat else 'may choose to'} retreat", RETREAT_RULE, retreat)
     else:
         working.step("The same percentage: no Winner or Loser", WINNER_RULE)
-    working.note("Any Admiral of a Fleet that lost squadrons rolls for Leader Casualty (AW 8.6); a Fleet wiped out "
-                 "kills its Admiral; a Transport Fleet's percentage falls on its land SP (AW 8.35)", LOSS_RULE)
-    outcome = {"attacker_lost": lost[0], "defender_lost": lost[1], "winner": winner.side.value if winner else None,
-               "loser_must_retreat": retreat}
+    working.note(
+        "Any Admiral of a Fleet that lost squadrons rolls for Leader Casualty (AW 8.6); a Fleet wiped out "
+        "kills its Admiral; a Transport Fleet's percentage falls on its land SP (AW 8.35)",
+        LOSS_RULE,
+    )
+    outcome = {
+        "attacker_lost": lost[0],
+        "defender_lost": lost[1],
+        "winner": winner.side.value if winner else None,
+        "loser_must_retreat": retreat,
+    }
     return Result.of(f"{RULESET}.naval_battle", outcome, working, dice)

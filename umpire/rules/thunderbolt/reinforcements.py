@@ -1,6 +1,7 @@
 """5.23-5.24 and 7.23-7.24: reinforcements waiting in a Theater Holding Box, carried by sea when the Legate or
 Carthaginian Reinforcement LAM is drawn, on the AW Naval Transport Table (per-event data); and 5.14, which leader
 new Legions go to."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -30,14 +31,16 @@ class Contingent:
 @dataclass(frozen=True)
 class VoyageInput:
     contingents: tuple[Contingent, ...] = spec("The reinforcement SP in the Theater Holding Box", min_items=1)
-    ns_level_drm: int = spec("The player's NS level in the least friendly sea zone on the path (AW 7.0)", min=-9,
-                             max=9, default=0)
-    distance_drm: int = spec("The Naval Transport Table's distance DRM for the path (AW PAC #2)", min=-9, max=9,
-                             default=0)
-    embark_limit: int | None = spec("The origin port's Embark limit (none: not a factor)", min=0, max=999,
-                                    default=None)
-    disembark_limit: int | None = spec("The arrival port's Disembark limit (none: not a factor)", min=0, max=999,
-                                       default=None)
+    ns_level_drm: int = spec(
+        "The player's NS level in the least friendly sea zone on the path (AW 7.0)", min=-9, max=9, default=0
+    )
+    distance_drm: int = spec(
+        "The Naval Transport Table's distance DRM for the path (AW PAC #2)", min=-9, max=9, default=0
+    )
+    embark_limit: int | None = spec("The origin port's Embark limit (none: not a factor)", min=0, max=999, default=None)
+    disembark_limit: int | None = spec(
+        "The arrival port's Disembark limit (none: not a factor)", min=0, max=999, default=None
+    )
     table: tuple[TransportRow, ...] = spec("The Naval Transport Table's rows, from the data tables", default=())
     percentage_loss: tuple[PercentageLossRow, ...] = spec("The Percentage Loss Chart's cells (AW)", default=())
 
@@ -45,14 +48,21 @@ class VoyageInput:
 def landed(case, percent, working):
     after = {}
     for contingent in case.contingents:
-        lost = percentage_of(case.percentage_loss, percent, contingent.sp, field="percentage_loss", working=working,
-                             rule=VOYAGE_RULE)
+        lost = percentage_of(
+            case.percentage_loss, percent, contingent.sp, field="percentage_loss", working=working, rule=VOYAGE_RULE
+        )
         after[contingent.name] = contingent.sp - lost
     return after
 
 
-@procedure(RULESET, "reinforcement_voyage", title="Reinforcements by sea (Legate / Reinforcement LAM)",
-           source=VOYAGE_RULE, takes=VoyageInput, dice=D10)
+@procedure(
+    RULESET,
+    "reinforcement_voyage",
+    title="Reinforcements by sea (Legate / Reinforcement LAM)",
+    source=VOYAGE_RULE,
+    takes=VoyageInput,
+    dice=D10,
+)
 def reinforcement_voyage(case, dice):
     """5.24, 7.24: no more SP leave than the port's Embark limit; roll on the Naval Transport Table (AW PAC #2,
     per-event data) with the sea zone's NS level and the distance; apply only its SP loss (Scattered and NS results
@@ -62,17 +72,33 @@ def reinforcement_voyage(case, dice):
     if case.embark_limit is not None and aboard > case.embark_limit:
         raise RulesError("contingents", f"{aboard} SP cannot leave a port whose Embark limit is {case.embark_limit}")
     roll = roll_d10(working, dice, "Naval Transport Table")
-    adjusted = total(working, roll, [m for m in (("Least friendly sea zone's NS level", case.ns_level_drm, "AW 7.0"),
-                                                 ("Distance", case.distance_drm, TRANSPORT_SOURCE)) if m[1]])
-    percent = cell(case.table, str(adjusted), "loss_percent", table=TRANSPORT_TABLE, source=TRANSPORT_SOURCE,
-                   field="table")
+    adjusted = total(
+        working,
+        roll,
+        [
+            m
+            for m in (
+                ("Least friendly sea zone's NS level", case.ns_level_drm, "AW 7.0"),
+                ("Distance", case.distance_drm, TRANSPORT_SOURCE),
+            )
+            if m[1]
+        ],
+    )
+    percent = cell(
+        case.table, str(adjusted), "loss_percent", table=TRANSPORT_TABLE, source=TRANSPORT_SOURCE, field="table"
+    )
     after = landed(case, percent, working)
     arrived = sum(after.values())
     excess = max(0, arrived - case.disembark_limit) if case.disembark_limit is not None else 0
     beyond = f", {excess} beyond the Disembark limit lost" if excess else ""
     working.step(f"{percent}% loss: {arrived} SP arrive{beyond}", VOYAGE_RULE, arrived - excess)
-    outcome = {"adjusted": adjusted, "loss_percent": percent, "landed": after, "sp_arrived": arrived - excess,
-               "eliminated_at_disembark": excess}
+    outcome = {
+        "adjusted": adjusted,
+        "loss_percent": percent,
+        "landed": after,
+        "sp_arrived": arrived - excess,
+        "eliminated_at_disembark": excess,
+    }
     return Result.of(f"{RULESET}.reinforcement_voyage", outcome, working, dice)
 
 
@@ -83,8 +109,13 @@ class AssignmentInput:
     consuls_without_imperium: int = spec("Consuls without an Imperium", min=0, max=2, default=0)
 
 
-@procedure(RULESET, "new_legion_assignment", title="Newly raised Legions: which leaders they go to",
-           source=ASSIGNMENT_RULE, takes=AssignmentInput)
+@procedure(
+    RULESET,
+    "new_legion_assignment",
+    title="Newly raised Legions: which leaders they go to",
+    source=ASSIGNMENT_RULE,
+    takes=AssignmentInput,
+)
 def new_legion_assignment(case, dice):
     """5.14: first to CAs short a Legion; then into CAs for Consuls without Imperium (a lone Legion if one is odd);
     then, with both Consuls commanding and four or more left, at least two combined into a CA; the rest to
@@ -104,7 +135,10 @@ def new_legion_assignment(case, dice):
     must_combine = left >= 4 and len(consuls) == case.consuls_without_imperium
     if must_combine:
         working.step("Four or more left with both Consuls commanding: at least two form a CA", ASSIGNMENT_RULE)
-    working.step(f"{left} Legion(s) left for Proconsuls, Praetors (six at most) or training in Rome (one or two)",
-                 ASSIGNMENT_RULE, left)
+    working.step(
+        f"{left} Legion(s) left for Proconsuls, Praetors (six at most) or training in Rome (one or two)",
+        ASSIGNMENT_RULE,
+        left,
+    )
     outcome = {"completing_cas": topped, "consul_cas": consuls, "left": left, "must_form_a_ca": must_combine}
     return Result.of(f"{RULESET}.new_legion_assignment", outcome, working, dice)

@@ -2,6 +2,7 @@
 Efficiency Rating (4.92), Veteran Legions (5.42), Slave Legions (5.52), the Army Efficiency Rating (6.71), landing
 next to the enemy (13.74) and Fleets at a siege (13.9). One Battle DR is rolled; + favours the attacker. The odds,
 leader tactical ability and cavalry superiority are the AW rulebook's: the umpire enters them as found."""
+
 from dataclasses import dataclass
 
 from ..registry import procedure
@@ -22,7 +23,8 @@ class SlaveLegionDrm(Choice):
 class BattleOptions:
     slave_legions: SlaveLegionDrm = spec(
         "5.52: the Slave Legion DRM — a flat +/-1 however many are in the battle (default), or +/-1 for each",
-        default=SlaveLegionDrm.FLAT)
+        default=SlaveLegionDrm.FLAT,
+    )
 
 
 @dataclass(frozen=True)
@@ -34,19 +36,23 @@ class EnteredModifier:
 @dataclass(frozen=True)
 class BattleInput:
     attacker: Side = spec("The attacking side")
-    legions_over_efficiency: int = spec("Roman Legions over the leader's Command Efficiency Rating (4.92)", min=0,
-                                        max=40, default=0)
-    veteran_legions_6_citizens: int = spec("Roman Veteran Legions with 6+ Citizen Infantry SP", min=0, max=40,
-                                           default=0)
+    legions_over_efficiency: int = spec(
+        "Roman Legions over the leader's Command Efficiency Rating (4.92)", min=0, max=40, default=0
+    )
+    veteran_legions_6_citizens: int = spec(
+        "Roman Veteran Legions with 6+ Citizen Infantry SP", min=0, max=40, default=0
+    )
     slave_legions: int = spec("Slave Legions in the battle", min=0, max=2, default=0)
-    carthaginian_aer: int | None = spec("The Carthaginian AER in the battle (thunderbolt.aer_in_battle)", min=-3,
-                                        max=3, default=None)
-    landing_force_attacks: bool = spec("The attacker disembarked into the hex this turn (both outside a city)",
-                                       default=False)
-    landing_force_attacked: bool = spec("The defender disembarked into the hex this turn (both outside a city)",
-                                        default=False)
-    entered: tuple[EnteredModifier, ...] = spec("AW DRMs as the umpire found them: odds, tactics, cavalry",
-                                                default=())
+    carthaginian_aer: int | None = spec(
+        "The Carthaginian AER in the battle (thunderbolt.aer_in_battle)", min=-3, max=3, default=None
+    )
+    landing_force_attacks: bool = spec(
+        "The attacker disembarked into the hex this turn (both outside a city)", default=False
+    )
+    landing_force_attacked: bool = spec(
+        "The defender disembarked into the hex this turn (both outside a city)", default=False
+    )
+    entered: tuple[EnteredModifier, ...] = spec("AW DRMs as the umpire found them: odds, tactics, cavalry", default=())
     options: BattleOptions = spec("Readings of points the rulebook leaves open", default=BattleOptions())
 
 
@@ -57,10 +63,15 @@ def roman_sign(case):
 def roman_modifiers(case):
     sign = roman_sign(case)
     slaves = case.slave_legions if case.options.slave_legions is SlaveLegionDrm.EACH else min(1, case.slave_legions)
-    return [m for m in (
-        ("Roman Legions over the Command Efficiency Rating", -sign * case.legions_over_efficiency, "4.92"),
-        ("Roman Veteran Legions with 6+ Citizen Infantry", sign * case.veteran_legions_6_citizens, "5.42"),
-        ("Slave Legion(s), in the opponent's favour", -sign * slaves, "5.52")) if m[1]]
+    return [
+        m
+        for m in (
+            ("Roman Legions over the Command Efficiency Rating", -sign * case.legions_over_efficiency, "4.92"),
+            ("Roman Veteran Legions with 6+ Citizen Infantry", sign * case.veteran_legions_6_citizens, "5.42"),
+            ("Slave Legion(s), in the opponent's favour", -sign * slaves, "5.52"),
+        )
+        if m[1]
+    ]
 
 
 def other_modifiers(case):
@@ -80,8 +91,9 @@ def battle_drms(case, working):
     return roman_modifiers(case) + other_modifiers(case)
 
 
-@procedure(RULESET, "battle_modifiers", title="Battle DRMs from the Thunderbolt rules", source=BATTLE_RULE,
-           takes=BattleInput)
+@procedure(
+    RULESET, "battle_modifiers", title="Battle DRMs from the Thunderbolt rules", source=BATTLE_RULE, takes=BattleInput
+)
 def battle_modifiers(case, dice):
     """4.92, 5.42, 5.52, 6.71, 13.74: the attacker's Battle DR gets -1 per Roman Legion over efficiency when Rome
     attacks (+1 when it defends), +/-1 per Veteran Legion, the Slave Legion's 1 for the opponent, the Carthaginian
@@ -110,11 +122,13 @@ class FleetsPresent(Named):
 @dataclass(frozen=True)
 class SiegeInput:
     roll: SiegeRoll = spec("A Siege Assault, or a Siege Attrition DR")
-    roman_legions_over_efficiency: int = spec("Roman Legions over the efficiency limit (4.92)", min=0, max=40,
-                                              default=0)
+    roman_legions_over_efficiency: int = spec(
+        "Roman Legions over the efficiency limit (4.92)", min=0, max=40, default=0
+    )
     roman_besieging: bool = spec("The Romans are the besiegers", default=True)
-    fleets: FleetsPresent = spec("Whose Fleets are in the hex/port (In Port or not; not Scattered)",
-                                 default=FleetsPresent.NONE)
+    fleets: FleetsPresent = spec(
+        "Whose Fleets are in the hex/port (In Port or not; not Scattered)", default=FleetsPresent.NONE
+    )
 
 
 def assault_modifiers(case):
@@ -137,8 +151,9 @@ def attrition_modifiers(case):
     return found
 
 
-@procedure(RULESET, "siege_modifiers", title="Siege DRMs from the Thunderbolt rules", source=SIEGE_RULE,
-           takes=SiegeInput)
+@procedure(
+    RULESET, "siege_modifiers", title="Siege DRMs from the Thunderbolt rules", source=SIEGE_RULE, takes=SiegeInput
+)
 def siege_modifiers(case, dice):
     """4.92, 13.9, 8.2: Siege Assault, -1 per Roman Legion over efficiency when Rome assaults, +2 if only the
     besieger has Fleets there, -2 if only the defender; Siege Attrition, +1 per 2 Roman Legions over, +3 on the

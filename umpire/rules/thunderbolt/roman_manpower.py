@@ -1,6 +1,7 @@
 """5.0 Roman Manpower: the Legion (2.2), raising Legions and reinforcements on the 2nd Punic War Legion Request
 Table (5.1-5.2, the table itself per-event data), training (5.16), discipline (5.4), disbanding (5.3), and the
 Marine and Slave Legions (5.5)."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -28,10 +29,14 @@ ENEMY_IN_ITALY = 20  # 5.12 "an enemy land force of at least 20 SP anywhere in R
 SLAVE_LEGIONS = {"legions": 2, "ala_infantry": 8, "italian_auxiliaries": 6}  # 5.52
 
 # 2.2: a newly raised Legion, and the most its infantry may be reinforced to.
-NEW_LEGION = KeyedTable("A newly raised Legion (SP)", LEGION_RULE, {
-    "citizen_infantry": 9, "citizen_cavalry": 1, "ala_infantry": 9, "ala_cavalry": 3})
-LEGION_CAPS = KeyedTable("Legion infantry reinforced at most to (SP)", LEGION_RULE, {
-    "citizen_infantry": 10, "ala_infantry": 12})
+NEW_LEGION = KeyedTable(
+    "A newly raised Legion (SP)",
+    LEGION_RULE,
+    {"citizen_infantry": 9, "citizen_cavalry": 1, "ala_infantry": 9, "ala_cavalry": 3},
+)
+LEGION_CAPS = KeyedTable(
+    "Legion infantry reinforced at most to (SP)", LEGION_RULE, {"citizen_infantry": 10, "ala_infantry": 12}
+)
 
 
 class Raising(Named):
@@ -49,29 +54,36 @@ class LegionRequestRow:
 @dataclass(frozen=True)
 class RequestInput:
     raising: Raising = spec("Legions, or reinforcement SP")
-    column: str = spec("The table's column for the Legions in play (reinforcements always use '0-6')",
-                       default=REINFORCEMENT_COLUMN)
+    column: str = spec(
+        "The table's column for the Legions in play (reinforcements always use '0-6')", default=REINFORCEMENT_COLUMN
+    )
     ns_levels_constructed: int = spec("NS levels built this GT (-2 each, 8.12)", min=0, max=20, default=0)
     squadrons_built: int = spec("ANS squadrons built this GT (-1 each, 13.16)", min=0, max=20, default=0)
     raid_drm: int = spec("Net ANS raid DRM from last GT's raids (13.64)", min=-20, max=20, default=0)
     table: tuple[LegionRequestRow, ...] = spec("The Legion Request Table's rows, from the data tables", default=())
-    by_manpower_operation: bool = spec("Raised by a Dictator's or Consul's Manpower Operation (else in B/3/b)",
-                                       default=False)
-    enemy_sp_in_roman_italy: int = spec("(Manpower Operation) Enemy land SP in the largest force in Roman Italy",
-                                        min=0, max=999, default=0)
-    leader_unbesieged_in_roman_italy: bool = spec("(Manpower Operation) The leader is in Roman Italy, not besieged",
-                                                  default=True)
+    by_manpower_operation: bool = spec(
+        "Raised by a Dictator's or Consul's Manpower Operation (else in B/3/b)", default=False
+    )
+    enemy_sp_in_roman_italy: int = spec(
+        "(Manpower Operation) Enemy land SP in the largest force in Roman Italy", min=0, max=999, default=0
+    )
+    leader_unbesieged_in_roman_italy: bool = spec(
+        "(Manpower Operation) The leader is in Roman Italy, not besieged", default=True
+    )
 
 
 def check_manpower_operation(case):
     if not case.by_manpower_operation:
         return
     if case.enemy_sp_in_roman_italy < ENEMY_IN_ITALY:
-        raise RulesError("enemy_sp_in_roman_italy", "a Manpower Operation needs an enemy land force of at least 20 SP "
-                         "in Roman Italy (5.12)")
+        raise RulesError(
+            "enemy_sp_in_roman_italy",
+            "a Manpower Operation needs an enemy land force of at least 20 SP in Roman Italy (5.12)",
+        )
     if not case.leader_unbesieged_in_roman_italy:
-        raise RulesError("leader_unbesieged_in_roman_italy", "the Dictator or Consul must be in Roman Italy and not "
-                         "besieged (5.12)")
+        raise RulesError(
+            "leader_unbesieged_in_roman_italy", "the Dictator or Consul must be in Roman Italy and not besieged (5.12)"
+        )
 
 
 def request_modifiers(case):
@@ -90,8 +102,14 @@ def reinforcement_split(sp):
     return {"sp": sp, "infantry": sp - cavalry, "cavalry": cavalry}
 
 
-@procedure(RULESET, "legion_request", title="Legion Request Table: Legions or reinforcements", source=REQUEST_RULE,
-           takes=RequestInput, dice=D10)
+@procedure(
+    RULESET,
+    "legion_request",
+    title="Legion Request Table: Legions or reinforcements",
+    source=REQUEST_RULE,
+    takes=RequestInput,
+    dice=D10,
+)
 def legion_request(case, dice):
     """5.13, 5.17, 5.22: roll on the 2nd Punic War Legion Request Table (per-event data) in the column for the
     Legions in play; reinforcements use the "0-6" column's bracketed SP, every 8th SP cavalry; an adjusted 9 or
@@ -106,8 +124,11 @@ def legion_request(case, dice):
     working.step(f"Column {column}, row {adjusted}: {value} {wanted.replace('_', ' ')}", REQUEST_TABLE, value)
     if case.raising is Raising.REINFORCEMENTS:
         outcome = reinforcement_split(value)
-        working.step(f"{outcome['infantry']} infantry and {outcome['cavalry']} cavalry (every 8th SP; an infantry "
-                     "SP may replace each)", REINFORCEMENT_RULE)
+        working.step(
+            f"{outcome['infantry']} infantry and {outcome['cavalry']} cavalry (every 8th SP; an infantry "
+            "SP may replace each)",
+            REINFORCEMENT_RULE,
+        )
         if case.by_manpower_operation:
             working.note("By Manpower Operation: only Legions in Roman Italy, and not in a besieged Roma", "5.21; 5.23")
         return Result.of(f"{RULESET}.legion_request", {"adjusted": adjusted, **outcome}, working, dice)
@@ -120,14 +141,21 @@ def legion_request(case, dice):
 
 # ---- thunderbolt.legion_training ----------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class TrainingInput:
     legions: tuple[str, ...] = spec("The newly raised Legions placed in Rome that stayed there", min_items=1)
     praetor_urbanus_stayed: bool = spec("The Praetor Urbanus was present and did not leave Rome", default=True)
 
 
-@procedure(RULESET, "legion_training", title="Legion training in Rome (G/2)", source=TRAINING_RULE,
-           takes=TrainingInput, dice=f"{D10} per Legion")
+@procedure(
+    RULESET,
+    "legion_training",
+    title="Legion training in Rome (G/2)",
+    source=TRAINING_RULE,
+    takes=TrainingInput,
+    dice=f"{D10} per Legion",
+)
 def legion_training(case, dice):
     """5.16: each new Legion that stayed in Rome with the Praetor Urbanus rolls: 7 or more, Veteran; else
     Recruit. No training if the Praetor Urbanus left Rome."""
@@ -144,6 +172,7 @@ def legion_training(case, dice):
 
 
 # ---- thunderbolt.roman_discipline ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class LegionInBattle:
@@ -171,8 +200,9 @@ def demotions(case):
     return tied if len(tied) == 1 else [f"one of {', '.join(tied)} (Roman player's choice)"]
 
 
-@procedure(RULESET, "roman_discipline", title="Roman discipline after a battle", source=DISCIPLINE_RULE,
-           takes=DisciplineInput)
+@procedure(
+    RULESET, "roman_discipline", title="Roman discipline after a battle", source=DISCIPLINE_RULE, takes=DisciplineInput
+)
 def roman_discipline(case, dice):
     """5.41: a Winner promotes one participating Legion to Veteran, two after a Major Victory; a Loser demotes the
     Veteran Legion that lost most SP; after a Major Defeat every Veteran Legion with 5 or fewer Citizen Infantry
@@ -188,6 +218,7 @@ def roman_discipline(case, dice):
 
 # ---- thunderbolt.disband_legions ----------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class DisbandLegion:
     name: str = spec("The Legion")
@@ -201,8 +232,9 @@ class DisbandInput:
     disband: tuple[DisbandLegion, ...] = spec("The Legions the Roman player would disband", min_items=1)
 
 
-@procedure(RULESET, "disband_legions", title="Disbanding Legions (B/1/a)", source="5.31 Disbanding Legions",
-           takes=DisbandInput)
+@procedure(
+    RULESET, "disband_legions", title="Disbanding Legions (B/1/a)", source="5.31 Disbanding Legions", takes=DisbandInput
+)
 def disband_legions(case, dice):
     """5.31: after prorogue, any unbesieged Legion without a leader may be disbanded; both Legions of a CA
     together."""
@@ -210,27 +242,32 @@ def disband_legions(case, dice):
     names = {legion.name for legion in case.disband}
     for index, legion in enumerate(case.disband):
         if legion.has_leader or legion.besieged:
-            raise RulesError(f"disband.{index}", f"Legion {legion.name}: only unbesieged Legions without a leader "
-                             "may be disbanded (5.31)")
+            raise RulesError(
+                f"disband.{index}",
+                f"Legion {legion.name}: only unbesieged Legions without a leader may be disbanded (5.31)",
+            )
         if legion.ca_partner and legion.ca_partner not in names:
-            raise RulesError(f"disband.{index}.ca_partner", f"Legion {legion.name}: both Legions of a CA are "
-                             f"disbanded together; add {legion.ca_partner} (5.31)")
+            raise RulesError(
+                f"disband.{index}.ca_partner",
+                f"Legion {legion.name}: both Legions of a CA are disbanded together; add {legion.ca_partner} (5.31)",
+            )
         working.step(f"Legion {legion.name} disbanded", "5.31")
     return Result.of(f"{RULESET}.disband_legions", {"disbanded": sorted(names)}, working, dice)
 
 
 # ---- thunderbolt.marine_legion, thunderbolt.slave_legions ---------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class MarineInput:
     major_emergency: bool = spec("A Major State of Emergency exists")
-    sp_taken: int | None = spec("SP the Roman player takes (at most the roll; none: all)", min=0, max=9,
-                                default=None)
+    sp_taken: int | None = spec("SP the Roman player takes (at most the roll; none: all)", min=0, max=9, default=None)
     ostia_enemy_controlled: bool = spec("Ostia is enemy-controlled", default=False)
 
 
-@procedure(RULESET, "marine_legion", title="Raise the Marine Legion", source="5.51 Marine Legion",
-           takes=MarineInput, dice=D10)
+@procedure(
+    RULESET, "marine_legion", title="Raise the Marine Legion", source="5.51 Marine Legion", takes=MarineInput, dice=D10
+)
 def marine_legion(case, dice):
     """5.51: only in a Major State of Emergency; the DR is its greatest strength (Ala counters), which the Roman
     may reduce; each SP costs one NS Level. It stays Recruit and cannot be reinforced."""
@@ -242,8 +279,9 @@ def marine_legion(case, dice):
     if taken > most:
         raise RulesError("sp_taken", f"the Marine Legion may have at most {most} SP, the roll (5.51)")
     place = "Roma" if case.ostia_enemy_controlled else "Ostia"
-    working.step(f"Marine Legion: {taken} SP of a possible {most}, placed in {place}; reduce {taken} NS Level(s)",
-                 "5.51", taken)
+    working.step(
+        f"Marine Legion: {taken} SP of a possible {most}, placed in {place}; reduce {taken} NS Level(s)", "5.51", taken
+    )
     outcome = {"max_sp": most, "sp": taken, "ns_levels_reduced": taken, "placed": place}
     return Result.of(f"{RULESET}.marine_legion", outcome, working, dice)
 
@@ -260,9 +298,14 @@ def slave_legions(case, dice):
     working = Working()
     if not case.major_emergency:
         raise RulesError("major_emergency", "Slave Legions are raised only in a Major State of Emergency (5.52)")
-    working.step("Two Slave Legions, 8 SP Ala infantry each, 6 Italian Auxiliary SP attached to each, in any "
-                 "Roman-controlled city in Roman Italy", "5.52")
-    working.note("In battle, +/-1 DRM in favour of the opposing player; disbanded at the end of the Election "
-                 "segment if no State of Emergency remains", "5.52; 5.53")
+    working.step(
+        "Two Slave Legions, 8 SP Ala infantry each, 6 Italian Auxiliary SP attached to each, in any "
+        "Roman-controlled city in Roman Italy",
+        "5.52",
+    )
+    working.note(
+        "In battle, +/-1 DRM in favour of the opposing player; disbanded at the end of the Election "
+        "segment if no State of Emergency remains",
+        "5.52; 5.53",
+    )
     return Result.of(f"{RULESET}.slave_legions", dict(SLAVE_LEGIONS), working, dice)
-

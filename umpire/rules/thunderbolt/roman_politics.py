@@ -1,6 +1,7 @@
 """4.0 Roman Political and Command System: offices and Imperium (4.2), Theater and province assignments (4.3),
 prorogue (4.4), elections (4.5), States of Emergency (4.57), the Command Efficiency Rating (4.9) and the
 command hierarchy (4.8). The Senate, Censure and Triumphs are in senate.py."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -31,22 +32,50 @@ class Office(Named):
 
 
 # 4.21: the allowable Imperium by office, in Legions (the Praetor Urbanus: the Rome Garrison, no Legion count).
-IMPERIUM = KeyedTable("Allowable Imperium (Legions)", IMPERIUM_RULE, {
-    Office.DICTATOR.value: 4, Office.MAGISTER_EQUITUM.value: 2, Office.CONSUL.value: 2, Office.PROCONSUL.value: 2,
-    Office.PRAETOR.value: 1, Office.PRAETOR_URBANUS.value: "Rome Garrison"})
+IMPERIUM = KeyedTable(
+    "Allowable Imperium (Legions)",
+    IMPERIUM_RULE,
+    {
+        Office.DICTATOR.value: 4,
+        Office.MAGISTER_EQUITUM.value: 2,
+        Office.CONSUL.value: 2,
+        Office.PROCONSUL.value: 2,
+        Office.PRAETOR.value: 1,
+        Office.PRAETOR_URBANUS.value: "Rome Garrison",
+    },
+)
 
 # 4.81: the command hierarchy in order of precedence (0 highest).
-PRECEDENCE = KeyedTable("Roman command hierarchy (0 highest)", HIERARCHY_RULE, {
-    Office.DICTATOR.value: 0, Office.MAGISTER_EQUITUM.value: 0, Office.CONSUL.value: 1, Office.PROCONSUL.value: 2,
-    Office.PRAETOR.value: 3, Office.PRAETOR_URBANUS.value: 3, Office.ALLIED_LEADER.value: 4})
+PRECEDENCE = KeyedTable(
+    "Roman command hierarchy (0 highest)",
+    HIERARCHY_RULE,
+    {
+        Office.DICTATOR.value: 0,
+        Office.MAGISTER_EQUITUM.value: 0,
+        Office.CONSUL.value: 1,
+        Office.PROCONSUL.value: 2,
+        Office.PRAETOR.value: 3,
+        Office.PRAETOR_URBANUS.value: 3,
+        Office.ALLIED_LEADER.value: 4,
+    },
+)
 
 # 4.91: Legions a leader commands efficiently, by Battle Rating.
-COMMAND_EFFICIENCY = KeyedTable("Command Efficiency Rating (Legions)", CER_RULE, {
-    BattleRating.A.value: 6, BattleRating.B.value: 5, BattleRating.C.value: 4, BattleRating.D.value: 3,
-    BattleRating.E.value: 2})
+COMMAND_EFFICIENCY = KeyedTable(
+    "Command Efficiency Rating (Legions)",
+    CER_RULE,
+    {
+        BattleRating.A.value: 6,
+        BattleRating.B.value: 5,
+        BattleRating.C.value: 4,
+        BattleRating.D.value: 3,
+        BattleRating.E.value: 2,
+    },
+)
 
 
 # ---- thunderbolt.imperium -----------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ImperiumInput:
@@ -54,8 +83,13 @@ class ImperiumInput:
     legions: int = spec("Legions in the Imperium to be assigned", min=0, max=12)
 
 
-@procedure(RULESET, "imperium", title="Imperium: may this office hold these Legions?", source=IMPERIUM_RULE,
-           takes=ImperiumInput)
+@procedure(
+    RULESET,
+    "imperium",
+    title="Imperium: may this office hold these Legions?",
+    source=IMPERIUM_RULE,
+    takes=ImperiumInput,
+)
 def imperium(case, dice):
     """4.21: Dictator 2 CAs (4 Legions), Magister Equitum, Consul and Proconsul 1 CA (2 Legions), Praetor 1
     Legion, Praetor Urbanus the Rome Garrison; Auxiliary and Allied SP may be added to any."""
@@ -65,16 +99,23 @@ def imperium(case, dice):
     allowed = IMPERIUM.lookup(case.office.value, working)
     if case.office is Office.PRAETOR_URBANUS:
         fits = case.legions <= 1
-        working.step("The Praetor Urbanus holds the Rome Garrison and newly raised Legions training in Rome; he "
-                     "may operate with one such Legion instead of the garrison", "4.55 Praetor Urbanus")
+        working.step(
+            "The Praetor Urbanus holds the Rome Garrison and newly raised Legions training in Rome; he "
+            "may operate with one such Legion instead of the garrison",
+            "4.55 Praetor Urbanus",
+        )
     else:
         fits = case.legions <= allowed
-    working.step(f"{case.legions} Legion(s): {'within' if fits else 'beyond'} the {case.office.title}'s Imperium",
-                 IMPERIUM_RULE, fits)
+    working.step(
+        f"{case.legions} Legion(s): {'within' if fits else 'beyond'} the {case.office.title}'s Imperium",
+        IMPERIUM_RULE,
+        fits,
+    )
     return Result.of(f"{RULESET}.imperium", {"allowed": allowed, "fits": fits}, working, dice)
 
 
 # ---- thunderbolt.theater_assignment -------------------------------------------------------------------------------
+
 
 class ProconsulsPerProvince(Choice):
     ONE = "one"  # 4.31 "only one Proconsul can be assigned to a given Province in Roman Italy"
@@ -85,7 +126,9 @@ class ProconsulsPerProvince(Choice):
 class AssignmentOptions:
     proconsuls_per_province: ProconsulsPerProvince = spec(
         "4.31 and the 4.58 example: Proconsuls one Roman Italy province may hold — one, as 4.31 says (default), "
-        "or two, as the 4.58 example assigns Campania", default=ProconsulsPerProvince.ONE)
+        "or two, as the 4.58 example assigns Campania",
+        default=ProconsulsPerProvince.ONE,
+    )
 
 
 @dataclass(frozen=True)
@@ -111,8 +154,10 @@ def check_one_assignment(index, item):
     if item.office is Office.PRAETOR and item.area and not item.governor:
         raise RulesError(field, f"{item.leader}: a Praetor is assigned only as governor of Sicily or Sardinia (4.32)")
     if item.office is Office.PROCONSUL and item.is_roman_italy:
-        raise RulesError(field, f"{item.leader}: a Proconsul may not be assigned the Roman Italy Theater, only a "
-                         "province within it (4.31)")
+        raise RulesError(
+            field,
+            f"{item.leader}: a Proconsul may not be assigned the Roman Italy Theater, only a province within it (4.31)",
+        )
     if item.office is Office.CONSUL and item.is_province_in_roman_italy:
         raise RulesError(field, f"{item.leader}: a Consul is assigned a Theater, not a single province (4.31)")
 
@@ -129,8 +174,13 @@ def check_proconsul_counts(case, working):
                 raise RulesError("assignments", f"{item.area}: more than {cap} Proconsul(s) assigned (4.31)")
 
 
-@procedure(RULESET, "theater_assignment", title="Theater/province assignments: check them", source=ASSIGNMENT_RULE,
-           takes=AssignmentInput)
+@procedure(
+    RULESET,
+    "theater_assignment",
+    title="Theater/province assignments: check them",
+    source=ASSIGNMENT_RULE,
+    takes=AssignmentInput,
+)
 def theater_assignment(case, dice):
     """4.31-4.32: a Consul any Theater; a Proconsul a Theater other than Roman Italy, or a province within it; no
     more than two Proconsuls a Theater and one a Roman Italy province; a Dictator/ME never; a Praetor only as
@@ -144,6 +194,7 @@ def theater_assignment(case, dice):
 
 
 # ---- thunderbolt.prorogue -----------------------------------------------------------------------------------------
+
 
 class ProrogueAs(Named):
     NOT_PROROGUED = "not_prorogued"
@@ -171,16 +222,24 @@ MAY_BECOME = {  # 4.42: the voluntary prorogues
     Office.PROCONSUL: (ProrogueAs.PROCONSUL,),
     Office.PRAETOR: (ProrogueAs.PRAETOR,),
 }
-BESIEGED_BECOMES = {Office.DICTATOR: ProrogueAs.PROCONSUL, Office.MAGISTER_EQUITUM: ProrogueAs.PROCONSUL,
-                    Office.CONSUL: ProrogueAs.PROCONSUL, Office.PROCONSUL: ProrogueAs.PROCONSUL,
-                    Office.PRAETOR: ProrogueAs.PRAETOR}
+BESIEGED_BECOMES = {
+    Office.DICTATOR: ProrogueAs.PROCONSUL,
+    Office.MAGISTER_EQUITUM: ProrogueAs.PROCONSUL,
+    Office.CONSUL: ProrogueAs.PROCONSUL,
+    Office.PROCONSUL: ProrogueAs.PROCONSUL,
+    Office.PRAETOR: ProrogueAs.PRAETOR,
+}
 
 
 def prorogue_one(index, item, working):
     if item.besieged_outside_port_or_rome and item.office in BESIEGED_BECOMES:
         office = BESIEGED_BECOMES[item.office]
-        working.step(f"{item.leader} is besieged outside a port or Rome: must be prorogued as {office.title}, "
-                     "keeping his CA/Legions", PROROGUE_RULE, office.value)
+        working.step(
+            f"{item.leader} is besieged outside a port or Rome: must be prorogued as {office.title}, "
+            "keeping his CA/Legions",
+            PROROGUE_RULE,
+            office.value,
+        )
         return office.value
     if item.prorogue_as is ProrogueAs.NOT_PROROGUED:
         home = "the Triumph Holding Box" if item.triumph else "the leader pool"
@@ -194,13 +253,15 @@ def prorogue_one(index, item, working):
 def check_may_become(index, item):
     field = f"magistrates.{index}.prorogue_as"
     if item.prorogue_as not in MAY_BECOME.get(item.office, ()):
-        raise RulesError(field, f"{item.leader}: a {item.office.title} cannot be prorogued as "
-                         f"{item.prorogue_as.title} (4.42)")
+        raise RulesError(
+            field, f"{item.leader}: a {item.office.title} cannot be prorogued as {item.prorogue_as.title} (4.42)"
+        )
     if item.office is Office.CONSUL and item.legions == 0:
         raise RulesError(field, f"{item.leader}: a Consul without Imperium cannot be prorogued (4.42)")
     if item.prorogue_as is ProrogueAs.PRAETOR and item.legions != 1:
-        raise RulesError(field, f"{item.leader}: a Consul is prorogued as a Praetor only if his Imperium is a "
-                         "single Legion (4.42)")
+        raise RulesError(
+            field, f"{item.leader}: a Consul is prorogued as a Praetor only if his Imperium is a single Legion (4.42)"
+        )
 
 
 @procedure(RULESET, "prorogue", title="Imperium Prorogue (B/1/a)", source=PROROGUE_RULE, takes=ProrogueInput)
@@ -216,6 +277,7 @@ def prorogue(case, dice):
 
 # ---- thunderbolt.state_of_emergency -------------------------------------------------------------------------------
 
+
 class Emergency(Named):
     NONE = "none"
     MINOR = "minor"
@@ -226,32 +288,53 @@ class Emergency(Named):
 class EmergencyInput:
     ca_lost_major_battle_with_30_percent: bool = spec(
         "A Roman Consular Army or larger force lost a Major land battle and lost 30% or more of its SP in it",
-        default=False)
+        default=False,
+    )
     enemy_occupies_medium_large_cities_in_roman_italy: int = spec(
-        "Medium/Large cities in Roman Italy an enemy force occupies", min=0, max=99, default=0)
-    enemy_occupies_city_within_3_hexes_of_roma: bool = spec("An enemy force occupies a city within 3 hexes of Roma",
-                                                            default=False)
-    major_battles_lost_this_turn: int = spec("Major land battles lost this GT, each with a Consular Army", min=0,
-                                             max=20, default=0)
-    major_battles_lost_prior_turn: int = spec("Major land battles lost in the prior GT, each with a Consular Army",
-                                              min=0, max=20, default=0)
+        "Medium/Large cities in Roman Italy an enemy force occupies", min=0, max=99, default=0
+    )
+    enemy_occupies_city_within_3_hexes_of_roma: bool = spec(
+        "An enemy force occupies a city within 3 hexes of Roma", default=False
+    )
+    major_battles_lost_this_turn: int = spec(
+        "Major land battles lost this GT, each with a Consular Army", min=0, max=20, default=0
+    )
+    major_battles_lost_prior_turn: int = spec(
+        "Major land battles lost in the prior GT, each with a Consular Army", min=0, max=20, default=0
+    )
     roma_under_siege: bool = spec("Roma is Under Siege", default=False)
 
 
 def major_triggers(case):
-    return [text for text, met in (
-        ("an enemy force occupies a city within 3 hexes of Roma", case.enemy_occupies_city_within_3_hexes_of_roma),
-        ("two Major land battles lost in one Game Turn (one in each does not count)",
-         case.major_battles_lost_this_turn >= 2 or case.major_battles_lost_prior_turn >= 2),
-        ("Roma is Under Siege", case.roma_under_siege)) if met]
+    return [
+        text
+        for text, met in (
+            ("an enemy force occupies a city within 3 hexes of Roma", case.enemy_occupies_city_within_3_hexes_of_roma),
+            (
+                "two Major land battles lost in one Game Turn (one in each does not count)",
+                case.major_battles_lost_this_turn >= 2 or case.major_battles_lost_prior_turn >= 2,
+            ),
+            ("Roma is Under Siege", case.roma_under_siege),
+        )
+        if met
+    ]
 
 
 def minor_triggers(case):
-    return [text for text, met in (
-        ("a Consular Army or larger lost a Major land battle with 30%+ losses",
-         case.ca_lost_major_battle_with_30_percent),
-        ("an enemy force occupies two or more Medium/Large cities in Roman Italy",
-         case.enemy_occupies_medium_large_cities_in_roman_italy >= 2)) if met]
+    return [
+        text
+        for text, met in (
+            (
+                "a Consular Army or larger lost a Major land battle with 30%+ losses",
+                case.ca_lost_major_battle_with_30_percent,
+            ),
+            (
+                "an enemy force occupies two or more Medium/Large cities in Roman Italy",
+                case.enemy_occupies_medium_large_cities_in_roman_italy >= 2,
+            ),
+        )
+        if met
+    ]
 
 
 @procedure(RULESET, "state_of_emergency", title="State of Emergency", source=EMERGENCY_RULE, takes=EmergencyInput)
@@ -267,12 +350,17 @@ def state_of_emergency(case, dice):
     level = Emergency.MAJOR if major else Emergency.MINOR if minor else Emergency.NONE
     dictator = {Emergency.MAJOR: "must", Emergency.MINOR: "may", Emergency.NONE: "may not"}[level]
     working.step(f"{level.title} State of Emergency: a Dictator {dictator} be elected", "4.56", level.value)
-    outcome = {"emergency": level.value, "dictator": dictator, "marine_and_slave_legions": level is Emergency.MAJOR,
-               "praetor_urbanus_may_leave_rome": level is not Emergency.NONE}
+    outcome = {
+        "emergency": level.value,
+        "dictator": dictator,
+        "marine_and_slave_legions": level is Emergency.MAJOR,
+        "praetor_urbanus_may_leave_rome": level is not Emergency.NONE,
+    }
     return Result.of(f"{RULESET}.state_of_emergency", outcome, working, dice)
 
 
 # ---- thunderbolt.command_efficiency -------------------------------------------------------------------------------
+
 
 class Situation(Named):
     BATTLE_ATTACKING = "battle_attacking"
@@ -288,7 +376,9 @@ class EfficiencyInput:
     situation: Situation = spec("Battle or siege, and which side the Roman is on")
     battle_rating: BattleRating | None = spec(
         "The Roman leader's Battle Rating (for Siege Attrition, the highest-ranked leader's; none if no eligible "
-        "commander is present)", default=None)
+        "commander is present)",
+        default=None,
+    )
 
 
 def legions_over(case, working):
@@ -303,13 +393,18 @@ def legions_over(case, working):
 
 def efficiency_drm(situation, over):
     """The DRM on the Roman's own roll, or (defending in battle) on the opponent's; siege attrition +1 per 2."""
-    return {Situation.BATTLE_ATTACKING: -over, Situation.BATTLE_DEFENDING: over,
-            Situation.SIEGE_ASSAULT_ATTACKING: -over, Situation.SIEGE_ASSAULT_DEFENDING: 0,
-            Situation.SIEGE_ATTRITION: over // 2}[situation]
+    return {
+        Situation.BATTLE_ATTACKING: -over,
+        Situation.BATTLE_DEFENDING: over,
+        Situation.SIEGE_ASSAULT_ATTACKING: -over,
+        Situation.SIEGE_ASSAULT_DEFENDING: 0,
+        Situation.SIEGE_ATTRITION: over // 2,
+    }[situation]
 
 
-@procedure(RULESET, "command_efficiency", title="Command Efficiency Rating penalty", source=CER_RULE,
-           takes=EfficiencyInput)
+@procedure(
+    RULESET, "command_efficiency", title="Command Efficiency Rating penalty", source=CER_RULE, takes=EfficiencyInput
+)
 def command_efficiency(case, dice):
     """4.91-4.92: A 6, B 5, C 4, D 3, E 2 Legions. Over the limit: -1 a Legion attacking in battle or assault, +1 a
     Legion defending in battle, none defending an assault, +1 a Siege Attrition DR for every 2 over."""
@@ -317,12 +412,14 @@ def command_efficiency(case, dice):
     if case.situation is not Situation.SIEGE_ATTRITION and case.battle_rating is None:
         raise RulesError("battle_rating", "a battle or assault needs the Roman leader's Battle Rating (4.91)")
     over = legions_over(case, working)
-    drm = working.modifier(f"{case.situation.label}: {over} Legion(s) over", efficiency_drm(case.situation, over),
-                           "4.92")
+    drm = working.modifier(
+        f"{case.situation.label}: {over} Legion(s) over", efficiency_drm(case.situation, over), "4.92"
+    )
     return Result.of(f"{RULESET}.command_efficiency", {"over": over, "drm": drm}, working, dice)
 
 
 # ---- thunderbolt.command_hierarchy --------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class HierarchyInput:
@@ -331,8 +428,13 @@ class HierarchyInput:
     dictator_in_play: bool = spec("A Dictator is in play", default=False)
 
 
-@procedure(RULESET, "command_hierarchy", title="Command hierarchy: may he include them?", source=HIERARCHY_RULE,
-           takes=HierarchyInput)
+@procedure(
+    RULESET,
+    "command_hierarchy",
+    title="Command hierarchy: may he include them?",
+    source=HIERARCHY_RULE,
+    takes=HierarchyInput,
+)
 def command_hierarchy(case, dice):
     """4.81: a leader may include leaders of lower office (same or lower for a Consul): Dictator/ME, Consul,
     Proconsul, Praetor/Praetor Urbanus, Allied Leader. Both Consuls are Overall Commanders unless a Dictator is

@@ -1,6 +1,7 @@
 """4.6 The Senate: Senatorial Permission (4.61-4.66), Censure (4.67-4.68) and the Roman Triumph (4.71-4.72).
 The Senate Permission Chart and the Censure Chart are on the Roman Charts & Tables PAC, which the text does not
 print: their modifiers are per-event data; the few the text's examples give are pre-filled."""
+
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -40,19 +41,24 @@ class PermissionInput:
     purpose: Purpose = spec("What the permission is for")
     chart: tuple[SenateModifier, ...] = spec("The Senate Permission Chart lines that apply", default=())
     guile_points: int = spec("Guile Points the leader spends (-1 each)", min=0, max=9, default=0)
-    dictator_in_rome_initiative: int = spec("A Dictator staying in Rome: his Initiative (0 if none)", min=0, max=9,
-                                            default=0)
-    enemy_sp_within_10_hexes_of_rome: int = spec("Enemy SP within 10 hexes of Rome (to enter Rome)", min=0,
-                                                 max=999, default=0)
+    dictator_in_rome_initiative: int = spec(
+        "A Dictator staying in Rome: his Initiative (0 if none)", min=0, max=9, default=0
+    )
+    enemy_sp_within_10_hexes_of_rome: int = spec(
+        "Enemy SP within 10 hexes of Rome (to enter Rome)", min=0, max=999, default=0
+    )
     state_of_emergency: bool = spec("A State of Emergency exists (for the Praetor Urbanus)", default=False)
-    leaders_in_force: tuple[str, ...] = spec("Other leaders in his force, whose Theaters he would leave (4.61)",
-                                             default=())
+    leaders_in_force: tuple[str, ...] = spec(
+        "Other leaders in his force, whose Theaters he would leave (4.61)", default=()
+    )
 
 
 def check_may_ask(case):
     if case.purpose is Purpose.ENTER_ROME and case.enemy_sp_within_10_hexes_of_rome < ENEMY_SP_NEAR_ROME:
-        raise RulesError("enemy_sp_within_10_hexes_of_rome", "permission to enter Rome may be asked only with 20+ "
-                         "enemy SP within 10 hexes of Rome (4.63)")
+        raise RulesError(
+            "enemy_sp_within_10_hexes_of_rome",
+            "permission to enter Rome may be asked only with 20+ enemy SP within 10 hexes of Rome (4.63)",
+        )
     if case.purpose is Purpose.PRAETOR_URBANUS_LEAVES_ROME and not case.state_of_emergency:
         raise RulesError("state_of_emergency", "the Praetor Urbanus may leave Rome only in an Emergency (4.55)")
 
@@ -61,13 +67,17 @@ def permission_modifiers(case):
     guile = [("Guile Points spent", -case.guile_points, "4.66 example; 4.72")] if case.guile_points else []
     if case.purpose is Purpose.TRIUMPH:
         return guile  # 4.72 "None of the other DRMs apply to this request."
-    dictator = ([("Dictator in Rome: minus his Initiative", -case.dictator_in_rome_initiative, "4.56")]
-                if case.dictator_in_rome_initiative else [])
+    dictator = (
+        [("Dictator in Rome: minus his Initiative", -case.dictator_in_rome_initiative, "4.56")]
+        if case.dictator_in_rome_initiative
+        else []
+    )
     return chart_modifiers(case.chart, table=SENATE_CHART, source=ROMAN_PAC, field="chart") + dictator + guile
 
 
-@procedure(RULESET, "senate_permission", title="Senatorial Permission", source=PERMISSION_RULE,
-           takes=PermissionInput, dice=D10)
+@procedure(
+    RULESET, "senate_permission", title="Senatorial Permission", source=PERMISSION_RULE, takes=PermissionInput, dice=D10
+)
 def senate_permission(case, dice):
     """4.66: roll, apply the Senate Permission Chart's DRMs; granted if the adjusted DR is the same as or lower
     than the leader's Campaign Rating. Granted: continuation automatic; denied: by die roll (AW 5.25)."""
@@ -76,8 +86,11 @@ def senate_permission(case, dice):
     roll = roll_d10(working, dice, f"Senate Permission: {case.purpose.label}")
     adjusted = total(working, roll, permission_modifiers(case))
     granted = adjusted <= case.campaign_rating
-    working.step(f"{adjusted} against Campaign Rating {case.campaign_rating}: "
-                 f"{'granted' if granted else 'denied'}", PERMISSION_RULE, granted)
+    working.step(
+        f"{adjusted} against Campaign Rating {case.campaign_rating}: {'granted' if granted else 'denied'}",
+        PERMISSION_RULE,
+        granted,
+    )
     if case.purpose is not Purpose.TRIUMPH:
         working.note("Granted: continuation automatic; denied: continuation by die roll (AW 5.25)", "4.65")
     if case.leaders_in_force:
@@ -105,11 +118,13 @@ def censure(case, dice):
     pool with no LAM added."""
     working = Working()
     roll = roll_d10(working, dice, "Censure")
-    adjusted = total(working, roll, chart_modifiers(case.chart, table=CENSURE_CHART, source=ROMAN_PAC,
-                                                    field="chart"))
+    adjusted = total(working, roll, chart_modifiers(case.chart, table=CENSURE_CHART, source=ROMAN_PAC, field="chart"))
     censured = adjusted > case.campaign_rating
-    working.step(f"{adjusted} against Campaign Rating {case.campaign_rating}: "
-                 f"{'censured' if censured else 'not censured'}", CENSURE_RULE, censured)
+    working.step(
+        f"{adjusted} against Campaign Rating {case.campaign_rating}: {'censured' if censured else 'not censured'}",
+        CENSURE_RULE,
+        censured,
+    )
     if censured:
         working.step("Replace him by a draw from the Roman leader pool; no LAMs are added", "4.68")
     return Result.of(f"{RULESET}.censure", {"adjusted": adjusted, "censured": censured}, working, dice)
@@ -123,19 +138,26 @@ class TriumphInput:
     roman_loss_percent: int = spec("Roman casualties to his force this GT, in percent", min=0, max=100)
 
 
-@procedure(RULESET, "triumph", title="Triumph: earned, or to be asked of the Senate", source=TRIUMPH_RULE,
-           takes=TriumphInput)
+@procedure(
+    RULESET, "triumph", title="Triumph: earned, or to be asked of the Senate", source=TRIUMPH_RULE, takes=TriumphInput
+)
 def triumph(case, dice):
     """4.71-4.72: a Winner who caused 10+ SP casualties and returns his army to Rome earns a Triumph; with Roman
     casualties of 15% or more he must first ask the Senate (4.66, Guile Points only)."""
     working = Working()
     met = case.won_battle_or_siege and case.enemy_casualties >= TRIUMPH_KILLS and case.returned_to_rome
-    working.step(f"Winner {case.won_battle_or_siege}; {case.enemy_casualties} SP casualties (10+ needed); "
-                 f"returned to Rome {case.returned_to_rome}", TRIUMPH_RULE, met)
+    working.step(
+        f"Winner {case.won_battle_or_siege}; {case.enemy_casualties} SP casualties (10+ needed); "
+        f"returned to Rome {case.returned_to_rome}",
+        TRIUMPH_RULE,
+        met,
+    )
     ask = met and case.roman_loss_percent >= TRIUMPH_LOSS_PERCENT
     if ask:
-        working.step(f"Roman casualties {case.roman_loss_percent}% (15%+): he must ask the Senate, with Guile "
-                     "Points only", "4.72")
+        working.step(
+            f"Roman casualties {case.roman_loss_percent}% (15%+): he must ask the Senate, with Guile Points only",
+            "4.72",
+        )
     state = "not earned" if not met else "ask the Senate" if ask else "earned"
     working.step(f"Triumph {state}", TRIUMPH_RULE, state)
     return Result.of(f"{RULESET}.triumph", {"triumph": state}, working, dice)
