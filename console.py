@@ -28,7 +28,7 @@ STAMP = VENV / "requirements.sha256"
 
 def ensure_environment():
     """Create the virtual environment and install the pinned requirements when they change."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 this file runs on whatever python3 the machine has
         sys.exit(f"The console needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     if not PYTHON.exists():
         print("Creating the virtual environment in .venv …", flush=True)

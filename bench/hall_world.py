@@ -6,8 +6,8 @@ clock, as the harness drives it. Import it after django.setup(); it runs in the 
 Django thread."""
 
 from dataclasses import dataclass
-from io import StringIO
 from datetime import timedelta
+from io import StringIO
 
 from django.core.management import call_command
 from django.db import connection

@@ -59,6 +59,7 @@ from django.test.utils import CaptureQueriesContext, override_settings  # noqa: 
 from django.urls import path  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench.scratch import scratch_database  # noqa: E402
 from mail.codes import ALPHABET, LENGTH  # noqa: E402
 from mail.models import Letter, LetterStep, PostOffice  # noqa: E402
 from mail.services.transit import release_due_letters  # noqa: E402
@@ -66,7 +67,6 @@ from regions.models import Province  # noqa: E402
 from umpire import clockwork  # noqa: E402
 from umpire.models import Character, Event, GameClock, Region, Role  # noqa: E402
 from umpire.services.accounts import do_seat_umpire  # noqa: E402
-from bench.scratch import scratch_database  # noqa: E402
 
 SMALL = 10_000
 CHARACTERS = 300

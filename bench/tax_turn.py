@@ -38,10 +38,10 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from bench.scratch import scratch_database  # noqa: E402
 from regions.models import Fleet, Force, ForceTroops, Province, TaxStatement  # noqa: E402
 from regions.services.taxes import do_run_tax_turn  # noqa: E402
 from umpire.models import Event  # noqa: E402
-from bench.scratch import scratch_database  # noqa: E402
 
 TURN = 1  # September 68, the first tax turn
 COPIES = 10  # the larger world: the AD69 world and nine copies of its provinces

@@ -14,11 +14,11 @@ class BoardgamesConfig(AppConfig):
         from umpire.services.rules import register_case_preparer, register_run_follower
         from umpire.table_console import register_console_panel
 
+        from . import undo
         from .case_sources import fill_from_data_tables
         from .console_panels import gather_sequence
         from .hooks import next_stage
         from .services.trackers import propose_from_run
-        from . import undo
 
         register_rulesets()
         undo.register()

@@ -10,8 +10,8 @@ empty, and the procedure stops as it always has, naming the cell. One query per 
 """
 
 import copy
-import enum
 import dataclasses
+import enum
 import types
 import typing
 from dataclasses import dataclass

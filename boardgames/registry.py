@@ -52,8 +52,8 @@ def register_data_table(ruleset, key, title, columns, given_rows_loader=None, *,
     check_fits(
         ruleset,
         key,
-        {"key": key, "title": title, "row_title": row_title},
-        {"column": astuple(column)[0] for column in columns},
+        [("key", key), ("title", title), ("row_title", row_title)],
+        [("column", astuple(column)[0]) for column in columns],
     )
     declaration = TableDeclaration(
         ruleset, key, title, row_title, tuple(Column(*astuple(c)) for c in columns), source, given_rows_loader
@@ -68,7 +68,7 @@ def check_fits(ruleset, key, table_fields, cell_fields):
     from .models import DataCell, DataTable
 
     for model, fields in ((DataTable, table_fields), (DataCell, cell_fields)):
-        for name, value in fields.items():
+        for name, value in fields:
             longest = model._meta.get_field(name).max_length
             if len(value) > longest:
                 raise ValueError(f"{ruleset}.{key}: its {name} {value!r} is longer than {longest} characters.")

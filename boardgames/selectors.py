@@ -7,8 +7,8 @@ when Control has not filled it in (the console never invents a figure)."""
 
 import csv
 import io
-from itertools import accumulate
 from dataclasses import dataclass
+from itertools import accumulate
 
 from django.db.models import Count, Prefetch, Q, Sum
 from django.shortcuts import get_object_or_404

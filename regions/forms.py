@@ -8,14 +8,13 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from umpire.models import Character
 from umpire.rules.ad69.fleets import Repair
 from umpire.rules.ad69.forces import TroopType
 from umpire.rules.ad69.legions import UpgradeKind
 from umpire.rules.ad69.sea import CHARTER_MAX_SEA_AREAS
 from umpire.rules.dice import parse_dice_list
 from umpire.rules.errors import DiceError
-
-from umpire.models import Character
 
 from .models import Fleet, Force, Province
 from .selectors import LINE_LABELS

@@ -27,6 +27,7 @@ from .selectors import (
     access_fleet,
     access_force,
     describe_upgrade_with_date,
+    get_bribery,
     get_characters_travelling,
     get_command_scope,
     get_costs_owed,
@@ -34,13 +35,13 @@ from .selectors import (
     get_force_card,
     get_forces_by_table,
     get_history,
-    get_bribery,
     get_paid_into,
     get_tables_with_contents,
     get_unpaid,
     get_upkeep,
 )
-from .services import fleets, forces as force_services, plunder
+from .services import fleets, plunder
+from .services import forces as force_services
 from .services.engine import current_turn
 
 # The unpaid flags change with a tax turn, a payment or its reversal; a legion's bribes with a new one.

@@ -11,7 +11,6 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app registry)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-
 from django.conf import settings  # noqa: E402
 
 from umpire.routing import websocket_urlpatterns  # noqa: E402

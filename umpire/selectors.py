@@ -27,7 +27,6 @@ from umpire.models import (
 from umpire.permissions import Perm, permissions_of_roles
 from umpire.printing.schedule import ScheduleRow, ScheduleSheet
 
-
 MAX_ID_DIGITS = 18  # a database id fits a signed 64-bit integer
 
 

@@ -9,8 +9,8 @@ compensation; one that must never be undone from the log registers the reason wh
 The apps register theirs in their AppConfig.ready(); the core knows none of them.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 
 @dataclass(frozen=True)

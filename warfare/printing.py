@@ -204,7 +204,7 @@ def orders_text(name, orders):
 def dice_text(dice, seed):
     if not dice:
         return "No dice were needed."
-    by = "rolled by the console, seed {}".format(seed) if dice[0]["rolled_by"] == "console" else "entered at the table"
+    by = f"rolled by the console, seed {seed}" if dice[0]["rolled_by"] == "console" else "entered at the table"
     return ", ".join(f"d{die['sides']} {die['purpose']}: {die['value']}" for die in dice) + f" ({by})"
 
 

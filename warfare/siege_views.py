@@ -22,6 +22,7 @@ from umpire.permissions import Perm
 from umpire.selectors import access_event
 from umpire.views.refusals import refusal_text, valid
 
+from .selectors import get_fight_scope
 from .services.sieges import (
     do_assault,
     do_begin_siege,
@@ -40,7 +41,6 @@ from .siege_forms import (
     siege_panels,
 )
 from .siege_printing import siege_record, siege_sheet
-from .selectors import get_fight_scope
 from .siege_selectors import (
     access_assault_to_place,
     access_siege,

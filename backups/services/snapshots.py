@@ -8,7 +8,7 @@ import os
 import re
 import tempfile
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from django.conf import settings
@@ -62,7 +62,7 @@ def get_snapshots(event):
         if match:
             stat = path.stat()
             found.append(
-                Snapshot(path.name, int(match[1]), stat.st_size, datetime.fromtimestamp(stat.st_mtime, tz=timezone.utc))
+                Snapshot(path.name, int(match[1]), stat.st_size, datetime.fromtimestamp(stat.st_mtime, tz=UTC))
             )
     return sorted(found, key=lambda snap: snap.turn, reverse=True)
 

@@ -48,7 +48,7 @@ class DataCell(models.Model):
 
     row = models.ForeignKey(DataRow, on_delete=models.CASCADE, related_name="cells")
     column = models.CharField(max_length=40)
-    value = models.CharField(max_length=300, null=True, blank=True)
+    value = models.CharField(max_length=300, null=True, blank=True)  # noqa: DJ001 None is "not filled in", "" a value
     given = models.BooleanField(default=False)
     source = models.CharField(max_length=300, blank=True)
 

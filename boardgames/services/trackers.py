@@ -18,8 +18,8 @@ from umpire.selectors import get_turn
 from umpire.services.audit import record_audit, snapshot
 
 from ..events import TrackerMoved
-from ..registry import get_standard_trackers
 from ..models import Tracker, TrackerFeed, TrackerMove
+from ..registry import get_standard_trackers
 
 State = TrackerMove.State
 Mode = TrackerFeed.Mode

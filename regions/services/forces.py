@@ -206,7 +206,7 @@ def do_detach(force, *, name, troops, actor):
 def take_troops(force, troops):
     """The force's units less `troops`, or a refusal naming what it does not have."""
     held = {(t.type, t.veteran): t.count for t in force.troops.all()}
-    for i, t in enumerate(troops):
+    for t in troops:
         key = (t["type"], t["veteran"])
         if t["count"] < 0 or t["count"] > held.get(key, 0):
             raise ValidationError(
@@ -250,7 +250,9 @@ def merged_away(force):
         force.delete()
     except ProtectedError as refusal:
         users = ", ".join(sorted({str(obj) for obj in refusal.protected_objects})[:5])
-        raise ValidationError({"into": f"{force.name} cannot merge away while these still refer to it: {users}."})
+        raise ValidationError(
+            {"into": f"{force.name} cannot merge away while these still refer to it: {users}."}
+        ) from refusal
 
 
 def combine(*troop_lists):

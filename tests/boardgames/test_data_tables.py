@@ -174,3 +174,11 @@ def test_a_declaration_too_long_for_the_database_is_refused_at_start_up():
 
     with pytest.raises(ValueError, match=r"its row_title 'x{41}' is longer than 40 characters"):
         register_data_table("hannibal_barkas", "too_long", "Too long", [("a", "A", "text")], row_title="x" * 41)
+
+
+def test_every_column_key_of_a_declaration_is_checked_not_only_the_last():
+    from boardgames.registry import register_data_table
+
+    columns = [("k" * 41, "Too long", "text"), ("b", "B", "text")]
+    with pytest.raises(ValueError, match=r"its column 'k{41}' is longer than 40 characters"):
+        register_data_table("hannibal_barkas", "first_column_too_long", "Too long", columns)

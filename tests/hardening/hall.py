@@ -233,7 +233,7 @@ class Hall:
         wait_for_port(self.port, self.processes["daphne"])
         for name, words in READY_WORDS.items():
             wait_for(
-                lambda: self.has_said(name, words, since=marks[name]),
+                lambda name=name, words=words: self.has_said(name, words, since=marks[name]),
                 timeout=START_TIMEOUT,
                 what=f"celery {name} to be ready (see {self.log_path(name)})",
             )

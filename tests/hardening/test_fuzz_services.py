@@ -20,6 +20,7 @@ from backups.services.restore import do_restore_event, read_backup
 from regions.models import Force, Province
 from regions.models.forces import TROOP_TYPES
 from regions.services.forces import do_correct_troops
+from tests.hardening.drawn import JSON, NUMBERS, ODD_IDS, TEXT, readable_procedures
 from tests.hardening.fingerprint import (
     NOT_JUDGED,
     audit_since,
@@ -28,7 +29,6 @@ from tests.hardening.fingerprint import (
     last_audit_pk,
     tables_written,
 )
-from tests.hardening.drawn import JSON, NUMBERS, ODD_IDS, TEXT, readable_procedures
 from tests.regions.forces_builders import legion
 from umpire.models import Character, Region, Role, UmpireSeat
 from umpire.rules.errors import RulesError

@@ -15,7 +15,6 @@ import psycopg
 import pytest
 
 from printshop.runs import STALLED_AFTER
-
 from tests.hardening.hall import (
     ADVANCE_TIMEOUT,
     console_environment,

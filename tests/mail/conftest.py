@@ -5,9 +5,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from mail.models import PostingTime, PostOffice
 from umpire import clockwork
 from umpire.models import Character, Region, Role, Route
-from mail.models import PostingTime, PostOffice
 
 
 def table(event, name):

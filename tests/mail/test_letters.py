@@ -6,6 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from mail.models import Letter, LetterStep, StationeryCode
+from mail.selectors import find_letter
 from mail.services.letters import (
     do_deliver_letter,
     do_forward_letter,
@@ -15,7 +16,6 @@ from mail.services.letters import (
     do_return_letter,
     do_rule_letter,
 )
-from mail.selectors import find_letter
 from mail.services.transit import release_due_letters
 from tests.umpire.channels_helpers import listen
 from umpire import clockwork

@@ -1,7 +1,7 @@
 """The umpire's home page: the tables, their provinces and the characters at each."""
 
-from django.test.utils import CaptureQueriesContext
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from regions.models import Province
 from umpire.models import Character, Region, Role

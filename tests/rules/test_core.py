@@ -4,7 +4,8 @@ import enum
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from umpire.rules.dice import EnteredDice, SeededDice, parse_dice_list
 from umpire.rules.errors import DiceError, MissingData, RulesError

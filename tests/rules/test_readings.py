@@ -3,8 +3,8 @@
 and help that names the rule and says both readings. One check for every ruleset, so none drifts."""
 
 import dataclasses
-import importlib
 import enum
+import importlib
 import types
 import typing
 

@@ -32,7 +32,7 @@ def _drain(layer, channel):
         while True:
             try:
                 message = await asyncio.wait_for(layer.receive(channel), timeout=0.05)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return found
             found.setdefault(message["group"], []).append(message)
 

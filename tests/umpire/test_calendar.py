@@ -1,6 +1,6 @@
-from hypothesis import given, strategies as st
-
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from umpire.calendar import game_month
 

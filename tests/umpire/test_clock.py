@@ -1,6 +1,6 @@
 """The game clock: Control's controls and advancing when due, with time held still by time-machine."""
 
-from datetime import datetime, timedelta, timezone as tz
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
@@ -10,7 +10,7 @@ from tests.umpire.test_records import world_state
 from umpire import clockwork
 from umpire.models import AuditEntry, GameClock, TurnEnd, TurnEndHookRun
 
-T0 = datetime(2026, 12, 5, 11, 0, tzinfo=tz.utc)
+T0 = datetime(2026, 12, 5, 11, 0, tzinfo=UTC)
 MIN = timedelta(minutes=1)
 
 

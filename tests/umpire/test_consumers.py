@@ -9,9 +9,9 @@ from regions.models import Province
 from umpire import clockwork
 from umpire.consumers import groups_of
 from umpire.models import Region, Role
+from umpire.routing import websocket_urlpatterns
 from umpire.services.access_codes import do_reissue_display_code
 from umpire.services.announcements import do_draft_announcement, do_publish_announcement
-from umpire.routing import websocket_urlpatterns
 from umpire.services.records import do_save_record
 
 APP = URLRouter(websocket_urlpatterns)

@@ -3,6 +3,7 @@
 import asyncio
 import threading
 import time
+from datetime import UTC
 
 import pytest
 from channels.db import database_sync_to_async
@@ -166,7 +167,7 @@ def publish_in_a_transaction():
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_advance_due_advances_the_turn_exactly_once(postgres):
-    from datetime import datetime, timedelta, timezone as tz
+    from datetime import datetime, timedelta
 
     from django.core.management import call_command
 
@@ -175,7 +176,7 @@ def test_concurrent_advance_due_advances_the_turn_exactly_once(postgres):
 
     call_command("loaddata", "ad69_world", verbosity=0)
     event = Event.objects.get(slug="ad69")
-    start = datetime(2026, 12, 5, 11, 0, tzinfo=tz.utc)
+    start = datetime(2026, 12, 5, 11, 0, tzinfo=UTC)
     clockwork.do_start_clock(event, actor=None, now=start)
     calls, errors = [], []
     clockwork.register_turn_end_hook("test.count")(lambda event, turn: calls.append(turn))

@@ -6,8 +6,8 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
-from django.test.utils import CaptureQueriesContext
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from regions.models import Province
 from tests.regions.forces_builders import composition, legion

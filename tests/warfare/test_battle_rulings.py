@@ -5,8 +5,8 @@ audited, its refusals write nothing, and its effect lands where the engine reads
 
 import pytest
 
-from tests.warfare.test_battles import AUX, LEG, fresh, orders, refused
 from regions.models import Force
+from tests.warfare.test_battles import AUX, LEG, fresh, orders, refused
 from umpire.models import AuditEntry, Character
 from warfare.models import Battle, BattleOverride
 from warfare.printing import get_battle_record

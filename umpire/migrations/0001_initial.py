@@ -2,10 +2,11 @@
 
 import django.core.validators
 import django.db.models.deletion
-import umpire.models.access
-import umpire.models.region
 from django.conf import settings
 from django.db import migrations, models
+
+import umpire.models.access
+import umpire.models.region
 
 
 class Migration(migrations.Migration):

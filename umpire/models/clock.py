@@ -112,6 +112,9 @@ class TurnEndHookRun(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["turn_end", "hook"], name="a_hook_runs_once_a_turn")]
 
+    def __str__(self):
+        return f"{self.turn_end}: {self.hook}"
+
 
 class Announcement(models.Model):
     """Something Control tells the hall; the projector shows it only once it is published."""

@@ -10,7 +10,7 @@ def validate_winter_span(text):
     try:
         calendar.WinterSpan.parse(text)
     except (KeyError, ValueError):
-        raise ValidationError(f'"{text}" is not a span of months such as "Oct-Feb", or "none".')
+        raise ValidationError(f'"{text}" is not a span of months such as "Oct-Feb", or "none".') from None
 
 
 class Region(NamedInEvent):

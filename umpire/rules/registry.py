@@ -6,8 +6,8 @@ rules desk all go through `run_procedure`.
 """
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from . import schema
 from .errors import RulesError

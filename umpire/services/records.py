@@ -45,7 +45,7 @@ def do_delete_record(instance, *, actor, reason=""):
             instance.delete()
     except ProtectedError as refusal:
         users = ", ".join(sorted({str(obj) for obj in refusal.protected_objects})[:5])
-        raise ValidationError(f"{instance} cannot be removed while these still refer to it: {users}.")
+        raise ValidationError(f"{instance} cannot be removed while these still refer to it: {users}.") from refusal
 
 
 def _locked_copy(instance):

@@ -2,8 +2,8 @@
 
 from django import template
 
-from umpire.permissions import Perm
 from umpire.follow_up_selectors import is_control
+from umpire.permissions import Perm
 from umpire.selectors import can
 
 register = template.Library()

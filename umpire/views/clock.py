@@ -10,8 +10,8 @@ from django.views.decorators.http import require_POST
 
 from umpire import clockwork, forms
 from umpire.models import AccessCode, Announcement, GameClock
-from umpire.printing.schedule import turn_schedule_pdf
 from umpire.permissions import Perm
+from umpire.printing.schedule import turn_schedule_pdf
 from umpire.selectors import access_event, can, get_clock_state, get_schedule, get_schedule_sheet
 from umpire.services import announcements
 from umpire.services.access_codes import do_reissue_display_code

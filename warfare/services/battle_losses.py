@@ -16,9 +16,8 @@ from umpire.services.rules import run_with_dice
 
 from ..models import Battle
 from ..models.rounds import SIDES
-from .battles import check_choice, dice_record, record, running, side_case
 from .battle_rounds import check_open
-
+from .battles import check_choice, dice_record, record, running, side_case
 
 # ---- the losses -------------------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from umpire.rules.ad69.battle import LossesInput, battle_losses_procedure, battle_procedure
 from umpire.rules.ad69.battle_odds import UNDECIDED, WITHDREW, tally_battles

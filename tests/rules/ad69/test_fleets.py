@@ -2,10 +2,10 @@
 
 import pytest
 
+from umpire.rules.ad69.fleets import FLEET_REPAIRS, Repair, RepairInput, StripInput, fleet_repair, strip_marines
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
 from umpire.rules.registry import run_procedure
-from umpire.rules.ad69.fleets import FLEET_REPAIRS, Repair, RepairInput, StripInput, fleet_repair, strip_marines
 
 
 def test_fleet_repair_table_matches_handbook():

@@ -1,11 +1,9 @@
 """Legions: limits, raising, upkeep and upgrading (VIII. RAISING TROOPS; IX. LIMITATIONS, UPGRADING)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from umpire.rules.dice import EnteredDice
-from umpire.rules.errors import RulesError
-from umpire.rules.registry import run_procedure
 from umpire.rules.ad69.forces import Force, Troops, TroopType
 from umpire.rules.ad69.legions import (
     CostDue,
@@ -19,6 +17,9 @@ from umpire.rules.ad69.legions import (
     upgrade,
     upkeep,
 )
+from umpire.rules.dice import EnteredDice
+from umpire.rules.errors import RulesError
+from umpire.rules.registry import run_procedure
 
 A = TroopType.AUXILIARY
 

@@ -1,11 +1,9 @@
 """Demanding tribute and looting (VII. REVENUES, Loot); bribery (VIII. EXPENDITURE, Bribery)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from umpire.rules.dice import EnteredDice
-from umpire.rules.errors import DiceError, RulesError
-from umpire.rules.registry import run_procedure
 from umpire.rules.ad69.money import (
     Bribe,
     BriberyInput,
@@ -16,6 +14,9 @@ from umpire.rules.ad69.money import (
     demand_tribute,
     loot,
 )
+from umpire.rules.dice import EnteredDice
+from umpire.rules.errors import DiceError, RulesError
+from umpire.rules.registry import run_procedure
 
 
 def lines(result):

@@ -1,13 +1,14 @@
 """Land movement (IX. WARFARE, LAND MOVEMENT)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
+from umpire.rules.ad69.forces import Force, Troops, TroopType
+from umpire.rules.ad69.movement import MeetingInput, MoveInput, check_move, meeting_between_tables
 from umpire.rules.dice import EnteredDice, SeededDice
 from umpire.rules.errors import DiceError, RulesError
 from umpire.rules.registry import run_procedure
-from umpire.rules.ad69.forces import Force, Troops, TroopType
-from umpire.rules.ad69.movement import MeetingInput, MoveInput, check_move, meeting_between_tables
 
 XLV = Force("Legion XLV", (Troops(TroopType.LEGIONARY, 5),), aquila=True)
 DETACHMENT = Force("Vexillatio XLV", (Troops(TroopType.AUXILIARY, 2),))

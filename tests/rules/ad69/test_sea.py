@@ -2,11 +2,9 @@
 TRANSPORTS)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from umpire.rules.dice import EnteredDice
-from umpire.rules.errors import DiceError, RulesError
-from umpire.rules.registry import run_procedure
 from umpire.rules.ad69.forces import Force, Troops, TroopType
 from umpire.rules.ad69.sea import (
     WORSE_THINGS,
@@ -18,6 +16,9 @@ from umpire.rules.ad69.sea import (
     open_sea_crossing,
 )
 from umpire.rules.ad69.weather import WeatherRegion
+from umpire.rules.dice import EnteredDice
+from umpire.rules.errors import DiceError, RulesError
+from umpire.rules.registry import run_procedure
 
 ITALIA = WeatherRegion.ITALIA
 XLV = Force("Legion XLV", (Troops(TroopType.LEGIONARY, 5), Troops(TroopType.AUXILIARY, 5)), aquila=True)

@@ -1,11 +1,9 @@
 """Sieges (X. THE SIEGE SYSTEM, SIEGE COMBAT RESULTS, REDUCING DEFENCES)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from umpire.rules.dice import EnteredDice
-from umpire.rules.errors import DiceError, RulesError
-from umpire.rules.registry import run_procedure
 from umpire.rules.ad69.forces import Force, Troops, TroopType
 from umpire.rules.ad69.siege import (
     FORTIFICATIONS,
@@ -19,6 +17,9 @@ from umpire.rules.ad69.siege import (
     reduce_defences,
     siege_assault,
 )
+from umpire.rules.dice import EnteredDice
+from umpire.rules.errors import DiceError, RulesError
+from umpire.rules.registry import run_procedure
 
 
 def force(name, *, aquila=False, **units):

@@ -2,10 +2,10 @@
 
 import pytest
 
+from umpire.rules.ad69.weather import WINTER, WeatherRegion, Where, WinterInput, months, winter
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
 from umpire.rules.registry import run_procedure
-from umpire.rules.ad69.weather import WINTER, WeatherRegion, Where, WinterInput, months, winter
 
 
 def test_weather_table_matches_handbook():

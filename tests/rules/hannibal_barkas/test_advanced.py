@@ -4,8 +4,8 @@ import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
-from umpire.rules.registry import run_procedure
 from umpire.rules.hannibal_barkas.advanced import DICTATOR_ARMY  # importing it registers the procedures
+from umpire.rules.registry import run_procedure
 
 
 def run(key, data, dice=()):

@@ -1,6 +1,7 @@
 """The battles' invariants over many made-up battles (hypothesis)."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from umpire.rules.dice import SeededDice
 from umpire.rules.hannibal_barkas.battle import BattleInput, BattleOptions, BattleSide, Leader, battle_procedure

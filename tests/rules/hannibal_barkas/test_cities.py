@@ -6,7 +6,6 @@ import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
-from umpire.rules.registry import run_procedure
 from umpire.rules.hannibal_barkas import cities
 from umpire.rules.hannibal_barkas.cities import (
     CITY_CARDS_GIVEN,
@@ -25,6 +24,7 @@ from umpire.rules.hannibal_barkas.cities import (
     given_card,
 )
 from umpire.rules.hannibal_barkas.units import Units
+from umpire.rules.registry import run_procedure
 
 
 def test_the_city_cells_the_rulebook_gives():

@@ -2,7 +2,8 @@
 the vectors are constructed, not from the text, save that Example 6 (L452-460) is refought with B's army split."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from umpire.rules.dice import EnteredDice, SeededDice
 from umpire.rules.errors import RulesError

@@ -4,8 +4,8 @@ import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
-from umpire.rules.registry import run_procedure
 from umpire.rules.hannibal_barkas.economy import ROMAN_INFANTRY_UPKEEP  # importing it registers the procedures
+from umpire.rules.registry import run_procedure
 
 
 def run(data):

@@ -1,11 +1,12 @@
 """VIII. The Gauls: the attitude test with Table 2 (P16), armed resistance (P17), recruitment (P18)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
-from umpire.rules.registry import run_procedure
+from umpire.rules.hannibal_barkas.cities import Side
 from umpire.rules.hannibal_barkas.gauls import (
     GALLIC_TRIBES_GIVEN,
     GALLIC_TRIBES_NAMED,
@@ -18,16 +19,16 @@ from umpire.rules.hannibal_barkas.gauls import (
     RecruitInput,
     ResistanceInput,
     ResistanceOptions,
-    Trigger,
     Token,
     Tribe,
-    Winner,
+    Trigger,
     WhoTests,
+    Winner,
     gallic_attitude,
     gallic_recruitment,
     gallic_resistance,
 )
-from umpire.rules.hannibal_barkas.cities import Side
+from umpire.rules.registry import run_procedure
 
 LINGONES = Tribe("Lingones")  # strength from the rulebook: 6-2 (Example 13)
 LEPONTI = Tribe("Leponti")  # 4-1 (VIII L654)

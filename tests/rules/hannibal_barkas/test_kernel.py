@@ -13,8 +13,8 @@ from umpire.rules.hannibal_barkas.units import (
     HI,
     LI,
     MOVEMENT,
-    UnitType,
     Units,
+    UnitType,
     ship_to_hit,
 )
 from umpire.rules.working import Working

@@ -4,8 +4,8 @@ import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
-from umpire.rules.registry import run_procedure
 from umpire.rules.hannibal_barkas.movement import FLEET_MP  # importing it registers the procedures
+from umpire.rules.registry import run_procedure
 
 
 def test_example_4_multi_region_activation_costs_2_ip():

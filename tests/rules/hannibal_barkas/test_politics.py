@@ -5,7 +5,6 @@ import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
-from umpire.rules.registry import run_procedure
 from umpire.rules.hannibal_barkas.politics import (
     ALLIANCE_REWARD,
     POLITICAL_ACTION,
@@ -26,6 +25,7 @@ from umpire.rules.hannibal_barkas.politics import (
     hiero_dies,
     political_move,
 )
+from umpire.rules.registry import run_procedure
 
 
 def lines(result, *kinds):

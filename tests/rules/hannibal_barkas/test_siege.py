@@ -2,11 +2,11 @@
 the readings, and the invariants."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from umpire.rules.dice import EnteredDice, SeededDice
 from umpire.rules.errors import RulesError
-from umpire.rules.registry import get_procedure, run_procedure
 from umpire.rules.hannibal_barkas import siege
 from umpire.rules.hannibal_barkas.cities import CityCard
 from umpire.rules.hannibal_barkas.siege import (
@@ -25,7 +25,8 @@ from umpire.rules.hannibal_barkas.siege import (
     siege_declare,
     siege_stage,
 )
-from umpire.rules.hannibal_barkas.units import UnitType, Units
+from umpire.rules.hannibal_barkas.units import Units, UnitType
+from umpire.rules.registry import get_procedure, run_procedure
 
 CITY_3 = CityCard("Bononia", defence=3, vp=3)  # Examples 11 and 12: "The defence level of a city is 3"
 HI = UnitType.HEAVY_INFANTRY
@@ -394,7 +395,7 @@ def test_a_siege_always_ends_or_stands_with_bounded_tracks(defence, defenders, c
     state = (defence, inside, Units(heavy_infantry=besiegers))
     track = tuple(TrackFlag(field, needs) for field, needs in flags.items())
     dice, result = SeededDice(seed), "continuing"
-    for stage in range(defence + inside.total + 2):
+    for _stage in range(defence + inside.total + 2):
         outcome = siege_stage(
             SiegeStageInput(CityCard("X", defence=defence), state[2], state[0], state[1], track), dice
         ).outcome

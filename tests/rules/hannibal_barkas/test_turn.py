@@ -4,8 +4,8 @@ import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
-from umpire.rules.registry import run_procedure
 from umpire.rules.hannibal_barkas.turn import SEQUENCE_OF_PLAY, SETUP_CHECKLIST
+from umpire.rules.registry import run_procedure
 
 
 def steps(result):

@@ -5,7 +5,8 @@ quarter (12.6, 12.65) and "Losing a 4-12 in a city does not satisfy an 8 point l
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
@@ -21,8 +22,8 @@ from umpire.rules.imperium_romanum.combat_input import (
     PlusTwoNarrowSea,
     Side,
 )
-from umpire.rules.imperium_romanum.land_crt import COLUMNS, CrtRow, Party, StandardCrtRow, Table, column
 from umpire.rules.imperium_romanum.common import Cer, Season
+from umpire.rules.imperium_romanum.land_crt import COLUMNS, CrtRow, Party, StandardCrtRow, Table, column
 from umpire.rules.working import Working
 
 LEGION = Kind.LEGIONARY_INFANTRY

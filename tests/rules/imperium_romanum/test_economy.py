@@ -5,7 +5,6 @@ import pytest
 
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
-from umpire.rules.schema import parse
 from umpire.rules.imperium_romanum.common import Cer, Season
 from umpire.rules.imperium_romanum.mobilization import (
     DesertionInput,
@@ -44,6 +43,7 @@ from umpire.rules.imperium_romanum.treasury import (
     taxation,
     treasury_capture,
 )
+from umpire.rules.schema import parse
 
 NO_DICE = EnteredDice([])
 

@@ -43,7 +43,7 @@ from umpire.rules.imperium_romanum.replacements import (
     non_roman_replacement,
 )
 from umpire.rules.imperium_romanum.siege import FortInput, fortification
-from umpire.rules.imperium_romanum.sieges import ReliefInput, Refuge, StandSiegeInput, siege_relief, stand_siege
+from umpire.rules.imperium_romanum.sieges import Refuge, ReliefInput, StandSiegeInput, siege_relief, stand_siege
 from umpire.rules.imperium_romanum.treasury import TaxCity, TreasureCityInput, treasure_city
 
 NO_DICE = EnteredDice([])

@@ -21,10 +21,10 @@ from umpire.rules.imperium_romanum.corn_fleets import (
     corn_fleet_return,
 )
 from umpire.rules.imperium_romanum.morale import (
+    MORALE_TABLE_GIVEN,
     HalfRounding,
     HalvingInput,
     HalvingOptions,
-    MORALE_TABLE_GIVEN,
     MoraleEvent,
     MoraleInput,
     morale,
@@ -182,9 +182,12 @@ def test_rebellion_on_six_or_more_and_in_a_siege():
     assert corn_consumption(ConsumptionInput(0, unmet_before=2), EnteredDice([3])).outcome["revolts"] is True
     assert corn_consumption(ConsumptionInput(0, unmet_before=1), EnteredDice([3])).outcome["revolts"] is False
     besieged = corn_consumption(ConsumptionInput(0, unmet_before=2, besieged=True), EnteredDice([3]))
-    assert [l.value for l in besieged.working if l.kind == "modifier"] == [6]
+    assert [line.value for line in besieged.working if line.kind == "modifier"] == [6]
     both = ConsumptionInput(0, unmet_before=2, besieged=True, options=ConsumptionOptions(SiegeShortage.AS_WELL))
-    assert [l.value for l in corn_consumption(both, EnteredDice([3])).working if l.kind == "modifier"] == [6, 3]
+    assert [line.value for line in corn_consumption(both, EnteredDice([3])).working if line.kind == "modifier"] == [
+        6,
+        3,
+    ]
 
 
 def test_a_corn_fleet_carries_one_corn_and_loading_costs_4():

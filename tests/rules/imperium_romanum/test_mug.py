@@ -7,7 +7,6 @@ import pytest
 
 from umpire.rules.dice import EnteredDice, SeededDice
 from umpire.rules.errors import RulesError
-from umpire.rules.schema import parse
 from umpire.rules.imperium_romanum.mug import (
     ActivationInput,
     ActivationOptions,
@@ -25,6 +24,7 @@ from umpire.rules.imperium_romanum.mug import (
     activation_mug,
     chit_draw,
 )
+from umpire.rules.schema import parse
 
 NO_DICE = EnteredDice([])
 # chi-square critical value for 5 degrees of freedom at p = 0.001
@@ -130,7 +130,7 @@ def test_tv_02_a_3_leader_moves_on_3_2_1_0_and_a_1_leader_on_1_or_0():
     leaders = (Leader("Caesar", 3), Leader("Tribune", 1))
     forces = (Force("corn fleet"),)
     moved = {chit: activation(ActivationInput(chit, leaders, forces), NO_DICE).outcome for chit in range(4)}
-    assert [[l["name"] for l in moved[c]["leaders"]] for c in range(4)] == [
+    assert [[leader["name"] for leader in moved[c]["leaders"]] for c in range(4)] == [
         ["Caesar", "Tribune"],
         ["Caesar", "Tribune"],
         ["Caesar"],
@@ -150,7 +150,7 @@ def test_command_range_by_rating_and_the_zero_leaders_reading():
     """4.13: +1 the adjacent hexes, +2 and +3 two hexes; a +0's range is not given (AMB-03)."""
     leaders = (Leader("a", 0), Leader("b", 1), Leader("c", 2), Leader("d", 3))
     outcome = activation(ActivationInput(0, leaders), NO_DICE).outcome
-    assert [l["range"] for l in outcome["leaders"]] == [0, 1, 2, 2]
+    assert [leader["range"] for leader in outcome["leaders"]] == [0, 1, 2, 2]
     wide = activation(ActivationInput(0, leaders[:1], options=ActivationOptions(ZeroLeaderRange.ADJACENT)), NO_DICE)
     assert wide.outcome["leaders"][0]["range"] == 1
 

@@ -17,8 +17,8 @@ from umpire.rules.imperium_romanum.control import (
 )
 from umpire.rules.imperium_romanum.fleets import (
     ConstructionInput,
-    Disembark,
     DisbandInput,
+    Disembark,
     Embark,
     TransportInput,
     disband_fleet,

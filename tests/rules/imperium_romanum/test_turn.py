@@ -1,8 +1,8 @@
 """4.0 Sequence of Play as the clock's data, the printed reference sheet's tables, and the ruleset's procedures."""
 
+from umpire.rules.imperium_romanum import turn
 from umpire.rules.reference import get_sequence, get_tables, table_rows
 from umpire.rules.registry import get_procedure, get_procedures
-from umpire.rules.imperium_romanum import turn
 
 # Each FULL or PARTIAL procedure of the extraction (shared/rules/004_imperium_romanum.md §3), by its section, with
 # the procedures that carry it out. 3.34 is UMPIRE (its results are the land combat's, from Control's table cells).

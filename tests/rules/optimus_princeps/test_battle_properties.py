@@ -1,6 +1,7 @@
 """The field battle resolver's invariants, for any armies and any dice (8, 10)."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from umpire.rules.dice import SeededDice
 from umpire.rules.optimus_princeps.combat import Destruction, per_sp

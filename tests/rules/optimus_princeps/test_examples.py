@@ -6,7 +6,7 @@ import pytest
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
 from umpire.rules.optimus_princeps.armies import PURSUIT_LOSSES
-from umpire.rules.optimus_princeps.battle import LD, P, PHASE_4_TABLE, TT
+from umpire.rules.optimus_princeps.battle import LD, PHASE_4_TABLE, TT, P
 from umpire.rules.optimus_princeps.combat import (
     Destruction,
     Kind,

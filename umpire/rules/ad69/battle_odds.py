@@ -176,7 +176,7 @@ def odds_outcome(case, plan, tally, n, seed):
         return sum(count for key, count in tally.items() if test(*key)) / n
 
     endings = {
-        f"{KEYS[w]}_{name}": share(lambda e, win, *_: e == ending and win == w)
+        f"{KEYS[w]}_{name}": share(lambda e, win, *_, ending=ending, w=w: e == ending and win == w)
         for ending, name in ((OUTRIGHT, "wins_outright"), (WITHDREW, "pushes_back_and_withdraws"))
         for w in (0, 1)
     }

@@ -19,7 +19,7 @@ from .cards import CardAttack, Negation, Role, card_volley, negate
 from .contingents import ALLIED, ALLIED_LOSSES_HELP, AlliedLosses, Contingent, check_contingents, contingent_losses
 from .kernel import firers, roll_volley, take_losses
 from .pursuit import JOINS_HELP, MODIFIER_HELP, NUMBER_HELP, PursuitEffect, pursuers
-from .units import CAV, CAVALRY, EL, GC, GI, HI, LI, RULESET, UnitType, Units
+from .units import CAV, CAVALRY, EL, GC, GI, HI, LI, RULESET, Units, UnitType
 
 GENERAL = "5.1 General Rules"
 PHASES_RULE = "5.3 Combat Round Phases"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..errors import RulesError
 from ..schema import Choice, spec
 from .kernel import DEFAULT_CRITICAL_ORDER, pick_order
-from .units import UnitType, Units, label
+from .units import Units, UnitType, label
 
 ALLIED = "5.5 Losses (L450), allied armies"
 

@@ -13,7 +13,7 @@ from ..schema import Choice, spec
 from ..working import Result, Working
 from .advanced import CUT_OFF_HELP, CutOffReading, cut_off_income
 from .turn import Nation
-from .units import EL, GC, GI, HI, LI, NO_UNITS, RULESET, SHIPS, UnitType, Units, cost
+from .units import EL, GC, GI, HI, LI, NO_UNITS, RULESET, SHIPS, Units, UnitType, cost
 
 ECONOMY = "IX. Economy"
 INCOME = "9.1 Income from Cities"

@@ -12,7 +12,7 @@ from ..registry import procedure
 from ..schema import Choice, spec
 from ..working import Result, Working
 from .turn import Region
-from .units import DIE, MOVEMENT, RULESET, SHIP_CAPACITY, SHIPS, UnitType, Units
+from .units import DIE, MOVEMENT, RULESET, SHIP_CAPACITY, SHIPS, Units, UnitType
 
 GENERAL = "4.1 General Rules"
 ACTIVATING = "4.2 Activating and Moving Armies"

@@ -14,7 +14,7 @@ from ..schema import Choice, spec
 from ..working import Result, Working
 from .cities import NOT_FIGHTING, CityCard, card_cell, check_level, check_room
 from .kernel import Firer, Volley, firers, pick_order, roll_volley, take_losses
-from .units import DIE, INFANTRY, NO_UNITS, RULESET, UnitType, Units, label
+from .units import DIE, INFANTRY, NO_UNITS, RULESET, Units, UnitType, label
 
 ASSAULT = "6.1 Assault on a City"
 SIEGE = "6.2 Siege"

@@ -101,7 +101,7 @@ def removal_count(sets, options, working):
         return 1
     working.note("Reading: one plus the chart's number for each power (4.0 C, L120)", ACTIVATION)
     count = 1
-    for name, chits in sets:
+    for _name, chits in sets:
         count += CHITS_REMOVED.lookup(len(chits), working) if len(chits) in CHITS_REMOVED.rows else 0
     working.step(f"{count} chit(s) are removed at random from all the chits together", ACTIVATION, count)
     return count

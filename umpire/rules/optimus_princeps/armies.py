@@ -91,7 +91,7 @@ def check_army(army, path):
                 f"{path}.leaders.{i}.attached_to",
                 f"{leader.name} is with {leader.attached_to!r}, which is not in the army",
             )
-    for i, name in enumerate(army.loss_order + army.sheltered + ((army.bonus_unit,) if army.bonus_unit else ())):
+    for name in army.loss_order + army.sheltered + ((army.bonus_unit,) if army.bonus_unit else ()):
         if name not in names:
             raise RulesError(path, f"{name!r} is named but is not one of the army's units")
     check_command(army, path)
