@@ -5,8 +5,9 @@ record every roll, so a result can show each die with what it was for.
 """
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errors import DiceError
 
@@ -17,7 +18,7 @@ class DieRoll:
     value: int
     purpose: str
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, Any]:
         return {"sides": self.sides, "value": self.value, "purpose": self.purpose}
 
 
@@ -30,12 +31,12 @@ class Dice(Protocol):
 class SeededDice:
     """The console rolls, reproducibly: the same seed gives the same dice."""
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: int | None = None) -> None:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
         self._random = random.Random(self.seed)
-        self.rolls = []
+        self.rolls: list[DieRoll] = []
 
-    def roll(self, sides, purpose):
+    def roll(self, sides: int, purpose: str) -> int:
         value = self._random.randint(1, sides)
         self.rolls.append(DieRoll(sides, value, purpose))
         return value
@@ -44,11 +45,11 @@ class SeededDice:
 class EnteredDice:
     """The umpire's physical dice, entered in the order the procedure asks for them."""
 
-    def __init__(self, values):
-        self._values = list(values)
-        self.rolls = []
+    def __init__(self, values: Iterable[object]) -> None:
+        self._values = list(values)  # as entered: roll() refuses what is not a face of its die
+        self.rolls: list[DieRoll] = []
 
-    def roll(self, sides, purpose):
+    def roll(self, sides: int, purpose: str) -> int:
         number = len(self.rolls) + 1
         if not self._values:
             raise DiceError(f"dice.{number - 1}", f"die {number} is needed: a d{sides} for {purpose}.")
@@ -59,11 +60,11 @@ class EnteredDice:
         return value
 
     @property
-    def unused(self):
+    def unused(self) -> list[object]:
         return list(self._values)
 
 
-def parse_dice_list(text):
+def parse_dice_list(text: str) -> list[int]:
     """Dice typed as "10, 2, 5": a list of whole numbers, or a DiceError naming the input."""
     try:
         return [int(part) for part in text.replace(" ", ",").split(",") if part.strip()]

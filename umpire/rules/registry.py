@@ -8,9 +8,14 @@ rules desk all go through `run_procedure`.
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from . import schema
+from .dice import Dice
 from .errors import RulesError
+from .working import Result
+
+Run = TypeVar("Run", bound=Callable[..., Result])
 
 RULESETS = {
     "ad69": "AD69 megagame",
@@ -19,7 +24,7 @@ RULESETS = {
     "imperium_romanum": "Imperium Romanum",
     "thunderbolt": "Thunderbolt (The Ancient World III)",
 }
-REGISTRY = {}
+REGISTRY: dict[str, "Procedure"] = {}
 
 
 @dataclass(frozen=True)
@@ -29,14 +34,14 @@ class Procedure:
     title: str
     source: str
     input_type: type
-    run: Callable
+    run: Callable[[Any, Dice], Result]
     dice: str  # which dice it asks for, for the umpire rolling by hand: "d12 per side per round"
 
     @property
-    def summary(self):
+    def summary(self) -> str:
         return (self.run.__doc__ or "").strip().splitlines()[0] if self.run.__doc__ else ""
 
-    def describe(self):
+    def describe(self) -> dict[str, Any]:
         return {
             "key": self.key,
             "ruleset": self.ruleset,
@@ -48,10 +53,10 @@ class Procedure:
         }
 
 
-def procedure(ruleset, name, *, title, source, takes, dice=""):
+def procedure(ruleset: str, name: str, *, title: str, source: str, takes: type, dice: str = "") -> Callable[[Run], Run]:
     """Register `run(case, dice)` as `<ruleset>.<name>`."""
 
-    def register(run):
+    def register(run: Run) -> Run:
         key = f"{ruleset}.{name}"
         REGISTRY[key] = Procedure(key, ruleset, title, source, takes, run, dice)
         return run
@@ -59,7 +64,7 @@ def procedure(ruleset, name, *, title, source, takes, dice=""):
     return register
 
 
-def load_rulesets():
+def load_rulesets() -> dict[str, Procedure]:
     """Import every ruleset package that exists, so their procedures register."""
     for ruleset in RULESETS:
         try:
@@ -70,7 +75,7 @@ def load_rulesets():
     return REGISTRY
 
 
-def get_procedure(key):
+def get_procedure(key: str) -> Procedure:
     load_rulesets()
     if key not in REGISTRY:
         known = ", ".join(sorted(REGISTRY)) or "none"
@@ -78,12 +83,12 @@ def get_procedure(key):
     return REGISTRY[key]
 
 
-def get_procedures(ruleset=None):
+def get_procedures(ruleset: str | None = None) -> list[Procedure]:
     load_rulesets()
     return [p for key, p in sorted(REGISTRY.items()) if ruleset in (None, p.ruleset)]
 
 
-def run_procedure(key, data, dice):
+def run_procedure(key: str, data: object, dice: Dice) -> Result:
     """Parse `data` into the procedure's input and run it with `dice`."""
     proc = get_procedure(key)
     return proc.run(schema.parse(proc.input_type, data), dice)

@@ -8,6 +8,7 @@ import dataclasses
 import enum
 import types
 import typing
+from typing import Any
 
 from .errors import RulesError
 
@@ -16,11 +17,19 @@ class Choice(enum.Enum):
     """An input's fixed choices, each with the words the working uses for it."""
 
     @property
-    def label(self):
+    def label(self) -> str:
         return self.value.replace("_", " ")
 
 
-def spec(help="", *, min=None, max=None, min_items=None, max_items=None, default=dataclasses.MISSING):
+def spec(
+    help: str = "",
+    *,
+    min: int | None = None,
+    max: int | None = None,
+    min_items: int | None = None,
+    max_items: int | None = None,
+    default: Any = dataclasses.MISSING,
+) -> Any:
     """A dataclass field with its help text and limits, for parsing and for building forms."""
     metadata = {"help": help, "min": min, "max": max, "min_items": min_items, "max_items": max_items}
     if isinstance(default, (list, dict, set)):

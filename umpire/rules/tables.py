@@ -1,9 +1,12 @@
 """A table: named, with the rule section it comes from, looked up by a score or a key."""
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import MissingData
+
+if TYPE_CHECKING:
+    from .working import Working
 
 
 @dataclass(frozen=True)
@@ -15,7 +18,7 @@ class Band:
     result: Any
     label: str
 
-    def holds(self, score):
+    def holds(self, score: int) -> bool:
         return (self.low is None or score >= self.low) and (self.high is None or score <= self.high)
 
 
@@ -27,13 +30,13 @@ class BandTable:
     source: str
     bands: tuple[Band, ...]
 
-    def row(self, score):
+    def row(self, score: int) -> Band:
         for band in self.bands:
             if band.holds(score):
                 return band
         raise ValueError(f"{self.name} has no row for {score}")
 
-    def lookup(self, score, working=None):
+    def lookup(self, score: int, working: "Working | None" = None) -> Any:
         band = self.row(score)
         if working is not None:
             working.table(self, f"{band.label} (score {score})", band.result)
@@ -47,9 +50,9 @@ class KeyedTable:
 
     name: str
     source: str
-    rows: dict
+    rows: dict[Any, Any]
 
-    def lookup(self, key, working=None, column=None):
+    def lookup(self, key: Any, working: "Working | None" = None, column: str | None = None) -> Any:
         if key not in self.rows:
             raise KeyError(f"{self.name} has no row {key!r}")
         row = self.rows[key]

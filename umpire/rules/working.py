@@ -5,7 +5,13 @@ The desk, the API, the CLI and the printed sheets all show this same working.
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from .dice import Dice, DieRoll
+    from .tables import BandTable, KeyedTable
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -17,7 +23,7 @@ class Line:
     rule: str = ""
     value: Any = None
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "rule": self.rule, "value": self.value}
 
 
@@ -27,33 +33,33 @@ class Working:
 
     lines: list[Line] = field(default_factory=list)
 
-    def step(self, text, rule="", value=None):
+    def step(self, text: str, rule: str = "", value: Any = None) -> None:
         self.lines.append(Line("step", text, rule, value))
 
-    def modifier(self, text, value, rule):
+    def modifier(self, text: str, value: T, rule: str) -> T:
         self.lines.append(Line("modifier", text, rule, value))
         return value
 
-    def table(self, table, row, result):
+    def table(self, table: "BandTable | KeyedTable", row: str, result: Any) -> None:
         value = result.value if isinstance(result, enum.Enum) else result  # the working is plain data
         self.lines.append(Line("table", f"{table.name}: {row}", table.source, value))
 
-    def die(self, roll):
+    def die(self, roll: "DieRoll") -> None:
         self.lines.append(Line("die", f"d{roll.sides} for {roll.purpose}", "", roll.value))
 
-    def roll(self, dice, sides, purpose):
+    def roll(self, dice: "Dice", sides: int, purpose: str) -> int:
         """Roll one die and show it in the working."""
         value = dice.roll(sides, purpose)
         self.die(dice.rolls[-1])
         return value
 
-    def choice(self, text, rule="", value=None):
+    def choice(self, text: str, rule: str = "", value: Any = None) -> None:
         self.lines.append(Line("choice", text, rule, value))
 
-    def note(self, text, rule=""):
+    def note(self, text: str, rule: str = "") -> None:
         self.lines.append(Line("note", text, rule))
 
-    def as_list(self):
+    def as_list(self) -> list[dict[str, Any]]:
         return [line.as_dict() for line in self.lines]
 
 
@@ -62,15 +68,15 @@ class Result:
     """What a procedure returns: its outcome as plain data, its working, and the dice it used."""
 
     procedure: str
-    outcome: dict
+    outcome: dict[str, Any]
     working: tuple[Line, ...]
-    dice: tuple = ()
+    dice: tuple["DieRoll", ...] = ()
 
     @classmethod
-    def of(cls, procedure, outcome, working, dice):
+    def of(cls, procedure: str, outcome: dict[str, Any], working: Working, dice: "Dice") -> "Result":
         return cls(procedure, outcome, tuple(working.lines), tuple(dice.rolls))
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, Any]:
         return {
             "procedure": self.procedure,
             "outcome": self.outcome,
