@@ -7,14 +7,23 @@ import pytest
 from django.conf import settings as django_settings
 from django.core.management import call_command
 from django.db import connection
+from hypothesis import settings as hypothesis_settings
 
+from tests.database import empty_the_database
 from umpire.models import Event, Region, Role
 from umpire.services.seats import do_assign_seat
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
+# Property tests run thoroughly in CI and quickly in the edit loop; HYPOTHESIS_PROFILE chooses either anywhere.
+# A test that gives its own count (the database-backed fuzz) keeps it: each example there costs a transaction.
+hypothesis_settings.register_profile("thorough", max_examples=150, deadline=None)
+hypothesis_settings.register_profile("quick", max_examples=30, deadline=None)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "thorough" if IN_CI else "quick"))
 # The embedded ticker is a serving process's: a test that imports umpire.asgi must not start one ticking
 # beside the tests (tests/umpire/test_ticker.py drives its schedule by hand).
 django_settings.EMBEDDED_TICKER = False
+# A test umpire's password needs no protection, and the default hasher costs a third of a second of CPU a user.
+django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def missing_service(reason):
@@ -98,10 +107,38 @@ def channel_layer_down(settings, redis_down):
     channel_layers.backends.clear()
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database starts with the AD69 world in it, loaded once for the session (once per worker):
+    each test's transaction is rolled back, so every test finds the world as the fixture gives it."""
+    with django_db_blocker.unblock():
+        load_the_world()
+
+
+def load_the_world():
+    call_command("loaddata", "ad69_world", verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def the_world_again_after_a_flush(request, django_db_blocker):
+    """A transactional test (`transaction=True`, a live server) empties every table when it ends; the next test
+    that uses the database finds the world loaded again, before its own transaction begins."""
+    if not {"db", "transactional_db"} & set(request.fixturenames) and not request.node.get_closest_marker("django_db"):
+        return
+    with django_db_blocker.unblock():
+        if not Event.objects.filter(slug="ad69").exists():
+            load_the_world()
+
+
 @pytest.fixture
 def ad69(db):
-    call_command("loaddata", "ad69_world", verbosity=0)
     return Event.objects.get(slug="ad69")
+
+
+@pytest.fixture
+def empty_database(db):
+    """No rows at all, not even the world the session loads: for what a fresh database does. Rolled back after."""
+    empty_the_database()
 
 
 @pytest.fixture

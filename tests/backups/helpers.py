@@ -7,7 +7,6 @@ from django.apps import apps
 from django.contrib.auth.models import Group, Permission
 from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
-from django.db import connection
 from django.db.models import Sum
 
 from regions.models import Account, Posting
@@ -55,15 +54,3 @@ def unbalanced_transactions():
 
 def balances(event):
     return {account.pk: talents for account, talents in get_balances(Account.objects.filter(event=event)).items()}
-
-
-def empty_the_database():
-    """Every row gone, inside the test's transaction: on PostgreSQL the deferred key checks the test's writes
-    left pending are run first, since TRUNCATE refuses to run while any are pending, and deferred again after."""
-    if connection.vendor != "postgresql":
-        call_command("flush", interactive=False, verbosity=0)
-        return
-    with connection.cursor() as cursor:
-        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        call_command("flush", interactive=False, verbosity=0)
-        cursor.execute("SET CONSTRAINTS ALL DEFERRED")  # as Django's keys are, for the rest of the test

@@ -12,9 +12,10 @@ from backups.services.walk import event_lookups
 from regions.models import Posting, Province
 from regions.services.books import OPENING, outside, treasury_of
 from regions.services.ledger import do_transfer
+from tests.database import empty_the_database
 from umpire.models import AuditEntry, Event
 
-from .helpers import balances, count_every_table, empty_the_database, every_row, unbalanced_transactions
+from .helpers import balances, count_every_table, every_row, unbalanced_transactions
 
 
 def export(tmp_path, slug="ad69"):
@@ -148,7 +149,7 @@ def test_import_refuses_an_account_name_taken_by_another(full_world, tmp_path):
         ),
     ],
 )
-def test_import_refuses_a_file_that_is_not_a_backup(db, tmp_path, text, refusal):
+def test_import_refuses_a_file_that_is_not_a_backup(empty_database, tmp_path, text, refusal):
     path = tmp_path / "bad.json"
     path.write_text(text)
     with pytest.raises(CommandError, match=refusal):

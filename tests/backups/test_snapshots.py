@@ -9,10 +9,9 @@ from django.urls import reverse
 from backups.hooks import snapshot_at_turn_end
 from backups.models import SnapshotSchedule
 from backups.services.snapshots import do_set_snapshot_schedule
+from tests.database import empty_the_database
 from umpire import clockwork
 from umpire.models import AuditEntry, GameClock, Role, TurnEnd, TurnEndHookRun
-
-from .helpers import empty_the_database
 
 
 @pytest.fixture

@@ -106,7 +106,7 @@ def test_every_demo_record_passes_its_models_validation(demo):
         record.full_clean()
 
 
-def test_seed_demo_on_an_empty_database_loads_the_demo_forces(db):
+def test_seed_demo_on_an_empty_database_loads_the_demo_forces(empty_database):
     call_command("seed_demo", stdout=StringIO())
     event = Event.objects.get(slug="ad69")
     assert Force.objects.filter(event=event, kind=Force.Kind.LEGION, is_demo=True).count() == 31

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from umpire.rules.ad69.battle import LossesInput, battle_losses_procedure, battle_procedure
@@ -80,7 +80,6 @@ def test_seeded_and_entered_dice_give_the_same_battle(case, seed):
     assert entered == rolled
 
 
-@settings(max_examples=40)
 @given(battles, seeds)
 def test_the_odds_fight_the_same_battles_as_the_engine(case, seed):
     """battle_odds' lean loop and ad69.battle, on one stream of seeded dice, fight the very

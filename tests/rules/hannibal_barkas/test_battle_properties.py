@@ -1,6 +1,6 @@
 """The battles' invariants over many made-up battles (hypothesis)."""
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from umpire.rules.dice import SeededDice
@@ -51,7 +51,6 @@ battles = st.builds(
 seeds = st.integers(0, 2**32 - 1)
 
 
-@settings(max_examples=150, deadline=None)
 @given(battles, seeds)
 def test_losses_never_exceed_what_is_present(case, seed):
     out = battle_procedure(case, SeededDice(seed)).outcome
@@ -61,7 +60,6 @@ def test_losses_never_exceed_what_is_present(case, seed):
             assert out[role]["left"][kind] + lost == side.units.as_dict()[kind]
 
 
-@settings(max_examples=150, deadline=None)
 @given(battles, seeds)
 def test_a_battle_always_ends_within_its_rounds(case, seed):
     out = battle_procedure(case, SeededDice(seed)).outcome
@@ -91,7 +89,6 @@ fleets = st.builds(
 )
 
 
-@settings(max_examples=100, deadline=None)
 @given(fleets, fleets, seeds)
 def test_a_naval_battle_ends_and_sinks_no_more_than_afloat(attacker, defender, seed):
     case = NavalInput(attacker=attacker, defender=defender, max_rounds=10)

@@ -2,7 +2,7 @@
 the vectors are constructed, not from the text, save that Example 6 (L452-460) is refought with B's army split."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from umpire.rules.dice import EnteredDice, SeededDice
@@ -137,7 +137,6 @@ def allied_sides(name):
     return st.builds(build, armies, armies, st.none() | st.integers(1, 4))
 
 
-@settings(max_examples=100, deadline=None)
 @given(allied_sides("A"), allied_sides("B"), st.sampled_from(list(AlliedLosses)), st.integers(0, 2**32 - 1))
 def test_each_contingent_s_losses_add_up_to_its_side_s(attacker, defender, reading, seed):
     """L450: "losses must be accounted for separately": each contingent loses no more than it had, and the

@@ -2,7 +2,7 @@
 the readings, and the invariants."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from umpire.rules.dice import EnteredDice, SeededDice
@@ -352,7 +352,6 @@ def test_a_siege_declaration_is_refused_naming_the_input(case, field):
 # ---- invariants ----------------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
 @given(
     st.integers(1, 6),
     st.integers(0, 4),
@@ -381,7 +380,6 @@ def test_assault_losses_never_exceed_what_is_present(defence, level_drop, light,
     assert 0 <= outcome["level"] <= level and (outcome["result"] == "captured") == (outcome["level"] == 0)
 
 
-@settings(max_examples=150, deadline=None)
 @given(
     st.integers(1, 6),
     st.integers(0, 12),

@@ -1,6 +1,6 @@
 """The field battle resolver's invariants, for any armies and any dice (8, 10)."""
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from umpire.rules.dice import SeededDice
@@ -69,7 +69,6 @@ def total_sp(side):
     return sum(unit["sp"] for unit in side["units"])
 
 
-@settings(max_examples=150, deadline=None)
 @given(BATTLES, st.integers(0, 2**32 - 1))
 def test_a_battle_never_raises_strength_and_counts_every_sp_it_eliminates(case, seed):
     result = run_procedure("optimus_princeps.battle", case, SeededDice(seed)).outcome
@@ -81,7 +80,6 @@ def test_a_battle_never_raises_strength_and_counts_every_sp_it_eliminates(case, 
         assert total_sp(case[role]) - result[role]["sp_left"] == result[role]["sp_eliminated"]
 
 
-@settings(max_examples=150, deadline=None)
 @given(BATTLES, st.integers(0, 2**32 - 1))
 def test_the_loser_is_the_side_that_suffered_more_hdc(case, seed):
     result = run_procedure("optimus_princeps.battle", case, SeededDice(seed)).outcome
@@ -94,7 +92,6 @@ def test_the_loser_is_the_side_that_suffered_more_hdc(case, seed):
         assert result[result["loser"]]["sp_left"] == 0
 
 
-@settings(max_examples=60, deadline=None)
 @given(BATTLES, st.integers(0, 2**32 - 1))
 def test_the_same_dice_give_the_same_battle(case, seed):
     first = run_procedure("optimus_princeps.battle", case, SeededDice(seed))
