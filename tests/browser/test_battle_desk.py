@@ -12,6 +12,8 @@ from tests.regions.forces_builders import composition, legion
 from umpire.models import Character, Event, Role
 from umpire.services.accounts import do_seat_umpire
 
+pytestmark = pytest.mark.browser
+
 LEG, AUX = "legionary", "auxiliary"
 
 

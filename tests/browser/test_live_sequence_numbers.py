@@ -10,6 +10,7 @@ Each message carries an announcement: the page showing it is the page having rea
 import json
 import re
 
+import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -17,6 +18,8 @@ from tests.browser.conftest import off_the_browser_thread
 from tests.browser.test_projector import RunningGameInABrowser
 from umpire.models import GameClock
 from umpire.selectors import get_clock_state
+
+pytestmark = pytest.mark.browser
 
 
 class PlayedSocket:

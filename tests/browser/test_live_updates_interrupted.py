@@ -18,6 +18,8 @@ from umpire import clockwork
 from umpire.code_tries import TRIES
 from umpire.models import Event
 
+pytestmark = pytest.mark.browser
+
 POLL_WAIT_MS = 15000  # live.js polls every 10 s
 RECONNECT_WAIT_MS = 25000  # its retries back off to 15 s apart
 

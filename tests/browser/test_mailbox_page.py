@@ -13,6 +13,8 @@ from umpire import clockwork
 from umpire.models import Character, Event, Region, Role
 from umpire.services.accounts import do_seat_umpire
 
+pytestmark = pytest.mark.browser
+
 PASSWORD = "ad69-browser"
 
 

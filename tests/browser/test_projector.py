@@ -13,6 +13,8 @@ from umpire.models import Event, Role
 from umpire.services.access_codes import do_reissue_display_code
 from umpire.services.accounts import do_seat_umpire
 
+pytestmark = pytest.mark.browser
+
 
 def set_up_a_running_game():
     call_command("loaddata", "ad69_world", verbosity=0)

@@ -10,6 +10,8 @@ from tests.browser.conftest import off_the_browser_thread, open_page
 from umpire.models import Event, ProcedureRun, Role
 from umpire.services.accounts import do_seat_umpire
 
+pytestmark = pytest.mark.browser
+
 
 def seat_a_region_umpire():
     call_command("loaddata", "ad69_world", verbosity=0)

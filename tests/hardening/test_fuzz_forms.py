@@ -41,6 +41,8 @@ from tests.hardening.drawn import (
 from tests.hardening.fingerprint import audit_since, changed_tables, fingerprint, last_audit_pk, tables_written
 from tests.security.test_csrf import sender
 
+pytestmark = pytest.mark.fuzz
+
 world = matrix.world
 
 POST_ROWS = [row for row in matrix.ROWS if row.method == matrix.POST]

@@ -37,6 +37,8 @@ from umpire.services.readings import do_set_readings
 from umpire.services.records import do_delete_record, do_save_record
 from umpire.services.seats import do_assign_seat
 
+pytestmark = pytest.mark.fuzz
+
 REFUSALS = (ValidationError, RulesError)
 FUZZ = settings(
     max_examples=25,

@@ -30,7 +30,7 @@ from tests.hardening.hall import (
     wait_until_ended,
 )
 
-pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+pytestmark = [pytest.mark.real_processes, pytest.mark.postgres, pytest.mark.redis]
 
 PASSWORD = "ad69-demo"  # seed_demo's, for every demo umpire
 HTTP_TIMEOUT = 20  # seconds: a page waiting on a Redis that never answers fails the test, not stalls it

@@ -27,7 +27,7 @@ from tests.hardening.hall import (
     wait_until_ended,
 )
 
-pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+pytestmark = [pytest.mark.real_processes, pytest.mark.postgres, pytest.mark.redis]
 
 HOOKS = turn_end_hooks()
 WITHIN_A_SECOND = timedelta(seconds=1)

@@ -139,6 +139,7 @@ def fuzz_operation(operation, cookies, headers, statuses):
     requests_to()
 
 
+@pytest.mark.fuzz
 def test_schemathesis_finds_no_server_error(control):
     browser, cookies, headers = umpire_browser(control)
     schema = schema_served_to(browser)
