@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Set up and run the umpire control console with nothing but Python 3.11.
 
-    python3 console.py run    # make .venv, install, migrate, load AD69, serve :8000
-    python3 console.py test   # make .venv, install, run the whole test suite
+    python3 console.py run            # make .venv, install, migrate, load AD69, serve :8000
+    python3 console.py test           # make .venv, install the test tools too, run the whole test suite
+    python3 console.py test --quick   # the edit loop: all but the browser, real-process, fuzz and slow tests
+    python3 console.py check          # ruff (lint and format) and mypy, as CI runs them
 
 With DATABASE_URL and REDIS_URL set, `run` uses PostgreSQL and Redis and also
 starts a Celery worker and beat beside the ASGI server. UMPIRE_BIND=host:port
@@ -22,23 +24,26 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
-REQUIREMENTS = ROOT / "requirements.txt"
-STAMP = VENV / "requirements.sha256"
+RUNNING = ROOT / "requirements.txt"  # the console's own
+TESTING = ROOT / "requirements-test.txt"  # the tests' and the checks', with the console's
+# The tests' tiers: `test --quick` leaves out these markers (pytest.ini says what each means).
+SLOW_TIERS = ("browser", "real_processes", "fuzz", "slow")
 
 
-def ensure_environment():
+def ensure_environment(requirements):
     """Create the virtual environment and install the pinned requirements when they change."""
     if sys.version_info < (3, 11):  # noqa: UP036 this file runs on whatever python3 the machine has
         sys.exit(f"The console needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     if not PYTHON.exists():
         print("Creating the virtual environment in .venv …", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    wanted = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
-    if not STAMP.exists() or STAMP.read_text() != wanted:
-        print("Installing the pinned requirements …", flush=True)
+    stamp = VENV / f"{requirements.stem}.sha256"
+    wanted = hashlib.sha256(b"".join(path.read_bytes() for path in (RUNNING, requirements))).hexdigest()
+    if not stamp.exists() or stamp.read_text() != wanted:
+        print(f"Installing the pinned {requirements.name} …", flush=True)
         pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-        subprocess.run([*pip, "-r", str(REQUIREMENTS)], check=True)
-        STAMP.write_text(wanted)
+        subprocess.run([*pip, "-r", str(requirements)], check=True)
+        stamp.write_text(wanted)
 
 
 def manage(*args):
@@ -96,18 +101,36 @@ def supervise(server, helpers, *, start, every=1.0):
 
 
 def test(*pytest_args):
+    if "--quick" in pytest_args:
+        quick = " and ".join(f"not {tier}" for tier in SLOW_TIERS)
+        pytest_args = ("-m", quick, *(arg for arg in pytest_args if arg != "--quick"))
     result = subprocess.run([str(PYTHON), "-m", "pytest", *pytest_args], cwd=ROOT)
     sys.exit(result.returncode)
 
 
+def check():
+    """The checks CI runs before the tests: lint, format and types. Each runs, and any that fails fails."""
+    checks = {
+        "ruff check": [str(BIN / "ruff"), "check", "."],
+        "ruff format": [str(BIN / "ruff"), "format", "--check", "."],
+        "mypy": [str(BIN / "mypy")],
+    }
+    failed = [name for name, command in checks.items() if subprocess.run(command, cwd=ROOT).returncode != 0]
+    if failed:
+        sys.exit(f"Failed: {', '.join(failed)}.")
+    print("ruff and mypy are satisfied.")
+
+
 def main(argv):
     command = argv[1] if len(argv) > 1 else "run"
-    if command not in {"run", "test"}:
+    if command not in {"run", "test", "check"}:
         sys.exit(__doc__)
-    ensure_environment()
+    ensure_environment(RUNNING if command == "run" else TESTING)
     os.chdir(ROOT)
     if command == "run":
         run()
+    elif command == "check":
+        check()
     else:
         test(*argv[2:])
 

@@ -1,6 +1,10 @@
-"""`console.py run` keeps the Celery worker and beat running for as long as the server runs."""
+"""`console.py`: `run` keeps the Celery worker and beat running for as long as the server runs; `test` and
+`check` run the tiers and the checks; each installs what it needs and no more."""
 
 import signal
+from types import SimpleNamespace
+
+import pytest
 
 import console
 
@@ -40,3 +44,66 @@ def test_a_helper_that_exits_is_started_again_and_all_stop_with_the_server(capsy
     first_worker, beat, second_worker = started
     assert first_worker.signals == [] and beat.signals == second_worker.signals == [signal.SIGTERM]
     assert "The Celery worker stopped (exit code 1); starting it again." in capsys.readouterr().out
+
+
+def test_quick_leaves_out_the_slow_tiers_and_passes_the_rest_to_pytest(monkeypatch):
+    ran = []
+    monkeypatch.setattr(
+        console.subprocess, "run", lambda command, cwd: ran.append(command) or SimpleNamespace(returncode=0)
+    )
+    with pytest.raises(SystemExit) as exit:
+        console.test("--quick", "tests/regions", "-x")
+    assert exit.value.code == 0
+    assert ran[0][1:] == [
+        "-m",
+        "pytest",
+        "-m",
+        "not browser and not real_processes and not fuzz and not slow",
+        "tests/regions",
+        "-x",
+    ]
+
+
+def test_the_whole_suite_runs_every_tier(monkeypatch):
+    ran = []
+    monkeypatch.setattr(
+        console.subprocess, "run", lambda command, cwd: ran.append(command) or SimpleNamespace(returncode=1)
+    )
+    with pytest.raises(SystemExit) as exit:
+        console.test()
+    assert exit.value.code == 1 and ran[0][1:] == ["-m", "pytest"]
+
+
+def test_every_tier_the_quick_run_leaves_out_is_a_declared_marker(pytestconfig):
+    declared = {line.split(":")[0].strip() for line in pytestconfig.getini("markers")}
+    assert set(console.SLOW_TIERS) <= declared
+
+
+def test_run_installs_the_console_s_own_requirements_and_test_the_test_tools_too(monkeypatch, tmp_path):
+    installed = []
+    monkeypatch.setattr(console, "VENV", tmp_path)
+    monkeypatch.setattr(console, "PYTHON", tmp_path / "python")
+    (tmp_path / "python").touch()
+    monkeypatch.setattr(console.subprocess, "run", lambda command, check: installed.append(command[-1]))
+    console.ensure_environment(console.RUNNING)
+    console.ensure_environment(console.TESTING)
+    console.ensure_environment(console.TESTING)  # nothing changed: nothing installed
+    assert installed == [str(console.RUNNING), str(console.TESTING)]
+
+
+def test_the_runtime_requirements_hold_no_test_tool():
+    running = {line.split("==")[0].lower() for line in console.RUNNING.read_text().splitlines() if "==" in line}
+    assert running and not running & {"pytest", "playwright", "hypothesis", "schemathesis", "ruff", "mypy"}
+
+
+def test_check_fails_when_any_check_fails_and_runs_them_all(monkeypatch):
+    ran = []
+
+    def run(command, cwd):
+        ran.append(command[0].rsplit("/", 1)[-1])
+        return SimpleNamespace(returncode=1 if "format" in command else 0)
+
+    monkeypatch.setattr(console.subprocess, "run", run)
+    with pytest.raises(SystemExit, match="Failed: ruff format"):
+        console.check()
+    assert ran == ["ruff", "ruff", "mypy"]
