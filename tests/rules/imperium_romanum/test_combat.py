@@ -252,3 +252,11 @@ def test_a_loser_that_cannot_retreat_loses_half_its_remaining_points():
     result = fight(side(30), side(10), winner=Party.ATTACKER, loser_can_retreat=False)
     assert result.outcome["defender_loses"] == 5
     assert result.outcome["winner"] == "attacker"
+
+
+@pytest.mark.parametrize("cell", ["E/", "/E", "N/", "/"])
+def test_an_event_table_cell_with_one_half_empty_is_refused_not_read_as_a_whole_force(cell):
+    """A Land Combat Results Table cell names both sides' losses, the attacker's/the defender's: "E/" was once read
+    as "E/A", the defender losing as much as the attacker, since an empty half passed for a bare "A" or "D"."""
+    with pytest.raises(RulesError, match="is not a result such as"):
+        fight(side(10), side(10), cells={**ALL_N, "at_1_1": cell})

@@ -4,7 +4,7 @@ import pytest
 
 from umpire.rules.errors import RulesError
 
-from .helpers import lines, run
+from .helpers import lines, modifiers, run
 
 CAVALRY_42 = [{"row": "10% of 42", "sp": 5}]
 SCIPIO = {"side": "roman", "campaign_rating": 5, "guile_rating": 1, "manpower": 2, "guile_points_spent": 1}
@@ -67,6 +67,21 @@ def test_tv32_attempts_are_capped_by_the_guile_rating(guile, attempts, allowed):
         assert refusal.value.field == "attempts_this_phase"
 
 
+@pytest.mark.parametrize(
+    "won, bonus",
+    [
+        (None, []),
+        ("draw", []),
+        ("victory", [("He won a victory this turn nearby", -1)]),
+        ("major_victory", [("He won a major victory this turn nearby", -3)]),
+    ],
+)
+def test_raise_tribe_a_victory_nearby_helps_and_no_victory_does_not(won, bonus):
+    """9.23: -1 after a victory, -3 after a Major Victory in or next to the province; no result, or a Draw, none."""
+    case = {**SCIPIO, "campaign_rating": 0, **({"won_nearby": won} if won else {})}
+    assert modifiers(run("raise_tribe", case, 9)) == [("Guile Points spent", -1), *bonus]
+
+
 def test_the_roman_raises_only_in_hispania():
     with pytest.raises(RulesError):
         run("raise_tribe", {**SCIPIO, "in_hispania": False}, 1, 1)
@@ -91,6 +106,21 @@ def test_tv50_parley(roll, cancelled):
 def test_tribe_and_settlement_diplomacy(case, roll, allegiance):
     """9.33, 9.74 (a settlement with no tribe in its province uses 4). Constructed, not from the text."""
     assert run("tribe_diplomacy", case, roll).outcome["allegiance"] == allegiance
+
+
+@pytest.mark.parametrize(
+    "won, bonus",
+    [
+        (None, []),
+        ("defeat", []),
+        ("victory", [("His side won a victory in the province", 2)]),
+        ("major_victory", [("His side won a major victory in the province", 5)]),
+    ],
+)
+def test_tribe_diplomacy_a_victory_in_the_province_helps_and_no_victory_does_not(won, bonus):
+    """9.33: +2 after a victory, +5 after a Major Victory in the province; no result, or a defeat, none."""
+    case = {"side": "roman", **({"side_won_here": won} if won else {})}
+    assert modifiers(run("tribe_diplomacy", case, 1)) == bonus
 
 
 def test_recovery_depletion_and_pacification():

@@ -38,6 +38,14 @@ def test_imperium_by_office(office, legions, fits):
     assert run("imperium", {"office": office, "legions": legions}).outcome["fits"] is fits
 
 
+def test_the_praetor_urbanus_holds_the_rome_garrison_and_one_legion_at_most():
+    """4.21, 4.55: the Praetor Urbanus's Imperium is the Rome Garrison, not a number of Legions."""
+    assert run("imperium", {"office": "praetor_urbanus", "legions": 2}).outcome == {
+        "allowed": "Rome Garrison",
+        "fits": False,
+    }
+
+
 def test_tv04_crassus_proconsul_may_have_calabria_but_not_roman_italy():
     """TV-04, 4.32 (L211): Crassus, Proconsul with CA VI, is assigned the province of Calabria in Roman Italy."""
     calabria = {"leader": "Crassus", "office": "proconsul", "area": "Calabria", "is_province_in_roman_italy": True}

@@ -3,6 +3,7 @@ dictatorship (12.4)."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -42,12 +43,12 @@ CUT_OFF_HELP = (
 )
 
 
-def floor_income(income, reading):
+def floor_income(income: int, reading: CutOffReading) -> int:
     half_up = -(-income // 2)
     return half_up if reading == CutOffReading.HALF_ROUNDED_UP else income - half_up
 
 
-def cut_off_income(city, income, enemy_units, reading, working):
+def cut_off_income(city: str, income: int, enemy_units: int, reading: CutOffReading, working: Working) -> int:
     """12.2: each enemy unit in the province not besieging the city takes 1 from its income and recruiting,
     down to half its income."""
     least = floor_income(income, reading)
@@ -79,7 +80,7 @@ class CutOffInput:
 
 
 @procedure(RULESET, "cut_off_city", title="Cutting off a city", source=CUT_OFF, takes=CutOffInput)
-def cut_off_city(case, dice):
+def cut_off_city(case: CutOffInput, dice: Dice) -> Result:
     """12.2 Cutting Off a City: -1 income and recruiting for each enemy unit, to half the income rounded up."""
     working = Working()
     if case.income is None:
@@ -132,7 +133,8 @@ class DevastationInput:
     options: DevastationOptions = spec("Readings of points the rulebook leaves open", default=DevastationOptions())
 
 
-def check_devastation(case):
+def check_devastation(case: DevastationInput) -> int:
+    """The checks 12.1 makes; returns the province's income, which caps the loot."""
     if case.gallic_tribe:
         raise RulesError("gallic_tribe", "the territories of the Gallic tribes cannot be devastated (12.1)")
     if not case.enemy_region:
@@ -144,18 +146,18 @@ def check_devastation(case):
             "province_income",
             f"the income of {case.region} is not in the rulebook; Control must enter it (12.1 caps the loot at it)",
         )
+    return case.province_income
 
 
-def loot(case, working):
+def loot(case: DevastationInput, income: int, working: Working) -> int:
     units = case.infantry + case.cavalry
     gold = max(LEAST_LOOT, units // UNITS_PER_TALENT)
     working.step(
         f"{units} units devastate: {'fewer than 5, 1 Talent' if units < 5 else f'{gold} Talents'}", DEVASTATION, gold
     )
-    room = case.province_income - (case.looted_this_stage if case.options.cap == LootCap.WHOLE_STAGE else 0)
+    room = income - (case.looted_this_stage if case.options.cap == LootCap.WHOLE_STAGE else 0)
     working.note(
-        f"Reading used: the cap ({case.province_income}) applies {case.options.cap.label.replace('_', ' ')}; "
-        "12.1 does not say",
+        f"Reading used: the cap ({income}) applies {case.options.cap.label.replace('_', ' ')}; 12.1 does not say",
         DEVASTATION,
     )
     if gold > room:
@@ -166,11 +168,11 @@ def loot(case, working):
 
 
 @procedure(RULESET, "devastate", title="Devastation", source=DEVASTATION, takes=DevastationInput)
-def devastate(case, dice):
+def devastate(case: DevastationInput, dice: Dice) -> Result:
     """12.1 Devastation: 1 Talent from the bank per full 5 devastating units (at least 1), as many tokens."""
     working = Working()
-    check_devastation(case)
-    gold = loot(case, working)
+    income = check_devastation(case)
+    gold = loot(case, income, working)
     mp = {"infantry": DEVASTATION_MP["infantry"], "cavalry": DEVASTATION_MP["cavalry"]}
     working.step(
         f"Each devastating infantry unit spends {mp['infantry']} MP, each cavalry unit {mp['cavalry']}", DEVASTATION
@@ -219,7 +221,7 @@ class DevastationScoreInput:
     source=DEVASTATION,
     takes=DevastationScoreInput,
 )
-def devastation_in_economy(case, dice):
+def devastation_in_economy(case: DevastationScoreInput, dice: Dice) -> Result:
     """12.1: the owner loses income equal to the tokens; the other side gains 1 VP per 2 tokens; tokens go."""
     working = Working()
     tokens = sum(t.tokens for t in case.territories)
@@ -256,7 +258,7 @@ class ProconsulInput:
     takes=ProconsulInput,
     dice="d10: 6 or more keeps him",
 )
-def proconsulate(case, dice):
+def proconsulate(case: ProconsulInput, dice: Dice) -> Result:
     """12.3 Rome - Proconsulate: after the election, one previous consul stays on 1d10 of 6 or more."""
     working = Working()
     if case.re_elected:
@@ -318,7 +320,7 @@ class DictatorInput:
     dictator_in_office: bool = spec("A dictator is already in office", default=False)
 
 
-def defeat_vp(case, working):
+def defeat_vp(case: DictatorInput, working: Working) -> int:
     vp = case.battle_vp + (case.leader_vp if case.options.measure == DefeatMeasure.ALL_VP else 0)
     working.step(f"Rome lost {vp} VP in the defeat", DICTATOR, vp)
     counted = "battle and leader VP" if case.options.measure == DefeatMeasure.ALL_VP else "battle VP only"
@@ -326,7 +328,7 @@ def defeat_vp(case, working):
     return vp
 
 
-def check_dictator(case, vp):
+def check_dictator(case: DictatorInput, vp: int) -> None:
     if case.dictator not in case.consuls:
         raise RulesError("dictator", "one of the currently ruling consuls becomes dictator (12.4)")
     if case.dictator_in_office:
@@ -338,7 +340,7 @@ def check_dictator(case, vp):
 
 
 @procedure(RULESET, "dictatorship", title="Appoint a dictator", source=DICTATOR, takes=DictatorInput)
-def dictatorship(case, dice):
+def dictatorship(case: DictatorInput, dice: Dice) -> Result:
     """12.4 Rome - Dictatorship: after a defeat in Italy costing 5 VP, a consul rules 3 stages; a new army in Rome."""
     working = Working()
     vp = defeat_vp(case, working)

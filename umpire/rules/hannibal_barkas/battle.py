@@ -8,8 +8,11 @@ armies comes as contingents whose losses are counted apart (5.5 L450, .contingen
 abilities and effects do in a pursuit comes from their cards (5.9 L505-509, .pursuit).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -17,9 +20,12 @@ from ..working import Result, Working
 from .battle_vp import battle_vp
 from .cards import CardAttack, Negation, Role, card_volley, negate
 from .contingents import ALLIED, ALLIED_LOSSES_HELP, AlliedLosses, Contingent, check_contingents, contingent_losses
-from .kernel import firers, roll_volley, take_losses
+from .kernel import Firer, Volley, firers, roll_volley, take_losses
 from .pursuit import JOINS_HELP, MODIFIER_HELP, NUMBER_HELP, PursuitEffect, pursuers
 from .units import CAV, CAVALRY, EL, GC, GI, HI, LI, RULESET, Units, UnitType
+
+if TYPE_CHECKING:
+    from .naval import Fleet, NavalInput
 
 GENERAL = "5.1 General Rules"
 PHASES_RULE = "5.3 Combat Round Phases"
@@ -182,7 +188,7 @@ class BattleInput:
     max_rounds: int = spec("Stop after this many rounds if no one has withdrawn", min=1, max=MAX_ROUNDS, default=20)
 
     @property
-    def sides(self):
+    def sides(self) -> tuple[BattleSide, BattleSide]:
         return (self.attacker, self.defender)
 
 
@@ -190,21 +196,22 @@ class BattleInput:
 class Fight:
     """The battle so far: each side's units and losses, as pairs (attacker, defender)."""
 
-    units: list
-    lost: list
-    pursuit_lost: list = field(default_factory=lambda: [Units(), Units()])
-    parts: list = field(default_factory=lambda: [None, None])  # each side's contingents' units, if it has them
-    parts_lost: list = field(default_factory=lambda: [None, None])
-    rounds: list = field(default_factory=list)
+    units: list[Units]
+    lost: list[Units]
+    pursuit_lost: list[Units] = field(default_factory=lambda: [Units(), Units()])
+    # each side's contingents' units, if it has them (None: it has none), and their losses
+    parts: list[list[Units] | None] = field(default_factory=lambda: [None, None])
+    parts_lost: list[list[Units]] = field(default_factory=lambda: [[], []])
+    rounds: list[dict[str, Any]] = field(default_factory=list)
 
-    def gone(self, i):
+    def gone(self, i: int) -> bool:
         return self.units[i].total == 0
 
 
 # ---- checks -------------------------------------------------------------------------------------
 
 
-def check_battle(case):
+def check_battle(case: BattleInput) -> None:
     for role, side in zip(ROLES, case.sides):
         path = role.value
         if side.units.ships:
@@ -229,7 +236,7 @@ def check_battle(case):
                 )
 
 
-def check_named_contingents(chosen, owner_side, path):
+def check_named_contingents(chosen: Sequence[ChosenLoss], owner_side: BattleSide, path: str) -> None:
     """A pick naming a contingent (L450) names one of the side whose units it takes."""
     owners = {c.owner for c in owner_side.contingents}
     for k, pick in enumerate(chosen):
@@ -244,7 +251,7 @@ def check_named_contingents(chosen, owner_side, path):
 # ---- Command (5.6) ------------------------------------------------------------------------------
 
 
-def command_pool(case, i, number, working):
+def command_pool(case: "BattleInput | NavalInput", i: int, number: int, working: Working) -> int:
     """5.6: the Command of the side's leaders, re-rolls for this round; less any reduction by the
     enemy's leaders (the owner picks the leader: the pool is the same)."""
     side, enemy = case.sides[i], case.sides[1 - i]
@@ -253,13 +260,21 @@ def command_pool(case, i, number, working):
         if leader.resigned:
             working.note(f"{leader.name} has resigned his Command", LEADERS)
             continue
+        assert leader.command is not None, "check_battle and check_fleets refuse a leader without his Command"
         pool += working.modifier(f"{side.name}: {leader.name}, Command {leader.command}", leader.command, LEADERS)
         if leader.dictator:
             pool += working.modifier(f"{side.name}: {leader.name} is Dictator", 1, "12.4 Dictator")
     return pool - _reduction(case, side, enemy, number, pool, working)
 
 
-def _reduction(case, side, enemy, number, pool, working):
+def _reduction(
+    case: "BattleInput | NavalInput",
+    side: "BattleSide | Fleet",
+    enemy: "BattleSide | Fleet",
+    number: int,
+    pool: int,
+    working: Working,
+) -> int:
     cut = sum(leader.reduces_enemy_command for leader in enemy.leaders)
     if not cut or not pool:
         return 0
@@ -275,7 +290,7 @@ def _reduction(case, side, enemy, number, pool, working):
     return -working.modifier(f"{side.name}: Command reduced by {enemy.name}'s leaders", -min(cut, pool), LEADERS)
 
 
-def rerolls_allowed(side, number, phase, pool):
+def rerolls_allowed(side: BattleSide, number: int, phase: Phase, pool: int) -> int:
     if not side.command_plan:
         return pool
     planned = sum(use.rerolls for use in side.command_plan if use.round == number and use.phase is phase)
@@ -285,7 +300,7 @@ def rerolls_allowed(side, number, phase, pool):
 # ---- who attacks in each attack (5.3, 1.2.6) ----------------------------------------------------
 
 
-def phase_kinds(phase, options):
+def phase_kinds(phase: Phase, options: BattleOptions) -> tuple[UnitType, ...]:
     gallic_late = options.gallic_cavalry is GallicCavalryReading.WITH_GALLIC_INFANTRY
     return {
         Phase.LIGHT: (LI,),
@@ -302,7 +317,7 @@ GALLIC_CAVALRY_WORDS = {
 }
 
 
-def note_elephant_readings(options, working):
+def note_elephant_readings(options: BattleOptions, working: Working) -> None:
     """1.2.6 leaves open whom the elephants frighten: say, once a battle, which reading it is fought by."""
     working.note(f"Reading used: {GALLIC_CAVALRY_WORDS[options.gallic_cavalry]}", ELEPHANTS)
     working.note(
@@ -316,7 +331,9 @@ def note_elephant_readings(options, working):
     )
 
 
-def set_aside(units, i, options, working, name):
+def set_aside(
+    units: Sequence[Units], i: int, options: BattleOptions, working: Working, name: str
+) -> tuple[int, tuple[UnitType, ...]]:
     """1.2.6 Fear of horses: "cavalry units in a number equal to the number of elephant units do not
     take part in the fighting (they are set aside). They may take part in absorbing losses.\""""
     feared = (CAV,) if options.gallic_cavalry is not GallicCavalryReading.CAVALRY else (CAV, GC)
@@ -331,9 +348,11 @@ def set_aside(units, i, options, working, name):
     return aside, feared
 
 
-def phase_firers(case, units, i, phase, working):
+def phase_firers(case: BattleInput, units: Sequence[Units], i: int, phase: Phase, working: Working) -> list[Firer]:
     name = case.sides[i].name
-    shooters, aside, feared = [], 0, ()
+    shooters: list[Firer] = []
+    aside = 0
+    feared: tuple[UnitType, ...] = ()
     if phase is Phase.MOUNTED:
         aside, feared = set_aside(units, i, case.options, working, name)
     for kind in phase_kinds(phase, case.options):
@@ -348,23 +367,32 @@ def phase_firers(case, units, i, phase, working):
 # ---- one attack, one round ---------------------------------------------------------------------
 
 
-def chosen_for(chosen, number, phase):
+def chosen_for(chosen: Sequence[ChosenLoss], number: int, phase: Phase | None) -> list[ChosenLoss]:
     """The picks made for this attack; none for an attack from a card (phase None)."""
     return [c for c in chosen if c.phase is phase and (phase is Phase.PURSUIT or c.round == number)]
 
 
-def without(units, lost):
+def without(units: Units, lost: Units) -> Units:
     for kind, count in lost.items():
         units = units.minus(kind, count)
     return units
 
 
-def lose(case, fight, i, volley, working, number=0, phase=None):
+def lose(
+    case: BattleInput,
+    fight: Fight,
+    i: int,
+    volley: Volley,
+    working: Working,
+    number: int = 0,
+    phase: Phase | None = None,
+) -> tuple[Units, Units]:
     """Side i takes a volley's hits: by the general rules (5.5), or contingent by contingent when allied
     armies fight together (L450). Returns (units left, units lost)."""
     side, roller = case.sides[i], case.sides[1 - i]
     own, theirs = chosen_for(side.losses_chosen, number, phase), chosen_for(roller.criticals_chosen, number, phase)
-    if fight.parts[i] is None:
+    parts = fight.parts[i]
+    if parts is None:
         return take_losses(
             fight.units[i],
             volley,
@@ -377,7 +405,7 @@ def lose(case, fight, i, volley, working, number=0, phase=None):
             roller_order=roller.critical_order,
         )
     fight.parts[i], lost = contingent_losses(
-        fight.parts[i],
+        parts,
         side.contingents,
         volley,
         working,
@@ -395,7 +423,16 @@ def lose(case, fight, i, volley, working, number=0, phase=None):
     return without(fight.units[i], total), total
 
 
-def phase_volleys(case, fight, number, phase, pools, negations, dice, working):
+def phase_volleys(
+    case: BattleInput,
+    fight: Fight,
+    number: int,
+    phase: Phase,
+    pools: list[int],
+    negations: list[int],
+    dice: Dice,
+    working: Working,
+) -> list[Volley]:
     volleys = []
     for i, side in enumerate(case.sides):
         shooters = phase_firers(case, fight.units, i, phase, working)
@@ -414,16 +451,27 @@ def phase_volleys(case, fight, number, phase, pools, negations, dice, working):
     return volleys
 
 
-def remove_losses(case, fight, volleys, number, phase, working):
+def remove_losses(
+    case: BattleInput, fight: Fight, volleys: Sequence[Volley], number: int, phase: Phase, working: Working
+) -> list[Units]:
     """5.5: "eliminated units are removed from the board only after both sides have finished their rolls"."""
     results = [lose(case, fight, 1 - i, volleys[i], working, number, phase) for i in range(2)]
-    lost = [None, None]
+    lost = [Units(), Units()]
     for i in range(2):
         fight.units[1 - i], lost[1 - i] = results[i]
     return lost
 
 
-def fight_attack(case, fight, number, phase, pools, negations, dice, working):
+def fight_attack(
+    case: BattleInput,
+    fight: Fight,
+    number: int,
+    phase: Phase,
+    pools: list[int],
+    negations: list[int],
+    dice: Dice,
+    working: Working,
+) -> dict[str, Any]:
     working.step(f"Round {number}: attack of {phase.label}", PHASES_RULE)
     volleys = phase_volleys(case, fight, number, phase, pools, negations, dice, working)
     lost = remove_losses(case, fight, volleys, number, phase, working)
@@ -435,7 +483,7 @@ def fight_attack(case, fight, number, phase, pools, negations, dice, working):
     }
 
 
-def fight_round(case, fight, number, dice, working):
+def fight_round(case: BattleInput, fight: Fight, number: int, dice: Dice, working: Working) -> None:
     """5.3: one round, three attacks; leader tokens turned back first (5.6)."""
     pools = [command_pool(case, i, number, working) for i in range(2)]
     negations = [sum(n.hits for n in side.negations if n.round == number) for side in case.sides]
@@ -449,7 +497,7 @@ def fight_round(case, fight, number, dice, working):
     )
 
 
-def withdrawal(case, number, working):
+def withdrawal(case: BattleInput, number: int, working: Working) -> int | None:
     """5.3: "The decision to withdraw is made first by the defender." Returns the index withdrawing."""
     for i in (1, 0):
         side = case.sides[i]
@@ -463,7 +511,7 @@ def withdrawal(case, number, working):
 # ---- the end: retreat, pursuit, leaders, VP ----------------------------------------------------
 
 
-def pursue(case, fight, winner, dice, working):
+def pursue(case: BattleInput, fight: Fight, winner: int, dice: Dice, working: Working) -> None:
     """5.9: the winner pursues with all its cavalry, and the units its leaders' abilities and effects join
     (L505, L509): a normal to-hit roll each, no Command."""
     side = case.sides[winner]
@@ -480,7 +528,7 @@ def pursue(case, fight, winner, dice, working):
     fight.lost[1 - winner] = fight.lost[1 - winner].plus(lost)
 
 
-def retreat(case, fight, i, dice, working):
+def retreat(case: BattleInput, fight: Fight, i: int, dice: Dice, working: Working) -> str:
     """5.4 and 5.9: a side that withdraws is pursued, or eliminated if it has nowhere to go."""
     side = case.sides[i]
     if not side.can_retreat:
@@ -490,9 +538,10 @@ def retreat(case, fight, i, dice, working):
             fight.units[i].total,
         )
         fight.lost[i], fight.units[i] = fight.lost[i].plus(fight.units[i]), Units()
-        if fight.parts[i] is not None:
-            fight.parts_lost[i] = [lost.plus(part) for lost, part in zip(fight.parts_lost[i], fight.parts[i])]
-            fight.parts[i] = [Units() for _ in fight.parts[i]]
+        parts = fight.parts[i]
+        if parts is not None:
+            fight.parts_lost[i] = [lost.plus(part) for lost, part in zip(fight.parts_lost[i], parts)]
+            fight.parts[i] = [Units() for _ in parts]
         return "no_retreat"
     pursue(case, fight, 1 - i, dice, working)
     if fight.gone(i):
@@ -510,10 +559,11 @@ def retreat(case, fight, i, dice, working):
     return "withdrew"
 
 
-def leaders_killed(case, fight, working):
+def leaders_killed(case: BattleInput, fight: Fight, working: Working) -> tuple[list[dict[str, Any]], list[int]]:
     """5.6: "Leaders are eliminated at the moment when all units in the army are eliminated"; their VP
     go to the enemy at once (5.11)."""
-    killed, vp = [], [0, 0]
+    killed: list[dict[str, Any]] = []
+    vp = [0, 0]
     for i, (role, side) in enumerate(zip(ROLES, case.sides)):
         if not fight.gone(i):
             continue
@@ -534,7 +584,7 @@ def leaders_killed(case, fight, working):
     return killed, vp
 
 
-def decide_winner(case, fight, working):
+def decide_winner(case: BattleInput, fight: Fight, working: Working) -> tuple[int | None, str | None]:
     if fight.gone(0) and fight.gone(1):
         if case.options.mutual_annihilation is MutualAnnihilation.DEFENDER_WINS:
             working.note("Both armies are wiped out. Reading used: the defender holds the field and wins", GENERAL)
@@ -549,7 +599,7 @@ def decide_winner(case, fight, working):
     return None, None
 
 
-def all_cavalry_retreat(case, fight, dice, working):
+def all_cavalry_retreat(case: BattleInput, fight: Fight, dice: Dice, working: Working) -> tuple[int, str] | None:
     """5.1: "If an army consists exclusively of cavalry, it ... may begin a retreat at once and no battle
     takes place. However, the victorious side may conduct a pursuit with its cavalry"."""
     for i in (1, 0):
@@ -565,7 +615,7 @@ def all_cavalry_retreat(case, fight, dice, working):
     return None
 
 
-def pre_battle(case, fight, dice, working):
+def pre_battle(case: BattleInput, fight: Fight, dice: Dice, working: Working) -> None:
     """5.2 and Example 8: attacks from effects that took effect; losses removed before round 1."""
     for k, attack in enumerate(case.card_attacks):
         i = ROLES.index(attack.by)
@@ -579,20 +629,20 @@ def pre_battle(case, fight, dice, working):
         )
 
 
-def fight_battle(case, fight, dice, working):
+def fight_battle(case: BattleInput, fight: Fight, dice: Dice, working: Working) -> tuple[int | None, str]:
     """Rounds until one side is eliminated or withdraws. Returns (winner index or None, how it ended)."""
     early = all_cavalry_retreat(case, fight, dice, working)
     if early:
         return early[0], "all_cavalry_retreat"
     pre_battle(case, fight, dice, working)
     for number in range(1, case.max_rounds + 1):
-        decided = decide_winner(case, fight, working)
-        if decided[1]:
-            return decided
+        winner, end = decide_winner(case, fight, working)
+        if end:
+            return winner, end
         fight_round(case, fight, number, dice, working)
-        decided = decide_winner(case, fight, working)
-        if decided[1]:
-            return decided
+        winner, end = decide_winner(case, fight, working)
+        if end:
+            return winner, end
         quitter = withdrawal(case, number, working)
         if quitter is not None:
             return 1 - quitter, retreat(case, fight, quitter, dice, working)
@@ -600,7 +650,7 @@ def fight_battle(case, fight, dice, working):
     return None, "undecided"
 
 
-def battle_outcome(case, fight, winner, end, working):
+def battle_outcome(case: BattleInput, fight: Fight, winner: int | None, end: str, working: Working) -> dict[str, Any]:
     killed, leader_vp = leaders_killed(case, fight, working)
     vp = 0
     if winner is not None:
@@ -628,13 +678,14 @@ def battle_outcome(case, fight, winner, end, working):
     }
 
 
-def contingents_outcome(side, fight, i):
+def contingents_outcome(side: BattleSide, fight: Fight, i: int) -> list[dict[str, Any]]:
     """L450: "losses must be accounted for separately": each contingent's units left and lost."""
-    if fight.parts[i] is None:
+    parts = fight.parts[i]
+    if parts is None:
         return []
     return [
         {"owner": c.owner, "left": left.as_dict(), "lost": lost.as_dict(), "lost_total": lost.total}
-        for c, left, lost in zip(side.contingents, fight.parts[i], fight.parts_lost[i])
+        for c, left, lost in zip(side.contingents, parts, fight.parts_lost[i])
     ]
 
 
@@ -646,7 +697,7 @@ def contingents_outcome(side, fight, i):
     takes=BattleInput,
     dice="d10 per unit per attack, attacker first; re-rolls after each side's dice; then pursuit",
 )
-def battle_procedure(case, dice):
+def battle_procedure(case: BattleInput, dice: Dice) -> Result:
     """V. Battles: a land battle fought to its end, with pursuit, leaders' deaths and battle VP."""
     working = Working()
     check_battle(case)
@@ -662,7 +713,7 @@ def battle_procedure(case, dice):
     return Result.of(f"{RULESET}.battle", battle_outcome(case, fight, winner, end, working), working, dice)
 
 
-def open_contingents(case, fight, working):
+def open_contingents(case: BattleInput, fight: Fight, working: Working) -> None:
     """5.5 (L450): a side of allied armies keeps each one's units and losses apart."""
     for i, side in enumerate(case.sides):
         if side.contingents:

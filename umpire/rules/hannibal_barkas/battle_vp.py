@@ -1,7 +1,9 @@
 """P10, battle victory points (5.11 Victory Points; 10.3 for the allies' split)."""
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -12,7 +14,7 @@ VP_RULE = "5.11 Victory Points"
 UNITS_PER_VP = 5  # 5.11 "+1 VP for every full 5 enemy units eliminated during the battle"
 
 
-def battle_vp(eliminated, working, who="The winner"):
+def battle_vp(eliminated: int, working: Working, who: str = "The winner") -> int:
     """5.11: "The winner adds +1 VP for every full 5 enemy units eliminated during the battle
     ... Ships are counted on the same principles as land units." Leaders are not units."""
     vp = eliminated // UNITS_PER_VP
@@ -53,7 +55,7 @@ class BattleVpInput:
 
 
 @procedure(RULESET, "battle_vp", title="Battle victory points", source=VP_RULE, takes=BattleVpInput)
-def battle_vp_procedure(case, dice):
+def battle_vp_procedure(case: BattleVpInput, dice: Dice) -> Result:
     """5.11: the winning side's VP for the enemy units it eliminated, 1 per full 5."""
     working = Working()
     names = [c.player for c in case.contingents]
@@ -68,7 +70,7 @@ def battle_vp_procedure(case, dice):
                 "its players (5.11 and 10.3 do not say how allies share them)",
                 "10.3",
             )
-        outcome = {"eliminated": total, "vp": vp, "by_player": None}
+        outcome: dict[str, Any] = {"eliminated": total, "vp": vp, "by_player": None}
     else:
         working.note("Reading used: each allied contingent scores on its own kills (the event option)", "10.3")
         by_player = {c.player: battle_vp(c.eliminated, working, c.player) for c in case.contingents}

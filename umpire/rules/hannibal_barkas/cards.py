@@ -5,15 +5,17 @@ The card decks themselves are not in the rulebook: a card not named here is play
 umpire from its printed text. Command is never used for a card's special attack (5.6).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import KeyedTable
 from ..working import Result, Working
-from .kernel import Firer, roll_volley, take_losses
-from .units import DIE, RULESET, Units, UnitType, attack_strength, is_infantry
+from .kernel import Firer, Volley, roll_volley, take_losses
+from .units import DIE, RULESET, Needs, Units, UnitType, attack_strength, is_infantry
 
 EFFECTS_RULE = "5.7 Playing Effects"
 CARD_ATTACK_RULE = "5.6 Leaders: Command is not used in special attacks resulting from played cards"
@@ -24,7 +26,7 @@ class Role(Choice):
     DEFENDER = "defender"
 
     @property
-    def other(self):
+    def other(self) -> "Role":
         return Role.DEFENDER if self is Role.ATTACKER else Role.ATTACKER
 
 
@@ -80,7 +82,7 @@ class EffectChainInput:
     )
 
 
-def check_chain(plays):
+def check_chain(plays: Sequence[EffectPlay]) -> None:
     for i, play in enumerate(plays):
         if play.cancels is not None and play.cancels >= i:
             raise RulesError(f"plays.{i}.cancels", "an effect can only answer one played before it")
@@ -92,10 +94,10 @@ def check_chain(plays):
             raise RulesError(f"plays.{i}.cancels", "Smile of the gods negates the effect played by the opponent")
 
 
-def standing_effects(plays, working):
+def standing_effects(plays: Sequence[EffectPlay], working: Working) -> list[int]:
     """5.7: "An effect takes effect when such a sequence ends": resolved from the last play back,
     an effect stands unless an effect that stands negates it."""
-    cancelled = set()
+    cancelled: set[int] = set()
     for i in reversed(range(len(plays))):
         play = plays[i]
         if i in cancelled:
@@ -107,14 +109,14 @@ def standing_effects(plays, working):
     return [i for i in range(len(plays)) if i not in cancelled]
 
 
-def _name(play):
+def _name(play: EffectPlay) -> str:
     return play.name or play.card.label
 
 
 @procedure(
     RULESET, "effect_chain", title="Effects played in response (chain)", source=EFFECTS_RULE, takes=EffectChainInput
 )
-def effect_chain(case, dice):
+def effect_chain(case: EffectChainInput, dice: Dice) -> Result:
     """5.7 Playing Effects: which effects of a chain played "in response" take effect."""
     working = Working()
     check_chain(case.plays)
@@ -155,7 +157,7 @@ class CardAttack:
     needs: int | None = spec("Or the d10 result needed, as the card prints it", min=2, max=10, default=None)
 
 
-def card_attack_needs(attack, path):
+def card_attack_needs(attack: CardAttack, path: str) -> Needs:
     """Ambush's to-hit number is not in the rulebook (Example 8 says only "with infantry")."""
     if attack.needs is not None:
         return attack.needs
@@ -174,7 +176,7 @@ def card_attack_needs(attack, path):
     return attack_strength(kind)
 
 
-def card_volley(attack, who, dice, working, path="attack"):
+def card_volley(attack: CardAttack, who: str, dice: Dice, working: Working, path: str = "attack") -> Volley:
     """A card's special attack: its rolls at its number, with no Command re-rolls (5.6)."""
     needs = card_attack_needs(attack, path)
     working.step(f"{who}: {attack.card.label}, {attack.rolls} to-hit rolls at {needs}+", CARD_ATTACK_RULE, needs)
@@ -196,7 +198,7 @@ class CardAttackInput:
     takes=CardAttackInput,
     dice="d10 per roll the card gives",
 )
-def card_attack(case, dice):
+def card_attack(case: CardAttackInput, dice: Dice) -> Result:
     """5.2 and Example 8: a pre-battle attack from a card; its losses are removed before round 1."""
     working = Working()
     who, victim = case.attack.by.label, case.attack.by.other.label
@@ -222,7 +224,7 @@ class Negation:
     )
 
 
-def negate(volley, needs, count, who, working):
+def negate(volley: Volley, needs: Sequence[int], count: int, who: str, working: Working) -> tuple[Volley, int]:
     """Negate up to `count` of the volley's hits, first hits first (dice in the order rolled,
     then automatic hits). Returns the volley that is left and the negations still unused."""
     order = [v == 10 for v, n in zip(volley.rolled, needs) if v >= n] + [False] * volley.automatic
@@ -253,7 +255,7 @@ class StormInput:
     takes=StormInput,
     dice="d10 per ship",
 )
-def storm(case, dice):
+def storm(case: StormInput, dice: Dice) -> Result:
     """1.3.1 STORM: "Roll for each ship. On 8+ (5+ if the fleet sailed through open sea) the unit
     sinks. The fleet may not enter the destination field." Not a to-hit roll: no Command."""
     working = Working()

@@ -6,7 +6,9 @@ cell comes in the case, and a cell a procedure needs that is missing stops it by
 """
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -22,7 +24,7 @@ AUTOMATIC_VICTORY = "11.1 Automatic Victory"
 POLITICS = "VII. Politics"
 
 # The city cells the rulebook gives, for the desk to pre-fill its city table; None: not given.
-CITY_CARDS_GIVEN = {
+CITY_CARDS_GIVEN: dict[str, dict[str, Any]] = {
     "Siga": {
         "income": 4,
         "defence": 4,
@@ -63,7 +65,7 @@ class Named(Choice):
     """A choice whose working text is a proper name: "Rome", "Numidia"."""
 
     @property
-    def title(self):
+    def title(self) -> str:
         return self.label.title()
 
 
@@ -98,16 +100,17 @@ class CityCard:
     capital_of: Capital = spec("Whose capital it is", default=Capital.NONE)
 
 
-def given_card(name):
+def given_card(name: str) -> CityCard:
     """The city card as far as the rulebook gives it, for the desk to pre-fill."""
     given = CITY_CARDS_GIVEN.get(name, {})
     return CityCard(name, given.get("defence"), given.get("vp"), Capital(given.get("capital_of") or "none"))
 
 
-def card_cell(card, cell, working, path="city"):
-    """A cell of a city card: the case's, else the rulebook's, else a RulesError naming it."""
+def card_cell(card: CityCard, cell: str, working: Working, path: str = "city") -> int:
+    """A cell of a city card (its defence or VP): the case's, else the rulebook's, else a RulesError naming it."""
+    entered: int | None = getattr(card, cell)
     return entered_or_given(
-        getattr(card, cell),
+        entered,
         CITY_CARDS_GIVEN,
         card.name,
         cell,
@@ -119,7 +122,7 @@ def card_cell(card, cell, working, path="city"):
     )
 
 
-def check_level(level, defence, path="level"):
+def check_level(level: int | None, defence: int, path: str = "level") -> int:
     """A city's current field on the siege track: 1 up to its printed defence (6.2 L575)."""
     if level is not None and level > defence:
         raise RulesError(
@@ -130,16 +133,16 @@ def check_level(level, defence, path="level"):
     return defence if level is None else level
 
 
-def room(defence):
+def room(defence: int) -> int:
     """VI (L547): at most twice the defence level of additional units inside the walls."""
     return ROOM_PER_DEFENCE_LEVEL * defence
 
 
-def land(units):
+def land(units: Units) -> int:
     return units.of(*LAND)
 
 
-def check_room(city_name, defence, inside, working, path="defenders"):
+def check_room(city_name: str, defence: int, inside: Units, working: Working, path: str = "defenders") -> int:
     """VI (L547-549): the units in the city fit in twice its defence level; cavalry and elephants take
     room but do not fight."""
     limit = working.modifier(f"Room for additional defenders: 2 × defence level {defence}", room(defence), CITIES)
@@ -157,7 +160,7 @@ def check_room(city_name, defence, inside, working, path="defenders"):
     return limit
 
 
-def less(region, inside, path="inside"):
+def less(region: Units, inside: Units, path: str = "inside") -> Units:
     """The units left in the region once `inside` have gone into the city."""
     for kind, count in inside.items():
         if count > region.count(kind):
@@ -196,7 +199,7 @@ class GarrisonInput:
     options: GarrisonOptions = spec("Readings of points the rulebook leaves open", default=GarrisonOptions())
 
 
-def garrison_room(case, working):
+def garrison_room(case: GarrisonInput, working: Working) -> tuple[int, int]:
     defence = card_cell(case.city, "defence", working)
     level = check_level(case.level, defence)
     if case.options.room_from is RoomFrom.CURRENT:
@@ -207,7 +210,7 @@ def garrison_room(case, working):
 
 
 @procedure(RULESET, "city_garrison", title="City garrison and room for defenders", source=CITIES, takes=GarrisonInput)
-def city_garrison(case, dice):
+def city_garrison(case: GarrisonInput, dice: Dice) -> Result:
     """VI (L547-549): the city's level is its permanent heavy infantry; at most twice that level of
     additional units go in; "The defence of a city can be strengthened only by infantry of all kinds.
     Other formations may stay in the city and reduce the number of additional defenders ... but do not
@@ -275,7 +278,7 @@ class CaptureInput:
     capturer_holds_other_capital: bool = spec("Syracuse only: it already holds the other main capital", default=False)
 
 
-def capture_vp(case, working):
+def capture_vp(case: CaptureInput, working: Working) -> tuple[int, int]:
     """6.3 (L603): the city's VP to the capturer; retaking one's own city gives none, and the enemy
     "subtracts from himself the VP gained earlier for capturing that city"."""
     if not case.retaking_own_city:
@@ -294,7 +297,7 @@ def capture_vp(case, working):
     return 0, lost
 
 
-def leader_vp(leader, i, working):
+def leader_vp(leader: LeaderInside, i: int, working: Working) -> int:
     vp = leader.vp if leader.vp is not None else LEADER_VP_GIVEN.get(leader.name)
     if vp is None:
         raise RulesError(
@@ -306,7 +309,7 @@ def leader_vp(leader, i, working):
     )
 
 
-def automatic_victory(case, working):
+def automatic_victory(case: CaptureInput, working: Working) -> bool:
     """11.1: the enemy's capital wins; Syracuse must hold both Rome's and Carthage's."""
     capital = case.city.capital_of
     if capital not in (Capital.ROME, Capital.CARTHAGE) or case.retaking_own_city:
@@ -320,21 +323,22 @@ def automatic_victory(case, working):
     return True
 
 
-def alliance_flip(case, working):
+def alliance_flip(case: CaptureInput, working: Working) -> str | None:
     """VII (L630): "the capture of a state's capital means an automatic alliance with the conqueror"."""
     capital = case.city.capital_of
     if capital in (Capital.NONE, Capital.ROME, Capital.CARTHAGE) or capital.value == case.capturer.value:
         return None
+    state: str = capital.value
     working.step(
         f"{case.city.name} is the capital of {capital.title}: automatic alliance with "
         f"{case.capturer.title}; resolve it with {RULESET}.alliance_change",
         POLITICS,
-        capital.value,
+        state,
     )
-    return capital.value
+    return state
 
 
-def eliminated_inside(case, working):
+def eliminated_inside(case: CaptureInput, working: Working) -> None:
     if land(case.inside):
         working.step(
             f"Eliminated with the city: {case.inside.describe()} (cavalry and elephants die at the "
@@ -351,7 +355,7 @@ def eliminated_inside(case, working):
 
 
 @procedure(RULESET, "city_capture", title="City captured: VP and consequences", source=CITY_VP, takes=CaptureInput)
-def city_capture(case, dice):
+def city_capture(case: CaptureInput, dice: Dice) -> Result:
     """6.3 Victory Points: "A player who has captured an enemy city receives the number of VP marked on
     the card"; leaders inside are eliminated; with 6.2, 4.4, VII and 11.1 for what falls with it."""
     working = Working()

@@ -7,14 +7,22 @@ the attacker chooses which unit is eliminated." How the other hits fall between 
 stated: the battle's `allied_losses` reading says.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import RulesError
 from ..schema import Choice, spec
-from .kernel import DEFAULT_CRITICAL_ORDER, pick_order
+from ..working import Working
+from .kernel import DEFAULT_CRITICAL_ORDER, Volley, pick_order
 from .units import Units, UnitType, label
 
+if TYPE_CHECKING:
+    from .battle import BattleSide
+
 ALLIED = "5.5 Losses (L450), allied armies"
+Named = tuple[str, UnitType]  # a pick as the case gives it: (the contingent's owner, or "" for any; the kind)
+Pick = tuple[int, UnitType]  # a pick found: (the contingent's index, the kind)
 
 
 class AlliedLosses(Choice):
@@ -41,7 +49,7 @@ class Contingent:
     )
 
 
-def check_contingents(side, path):
+def check_contingents(side: "BattleSide", path: str) -> None:
     """The contingents, if any, are the side's units shared out, each with its own owner."""
     if not side.contingents:
         return
@@ -63,25 +71,25 @@ def check_contingents(side, path):
 class Ledger:
     """The contingents of one side while a volley's hits are removed: what each has left and has lost."""
 
-    def __init__(self, parts, contingents, working):
+    def __init__(self, parts: Sequence[Units], contingents: Sequence[Contingent], working: Working) -> None:
         self.parts, self.contingents, self.working = list(parts), contingents, working
         self.lost = [Units() for _ in parts]
 
-    def index(self, owner, kind):
+    def index(self, owner: str, kind: UnitType) -> int | None:
         """The contingent named (or, unnamed, the first listed) that still has a unit of `kind`."""
         for j, contingent in enumerate(self.contingents):
             if (not owner or contingent.owner == owner) and self.parts[j].count(kind):
                 return j
         return None
 
-    def take(self, j, kind, chooser, rule):
+    def take(self, j: int, kind: UnitType, chooser: str, rule: str) -> None:
         self.parts[j] = self.parts[j].minus(kind)
         self.lost[j] = self.lost[j].plus(Units(**{kind.value: 1}))
         self.working.choice(
             f"{chooser} picks {self.contingents[j].owner}'s {label(kind)} to eliminate", rule, kind.value
         )
 
-    def from_queue(self, queue, only=None):
+    def from_queue(self, queue: list[Named], only: int | None = None) -> Pick | None:
         """The next pick still possible, (contingent, kind), used up as it goes; `only` keeps to one contingent."""
         while queue:
             owner, kind = queue.pop(0)
@@ -92,16 +100,18 @@ class Ledger:
                 return j, kind
         return None
 
-    def own_choice(self, j):
+    def own_choice(self, j: int) -> Pick | None:
         """Contingent j's next unit by its own standing order, or None if it has none left."""
         kind = next((k for k in pick_order(self.contingents[j].loss_order) if self.parts[j].count(k)), None)
         return None if kind is None else (j, kind)
 
-    def empty(self):
+    def empty(self) -> bool:
         return not any(part.total for part in self.parts)
 
 
-def criticals(ledger, count, picks, order, roller, rule):
+def criticals(
+    ledger: Ledger, count: int, picks: Sequence[Named], order: Sequence[UnitType], roller: str, rule: str
+) -> None:
     """L450: "on a hit of 10 the attacker chooses which unit is eliminated" — whose as well as which."""
     queue = list(picks)
     for _ in range(count):
@@ -113,7 +123,7 @@ def criticals(ledger, count, picks, order, roller, rule):
         ledger.take(*pick, roller, rule)
 
 
-def in_turn(ledger, count, picks, owner, rule):
+def in_turn(ledger: Ledger, count: int, picks: Sequence[Named], owner: str, rule: str) -> None:
     """Reading OWNERS_CHOOSE: the allies' picks first, then one hit each in turn in the order listed."""
     queue, turn = list(picks), 0
     for _ in range(count):
@@ -125,7 +135,7 @@ def in_turn(ledger, count, picks, owner, rule):
         ledger.take(*pick, owner, rule)
 
 
-def shares(parts, hits):
+def shares(parts: Sequence[Units], hits: int) -> list[int]:
     """Reading PROPORTIONAL: hits shared in proportion to the units present, by largest remainders."""
     total = sum(part.total for part in parts)
     hits = min(hits, total)
@@ -137,7 +147,7 @@ def shares(parts, hits):
     return given
 
 
-def proportional(ledger, count, picks, owner, rule):
+def proportional(ledger: Ledger, count: int, picks: Sequence[Named], owner: str, rule: str) -> None:
     split = shares(ledger.parts, count)
     ledger.working.step(
         "Hits shared in proportion to the contingents: "
@@ -149,23 +159,24 @@ def proportional(ledger, count, picks, owner, rule):
     for j, number in enumerate(split):
         for _ in range(number):
             pick = ledger.from_queue(queue, only=j) or ledger.own_choice(j)
+            assert pick is not None, "shares() gives no contingent more hits than it has units"
             ledger.take(*pick, owner, rule)
 
 
 def contingent_losses(
-    parts,
-    contingents,
-    volley,
-    working,
+    parts: Sequence[Units],
+    contingents: Sequence[Contingent],
+    volley: Volley,
+    working: Working,
     *,
-    owner,
-    roller,
-    owner_picks=(),
-    roller_picks=(),
-    roller_order=(),
-    reading=AlliedLosses.OWNERS_CHOOSE,
-    rule="5.5 Losses",
-):
+    owner: str,
+    roller: str,
+    owner_picks: Sequence[Named] = (),
+    roller_picks: Sequence[Named] = (),
+    roller_order: Sequence[UnitType] = (),
+    reading: AlliedLosses = AlliedLosses.OWNERS_CHOOSE,
+    rule: str = "5.5 Losses",
+) -> tuple[list[Units], list[Units]]:
     """A volley's hits removed from a side of allied contingents (L450): each 10 as the roller picks (whose
     unit too), the rest by the reading. Picks are (contingent's owner or "", kind). Returns (parts, lost)."""
     ledger = Ledger(parts, contingents, working)

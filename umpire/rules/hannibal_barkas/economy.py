@@ -6,7 +6,9 @@ City cards beyond Siga and the Gallic tribes' strengths are not in the rulebook:
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -104,12 +106,12 @@ class EconomyInput:
     options: EconomyOptions = spec("Readings of points the rulebook leaves open", default=EconomyOptions())
 
 
-def talents(value):
+def talents(value: Fraction | int) -> int | float:
     """A sum of Talents as plain data: whole numbers stay ints, a half Talent is 0.5."""
     return int(value) if value == int(value) else float(value)
 
 
-def city_income(case, i, city, working):
+def city_income(case: EconomyInput, i: int, city: City, working: Working) -> int:
     if city.income is None:
         raise RulesError(
             f"cities.{i}.income",
@@ -123,7 +125,7 @@ def city_income(case, i, city, working):
     return working.modifier(f"{city.name}", city.income, INCOME)
 
 
-def income(case, working):
+def income(case: EconomyInput, working: Working) -> int:
     """9.1: the income of every city he controls that is not besieged; 12.1: less the devastation."""
     if case.fixed_income is not None:
         total = working.modifier("the scenario's fixed income", case.fixed_income, "Scenario I")
@@ -138,7 +140,7 @@ def income(case, working):
     return total
 
 
-def check_roman_units(case):
+def check_roman_units(case: EconomyInput) -> None:
     for kind, count in case.roman_units.items():
         if count > case.units.count(kind):
             raise RulesError(
@@ -147,14 +149,14 @@ def check_roman_units(case):
             )
 
 
-def discounted(case, units):
+def discounted(case: EconomyInput, units: Units) -> int:
     """Roman light and heavy infantry of a Roman player: half pay (9.2)."""
     if case.nation != Nation.ROME:
         return 0
     return sum(min(case.roman_units.count(kind), units.count(kind)) for kind in (LI, HI))
 
 
-def upkeep(case, units, working):
+def upkeep(case: EconomyInput, units: Units, working: Working) -> Fraction:
     """9.2: 1 Talent a unit; a Roman player pays half for each Roman light and heavy infantry unit."""
     half = discounted(case, units)
     full = units.total - half
@@ -165,7 +167,7 @@ def upkeep(case, units, working):
     return round_half(pay, case.options.half_talents, working)
 
 
-def round_half(pay, reading, working):
+def round_half(pay: Fraction, reading: HalfTalents, working: Working) -> Fraction:
     if pay == int(pay):
         return pay
     if reading == HalfTalents.EXACT:
@@ -180,7 +182,7 @@ def round_half(pay, reading, working):
     return Fraction(rounded)
 
 
-def fewest_to_disband(case, short):
+def fewest_to_disband(case: EconomyInput, short: Fraction) -> int:
     """The fewest units whose pay covers `short`: full-pay units first, as a Roman infantryman saves only half."""
     half = discounted(case, case.units)
     full = case.units.total - half
@@ -189,7 +191,7 @@ def fewest_to_disband(case, short):
     return whole + min(half, -(-rest // ROMAN_INFANTRY_UPKEEP))
 
 
-def pay_soldiers(case, treasury, working):
+def pay_soldiers(case: EconomyInput, treasury: Fraction, working: Working) -> tuple[Fraction | None, int | None]:
     """9.2: pay every unit; if the gold runs out, unpaid units are disbanded, the player choosing which."""
     check_roman_units(case)
     due = upkeep(case, case.units, working)
@@ -209,7 +211,7 @@ def pay_soldiers(case, treasury, working):
     return pay_after_disbanding(case, treasury, least, working), least
 
 
-def pay_after_disbanding(case, treasury, least, working):
+def pay_after_disbanding(case: EconomyInput, treasury: Fraction, least: int, working: Working) -> Fraction:
     for kind, count in case.disbanded.items():
         if count > case.units.count(kind):
             raise RulesError(f"disbanded.{kind.value}", f"he has only {case.units.count(kind)} {kind.label}")
@@ -229,7 +231,7 @@ def pay_after_disbanding(case, treasury, least, working):
 # ---- recruitment (9.3) ------------------------------------------------------------------------
 
 
-def city_cap(case, i, city, working):
+def city_cap(case: EconomyInput, i: int, city: City, working: Working) -> int:
     """1.3.2: the income "gives the maximum number of military units that can be recruited in the given city at
     one time"; 12.2: a cut-off city recruits as many as its reduced income."""
     if city.income is None:
@@ -242,7 +244,7 @@ def city_cap(case, i, city, working):
     return city.income
 
 
-def check_city_recruit(case, i, city, recruit, where):
+def check_city_recruit(case: EconomyInput, i: int, city: City, recruit: Recruit, where: str) -> None:
     if city.besieged:
         raise RulesError(f"{where}.place", f"{city.name} is besieged: no recruiting there (9.3; 6.2)")
     if recruit.unit in (GI, GC):
@@ -253,7 +255,7 @@ def check_city_recruit(case, i, city, recruit, where):
     needs = {EL: ("elephants", "the elephant icon (1.2.6)"), SHIPS: ("port", "a port (1.3.2)")}
     if recruit.unit in needs:
         cell, what = needs[recruit.unit]
-        value = getattr(city, cell)
+        value: bool | None = getattr(city, cell)
         if value is None:
             raise RulesError(
                 f"cities.{i}.{cell}",
@@ -263,7 +265,7 @@ def check_city_recruit(case, i, city, recruit, where):
             raise RulesError(f"{where}.unit", f"{city.name} has no {what.split(' (')[0]}: no {recruit.unit.label}")
 
 
-def tribe_cap(i, tribe, recruit, where):
+def tribe_cap(i: int, tribe: Tribe, recruit: Recruit, where: str) -> int:
     """VIII: "Among allied tribes Gallic allies can be recruited. One can recruit at one time as many warriors
     as is given on the given territory" (the spec reads: at most the printed infantry and cavalry)."""
     if not tribe.allied:
@@ -273,7 +275,7 @@ def tribe_cap(i, tribe, recruit, where):
     if recruit.unit not in (GI, GC):
         raise RulesError(f"{where}.unit", f"a tribe raises Gallic infantry and cavalry, not {recruit.unit.label}")
     cell = "infantry" if recruit.unit == GI else "cavalry"
-    value = getattr(tribe, cell)
+    value: int | None = getattr(tribe, cell)
     if value is None:
         raise RulesError(
             f"tribes.{i}.{cell}",
@@ -283,22 +285,23 @@ def tribe_cap(i, tribe, recruit, where):
     return value
 
 
-def recruit_places(case):
-    places = {city.name: ("city", i, city) for i, city in enumerate(case.cities)}
-    places.update({tribe.name: ("tribe", i, tribe) for i, tribe in enumerate(case.tribes)})
+def recruit_places(case: EconomyInput) -> dict[str, tuple[int, City | Tribe]]:
+    places: dict[str, tuple[int, City | Tribe]] = {city.name: (i, city) for i, city in enumerate(case.cities)}
+    places.update({tribe.name: (i, tribe) for i, tribe in enumerate(case.tribes)})
     return places
 
 
-def recruit(case, treasury, working):
+def recruit(case: EconomyInput, treasury: Fraction, working: Working) -> int:
     """9.3: in cities not besieged, up to each city's income in units; Gallic units in allied tribes."""
-    places, raised, spent = recruit_places(case), {}, 0
+    places, spent = recruit_places(case), 0
+    raised: dict[tuple[str, UnitType | None], int] = {}
     for n, order in enumerate(case.recruits):
         where = f"recruits.{n}"
         if order.place not in places:
             raise RulesError(f"{where}.place", f"{order.place} is not among his cities or tribes")
-        kind, i, place = places[order.place]
-        key = (order.place, order.unit if kind == "tribe" else None)
-        if kind == "city":
+        i, place = places[order.place]
+        key = (order.place, order.unit if isinstance(place, Tribe) else None)
+        if isinstance(place, City):
             check_city_recruit(case, i, place, order, where)
             cap = city_cap(case, i, place, working)
         else:
@@ -318,7 +321,7 @@ def recruit(case, treasury, working):
 
 
 @procedure(RULESET, "economy_phase", title="Economy phase", source=ECONOMY, takes=EconomyInput)
-def economy_phase(case, dice):
+def economy_phase(case: EconomyInput, dice: Dice) -> Result:
     """IX. Economy: income from cities not besieged, 1 Talent a unit in pay (Roman infantry half), then recruits."""
     working = Working()
     treasury = Fraction(case.treasury) + income(case, working)
@@ -327,7 +330,11 @@ def economy_phase(case, dice):
     if left is None:
         if case.recruits:
             raise RulesError("recruits", "he cannot pay his soldiers: there is no gold to recruit with (9.3)")
-        outcome = {"income": talents(treasury - case.treasury), "treasury": None, "must_disband": must_disband}
+        outcome: dict[str, Any] = {
+            "income": talents(treasury - case.treasury),
+            "treasury": None,
+            "must_disband": must_disband,
+        }
         return Result.of(f"{RULESET}.economy_phase", finish(case, outcome, working), working, dice)
     spent = recruit(case, left, working) if case.recruits else 0
     left -= spent
@@ -342,11 +349,11 @@ def economy_phase(case, dice):
     return Result.of(f"{RULESET}.economy_phase", finish(case, outcome, working), working, dice)
 
 
-def recruited(case):
+def recruited(case: EconomyInput) -> list[dict[str, Any]]:
     return [{"place": r.place, "unit": r.unit.value, "count": r.count} for r in case.recruits]
 
 
-def finish(case, outcome, working):
+def finish(case: EconomyInput, outcome: dict[str, Any], working: Working) -> dict[str, Any]:
     """1.3.3 Hannibal: "In the economy phase add 2 Initiative Points to Carthage and draw a card." """
     if case.hannibal:
         working.modifier("Hannibal: +2 Initiative Points to Carthage", HANNIBAL_IP, HANNIBAL)
@@ -363,7 +370,7 @@ class OrderInput:
 
 
 @procedure(RULESET, "recruitment_order", title="Order of recruitment", source=RECRUIT, takes=OrderInput)
-def recruitment_order(case, dice):
+def recruitment_order(case: OrderInput, dice: Dice) -> Result:
     """9.3: recruit "in the reverse order in relation to the moves from the last stage"; the first recruits last."""
     working = Working()
     order = list(reversed(case.last_order))

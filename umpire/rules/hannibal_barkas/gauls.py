@@ -6,7 +6,9 @@ A tribe's strength ("inf-cav") is printed on the map; the rulebook gives two (Le
 """
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -14,7 +16,7 @@ from ..tables import Band, BandTable, KeyedTable
 from ..working import Result, Working
 from .cities import Side
 from .given import entered_or_given
-from .units import GC, GI, RULESET, cost
+from .units import GC, GI, RULESET, UnitType, cost
 
 GAULS = "VIII. The Gauls"
 ATTITUDES = "8.1 Attitude of the Gallic Tribes"
@@ -24,7 +26,7 @@ SYRACUSE = "10.4 Syracuse (L811)"
 VOLUNTEERS = 2  # 8.2 (L676): "volunteers of Gallic infantry in the amount of 2 Gallic infantry units"
 
 # The tribes' strengths the rulebook gives, for the desk to pre-fill its tribe table.
-GALLIC_TRIBES_GIVEN = {
+GALLIC_TRIBES_GIVEN: dict[str, dict[str, Any]] = {
     "Leponti": {"infantry": 4, "cavalry": 1, "source": "VIII, the Leponti illustration (L654)"},
     "Lingones": {"infantry": 6, "cavalry": 2, "source": "8.3 Example 13 (L703): 'the number 6-2'"},
 }
@@ -74,7 +76,7 @@ class Token(Choice):
     ALLIANCE_CARTHAGE = "alliance_carthage"
 
 
-OTHER = {Side.ROME: Side.CARTHAGE, Side.CARTHAGE: Side.ROME}
+OTHER: dict[Side, Side] = {Side.ROME: Side.CARTHAGE, Side.CARTHAGE: Side.ROME}
 
 
 @dataclass(frozen=True)
@@ -88,10 +90,11 @@ class Tribe:
     )
 
 
-def strength(tribe, cell, working, path="tribe"):
+def strength(tribe: Tribe, cell: str, working: Working, path: str = "tribe") -> int:
     """The tribe's printed infantry or cavalry: the case's, else the rulebook's, else a RulesError."""
+    entered: int | None = getattr(tribe, cell)
     return entered_or_given(
-        getattr(tribe, cell),
+        entered,
         GALLIC_TRIBES_GIVEN,
         tribe.name,
         cell,
@@ -103,23 +106,24 @@ def strength(tribe, cell, working, path="tribe"):
     )
 
 
-def token(kind, side):
+def token(kind: str, side: Side) -> Token:
     return Token(f"{kind}_{side.value}")
 
 
-def standing(tok, side):
+def standing(tok: Token, side: Side) -> str:
     """8.1: the tribe's status toward `side`: alliance, friendly, neutral, unfriendly or hostile."""
     if side is Side.SYRACUSE:
         return "hostile"
     if tok is Token.NONE:
         return "neutral"
-    kind, owner = tok.value.split("_")
+    words: str = tok.value
+    kind, owner = words.split("_")
     if owner == side.value:
         return kind
     return {"friendly": "unfriendly", "alliance": "hostile"}[kind]
 
 
-def gallic_army(tribe, working):
+def gallic_army(tribe: Tribe, working: Working) -> dict[str, int]:
     """8.3 (L695): "The Gauls take the field with an army of the size specified on their territory"."""
     army = {
         "gallic_infantry": strength(tribe, "infantry", working),
@@ -193,7 +197,7 @@ class AttitudeInput:
     options: AttitudeOptions = spec("Readings of points the rulebook leaves open", default=AttitudeOptions())
 
 
-def no_test(case, status, working):
+def no_test(case: AttitudeInput, status: str, working: Working) -> str | None:
     """Why the tribe is not tested, or None: tested already, an ally, a Friendly tribe under that reading."""
     if case.tested_this_stage:
         working.note(f"The {case.tribe.name} were tested this stage: no second test (8.2 L674)", TEST)
@@ -209,18 +213,19 @@ def no_test(case, status, working):
     return None
 
 
-def attitude_roll(case, status, dice, working):
+def attitude_roll(case: AttitudeInput, status: str, dice: Dice, working: Working) -> tuple[str, int]:
     roll = working.roll(dice, 10, f"the {case.tribe.name}' attitude toward {case.side.title}")
-    modifier = ATTITUDE_MODIFIER.lookup(status, working)
+    modifier: int = ATTITUDE_MODIFIER.lookup(status, working)
     if modifier:
         working.modifier(f"{modifier:+d}: the tribe is {status} toward {case.side.title}", modifier, ATTITUDES)
     score = roll + modifier
     if not 1 <= score <= 10:
         working.note(f"A modified {score} is off Table 2: read as its end row", TABLE_2.source)
-    return TABLE_2.lookup(score, working), score
+    result: str = TABLE_2.lookup(score, working)
+    return result, score
 
 
-def token_after(case, result, working):
+def token_after(case: AttitudeInput, result: str, working: Working) -> Token:
     """The token a result leaves (8.2 L676-678; Friendly and Unfriendly by inference)."""
     if result == "neutral":
         if case.options.neutral_result is NeutralResult.CLEAR_TOKEN:
@@ -246,7 +251,14 @@ def token_after(case, result, working):
     return token(result, case.side)
 
 
-def attitude_outcome(case, status, result, tok, score, army):
+def attitude_outcome(
+    case: AttitudeInput,
+    status: str,
+    result: str | None,
+    tok: Token,
+    score: int | None,
+    army: dict[str, int] | None,
+) -> dict[str, Any]:
     return {
         "tested": score is not None,
         "standing_before": status,
@@ -260,7 +272,7 @@ def attitude_outcome(case, status, result, tok, score, army):
     }
 
 
-def resistance_now(case, status, working):
+def resistance_now(case: AttitudeInput, status: str, working: Working) -> dict[str, Any]:
     """8.1 (L664) and 10.4: a hostile tribe fights at once, without a test."""
     if case.side is Side.SYRACUSE:
         working.note("A Syracusan army: the Gauls are hostile, unchangeably", SYRACUSE)
@@ -282,7 +294,7 @@ def resistance_now(case, status, working):
     takes=AttitudeInput,
     dice="d10 for the tribe's attitude",
 )
-def gallic_attitude(case, dice):
+def gallic_attitude(case: AttitudeInput, dice: Dice) -> Result:
     """8.2: "a d10 roll is made. To the roll the attitude modifier (if present) is added and the current
     attitude is read from Table 4" (Table 2); Alliance brings 2 Gallic infantry volunteers, Hostile armed
     resistance."""
@@ -347,16 +359,17 @@ class ResistanceInput:
     options: ResistanceOptions = spec("Readings of points the rulebook leaves open", default=ResistanceOptions())
 
 
-def director(intruder, working):
+def director(intruder: Side, working: Working) -> str | None:
     """8.3 (L695): "directed by the player who is the enemy of the player with whom the Gauls are fighting"."""
     if intruder is Side.SYRACUSE:
         working.note("The Gauls fight Syracuse: Control names the enemy player who directs them", RESISTANCE)
         return None
-    working.step(f"{OTHER[intruder].title}'s player directs the Gauls", RESISTANCE, OTHER[intruder].value)
-    return OTHER[intruder].value
+    enemy: str = OTHER[intruder].value
+    working.step(f"{OTHER[intruder].title}'s player directs the Gauls", RESISTANCE, enemy)
+    return enemy
 
 
-def gallic_roles(case, working):
+def gallic_roles(case: ResistanceInput, working: Working) -> str:
     if case.tested_by is Trigger.ENTERING:
         working.step("The intruder entered: he attacks, the Gauls defend (5.1)", "5.1 Battles", "defender")
         return "defender"
@@ -367,7 +380,7 @@ def gallic_roles(case, working):
     return "defender"
 
 
-def after_battle(case, working):
+def after_battle(case: ResistanceInput, working: Working) -> dict[str, Any]:
     """8.3 (L697-701): beaten, the tribe turns Friendly to the winner; winning, it drives the army out,
     may pursue with cavalry, keeps its status and leaves the board. No volunteers either way."""
     working.note("No Gallic volunteers during or as a result of armed resistance (8.3 L701)", RESISTANCE)
@@ -399,12 +412,12 @@ def after_battle(case, working):
 
 
 @procedure(RULESET, "gallic_resistance", title="Gallic armed resistance", source=RESISTANCE, takes=ResistanceInput)
-def gallic_resistance(case, dice):
+def gallic_resistance(case: ResistanceInput, dice: Dice) -> Result:
     """8.3: "a normal battle is fought. The Gauls take the field with an army of the size specified on their
     territory on the map. During the battle the tribal units are directed by the player who is the enemy
     of the player with whom the Gauls are fighting." """
     working = Working()
-    outcome = {"tribe": case.tribe.name, "director": director(case.intruder, working)}
+    outcome: dict[str, Any] = {"tribe": case.tribe.name, "director": director(case.intruder, working)}
     if case.winner is Winner.NOT_YET:
         outcome.update({"gallic_army": gallic_army(case.tribe, working), "gauls_are": gallic_roles(case, working)})
         working.note("Fight it as a normal battle (P8); the Gauls' losses are kept apart (5.5 L450)", RESISTANCE)
@@ -425,11 +438,12 @@ class RecruitInput:
     gallic_infantry: int = spec("Gallic infantry to recruit", min=0, max=20, default=0)
     gallic_cavalry: int = spec("Gallic cavalry to recruit", min=0, max=20, default=0)
 
-    def count(self, kind):
-        return getattr(self, kind.value)
+    def count(self, kind: UnitType) -> int:
+        number: int = getattr(self, kind.value)
+        return number
 
 
-def check_recruits(case, working):
+def check_recruits(case: RecruitInput, working: Working) -> None:
     if standing(case.token, case.side) != "alliance":
         raise RulesError(
             "token",
@@ -449,7 +463,7 @@ def check_recruits(case, working):
 @procedure(
     RULESET, "gallic_recruitment", title="Gallic recruitment", source="9.3 Recruiting Troops", takes=RecruitInput
 )
-def gallic_recruitment(case, dice):
+def gallic_recruitment(case: RecruitInput, dice: Dice) -> Result:
     """8.1 (L664) and 9.3 (L729): "Among allied tribes Gallic allies can be recruited. One can recruit at one
     time as many warriors as is given on the given territory"; they cost 2 and 4 (Table 3) and appear on
     the tribal territory."""

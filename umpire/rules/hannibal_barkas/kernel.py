@@ -12,9 +12,13 @@ lets failed dice be rolled again, each once.
 Then `take_losses` removes hits from a `Units`, criticals by the roller's choice first.
 """
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .units import AUTOMATIC, CRITICAL, DIE, TABLE_1, UnitType, attack_strength, label
+from ..dice import Dice
+from ..working import Working
+from .units import AUTOMATIC, CRITICAL, DIE, TABLE_1, Needs, Units, UnitType, attack_strength, label
 
 DICE_RULE = "1.4 Dice"
 COMMAND_RULE = "5.6 Leaders"
@@ -47,7 +51,7 @@ class Firer:
     result it must reach, or AUTOMATIC."""
 
     label: str
-    needs: int | str
+    needs: Needs
 
 
 @dataclass(frozen=True)
@@ -62,10 +66,10 @@ class Volley:
     rerolls_used: int
 
     @property
-    def owner_picks(self):
+    def owner_picks(self) -> int:
         return self.hits - self.criticals
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, Any]:
         return {
             "hits": self.hits,
             "criticals": self.criticals,
@@ -78,7 +82,7 @@ class Volley:
 NO_VOLLEY = Volley(0, 0, 0, (), 0)
 
 
-def firers(kind, count, who, working=None):
+def firers(kind: UnitType, count: int, who: str, working: Working | None = None) -> list[Firer]:
     """`count` units of `kind` firing at their Table 1 attack strength."""
     if not count:
         return []
@@ -86,13 +90,15 @@ def firers(kind, count, who, working=None):
     return [Firer(f"{who} {label(kind)} {i + 1}", needs) for i in range(count)]
 
 
-def hits(value, needs):
+def hits(value: int, needs: Needs) -> bool:
     """5.5: "A unit inflicts losses if the result rolled on the d10 is greater than or equal to its
-    attack strength"."""
-    return value >= needs
+    attack strength"; an elephant hits automatically (1.2.6)."""
+    return needs == AUTOMATIC or value >= needs
 
 
-def roll_volley(shooters, dice, working, *, who, rerolls=0, rule=TABLE_1):
+def roll_volley(
+    shooters: Sequence[Firer], dice: Dice, working: Working, *, who: str, rerolls: int = 0, rule: str = TABLE_1
+) -> Volley:
     """5.5 and 1.4: each firer rolls 1d10 (elephants hit without a roll), then up to `rerolls`
     failed dice are rolled once more (5.6 Command), the failed dice with the best chance first;
     "The result after the re-roll applies. A roll can be re-rolled only 1 time." A 10 is critical."""
@@ -113,7 +119,9 @@ def roll_volley(shooters, dice, working, *, who, rerolls=0, rule=TABLE_1):
     return Volley(total, criticals, len(automatic), tuple(values), used)
 
 
-def _reroll(rolling, values, rerolls, dice, working):
+def _reroll(
+    rolling: Sequence[Firer], values: Sequence[int], rerolls: int, dice: Dice, working: Working
+) -> tuple[list[int], int]:
     failed = sorted(
         (i for i, (s, v) in enumerate(zip(rolling, values)) if not hits(v, s.needs)), key=lambda i: rolling[i].needs
     )
@@ -124,32 +132,36 @@ def _reroll(rolling, values, rerolls, dice, working):
     return values, min(len(failed), max(rerolls, 0))
 
 
-def _summarise(who, rolled, scored, criticals, automatic, rule, working):
+def _summarise(
+    who: str, rolled: int, scored: Sequence[int], criticals: int, automatic: int, rule: str, working: Working
+) -> None:
     if not rolled and not automatic:
         return
     crit = f", {criticals} critical (a 10: {who} picks the victim)" if criticals else ""
     working.step(f"{who}: {len(scored) + automatic} hit(s){crit}", rule, len(scored) + automatic)
 
 
-def pick_order(preferred, standing=DEFAULT_LOSS_ORDER):
+def pick_order(
+    preferred: Sequence[UnitType], standing: Sequence[UnitType] = DEFAULT_LOSS_ORDER
+) -> tuple[UnitType, ...]:
     """The kinds in the order they are given up: those named first, then the standing order."""
     return tuple(preferred) + tuple(kind for kind in standing if kind not in preferred)
 
 
 def take_losses(
-    units,
-    volley,
-    working,
+    units: Units,
+    volley: Volley,
+    working: Working,
     *,
-    owner,
-    roller,
-    owner_order=(),
-    roller_order=(),
-    owner_chosen=(),
-    roller_chosen=(),
-    rule=LOSSES_RULE,
-    exclude=(),
-):
+    owner: str,
+    roller: str,
+    owner_order: Sequence[UnitType] = (),
+    roller_order: Sequence[UnitType] = (),
+    owner_chosen: Sequence[UnitType] = (),
+    roller_chosen: Sequence[UnitType] = (),
+    rule: str = LOSSES_RULE,
+    exclude: Collection[UnitType] = (),
+) -> tuple[Units, Units]:
     """5.5: remove the volley's hits from `units`: each critical as the roller picks ("the attacker
     chooses which unit is to be assigned to losses"), then the other hits as the owner picks.
     `owner_chosen` and `roller_chosen` are picks for this volley, each used once, in order;
@@ -173,7 +185,9 @@ def take_losses(
     return left, lost
 
 
-def _next_kind(left, queue, order, exclude):
+def _next_kind(
+    left: Units, queue: list[UnitType], order: Sequence[UnitType], exclude: Collection[UnitType]
+) -> UnitType | None:
     """The next pick still possible from the queue (used up as it goes), else the standing order."""
     while queue:
         kind = queue.pop(0)

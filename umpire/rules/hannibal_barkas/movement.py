@@ -5,8 +5,11 @@ The map is not in the rulebook: which fields an army passes, whether an edge is 
 whether a sea field is open sea come in the case, from the umpire's board.
 """
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -22,7 +25,7 @@ SEA = "4.4 Movement on Sea Fields"
 ACTIVATION_IP = 1  # 4.2 "Activating any number of units in one region costs 1 Initiative Point."
 LEADER_MP = 4  # 4.2 "A leader has 4 movement points (like cavalry)."
 ALPS_LOSS = 8  # 4.3 "If 8 or more is rolled on the die, the unit perishes."
-FLEET_MP = MOVEMENT.rows[SHIPS.value]  # 4.4 "at most 8 sea fields per turn"
+FLEET_MP: int = MOVEMENT.rows[SHIPS.value]  # 4.4 "at most 8 sea fields per turn"
 SIEGE_MP = 1  # 6.2: declaring a siege costs 1 movement point
 ASSAULT_MP = 1  # 6.1: each assault costs 1 movement point
 
@@ -30,7 +33,7 @@ ASSAULT_MP = 1  # 6.1: each assault costs 1 movement point
 # ---- activation (4.2) -------------------------------------------------------------------------
 
 
-def check_pattern(regions, destinations, fleet_landing, where):
+def check_pattern(regions: Sequence[Region], destinations: Sequence[str], fleet_landing: bool, where: str) -> None:
     """4.2: one region to one or several; several regions to exactly one; several to several only with a fleet
     loading or landing. "All other combinations ... are not permitted." """
     if not regions:
@@ -47,7 +50,7 @@ def check_pattern(regions, destinations, fleet_landing, where):
         )
 
 
-def activation_cost(regions, working):
+def activation_cost(regions: Sequence[Region], working: Working) -> int:
     """4.2: 1 IP for each region activated, none for a region with an active leader ('A'); even if nothing moves."""
     total = 0
     for region in regions:
@@ -70,7 +73,7 @@ class ActivationInput:
 
 
 @procedure(RULESET, "activate_armies", title="Activate armies", source=ACTIVATING, takes=ActivationInput)
-def activate_armies(case, dice):
+def activate_armies(case: ActivationInput, dice: Dice) -> Result:
     """4.2 Activating and Moving Armies: 1 IP a region unless an active leader is there; legal move patterns."""
     working = Working()
     check_pattern(case.regions, case.destinations, case.fleet_landing, "input")
@@ -102,14 +105,14 @@ class LandMoveInput:
     crosses_alps: bool = spec("The move crosses the Alps: it ends there", default=False)
 
 
-def allowances(army, leaders, working):
-    found = {kind: MOVEMENT.lookup(kind.value, working) for kind, _ in army.items()}
+def allowances(army: Units, leaders: int, working: Working) -> dict[UnitType | str, int]:
+    found: dict[UnitType | str, int] = {kind: MOVEMENT.lookup(kind.value, working) for kind, _ in army.items()}
     if leaders:
         found["leader"] = working.modifier("a leader moves like cavalry", LEADER_MP, ACTIVATING)
     return found
 
 
-def check_land_move(case):
+def check_land_move(case: LandMoveInput) -> None:
     if case.army.ships:
         raise RulesError("army.ships", "ships move at sea (4.4), not by land")
     if not case.army.total:
@@ -117,7 +120,7 @@ def check_land_move(case):
 
 
 @procedure(RULESET, "land_move", title="Move an army by land", source=ACTIVATING, takes=LandMoveInput)
-def land_move(case, dice):
+def land_move(case: LandMoveInput, dice: Dice) -> Result:
     """1.2 Movement and 4.2: each unit's fields a stage; the stack moves as its slowest unit (an inference)."""
     working = Working()
     check_land_move(case)
@@ -159,8 +162,8 @@ class AlpsInput:
     leaders: tuple[str, ...] = spec("Leaders with them (they make no roll: not units)", max_items=10, default=())
 
 
-def alps_losses(army, dice, working):
-    lost = {}
+def alps_losses(army: Units, dice: Dice, working: Working) -> dict[UnitType, int]:
+    lost: dict[UnitType, int] = {}
     for kind, count in army.items():
         for n in range(1, count + 1):
             roll = working.roll(dice, DIE, f"{kind.label} {n} crossing the Alps")
@@ -177,7 +180,7 @@ def alps_losses(army, dice, working):
     takes=AlpsInput,
     dice="d10 for each unit, in Table 1 order: light infantry, heavy infantry, cavalry, elephants, ...",
 )
-def cross_alps(case, dice):
+def cross_alps(case: AlpsInput, dice: Dice) -> Result:
     """4.3 Crossing the Alps: 1d10 for each unit, 8 or more and it perishes; the army ends its movement."""
     working = Working()
     if case.army.ships:
@@ -244,52 +247,64 @@ class SeaMoveInput:
     aboard: int = spec("Land units already aboard", min=0, max=400, default=0)
 
 
-def sea_step(case, i, step, state, working):
+@dataclass
+class Voyage:
+    """A fleet's move so far: its MP and IP spent, the land units aboard, where it landed some, and
+    whether each sea field it sailed was open sea."""
+
+    mp: int
+    ip: int
+    aboard: int
+    unloaded: list[dict[str, Any]] = field(default_factory=list)
+    open_sea: list[bool | None] = field(default_factory=list)
+
+
+def sea_step(case: SeaMoveInput, i: int, step: SeaStep, state: Voyage, working: Working) -> None:
     """One step: its MP, any IP for loading, and the cargo aboard (2 land units a ship, 1.2.7)."""
     where = f"steps.{i}"
     mp = LEG_MP[step.kind]
-    state["mp"] += mp
-    if state["mp"] > FLEET_MP:
-        raise RulesError(where, f"the fleet has {FLEET_MP} movement points a stage: this step is its {state['mp']}th")
+    state.mp += mp
+    if state.mp > FLEET_MP:
+        raise RulesError(where, f"the fleet has {FLEET_MP} movement points a stage: this step is its {state.mp}th")
     if step.kind == Leg.LOAD:
         load(case, where, step, state, working)
     elif step.kind == Leg.UNLOAD:
-        if step.units > state["aboard"]:
-            raise RulesError(f"{where}.units", f"{state['aboard']} units are aboard: {step.units} cannot land")
-        state["aboard"] -= step.units
-        state["unloaded"].append({"place": step.place, "units": step.units})
+        if step.units > state.aboard:
+            raise RulesError(f"{where}.units", f"{state.aboard} units are aboard: {step.units} cannot land")
+        state.aboard -= step.units
+        state.unloaded.append({"place": step.place, "units": step.units})
     working.step(
-        f"MP {state['mp']}: {step.kind.label} {step.place}".rstrip() + (f" ({step.units} units)" if step.units else ""),
+        f"MP {state.mp}: {step.kind.label} {step.place}".rstrip() + (f" ({step.units} units)" if step.units else ""),
         SEA,
         mp,
     )
     if step.kind == Leg.SAIL:
-        state["open_sea"].append(step.open_sea)
+        state.open_sea.append(step.open_sea)
 
 
-def load(case, where, step, state, working):
+def load(case: SeaMoveInput, where: str, step: SeaStep, state: Voyage, working: Working) -> None:
     capacity = SHIP_CAPACITY * case.ships
-    if state["aboard"] + step.units > capacity:
+    if state.aboard + step.units > capacity:
         raise RulesError(
-            f"{where}.units", f"{case.ships} ships carry {capacity} land units (1.2.7): {state['aboard']} are aboard"
+            f"{where}.units", f"{case.ships} ships carry {capacity} land units (1.2.7): {state.aboard} are aboard"
         )
-    state["aboard"] += step.units
+    state.aboard += step.units
     if step.already_activated or step.active_leader:
         reason = "an active leader is with them" if step.active_leader else "their region is already activated"
         working.modifier(f"Loading at {step.place}: {reason}, no IP", 0, SEA)
     else:
-        state["ip"] += working.modifier(
+        state.ip += working.modifier(
             f"Loading at {step.place}: the units must be activated, 1 IP", ACTIVATION_IP, "4.4; 4.2"
         )
 
 
-def sailed_open_sea(fields):
+def sailed_open_sea(fields: Sequence[bool | None]) -> bool | None:
     """For Storm (1.3.1): True if any field was open sea, None if some field is unknown, else False."""
     return True if True in fields else (None if None in fields else False)
 
 
 @procedure(RULESET, "sea_move", title="Move a fleet (and transport)", source=SEA, takes=SeaMoveInput)
-def sea_move(case, dice):
+def sea_move(case: SeaMoveInput, dice: Dice) -> Result:
     """4.4 Movement on Sea Fields: at most 8 sea fields; loading and unloading 1 MP each; ports free."""
     working = Working()
     ip = 0 if case.activated.active_leader else ACTIVATION_IP
@@ -301,26 +316,25 @@ def sea_move(case, dice):
     )
     if case.aboard > SHIP_CAPACITY * case.ships:
         raise RulesError("aboard", f"{case.ships} ships carry at most {SHIP_CAPACITY * case.ships} land units")
-    state = {"mp": 0, "ip": ip, "aboard": case.aboard, "unloaded": [], "open_sea": []}
+    state = Voyage(mp=0, ip=ip, aboard=case.aboard)
     for i, step in enumerate(case.steps):
         sea_step(case, i, step, state, working)
     in_port = bool(case.steps) and case.steps[-1].kind == Leg.ENTER_PORT
     working.step(
-        f"{case.fleet} ends {'in port' if in_port else 'at sea'} after {state['mp']} MP; the move costs "
-        f"{state['ip']} IP",
+        f"{case.fleet} ends {'in port' if in_port else 'at sea'} after {state.mp} MP; the move costs {state.ip} IP",
         SEA,
-        state["ip"],
+        state.ip,
     )
-    if state["unloaded"]:
+    if state.unloaded:
         working.note("Units unloaded are activated and turned over: they can do nothing more this stage", SEA)
     working.note("A naval battle is fought at once on meeting an enemy fleet; a fleet in port cannot be attacked", SEA)
     outcome = {
-        "mp_used": state["mp"],
-        "initiative_cost": state["ip"],
-        "aboard": state["aboard"],
-        "unloaded": state["unloaded"],
+        "mp_used": state.mp,
+        "initiative_cost": state.ip,
+        "aboard": state.aboard,
+        "unloaded": state.unloaded,
         "in_port": in_port,
-        "sailed_open_sea": sailed_open_sea(state["open_sea"]),
+        "sailed_open_sea": sailed_open_sea(state.open_sea),
     }
     return Result.of(f"{RULESET}.sea_move", outcome, working, dice)
 
@@ -348,7 +362,7 @@ class MeetingInput:
     battle_won: bool | None = spec("After the battle: did the moving side win? Empty: not fought yet", default=None)
 
 
-def check_meeting(case):
+def check_meeting(case: MeetingInput) -> None:
     ships = [i for i, force in enumerate(case.entering) if force.ships]
     if case.mover is Mover.ARMY and (ships or case.enemy.ships):
         raise RulesError(
@@ -366,7 +380,7 @@ def check_meeting(case):
         raise RulesError("enemy", "no enemy stands in the field: nothing is met")
 
 
-def combined(entering, working):
+def combined(entering: Sequence[Units], working: Working) -> Units:
     """4.2 (L363): "If two armies from different fields enter one field and a fight occurs, one battle is
     fought with the armies combined"."""
     force = Units()
@@ -381,7 +395,7 @@ def combined(entering, working):
     return force
 
 
-def after_battle(case, working):
+def after_battle(case: MeetingInput, working: Working) -> bool:
     """4.2 (L361) and 4.4 (L391): the winner may move on with the MP it has left; a loser stops."""
     if case.battle_won is None:
         return False
@@ -401,7 +415,7 @@ def after_battle(case, working):
 
 
 @procedure(RULESET, "meet_enemy", title="Meeting the enemy mid-move", source=f"{ACTIVATING}; {SEA}", takes=MeetingInput)
-def meet_enemy(case, dice):
+def meet_enemy(case: MeetingInput, dice: Dice) -> Result:
     """4.2 (L361): "When a moving army meets an enemy army on its way, a battle is immediately fought. After
     winning the battle the army may move on, if it still has movement points." 4.4 (L391) the same for
     fleets, "until all 8 movement points are used up". The one entering is the attacker (5.1 L401)."""

@@ -7,8 +7,11 @@ cards and income a player takes, and to whom a player may show his VP. What cann
 gold are never shown, L772) is said in the working for the umpire to watch.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -33,13 +36,13 @@ class Sphere(Choice):
     SYRACUSE = "syracuse"  # the city's own territory, Syracusae (10.4 L805)
 
 
-SPHERES = {
+SPHERES: dict[Side, tuple[Sphere, ...]] = {
     Side.ROME: (Sphere.SOUTHERN, Sphere.NORTHERN),
     Side.CARTHAGE: (Sphere.AFRICA, Sphere.HISPANIA_ITALY),
     Side.SYRACUSE: (Sphere.SYRACUSE,),
 }
 # 10.2 (L778-784): the seats of each nation for 2 to 5 players.
-SEATS = {
+SEATS: dict[int, dict[Side, int]] = {
     2: {Side.ROME: 1, Side.CARTHAGE: 1},
     3: {Side.ROME: 1, Side.CARTHAGE: 1, Side.SYRACUSE: 1},
     4: {Side.ROME: 2, Side.CARTHAGE: 2},
@@ -93,7 +96,7 @@ class MultiplayerInput:
 # ---- the seats (10.1, 10.2) --------------------------------------------------------------------
 
 
-def check_seats(players, working):
+def check_seats(players: Sequence[Player], working: Working) -> None:
     names = [p.name for p in players]
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -114,7 +117,7 @@ def check_seats(players, working):
         check_sphere(player, seats[player.nation], i)
 
 
-def check_sphere(player, seats, i):
+def check_sphere(player: Player, seats: int, i: int) -> None:
     """10.1: two players of one nation take its two basic spheres; one player alone holds the whole."""
     if player.nation is Side.SYRACUSE or seats == 1:
         if player.sphere is not Sphere.WHOLE:
@@ -130,7 +133,7 @@ def check_sphere(player, seats, i):
         )
 
 
-def check_split_spheres(players):
+def check_split_spheres(players: Sequence[Player]) -> None:
     for nation in (Side.ROME, Side.CARTHAGE):
         spheres = [p.sphere for p in players if p.nation is nation and p.sphere is not Sphere.WHOLE]
         if len(spheres) != len(set(spheres)):
@@ -143,11 +146,11 @@ def check_split_spheres(players):
 # ---- the questions -----------------------------------------------------------------------------
 
 
-def answer(allowed, why, rule):
+def answer(allowed: bool, why: str, rule: str) -> dict[str, Any]:
     return {"allowed": allowed, "why": why, "rule": rule}
 
 
-def attack(case, by, to):
+def attack(case: MultiplayerInput, by: Player, to: Player) -> dict[str, Any]:
     if by.nation is to.nation:
         return answer(
             False,
@@ -166,13 +169,13 @@ def attack(case, by, to):
     return answer(True, f"{by.nation.title} and {to.nation.title} are at war", MULTIPLAYER)
 
 
-def attack_neutral(by):
+def attack_neutral(by: Player) -> dict[str, Any]:
     if by.nation is Side.SYRACUSE:
         return answer(False, "the player controlling Syracuse cannot attack neutral states", f"{SYRACUSE_RULE} (L794)")
     return answer(True, "an act of aggression: the state joins the other side (VII)", "VII. Politics")
 
 
-def activate(question, by, owner):
+def activate(question: Question, by: Player, owner: Player) -> dict[str, Any]:
     if not question.army_has_leader:
         if owner.nation is by.nation:
             return answer(
@@ -191,7 +194,7 @@ def activate(question, by, owner):
     )
 
 
-def hand_over_army(question, by, to):
+def hand_over_army(question: Question, by: Player, to: Player) -> dict[str, Any]:
     if by.nation is not to.nation or by is to:
         return answer(False, "an army is handed over only to another player of the same side", f"{MULTIPLAYER} (L770)")
     if not question.army_has_leader:
@@ -203,13 +206,13 @@ def hand_over_army(question, by, to):
     return answer(True, "his own army with a leader, to a player of his side (1 IP, 3.4.6)", f"{MULTIPLAYER} (L770)")
 
 
-def own_basic(player, sphere):
+def own_basic(player: Player, sphere: Sphere | None) -> bool:
     return sphere is not None and (
         sphere is player.sphere or (player.sphere is Sphere.WHOLE and sphere in SPHERES[player.nation])
     )
 
 
-def hand_over_city(question, by, to):
+def hand_over_city(question: Question, by: Player, to: Player) -> dict[str, Any]:
     if by.nation is not to.nation or by is to:
         return answer(False, "a city is handed over only to another player of the same side", f"{MULTIPLAYER} (L770)")
     if own_basic(by, question.city_sphere):
@@ -219,7 +222,7 @@ def hand_over_city(question, by, to):
     return answer(True, "a city his armies captured, to a player of his side", f"{MULTIPLAYER} (L770)")
 
 
-def city_card(question, by):
+def city_card(question: Question, by: Player) -> dict[str, Any]:
     if own_basic(by, question.city_sphere):
         return answer(True, "the city lies in his basic sphere of influence", f"{MULTIPLAYER} (L766)")
     if question.captured_by == by.name:
@@ -233,14 +236,14 @@ def city_card(question, by):
     )
 
 
-def player_named(case, name, path):
+def player_named(case: MultiplayerInput, name: str, path: str) -> Player:
     found = next((p for p in case.players if p.name == name), None)
     if found is None:
         raise RulesError(path, f"{name or 'nobody'} is not one of the players")
     return found
 
 
-def ask(case, k, question, working):
+def ask(case: MultiplayerInput, k: int, question: Question, working: Working) -> dict[str, Any]:
     path = f"questions.{k}"
     by = player_named(case, question.by, f"{path}.by")
     if question.act is Act.ATTACK_NEUTRAL:
@@ -263,7 +266,7 @@ def ask(case, k, question, working):
     return {"act": question.act.value, "by": by.name, "to": question.to, **found}
 
 
-def vp_shown_to(players):
+def vp_shown_to(players: Sequence[Player]) -> dict[str, list[str]]:
     """10.3 (L788): "a player may reveal the number of VP he has gained only to his ally"."""
     return {p.name: [q.name for q in players if q.nation is p.nation and q is not p] for p in players}
 
@@ -275,7 +278,7 @@ def vp_shown_to(players):
     source="X. Multiplayer Game (10.1-10.4)",
     takes=MultiplayerInput,
 )
-def multiplayer_check(case, dice):
+def multiplayer_check(case: MultiplayerInput, dice: Dice) -> Result:
     """X. Multiplayer Game: 10.2's seats for 2 to 5 players, 10.1's spheres of influence, and each question
     asked (attack, activate, hand over, city card) answered with its rule."""
     working = Working()

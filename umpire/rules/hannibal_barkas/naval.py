@@ -6,8 +6,11 @@ ship rolls once a round at 7+, +1 for each infantry unit aboard (5+ with two). A
 ship takes its cargo down. There is no pursuit. Sides are pairs: 0 attacker, 1 defender.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -15,7 +18,7 @@ from ..working import Result, Working
 from .battle import COMMAND_REDUCTION_HELP, MAX_ROUNDS, CommandReduction, Leader, command_pool
 from .battle_vp import battle_vp
 from .cards import Role
-from .kernel import Firer, roll_volley
+from .kernel import Firer, Volley, roll_volley
 from .units import RULESET, SHIP_CAPACITY, Units, ship_to_hit
 
 NAVAL = "5.10 Naval Battles"
@@ -78,11 +81,11 @@ class NavalInput:
     max_rounds: int = spec("Stop after this many rounds if no one has withdrawn", min=1, max=MAX_ROUNDS, default=20)
 
     @property
-    def sides(self):
+    def sides(self) -> tuple[Fleet, Fleet]:
         return (self.attacker, self.defender)
 
 
-def check_fleets(case):
+def check_fleets(case: NavalInput) -> None:
     for role, fleet in zip(ROLES, case.sides):
         for j, ship in enumerate(fleet.ships):
             if ship.cargo.ships:
@@ -104,13 +107,13 @@ def check_fleets(case):
                 )
 
 
-def _check_indices(order, count, path):
+def _check_indices(order: Sequence[int], count: int, path: str) -> None:
     for k, index in enumerate(order):
         if not 0 <= index < count:
             raise RulesError(f"{path}.{k}", f"there is no ship {index}: the ships are numbered 0 to {count - 1}")
 
 
-def ship_firers(fleet, afloat, working):
+def ship_firers(fleet: Fleet, afloat: Sequence[int], working: Working) -> list[Firer]:
     """1.2.7: "with 2 infantry units on a ship, it hits on 5+"; cavalry or elephants aboard add nothing."""
     shooters = []
     for j in afloat:
@@ -126,9 +129,11 @@ def ship_firers(fleet, afloat, working):
     return shooters
 
 
-def sink(fleet, afloat, count, first, chooser, working):
+def sink(
+    fleet: Fleet, afloat: Sequence[int], count: int, first: Sequence[int], chooser: str, working: Working
+) -> list[int]:
     """Sink `count` ships of `fleet`, those named in `first` first, then by the standing order."""
-    sunk = []
+    sunk: list[int] = []
     for _ in range(count):
         left = [j for j in afloat if j not in sunk]
         if not left:
@@ -142,15 +147,17 @@ def sink(fleet, afloat, count, first, chooser, working):
     return sunk
 
 
-def emptiest(fleet, afloat):
+def emptiest(fleet: Fleet, afloat: Sequence[int]) -> list[int]:
     return sorted(afloat, key=lambda j: (fleet.ships[j].cargo.total, j))
 
 
-def fullest(fleet, afloat):
+def fullest(fleet: Fleet, afloat: Sequence[int]) -> list[int]:
     return sorted(afloat, key=lambda j: (-fleet.ships[j].cargo.infantry, -fleet.ships[j].cargo.total, j))
 
 
-def naval_round(case, afloat, number, dice, working):
+def naval_round(
+    case: NavalInput, afloat: Sequence[list[int]], number: int, dice: Dice, working: Working
+) -> tuple[list[list[int]], list[Volley], list[list[int]]]:
     """One round: every ship of both sides rolls (attacker first), re-rolls from Command, then the
     ships hit go down together with their cargo (5.5)."""
     working.step(f"Round {number}", NAVAL)
@@ -162,7 +169,7 @@ def naval_round(case, afloat, number, dice, working):
         volleys.append(
             roll_volley(ship_firers(fleet, afloat[i], working), dice, working, who=fleet.name, rerolls=pool, rule=NAVAL)
         )
-    sunk = [[], []]
+    sunk: list[list[int]] = [[], []]
     for i, fleet in enumerate(case.sides):
         enemy, j = case.sides[1 - i], 1 - i
         crits = sink(
@@ -185,7 +192,7 @@ def naval_round(case, afloat, number, dice, working):
     return [[k for k in afloat[i] if k not in sunk[i]] for i in range(2)], volleys, sunk
 
 
-def losses(fleet, sunk):
+def losses(fleet: Fleet, sunk: Sequence[int]) -> dict[str, Any]:
     """Ships and the land units aboard them (Example 10: "3 ships + 3 land units loaded on them")."""
     cargo = Units()
     for j in sunk:
@@ -193,23 +200,26 @@ def losses(fleet, sunk):
     return {"ships": len(sunk), "cargo": cargo.as_dict(), "units": len(sunk) + cargo.total}
 
 
-def fight_naval(case, afloat, dice, working):
-    log = []
+def fight_naval(
+    case: NavalInput, afloat: list[list[int]], dice: Dice, working: Working
+) -> tuple[list[list[int]], list[dict[str, Any]], str]:
+    log: list[dict[str, Any]] = []
     for number in range(1, case.max_rounds + 1):
         afloat, volleys, sunk = naval_round(case, afloat, number, dice, working)
         log.append({"round": number, **{r.value: {**v.as_dict(), "sunk": s} for r, v, s in zip(ROLES, volleys, sunk)}})
         if not afloat[0] or not afloat[1]:
             return afloat, log, ("mutual_annihilation" if not (afloat[0] or afloat[1]) else "sunk")
         for i in (1, 0):
-            if case.sides[i].withdraw_after_round is not None and number >= case.sides[i].withdraw_after_round:
-                working.choice(f"{case.sides[i].name} withdraws; there is no pursuit at sea", NAVAL, ROLES[i].value)
+            fleet = case.sides[i]
+            if fleet.withdraw_after_round is not None and number >= fleet.withdraw_after_round:
+                working.choice(f"{fleet.name} withdraws; there is no pursuit at sea", NAVAL, ROLES[i].value)
                 return afloat, log, "withdrew_" + ROLES[i].value
-            working.choice(f"{case.sides[i].name} fights on", NAVAL, "continue")
+            working.choice(f"{fleet.name} fights on", NAVAL, "continue")
     working.note(f"No decision after {case.max_rounds} rounds: the players must declare a withdrawal", NAVAL)
     return afloat, log, "undecided"
 
 
-def winner_of(afloat, end):
+def winner_of(afloat: Sequence[Sequence[int]], end: str) -> int | None:
     if end == "sunk":
         return 0 if afloat[0] else 1
     if end.startswith("withdrew_"):
@@ -217,7 +227,7 @@ def winner_of(afloat, end):
     return None
 
 
-def retreat_note(case, end, working):
+def retreat_note(case: NavalInput, end: str, working: Working) -> None:
     if not end.startswith("withdrew_"):
         return
     if case.options.retreat is NavalRetreat.UMPIRE:
@@ -230,9 +240,12 @@ def retreat_note(case, end, working):
         )
 
 
-def fleet_leaders(case, afloat, working):
+def fleet_leaders(
+    case: NavalInput, afloat: Sequence[Sequence[int]], working: Working
+) -> tuple[list[dict[str, Any]], list[int]]:
     """5.10: leaders "perish when all the units are sunk"; their VP go to the enemy at once."""
-    killed, vp = [], [0, 0]
+    killed: list[dict[str, Any]] = []
+    vp = [0, 0]
     for i, (role, fleet) in enumerate(zip(ROLES, case.sides)):
         if afloat[i]:
             continue
@@ -259,7 +272,7 @@ def fleet_leaders(case, afloat, working):
     takes=NavalInput,
     dice="d10 per ship per round, attacker first; re-rolls after each side's dice",
 )
-def naval_battle(case, dice):
+def naval_battle(case: NavalInput, dice: Dice) -> Result:
     """5.10 Naval Battles: fleets with their cargo fought to the end; ships and cargo count for VP."""
     working = Working()
     check_fleets(case)
@@ -294,7 +307,7 @@ def naval_battle(case, dice):
     return Result.of(f"{RULESET}.naval_battle", outcome, working, dice)
 
 
-def _cargo(fleet, ships):
+def _cargo(fleet: Fleet, ships: Sequence[int]) -> Units:
     total = Units()
     for j in ships:
         total = total.plus(fleet.ships[j].cargo)

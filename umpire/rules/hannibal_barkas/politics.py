@@ -6,7 +6,9 @@ Rome" (VII L615: "a row of 7 fields"); the fields between have no names in the r
 """
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -26,7 +28,7 @@ POLITICAL_ACTION = {"ip": 2, "talents": 10, "fields": 1}
 ALLIANCE_REWARD = {"vp": 2, "heavy_infantry": 2}
 ALLIANCE_LOST_VP = -2  # VII (L640), 11.2 item 4 (L838)
 # The example card (1.3.1 L181), Carthage deck: gold 15, IP 6.
-HIERO_CARD = {
+HIERO_CARD: dict[str, Any] = {
     "deck": "carthage",
     "gold": 15,
     "ip": 6,
@@ -56,11 +58,11 @@ class Side(Named):
     CARTHAGE = "carthage"
 
 
-TOWARD = {Side.ROME: 1, Side.CARTHAGE: -1}
-OTHER = {Side.ROME: Side.CARTHAGE, Side.CARTHAGE: Side.ROME}
+TOWARD: dict[Side, int] = {Side.ROME: 1, Side.CARTHAGE: -1}
+OTHER: dict[Side, Side] = {Side.ROME: Side.CARTHAGE, Side.CARTHAGE: Side.ROME}
 
 
-def field_name(position):
+def field_name(position: int) -> str:
     if position == 0:
         return "Neutral status"
     side = "Rome" if position > 0 else "Carthage"
@@ -69,16 +71,16 @@ def field_name(position):
     return f"{abs(position)} field{'s' if abs(position) > 1 else ''} toward {side}"
 
 
-def ally_of(position):
+def ally_of(position: int) -> Side | None:
     """The side a state is allied with at this position, or None."""
     return {ALLIANCE: Side.ROME, -ALLIANCE: Side.CARTHAGE}.get(position)
 
 
-def capital_of(state):
+def capital_of(state: State) -> str:
     return STATE_CAPITALS_GIVEN[state.value] or f"the capital of {state.title} (not named in the rulebook)"
 
 
-def alliance_lost(state, side, working):
+def alliance_lost(state: State, side: Side, working: Working) -> dict[str, Any]:
     """VII (L638-642): the former ally subtracts 2 VP, discards the state's cards, and its units and
     leaders go home."""
     working.modifier(
@@ -94,7 +96,7 @@ def alliance_lost(state, side, working):
     return {"side": side.value, "vp": ALLIANCE_LOST_VP}
 
 
-def alliance_gained(state, side, working, rewarded=True):
+def alliance_gained(state: State, side: Side, working: Working, rewarded: bool = True) -> dict[str, Any]:
     """VII (L619-626): +2 VP and 2 heavy infantry in the capital; the ally's cities, cards and units."""
     vp = ALLIANCE_REWARD["vp"] if rewarded else 0
     if rewarded:
@@ -113,14 +115,15 @@ def alliance_gained(state, side, working, rewarded=True):
     return {"side": side.value, "vp": vp, "heavy_infantry": ALLIANCE_REWARD["heavy_infantry"] if rewarded else 0}
 
 
-def consequences(state, before, after, working, rewarded=True):
+def consequences(state: State, before: int, after: int, working: Working, rewarded: bool = True) -> dict[str, Any]:
     """What changes between two positions: an alliance lost, an alliance gained."""
-    lost = alliance_lost(state, ally_of(before), working) if ally_of(before) and before != after else None
-    gained = alliance_gained(state, ally_of(after), working, rewarded) if ally_of(after) and before != after else None
+    was, now = ally_of(before), ally_of(after)
+    lost = alliance_lost(state, was, working) if was and before != after else None
+    gained = alliance_gained(state, now, working, rewarded) if now and before != after else None
     return {"alliance_lost": lost, "alliance_gained": gained}
 
 
-def move_token(position, side, fields, working, rule):
+def move_token(position: int, side: Side, fields: int, working: Working, rule: str) -> int:
     after = max(-ALLIANCE, min(ALLIANCE, position + TOWARD[side] * fields))
     if after != position + TOWARD[side] * fields:
         working.note("The token stops on the Alliance field", rule)
@@ -148,27 +151,29 @@ class MoveInput:
     syracuse_is_a_player: bool = spec("A player controls Syracuse (its token is off the track)", default=False)
 
 
-def check_move(case):
+def check_move(case: MoveInput) -> None:
     if case.state is State.SYRACUSE and case.syracuse_is_a_player:
         raise RulesError("state", f"a player controls Syracuse: its token is removed from the track ({SYRACUSE})")
-    if ally_of(case.position):
+    ally = ally_of(case.position)
+    if ally:
         raise RulesError(
             "position",
-            f"{case.state.title} is allied with {ally_of(case.position).title}: no "
+            f"{case.state.title} is allied with {ally.title}: no "
             "political action and no card moving it a field may be played (VII L628, 3.4.3 L303)",
         )
 
 
-def held(have):
+def held(have: int | None) -> int | str:
     return "none entered" if have is None else have
 
 
-def pay_political_action(case, working):
+def pay_political_action(case: MoveInput, working: Working) -> None:
     """3.4.5 (L311): "he pays 2 IP and 10 gold Talents and moves the token ... by 1 field"."""
     if case.fields != POLITICAL_ACTION["fields"]:
         raise RulesError("fields", f"a political action moves the token 1 field ({POLITICAL_ACTION_RULE})")
     for cell in ("ip", "talents"):
-        have, cost = getattr(case, cell), POLITICAL_ACTION[cell]
+        have: int | None = getattr(case, cell)
+        cost = POLITICAL_ACTION[cell]
         if have is None or have < cost:
             raise RulesError(
                 cell,
@@ -181,7 +186,7 @@ def pay_political_action(case, working):
 
 
 @procedure(RULESET, "political_move", title="Political track: move a state", source=POLITICS, takes=MoveInput)
-def political_move(case, dice):
+def political_move(case: MoveInput, dice: Dice) -> Result:
     """VII (L617-619): "To move a state token by 1 field on the political track one must play the appropriate
     event card or pay as a political action: 10 Talents and 2 Initiative Points." On the Alliance field the
     side "receives +2 VP and places 2 heavy infantry units in the capital of the state"."""
@@ -241,7 +246,7 @@ class ChangeInput:
     options: ChangeOptions = spec("Readings of points the rulebook leaves open", default=ChangeOptions())
 
 
-def changed_position(case, working):
+def changed_position(case: ChangeInput, working: Working) -> int:
     if case.cause is ChangeCause.EVENT:
         if case.new_position is None:
             raise RulesError("new_position", "an event's change needs the field the card sets the state on")
@@ -256,29 +261,29 @@ def changed_position(case, working):
             case.side.value,
         )
         return TOWARD[case.side] * ALLIANCE
-    return aggression(case, working)
+    return aggression(case, case.side, working)
 
 
-def aggression(case, working):
-    """VII (L644): "The state then automatically passes into a state of war with the aggressor and
+def aggression(case: ChangeInput, side: Side, working: Working) -> int:
+    """VII (L644): "The state then automatically passes into a state of war with the aggressor (`side`) and
     immediately becomes an ally of the opposing side"."""
     if case.aggressor_is_syracuse:
         raise RulesError(
             "aggressor_is_syracuse", f"the Syracuse player cannot attack neutral states ({SYRACUSE}, L796)"
         )
-    if ally_of(case.position):
+    ally = ally_of(case.position)
+    if ally:
         raise RulesError(
             "position",
-            f"{case.state.title} is allied with {ally_of(case.position).title}, not neutral: "
+            f"{case.state.title} is allied with {ally.title}, not neutral: "
             "entering it is no act of aggression against a neutral state (VII L644)",
         )
     working.step(
-        f"{case.side.title} enters neutral {case.state.title}: war with the aggressor, alliance with "
-        f"{OTHER[case.side].title}",
+        f"{side.title} enters neutral {case.state.title}: war with the aggressor, alliance with {OTHER[side].title}",
         "VII. Politics (L644)",
-        OTHER[case.side].value,
+        OTHER[side].value,
     )
-    return TOWARD[OTHER[case.side]] * ALLIANCE
+    return TOWARD[OTHER[side]] * ALLIANCE
 
 
 @procedure(
@@ -288,7 +293,7 @@ def aggression(case, working):
     source=POLITICS,
     takes=ChangeInput,
 )
-def alliance_change(case, dice):
+def alliance_change(case: ChangeInput, dice: Dice) -> Result:
     """VII (L630, L638-644): "the capture of a state's capital means an automatic alliance with the
     conqueror"; aggression makes a neutral state "an ally of the opposing side"; a lost alliance costs
     2 VP, the state's cards and its units."""
@@ -351,10 +356,10 @@ class HieroInput:
     options: HieroOptions = spec("Readings of points the rulebook leaves open", default=HieroOptions())
 
 
-def pay_hiero(case, working):
-    price = HIERO_CARD["cost_if_allied_with_rome"]
+def pay_hiero(case: HieroInput, working: Working) -> dict[str, int]:
+    price: dict[str, int] = HIERO_CARD["cost_if_allied_with_rome"]
     for cell, cost in price.items():
-        have = getattr(case, cell)
+        have: int | None = getattr(case, cell)
         if have is None or have < cost:
             raise RulesError(
                 cell,
@@ -365,25 +370,25 @@ def pay_hiero(case, working):
     return price
 
 
-def syracuse_position(case):
+def syracuse_position(case: HieroInput) -> int:
     if case.position is None:
         raise RulesError("position", "no player controls Syracuse: its field on the political track is needed")
     return case.position
 
 
-def hiero_card_text(case, working):
+def hiero_card_text(case: HieroInput, position: int, working: Working) -> tuple[int, dict[str, int]]:
     """The card (L181): "If Syracuse is allied with Rome, pay 10 Talents and 4 IP, and it becomes neutral.
-    If not, move the state 2 fields on the political track." """
-    if ally_of(case.position) is Side.CARTHAGE:
+    If not, move the state 2 fields on the political track." Syracuse stands at `position`."""
+    if ally_of(position) is Side.CARTHAGE:
         raise RulesError("position", "Syracuse is already allied with Carthage: the card cannot move it (3.4.3)")
-    if ally_of(case.position) is Side.ROME:
+    if ally_of(position) is Side.ROME:
         return 0, pay_hiero(case, working)
     working.note("The card moves Syracuse toward Carthage, whose card it is (the text gives no direction)", HIERO)
-    return move_token(case.position, Side.CARTHAGE, HIERO_CARD["fields_otherwise"], working, HIERO), {}
+    return move_token(position, Side.CARTHAGE, HIERO_CARD["fields_otherwise"], working, HIERO), {}
 
 
 @procedure(RULESET, "hiero_dies", title="Event: Hiero II dies", source=HIERO, takes=HieroInput)
-def hiero_dies(case, dice):
+def hiero_dies(case: HieroInput, dice: Dice) -> Result:
     """1.3.1 (L181) and 10.4 (L800-802): "In scenarios II and III Syracuse is allied with Rome until the
     Carthaginian player plays the card 'Hieron II dies'. Syracuse then automatically becomes an ally of
     Carthage"; in scenario IV the card is removed from the game."""
@@ -400,15 +405,16 @@ def hiero_dies(case, dice):
         working.step(
             "Syracuse (a player) becomes an ally of Carthage; battles are resolved at once", SYRACUSE, "carthage"
         )
-        outcome = {"syracuse_allied_with": "carthage", "position": None, "paid": {}}
+        outcome: dict[str, Any] = {"syracuse_allied_with": "carthage", "position": None, "paid": {}}
         return Result.of(f"{RULESET}.hiero_dies", outcome, working, dice)
     before = syracuse_position(case)
+    paid: dict[str, int] = {}
     if case.options.section_10_4 is HieroReading.SECTION_10_4_ALWAYS:
-        after, paid = -ALLIANCE, {}
+        after = -ALLIANCE
         working.step(f"Token: {field_name(before)} → {field_name(after)}", SYRACUSE, after)
     else:
         working.note("Reading: no player controls Syracuse, so the card's own text applies", HIERO)
-        after, paid = hiero_card_text(case, working)
+        after, paid = hiero_card_text(case, before, working)
     changes = consequences(State.SYRACUSE, before, after, working)
     ally = ally_of(after)
     outcome = {"syracuse_allied_with": ally.value if ally else None, "position": after, "paid": paid, **changes}

@@ -9,12 +9,18 @@ as units joining the pursuit and a to-hit modifier; a named ability or effect wi
 battle, naming the cell.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import RulesError
 from ..schema import spec
+from ..working import Working
 from .kernel import Firer, firers
-from .units import AUTOMATIC, CAVALRY, UnitType, label
+from .units import AUTOMATIC, CAVALRY, Units, UnitType, label
+
+if TYPE_CHECKING:
+    from .battle import BattleSide
 
 PURSUIT_RULE = "5.9 Pursuit"
 JOINS_HELP = "The kind of unit {} joins to the pursuit (from the victorious army), from its card"
@@ -45,7 +51,7 @@ class Entry:
     table: str  # the data table Control fills in
 
 
-def entries(side, path):
+def entries(side: "BattleSide", path: str) -> list[Entry]:
     """The winner's leaders whose card names a pursuit ability (L509), then the effects played (L505)."""
     found = [
         Entry(
@@ -73,7 +79,7 @@ def entries(side, path):
     return [check_entry(entry) for entry in found]
 
 
-def check_entry(entry):
+def check_entry(entry: Entry) -> Entry:
     """An ability or effect must say what it does: the rulebook prints none of them."""
     if entry.joins is None and entry.modifier is None:
         raise RulesError(
@@ -93,20 +99,22 @@ def check_entry(entry):
     return entry
 
 
-def joined(entry, units, taken, name, working):
-    """The units an ability or effect joins, as many as are there and not already joined."""
-    there = units.count(entry.joins) - taken.get(entry.joins, 0)
-    number = min(entry.number, there)
-    if number < entry.number:
-        working.note(f"{entry.name}: {entry.number} {label(entry.joins)} may join; {there} are there", PURSUIT_RULE)
+def joined(
+    entry: Entry, kind: UnitType, most: int, units: Units, taken: dict[UnitType, int], name: str, working: Working
+) -> list[Firer]:
+    """The units an ability or effect joins (`most` of `kind`), as many as are there and not already joined."""
+    there = units.count(kind) - taken.get(kind, 0)
+    number = min(most, there)
+    if number < most:
+        working.note(f"{entry.name}: {most} {label(kind)} may join; {there} are there", PURSUIT_RULE)
     if number:
-        working.step(f"{entry.name} joins {label(entry.joins, number)} to the pursuit", PURSUIT_RULE, number)
-    shooters = firers(entry.joins, number + taken.get(entry.joins, 0), name)[taken.get(entry.joins, 0) :]
-    taken[entry.joins] = taken.get(entry.joins, 0) + number
+        working.step(f"{entry.name} joins {label(kind, number)} to the pursuit", PURSUIT_RULE, number)
+    shooters = firers(kind, number + taken.get(kind, 0), name)[taken.get(kind, 0) :]
+    taken[kind] = taken.get(kind, 0) + number
     return shooters
 
 
-def modified(shooters, found, working):
+def modified(shooters: list[Firer], found: Sequence[Entry], working: Working) -> list[Firer]:
     """Each modifier in force applies to every pursuing die; an automatic hit needs no roll."""
     total = 0
     for entry in found:
@@ -119,12 +127,12 @@ def modified(shooters, found, working):
     return [s if s.needs == AUTOMATIC else Firer(s.label, s.needs - total) for s in shooters]
 
 
-def pursuers(side, units, path, working):
+def pursuers(side: "BattleSide", units: Units, path: str, working: Working) -> list[Firer]:
     """All the victorious army's cavalry, the units abilities and effects join, each at its to-hit number."""
     shooters = [s for kind in CAVALRY for s in firers(kind, units.count(kind), side.name)]
     found = entries(side, path)
-    taken = {}
+    taken: dict[UnitType, int] = {}
     for entry in found:
-        if entry.joins is not None:
-            shooters += joined(entry, units, taken, side.name, working)
+        if entry.joins is not None and entry.number is not None:  # check_entry: one is never without the other
+            shooters += joined(entry, entry.joins, entry.number, units, taken, side.name, working)
     return modified(shooters, found, working)

@@ -8,6 +8,7 @@ can be added to the defenders of the city."
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -40,7 +41,7 @@ class ResupplyInput:
     options: ResupplyOptions = spec("Readings of points the rulebook leaves open", default=ResupplyOptions())
 
 
-def check_port(case, working):
+def check_port(case: ResupplyInput, working: Working) -> None:
     has_port = entered_or_given(
         case.port,
         CITY_CARDS_GIVEN,
@@ -56,7 +57,7 @@ def check_port(case, working):
         raise RulesError("port", f"{case.city.name} has no port: no fleet can sail in ({RESUPPLY})")
 
 
-def check_cargo(case):
+def check_cargo(case: ResupplyInput) -> None:
     if case.landed.ships:
         raise RulesError("landed.ships", "ships are not land units: count them in supply_ships or loaded_ships")
     if case.landed.total > SHIP_CAPACITY * case.loaded_ships:
@@ -68,7 +69,7 @@ def check_cargo(case):
         raise RulesError("landed", "loaded ships carry land units: name them, or count the ships as supply ships")
 
 
-def raise_level(level, defence, ships, working):
+def raise_level(level: int, defence: int, ships: int, working: Working) -> int:
     """Each ship without units adds a level, up to the level on the card."""
     if not ships:
         return level
@@ -85,7 +86,7 @@ def raise_level(level, defence, ships, working):
 
 
 @procedure(RULESET, "port_resupply", title="Resupply a besieged port", source=RESUPPLY, takes=ResupplyInput)
-def port_resupply(case, dice):
+def port_resupply(case: ResupplyInput, dice: Dice) -> Result:
     """6.2 (L575): supply ships raise the besieged city's level, capped by its card; loaded ships land
     their units among the defenders (room: twice the defence level, an inference); then the siege's
     superiority is checked again (L573, L591: "at any moment of the siege")."""

@@ -6,8 +6,11 @@ field only (field 3, flag 9+). The rest come in the case as `flags`; each proced
 (one assault, one declaration, one stage) and the desk carries the siege from stage to stage.
 """
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -27,7 +30,9 @@ ORDER_HELP = (
     "The {} picks units in this order of types: his own losses, and the enemy's where he chooses "
     "(empty: cheapest first)"
 )
-SIEGE_TRACK_FLAGS_GIVEN = {3: {"flag": 9, "source": "6.2 Siege, illustration of a siege-track field (L585)"}}
+SIEGE_TRACK_FLAGS_GIVEN: dict[int, dict[str, Any]] = {
+    3: {"flag": 9, "source": "6.2 Siege, illustration of a siege-track field (L585)"}
+}
 
 
 class SiegeThreshold(Choice):
@@ -49,13 +54,13 @@ class TrackFlag:
     needs: int = spec("The number on its flag: the city surrenders on this or more on 1d10", min=1, max=10)
 
 
-def only_infantry(units, path, rule, who):
+def only_infantry(units: Units, path: str, rule: str, who: str) -> None:
     others = units.total - units.of(*INFANTRY)
     if others:
         raise RulesError(path, f"only infantry units of all kinds {who} ({rule}); {others} other units named")
 
 
-def siege_holds(besiegers, level, defenders, threshold, working):
+def siege_holds(besiegers: Units, level: int, defenders: Units, threshold: SiegeThreshold, working: Working) -> bool:
     """6.2 (L573): "the besieging army must be at all times more numerous than the defence of the city
     (the defence level plus the additional defenders)". Infantry only on both sides."""
     if threshold is SiegeThreshold.CURRENT_LEVEL:
@@ -77,7 +82,7 @@ def siege_holds(besiegers, level, defenders, threshold, working):
     return holds
 
 
-def surrender_flag(level, flags, working):
+def surrender_flag(level: int, flags: Sequence[TrackFlag] | None, working: Working) -> int | None:
     """The flag on the city's field, or None; with no flags entered, only field 3's is known."""
     if flags is None:
         if level not in SIEGE_TRACK_FLAGS_GIVEN:
@@ -87,19 +92,21 @@ def surrender_flag(level, flags, working):
                 "number, is not in the rulebook (only field 3, 9+, L585); Control must enter the "
                 "track's flags",
             )
-        needs = SIEGE_TRACK_FLAGS_GIVEN[level]["flag"]
+        given: int = SIEGE_TRACK_FLAGS_GIVEN[level]["flag"]
         working.step(
-            f"Siege-track field {level}: flag {needs}+, from the rulebook",
+            f"Siege-track field {level}: flag {given}+, from the rulebook",
             SIEGE_TRACK_FLAGS_GIVEN[level]["source"],
-            needs,
+            given,
         )
-        return needs
+        return given
     needs = next((flag.needs for flag in flags if flag.field == level), None)
     working.step(f"Siege-track field {level}: " + (f"flag {needs}+" if needs else "no flag"), SIEGE, needs)
     return needs
 
 
-def lose_one(units, kinds, order, who, rule, working):
+def lose_one(
+    units: Units, kinds: Collection[UnitType], order: Sequence[UnitType], who: str, rule: str, working: Working
+) -> tuple[Units, UnitType | None]:
     """One unit of `kinds` lost, the owner's choice by `order`; returns (units, kind or None)."""
     kind = next((k for k in pick_order(order) if k in kinds and units.count(k)), None)
     if kind is not None:
@@ -174,7 +181,7 @@ class Walls:
     defenders_lost: Units = NO_UNITS
 
 
-def check_assault(case, working):
+def check_assault(case: AssaultInput, working: Working) -> int:
     only_infantry(case.assaulting, "assaulting", ASSAULT, "can assault a city")
     if not case.assaulting.total:
         raise RulesError("assaulting", "name at least one infantry unit to assault")
@@ -193,7 +200,7 @@ def check_assault(case, working):
     return check_level(case.level, defence)
 
 
-def attackers_fire(walls, dice, working, n):
+def attackers_fire(walls: Walls, dice: Dice, working: Working, n: int) -> Volley:
     shooters = [
         Firer(f"assaulting {label(kind)} {i + 1}", ASSAULT_NEEDS)
         for kind, count in walls.attackers.items()
@@ -202,7 +209,7 @@ def attackers_fire(walls, dice, working, n):
     return roll_volley(shooters, dice, working, who=f"Volley {n}, the attacker", rule=ASSAULT)
 
 
-def defenders_fire(walls, dice, working, n):
+def defenders_fire(walls: Walls, dice: Dice, working: Working, n: int) -> Volley:
     """6.1 (L559): "The defence of the city inflicts losses automatically (not critical ones). The
     additional defenders already roll normally." Cavalry and elephants do not fight (L597)."""
     working.step(
@@ -215,7 +222,7 @@ def defenders_fire(walls, dice, working, n):
     return replace(volley, hits=volley.hits + walls.level, automatic=volley.automatic + walls.level)
 
 
-def hit_the_walls(walls, hits, case, working):
+def hit_the_walls(walls: Walls, hits: int, case: AssaultInput, working: Working) -> Walls:
     """6.1 (L559): each hit removes an additional defender; with none left, the level drops by 1."""
     on_defenders = min(hits, walls.defenders.of(*INFANTRY))
     attacker_picks = case.options.victims is AssaultVictims.ATTACKER_PICKS
@@ -249,7 +256,7 @@ def hit_the_walls(walls, hits, case, working):
     return replace(walls, level=walls.level - on_level, defenders=left, defenders_lost=walls.defenders_lost.plus(lost))
 
 
-def hit_the_attackers(walls, volley, case, working):
+def hit_the_attackers(walls: Walls, volley: Volley, case: AssaultInput, working: Working) -> Walls:
     left, lost = take_losses(
         walls.attackers,
         volley,
@@ -263,7 +270,7 @@ def hit_the_attackers(walls, volley, case, working):
     return replace(walls, attackers=left, attackers_lost=walls.attackers_lost.plus(lost))
 
 
-def assault_volley(walls, case, dice, working, n):
+def assault_volley(walls: Walls, case: AssaultInput, dice: Dice, working: Working, n: int) -> Walls:
     """One exchange: both sides fire, then both remove their losses (5.5 L431, as in Example 11)."""
     attack = attackers_fire(walls, dice, working, n)
     defence = defenders_fire(walls, dice, working, n)
@@ -278,7 +285,7 @@ def assault_volley(walls, case, dice, working, n):
     return walls
 
 
-def fight_assault(walls, case, dice, working):
+def fight_assault(walls: Walls, case: AssaultInput, dice: Dice, working: Working) -> Walls:
     working.note("No Command, no leaders' abilities, no effects unless a card says so (6.1 L561-563)", ASSAULT)
     if case.options.length is AssaultLength.UNTIL_GIVES_UP:
         working.note(
@@ -295,7 +302,7 @@ def fight_assault(walls, case, dice, working):
     return walls
 
 
-def after_assault(walls, case, working):
+def after_assault(walls: Walls, case: AssaultInput, working: Working) -> str:
     """6.1 (L565) and Example 11: not taken, the card stays on its field and the attacker besieges,
     if his army is big enough; else "there is no siege, and the city card returns to its owner"."""
     if walls.level == 0:
@@ -321,7 +328,7 @@ def after_assault(walls, case, working):
     takes=AssaultInput,
     dice="d10 per assaulting infantry (hits on 10), then d10 per infantry defender, each volley",
 )
-def assault(case, dice):
+def assault(case: AssaultInput, dice: Dice) -> Result:
     """6.1 Assault on a City: "The attacker makes an infantry attack, hitting only on 10. If he gains a hit,
     the defender removes a token of additional defender units. If there are no additional defenders, the
     defence level of the city is reduced by 1"; the city hits back automatically by its level."""
@@ -363,7 +370,7 @@ class DeclareInput:
 
 
 @procedure(RULESET, "siege_declare", title="Declare a siege", source=SIEGE, takes=DeclareInput)
-def siege_declare(case, dice):
+def siege_declare(case: DeclareInput, dice: Dice) -> Result:
     """6.2 (L571-577): "A player ending his move in a field with a city may declare that he is besieging
     that city, if he spends 1 movement point on it." Only infantry besiege, and they must outnumber the
     defence; the card goes on the siege track at its defence level."""
@@ -437,7 +444,7 @@ class Siege:
     besiegers: Units
 
 
-def attrition(siege, case, working):
+def attrition(siege: Siege, case: SiegeStageInput, working: Working) -> Siege:
     """6.2 (L579-581, L597): one defending infantry or, with none, one level; one cavalry or elephant
     besides; and one besieging infantry."""
     defenders, kind = lose_one(siege.defenders, INFANTRY, case.defender_order, "The defender", SIEGE, working)
@@ -456,7 +463,7 @@ def attrition(siege, case, working):
     return Siege(level, defenders, besiegers)
 
 
-def surrenders(siege, case, dice, working):
+def surrenders(siege: Siege, case: SiegeStageInput, dice: Dice, working: Working) -> bool:
     """6.2 (L583): "if the city card is on a field of the siege track marked with a flag, a 1d10 roll is
     made ... If a result equal to or higher than the digit placed on the flag is obtained, the city
     surrenders immediately"."""
@@ -468,7 +475,7 @@ def surrenders(siege, case, dice, working):
     return roll >= needs
 
 
-def resolve_stage(siege, case, dice, working):
+def resolve_stage(siege: Siege, case: SiegeStageInput, dice: Dice, working: Working) -> tuple[Siege, str]:
     if not siege_holds(siege.besiegers, siege.level, siege.defenders, case.options.threshold, working):
         return siege, "broken"
     siege = attrition(siege, case, working)
@@ -485,14 +492,14 @@ def resolve_stage(siege, case, dice, working):
     return siege, "continuing"
 
 
-def check_stage(case, working):
+def check_stage(case: SiegeStageInput, working: Working) -> int:
     only_infantry(case.besiegers, "besiegers", SIEGE, "may besiege")
     defence = card_cell(case.city, "defence", working)
     check_room(case.city.name, defence, case.defenders, working)
     return check_level(case.level, defence)
 
 
-def stage_outcome(before, siege, result):
+def stage_outcome(before: Siege, siege: Siege, result: str) -> dict[str, Any]:
     return {
         "result": result,
         "level_before": before.level,
@@ -512,7 +519,7 @@ def stage_outcome(before, siege, result):
     takes=SiegeStageInput,
     dice="d10 for early surrender, if the city's field bears a flag",
 )
-def siege_stage(case, dice):
+def siege_stage(case: SiegeStageInput, dice: Dice) -> Result:
     """6.2 Siege, the "Resolving sieges" phase: "At the end of each stage the defence level of the city
     falls by 1 level, which results in the elimination of one unit from the defenders (if any are
     present), or ... in moving the city card 1 field on the siege track"; the besieger loses one

@@ -1,8 +1,11 @@
 """The turn: setup (II), the stage and its phases (III), drawing cards (3.1), the Roman consuls (3.2),
 initiative (3.3) and the actions (3.4), with the sequence of play as data for the clock."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -17,11 +20,12 @@ INITIATIVE = "3.3 Players' Initiative"
 ACTIONS = "3.4 Player Actions"
 EVENT_CARDS = "1.3.1 Event Cards"
 SYRACUSE = "10.4 Syracuse"
+T = TypeVar("T")
 
 # ---- the sequence of play, as data -----------------------------------------------------------
 
 # II. Game Setup, "in the order presented below"; steps 8 to 10 come from the rules they cite.
-SETUP_CHECKLIST = (
+SETUP_CHECKLIST: tuple[dict[str, Any], ...] = (
     {"step": 1, "text": "Choose the scenario (I-IV) and the Victory Point variant", "rule": "II; 11.2"},
     {"step": 2, "text": "Choose nations and divide the spheres of influence", "rule": "II; 10.1"},
     {
@@ -54,7 +58,7 @@ SETUP_CHECKLIST = (
 
 # III. Course of Play: "Each stage is divided into the following phases", in the printed order.
 # `stages` says in which stages of the year a phase happens (3.2: consuls in II; IX: economy in III and VI).
-PHASES = (
+PHASES: tuple[dict[str, Any], ...] = (
     {
         "key": "drawing_cards",
         "title": "Drawing cards",
@@ -150,7 +154,7 @@ PHASES = (
 STAGES = ("I", "II", "III", "IV", "V", "VI")
 
 
-def stage_plan(number):
+def stage_plan(number: int) -> dict[str, Any]:
     """The phases of stage `number` (1-6), in the printed order of III. Course of Play."""
     phases = tuple({k: v for k, v in phase.items() if k != "stages"} for phase in PHASES if number in phase["stages"])
     return {"stage": STAGES[number - 1], "number": number, "phases": phases}
@@ -208,7 +212,7 @@ class DrawInput:
     )
 
 
-def check_allies(hand, i):
+def check_allies(hand: Hand, i: int) -> None:
     for j, ally in enumerate(hand.allies):
         if ally in (Nation.CARTHAGE, Nation.ROME) or ally == hand.nation:
             raise RulesError(
@@ -218,7 +222,7 @@ def check_allies(hand, i):
             )
 
 
-def draws_for(hand, working):
+def draws_for(hand: Hand, working: Working) -> dict[Nation, int]:
     """3.1: 2 from his own deck and 1 from each ally's; 10.4: the Syracuse player only from his own."""
     if hand.nation == Nation.SYRACUSE:
         if hand.allies:
@@ -228,13 +232,13 @@ def draws_for(hand, working):
                 SYRACUSE,
             )
         return {Nation.SYRACUSE: BASIC_DRAW}
-    draws = {hand.nation: BASIC_DRAW}
+    draws: dict[Nation, int] = {hand.nation: BASIC_DRAW}
     for ally in hand.allies:
         draws[ally] = draws.get(ally, 0) + ALLY_DRAW
     return draws
 
 
-def take_from_deck(decks, nation, number, working):
+def take_from_deck(decks: dict[Nation, tuple[int, int]], nation: Nation, number: int, working: Working) -> int:
     """1.3.1: when a deck runs out, its discard pile is reshuffled and becomes the new deck."""
     if nation not in decks:
         return number
@@ -252,7 +256,7 @@ def take_from_deck(decks, nation, number, working):
     return taken
 
 
-def draw_hand(hand, decks, working):
+def draw_hand(hand: Hand, decks: dict[Nation, tuple[int, int]], working: Working) -> dict[str, Any]:
     draws = draws_for(hand, working)
     drawn = {nation.value: take_from_deck(decks, nation, number, working) for nation, number in draws.items()}
     total = sum(drawn.values())
@@ -272,7 +276,7 @@ def draw_hand(hand, decks, working):
 
 
 @procedure(RULESET, "draw_cards", title="Drawing cards", source=DRAWING, takes=DrawInput)
-def draw_cards(case, dice):
+def draw_cards(case: DrawInput, dice: Dice) -> Result:
     """3.1 Drawing Cards: 2 from one's nation's deck plus 1 from each allied state's; no more than 7 in hand."""
     working = Working()
     for i, hand in enumerate(case.hands):
@@ -300,11 +304,11 @@ class InitiativeInput:
     players: tuple[Bid, ...] = spec("Every player, in any order (ties roll in this order)", min_items=1, max_items=5)
 
 
-def break_tie(tied, dice, working):
+def break_tie(tied: Sequence[Bid], dice: Dice, working: Working) -> list[Bid]:
     """3.3: players with the same IP roll a die; the higher goes first (Example 2). Equal rolls roll again:
     the rulebook does not say so, but nothing else separates them."""
     rolls = {bid.player: working.roll(dice, DIE, f"{bid.player}'s initiative tie") for bid in tied}
-    order = []
+    order: list[Bid] = []
     for value in sorted(set(rolls.values()), reverse=True):
         again = [bid for bid in tied if rolls[bid.player] == value]
         if len(again) > 1:
@@ -327,10 +331,10 @@ def break_tie(tied, dice, working):
     takes=InitiativeInput,
     dice="d10 for each player tied on Initiative Points, in the order given",
 )
-def initiative_order(case, dice):
+def initiative_order(case: InitiativeInput, dice: Dice) -> Result:
     """3.3 Players' Initiative: most IP first, ties broken by a die; the order holds for the whole stage."""
     working = Working()
-    order = []
+    order: list[Bid] = []
     for points in sorted({bid.initiative for bid in case.players}, reverse=True):
         tied = [bid for bid in case.players if bid.initiative == points]
         order += break_tie(tied, dice, working) if len(tied) > 1 else tied
@@ -407,13 +411,13 @@ class Action:
     state: str = spec("Political action: the state moved, as Massilia", default="")
 
 
-def require(value, field, what):
+def require(value: T | None, field: str, what: str) -> T:
     if value is None:
         raise RulesError(field, f"the {what} is needed: it is printed on the card")
     return value
 
 
-def check_afford(player, ip, talents, where):
+def check_afford(player: PlayerState, ip: int, talents: int, where: str) -> None:
     """The rulebook never lets IP or Talents go below 0: a player spends what he holds (inference)."""
     if ip > player.initiative:
         raise RulesError(where, f"{player.player} holds {player.initiative} IP: the action costs {ip}")
@@ -421,7 +425,7 @@ def check_afford(player, ip, talents, where):
         raise RulesError(where, f"{player.player} holds {player.talents} Talents: the action costs {talents}")
 
 
-def action_effect(player, action, where, working):
+def action_effect(player: PlayerState, action: Action, where: str, working: Working) -> tuple[int, int]:
     """What one action gains and costs: (IP change, Talents change), each shown with its rule."""
     from .movement import activation_cost, check_pattern
 
@@ -446,7 +450,7 @@ def action_effect(player, action, where, working):
     return 0, 0
 
 
-def event_cost(player, action, where, working):
+def event_cost(player: PlayerState, action: Action, where: str, working: Working) -> tuple[int, int]:
     working.step(
         f"{player.player} plays {action.card or 'a card'} as an event: put it into effect now", "3.4.3", action.card
     )
@@ -455,7 +459,7 @@ def event_cost(player, action, where, working):
     return -action.event_initiative_cost, -action.event_talent_cost
 
 
-def political_cost(player, action, where, working):
+def political_cost(player: PlayerState, action: Action, where: str, working: Working) -> tuple[int, int]:
     if player.nation == Nation.SYRACUSE:
         raise RulesError(f"{where}.kind", "the Syracuse player cannot act on the political track (10.4)")
     state = action.state or "a state"
@@ -469,7 +473,7 @@ def political_cost(player, action, where, working):
     )
 
 
-def apply_action(player, action, where, working):
+def apply_action(player: PlayerState, action: Action, where: str, working: Working) -> PlayerState:
     """One action: its cost checked against what the player holds, and his new IP and Talents."""
     if player.passed:
         raise RulesError(f"{where}.player", f"{player.player} has passed: he may only play effects (3.4)")
@@ -482,7 +486,7 @@ def apply_action(player, action, where, working):
     return after
 
 
-def state_dict(player):
+def state_dict(player: PlayerState) -> dict[str, Any]:
     return {"initiative": player.initiative, "talents": player.talents, "passed": player.passed}
 
 
@@ -496,7 +500,7 @@ class ActionInput:
 
 
 @procedure(RULESET, "take_action", title="A player's action", source=ACTIONS, takes=ActionInput)
-def take_action(case, dice):
+def take_action(case: ActionInput, dice: Dice) -> Result:
     """3.4 Player Actions: one action, its cost in IP and Talents, and the player after it."""
     working = Working()
     if case.action.player != case.player.player:
@@ -514,9 +518,9 @@ class RoundInput:
     actions: tuple[Action, ...] = spec("One action for each player who has not passed, in any order", max_items=5)
 
 
-def actions_in_order(case):
+def actions_in_order(case: RoundInput) -> list[tuple[PlayerState, int, Action]]:
     """3.4: each player who has not passed acts once, in the initiative order, however the actions are listed."""
-    by_player = {}
+    by_player: dict[str, tuple[int, Action]] = {}
     for i, action in enumerate(case.actions):
         if action.player not in [p.player for p in case.players]:
             raise RulesError(f"actions.{i}.player", f"{action.player} is not in the initiative order")
@@ -530,7 +534,7 @@ def actions_in_order(case):
 
 
 @procedure(RULESET, "action_round", title="A round of actions", source=ACTIONS, takes=RoundInput)
-def action_round(case, dice):
+def action_round(case: RoundInput, dice: Dice) -> Result:
     """3.4 Player Actions: one action each in the initiative order; those who pass drop out; the order is kept."""
     working = Working()
     after = {player.player: player for player in case.players}
@@ -586,7 +590,7 @@ class ConsulDrawInput:
     options: ConsulDrawOptions = spec("Readings of points the rulebook leaves open", default=ConsulDrawOptions())
 
 
-def draw_pool(case, working):
+def draw_pool(case: ConsulDrawInput, working: Working) -> list[ConsulCard]:
     pool = list(case.pool)
     if case.occasion == DrawOccasion.YEARLY and case.sitting:
         if case.options.sitting_eligible:
@@ -603,7 +607,7 @@ def draw_pool(case, working):
     return pool
 
 
-def replacement_pool(case, working):
+def replacement_pool(case: ConsulDrawInput, working: Working) -> list[ConsulCard]:
     dead = [c for c in case.sitting if c.name == case.dead]
     if not dead:
         raise RulesError("dead", f"{case.dead or 'the dead consul'} is not among the sitting consuls")
@@ -622,25 +626,25 @@ def replacement_pool(case, working):
     takes=ConsulDrawInput,
     dice="a die the size of the pool for each consul: the card at that place in the pool",
 )
-def consul_draw(case, dice):
+def consul_draw(case: ConsulDrawInput, dice: Dice) -> Result:
     """3.2 Drawing of Roman Consuls: two random cards from the available consuls, in stage II and at the start."""
     working = Working()
     pool = replacement_pool(case, working) if case.occasion == DrawOccasion.REPLACE_DEAD else draw_pool(case, working)
     wanted = 1 if case.occasion == DrawOccasion.REPLACE_DEAD else 2
     if len(pool) < wanted:
         raise RulesError("pool", f"{wanted} consul(s) are drawn from the pool, which holds {len(pool)}")
-    drawn = []
+    drawn: list[ConsulCard] = []
     for _ in range(wanted):
         place = working.roll(dice, len(pool), f"the consul card ({len(pool)} in the pool)")
         drawn.append(pool.pop(place - 1))
     return Result.of(f"{RULESET}.consul_draw", consul_outcome(case, drawn, working), working, dice)
 
 
-def consul_outcome(case, drawn, working):
+def consul_outcome(case: ConsulDrawInput, drawn: Sequence[ConsulCard], working: Working) -> dict[str, Any]:
     names = [card.name for card in drawn]
     leaving = [c for c in case.sitting if c.name not in names and case.occasion == DrawOccasion.YEARLY]
     seats = iter(c.location for c in leaving)
-    placed = {}
+    placed: dict[str, str] = {}
     for card in drawn:
         sitting = [c for c in case.sitting if c.name == card.name and case.occasion == DrawOccasion.YEARLY]
         if case.occasion == DrawOccasion.REPLACE_DEAD:

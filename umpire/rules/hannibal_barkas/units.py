@@ -6,9 +6,11 @@ A force is given as a `Units` (a count of each kind). Leaders are not units (5.6
 
 import enum
 from dataclasses import dataclass, fields, replace
+from typing import Final, Literal
 
 from ..schema import Choice, spec
 from ..tables import KeyedTable
+from ..working import Working
 
 RULESET = "hannibal_barkas"
 UNITS = "1.2 Units"
@@ -16,7 +18,8 @@ TABLE_1 = "5.5 Losses, Table 1. Chance of inflicting losses"
 TABLE_3 = "9.3 Recruitment, Table 3. Cost of units"
 DIE = 10  # 1.4: "Only ten-sided dice are used in the game. The number 0 on the die means 10."
 CRITICAL = 10  # 5.5: "If a hit of 10 occurred, defined as critical (a 0 rolled on the d10)"
-AUTOMATIC = "automatic"  # Table 1: Elephants, "Automatic"
+AUTOMATIC: Final = "automatic"  # Table 1: Elephants, "Automatic"
+Needs = int | Literal["automatic"]  # the d10 result a unit needs to inflict a loss, or AUTOMATIC
 
 
 class UnitType(Choice):
@@ -59,16 +62,16 @@ MOVEMENT = KeyedTable(
 )
 
 
-def label(kind, count=None):
+def label(kind: UnitType, count: int | None = None) -> str:
     """ "heavy infantry", or "3 heavy infantry" with a count."""
     return kind.label if count is None else f"{count} {kind.label}"
 
 
-def is_infantry(kind):
+def is_infantry(kind: UnitType) -> bool:
     return kind in INFANTRY
 
 
-def is_cavalry(kind):
+def is_cavalry(kind: UnitType) -> bool:
     return kind in CAVALRY
 
 
@@ -84,59 +87,63 @@ class Units:
     gallic_cavalry: int = spec("Gallic cavalry units (8+)", min=0, max=200, default=0)
     ships: int = spec("Ship units (7+, +1 per infantry aboard)", min=0, max=200, default=0)
 
-    def count(self, kind):
-        return getattr(self, kind.value)
+    def count(self, kind: UnitType) -> int:
+        number: int = getattr(self, kind.value)
+        return number
 
-    def of(self, *kinds):
+    def of(self, *kinds: UnitType) -> int:
         return sum(self.count(kind) for kind in kinds)
 
     @property
-    def total(self):
-        return sum(getattr(self, f.name) for f in fields(self))
+    def total(self) -> int:
+        return sum(self.count(kind) for kind in UnitType)
 
     @property
-    def infantry(self):
+    def infantry(self) -> int:
         return self.of(*INFANTRY)
 
     @property
-    def all_cavalry(self):
+    def all_cavalry(self) -> int:
         return self.of(*CAVALRY)
 
-    def minus(self, kind, number=1):
+    def minus(self, kind: UnitType, number: int = 1) -> "Units":
         if number > self.count(kind):
             raise ValueError(f"{number} {kind.label} cannot be lost: {self.count(kind)} present")
         return replace(self, **{kind.value: self.count(kind) - number})
 
-    def plus(self, other):
+    def plus(self, other: "Units") -> "Units":
         return Units(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
 
-    def items(self):
+    def items(self) -> list[tuple[UnitType, int]]:
         """(kind, count) for every kind present, in Table 1 order."""
         return [(kind, self.count(kind)) for kind in UnitType if self.count(kind)]
 
-    def describe(self):
+    def describe(self) -> str:
         return ", ".join(label(kind, n) for kind, n in self.items()) or "no units"
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, int]:
         return {kind.value: self.count(kind) for kind in UnitType}
 
 
 NO_UNITS = Units()
 
 
-def attack_strength(kind, working=None):
+def attack_strength(kind: UnitType, working: Working | None = None) -> Needs:
     """5.5 Table 1: the d10 result a unit of `kind` needs to inflict a loss, or AUTOMATIC."""
-    return ATTACK_STRENGTH.lookup(kind.value, working)
+    needs: Needs = ATTACK_STRENGTH.lookup(kind.value, working)
+    return needs
 
 
-def cost(kind, working=None):
+def cost(kind: UnitType, working: Working | None = None) -> int:
     """9.3 Table 3: the recruitment cost of one unit of `kind`, in Talents."""
-    return COST.lookup(kind.value, working)
+    talents: int = COST.lookup(kind.value, working)
+    return talents
 
 
-def ship_to_hit(infantry_aboard):
+def ship_to_hit(infantry_aboard: int) -> int:
     """1.2.7 Marine infantry: 7+, and +1 for each infantry unit aboard, at most two: 7+ / 6+ / 5+."""
-    return ATTACK_STRENGTH.rows[SHIPS.value] - SHIP_INFANTRY_BONUS * min(infantry_aboard, SHIP_CAPACITY)
+    ships: int = ATTACK_STRENGTH.rows[SHIPS.value]
+    return ships - SHIP_INFANTRY_BONUS * min(infantry_aboard, SHIP_CAPACITY)
 
 
 class LoserPick(enum.Enum):

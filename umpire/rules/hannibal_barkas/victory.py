@@ -4,8 +4,11 @@ automatic victory (11.1) and the end of the game (10.3, 10.4).
 City and leader cards beyond Siga and Hannibal are not in the rulebook: their VP come in the case.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -42,7 +45,7 @@ THRESHOLDS = KeyedTable(
         Variant.SCENARIO_I.value: {"side": 15, "syracuse": "not in play"},
     },
 )
-CAPITALS = {Nation.ROME: "Roma", Nation.CARTHAGE: "Carthago"}  # 11.1 and the scenarios
+CAPITALS: dict[Nation, str] = {Nation.ROME: "Roma", Nation.CARTHAGE: "Carthago"}  # 11.1 and the scenarios
 SCENARIO_I_ITALY_UNITS = 5  # Scen. I: Rome "wins automatically when the Carthaginian army in Italy is smaller than 5"
 
 
@@ -87,7 +90,7 @@ class AwardInput:
     events: tuple[VPEvent, ...] = spec("What has happened", min_items=1, max_items=40)
 
 
-def printed_vp(event, where, what):
+def printed_vp(event: VPEvent, where: str, what: str) -> int:
     if event.card_vp is None:
         raise RulesError(
             f"{where}.card_vp",
@@ -96,7 +99,7 @@ def printed_vp(event, where, what):
     return event.card_vp
 
 
-def event_vp(event, where, working):
+def event_vp(event: VPEvent, where: str, working: Working) -> int:
     """The VP one event is worth, with the rule it comes from."""
     kind, name = event.source, event.name
     if kind == Source.CITY_CAPTURED:
@@ -115,7 +118,7 @@ def event_vp(event, where, working):
     return other_vp(event, where, working)
 
 
-def other_vp(event, where, working):
+def other_vp(event: VPEvent, where: str, working: Working) -> int:
     kind = event.source
     if kind == Source.BATTLE_WON:
         vp = event.units_eliminated // BATTLE_UNITS_PER_VP
@@ -138,7 +141,7 @@ def other_vp(event, where, working):
 
 
 @procedure(RULESET, "award_vp", title="Award Victory Points", source=POINTS, takes=AwardInput)
-def award_vp(case, dice):
+def award_vp(case: AwardInput, dice: Dice) -> Result:
     """11.2 Victory Points: cities, leaders, battles won, alliances, devastation and cards, to each player."""
     working = Working()
     totals = {tally.player: tally.vp for tally in case.players}
@@ -174,7 +177,7 @@ class VictoryInput:
     time_is_up: bool = spec("The agreed playing time has passed: the VP are counted", default=False)
 
 
-def parse_capture(text, i):
+def parse_capture(text: str, i: int) -> tuple[str, Nation]:
     parts = text.split(" by ")
     nations = {n.value: n for n in Nation}
     if len(parts) != 2 or parts[1].strip().lower() not in nations:
@@ -182,7 +185,7 @@ def parse_capture(text, i):
     return parts[0].strip(), nations[parts[1].strip().lower()]
 
 
-def automatic_winner(case, working):
+def automatic_winner(case: VictoryInput, working: Working) -> Nation | None:
     """11.1: capturing the enemy's capital; Syracuse must hold both Roma and Carthago."""
     taken = [parse_capture(text, i) for i, text in enumerate(case.capitals_taken)]
     for capital, taker in taken:
@@ -205,25 +208,25 @@ def automatic_winner(case, working):
     return None
 
 
-def side_totals(case):
-    totals = {}
+def side_totals(case: VictoryInput) -> dict[Nation, int]:
+    totals: dict[Nation, int] = {}
     for standing in case.players:
         totals[standing.nation] = totals.get(standing.nation, 0) + standing.vp
     return totals
 
 
-def targets(case, working):
-    row = THRESHOLDS.lookup(case.variant.value, working)
+def targets(case: VictoryInput, working: Working) -> dict[str, Any]:
+    row: dict[str, Any] = THRESHOLDS.lookup(case.variant.value, working)
     if case.vp_to_win is not None:
         working.modifier("the players' own VP target (XI)", case.vp_to_win, "XI")
         return {"side": case.vp_to_win, "syracuse": row["syracuse"]}
     return row
 
 
-def vp_winner(case, totals, working):
+def vp_winner(case: VictoryInput, totals: Mapping[Nation, int], working: Working) -> Nation | None:
     """10.3: a side wins when its players together reach the target; 10.4: Syracuse on its own target."""
     goal = targets(case, working)
-    reached = []
+    reached: list[Nation] = []
     for nation, vp in totals.items():
         target = goal["syracuse"] if nation == Nation.SYRACUSE else goal["side"]
         if isinstance(target, int) and vp >= target:
@@ -235,14 +238,14 @@ def vp_winner(case, totals, working):
     return reached[0] if reached else None
 
 
-def time_winner(totals, working):
+def time_winner(totals: Mapping[Nation, int], working: Working) -> Nation | None:
     best = max(totals.values())
     leaders = [n for n, vp in totals.items() if vp == best]
     working.note("Time is up: the VP are counted (XI); the side with most VP is taken to win (an inference)", "XI")
     return leaders[0] if len(leaders) == 1 else None
 
 
-def best_player(case, side, working):
+def best_player(case: VictoryInput, side: Nation, working: Working) -> str | None:
     """10.3: "the player of the victorious side who has independently gained more VP wins the game"."""
     mine = [s for s in case.players if s.nation == side]
     best = max(s.vp for s in mine)
@@ -255,7 +258,7 @@ def best_player(case, side, working):
 
 
 @procedure(RULESET, "check_victory", title="Has anyone won?", source="XI. Victory Conditions", takes=VictoryInput)
-def check_victory(case, dice):
+def check_victory(case: VictoryInput, dice: Dice) -> Result:
     """XI Victory Conditions: an enemy capital taken wins at once; else a side's joint VP reaching the target."""
     working = Working()
     totals = side_totals(case)

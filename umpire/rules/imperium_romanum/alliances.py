@@ -3,6 +3,7 @@ who may examine a stack (8.11, 10.5). Stacking itself is unlimited but for suppl
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import KeyedTable
@@ -87,7 +88,7 @@ class AllianceInput:
 
 
 @procedure(RULESET, "alliance", title="What allies may do", source=ALLIANCES, takes=AllianceInput)
-def alliance(case, dice):
+def alliance(case: AllianceInput, dice: Dice) -> Result:
     """3.5-3.56: an alliance announced at the start of a game-turn lasts that turn; what allies may and may not do
     together."""
     working = Working()
@@ -116,7 +117,7 @@ class EmbarkedInput:
 @procedure(
     RULESET, "allied_fleets", title="Land units left on an ally's fleets", source=FLEETS_CAPTURED, takes=EmbarkedInput
 )
-def allied_fleets(case, dice):
+def allied_fleets(case: EmbarkedInput, dice: Dice) -> Result:
     """3.57: land units that end a turn on an ally's fleets capture them if the alliance is not renewed, unless the
     players agree an amiable separation."""
     working = Working()
@@ -146,7 +147,7 @@ class StackViewInput:
 
 
 @procedure(RULESET, "stack_view", title="Who may examine a stack", source=EXAMINE, takes=StackViewInput)
-def stack_view(case, dice):
+def stack_view(case: StackViewInput, dice: Dice) -> Result:
     """8.0-8.11: no stacking limit but supply's; an opposing faction's stack may never be examined, except the
     stacks of a declared attack, which both players then see."""
     working = Working()

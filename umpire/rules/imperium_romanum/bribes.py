@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..dice import Dice
 from ..errors import MissingData, RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -53,7 +54,7 @@ class BribeInput:
     options: BribeOptions = spec("Readings of points the rulebook leaves open", default=BribeOptions())
 
 
-def bribe_price(case, working):
+def bribe_price(case: BribeInput, working: Working) -> int:
     if case.legion_cost is None:
         raise MissingData("Situations", f"{case.situation or 'the situation'}/legion_cost", BRIBES)
     half = Fraction(case.legion_cost, 2)
@@ -66,7 +67,7 @@ def bribe_price(case, working):
 
 
 @procedure(RULESET, "bribe", title="Bribes (optional)", source=BRIBES, takes=BribeInput)
-def bribe(case, dice):
+def bribe(case: BribeInput, dice: Dice) -> Result:
     """18.51-18.52: every bribe costs half a legion and moves the die 1 the briber's way; all are written down
     secretly before the roll and revealed together."""
     working = Working()
@@ -75,7 +76,8 @@ def bribe(case, dice):
     price = bribe_price(case, working)
     working.step("The bribes were written down secretly before the die-roll and are revealed together", SECRET)
     towards = -1 if case.activates_low else 1
-    modifier, costs = 0, {}
+    modifier = 0
+    costs: dict[str, int] = {}
     for b in case.bribes:
         costs[b.faction] = b.bribes * price
         modifier += b.bribes * (towards if b.for_activation else -towards)

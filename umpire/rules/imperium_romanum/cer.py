@@ -1,8 +1,10 @@
 """14.0 Combat Efficiency: a stack's class by the majority of its strength, and the Combat Efficiency Class
 Die-Roll Modification Matrix."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import spec
 from ..tables import KeyedTable
@@ -32,7 +34,7 @@ class Rated:
     cer: Cer = spec("Its combat efficiency rating")
 
 
-def stack_class(units, who, working):
+def stack_class(units: Sequence[Rated], who: str, working: Working) -> Cer:
     """The determination note: the class of the majority of the stack's normal strength, else "B"."""
     total = sum(unit.strength for unit in units)
     if not total:
@@ -51,8 +53,8 @@ def stack_class(units, who, working):
     return Cer.B
 
 
-def cer_modifier(attacker, defender, working):
-    value = CER_MATRIX.lookup(defender.value, working, column=attacker.value)
+def cer_modifier(attacker: Cer, defender: Cer, working: Working) -> int:
+    value: int = CER_MATRIX.lookup(defender.value, working, column=attacker.value)
     return working.modifier(f"Attacker class {attacker.value} against defender class {defender.value}", value, CER_RULE)
 
 
@@ -65,7 +67,7 @@ class CerInput:
 
 
 @procedure(RULESET, "combat_efficiency", title="Combat efficiency classes", source=CER_RULE, takes=CerInput)
-def combat_efficiency(case, dice):
+def combat_efficiency(case: CerInput, dice: Dice) -> Result:
     """14.3 and the matrix: each stack's class by the majority of its strength, and the attacker's die-roll change."""
     working = Working()
     attacker = stack_class(case.attacker, "Attacker", working)

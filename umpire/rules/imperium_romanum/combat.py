@@ -8,14 +8,16 @@ The Optional table is the only one printed, and only its row -2 whole: Control e
 standard table, if the event uses it) on the data tables page, and a case names the rows it needs. Its input is
 in combat_input.py."""
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..working import Result, Working
 from .cer import Rated, cer_modifier, stack_class
-from .combat_input import Defence, Entry, LandCombatInput, LoneLeaderClass, PlusTwoNarrowSea
+from .combat_input import Defence, Entry, Kind, LandCombatInput, LandUnit, LoneLeaderClass, PlusTwoNarrowSea, Side
 from .common import DIE, ROUNDING, RULESET, Cer, Helps, Season, for_defender, half_up, words
 from .land_crt import HIGHEST_ROW, LOWEST_ROW, OPTIONAL_CRT, Party, column, losses, table_cell, who_won
 
@@ -35,7 +37,7 @@ MORALE_GAP = 50  # 11.1 (L441): "at least 50 points higher"
 # ---- strengths ------------------------------------------------------------------------------------
 
 
-def entry_multiplier(unit, case):
+def entry_multiplier(unit: LandUnit, case: LandCombatInput) -> tuple[Fraction, str]:
     if unit.entered is Entry.ACROSS_RIVER:
         return Fraction(1, 2), f"{CHART}: river hexside, attacks across are halved"
     if unit.entered is Entry.ACROSS_NARROW_SEA:
@@ -53,7 +55,7 @@ def entry_multiplier(unit, case):
     return Fraction(1), ""
 
 
-def unit_attack(unit, case, working, n):
+def unit_attack(unit: LandUnit, case: LandCombatInput, working: Working, n: int) -> Fraction:
     value, why = Fraction(unit.strength), []
     multiplier, reason = entry_multiplier(unit, case)
     if reason:
@@ -69,12 +71,12 @@ def unit_attack(unit, case, working, n):
     return value
 
 
-def assaulting_cavalry(cavalry, case, working):
+def assaulting_cavalry(cavalry: Fraction, case: LandCombatInput, working: Working) -> Fraction:
     """15.223: "Cavalry assaulting cities is halved, rounded up", only the part beyond the defenders outside."""
     outside = (
         sum(u.strength for u in case.defender.units if not u.in_city) if case.defence is Defence.SIEGE_ASSAULT else 0
     )
-    excess = max(cavalry - outside, 0)
+    excess = max(cavalry - outside, Fraction(0))
     kept = cavalry - excess
     value = kept + half_up(excess)
     working.step(
@@ -87,7 +89,7 @@ def assaulting_cavalry(cavalry, case, working):
     return Fraction(value)
 
 
-def attack_strength(case, working):
+def attack_strength(case: LandCombatInput, working: Working) -> int:
     side, assault = case.attacker, case.defence is not Defence.ACCEPT_COMBAT
     parts = [(unit, unit_attack(unit, case, working, n)) for n, unit in enumerate(side.units, 1)]
     cavalry = sum((value for unit, value in parts if unit.kind.cavalry), Fraction(0))
@@ -107,7 +109,7 @@ def attack_strength(case, working):
     return total
 
 
-def fleet_strength(naval, who, working):
+def fleet_strength(naval: int, who: str, working: Working) -> int:
     """12.6: "A fleet's land combat strength is one-fourth its naval combat strength" (18-30: 4; two: 9), so the
     fleets are summed and then quartered, rounding down as the example does."""
     if not naval:
@@ -115,7 +117,7 @@ def fleet_strength(naval, who, working):
     return working.modifier(f"The {who}'s fleets: {naval} naval strength, a quarter", naval // 4, FLEETS)
 
 
-def city_defence(case, working):
+def city_defence(case: LandCombatInput, working: Working) -> int:
     city = case.city
     if city is None:
         raise RulesError("city", "name the city or port whose defence fights")
@@ -130,7 +132,7 @@ def city_defence(case, working):
     return working.modifier(f"{city.name}'s defence strength{lost}", value, "16.1 City/Port Defense")
 
 
-def siege_multiplier(case, working):
+def siege_multiplier(case: LandCombatInput, working: Working) -> int:
     if case.barbarians_or_parthians:
         working.note("Barbarians or Parthians assault: the defenders are tripled", SIEGE_ASSAULT)
         return 3
@@ -140,7 +142,7 @@ def siege_multiplier(case, working):
     return 2
 
 
-def besieged_strength(case, working):
+def besieged_strength(case: LandCombatInput, working: Working) -> int:
     times = siege_multiplier(case, working)
     total = 0
     for unit in (u for u in case.defender.units if u.in_city):
@@ -158,7 +160,7 @@ def besieged_strength(case, working):
     return working.modifier(f"The besieged units, multiplied by {times}", total, SIEGE_ASSAULT)
 
 
-def lone_leader(case, working):
+def lone_leader(case: LandCombatInput, working: Working) -> int:
     """10.31: "A leader alone in a hex which does not contain any friendly units has a combat strength of 1, which
     can only be used defensively"."""
     side = case.defender
@@ -167,7 +169,7 @@ def lone_leader(case, working):
     return working.modifier("A leader alone: combat strength 1, used only in defence", 1, LONE_LEADER)
 
 
-def defence_strength(case, working):
+def defence_strength(case: LandCombatInput, working: Working) -> int:
     side, total = case.defender, 0
     if case.defence is Defence.LEADER_ALONE:
         return lone_leader(case, working)
@@ -194,7 +196,7 @@ def defence_strength(case, working):
 # ---- odds and the die -----------------------------------------------------------------------------
 
 
-def classes(case, working):
+def classes(case: LandCombatInput, working: Working) -> tuple[Cer, Cer | None]:
     attacker = stack_class(rated(case.attacker, lambda u: True), "Attacker", working)
     if case.defence is Defence.ALONE:
         working.step("A city, port or fortification alone defends as class B", "14.4; 17.31", "B")
@@ -205,7 +207,7 @@ def classes(case, working):
     return attacker, stack_class(rated(case.defender, lambda u: besieged or not u.in_city), "Defender", working)
 
 
-def lone_leader_class(case, working):
+def lone_leader_class(case: LandCombatInput, working: Working) -> Cer | None:
     if case.options.lone_leader_class is LoneLeaderClass.CLASS_B:
         working.step(
             "Reading: the leader alone defends as class B, like a city or fortification alone", "14.4; 17.31", "B"
@@ -215,12 +217,12 @@ def lone_leader_class(case, working):
     return None
 
 
-def rated(side, fighting):
+def rated(side: Side, fighting: Callable[[LandUnit], bool]) -> list[Rated]:
     units = [Rated(u.strength, u.cer) for u in side.units if fighting(u)]
     return units + ([Rated(side.militia, Cer.C)] if side.militia else [])
 
 
-def morale_modifier(attacker, defender, working):
+def morale_modifier(attacker: int | None, defender: int | None, working: Working) -> int:
     if attacker is None or defender is None:
         return 0
     if attacker - defender >= MORALE_GAP:
@@ -231,7 +233,7 @@ def morale_modifier(attacker, defender, working):
     return 0
 
 
-def superiority(attacker, defender):
+def superiority(attacker: Fraction | int, defender: Fraction | int) -> int:
     """15.31-15.32: +1 at twice the defender's points, -1 at twice the attacker's; a side with none has no
     superiority (AMB-39: "0 >= 2 x 0" would otherwise hold for both)."""
     if attacker and attacker >= 2 * defender:
@@ -241,14 +243,19 @@ def superiority(attacker, defender):
     return 0
 
 
-def counted(side, test, halved_by):
+def counted(side: Side, test: Callable[[Kind], bool], halved_by: Sequence[Entry]) -> Fraction | int:
     return sum(Fraction(u.strength, 2 if u.entered in halved_by else 1) for u in side.units if test(u.kind))
 
 
-def bonuses(case, working):
+def bonuses(case: LandCombatInput, working: Working) -> int:
     total = 0
     if case.missile_bonus:
-        halved = (Entry.AMPHIBIOUS, Entry.ACROSS_RIVER, Entry.ACROSS_NARROW_SEA, Entry.ACROSS_PLUS_2_NARROW_SEA)
+        halved: tuple[Entry, ...] = (
+            Entry.AMPHIBIOUS,
+            Entry.ACROSS_RIVER,
+            Entry.ACROSS_NARROW_SEA,
+            Entry.ACROSS_PLUS_2_NARROW_SEA,
+        )
         value = superiority(
             counted(case.attacker, lambda k: k.missile, halved), counted(case.defender, lambda k: k.missile, ())
         )
@@ -266,7 +273,7 @@ def bonuses(case, working):
     return total
 
 
-def modifiers(case, working):
+def modifiers(case: LandCombatInput, working: Working) -> int:
     attacker, defender = classes(case, working)
     total = cer_modifier(attacker, defender, working) if defender else 0
     defender_bonus = case.defender.leader
@@ -287,7 +294,7 @@ def modifiers(case, working):
     return total + bonuses(case, working)
 
 
-def modified_roll(case, dice, working):
+def modified_roll(case: LandCombatInput, dice: Dice, working: Working) -> int:
     natural = working.roll(dice, DIE, "land combat")
     roll = natural + modifiers(case, working)
     held = min(max(roll, LOWEST_ROW), HIGHEST_ROW)
@@ -308,7 +315,7 @@ class Forces:
     defender: int
 
 
-def forces(case):
+def forces(case: LandCombatInput) -> Forces:
     """Unmodified strength points each side can lose (15.4: terrain and cities count for the odds only; all the
     defender's units in the hex suffer, except besieged ones that did not fight; fleets a quarter, 12.65)."""
     attacker = sum(u.strength for u in case.attacker.units) + case.attacker.fleets // 4 + case.attacker.militia
@@ -317,7 +324,7 @@ def forces(case):
     return Forces(attacker, defender + (case.defence is Defence.LEADER_ALONE))
 
 
-def loser_fate(case, loser, remaining, working):
+def loser_fate(case: LandCombatInput, loser: Party, remaining: int, working: Working) -> int:
     """15.41: the loser retreats; besieged losers stay under siege; one that cannot retreat loses at least half
     its remaining points (rounded in the defender's favour)."""
     if loser is Party.NEITHER:
@@ -338,7 +345,7 @@ def loser_fate(case, loser, remaining, working):
 @procedure(
     RULESET, "land_combat", title="Land combat", source=PROCEDURE, takes=LandCombatInput, dice="1d6 for the attacker"
 )
-def land_combat(case, dice):
+def land_combat(case: LandCombatInput, dice: Dice) -> Result:
     """15.4 Combat Procedure: strengths, odds in the defender's favour, the modified die and the result's losses."""
     working = Working()
     attack, defence = attack_strength(case, working), defence_strength(case, working)

@@ -20,11 +20,11 @@ class Kind(Choice):
     HEAVY_CAVALRY = "heavy_cavalry"
 
     @property
-    def cavalry(self):
+    def cavalry(self) -> bool:
         return self in (Kind.LIGHT_CAVALRY, Kind.HORSE_ARCHERS, Kind.HEAVY_CAVALRY)
 
     @property
-    def missile(self):
+    def missile(self) -> bool:
         return self in (Kind.MISSILE_INFANTRY, Kind.HORSE_ARCHERS)
 
 

@@ -6,9 +6,12 @@ the affected unit. In combat, rounding off is always done in favor of the defend
 number that helps the attacker is rounded down and one that helps the defender up (`for_defender`)."""
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 
+from ..dice import Dice
 from ..schema import Choice
+from ..working import Working
 
 RULESET = "imperium_romanum"
 DIE = 6  # 1.0 (L36): "one die"; every roll is 1d6
@@ -38,25 +41,24 @@ class Helps(Choice):
     DEFENDER = "defender"
 
 
-def for_defender(value, helps):
+def for_defender(value: Fraction | int, helps: Helps) -> int:
     """2.1: a combat fraction rounded in the defender's favour: down when it helps the attacker (his strength,
     the defender's losses), up when it helps the defender."""
-    value = Fraction(value)
-    return math.floor(value) if helps is Helps.ATTACKER else math.ceil(value)
+    exact = Fraction(value)
+    return math.floor(exact) if helps is Helps.ATTACKER else math.ceil(exact)
 
 
-def half_up(value):
+def half_up(value: Fraction | int) -> int:
     return math.ceil(Fraction(value, 2))
 
 
-def words(fraction):
+def words(fraction: Fraction | int) -> str:
     """A Fraction as the working prints it: 22, or 22 1/2."""
-    fraction = Fraction(fraction)
-    whole, part = divmod(fraction, 1)
+    whole, part = divmod(Fraction(fraction), 1)
     return f"{whole}" if not part else (f"{whole} {part}" if whole else f"{part}")
 
 
-def first_by_die(names, take, dice, working, rule, why):
+def first_by_die(names: Sequence[str], take: int, dice: Dice, working: Working, rule: str, why: str) -> list[str]:
     """`take` of `names` chosen by die-roll, the highest rolls first, a tie straddling the cut rolled again
     (2.3: "it is recommended that a die-roll be made"; 3.26 and 6.17 settle their ties by a die too)."""
     if take <= 0:
@@ -64,7 +66,7 @@ def first_by_die(names, take, dice, working, rule, why):
     if take >= len(names):
         return list(names)
     rolls = {name: working.roll(dice, DIE, f"{why}: {name}") for name in names}
-    chosen = []
+    chosen: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
         group = [name for name in names if rolls[name] == value]
         if len(group) > take - len(chosen):
@@ -76,12 +78,12 @@ def first_by_die(names, take, dice, working, rule, why):
     return chosen
 
 
-def rank_by_die(names, dice, working, rule, why):
+def rank_by_die(names: Sequence[str], dice: Dice, working: Working, rule: str, why: str) -> list[str]:
     """`names` in order of a die each, highest first, every tie rolled again among the tied."""
     if len(names) < 2:
         return list(names)
     rolls = {name: working.roll(dice, DIE, f"{why}: {name}") for name in names}
-    order = []
+    order: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
         group = [name for name in names if rolls[name] == value]
         if len(group) > 1:

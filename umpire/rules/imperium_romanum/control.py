@@ -2,8 +2,10 @@
 its corn by "a majority of the cities" (9.62), and a barbarian province by heavy units (6.73)."""
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -31,8 +33,8 @@ class ProvinceInput:
     cities: tuple[ControlledCity, ...] = spec("Its cities", min_items=1, max_items=40)
 
 
-def taxation_by_power(case, working):
-    totals = Counter()
+def taxation_by_power(case: ProvinceInput, working: Working) -> Counter[str]:
+    totals: Counter[str] = Counter()
     for n, city in enumerate(case.cities):
         if city.tax_rate is None:
             raise RulesError(
@@ -47,7 +49,7 @@ def taxation_by_power(case, working):
     return totals
 
 
-def leader(totals):
+def leader(totals: Counter[str]) -> str:
     """The power with strictly the most, or "" on a tie (the text does not settle one, AMB-07)."""
     ranked = totals.most_common(2)
     if not ranked or (len(ranked) == 2 and ranked[0][1] == ranked[1][1]):
@@ -56,7 +58,7 @@ def leader(totals):
 
 
 @procedure(RULESET, "province_control", title="Control of a province", source=MOST_TAXATION, takes=ProvinceInput)
-def province_control(case, dice):
+def province_control(case: ProvinceInput, dice: Dice) -> Result:
     """3.23 and 9.62: the province to the power with the most taxation of its cities; its corn to one holding a
     majority of its cities."""
     working = Working()
@@ -100,7 +102,7 @@ class BarbarianProvinceInput:
     source=BARBARIAN,
     takes=BarbarianProvinceInput,
 )
-def barbarian_province_control(case, dice):
+def barbarian_province_control(case: BarbarianProvinceInput, dice: Dice) -> Result:
     """6.73: with no enemy units, two heavy units control a barbarian province (six in Germania Magna)."""
     working = Working()
     needed = GERMANIA_MAGNA_UNITS if case.province == "Germania Magna" else HEAVY_UNITS
@@ -138,7 +140,13 @@ class DefectionInput:
     claimants: tuple[Claimant, ...] = spec("The other Roman factions", min_items=1, max_items=12)
 
 
-def higher_morale(names, claimants, dice, working, rule):
+def higher_morale(
+    names: Sequence[str],
+    claimants: Sequence["Claimant | ColourClaimant"],
+    dice: Dice,
+    working: Working,
+    rule: str,
+) -> str:
     """3.22-3.26: the higher morale; on a tie in morale, a die decides."""
     best = max(c.morale for c in claimants if c.faction in names)
     tied = [c.faction for c in claimants if c.faction in names and c.morale == best]
@@ -150,10 +158,11 @@ def higher_morale(names, claimants, dice, working, rule):
     return tied[0]
 
 
-def closest(case, dice, working):
-    if any(c.distance is None for c in case.claimants):
+def closest(case: DefectionInput, dice: Dice, working: Working) -> str:
+    distances = [c.distance for c in case.claimants if c.distance is not None]
+    if len(distances) < len(case.claimants):
         raise RulesError("claimants", "no faction has units in the province: enter each faction's distance (3.23)")
-    near = min(c.distance for c in case.claimants)
+    near = min(distances)
     names = [c.faction for c in case.claimants if c.distance == near]
     working.step(f"Closest at {near} hexes: {', '.join(names)}", CLOSEST, names)
     return names[0] if len(names) == 1 else higher_morale(names, case.claimants, dice, working, CLOSEST)
@@ -167,7 +176,7 @@ def closest(case, dice, working):
     takes=DefectionInput,
     dice="1d6 a tied faction, only on a tie in morale",
 )
-def province_defection(case, dice):
+def province_defection(case: DefectionInput, dice: Dice) -> Result:
     """3.22-3.24: the province defects to the Roman faction with units in it (its ungarrisoned cities to the higher
     morale if several), else to the one controlling the closest province; units and leaders go with it."""
     working = Working()
@@ -214,7 +223,7 @@ class ColourInput:
     takes=ColourInput,
     dice="1d6 a tied faction, only on a tie in morale",
 )
-def colour_control(case, dice):
+def colour_control(case: ColourInput, dice: Dice) -> Result:
     """3.41-3.42: the Roman faction controlling the most units of the colour gains it (higher morale on a tie, a die
     on a tie in morale); its CER stays, and the faction may raise it from the next Mobilization Phase."""
     working = Working()

@@ -3,6 +3,7 @@ rebellion (9.10-9.115)."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -56,13 +57,13 @@ class ProductionInput:
 
 
 @procedure(RULESET, "corn_production", title="Corn production", source=PRODUCTION, takes=ProductionInput)
-def corn_production(case, dice):
+def corn_production(case: ProductionInput, dice: Dice) -> Result:
     """9.6-9.64: the year's corn, available from the May game-turn until the end of December."""
     working = Working()
     if case.month < FIRST_MONTH:
         working.step(f"{MONTHS[case.month - 1]}: this year's corn is not produced until May", "9.61", 0)
         return Result.of(f"{RULESET}.corn_production", {"corn": {}}, working, dice)
-    corn = {}
+    corn: dict[str, int] = {}
     for province in case.provinces:
         if province not in CORN_PRODUCTION.rows:
             raise RulesError(
@@ -110,7 +111,7 @@ class ConsumptionInput:
     options: ConsumptionOptions = spec("Readings of points the rulebook leaves open", default=ConsumptionOptions())
 
 
-def rebellion_roll(case, unmet, dice, working):
+def rebellion_roll(case: ConsumptionInput, unmet: int, dice: Dice, working: Working) -> int:
     roll = working.roll(dice, DIE, "corn rebellion")
     if case.besieged:
         roll += working.modifier(f"Besieged: +2 for each of {unmet} unmet turn(s)", 2 * unmet, IN_SIEGE)
@@ -143,7 +144,7 @@ def rebellion_roll(case, unmet, dice, working):
     takes=ConsumptionInput,
     dice="1d6 when there is no corn",
 )
-def corn_consumption(case, dice):
+def corn_consumption(case: ConsumptionInput, dice: Dice) -> Result:
     """9.9-9.10: the capital eats one corn a turn; with none, its controller rolls for rebellion, 6 or more."""
     working = Working()
     if case.index:
@@ -165,7 +166,7 @@ def corn_consumption(case, dice):
     )
 
 
-def rebellion_effects(case, working):
+def rebellion_effects(case: ConsumptionInput, working: Working) -> None:
     if case.besieged:
         working.step(
             "Rebellion during a siege: the capital surrenders to the besieger; all its defenders are eliminated",

@@ -3,6 +3,7 @@ return of a destroyed one to its port of origin (9.74)."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -26,7 +27,7 @@ class CornFleetInput:
     attacked: bool = spec("An enemy attacks them (9.73: they neither attack nor defend)", default=False)
 
 
-def check_cargo(case):
+def check_cargo(case: CornFleetInput) -> None:
     if case.load > case.fleets or case.unload > case.fleets:
         raise RulesError("load", f"{case.fleets} corn fleet(s) carry {case.fleets} corn unit(s), one each (9.71)")
     if case.load > case.produced_left:
@@ -34,7 +35,7 @@ def check_cargo(case):
 
 
 @procedure(RULESET, "corn_fleet", title="Corn fleets", source=CARGO, takes=CornFleetInput)
-def corn_fleet(case, dice):
+def corn_fleet(case: CornFleetInput, dice: Dice) -> Result:
     """9.71-9.73: a corn fleet carries one corn unit; loading and unloading each cost 4 naval movement points; if
     attacked it is destroyed or captured, cargo and all, as the attacker chooses."""
     working = Working()
@@ -63,7 +64,7 @@ class CornFleetReturnInput:
 @procedure(
     RULESET, "corn_fleet_return", title="A destroyed corn fleet returns", source=RETURN, takes=CornFleetReturnInput
 )
-def corn_fleet_return(case, dice):
+def corn_fleet_return(case: CornFleetReturnInput, dice: Dice) -> Result:
     """9.74: replaced at its port of origin in the Joint Supply Phase of the second game-turn after its loss."""
     working = Working()
     if case.now < case.destroyed_in:

@@ -3,6 +3,7 @@ disbanding them into legions."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -60,7 +61,7 @@ class TransportInput:
     needs_no_leader: bool = spec("Goths and Herules, Saxon and Frisian pirates (12.333)", default=False)
 
 
-def check_load(case):
+def check_load(case: TransportInput) -> None:
     if 2 * case.legions + case.detachments > 2 * case.fleets:
         raise RulesError(
             "legions",
@@ -71,7 +72,7 @@ def check_load(case):
         raise RulesError("cavalry", "more cavalry than units carried")
 
 
-def check_invasion(case, working):
+def check_invasion(case: TransportInput, working: Working) -> None:
     if case.leader < 2 and not case.needs_no_leader:
         raise RulesError("leader", "only fleets stacked with a +2 or +3 leader may invade amphibiously (12.332)")
     if case.cavalry:
@@ -86,7 +87,7 @@ def check_invasion(case, working):
 @procedure(
     RULESET, "naval_transport", title="Sea transport and amphibious invasion", source=TRANSPORT, takes=TransportInput
 )
-def naval_transport(case, dice):
+def naval_transport(case: TransportInput, dice: Dice) -> Result:
     """12.31-12.335: what the fleets carry, the points embarking and disembarking cost, and whether the land units
     may still move by land."""
     working = Working()
@@ -129,7 +130,7 @@ class ConstructionInput:
     takes=ConstructionInput,
     dice="1d6 if an enemy occupies the port",
 )
-def fleet_construction(case, dice):
+def fleet_construction(case: ConstructionInput, dice: Dice) -> Result:
     """12.11-12.15: three game-turns and full payment, then the fleet is available next turn; an occupier completes
     it for himself on a 4 or more, else it is lost."""
     working = Working()
@@ -165,7 +166,7 @@ class DisbandInput:
 
 
 @procedure(RULESET, "disband_fleet", title="Disbanding fleets", source=DISBANDING, takes=DisbandInput)
-def disband_fleet(case, dice):
+def disband_fleet(case: DisbandInput, dice: Dice) -> Result:
     """12.7: each 18-30 war fleet becomes an 8-10 green legion, treated as newly raised, never a fleet again."""
     working = Working()
     working.step(

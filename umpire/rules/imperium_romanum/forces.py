@@ -3,6 +3,7 @@ defenders (18.4), and Persian activation (20.8) with the optional bribes (18.5).
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
@@ -42,7 +43,7 @@ class FurthestInput:
     takes=FurthestInput,
     dice="1d6 for each tied faction, only on a tie",
 )
-def furthest_faction(case, dice):
+def furthest_faction(case: FurthestInput, dice: Dice) -> Result:
     """18.11: the faction whose nearest city or unit is furthest controls the force for the game-turn."""
     working = Working()
     for entry in case.distances:
@@ -76,7 +77,7 @@ class ExteriorInput:
     takes=ExteriorInput,
     dice="1d6 for a barbarous area",
 )
-def exterior_province(case, dice):
+def exterior_province(case: ExteriorInput, dice: Dice) -> Result:
     """18.41-18.42: a civilized area raises a 16-10 and a 4-12 (class B) a city; a barbarous one 1d6 20-10s (C)."""
     working = Working()
     if case.cities >= CIVILIZED_CITIES:
@@ -115,7 +116,7 @@ class PersiaInput:
     takes=PersiaInput,
     dice="2d6 (the die rolled twice)",
 )
-def persian_activation(case, dice):
+def persian_activation(case: PersiaInput, dice: Dice) -> Result:
     """20.8: each Mobilization Phase a neutral Persia activates on 2d6 of 9 or less, always on an unmodified 2."""
     working = Working()
     natural = working.roll(dice, DIE, "Persian activation, first die") + working.roll(dice, DIE, "second die")

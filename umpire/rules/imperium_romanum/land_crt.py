@@ -7,11 +7,17 @@ the winner is lost from the text."""
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..errors import RulesError
 from ..schema import Choice, spec
 from ..tables import KeyedTable
+from ..working import Working
 from .common import ROUNDING, Helps, for_defender, words
+
+if TYPE_CHECKING:
+    from .combat import Forces
+    from .combat_input import LandCombatInput
 
 PROCEDURE = "15.4 Combat Procedure"
 OPTIONAL_CRT = "Optional Land Combat Results Table"
@@ -64,11 +70,11 @@ class StandardCrtRow(CrtRow):
     """One row of the standard ("original") Land Combat Results Table, which the text does not print at all."""
 
 
-def cell_field(column):
+def cell_field(column: str) -> str:
     return "at_" + column.replace(":", "_")
 
 
-def column(attack, defence, working):
+def column(attack: int, defence: int, working: Working) -> str:
     """15.4: the odds reduced to the table's columns in the defender's favour: the greatest column not above."""
     odds = Fraction(attack, defence)
     found = COLUMNS[0]
@@ -85,16 +91,16 @@ def column(attack, defence, working):
     return key
 
 
-def table_cell(case, roll, key, working):
+def table_cell(case: "LandCombatInput", roll: int, key: str, working: Working) -> str:
     """The cell the event's rows give, else the rulebook's; an empty cell stops the procedure, naming it."""
     rows = case.crt if case.table is Table.OPTIONAL else case.standard_crt
     entered = next((row for row in rows if row.roll == roll), None)
-    value = getattr(entered, cell_field(key)) if entered else None
+    value: str | None = getattr(entered, cell_field(key)) if entered else None
     title = OPTIONAL_CRT if case.table is Table.OPTIONAL else "standard Land Combat Results Table"
     if value:
         working.step(f"{title}, die-roll {roll} at {key}: {value}, from the event's table", PROCEDURE, value)
         return value
-    printed = OPTIONAL_LAND_CRT.rows[roll][key] if case.table is Table.OPTIONAL else None
+    printed: str | None = OPTIONAL_LAND_CRT.rows[roll][key] if case.table is Table.OPTIONAL else None
     if printed is None:
         raise RulesError(
             "crt", f"the {title} has no result for die-roll {roll} at {key}: Control enters it on the data tables page"
@@ -103,7 +109,7 @@ def table_cell(case, roll, key, working):
     return printed
 
 
-def split_result(cell):
+def split_result(cell: str) -> list[str]:
     text = cell.replace(" ", "").replace("1/4", "¼").replace("1/2", "½").replace("3/4", "¾")
     parts = text.split("/")
     if len(parts) != 2 or not all(valid_code(part) for part in parts):
@@ -111,11 +117,11 @@ def split_result(cell):
     return parts
 
 
-def valid_code(code):
-    return code in ("E", "hE", "N") or (code[-1:] in "AD" and code[:-1] in FRACTIONS)
+def valid_code(code: str) -> bool:
+    return code in ("E", "hE", "N") or (code[-1:] in ("A", "D") and code[:-1] in FRACTIONS)
 
 
-def own_loss(code, force, he_as_e, who, working):
+def own_loss(code: str, force: int, he_as_e: bool, who: str, working: Working) -> int | None:
     if code == "hE" and he_as_e:
         working.note(f"Optional rule: the {who}'s hE is treated as E", PROCEDURE)
         code = "E"
@@ -126,7 +132,7 @@ def own_loss(code, force, he_as_e, who, working):
     return 0 if code == "N" else None
 
 
-def relative_loss(code, other_loss, who, working):
+def relative_loss(code: str, other_loss: int, who: str, working: Working) -> int:
     """ "A = lose as many strength points as attacker lost", "D" the defender, ¾ ½ ¼ that much; a fraction is
     rounded by 2.1 in the defender's favour: the defender's loss down, the attacker's up."""
     share = FRACTIONS[code[:-1]]
@@ -140,22 +146,22 @@ def relative_loss(code, other_loss, who, working):
     )
 
 
-def losses(cell, force, he_as_e, working):
+def losses(cell: str, force: "Forces", he_as_e: bool, working: Working) -> tuple[int, int]:
     """Each side's loss from the cell: the absolute codes first, then the one relative to the other's loss; never
     more than the side has."""
     mine, theirs = split_result(cell)
     attacker = own_loss(mine, force.attacker, he_as_e, "attacker", working)
     defender = own_loss(theirs, force.defender, he_as_e, "defender", working)
-    if attacker is None and defender is None:
-        raise RulesError("crt", f"{cell!r}: both results depend on the other side's loss")
     if attacker is None:
+        if defender is None:
+            raise RulesError("crt", f"{cell!r}: both results depend on the other side's loss")
         attacker = relative_loss(mine, defender, "attacker", working)
     if defender is None:
         defender = relative_loss(theirs, attacker, "defender", working)
     return min(attacker, force.attacker), min(defender, force.defender)
 
 
-def who_won(winner, attacker_lost, defender_lost, working):
+def who_won(winner: Party | None, attacker_lost: int, defender_lost: int, working: Working) -> Party:
     if winner is not None:
         working.step(f"The winner as the table's boldface marks it: {winner.label}", OPTIONAL_CRT, winner.value)
         return winner

@@ -5,6 +5,7 @@ it in the event's Situations."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import MissingData, RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -30,7 +31,7 @@ class ImperatorLostInput:
     )
 
 
-def dissolves(case, working):
+def dissolves(case: ImperatorLostInput, working: Working) -> str | None:
     working.step(f"No replacement: {case.faction} dissolves and its Imperator is removed from play", DISSOLUTION, True)
     if len(case.imperators_left) == 1:
         working.step(
@@ -46,7 +47,7 @@ def dissolves(case, working):
 
 
 @procedure(RULESET, "imperator_replacement", title="The Imperator lost", source=IMPERATOR, takes=ImperatorLostInput)
-def imperator_replacement(case, dice):
+def imperator_replacement(case: ImperatorLostInput, dice: Dice) -> Result:
     """10.61: where the situation provides it, the Imperator is replaced at the end of the current faction-turn;
     otherwise, or with no replacement available, the faction dissolves and a sole Imperator left wins."""
     working = Working()
@@ -106,7 +107,7 @@ class LeaderLossInput:
     capture: bool = spec("The enemy chooses to capture him rather than kill him", default=False)
 
 
-def killed_or_captured(case, working):
+def killed_or_captured(case: LeaderLossInput, working: Working) -> str:
     if case.fate is LeaderFate.NAVAL_ATTRITION:
         working.step(f"{case.leader}'s ship is lost to naval attrition: he is killed", AT_SEA, "killed")
         return "killed"
@@ -118,7 +119,7 @@ def killed_or_captured(case, working):
 
 
 @procedure(RULESET, "leader_loss", title="A leader killed or captured", source=LOSING, takes=LeaderLossInput)
-def leader_loss(case, dice):
+def leader_loss(case: LeaderLossInput, dice: Dice) -> Result:
     """10.31-10.42: a leader whose stack is wiped out, whose besieged city falls, or who is beaten alone is killed
     or captured as the enemy chooses; one lost to naval attrition is killed. A named leader killed is gone for
     good; an unnamed one goes on the Month Track to roll for his return."""

@@ -3,7 +3,9 @@ veterans (6.5), and leaders' replacement (10.42) and the Imperator's deserters (
 areas' classes are in the Annual Recruiting Limits Tables, which the text does not print: Control's data."""
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -73,7 +75,7 @@ class MobilizationInput:
     waiver: bool = spec("The situation notes waive training for this faction (6.2)", default=False)
 
 
-def check_city(case):
+def check_city(case: MobilizationInput) -> None:
     if case.plundered or case.besieged:
         raise RulesError(
             "plundered" if case.plundered else "besieged",
@@ -86,7 +88,7 @@ def check_city(case):
         )
 
 
-def check_recruit(recruit, n):
+def check_recruit(recruit: Recruit, n: int) -> None:
     field = f"recruits.{n}"
     if recruit.cost is None:
         raise RulesError(
@@ -115,7 +117,7 @@ def check_recruit(recruit, n):
         )
 
 
-def training_applies(case, recruit, working):
+def training_applies(case: MobilizationInput, recruit: Recruit, working: Working) -> bool:
     if case.era is Era.BEFORE_AD_69 or case.waiver:
         why = "before A.D. 69 the training rule is ignored (6.32)" if not case.waiver else "waived by the situation"
         working.step(f"{recruit.line}: {why}", TRAINING, False)
@@ -123,14 +125,16 @@ def training_applies(case, recruit, working):
     if case.era is Era.AFTER_AD_300 and recruit.type is UnitType.LEGIONARY_INFANTRY:
         working.step(f"{recruit.line}: after A.D. 300 legions have no training requirement", AFTER_300, False)
         return False
-    return TRAINING_REQUIRED.lookup(recruit.type.value, working)
+    required: bool = TRAINING_REQUIRED.lookup(recruit.type.value, working)
+    return required
 
 
-def raise_unit(case, recruit, working):
+def raise_unit(case: MobilizationInput, recruit: Recruit, working: Working) -> dict[str, Any]:
     cost = recruit.cost
+    assert cost is not None  # check_recruit refused a recruit with no cost
     if training_applies(case, recruit, working) and not recruit.trainer:
         cost = working.modifier(
-            f"{recruit.line}: no veteran of its type in {case.city}: the cost doubles", 2 * recruit.cost, TRAINING
+            f"{recruit.line}: no veteran of its type in {case.city}: the cost doubles", 2 * cost, TRAINING
         )
     after_300_legion = case.era is Era.AFTER_AD_300 and recruit.type is UnitType.LEGIONARY_INFANTRY
     strength = recruit.strength if after_300_legion else recruit.strength // 2
@@ -148,7 +152,7 @@ def raise_unit(case, recruit, working):
 
 
 @procedure(RULESET, "mobilization", title="Mobilizing units in a city", source=MOBILIZATION, takes=MobilizationInput)
-def mobilization(case, dice):
+def mobilization(case: MobilizationInput, dice: Dice) -> Result:
     """6.12-6.42: up to two units in a city, in the area's limits and class; the cost doubles without a trainer."""
     working = Working()
     check_city(case)
@@ -199,7 +203,7 @@ class UpgradeInput:
 
 
 @procedure(RULESET, "veteran_upgrade", title="Green units become veterans", source=VETERAN, takes=UpgradeInput)
-def veteran_upgrade(case, dice):
+def veteran_upgrade(case: UpgradeInput, dice: Dice) -> Result:
     """6.5: green units in a resolved combat become veterans, up to the enemy force's total strength."""
     working = Working()
     if not case.resolved:
@@ -209,7 +213,8 @@ def veteran_upgrade(case, dice):
     working.note(
         "Reading: green units counted at their " + ("green" if by_green else "veteran") + " strength (AMB-13)", VETERAN
     )
-    upgraded, counted = [], 0
+    upgraded: list[str] = []
+    counted = 0
     for unit in case.green:
         points = unit.strength if by_green else unit.veteran
         if counted + points > case.enemy_strength:
@@ -245,7 +250,7 @@ class ReplacementInput:
     takes=ReplacementInput,
     dice="1d6",
 )
-def leader_replacement(case, dice):
+def leader_replacement(case: ReplacementInput, dice: Dice) -> Result:
     """10.42: in each Taxation and Mobilization Phase a killed unnamed +2 returns on a 1, a +1 on a 1 or 2."""
     working = Working()
     top = REPLACED_ON.lookup(case.rating, working)
@@ -269,7 +274,7 @@ class DesertionInput:
 
 
 @procedure(RULESET, "desertion", title="Desertion to the Imperator", source=DESERTION, takes=DesertionInput, dice="1d6")
-def desertion(case, dice):
+def desertion(case: DesertionInput, dice: Dice) -> Result:
     """10.63: leaderless Roman units beaten by an Imperator's desert to him on a roll at most his bonus."""
     working = Working()
     if case.retreated:

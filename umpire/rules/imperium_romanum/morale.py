@@ -5,7 +5,9 @@ no value (L1065) and rows after it may be lost. Those are Control's, on the data
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -16,7 +18,7 @@ TABLE = "Morale Table"
 TOTAL_LOSS = "11.2 Total Morale Loss"
 HALVING = "11.4 Morale (optional)"
 # The Morale Table (L1050-1065): {event: (points, times the Tax Rate)}; None where the text is cut off.
-MORALE_TABLE_GIVEN = {
+MORALE_TABLE_GIVEN: dict[str, tuple[int, bool] | None] = {
     "Attacks, Each Game-Turn none is made": (-2, False),
     "Victory in combat": (2, False),
     "Losing a Combat": (-2, False),
@@ -58,7 +60,7 @@ class MoraleInput:
     end_of_turn: bool = spec("This is the end of the game-turn (11.2 is checked)", default=False)
 
 
-def row_of(item, n):
+def row_of(item: MoraleEvent, n: int) -> tuple[int, bool, str]:
     printed = MORALE_TABLE_GIVEN.get(item.event)
     if printed is not None:
         return printed[0], printed[1], f"{TABLE} (L{LINES[item.event]})"
@@ -70,7 +72,7 @@ def row_of(item, n):
     return item.points, bool(item.times_tax_rate), f"{TABLE} (the event's data tables)"
 
 
-def event_points(item, n, working):
+def event_points(item: MoraleEvent, n: int, working: Working) -> int:
     points, by_tax_rate, source = row_of(item, n)
     if by_tax_rate:
         if item.tax_rate is None:
@@ -88,16 +90,17 @@ def event_points(item, n, working):
 
 
 @procedure(RULESET, "morale", title="Morale ledger", source=TABLE, takes=MoraleInput)
-def morale(case, dice):
+def morale(case: MoraleInput, dice: Dice) -> Result:
     """The Morale Table: a faction's gains and losses; at the end of a turn, 0 or less dissolves it (11.2)."""
     working = Working()
     change = sum(event_points(item, n, working) for n, item in enumerate(case.events))
     working.step(f"Morale changes by {change:+d}", TABLE, change)
-    outcome = {"change": change, "morale": None, "dissolves": False}
+    outcome: dict[str, Any] = {"change": change, "morale": None, "dissolves": False}
     if case.morale is not None:
-        outcome["morale"] = case.morale + change
-        working.step(f"Morale {case.morale} → {outcome['morale']}", TABLE, outcome["morale"])
-        if case.end_of_turn and outcome["morale"] <= 0:
+        after = case.morale + change
+        outcome["morale"] = after
+        working.step(f"Morale {case.morale} → {after}", TABLE, after)
+        if case.end_of_turn and after <= 0:
             outcome["dissolves"] = True
             working.step(
                 "Total morale loss at the end of the game-turn: the faction dissolves (3.2); its "
@@ -131,14 +134,14 @@ class HalvingInput:
     options: HalvingOptions = spec("Readings of points the rulebook leaves open", default=HalvingOptions())
 
 
-def eliminated(net, rounding):
+def eliminated(net: int, rounding: HalfRounding) -> int:
     half = Fraction(net, 2)
     # in the faction's favour: less of a gain is taken away and more of a loss, so both round down
     return math.trunc(half) if rounding is HalfRounding.TOWARD_ZERO else math.floor(half)
 
 
 @procedure(RULESET, "morale_halving", title="January morale halving (optional)", source=HALVING, takes=HalvingInput)
-def morale_halving(case, dice):
+def morale_halving(case: HalvingInput, dice: Dice) -> Result:
     """11.4 (optional): in January half of the previous year's morale gain or loss is eliminated."""
     working = Working()
     taken = eliminated(case.last_year, case.options.rounding)

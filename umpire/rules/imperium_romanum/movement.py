@@ -3,6 +3,7 @@ moving force (4.17) and the forced march (10.11)."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -106,11 +107,11 @@ class LandMoveInput:
     options: LandMoveOptions = spec("Readings of points the rulebook leaves open", default=LandMoveOptions())
 
 
-def river_cost(case, working):
+def river_cost(case: LandMoveInput, working: Working) -> int:
     if case.river is River.NONE:
         return 0
-    cost = RIVER_HEXSIDE.lookup(case.river.value, working, column=case.season.value)
-    if cost == "—":
+    cost: int | str = RIVER_HEXSIDE.lookup(case.river.value, working, column=case.season.value)
+    if isinstance(cost, str):  # the chart's "—", its only cell that is not a number
         if not case.options.road_dash_is_free:
             raise RulesError(
                 "river",
@@ -124,7 +125,7 @@ def river_cost(case, working):
     return cost
 
 
-def outside_doubling(terrain, river, case, working):
+def outside_doubling(terrain: int, river: int, case: LandMoveInput, working: Working) -> int:
     if not case.outside_empire:
         return terrain + river
     with_river = case.options.outside_empire is OutsideEmpire.TERRAIN_AND_RIVER
@@ -141,7 +142,7 @@ def outside_doubling(terrain, river, case, working):
 
 
 @procedure(RULESET, "land_movement_cost", title="Land movement cost of a hex", source=LAND, takes=LandMoveInput)
-def land_movement_cost(case, dice):
+def land_movement_cost(case: LandMoveInput, dice: Dice) -> Result:
     """13.0 and the Terrain and Seasonal Effects Chart: the movement points to enter one hex."""
     working = Working()
     terrain = LAND_TERRAIN.lookup(case.terrain.value, working, column=case.season.value)
@@ -165,7 +166,7 @@ class SeaMoveInput:
 
 
 @procedure(RULESET, "sea_movement_cost", title="Sea movement cost of a hex", source=SEA, takes=SeaMoveInput)
-def sea_movement_cost(case, dice):
+def sea_movement_cost(case: SeaMoveInput, dice: Dice) -> Result:
     """12.2 and the chart: naval movement points to enter one hex; the Atlantic doubles all but port entries."""
     working = Working()
     cost = SEA_HEX.lookup(case.hex.value, working, column=case.season.value)
@@ -182,7 +183,7 @@ class JoiningInput:
 
 
 @procedure(RULESET, "joining_force", title="A unit joining a moving force", source=JOINING, takes=JoiningInput)
-def joining_force(case, dice):
+def joining_force(case: JoiningInput, dice: Dice) -> Result:
     """4.17: a unit picked up by a moving force moves its allowance less what the force has already spent."""
     working = Working()
     left = max(case.allowance - case.spent, 0)
@@ -214,13 +215,13 @@ class ForcedMarchInput:
     takes=ForcedMarchInput,
     dice="1d6 after the stack has moved",
 )
-def force_march(case, dice):
+def force_march(case: ForcedMarchInput, dice: Dice) -> Result:
     """10.11: non-cavalry allowance +2 plus the leader's value; then a die above 1 plus his value costs a unit."""
     working = Working()
     if case.marched_this_turn:
         raise RulesError("marched_this_turn", "only one forced march is possible per turn (10.11)")
     bonus = 2 + case.leader
-    allowances = {}
+    allowances: dict[str, int] = {}
     for unit in case.units:
         allowances[unit.name] = unit.allowance + (0 if unit.cavalry else bonus)
         working.step(
@@ -258,7 +259,7 @@ class WrongRoadInput:
     takes=WrongRoadInput,
     dice="1d6 each time a unit or stack enters the hex",
 )
-def wrong_road(case, dice):
+def wrong_road(case: WrongRoadInput, dice: Dice) -> Result:
     """13.7 (optional): entering a hex of unclear terrain costs the dearer terrain on 1-3, the other on 4-6."""
     working = Working()
     roll = working.roll(dice, DIE, "the unclear hex's terrain")

@@ -6,8 +6,11 @@ and the saved run keeps their seed, so the same mug and seed always draw the sam
 checked afterwards from its record. Every chit in the mug is equally likely (a die the size of the mug picks
 its place)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -83,7 +86,7 @@ class MugInput:
     options: MugOptions = spec("Readings of points the rulebook leaves open", default=MugOptions())
 
 
-def chit_set(power, options, working):
+def chit_set(power: Power, options: MugOptions, working: Working) -> list[Chit]:
     """4.11: "Any chits with a value greater than the best leader (Caesar is a 3) are removed"."""
     if power.best_leader is None and options.no_leader is NoLeader.NO_CHITS:
         working.step(f"{power.name}: no leader, so no chits (reading: AMB-04)", CHITS, 0)
@@ -95,7 +98,7 @@ def chit_set(power, options, working):
     return [Chit(power.name, value) for value in values]
 
 
-def removal_count(sets, options, working):
+def removal_count(sets: Sequence[tuple[str, list[Chit]]], options: MugOptions, working: Working) -> int:
     if options.removal is RemovalCount.ONE:
         working.note("Reading: 1 chit is removed in all (the design note, L154)", ACTIVATION)
         return 1
@@ -107,7 +110,7 @@ def removal_count(sets, options, working):
     return count
 
 
-def draw_from(mug, dice, purpose):
+def draw_from(mug: list[Chit], dice: Dice, purpose: str) -> Chit:
     """One chit, every chit in the mug equally likely: a die the size of the mug picks its place."""
     return mug.pop(dice.roll(len(mug), purpose) - 1)
 
@@ -120,7 +123,7 @@ def draw_from(mug, dice, purpose):
     takes=MugInput,
     dice="the console's, unseen: one die the size of the mug per chit removed (the run keeps the seed)",
 )
-def activation_mug(case, dice):
+def activation_mug(case: MugInput, dice: Dice) -> Result:
     """4.11 and 4.0 C: each power's chits (3, 2, 1, 0, 0 up to its best leader) into one mug, then some removed
     at random, unseen until the end of the turn."""
     working = Working()
@@ -135,7 +138,7 @@ def activation_mug(case, dice):
     return Result.of(f"{RULESET}.activation_mug", outcome, working, dice)
 
 
-def chit_dict(chit):
+def chit_dict(chit: Chit) -> dict[str, Any]:
     return {"power": chit.power, "value": chit.value}
 
 
@@ -158,7 +161,7 @@ class DrawInput:
     takes=DrawInput,
     dice="the console's, unseen: one die the size of the mug (the run keeps the seed)",
 )
-def chit_draw(case, dice):
+def chit_draw(case: DrawInput, dice: Dice) -> Result:
     """4.0 C: "a chit is randomly selected from the mug"; a dissolved faction's chit is discarded (3.25, 22.4)."""
     working = Working()
     if not case.mug:
@@ -216,7 +219,7 @@ class ActivationInput:
     options: ActivationOptions = spec("Readings of points the rulebook leaves open", default=ActivationOptions())
 
 
-def leader_may(leader, chit, options, working):
+def leader_may(leader: Leader, chit: int, options: ActivationOptions, working: Working) -> dict[str, Any] | None:
     if leader.captured:
         working.step(f"{leader.name} is a captive: he cannot activate anyone (10.34)", "10.34", False)
         return None
@@ -233,9 +236,10 @@ def leader_may(leader, chit, options, working):
     return {"name": leader.name, "range": reach, "activation": leader.activations + 1}
 
 
-def leader_range(rating, options, working):
+def leader_range(rating: int, options: ActivationOptions, working: Working) -> int:
     if rating:
-        return COMMAND_RANGE.lookup(rating)
+        reach: int = COMMAND_RANGE.lookup(rating)
+        return reach
     if options.zero_range is ZeroLeaderRange.ADJACENT:
         working.note("Reading: a +0 leader reaches adjacent hexes, as a +1 (AMB-03)", RANGE)
         return 1
@@ -243,7 +247,7 @@ def leader_range(rating, options, working):
     return 0
 
 
-def force_may(force, chit, working):
+def force_may(force: Force, chit: int, working: Working) -> bool:
     if chit != 0:
         return False
     if force.activations >= MOST_ACTIVATIONS:
@@ -254,7 +258,7 @@ def force_may(force, chit, working):
 
 
 @procedure(RULESET, "activation", title="Who a chit activates", source=WHO_MOVES, takes=ActivationInput)
-def activation(case, dice):
+def activation(case: ActivationInput, dice: Dice) -> Result:
     """4.12-4.14: leaders rated at least the chit, forces without a leader on a 0, none more than twice a turn."""
     working = Working()
     leaders = [found for leader in case.leaders if (found := leader_may(leader, case.chit, case.options, working))]

@@ -4,6 +4,7 @@ the Naval Combat Results Table (12.4). The table prints rows -1, 0 and 1 only; C
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -68,7 +69,7 @@ class AttritionInput:
     options: AttritionOptions = spec("Readings of points the rulebook leaves open", default=AttritionOptions())
 
 
-def losing_rolls(cause, options, working):
+def losing_rolls(cause: Attrition, options: AttritionOptions, working: Working) -> tuple[set[int], str]:
     if cause is Attrition.AT_SEA_SUMMER:
         literal = options.summer_at_sea is SummerAtSea.FOUR_OR_SIX
         working.note(
@@ -85,11 +86,11 @@ def losing_rolls(cause, options, working):
 @procedure(
     RULESET, "naval_attrition", title="Naval attrition", source=AT_SEA, takes=AttritionInput, dice="1d6 per fleet"
 )
-def naval_attrition(case, dice):
+def naval_attrition(case: AttritionInput, dice: Dice) -> Result:
     """12.21, 12.22 and 16.52: a die for each fleet; the fleet, its cargo and any leader aboard are lost on it."""
     working = Working()
     losing, rule = losing_rolls(case.cause, case.options, working)
-    lost = []
+    lost: list[str] = []
     for fleet in case.fleets:
         roll = working.roll(dice, DIE, f"attrition of {fleet}")
         if case.goths_or_herules:
@@ -118,7 +119,7 @@ class InterceptionInput:
     takes=InterceptionInput,
     dice="1d6 for the stack, or 1d6 per fleet",
 )
-def interception(case, dice):
+def interception(case: InterceptionInput, dice: Dice) -> Result:
     """12.54: interception succeeds on a roll at least the distance in movement points divided by two."""
     working = Working()
     if not case.in_friendly_port:
@@ -128,7 +129,7 @@ def interception(case, dice):
         working.modifier("Embarking land units: 4 movement points, counted", EMBARK_MP, "12.53 Naval Interception")
     if distance > INTERCEPTION_RANGE:
         raise RulesError("distance", f"{distance} movement points is beyond the 12 of 12.51")
-    results = []
+    results: list[bool] = []
     for n in range(1, case.rolls + 1):
         roll = working.roll(dice, DIE, f"interception {n}")
         results.append(2 * roll >= distance)
@@ -195,7 +196,7 @@ class NavalCombatInput:
     options: NavalOptions = spec("Readings of points the rulebook leaves open", default=NavalOptions())
 
 
-def naval_strength(side, who, helps, working):
+def naval_strength(side: Squadron, who: str, helps: Helps, working: Working) -> int:
     """12.4: the fleets, the light and missile infantry carried, half the other infantry; cavalry nothing."""
     value = Fraction(side.fleets * FLEET_STRENGTH + side.light_infantry) + Fraction(side.other_infantry, 2)
     total = for_defender(value, helps)
@@ -208,7 +209,7 @@ def naval_strength(side, who, helps, working):
     return total
 
 
-def naval_column(attack, defence, working):
+def naval_column(attack: int, defence: int, working: Working) -> str:
     odds = Fraction(attack, defence)
     found = NAVAL_COLUMNS[0]
     for a, d in NAVAL_COLUMNS:
@@ -220,16 +221,13 @@ def naval_column(attack, defence, working):
     return key
 
 
-def naval_roll(case, dice, working):
+def naval_roll(case: NavalCombatInput, dice: Dice, working: Working) -> int:
     roll = working.roll(dice, DIE, "naval combat")
     a, d = case.attacker, case.defender
     if a.leader or d.leader:
         roll += working.modifier(f"Leaders: +{a.leader} against +{d.leader}", a.leader - d.leader, "10.12 Combat")
-    roll += working.modifier(
-        f"Class {a.cer.value} against {d.cer.value}",
-        CER_MATRIX.lookup(d.cer.value, working, column=a.cer.value),
-        "14.3; matrix note",
-    )
+    matrix: int = CER_MATRIX.lookup(d.cer.value, working, column=a.cer.value)
+    roll += working.modifier(f"Class {a.cer.value} against {d.cer.value}", matrix, "14.3; matrix note")
     if case.options.morale is NavalMorale.OMITTED:
         working.note("Reading: morale does not change a naval roll (12.4's list, AMB-33)", COMBAT)
     elif a.morale is not None and d.morale is not None and abs(a.morale - d.morale) >= 50:
@@ -240,9 +238,9 @@ def naval_roll(case, dice, working):
     return roll
 
 
-def naval_cell(case, roll, key, working):
+def naval_cell(case: NavalCombatInput, roll: int, key: str, working: Working) -> str:
     entered = next((row for row in case.ncrt if row.roll == roll), None)
-    value = getattr(entered, "at_" + key.replace(":", "_")) if entered else None
+    value: str | None = getattr(entered, "at_" + key.replace(":", "_")) if entered else None
     if value:
         working.step(f"{NCRT}, die-roll {roll} at {key}: {value}, from the event's table", COMBAT, value)
         return value
@@ -250,10 +248,11 @@ def naval_cell(case, roll, key, working):
         raise RulesError(
             "ncrt", f"the {NCRT} has no result for die-roll {roll} at {key}: Control enters it on the data tables page"
         )
-    return NAVAL_CRT.lookup(roll, working, column=key)
+    printed: str = NAVAL_CRT.lookup(roll, working, column=key)
+    return printed
 
 
-def fleets_lost(number, fleets, who, working):
+def fleets_lost(number: int, fleets: int, who: str, working: Working) -> int:
     """The table's note: "loses as many 18-30 fleets as its number for every four such fleets it has present
     (rounded down, but lose a minimum of 1 fleet if your number is 1 or greater)"."""
     if not number:
@@ -268,7 +267,7 @@ def fleets_lost(number, fleets, who, working):
     return lost
 
 
-def naval_numbers(cell):
+def naval_numbers(cell: str) -> list[int]:
     parts = cell.replace(" ", "").split("/")
     if len(parts) != 2 or not all(p == "-" or p.isdigit() for p in parts):
         raise RulesError("ncrt", f'{cell!r} is not a result such as "1/2" or "-/1"')
@@ -278,7 +277,7 @@ def naval_numbers(cell):
 @procedure(
     RULESET, "naval_combat", title="Naval combat", source=COMBAT, takes=NavalCombatInput, dice="1d6 for the attacker"
 )
-def naval_combat(case, dice):
+def naval_combat(case: NavalCombatInput, dice: Dice) -> Result:
     """12.4: naval strengths, odds in the defender's favour, the modified die on the Naval Combat Results Table."""
     working = Working()
     attack = naval_strength(case.attacker, "Attacker", Helps.ATTACKER, working)

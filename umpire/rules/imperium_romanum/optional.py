@@ -5,6 +5,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -60,7 +61,7 @@ class DisobeyInput:
     active_roman_factions: bool = spec("There are active Roman factions (else a 4 counts as 5-6)", default=True)
 
 
-def scenario_group(case):
+def scenario_group(case: DisobeyInput) -> str:
     if case.scenario in EASTERN_ONLY and case.eastern_empire:
         return "automatic"
     for group, scenarios in SCENARIO_GROUPS.items():
@@ -69,13 +70,13 @@ def scenario_group(case):
     raise RulesError("scenario", f"{case.scenario!r} is not a scenario 21.0 names (I, II, 1-32)")
 
 
-def effect(case, dice, working):
+def effect(case: DisobeyInput, dice: Dice, working: Working) -> str:
     group = scenario_group(case)
     if not case.roman or group == "automatic":
         working.step("He automatically does nothing, unable to move", NON_ROMAN if not case.roman else DISOBEY, NOTHING)
         return NOTHING
     roll = working.roll(dice, DIE, "the effect of disobedience")
-    found = EFFECTS.lookup(group, working)[roll]
+    found: str = EFFECTS.lookup(group, working)[roll]
     if found == DECLARES and group == "thirteen_and_later" and not case.active_roman_factions:
         working.step("No active Roman factions: a 4 is treated as 5-6", DISOBEY)
         found = USURPER
@@ -91,7 +92,7 @@ def effect(case, dice, working):
     takes=DisobeyInput,
     dice="1d6, and 1d6 again for the effect",
 )
-def dont_trust_anyone(case, dice):
+def dont_trust_anyone(case: DisobeyInput, dice: Dice) -> Result:
     """21.0 (optional): an unnamed leader activated away from a named one disobeys on a 6, before anyone moves."""
     working = Working()
     if case.with_named_leader:
@@ -125,7 +126,7 @@ class DissolutionInput:
     rows: tuple[DissolutionRow, ...] = spec("Rows 5 and up, from the event's data tables", max_items=26, default=())
 
 
-def percent_column(case, working):
+def percent_column(case: DissolutionInput, working: Working) -> str:
     percent = math.floor(Fraction(100 * case.income, case.starting_income))
     column = PERCENT_COLUMNS[0 if percent <= 50 else 1 if percent <= 65 else 2 if percent <= 75 else 3]
     working.step(
@@ -136,14 +137,15 @@ def percent_column(case, working):
     return column
 
 
-def dissolution_cell(case, roll, column, working):
+def dissolution_cell(case: DissolutionInput, roll: int, column: str, working: Working) -> str:
     if roll in POWER_DISSOLUTION.rows:
-        return POWER_DISSOLUTION.lookup(roll, working, column=column)
+        printed: str = POWER_DISSOLUTION.lookup(roll, working, column=column)
+        return printed
     entered = next((row for row in case.rows if row.roll == roll), None)
     field = "at_" + column.replace("% or less", "_or_less").replace("% or more", "_or_more").replace("%", "").replace(
         "-", "_"
     )
-    value = getattr(entered, field) if entered else None
+    value: str | None = getattr(entered, field) if entered else None
     if value is None:
         raise RulesError(
             "rows",
@@ -161,7 +163,7 @@ def dissolution_cell(case, roll, column, working):
     takes=DissolutionInput,
     dice="1d6 (the rule names no die)",
 )
-def power_dissolution(case, dice):
+def power_dissolution(case: DissolutionInput, dice: Dice) -> Result:
     """22.1 (optional): at each turn's end a power rolls on the Power Dissolution Table by its income's percentile."""
     working = Working()
     column = percent_column(case, working)
@@ -189,7 +191,7 @@ class BarbarianInput:
 @procedure(
     RULESET, "barbarian_dissolution", title="Barbarian dissolution (optional)", source=BARBARIANS, takes=BarbarianInput
 )
-def barbarian_dissolution(case, dice):
+def barbarian_dissolution(case: BarbarianInput, dice: Dice) -> Result:
     """22.3 (optional): barbarians dissolve when a third of their initial strength (rounded up) is left on the map."""
     working = Working()
     third = math.ceil(Fraction(case.initial, 3))

@@ -2,8 +2,10 @@
 who may use it, and its yearly rebuilding. Pools and militia strengths are in the Annual Recruiting Limits, which
 the text does not print: Control's data."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import MissingData, RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -29,10 +31,11 @@ class ContentionInput:
     requests: tuple[PoolRequest, ...] = spec("Each power's wish", min_items=2, max_items=12)
 
 
-def equal_shares(pool, wishes, working):
+def equal_shares(pool: int, wishes: Mapping[str, int], working: Working) -> tuple[dict[str, int], int, list[str]]:
     """The pool divided as equally as possible: a power wishing less than an equal share takes its wish, and the
     rest is shared again among the others; what does not divide evenly is left for the die."""
-    granted, wanting = {}, dict(wishes)
+    granted: dict[str, int] = {}
+    wanting = dict(wishes)
     while wanting:
         share = pool // len(wanting)
         content = {power: units for power, units in wanting.items() if units <= share}
@@ -58,7 +61,7 @@ def equal_shares(pool, wishes, working):
     takes=ContentionInput,
     dice="1d6 a power, only for the units left over",
 )
-def pool_contention(case, dice):
+def pool_contention(case: ContentionInput, dice: Dice) -> Result:
     """6.17: wishes within the area's limit are all met; beyond it the pool is divided as equally as possible
     among the powers and the "extra" units go by die-roll."""
     working = Working()
@@ -105,7 +108,7 @@ class MilitiaInput:
     january: bool = spec("It is the January game-turn, the start of the year", default=False)
 
 
-def militia_controller(case, working):
+def militia_controller(case: MilitiaInput, working: Working) -> str | None:
     if case.controller and case.controller_roman:
         working.step(
             f"{case.controller} controls the most taxation of the area's cities: the militia is its",
@@ -131,7 +134,7 @@ def militia_controller(case, working):
     return None
 
 
-def check_rebuild(case, strength):
+def check_rebuild(case: MilitiaInput, strength: int) -> None:
     if case.lost > strength:
         raise RulesError("lost", f"the militia has only {strength} strength points to lose")
     if case.rebuild > case.lost:
@@ -141,7 +144,7 @@ def check_rebuild(case, strength):
 
 
 @procedure(RULESET, "militia", title="An area's militia", source=MILITIA, takes=MilitiaInput)
-def militia(case, dice):
+def militia(case: MilitiaInput, dice: Dice) -> Result:
     """15.5-15.52: class C militia fights for the Roman faction controlling the area; losses lower it until it is
     rebuilt at the start of a year, one Treasure Point a strength point."""
     working = Working()

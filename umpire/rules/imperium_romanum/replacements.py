@@ -4,6 +4,7 @@ area alone (6.73), when they are lost for ever."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
@@ -39,7 +40,7 @@ class NonRomanReplacementInput:
     source=REPLACEMENTS,
     takes=NonRomanReplacementInput,
 )
-def non_roman_replacement(case, dice):
+def non_roman_replacement(case: NonRomanReplacementInput, dice: Dice) -> Result:
     """6.7-6.72: the situation's replacements come on green, at half strength; a barbarian's only in a friendly
     or unoccupied hex of its area of origin, and never while an unfriendly player holds that area alone."""
     working = Working()
@@ -53,7 +54,7 @@ def non_roman_replacement(case, dice):
     if case.barbarian and not case.hex_friendly_or_empty:
         working.step("Choose a friendly or unoccupied hex of the area of origin", BARBARIAN_PLACE, False)
         return Result.of(f"{RULESET}.non_roman_replacement", {"placed": {}, "lost_for_ever": False}, working, dice)
-    placed = {}
+    placed: dict[str, int] = {}
     for unit in case.units:
         placed[unit.name] = half_up(unit.strength)
         working.step(

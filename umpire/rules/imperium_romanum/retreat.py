@@ -3,6 +3,7 @@ Overruns."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -40,12 +41,12 @@ class RetreatInput:
     defender_cavalry: int = spec("The defender's cavalry strength (15.34)", min=0, max=2000, default=0)
 
 
-def quarter_or_more(enemy, strength):
+def quarter_or_more(enemy: int, strength: int) -> bool:
     """ "at least one-fourth that of the retreating units", compared exactly (no rounding)."""
     return 4 * enemy >= strength
 
 
-def hex_open(place, strength, working):
+def hex_open(place: RetreatHex, strength: int, working: Working) -> bool:
     if place.crosses_river_or_narrow_sea:
         working.step(f"{place.name}: across a river, narrow sea or prohibited hexside", BEFORE, False)
         return False
@@ -64,7 +65,7 @@ def hex_open(place, strength, working):
     return True
 
 
-def cavalry_prevents(case, working):
+def cavalry_prevents(case: RetreatInput, working: Working) -> bool:
     """15.34, read as cavalry against cavalry, and only with attacking cavalry (AMB-39)."""
     if case.after_combat:
         working.note("Cavalry superiority does not prevent retreat after combat", AFTER)
@@ -81,7 +82,7 @@ def cavalry_prevents(case, working):
 
 
 @procedure(RULESET, "retreat", title="Where a stack may retreat", source=BEFORE, takes=RetreatInput)
-def retreat(case, dice):
+def retreat(case: RetreatInput, dice: Dice) -> Result:
     """15.21 and 15.41: the adjacent hexes a stack may retreat into, whole, and whether cavalry prevents it."""
     working = Working()
     if case.besieged and not case.after_combat:
@@ -110,7 +111,7 @@ class OverrunInput:
 
 
 @procedure(RULESET, "overrun", title="Overrun", source=OVERRUN, takes=OverrunInput)
-def overrun(case, dice):
+def overrun(case: OverrunInput, dice: Dice) -> Result:
     """15.33: heavy cavalry at five times the enemy's strength removes it, at no cost in movement points."""
     working = Working()
     if case.besieged:

@@ -3,9 +3,11 @@ stack first (9.31); a Roman faction with corn to spare may feed Roman enemies th
 over (9.32)."""
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -34,9 +36,9 @@ class AlternateInput:
     stacks: tuple[HexStack, ...] = spec("Each faction's stack in the hex", min_items=2, max_items=12)
 
 
-def turn_order(case, dice, working):
+def turn_order(case: AlternateInput, dice: Dice, working: Working) -> list[str]:
     """Strongest stack first, then the second, and so on; equal stacks by die (the text is silent on ties)."""
-    order = []
+    order: list[str] = []
     for strength in sorted({s.strength for s in case.stacks}, reverse=True):
         tied = [s.faction for s in case.stacks if s.strength == strength]
         if len(tied) > 1:
@@ -46,7 +48,9 @@ def turn_order(case, dice, working):
     return order
 
 
-def eliminate_in_turn(case, order, working):
+def eliminate_in_turn(
+    case: AlternateInput, order: Sequence[str], working: Working
+) -> tuple[dict[str, dict[str, int]], int]:
     left = {s.faction: {"units": s.units, "corn": s.corn} for s in case.stacks}
     tally = {name: {"units": 0, "corn": 0} for name in order}
     due = case.excess
@@ -74,7 +78,7 @@ def eliminate_in_turn(case, order, working):
     takes=AlternateInput,
     dice="1d6 a faction, only to order equal stacks",
 )
-def shared_hex_elimination(case, dice):
+def shared_hex_elimination(case: AlternateInput, dice: Dice) -> Result:
     """9.31: the factions eliminate a unit each in turn, the stronger stack first; corn may go instead of a unit."""
     working = Working()
     if len({s.faction for s in case.stacks}) != len(case.stacks):
@@ -110,7 +114,7 @@ class CornDefectionInput:
     options: DefectionOptions = spec("Readings of points the rulebook leaves open", default=DefectionOptions())
 
 
-def corn_needed(case, working):
+def corn_needed(case: CornDefectionInput, working: Working) -> int:
     if case.options.corn_feeds is CornFeeds.FOUR_LEGION_EQUIVALENTS:
         need = math.ceil((case.legions + Fraction(case.detachments, 2)) / CORN_FEEDS)
         working.note("Reading: a corn unit feeds four legion-sized units' worth (AMB-22)", CONSUMPTION)
@@ -129,7 +133,7 @@ def corn_needed(case, working):
     source=DEFECTION,
     takes=CornDefectionInput,
 )
-def corn_defection(case, dice):
+def corn_defection(case: CornDefectionInput, dice: Dice) -> Result:
     """9.32: corn enough to supply the Roman enemy's units makes half their strength (rounded down) defect; the
     rest is removed from play."""
     working = Working()

@@ -3,6 +3,7 @@ timer (17.1-17.4), and the optional Cities Surrender Table (16.7), printed only 
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import MissingData, RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -51,7 +52,7 @@ class AttritionInput:
     port_supplied: bool = spec("A port city drawing supply from its port (9.161: no siege attrition)", default=False)
 
 
-def attrition_roll(case, dice, working):
+def attrition_roll(case: AttritionInput, dice: Dice, working: Working) -> int:
     natural = working.roll(dice, DIE, f"siege attrition at {case.city}")
     roll = natural
     if case.season is Season.WINTER:
@@ -61,7 +62,7 @@ def attrition_roll(case, dice, working):
     return min(roll, DIE)
 
 
-def city_loses(case, working):
+def city_loses(case: AttritionInput, working: Working) -> int:
     """16.61: no units left, the defence drops by one for the siege; at 0 the besieger captures the city."""
     defence = working.modifier(
         "No units left inside: the city's defence strength drops by 1 for the siege",
@@ -86,7 +87,7 @@ def city_loses(case, working):
     takes=AttritionInput,
     dice="1d6 for the besieged city, unless the loss is automatic",
 )
-def siege_attrition(case, dice):
+def siege_attrition(case: AttritionInput, dice: Dice) -> Result:
     """16.6 and the Siege Attrition Table: once the corn is gone, a roll for each besieged city loses one unit."""
     working = Working()
     outcome = {"unit_lost": False, "defence": case.defence, "captured": False}
@@ -148,7 +149,7 @@ class FortInput:
     options: FortOptions = spec("Readings of points the rulebook leaves open", default=FortOptions())
 
 
-def check_fort(case, working):
+def check_fort(case: FortInput, working: Working) -> None:
     if case.under_siege:
         raise RulesError(
             "under_siege",
@@ -163,18 +164,24 @@ def check_fort(case, working):
         raise RulesError("levels", "a hex's defence may rise by one a turn (17.4; reading AMB-46)")
     if case.level + case.levels > HIGHEST_FORT:
         raise RulesError("levels", f"the highest level is +5 (17.41); +{case.level} cannot gain {case.levels}")
+
+
+def level_price(case: FortInput) -> int:
+    """17.12: a level costs a 4-12 Light Infantry's mobilization, which is in the situation's data."""
     if case.light_infantry_cost is None:
         raise MissingData(
             "Situations", f"{case.situation or 'the situation'}/light_infantry_cost", "17.12 Placement of Fortification"
         )
+    return case.light_infantry_cost
 
 
 @procedure(RULESET, "fortification", title="Building a fortification", source=BUILD, takes=FortInput)
-def fortification(case, dice):
+def fortification(case: FortInput, dice: Dice) -> Result:
     """17.1-17.4: each level costs a 4-12 Light Infantry's mobilization; it goes in under construction in the
     Joint Mobilization Phase and takes effect in the Joint Supply Phase of the same turn."""
     working = Working()
     check_fort(case, working)
+    price = level_price(case)
     working.note(
         "Reading: "
         + (
@@ -186,8 +193,8 @@ def fortification(case, dice):
         LIMITS,
     )
     cost = working.modifier(
-        f"{case.levels} level(s) at {case.light_infantry_cost} each",
-        case.levels * case.light_infantry_cost,
+        f"{case.levels} level(s) at {price} each",
+        case.levels * price,
         "17.12 Placement of Fortification",
     )
     new = case.level + case.levels
@@ -243,16 +250,17 @@ class SurrenderInput:
     rows: tuple[SurrenderRow, ...] = spec("Rows 5 and up, from the event's data tables", max_items=16, default=())
 
 
-def size_column(army):
-    for key, top in zip(SIZES, (9, 25, 50, 99, None)):
-        if top is None or army <= top:
+def size_column(army: int) -> str:
+    for key, top in zip(SIZES, (9, 25, 50, 99)):
+        if army <= top:
             return key
+    return SIZES[-1]
 
 
 @procedure(
     RULESET, "city_surrender", title="City surrender (optional)", source=SURRENDER, takes=SurrenderInput, dice="1d6"
 )
-def city_surrender(case, dice):
+def city_surrender(case: SurrenderInput, dice: Dice) -> Result:
     """16.7 (optional): once a year a force asks a non-garrisoned city or non-city port to surrender, on 1d6."""
     working = Working()
     if case.barbarian:

@@ -3,6 +3,7 @@ relieves a siege (16.21, 16.4). Attrition and fortifications are in siege.py."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -35,7 +36,7 @@ class StandSiegeInput:
     units_outside: bool = spec("Some defending units stay outside to retreat or fight (15.222)", default=False)
 
 
-def check_refuge(case):
+def check_refuge(case: StandSiegeInput) -> None:
     if case.refuge is Refuge.NON_CITY_PORT:
         raise RulesError("refuge", "non-city ports cannot be besieged; they are captured when they lose (15.62)")
     if case.refuge is Refuge.FORTIFICATION and case.fortification < FORT_AS_CITY:
@@ -47,7 +48,7 @@ def check_refuge(case):
 
 
 @procedure(RULESET, "stand_siege", title="Standing a siege", source=STAND_SIEGE, takes=StandSiegeInput)
-def stand_siege(case, dice):
+def stand_siege(case: StandSiegeInput, dice: Dice) -> Result:
     """15.22, 16.2: the defender offers to stand a siege in a non-plundered city; if the attacker accepts, a Siege
     marker goes on the besieged; if not, there is no combat unless defenders stayed outside."""
     working = Working()
@@ -90,7 +91,7 @@ class ReliefInput:
 
 
 @procedure(RULESET, "siege_relief", title="Relieving a siege", source=RELIEF, takes=ReliefInput)
-def siege_relief(case, dice):
+def siege_relief(case: ReliefInput, dice: Dice) -> Result:
     """16.4: a siege ends when the besieger lifts it or his units are eliminated or forced to retreat; a "no
     effect" sortie leaves it on."""
     working = Working()

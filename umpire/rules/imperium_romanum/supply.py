@@ -5,6 +5,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -119,29 +120,30 @@ class SupplyInput:
     options: SupplyOptions = spec("Readings of points the rulebook leaves open", default=SupplyOptions())
 
 
-def column_of(case):
+def column_of(case: SupplyInput) -> str:
     return f"{'empire' if case.in_empire else 'outside'}_{case.season.value}"
 
 
-def terrain_limit(case, working):
+def terrain_limit(case: SupplyInput, working: Working) -> int:
     if case.terrain.value not in SUPPLY_LIMITATIONS.rows:
         raise RulesError(
             "terrain", f"the {TABLE} has no line for {case.terrain.value} hexes (AMB-21): the umpire rules on it"
         )
-    return SUPPLY_LIMITATIONS.lookup(case.terrain.value, working, column=column_of(case))
+    limit: int = SUPPLY_LIMITATIONS.lookup(case.terrain.value, working, column=column_of(case))
+    return limit
 
 
-def city_limit(case, terrain, working):
+def city_limit(case: SupplyInput, terrain: int, working: Working) -> int:
     if case.city is CityKind.NONE or case.besieging:
         if case.besieging:
             working.note("Besieging units are fed by the hex's terrain (table note L993)", TABLE)
         return terrain
-    value = SUPPLY_LIMITATIONS.lookup(case.city.value, working, column=column_of(case))
+    value: int | str = SUPPLY_LIMITATIONS.lookup(case.city.value, working, column=column_of(case))  # str: NOT_GIVEN
     if case.options.city_line is CityLine.ADDS:
         working.note("Reading: the city's line adds to the terrain's; \"—\" adds 0 (AMB-21)", TABLE)
-        return terrain + (0 if value == NOT_GIVEN else value)
+        return terrain + (0 if isinstance(value, str) else value)
     working.note("Reading: the city's line replaces the terrain's (AMB-21)", TABLE)
-    if value == NOT_GIVEN:
+    if isinstance(value, str):
         raise RulesError(
             "city",
             f'the {TABLE} prints "—" for this city outside the Empire: under this reading '
@@ -150,7 +152,7 @@ def city_limit(case, terrain, working):
     return value
 
 
-def capacity(case, working):
+def capacity(case: SupplyInput, working: Working) -> int:
     limit = city_limit(case, terrain_limit(case, working), working)
     if case.plundered:
         up = case.options.plundered_half is PlunderedHalf.UP
@@ -166,7 +168,7 @@ def capacity(case, working):
     return limit
 
 
-def fed_by_corn(case, corn):
+def fed_by_corn(case: SupplyInput, corn: int) -> Fraction:
     """What `corn` units feed of the surplus, the owner spending them on legions first."""
     if case.options.corn_feeds is CornFeeds.FOUR_LEGION_EQUIVALENTS:
         return Fraction(CORN_FEEDS * corn)
@@ -175,7 +177,7 @@ def fed_by_corn(case, corn):
     return legions + Fraction(detachments, 2)
 
 
-def corn_spent(case, excess, working):
+def corn_spent(case: SupplyInput, excess: Fraction, working: Working) -> tuple[int, Fraction]:
     for corn in range(case.corn + 1):
         if fed_by_corn(case, corn) >= excess:
             break
@@ -183,11 +185,11 @@ def corn_spent(case, excess, working):
         working.step(
             f"{corn} corn unit(s) spent to feed the surplus (each a stack of up to four units)", CONSUMPTION, corn
         )
-    return corn, max(excess - fed_by_corn(case, corn), 0)
+    return corn, max(excess - fed_by_corn(case, corn), Fraction(0))
 
 
 @procedure(RULESET, "supply_limits", title="Supply limitations on stacking", source=LIMITS, takes=SupplyInput)
-def supply_limits(case, dice):
+def supply_limits(case: SupplyInput, dice: Dice) -> Result:
     """9.1, 9.3 and the Supply Limitations Table: what a hex feeds, corn for the surplus, and what is eliminated."""
     working = Working()
     fed = capacity(case, working)
@@ -198,7 +200,7 @@ def supply_limits(case, dice):
         TABLE,
         float(need),
     )
-    corn, excess = corn_spent(case, max(need - fed, 0), working)
+    corn, excess = corn_spent(case, max(need - fed, Fraction(0)), working)
     if not excess:
         working.step("All are fed", LIMITS, 0)
     elif case.excess_last_turn:
@@ -250,7 +252,7 @@ class PurchaseInput:
     options: PurchaseOptions = spec("Readings of points the rulebook leaves open", default=PurchaseOptions())
 
 
-def doublings(case):
+def doublings(case: PurchaseInput) -> list[tuple[str, bool]]:
     cavalry_legion = case.cavalry and case.legion_sized and case.options.cavalry_legion is CavalryLegion.TWICE
     return [
         ("cavalry or legion-sized", case.cavalry or case.legion_sized),
@@ -262,7 +264,7 @@ def doublings(case):
 
 
 @procedure(RULESET, "supply_purchase", title="Supply purchase (optional)", source=PURCHASE, takes=PurchaseInput)
-def supply_purchase(case, dice):
+def supply_purchase(case: PurchaseInput, dice: Dice) -> Result:
     """9.15: 1 Treasure Point a turn for a detachment of infantry, doubled for each condition, cumulatively."""
     working = Working()
     cost = 1
@@ -305,7 +307,7 @@ class LineInput:
     besieged: bool = spec("The units to be supplied are besieged (they trace no line: 9.16)", default=False)
 
 
-def port_serves(port, working):
+def port_serves(port: SupplyPort, working: Working) -> bool:
     """9.2 (L276-279): the four conditions a port must meet to supply."""
     failures = [
         why
@@ -327,7 +329,7 @@ def port_serves(port, working):
 
 
 @procedure(RULESET, "line_of_supply", title="Line of supply", source=LINE, takes=LineInput)
-def line_of_supply(case, dice):
+def line_of_supply(case: LineInput, dice: Dice) -> Result:
     """9.2 and 9.21: a path of up to six movement points, clear of the enemy, to a friendly port that can supply."""
     working = Working()
     if case.besieged:
@@ -379,7 +381,7 @@ class BlockadeInput:
 
 
 @procedure(RULESET, "blockade", title="Blockade", source=BLOCKADE_SIEGE, takes=BlockadeInput)
-def blockade(case, dice):
+def blockade(case: BlockadeInput, dice: Dice) -> Result:
     """16.51: a besieged port with more besieging fleets than its own is blockaded; optionally (9.181) any port
     with less friendly fleet strength inside than enemy strength outside."""
     working = Working()

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -33,7 +34,7 @@ class TaxCity:
     )
 
 
-def tax_rate(city, field, working):
+def tax_rate(city: TaxCity, field: str, working: Working) -> int:
     if city.tax_rate is None:
         raise RulesError(
             field,
@@ -66,7 +67,7 @@ class TaxInput:
     options: TaxOptions = spec("Readings of points the rulebook leaves open", default=TaxOptions())
 
 
-def city_tax(city, n, options, working):
+def city_tax(city: TaxCity, n: int, options: TaxOptions, working: Working) -> int:
     if city.plundered:
         working.step(f"{city.name}: plundered, not taxed while the marker stays", MARKER, 0)
         return 0
@@ -85,7 +86,7 @@ def city_tax(city, n, options, working):
 
 
 @procedure(RULESET, "taxation", title="Joint Taxation Phase", source=TAXATION, takes=TaxInput)
-def taxation(case, dice):
+def taxation(case: TaxInput, dice: Dice) -> Result:
     """5.4: each controlled city yields its tax rate once a turn, besieged or not; plundered ones nothing."""
     working = Working()
     if case.barbarian:
@@ -104,7 +105,7 @@ class PlunderInput:
 
 
 @procedure(RULESET, "plunder", title="Plunder", source=PLUNDER, takes=PlunderInput)
-def plunder(case, dice):
+def plunder(case: PlunderInput, dice: Dice) -> Result:
     """5.5: three times the city's tax, and a Plundered marker for six full game-turns."""
     working = Working()
     if case.city.plundered:
@@ -146,14 +147,14 @@ class CaptureInput:
     dissolved: bool = spec("The faction dissolves", default=False)
 
 
-def share(part, treasury):
+def share(part: int, treasury: int) -> int:
     """A quarter or a half of the treasury in whole Treasure Points, rounded down: the faction keeps the
     remainder (AMB-11)."""
     return treasury * part // 4
 
 
 @procedure(RULESET, "treasury_capture", title="Treasury lost with its leader", source=TREASURY, takes=CaptureInput)
-def treasury_capture(case, dice):
+def treasury_capture(case: CaptureInput, dice: Dice) -> Result:
     """5.3: in land combat the enemy gains 25%, 25% is lost, 50% kept (all the enemy's if dissolved); otherwise
     50% lost and 50% kept (all lost if dissolved)."""
     working = Working()
@@ -202,7 +203,7 @@ class TreasureCityInput:
     plundered_now: bool = spec("The city is being plundered now", default=False)
 
 
-def stored_treasure(case, working):
+def stored_treasure(case: TreasureCityInput, working: Working) -> int:
     if case.stored is not None:
         working.step(f"{case.city.name} holds {case.stored} treasure", TREASURE_CITIES_RULE, case.stored)
         return case.stored
@@ -217,7 +218,7 @@ def stored_treasure(case, working):
 @procedure(
     RULESET, "treasure_city", title="Treasure cities (optional)", source=TREASURE_CITIES_RULE, takes=TreasureCityInput
 )
-def treasure_city(case, dice):
+def treasure_city(case: TreasureCityInput, dice: Dice) -> Result:
     """5.8: three times the tax yield stored at the start; only an Imperator in the city may take it, taxation
     going on as ever; plundering the city loses it for good (the plunder itself is collected as usual)."""
     working = Working()
@@ -264,7 +265,7 @@ class ScorchInput:
 
 
 @procedure(RULESET, "scorched_earth", title="Scorched earth (optional)", source=SCORCHED_EARTH, takes=ScorchInput)
-def scorched_earth(case, dice):
+def scorched_earth(case: ScorchInput, dice: Dice) -> Result:
     """5.61-5.63: a unit plunders non-city controlled hexes at 4 movement points each; each gets a Plundered
     marker for six full game-turns, halving its supply limitations. The text gives no treasure for it."""
     working = Working()

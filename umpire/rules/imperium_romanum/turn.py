@@ -2,6 +2,8 @@
 as phases A to D; a year is twelve of them, with the calendar's own steps in January, April, May and October
 (6.1, 7.2, 9.61, 11.4). The set-up is the Situation Outline's (20.0-20.3)."""
 
+from typing import Any
+
 from .common import EXTRACTION
 
 MONTHS = (
@@ -194,7 +196,7 @@ SUPPLY = {
 CALENDAR = {1: (JANUARY,), 4: (APRIL,), 5: (MAY,), 10: (OCTOBER,)}
 
 
-def month_plan(number):
+def month_plan(number: int) -> dict[str, Any]:
     """Month `number` (1-12): the start of the turn, that month's own steps, then phases A to D."""
     phases = (START, *CALENDAR.get(number, ()), TAXATION, MOBILIZATION, ACTIVATION, SUPPLY)
     return {"stage": MONTHS[number - 1], "number": number, "phases": phases}

@@ -3,6 +3,7 @@
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import spec
 from ..tables import Band, BandTable
@@ -45,7 +46,7 @@ class ImperatorInput:
 
 
 @procedure(RULESET, "imperator_victory", title="Victory Points (Imperator)", source=SCHEDULE, takes=ImperatorInput)
-def imperator_victory(case, dice):
+def imperator_victory(case: ImperatorInput, dice: Dice) -> Result:
     """19.1-19.2: +10 for the sole Imperator, -2 a province invaded, +1 a province conquered outside the Empire."""
     working = Working()
     points = working.modifier("The sole Imperator", 10 if case.sole_imperator else 0, SCHEDULE)
@@ -75,7 +76,7 @@ class BarbarianVictoryInput:
     source=SCHEDULE,
     takes=BarbarianVictoryInput,
 )
-def barbarian_victory(case, dice):
+def barbarian_victory(case: BarbarianVictoryInput, dice: Dice) -> Result:
     """19.1: +20 a province wholly occupied, three times each plundered city's Tax Rate, the Tax Rates of the
     cities in the provinces wholly occupied."""
     working = Working()

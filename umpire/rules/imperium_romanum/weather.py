@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
@@ -37,7 +38,7 @@ class WeatherInput:
     clear_hex: bool = spec("In Assyria: the hex is clear", default=False)
 
 
-def land_season(case, calendar, working):
+def land_season(case: WeatherInput, calendar: Season, working: Working) -> Season:
     if case.province in ALWAYS_SUMMER or (case.province == ASSYRIA and case.clear_hex):
         working.step(
             f"It is always summer in {case.province}" + (" (clear hexes)" if case.province == ASSYRIA else ""),
@@ -50,7 +51,7 @@ def land_season(case, calendar, working):
 
 
 @procedure(RULESET, "season", title="Season and floods", source=WEATHER, takes=WeatherInput)
-def season(case, dice):
+def season(case: WeatherInput, dice: Dice) -> Result:
     """7.0-7.2: summer April to October, winter November to March, some provinces always summer; rivers flood in
     April (in Aegyptus in October), when crossing them costs double."""
     working = Working()

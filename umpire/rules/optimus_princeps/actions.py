@@ -7,7 +7,9 @@ Control enters (the event's "Action Costs Table"). An action with no cost entere
 """
 
 from dataclasses import dataclass
+from typing import TypedDict
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -33,8 +35,14 @@ ACTION_POINTS_TABLE = BandTable(
     ),
 )
 
+
+class GivenCost(TypedDict):
+    ap: int | None  # None: not stated, Control enters it
+    source: str
+
+
 # The AP costs the text states outside the missing Action Costs Table; None: not stated, Control enters it.
-ACTION_COSTS_GIVEN = {
+ACTION_COSTS_GIVEN: dict[str, GivenCost] = {
     DO_NOTHING: {"ap": 1, "source": "2 Sequence 4 L147"},
     "Activate an army": {"ap": 1, "source": "5.2.3 L227"},
     "Move several armies together (each army)": {"ap": 1, "source": "5.1.2 L199"},
@@ -109,7 +117,7 @@ class APInput:
     options: APOptions = spec(OPTIONS_HELP, default=APOptions())
 
 
-def cap_now(case, working):
+def cap_now(case: APInput, working: Working) -> int:
     """The cap of 9 AP, less what the year has given already when the turn is read as the year (A1)."""
     if case.options.turn is TurnIs.SEASON:
         working.note(f"Reading A1: the turn is the season: at most {AP_CAP} AP this season", ACQUIRING)
@@ -123,11 +131,11 @@ def cap_now(case, working):
 
 
 @procedure(RULESET, "action_points", title="The season's Action Points", source=ACQUIRING, takes=APInput, dice="1 D6")
-def action_points(case, dice):
+def action_points(case: APInput, dice: Dice) -> Result:
     """2 Sequence 2: a D6 on the Action Points Table, plus 1 AP per Booty marker, never more than 9."""
     working = Working()
     roll = working.roll(dice, DIE, f"{case.side.label} Action Points")
-    rolled = ACTION_POINTS_TABLE.lookup(roll, working)
+    rolled: int = ACTION_POINTS_TABLE.lookup(roll, working)
     cap = cap_now(case, working)
     room = max(cap - rolled, 0)
     spent = case.booty_spent
@@ -177,7 +185,7 @@ class SpendInput:
     options: SpendOptions = spec(OPTIONS_HELP, default=SpendOptions())
 
 
-def check_burning(case, working):
+def check_burning(case: SpendInput, working: Working) -> None:
     """A2: whether a Leader AP may be spent on doing nothing."""
     if not (case.leader_ap and case.action.action == DO_NOTHING):
         return
@@ -186,12 +194,12 @@ def check_burning(case, working):
     working.note("Reading A2: a Leader AP may be burnt doing nothing", LEADER_AP)
 
 
-def cost_of(action, working):
+def cost_of(action: ActionCost, working: Working) -> int:
     if action.ap is not None:
         working.step(f"{action.action}: {action.ap} AP", ACTIONS, action.ap)
         return action.ap
-    given = ACTION_COSTS_GIVEN.get(action.action, {})
-    if given.get("ap") is None:
+    given = ACTION_COSTS_GIVEN.get(action.action)
+    if given is None or given["ap"] is None:
         raise RulesError(
             "action.ap",
             f"the Action Costs Table has no cost for {action.action!r} (the table is not in "
@@ -202,7 +210,7 @@ def cost_of(action, working):
 
 
 @procedure(RULESET, "spend_ap", title="Spend Action Points", source=OPERATIONS, takes=SpendInput)
-def spend_ap(case, dice):
+def spend_ap(case: SpendInput, dice: Dice) -> Result:
     """2 Sequence 4 and §3: one action paid from the side's AP (the D10), its first AP from a Leader AP if used."""
     working = Working()
     check_burning(case, working)

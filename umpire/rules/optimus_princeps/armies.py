@@ -3,12 +3,17 @@ phase's dice come to for each unit: the tactic's +1, the leader's Tactical Bonus
 Destruction Factor counts."""
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from ..errors import RulesError
 from ..schema import Choice, spec
+from ..working import Working
 from .battle_type import BattleType
 from .combat import Destruction, Kind, Mandatory, Rank, Unit, check_units
 from .common import People, Side, Terrain
+
+if TYPE_CHECKING:
+    from .battle import BattleInput
 
 PHASES = "8.2 The Engagement"
 TACTICS = "8.2 Phase 0"
@@ -73,16 +78,16 @@ class Army:
     forts: int = spec("Roman field forts in the region (§8.5, optional)", min=0, max=5, default=0)
 
     @property
-    def side(self):
+    def side(self) -> Side:
         return self.people.side
 
     @property
-    def commander(self):
+    def commander(self) -> Leader | None:
         """9.11.2: "use only the Strategic Value of the highest-ranked leader"."""
         return max(self.leaders, key=lambda leader: leader.strategic) if self.leaders else None
 
 
-def check_army(army, path):
+def check_army(army: Army, path: str) -> None:
     check_units(army.units, f"{path}.units")
     names = {unit.name for unit in army.units}
     for i, leader in enumerate(army.leaders):
@@ -98,7 +103,7 @@ def check_army(army, path):
     check_shelter(army, path)
 
 
-def check_command(army, path):
+def check_command(army: Army, path: str) -> None:
     """9.11.2: the commanded SP are at most the commander's Strategic Value; §9.11.1: a leader's unit is one he
     commands."""
     commander = army.commander
@@ -120,7 +125,7 @@ def check_command(army, path):
             )
 
 
-def check_shelter(army, path):
+def check_shelter(army: Army, path: str) -> None:
     by_name = {unit.name: unit for unit in army.units}
     sheltered = [by_name[name] for name in army.sheltered]
     if sum(unit.sp for unit in sheltered) > 5 * army.forts:
@@ -131,7 +136,7 @@ def check_shelter(army, path):
         raise RulesError(f"{path}.sheltered", "only a Roman army has field forts (§8.5)")
 
 
-def check_tactic(army, path, working):
+def check_tactic(army: Army, path: str, working: Working) -> None:
     """8.2: a pitched battle needs each side's tactic; a leaderless army has only two to choose from."""
     if army.tactic is None:
         raise RulesError(f"{path}.tactic", "a pitched battle needs each side's tactic (Phase 0, §8.2)")
@@ -142,7 +147,7 @@ def check_tactic(army, path, working):
     working.choice(f"{army.people.label}: {army.tactic.label} (revealed in Phase 2)", TACTICS, army.tactic.value)
 
 
-def favoured(tactic, unit):
+def favoured(tactic: Tactic | None, unit: Unit) -> bool:
     """8.2 Phase 0: the units each tactic gives +1 to the D6."""
     if tactic is Tactic.FRONTAL_ATTACK:
         return unit.kind is Kind.INFANTRY and unit.heavy
@@ -153,7 +158,7 @@ def favoured(tactic, unit):
     return False
 
 
-def tactic_losses(tactic):
+def tactic_losses(tactic: Tactic | None) -> Mandatory | None:
     """8.2 Phase 0: the share of a side's losses its own tactic sends to one type of unit."""
     if tactic is Tactic.FRONTAL_ATTACK:
         return Mandatory("non-missile infantry", lambda u: u.kind is Kind.INFANTRY and not u.missile, TACTICS)
@@ -168,13 +173,20 @@ MISSILE_LOSSES = Mandatory("missile-equipped units", lambda u: u.missile, "8.2 P
 PURSUIT_LOSSES = Mandatory("infantry", lambda u: u.kind is Kind.INFANTRY, "8.2 Phase 5")
 
 
-def leader_bonus(army, unit):
+class Led(Protocol):
+    """An army or a force in a siege: its leaders, each with the unit he is with."""
+
+    @property
+    def leaders(self) -> tuple[Leader, ...]: ...
+
+
+def leader_bonus(army: Led, unit: Unit) -> Leader | None:
     """9.11.1: the unit adds its leader's Tactical Bonus; of several, the one with the highest Strategic Value."""
     with_it = [leader for leader in army.leaders if leader.attached_to == unit.name]
     return max(with_it, key=lambda leader: leader.strategic) if with_it else None
 
 
-def destruction_mode(unit, terrain, *, firing):
+def destruction_mode(unit: Unit, terrain: Terrain, *, firing: bool) -> Destruction:
     """9.11.2 and §10.1.1 ignore the DF; §10.1.2 makes it a plain hit in forest and mountain."""
     if not unit.in_command:
         return Destruction.IGNORED
@@ -187,7 +199,7 @@ def destruction_mode(unit, terrain, *, firing):
     return Destruction.DOUBLES
 
 
-def fires_in(unit, phase):
+def fires_in(unit: Unit, phase: int) -> bool:
     """8.2: Phase 1 only missile units, artillery and ships; later phases every unit but artillery and ships.
     Impedimenta are baggage and never roll (§1.2, §10.5)."""
     if unit.good <= 0 or unit.kind is Kind.IMPEDIMENTA:
@@ -207,13 +219,13 @@ class RangedBattle(Choice):
     MISSILE_PHASE = "missile_phase"  # a battle with its Phase 1 fire: under Night battle no tactic applies
 
 
-def tactics_apply(case, kind):
+def tactics_apply(case: "BattleInput", kind: BattleType) -> bool:
     """8.2 Phase 2: the tactics are revealed and applied in a "ranged battle" (A10)."""
     missile_phase = not case.night_battle or case.options.ranged_battle is RangedBattle.PITCHED
     return kind is BattleType.PITCHED and missile_phase
 
 
-def note_ranged_battle(case, working):
+def note_ranged_battle(case: "BattleInput", working: Working) -> None:
     if case.options.ranged_battle is RangedBattle.PITCHED:
         working.note('Reading A10: the "ranged battle" is the pitched battle: the tactics apply from Phase 2', PHASES)
     elif case.night_battle:

@@ -1,8 +1,11 @@
 """9.5 Assaulting an Inhabited Region and §9.6 Sorties during a Siege: fights with their own phases, fought
 with the §10 kernel. All phases are simultaneous: a defender eliminated in a phase still strikes in it."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -86,16 +89,16 @@ class AssaultInput:
 class Party:
     who: str
     force: Force
-    units: tuple
-    fates: list
+    units: tuple[Unit, ...]
+    fates: list[dict[str, str]]
 
 
-def assault_phases(case):
+def assault_phases(case: AssaultInput) -> list[int]:
     phases = [2, 3] if case.night_battle else [0, 1, 2, 3]
     return phases if case.final_assault else [p for p in phases if p != 3]
 
 
-def rolls_in(unit, phase):
+def rolls_in(unit: Unit, phase: int) -> bool:
     if unit.sp <= 0 or unit.good <= 0 or unit.kind is Kind.IMPEDIMENTA:
         return False
     if phase == 0:
@@ -105,7 +108,7 @@ def rolls_in(unit, phase):
     return unit.kind is not Kind.ARTILLERY
 
 
-def strike(case, party, phase, bonus_unit, dice, working):
+def strike(case: AssaultInput, party: Party, phase: int, bonus_unit: str, dice: Dice, working: Working) -> int:
     """The HDC one side scores in one phase of the assault."""
     besieger = party.who == "besieger"
     halved = besieger and (phase == 1 or (phase == 0 and case.options.artillery is ArtilleryPhase.TWO_RESULTS))
@@ -113,7 +116,7 @@ def strike(case, party, phase, bonus_unit, dice, working):
     for unit in party.units:
         if not rolls_in(unit, phase):
             continue
-        bonus = case.region.defensive_value if unit.name == bonus_unit else 0
+        bonus = case.region.dv if unit.name == bonus_unit else 0
         leader = leader_bonus(party.force, unit)
         bonus += leader.tactical if leader and phase in (2, 3) else 0
         mode = Destruction.HITS_ONLY if besieger and phase in (2, 3) else Destruction.DOUBLES
@@ -137,7 +140,7 @@ def strike(case, party, phase, bonus_unit, dice, working):
     return results
 
 
-def take(party, hits, dice, working):
+def take(party: Party, hits: int, dice: Dice, working: Working) -> None:
     before = {unit.name for unit in party.units if unit.sp > 0}
     units, _ = allocate(party.units, hits, working, who=party.who, order=party.force.loss_order)
     if party.force.convert_pairs:
@@ -153,7 +156,7 @@ def take(party, hits, dice, working):
     ]
 
 
-def check_assault(case):
+def check_assault(case: AssaultInput) -> None:
     check_region(case.region, "defensive_value", "garrison_value")
     check_units(case.besieger.units, "besieger.units")
     check_units(case.defender.units, "defender.units")
@@ -175,7 +178,7 @@ def check_assault(case):
     takes=AssaultInput,
     dice="D6 per unit that fights in each phase; D6 per leader whose unit falls",
 )
-def assault(case, dice):
+def assault(case: AssaultInput, dice: Dice) -> Result:
     """9.5: artillery, firing, assault and final assault against the SP within the walls, the defender's DV a
     bonus to one unit each phase; the besieger's DF hits but does not double."""
     working = Working()
@@ -209,21 +212,21 @@ def assault(case, dice):
     return Result.of("optimus_princeps.assault", assault_outcome(case, sides, working), working, dice)
 
 
-def standing(party):
+def standing(party: Party) -> int:
     return sum(unit.sp for unit in party.units if unit.sp > 0)
 
 
-def bonus_unit(case, defender, phase):
+def bonus_unit(case: AssaultInput, defender: Party, phase: int) -> str:
     index = phase if not case.night_battle else phase - 2
     if index < len(case.bonus_units):
         return case.bonus_units[index]
     return next(unit.name for unit in defender.units if unit.sp > 0)
 
 
-def assault_outcome(case, sides, working):
+def assault_outcome(case: AssaultInput, sides: Sequence[Party], working: Working) -> dict[str, Any]:
     """9.5 Phase 4: enough SP to keep the siege; a garrison annihilated opens a free siege action or invasion."""
     besieger, defender = sides
-    gv = case.region.garrison_value
+    gv = case.region.gv
     total = standing(besieger)
     good = sum(unit.good for unit in besieger.units if unit.sp > 0)
     cleared = standing(defender) == 0
@@ -286,7 +289,7 @@ class SortieInput:
     options: SortieOptions = spec(OPTIONS_HELP, default=SortieOptions())
 
 
-def check_sortie(case):
+def check_sortie(case: SortieInput) -> None:
     check_units(case.sortie.units, "sortie.units")
     check_units(case.response.units, "response.units")
     if not case.sortie.leaders:
@@ -304,7 +307,7 @@ def check_sortie(case):
         raise RulesError("response.units", "the answer is limited by the besieging leader's Strategic Value (§9.6)")
 
 
-def sortie_mode(unit, terrain, sortying):
+def sortie_mode(unit: Unit, terrain: Terrain, sortying: bool) -> Destruction:
     """9.6: the besieged's DF results are not doubled; §10.1.2 forest and mountain still apply."""
     if not unit.in_command:
         return Destruction.IGNORED
@@ -317,7 +320,7 @@ def sortie_mode(unit, terrain, sortying):
     return Destruction.DOUBLES
 
 
-def sortie_strike(party, terrain, dice, working):
+def sortie_strike(party: Party, terrain: Terrain, dice: Dice, working: Working) -> int:
     total = 0
     for unit in party.units:
         if unit.good <= 0 or unit.kind is Kind.IMPEDIMENTA:
@@ -345,7 +348,7 @@ def sortie_strike(party, terrain, dice, working):
     takes=SortieInput,
     dice="D6 per unit on each side; D6 per leader whose unit falls",
 )
-def sortie(case, dice):
+def sortie(case: SortieInput, dice: Dice) -> Result:
     """9.6: one phase of combat, the Defensive Value not counting; the survivors break through the siege lines."""
     working = Working()
     check_sortie(case)

@@ -6,14 +6,17 @@ The Attrition Table stops at "-4 | ..." (L252): the rows from -4 down are per-ev
 """
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import Band, BandTable
 from ..working import Result, Working
-from .common import DIE, OPTIONS_HELP, RULESET, Season, Side, total_of
+from .common import DIE, OPTIONS_HELP, RULESET, Modifier, Season, Side, total_of
 
 ATTRITION = "6.1 Attrition"
 RIVERS = "6.1.1 Crossing a River"
@@ -131,9 +134,9 @@ class AttritionInput:
     options: AttritionOptions = spec(OPTIONS_HELP, default=AttritionOptions())
 
 
-def penalties(case, working):
+def penalties(case: AttritionInput, working: Working) -> list[Modifier]:
     """6.1 Attrition Penalties, "all penalties are cumulative", with the bonuses of Booty and stratagems."""
-    found = []
+    found: list[Modifier] = []
     if case.season is Season.WINTER:
         found.append(("winter", -1 if case.side is Side.BARBARIAN else -2, ATTRITION))
     found += stack(case, working)
@@ -156,7 +159,7 @@ def penalties(case, working):
     return found
 
 
-def moved(case, working):
+def moved(case: AttritionInput, working: Working) -> list[Modifier]:
     """6.1 "Already moved X times this season: -X", for the unit A5 reads it of."""
     if case.options.moves is MovesCounted.LEADER:
         if case.leader_moves_before is None:
@@ -169,7 +172,7 @@ def moved(case, working):
     return [(f"{who} already moved {times} time(s) this season", -times, ATTRITION)] if times else []
 
 
-def stack(case, working):
+def stack(case: AttritionInput, working: Working) -> list[Modifier]:
     """A4: more than 10 SP -1, more than 15 -2, more than 20 -3, and so on."""
     counted = case.sp if case.options.stack_counts_hdc else case.sp - case.hdc_sp
     which = "all its SP" if case.options.stack_counts_hdc else "its SP in good order"
@@ -182,16 +185,16 @@ def stack(case, working):
     )
 
 
-def route(case, working):
+def route(case: AttritionInput, working: Working) -> list[Modifier]:
     once = case.options.route is RouteCounted.ONCE_PER_MOVE
     working.note(
         f"Reading A6: route penalties count {'once per movement' if once else 'for each link crossed'}", ATTRITION
     )
 
-    def times(count):
+    def times(count: int) -> int:
         return min(count, 1) if once else count
 
-    found = []
+    found: list[Modifier] = []
     fords = case.cavalry_sp * 2 >= case.infantry_sp and case.cavalry_sp > 0
     rivers = case.major_rivers or case.minor_rivers_or_marshes
     if rivers and (case.frozen_or_bridged or fords):
@@ -212,10 +215,11 @@ def route(case, working):
     return found
 
 
-def hdc_for(total, rows, working):
+def hdc_for(total: int, rows: Sequence[AttritionRow], working: Working) -> int:
     """The table's row, or Control's row for a result below -3."""
     if total >= LOWEST_PRINTED:
-        return ATTRITION_TABLE.lookup(total, working)
+        printed: int = ATTRITION_TABLE.lookup(total, working)
+        return printed
     row = next((row for row in rows if row.result == total), None)
     if row is None or row.hdc is None:
         raise RulesError(
@@ -228,7 +232,7 @@ def hdc_for(total, rows, working):
 
 
 @procedure(RULESET, "attrition", title="Attrition", source=ATTRITION, takes=AttritionInput, dice="1 D6")
-def attrition(case, dice):
+def attrition(case: AttritionInput, dice: Dice) -> Result:
     """6.1: a D6 with every cumulative penalty: the SP put Out of Action (2 may become 1 eliminated)."""
     working = Working()
     if case.hdc_sp > case.sp:
@@ -240,7 +244,7 @@ def attrition(case, dice):
     roll = working.roll(dice, DIE, "attrition")
     total = total_of(working, roll, modifiers, "Attrition", ATTRITION)
     hdc = hdc_for(total, case.lower_rows, working)
-    outcome = {"rolled": True, "result": total, "hdc": hdc, "eliminated": 0}
+    outcome: dict[str, Any] = {"rolled": True, "result": total, "hdc": hdc, "eliminated": 0}
     if case.cause is Cause.SUPPLY and case.options.supply_losses is SupplyLosses.ELIMINATED:
         working.note("Reading A8: an unsupplied stack's losses are removed at once, as eliminated SP", SUPPLY)
         outcome.update(hdc=0, eliminated=hdc)
@@ -298,7 +302,7 @@ class SupplyInput:
     options: SupplyOptions = spec(OPTIONS_HELP, default=SupplyOptions())
 
 
-def roman_supply(case, working):
+def roman_supply(case: SupplyInput, working: Working) -> bool:
     """6.2: "The following supply types work only for the Roman side, but not in winter"."""
     if case.side is not Side.ROMAN or not (case.impedimenta or case.river_fleet):
         return False
@@ -309,7 +313,7 @@ def roman_supply(case, working):
     return True
 
 
-def unsupplied_in_region(case, working):
+def unsupplied_in_region(case: SupplyInput, working: Working) -> int | None:
     """The SP a friendly inhabited region leaves without supply, or None if it supplies nobody."""
     if case.pillaged or case.besieged or case.captured_from_enemy:
         why = "pillaged" if case.pillaged else "besieged" if case.besieged else "captured, not friendly"
@@ -330,7 +334,7 @@ def unsupplied_in_region(case, working):
 
 
 @procedure(RULESET, "supply", title="Supply check", source=SUPPLY, takes=SupplyInput)
-def supply(case, dice):
+def supply(case: SupplyInput, dice: Dice) -> Result:
     """6.2: whether a stack is in supply in Sequence 5; the unsupplied SP roll on the Attrition Table."""
     working = Working()
     unsupplied = supply_gap(case, working)
@@ -344,7 +348,7 @@ def supply(case, dice):
     )
 
 
-def supply_gap(case, working):
+def supply_gap(case: SupplyInput, working: Working) -> int:
     """The SP out of supply: none for a single unit or in an off-map box; else what the region, then the
     Roman impedimenta or fleet, leave unsupplied."""
     if case.single_unit:

@@ -2,8 +2,11 @@
 combat (§8.3: tacit truce, orderly retreat), movement after combat (§8.4), field forts (§8.5), and the
 leaders' command, bonus, death and capture (§9.11)."""
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -27,8 +30,8 @@ from .armies import (
     tactics_apply,
 )
 from .battle_type import BATTLE_TYPE, BattleType, StrengthCounted, judge_type
-from .combat import SUFFERING, Kind, UnmetShare, allocate, convert_pairs, describe_units, roll_unit
-from .common import DIE, OPTIONS_HELP, RULESET, Side, Terrain, total_of
+from .combat import SUFFERING, Kind, Mandatory, Unit, UnmetShare, allocate, convert_pairs, describe_units, roll_unit
+from .common import DIE, OPTIONS_HELP, RULESET, Modifier, Side, Terrain, total_of
 from .leaders import leader_fate
 
 PHASE_4 = "8.2 Phase 4"
@@ -40,6 +43,7 @@ AFTER = "8.4 Movement after Combat"
 FORTS = "8.5 Roman Field Fortifications"
 
 P, LD, TT = "pursuit", "loser destroyed", "tacit truce"
+End = dict[str, Any]  # how the battle ended: "end", "winner", "loser", "phase_4", "pursuit", "booty"
 # §8.2 Phase 4 Table (L326-332): the winner's tactic (row) against the loser's (column).
 PHASE_4_TABLE = KeyedTable(
     "Phase 4 Table",
@@ -136,22 +140,28 @@ class Fighter:
 
     role: str
     army: Army
-    units: tuple
+    units: tuple[Unit, ...]
     tactic: Tactic | None
     inflicted: int = 0
     eliminated: int = 0
-    fates: list = field(default_factory=list)
+    fates: list[dict[str, str]] = field(default_factory=list)
 
     @property
-    def label(self):
+    def label(self) -> str:
         return f"{self.role} ({self.army.people.label})"
 
-    def strength(self, reading):
+    def strength(self, reading: StrengthCounted) -> int:
         units = [unit for unit in self.units if unit.sp > 0]
         return sum(unit.good if reading is StrengthCounted.GOOD_ORDER else unit.sp for unit in units)
 
-    def hdc_now(self):
+    def hdc_now(self) -> int:
         return sum(unit.hdc for unit in self.units if unit.sp > 0)
+
+    def pitched_tactic(self, *, as_chosen: bool = False) -> Tactic:
+        """A pitched battle's tactic in force, or as chosen in Phase 0: check_tactic saw that each side has one."""
+        tactic = self.army.tactic if as_chosen else self.tactic
+        assert tactic is not None, "check_tactic refuses a pitched battle without each side's tactic"
+        return tactic
 
 
 # ---- optimus_princeps.battle ----------------------------------------------------------------------------
@@ -165,7 +175,7 @@ class Fighter:
     takes=BattleInput,
     dice="D6 per unit per phase; D6 per orderly retreat, per leader whose unit falls",
 )
-def battle(case, dice):
+def battle(case: BattleInput, dice: Dice) -> Result:
     """8: one field battle from the battle type to the pursuit, with losses, leaders' fates and booty due."""
     working = Working()
     check_army(case.attacker, "attacker")
@@ -199,11 +209,11 @@ def battle(case, dice):
     return Result.of("optimus_princeps.battle", outcome(case, sides, kind, end), working, dice)
 
 
-def crushing(case, sides, crusher, dice, working):
+def crushing(case: BattleInput, sides: Sequence[Fighter], crusher: str | None, dice: Dice, working: Working) -> Result:
     """8.1: "The opposing force is eliminated. Booty is automatically taken and its movement may continue."""
     winner, loser = (sides[0], sides[1]) if crusher == "attacker" else (sides[1], sides[0])
     destroy(loser, (), dice, working, why="crushed (§8.1)")
-    end = {
+    end: End = {
         "end": "crushing",
         "winner": winner.role,
         "loser": loser.role,
@@ -219,7 +229,9 @@ def crushing(case, sides, crusher, dice, working):
     return Result.of("optimus_princeps.battle", outcome(case, sides, BattleType.CRUSHING, end), working, dice)
 
 
-def fight_phases(case, sides, kind, dice, working):
+def fight_phases(
+    case: BattleInput, sides: Sequence[Fighter], kind: BattleType, dice: Dice, working: Working
+) -> End | None:
     """Phases 1 to 3, each simultaneous; after each, a truce or an orderly retreat may end the battle."""
     for phase in (1, 2, 3):
         if phase == 1 and case.night_battle:
@@ -248,7 +260,9 @@ def fight_phases(case, sides, kind, dice, working):
     return None
 
 
-def fight_phase(case, sides, kind, phase, dice, working):
+def fight_phase(
+    case: BattleInput, sides: Sequence[Fighter], kind: BattleType, phase: int, dice: Dice, working: Working
+) -> None:
     name = {1: "Phase 1: Harassment", 2: "Phase 2: Melee", 3: "Phase 3: Last Attacks"}[phase]
     working.step(name, PHASES)
     scored = [volley(case, side, kind, phase, dice, working) for side in sides]
@@ -257,7 +271,7 @@ def fight_phase(case, sides, kind, phase, dice, working):
         suffer(case, side, hits, losses_rule(case, side, kind, phase), dice, working)
 
 
-def volley(case, side, kind, phase, dice, working):
+def volley(case: BattleInput, side: Fighter, kind: BattleType, phase: int, dice: Dice, working: Working) -> int:
     """Each unit of the side that fights in this phase rolls its D6 (§10.1)."""
     total = 0
     for unit in side.units:
@@ -274,7 +288,15 @@ def volley(case, side, kind, phase, dice, working):
     return total
 
 
-def bonus(case, side, unit, kind, phase, working, pursuit=False):
+def bonus(
+    case: BattleInput,
+    side: Fighter,
+    unit: Unit,
+    kind: BattleType,
+    phase: int,
+    working: Working,
+    pursuit: bool = False,
+) -> int:
     """The tactic's +1 (pitched battle, Phases 2-3, in command), the leader's bonus (melee) and the limes."""
     value = 0
     if tactics_apply(case, kind) and phase in (2, 3) and unit.in_command and favoured(side.tactic, unit):
@@ -287,13 +309,15 @@ def bonus(case, side, unit, kind, phase, working, pursuit=False):
     return value
 
 
-def losses_rule(case, side, kind, phase):
+def losses_rule(case: BattleInput, side: Fighter, kind: BattleType, phase: int) -> Mandatory | None:
     if phase == 1:
         return MISSILE_LOSSES
     return tactic_losses(side.tactic) if tactics_apply(case, kind) else None
 
 
-def suffer(case, side, hits, mandatory, dice, working):
+def suffer(
+    case: BattleInput, side: Fighter, hits: int, mandatory: Mandatory | None, dice: Dice, working: Working
+) -> None:
     before = {unit.name for unit in side.units if unit.sp > 0}
     units, eliminated = allocate(
         side.units,
@@ -312,8 +336,9 @@ def suffer(case, side, hits, mandatory, dice, working):
     side.fates += leaders_of_fallen(side, fallen, dice, working)
 
 
-def convert(units, working, who):
-    converted, total = [], 0
+def convert(units: Sequence[Unit], working: Working, who: str) -> tuple[tuple[Unit, ...], int]:
+    converted: list[Unit] = []
+    total = 0
     for unit in units:
         unit, pairs = convert_pairs(unit)
         converted.append(unit)
@@ -323,12 +348,12 @@ def convert(units, working, who):
     return tuple(converted), total
 
 
-def leaders_of_fallen(side, fallen, dice, working):
+def leaders_of_fallen(side: Fighter, fallen: Collection[str], dice: Dice, working: Working) -> list[dict[str, str]]:
     """9.11.3: a leader whose unit is eliminated is captured on 1-3, killed on 4-6."""
     return [leader_fate(leader, dice, working) for leader in side.army.leaders if leader.attached_to in fallen]
 
 
-def switch_tactics(case, sides, kind, working):
+def switch_tactics(case: BattleInput, sides: Sequence[Fighter], kind: BattleType, working: Working) -> None:
     """8.2 Phase 3: "The player who inflicted the most losses may choose to change his tactic to General
     Attack"."""
     if kind is not BattleType.PITCHED:
@@ -342,10 +367,14 @@ def switch_tactics(case, sides, kind, working):
                 side.tactic.value,
             )
         elif side.army.switch_to_general_attack:
-            working.note(f"{side.label} did not inflict the most losses: it keeps {side.tactic.label}", PHASES)
+            working.note(
+                f"{side.label} did not inflict the most losses: it keeps {side.pitched_tactic().label}", PHASES
+            )
 
 
-def orderly_retreats(case, sides, kind, phase, dice, working):
+def orderly_retreats(
+    case: BattleInput, sides: Sequence[Fighter], kind: BattleType, phase: int, dice: Dice, working: Working
+) -> End | None:
     """8.3.2: the defender announces first; pitched battle: only a defender who chose Dissuasion."""
     for side in (sides[1], sides[0]):
         if side.army.retreat_after_phase != phase:
@@ -369,8 +398,8 @@ def orderly_retreats(case, sides, kind, phase, dice, working):
     return None
 
 
-def retreat_roll(case, side, dice, working):
-    modifiers = []
+def retreat_roll(case: BattleInput, side: Fighter, dice: Dice, working: Working) -> bool:
+    modifiers: list[Modifier] = []
     if case.terrain in (Terrain.MOUNTAIN, Terrain.FOREST):
         modifiers.append(("in mountain or forest", 1, RETREAT))
     if case.tribal_site and side.army.side is Side.BARBARIAN:
@@ -382,7 +411,7 @@ def retreat_roll(case, side, dice, working):
     return total >= 6
 
 
-def decide(case, sides, kind, dice, working):
+def decide(case: BattleInput, sides: Sequence[Fighter], kind: BattleType, dice: Dice, working: Working) -> End:
     """8.2 Phase 4: the side that suffered more HDC results loses; a pitched battle then reads the table."""
     attacker, defender = sides
     suffered = tallies(sides, case.options.tally, working)
@@ -394,7 +423,7 @@ def decide(case, sides, kind, dice, working):
     result = P
     if kind is BattleType.PITCHED:
         result = table_result(case, winner, loser, working)
-    end = {
+    end: End = {
         "end": "phases",
         "winner": winner.role,
         "loser": loser.role,
@@ -415,7 +444,7 @@ def decide(case, sides, kind, dice, working):
     return end
 
 
-def tallies(sides, reading, working):
+def tallies(sides: Sequence[Fighter], reading: HdcTally, working: Working) -> list[int]:
     if reading is HdcTally.INFLICTED:
         suffered = [sides[1].inflicted, sides[0].inflicted]
         working.note("Reading A11: the HDC results inflicted on each side are tallied, a double twice", PHASE_4)
@@ -426,21 +455,20 @@ def tallies(sides, reading, working):
     return suffered
 
 
-def table_result(case, winner, loser, working):
-    def tactic(side):
-        if case.options.switch_changes_phase_4:
-            return side.tactic
-        return side.army.tactic
+def table_result(case: BattleInput, winner: Fighter, loser: Fighter, working: Working) -> str:
+    def tactic(side: Fighter) -> Tactic:
+        return side.pitched_tactic(as_chosen=not case.options.switch_changes_phase_4)
 
     working.note(
         "Reading A13: the Phase 4 table compares the tactics "
         + ("in force after Phase 3" if case.options.switch_changes_phase_4 else "chosen in Phase 0"),
         PHASE_4,
     )
-    return PHASE_4_TABLE.lookup(tactic(winner).value, working, column=tactic(loser).value)
+    result: str = PHASE_4_TABLE.lookup(tactic(winner).value, working, column=tactic(loser).value)
+    return result
 
 
-def destroy(side, sheltered, dice, working, *, why):
+def destroy(side: Fighter, sheltered: Sequence[str], dice: Dice, working: Working, *, why: str) -> None:
     """The losing army is eliminated, but for the units a field fort shelters (§8.5)."""
     before = {unit.name for unit in side.units if unit.sp > 0}
     kept = tuple(unit if unit.name in sheltered else replace(unit, sp=0, hdc=0) for unit in side.units)
@@ -452,7 +480,7 @@ def destroy(side, sheltered, dice, working, *, why):
     side.fates += leaders_of_fallen(side, before - {u.name for u in kept if u.sp > 0}, dice, working)
 
 
-def pursue(case, winner, loser, kind, dice, working):
+def pursue(case: BattleInput, winner: Fighter, loser: Fighter, kind: BattleType, dice: Dice, working: Working) -> bool:
     """8.2 Phase 5: the winner's commanded cavalry roll; 50% of the loser's losses from infantry."""
     if case.night_battle:
         working.note("Night battle: no pursuit (§14)", "14 Stratagems")
@@ -502,8 +530,8 @@ def pursue(case, winner, loser, kind, dice, working):
     return True
 
 
-def outcome(case, sides, kind, end):
-    report = {"type": kind.value, **end}
+def outcome(case: BattleInput, sides: Sequence[Fighter], kind: BattleType, end: End) -> dict[str, Any]:
+    report: dict[str, Any] = {"type": kind.value, **end}
     for side, other in ((sides[0], sides[1]), (sides[1], sides[0])):
         report[side.role] = {
             "units": describe_units(side.units),
@@ -522,7 +550,7 @@ def outcome(case, sides, kind, end):
     return report
 
 
-def retreat_due(case, end, report):
+def retreat_due(case: BattleInput, end: End, report: dict[str, Any]) -> dict[str, Any] | None:
     """8.4: who leaves the region, and whether that costs an attrition roll."""
     if end["end"] in ("tacit truce", "drawn"):
         return {"side": "attacker", "attrition": True}

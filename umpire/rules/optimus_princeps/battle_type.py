@@ -3,6 +3,7 @@ field battle."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -36,7 +37,7 @@ class TypeInput:
     )
 
 
-def judge_type(attacker_sp, defender_sp, sheltered, working):
+def judge_type(attacker_sp: int, defender_sp: int, sheltered: bool, working: Working) -> tuple[BattleType, str | None]:
     """8.1, with the translator's note: a battle both a skirmish and a crushing is a crushing (10 SP vs 1 SP)."""
     working.step(f"Attacker {attacker_sp} SP against defender {defender_sp} SP", BATTLE_TYPE)
     if attacker_sp >= CRUSHING_RATIO * defender_sp and not sheltered:
@@ -54,7 +55,7 @@ def judge_type(attacker_sp, defender_sp, sheltered, working):
 
 
 @procedure(RULESET, "battle_type", title="Battle type", source=BATTLE_TYPE, takes=TypeInput)
-def battle_type(case, dice):
+def battle_type(case: TypeInput, dice: Dice) -> Result:
     """8.1: crushing (10 times the SP), skirmish (a side under 10 SP) or pitched battle (both 10 or more)."""
     working = Working()
     if case.attacker_sp == 0 or case.defender_sp == 0:

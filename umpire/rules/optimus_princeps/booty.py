@@ -6,14 +6,17 @@ after it are absent. Those rows are per-event data Control enters (the event's "
 up"); a roll that lands there with no value entered stops, naming the cell.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import KeyedTable
 from ..working import Result, Working
-from .common import DIE, OPTIONS_HELP, RULESET, Season, total_of
+from .common import DIE, OPTIONS_HELP, RULESET, Modifier, Season, total_of
 
 OPEN_FIELD = "11.1 Defeated in the Open Field"
 CAPTURE = "11.2 Capture of an inhabited region"
@@ -118,9 +121,9 @@ class SackingInput:
     options: SackingOptions = spec(OPTIONS_HELP, default=SackingOptions())
 
 
-def sacking_modifiers(case, working):
+def sacking_modifiers(case: SackingInput, working: Working) -> list[Modifier]:
     """11.3 Modifiers, with Scenario 5's Dacia Ravaged."""
-    found = [("defeated army was Germans", -1, SACKING)] if case.germans else []
+    found: list[Modifier] = [("defeated army was Germans", -1, SACKING)] if case.germans else []
     found += [("enemy army annihilated", 1, SACKING)] if case.annihilated else []
     found += (
         [(f"{case.legions_eliminated} praetorian or legion unit(s) eliminated", case.legions_eliminated, SACKING)]
@@ -146,7 +149,7 @@ def sacking_modifiers(case, working):
     return found
 
 
-def column_count(case, working):
+def column_count(case: SackingInput, working: Working) -> int:
     if case.occasion is not Occasion.BATTLE:
         if case.garrison_value is None:
             raise RulesError(
@@ -161,16 +164,17 @@ def column_count(case, working):
     return case.sp_put_out_of_action
 
 
-def column_of(count):
+def column_of(count: int) -> str:
     return next(key for key, low, high in SACKING_COLUMNS if count >= low and (high is None or count <= high))
 
 
-def sacking_booty(total, column, rows, working):
+def sacking_booty(total: int, column: str, rows: Sequence[SackingRow], working: Working) -> int:
     """The printed rows up to 3; Control's rows from 4 up."""
     if total <= LAST_PRINTED_ROW:
-        return SACKING_TABLE.lookup("0 or less" if total <= 0 else str(total), working, column=column)
+        printed: int = SACKING_TABLE.lookup("0 or less" if total <= 0 else str(total), working, column=column)
+        return printed
     row = next((row for row in rows if row.result == total), None)
-    value = getattr(row, column) if row else None
+    value: int | None = getattr(row, column) if row else None
     if value is None:
         raise RulesError(
             "rows",
@@ -183,12 +187,12 @@ def sacking_booty(total, column, rows, working):
     return value
 
 
-def column_label(column):
+def column_label(column: str) -> str:
     key, low, high = next(c for c in SACKING_COLUMNS if c[0] == column)
     return f"{low}-{high}" if high else f"{low}+"
 
 
-def sack(case, dice, working):
+def sack(case: SackingInput, dice: Dice, working: Working) -> int:
     count = column_count(case, working)
     if count <= 0:
         working.step("Nothing to count: no booty", SACKING, 0)
@@ -201,7 +205,7 @@ def sack(case, dice, working):
 
 
 @procedure(RULESET, "sacking", title="Booty (Sacking Table)", source=SACKING, takes=SackingInput, dice="1 D6")
-def sacking(case, dice):
+def sacking(case: SackingInput, dice: Dice) -> Result:
     """11.3: the booty a victor collects after a battle, a capture or a pillage."""
     working = Working()
     booty = sack(case, dice, working)
@@ -269,7 +273,7 @@ class HarvestInput:
     options: HarvestOptions = spec(OPTIONS_HELP, default=HarvestOptions())
 
 
-def check_harvest(case):
+def check_harvest(case: HarvestInput) -> None:
     if case.pillaged:
         raise RulesError("pillaged", "the region is Pillaged: not until the marker goes in spring (§12.2, §12.3)")
     if case.looting is Looting.TRIBUTE and case.ground is not Ground.INHABITED:
@@ -285,9 +289,9 @@ def check_harvest(case):
         raise RulesError("done_this_season", "an army harvests or imposes tribute once per season (§12.3)")
 
 
-def harvest_modifiers(case):
+def harvest_modifiers(case: HarvestInput) -> list[Modifier]:
     """12 Harvest Table Modifiers, with Scenario 5's Dacia Ravaged."""
-    found = [("winter", -1, HARVEST_TABLE_RULE)] if case.season is Season.WINTER else []
+    found: list[Modifier] = [("winter", -1, HARVEST_TABLE_RULE)] if case.season is Season.WINTER else []
     found += [("foraging", 2, HARVEST_TABLE_RULE)] if case.looting is Looting.FORAGE else []
     found += [("Roman region", 2, HARVEST_TABLE_RULE)] if case.roman_region else []
     found += (
@@ -299,7 +303,7 @@ def harvest_modifiers(case):
     return found
 
 
-def harvest_row(total):
+def harvest_row(total: int) -> str:
     if total >= 8:
         return "8+"
     return "2-4" if total <= 4 else str(total)
@@ -313,7 +317,7 @@ def harvest_row(total):
     takes=HarvestInput,
     dice="1 D6; 1 more on a revolt",
 )
-def harvest(case, dice):
+def harvest(case: HarvestInput, dice: Dice) -> Result:
     """12: a D6 on the Harvest Table: the Booty gathered, or a revolt that puts SP out of action."""
     working = Working()
     check_harvest(case)
@@ -321,7 +325,13 @@ def harvest(case, dice):
     total = total_of(working, roll, harvest_modifiers(case), "Harvest Table", HARVEST_TABLE_RULE)
     revolt = roll == 1 if case.options.revolt_on is RevoltOn.NATURAL_ONE else total <= 1
     working.note(f"Reading A26: a revolt on a {case.options.revolt_on.label.replace('one', '1')}", HARVEST)
-    outcome = {"result": total, "booty": 0, "revolt": revolt, "hdc": 0, "pillaged": case.looting is Looting.FORAGE}
+    outcome: dict[str, Any] = {
+        "result": total,
+        "booty": 0,
+        "revolt": revolt,
+        "hdc": 0,
+        "pillaged": case.looting is Looting.FORAGE,
+    }
     if revolt:
         outcome["hdc"] = revolt_losses(case, dice, working)
     elif total <= 1:
@@ -333,7 +343,7 @@ def harvest(case, dice):
     return Result.of("optimus_princeps.harvest", outcome, working, dice)
 
 
-def revolt_losses(case, dice, working):
+def revolt_losses(case: HarvestInput, dice: Dice, working: Working) -> int:
     """12.3.2: "Reroll the D6, that is how many SP are put out of action"."""
     if case.looting is not Looting.TRIBUTE and not case.options.rural_revolt:
         working.note("Reading A26: a revolt on a rural region has no effect", HARVEST)
@@ -371,7 +381,7 @@ class RallyInput:
 
 
 @procedure(RULESET, "rally", title="Rally after combat", source=RALLY, takes=RallyInput)
-def rally(case, dice):
+def rally(case: RallyInput, dice: Dice) -> Result:
     """11.4: at the end of combat, HDC SP restored to good order for Booty (and AP)."""
     working = Working()
     if not case.leader:
@@ -426,7 +436,7 @@ class RestoreInput:
     source="9.10 Rebuilding the Defenses",
     takes=RestoreInput,
 )
-def restore_defences(case, dice):
+def restore_defences(case: RestoreInput, dice: Dice) -> Result:
     """9.2.1 and §9.10: 3 Booty restore a region's Defensive Value; a tribal site recovers it free in spring."""
     working = Working()
     if case.pillaged:

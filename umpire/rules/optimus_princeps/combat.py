@@ -10,10 +10,14 @@ HDC: "If a 2 SP unit gets 3 HDC markers, flip it to its reduced side, and the re
 
 import enum
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..schema import Choice, spec
+from ..working import Working
 from .common import DIE, HITS_ON
 
 INFLICTING = "10.1 Inflicting Casualties"
@@ -69,16 +73,16 @@ class Unit:
     )
 
     @property
-    def good(self):
+    def good(self) -> int:
         """SP in good order: those that roll (§10.2 "An HDC SP cannot attack")."""
         return self.sp - self.hdc
 
     @property
-    def vehicle(self):
+    def vehicle(self) -> bool:
         return self.kind in VEHICLES
 
 
-def check_units(units, path):
+def check_units(units: Sequence[Unit], path: str) -> None:
     names = [unit.name for unit in units]
     for i, unit in enumerate(units):
         if unit.hdc > unit.sp:
@@ -100,7 +104,7 @@ class Destruction(enum.Enum):
     IGNORED = "ignored"
 
 
-def per_sp(total, destruction, mode):
+def per_sp(total: int, destruction: Sequence[int], mode: Destruction) -> int:
     """10.1: "it must score the same number (D6 plus bonuses) as its Destruction Factor" to double; else
     6+ hits once. A bonus makes 6+ likelier, never the exact match easier."""
     if mode is not Destruction.IGNORED and total in destruction:
@@ -108,7 +112,9 @@ def per_sp(total, destruction, mode):
     return 1 if total >= HITS_ON else 0
 
 
-def roll_unit(unit, bonus, mode, dice, working, *, who, rule=INFLICTING):
+def roll_unit(
+    unit: Unit, bonus: int, mode: Destruction, dice: Dice, working: Working, *, who: str, rule: str = INFLICTING
+) -> int:
     """One D6 for `unit`; each of its good SP scores the result: the HDC it inflicts."""
     roll = working.roll(dice, DIE, f"{who} {unit.name} ({unit.good} SP)")
     total = roll + bonus
@@ -128,7 +134,7 @@ def roll_unit(unit, bonus, mode, dice, working, *, who, rule=INFLICTING):
 # ---- §10.2 suffering a loss -----------------------------------------------------------------------------
 
 
-def one_loss(unit):
+def one_loss(unit: Unit) -> tuple[Unit, int]:
     """The unit after one more HDC (or, for a vehicle, one SP destroyed: §10.5), and the SP it lost."""
     if unit.vehicle:
         return replace(unit, sp=unit.sp - 1, hdc=min(unit.hdc, unit.sp - 1)), 1
@@ -137,7 +143,7 @@ def one_loss(unit):
     return replace(unit, sp=unit.sp - 1, hdc=unit.hdc - 1), 1
 
 
-def convert_pairs(unit):
+def convert_pairs(unit: Unit) -> tuple[Unit, int]:
     """6.1 and §10.2: the owner "is free to convert 2 SP Out of Action into 1 SP eliminated"."""
     pairs = unit.hdc // 2
     return replace(unit, sp=unit.sp - pairs, hdc=unit.hdc - 2 * pairs), pairs
@@ -151,11 +157,11 @@ class Mandatory:
     """10.3: a share of the losses that must fall on units of one type ("50% of losses must be taken…")."""
 
     what: str
-    fits: object  # Unit -> bool
+    fits: Callable[[Unit], bool]
     rule: str
 
 
-def blood_key(unit, order):
+def blood_key(unit: Unit, order: Sequence[str]) -> tuple[bool, int, int]:
     """10.5 vehicles last; §10.4 auxiliaries before legions before praetorians; then the owner's order."""
     named = order.index(unit.name) if unit.name in order else len(order)
     return (unit.vehicle, BLOOD_ORDER.index(unit.rank), named)
@@ -168,7 +174,16 @@ class UnmetShare(Choice):
     NOT_TAKEN = "not_taken"  # the losses that type cannot take are not taken
 
 
-def allocate(units, losses, working, *, who, mandatory=None, order=(), unmet=UnmetShare.FREE):
+def allocate(
+    units: Sequence[Unit],
+    losses: int,
+    working: Working,
+    *,
+    who: str,
+    mandatory: Mandatory | None = None,
+    order: Sequence[str] = (),
+    unmet: UnmetShare = UnmetShare.FREE,
+) -> tuple[tuple[Unit, ...], int]:
     """Put `losses` HDC on `units`: first the mandatory share, rounded up (§10.3), on the units it names, then
     the rest; each time on the first unit by blood_key that still stands. Returns (units, SP eliminated)."""
     units, eliminated = list(units), 0
@@ -181,7 +196,7 @@ def allocate(units, losses, working, *, who, mandatory=None, order=(), unmet=Unm
         )
     unmet_losses = 0
     for n in range(losses):
-        fits = mandatory.fits if n < required else None
+        fits = mandatory.fits if mandatory and n < required else None
         i = next_victim(units, fits, order)
         if i is None and fits is not None:
             unmet_losses += 1
@@ -193,7 +208,7 @@ def allocate(units, losses, working, *, who, mandatory=None, order=(), unmet=Unm
             break
         units[i], lost = one_loss(units[i])
         eliminated += lost
-    if unmet_losses:
+    if unmet_losses and mandatory:  # a share goes unmet only when there is a share
         where = "are not taken" if unmet is UnmetShare.NOT_TAKEN else "fall where he chooses"
         working.note(
             f"Reading A32: {who} has no {mandatory.what} left for {unmet_losses} of the share: they {where}", ALLOCATION
@@ -211,7 +226,7 @@ def allocate(units, losses, working, *, who, mandatory=None, order=(), unmet=Unm
     return tuple(units), eliminated
 
 
-def next_victim(units, fits, order):
+def next_victim(units: Sequence[Unit], fits: Callable[[Unit], bool] | None, order: Sequence[str]) -> int | None:
     standing = [i for i, unit in enumerate(units) if unit.sp > 0 and (fits is None or fits(unit))]
     if not standing:
         return None
@@ -222,5 +237,5 @@ def next_victim(units, fits, order):
     return (fresh or group)[0]
 
 
-def describe_units(units):
+def describe_units(units: Sequence[Unit]) -> list[dict[str, Any]]:
     return [{"name": unit.name, "sp": unit.sp, "hdc": unit.hdc} for unit in units]

@@ -6,12 +6,17 @@ are given beside each table and step. The extraction shared/rules/002_optimus_pr
 points it leaves open A1–A34: each procedure that meets one takes the reading in its `options`.
 """
 
+from collections.abc import Sequence
+
 from ..schema import Choice
+from ..working import Working
 
 RULESET = "optimus_princeps"
 DIE = 6  # §0: "This game requires the use of a six-sided die, termed a D6"; the D10 only counts AP (§3)
 HITS_ON = 6  # §10.1: "A result of 6+ puts one enemy SP HDC."
 OPTIONS_HELP = "Readings of points the rulebook leaves open"
+
+Modifier = tuple[str, int, str]  # what it is for, its value, its rule: ("winter", -2, "6.1 Attrition")
 
 
 class Side(Choice):
@@ -30,7 +35,7 @@ class People(Choice):
     SARMATIAN = "sarmatian"
 
     @property
-    def side(self):
+    def side(self) -> Side:
         return Side.ROMAN if self is People.ROMAN else Side.BARBARIAN
 
 
@@ -54,16 +59,16 @@ class Terrain(Choice):
     INHABITED = "inhabited"
 
 
-def succeeds(total, needs=HITS_ON):
+def succeeds(total: int, needs: int = HITS_ON) -> bool:
     """0: "6+ … means that the result of the die roll (plus bonuses) must be 6 or higher"."""
     return total >= needs
 
 
-def signed(value):
+def signed(value: int) -> str:
     return f"{value:+d}"
 
 
-def total_of(working, roll, modifiers, what, rule):
+def total_of(working: Working, roll: int, modifiers: Sequence[Modifier], what: str, rule: str) -> int:
     """The die plus its modifiers, each shown with its rule, and the modified result."""
     total = roll + sum(value for _, value, _ in modifiers)
     for text, value, source in modifiers:

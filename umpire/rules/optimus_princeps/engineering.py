@@ -3,12 +3,14 @@
 are in assault.py."""
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..working import Result, Working
-from .common import DIE, OPTIONS_HELP, RULESET, People, succeeds, total_of
+from .common import DIE, OPTIONS_HELP, RULESET, Modifier, People, succeeds, total_of
 
 INVASION = "9.3 Invading an Inhabited Region"
 SIEGE = "9.4 Besieging an Inhabited Region"
@@ -38,21 +40,39 @@ class Region:
         "Its Garrison Value, 6 to 16 (§9.2.2) (empty: the event's Regions table)", min=1, max=16, default=None
     )
 
+    @property
+    def dv(self) -> int:
+        """The Defensive Value, or the RulesError that asks Control for it (check_region names it first)."""
+        if self.defensive_value is None:
+            raise missing_value(self, "defensive_value")
+        return self.defensive_value
+
+    @property
+    def gv(self) -> int:
+        """The Garrison Value, or the RulesError that asks Control for it (check_region names it first)."""
+        if self.garrison_value is None:
+            raise missing_value(self, "garrison_value")
+        return self.garrison_value
+
 
 REGION_VALUES = {"defensive_value": ("Defensive Value", "9.2.1"), "garrison_value": ("Garrison Value", "9.2.2")}
 
 
-def check_region(region, *cells, path="region"):
+def check_region(region: Region, *cells: str, path: str = "region") -> None:
     """Stop when a value the procedure needs is neither typed nor on the event's Regions table."""
     for cell in cells:
         if getattr(region, cell) is None:
-            title, rule = REGION_VALUES[cell]
-            raise RulesError(
-                f"{path}.{cell}",
-                f"the {REGIONS_TABLE} table has no {title} for {region.name} (it is "
-                f"printed on the map, not in the text, §{rule}): Control enters it on the data tables "
-                "page",
-            )
+            raise missing_value(region, cell, path)
+
+
+def missing_value(region: Region, cell: str, path: str = "region") -> RulesError:
+    title, rule = REGION_VALUES[cell]
+    return RulesError(
+        f"{path}.{cell}",
+        f"the {REGIONS_TABLE} table has no {title} for {region.name} (it is "
+        f"printed on the map, not in the text, §{rule}): Control enters it on the data tables "
+        "page",
+    )
 
 
 class TapaeIs(Choice):
@@ -69,7 +89,7 @@ TAPAE_HELP = (
 )
 
 
-def check_tapae(region, reading, working):
+def check_tapae(region: Region, reading: TapaeIs, working: Working) -> None:
     """A33: an engineering action at Tapae only if Tapae is read as an inhabited region."""
     if region.name.strip().lower() != "tapae":
         return
@@ -123,12 +143,12 @@ class InvasionInput:
     options: InvasionOptions = spec(OPTIONS_HELP, default=InvasionOptions())
 
 
-def check_invasion(case):
+def check_invasion(case: InvasionInput) -> None:
     if case.enemy_sp_inside:
         raise RulesError("enemy_sp_inside", "the region must not contain enemy SP: assault it first (§9.3)")
     if not case.leader:
         raise RulesError("leader", "an invasion needs a leader (§9.3)")
-    if case.sp - case.hdc_sp <= case.region.garrison_value:
+    if case.sp - case.hdc_sp <= case.region.gv:
         raise RulesError(
             "sp",
             f"{case.sp - case.hdc_sp} SP in good order is not more than the Garrison Value "
@@ -136,8 +156,8 @@ def check_invasion(case):
         )
 
 
-def invasion_losses(case, roll, working):
-    value = case.region.defensive_value
+def invasion_losses(case: InvasionInput, roll: int, working: Working) -> int:
+    value = case.region.dv
     if case.former_barbarian_slave and value:
         value -= 1
         working.modifier("Former barbarian slave: the Defensive Value -1", -1, "Domitian's Reign: Barbarian Events")
@@ -151,7 +171,7 @@ def invasion_losses(case, roll, working):
     return losses
 
 
-def after_losses(case, losses, how):
+def after_losses(case: InvasionInput, losses: int, how: LossesTaken) -> tuple[int, int]:
     """The invader's SP not Out of Action after taking `losses` one way or the other."""
     good = case.sp - case.hdc_sp
     if how is LossesTaken.HDC:
@@ -161,7 +181,7 @@ def after_losses(case, losses, how):
 
 
 @procedure(RULESET, "invasion", title="Invasion", source=INVASION, takes=InvasionInput, dice="1 D6")
-def invasion(case, dice):
+def invasion(case: InvasionInput, dice: Dice) -> Result:
     """9.3: D6 + Defensive Value SP Out of Action; the region falls if the invader still has more SP in good
     order than its Garrison Value."""
     working = Working()
@@ -172,7 +192,7 @@ def invasion(case, dice):
     losses = invasion_losses(case, roll, working)
     both = {how.value: after_losses(case, losses, how)[0] for how in LossesTaken}
     good, eliminated = after_losses(case, losses, case.losses_taken)
-    taken = good > case.region.garrison_value
+    taken = good > case.region.gv
     working.choice(f"The invader takes them as {case.losses_taken.label}: {good} SP not Out of Action", INVASION, good)
     working.step(
         f"{good} {'>' if taken else '≤'} Garrison Value {case.region.garrison_value}: "
@@ -180,7 +200,7 @@ def invasion(case, dice):
         INVASION,
         taken,
     )
-    outcome = {
+    outcome: dict[str, Any] = {
         "losses": losses,
         "taken": taken,
         "sp_not_hdc": good,
@@ -194,7 +214,7 @@ def invasion(case, dice):
     return Result.of("optimus_princeps.invasion", outcome, working, dice)
 
 
-def repulsed(case, working):
+def repulsed(case: InvasionInput, working: Working) -> dict[str, bool]:
     if case.options.repulsed is Repulsed.RETREATS:
         working.note("Reading A22: the repulsed invader retreats and rolls attrition", INVASION)
         return {"retreats": True, "attrition": True}
@@ -232,7 +252,7 @@ class DeclareInput:
     options: DeclareOptions = spec(OPTIONS_HELP, default=DeclareOptions())
 
 
-def check_cap(case, working):
+def check_cap(case: DeclareInput, working: Working) -> None:
     """A34: whether the besiegers, more than the Garrison Value, may stand in the region at all."""
     if case.options.garrison_cap is GarrisonCap.REGION:
         raise RulesError(
@@ -246,7 +266,7 @@ def check_cap(case, working):
 
 
 @procedure(RULESET, "siege_declare", title="Declare a siege", source=SIEGE, takes=DeclareInput)
-def siege_declare(case, dice):
+def siege_declare(case: DeclareInput, dice: Dice) -> Result:
     """9.1 and §9.4 1): 1 AP, a leader and more SP than the Garrison Value: the Siege marker goes on at 0."""
     working = Working()
     check_tapae(case.region, case.options.tapae, working)
@@ -255,7 +275,7 @@ def siege_declare(case, dice):
         raise RulesError("leader", "a leaderless force may support and continue a siege but cannot initiate one (§9.1)")
     if case.ap < SIEGE_AP:
         raise RulesError("ap", "declaring a siege costs 1 AP (§9.4)")
-    if case.sp <= case.region.garrison_value:
+    if case.sp <= case.region.gv:
         raise RulesError("sp", f"{case.sp} SP is not more than the Garrison Value {case.region.garrison_value} (§9.4)")
     check_cap(case, working)
     working.step(
@@ -318,14 +338,14 @@ class SiegeActionInput:
     options: SiegeOptions = spec(OPTIONS_HELP, default=SiegeOptions())
 
 
-def siege_modifiers(case, working):
+def siege_modifiers(case: SiegeActionInput, working: Working) -> list[Modifier]:
     """9.4 Siege Modifiers (L400-405), with the scenario stratagems."""
     found = [(f"{case.marker} siege action(s) already taken", case.marker, SIEGE)] if case.marker else []
     per_sp = case.options.artillery is ArtilleryCounted.PER_SP
     artillery = case.artillery_sp if per_sp else case.artillery_counters
     working.note(f"Reading A18: +1 per artillery {'SP' if per_sp else 'counter'}", SIEGE)
     found += [(f"{artillery} friendly artillery", artillery, SIEGE)] if artillery else []
-    value = max(case.region.defensive_value - case.former_barbarian_slave, 0)
+    value = max(case.region.dv - case.former_barbarian_slave, 0)
     found += [(f"Defensive Value {value}", -value, SIEGE)] if value else []
     slow = [p for p in case.peoples if p in (People.GERMAN, People.SARMATIAN)]
     if slow:
@@ -345,12 +365,12 @@ def siege_modifiers(case, working):
 
 
 @procedure(RULESET, "siege_action", title="Siege action", source=SIEGE, takes=SiegeActionInput, dice="1 D6")
-def siege_action(case, dice):
+def siege_action(case: SiegeActionInput, dice: Dice) -> Result:
     """9.4 2): 1 AP and a D6 with the siege modifiers: 6+ the region surrenders, else the marker turns on."""
     working = Working()
     check_tapae(case.region, case.options.tapae, working)
     check_region(case.region, "defensive_value", "garrison_value")
-    if case.besieging_sp <= case.region.garrison_value:
+    if case.besieging_sp <= case.region.gv:
         raise RulesError(
             "besieging_sp",
             f"{case.besieging_sp} SP is not more than the Garrison Value "
@@ -415,13 +435,13 @@ class DisengagementInput:
 
 
 @procedure(RULESET, "disengagement", title="Disengagement", source=DISENGAGEMENT, takes=DisengagementInput)
-def disengagement(case, dice):
+def disengagement(case: DisengagementInput, dice: Dice) -> Result:
     """9.7: a besieger attacked by a relief force fights with what he does not leave at the siege."""
     working = Working()
     check_region(case.region, "garrison_value")
     if case.left_behind > case.besieging_sp:
         raise RulesError("left_behind", f"he has only {case.besieging_sp} SP")
-    gv = case.region.garrison_value
+    gv = case.region.gv
     more = case.options.keepers is SiegeKeepers.MORE_THAN_GV
     need = gv + 1 if more else gv
     working.note(

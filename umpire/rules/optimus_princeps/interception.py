@@ -4,6 +4,7 @@ a battle in a rural region, the defender's choice in an inhabited one), with the
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -27,7 +28,7 @@ class ContactInput:
 
 
 @procedure(RULESET, "interception", title="Contact and interception", source=INTERCEPTION, takes=ContactInput)
-def interception(case, dice):
+def interception(case: ContactInput, dice: Dice) -> Result:
     """7: a unit that contacts the enemy stops; dummies go, the mover rolls attrition, and a battle follows in a
     rural region or outside the walls."""
     working = Working()
@@ -65,7 +66,7 @@ def interception(case, dice):
     )
 
 
-def outside_walls(case, working):
+def outside_walls(case: ContactInput, working: Working) -> int:
     """7.2: stay within the defenses or give battle; SP beyond the Garrison Value fight outside first."""
     if not case.stays_inside:
         working.step("The defender accepts battle in the open field", INHABITED, case.defending_sp)
@@ -97,7 +98,7 @@ class UnrevealedInput:
     takes=UnrevealedInput,
     dice="1 D6",
 )
-def unrevealed_contact(case, dice):
+def unrevealed_contact(case: UnrevealedInput, dice: Dice) -> Result:
     """Domitian's Reign, solitaire: after the movement attrition, 1D6 minus the Roman commander's Tactical Bonus
     SP go Out of Action; with good order counters left, the barbarian army is revealed and fought."""
     working = Working()

@@ -7,6 +7,7 @@ Action Costs Table ("Coronation"), paid through spend_ap; the umpire rules on wh
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -48,14 +49,14 @@ class CoronationInput:
     options: CoronationOptions = spec(OPTIONS_HELP, default=CoronationOptions())
 
 
-def check_coronation(case):
+def check_coronation(case: CoronationInput) -> None:
     if case.crowned_in_play and not case.counter_free:
         raise RulesError(
             "counter_free", f"the {COUNTERS[case.side]} counter passes only when the supreme leader dies (§5.1.4)"
         )
 
 
-def supreme_value(case, working):
+def supreme_value(case: CoronationInput, working: Working) -> int:
     """A25: the +8 on the crowned heir; on a scenario's printed supreme leader, as the reading says."""
     if case.crowned_in_play:
         working.step(f"The {COUNTERS[case.side]} counter goes on {case.leader}: +{RANK_BONUS}", SUPREME)
@@ -68,7 +69,7 @@ def supreme_value(case, working):
 
 
 @procedure(RULESET, "coronation", title="Coronation and the supreme leader's +8", source=SUPREME, takes=CoronationInput)
-def coronation(case, dice):
+def coronation(case: CoronationInput, dice: Dice) -> Result:
     """5.1.4: the heir takes the supreme leader's counter and its +8 Strategic Value by a Coronation action."""
     working = Working()
     check_coronation(case)
@@ -112,7 +113,7 @@ TAXATION_NEEDS = (
 
 
 @procedure(RULESET, "taxation", title="Taxation", source=SUPREME, takes=TaxationInput)
-def taxation(case, dice):
+def taxation(case: TaxationInput, dice: Dice) -> Result:
     """5.1.4: the supreme leader who uses his Leader AP in a friendly, non-pillaged, non-besieged inhabited region
     without doing anything else gains 1 Booty marker."""
     working = Working()

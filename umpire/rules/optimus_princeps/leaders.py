@@ -3,18 +3,21 @@ calls when a leader's unit is eliminated)."""
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
+from .armies import Leader
 from .common import DIE, RULESET
 
 FATE = "9.11.3 Leader Capture and Death"
 CAPTURED_UP_TO = 3  # §9.11.3: "On a roll of 1-3, he is captured, otherwise he is killed."
 
 
-def leader_fate(leader, dice, working):
+def leader_fate(leader: "Leader | FateInput", dice: Dice, working: Working) -> dict[str, str]:
     """9.11.3: the unit he was with is eliminated: 1-3 captured, 4-6 killed; a captured supreme leader is put
     to death."""
     roll = working.roll(dice, DIE, f"{leader.name}'s fate, his unit eliminated")
@@ -33,7 +36,7 @@ class FateInput:
 
 
 @procedure(RULESET, "leader_fate", title="Leader capture or death", source=FATE, takes=FateInput, dice="1 D6")
-def leader_fate_procedure(case, dice):
+def leader_fate_procedure(case: FateInput, dice: Dice) -> Result:
     """9.11.3: the leader whose unit is eliminated is captured on 1-3 and killed on 4-6."""
     working = Working()
     result = leader_fate(case, dice, working)
@@ -56,13 +59,13 @@ class NotationInput:
 
 
 @procedure(RULESET, "leader_notation", title="Read a leader's notation", source=NOTATION, takes=NotationInput)
-def leader_notation(case, dice):
+def leader_notation(case: NotationInput, dice: Dice) -> Result:
     """SN0.2: "Legate (12, +1)" is a Strategic Value of 12 and a Tactical Bonus of +1."""
     working = Working()
     found = NOTATION_PATTERN.match(case.notation)
     if not found:
         raise RulesError("notation", f"{case.notation!r} is not written as Name (Strategic Value, Tactical Bonus)")
-    outcome = {"name": found["name"], "strategic": int(found["sv"]), "tactical": int(found["tb"])}
+    outcome: dict[str, Any] = {"name": found["name"], "strategic": int(found["sv"]), "tactical": int(found["tb"])}
     working.step(
         f"{outcome['name']}: Strategic Value {outcome['strategic']}, Tactical Bonus +{outcome['tactical']}", NOTATION
     )

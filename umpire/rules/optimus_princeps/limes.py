@@ -7,7 +7,9 @@ the text does not say, and the working says so.
 """
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -47,7 +49,7 @@ class LimesInput:
     )
 
 
-def check_limes(case):
+def check_limes(case: LimesInput) -> None:
     if not case.allowed:
         raise RulesError("allowed", f"the scenario allows no limes in {case.region} (§9.10.3)")
     if not case.leader:
@@ -58,7 +60,7 @@ def check_limes(case):
         raise RulesError("built_this_season", "a wooden limes turns to stone in another season (§9.10.3)")
 
 
-def build(case, working):
+def build(case: LimesInput, working: Working) -> dict[str, Any]:
     for need, have in (("ap", case.ap_left), ("sp", case.sp), ("booty", case.booty)):
         if have < BUILD[need]:
             raise RulesError(
@@ -74,7 +76,7 @@ def build(case, working):
     return {"limes": "wooden", **BUILD}
 
 
-def flip(case, working):
+def flip(case: LimesInput, working: Working) -> dict[str, Any]:
     ap = cost_of(case.to_stone, working)
     if ap > case.ap_left:
         raise RulesError("ap_left", f"turning it to stone costs {ap} AP; the D10 shows {case.ap_left}")
@@ -88,7 +90,7 @@ def flip(case, working):
 
 
 @procedure(RULESET, "build_limes", title="Build a limes", source=LIMES, takes=LimesInput)
-def build_limes(case, dice):
+def build_limes(case: LimesInput, dice: Dice) -> Result:
     """9.10.3: a wooden limes for 1 AP, 1 SP and 1 Booty marker with a leader; stone in a later season. It adds
     +1 (wooden) or +2 (stone) to one defending counter each combat phase, and is destroyed if the region falls."""
     working = Working()

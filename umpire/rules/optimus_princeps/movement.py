@@ -3,6 +3,7 @@ carrying limit (§5.1, §5.1.1, §5.1.2), and a fleet's move with troops (§5.2.
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -82,7 +83,7 @@ class ArrivalInput:
 
 
 @procedure(RULESET, "arrival_region", title="Arrival region", source=LAND, takes=ArrivalInput, dice="1 D6")
-def arrival_region(case, dice):
+def arrival_region(case: ArrivalInput, dice: Dice) -> Result:
     """5.1: the region of a new country a counter arrives in: a D6, unless the country has one region or the
     mover may choose."""
     working = Working()
@@ -124,7 +125,7 @@ class ArmyMoveInput:
     armies: int = spec("Armies moving together from one region to one destination (§5.1.2)", min=1, max=6, default=1)
 
 
-def unit_reach(unit, case):
+def unit_reach(unit: Mover, case: ArmyMoveInput) -> int:
     """How far a unit can follow its leader in this activation."""
     if unit.kind in PER_SEASON:
         return max(PER_SEASON[unit.kind] + case.forced_march - unit.season_mp_used, 0)
@@ -132,7 +133,7 @@ def unit_reach(unit, case):
 
 
 @procedure(RULESET, "army_move", title="Move an army", source=ARMY, takes=ArmyMoveInput)
-def army_move(case, dice):
+def army_move(case: ArmyMoveInput, dice: Dice) -> Result:
     """5.1.1: a leader moves at most 4 MP a season carrying SP up to his Strategic Value; each unit follows as far
     as its own allowance; 5.1.2: 1 AP per army."""
     working = Working()
@@ -148,7 +149,7 @@ def army_move(case, dice):
             f"{LEADER_SEASON_MP} a season (5.1.1, forced march included)",
         )
     MOVEMENT_ALLOWANCES.lookup("leader", working)
-    left_behind = []
+    left_behind: list[str] = []
     for unit in case.units:
         reach = unit_reach(unit, case)
         working.step(f"{unit.name} ({unit.kind.label}) can follow {reach} MP", LAND, reach)
@@ -194,14 +195,14 @@ class FleetMoveInput:
     river_frozen: bool = spec("The river is frozen", default=False)
 
 
-def step_cost(step):
+def step_cost(step: FleetStep) -> int:
     if step.step is Step.MOVE:
         return 1
     return 0 if step.in_city else 2
 
 
 @procedure(RULESET, "fleet_move", title="Move a fleet", source=NAVAL, takes=FleetMoveInput)
-def fleet_move(case, dice):
+def fleet_move(case: FleetMoveInput, dice: Dice) -> Result:
     """5.2.2-5.2.3: a river fleet has 4 MP, one per region along its river; embarking or debarking costs 0 MP in a
     city, 2 elsewhere; 10 land SP per fleet SP."""
     working = Working()

@@ -3,12 +3,13 @@ the legion's eagle (§13.4)."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
 from ..tables import Band, BandTable
 from ..working import Result, Working
-from .common import DIE, RULESET, Side, total_of
+from .common import DIE, RULESET, Modifier, Side, total_of
 
 RECRUITING = "13.2 The Recruiting Action"
 RANKS = "13.3 Recovering the Ranks Action"
@@ -55,7 +56,7 @@ class RecruitInput:
     hdc_sp: int = spec("HDC SP in the region that could recover", min=0, max=60, default=0)
 
 
-def check_recruiting(case):
+def check_recruiting(case: RecruitInput) -> None:
     if case.besieged:
         raise RulesError("besieged", "a besieged region cannot recruit (§9.9, §13.2)")
     if case.pillaged:
@@ -68,9 +69,9 @@ def check_recruiting(case):
         raise RulesError("friendly_inhabited", "recruiting is done in a friendly inhabited region (§13.2)")
 
 
-def recruit_modifiers(case):
+def recruit_modifiers(case: RecruitInput) -> list[Modifier]:
     """13.2 Modifiers, with the scenarios' stratagems."""
-    found = [("won the most recent battle", 1, RECRUITING)] if case.won_last_battle else []
+    found: list[Modifier] = [("won the most recent battle", 1, RECRUITING)] if case.won_last_battle else []
     found += [(f"{case.booty_spent} Booty spent", case.booty_spent, RECRUITING)] if case.booty_spent else []
     found += [("the supreme leader recruits", 1, RECRUITING)] if case.supreme_leader else []
     found += [("captured eagle in the barbarian inhabited region", 1, RECRUITING)] if case.captured_eagle else []
@@ -79,14 +80,14 @@ def recruit_modifiers(case):
 
 
 @procedure(RULESET, "recruit", title="Recruiting action", source=RECRUITING, takes=RecruitInput, dice="1 D6")
-def recruit(case, dice):
+def recruit(case: RecruitInput, dice: Dice) -> Result:
     """13.2: a D6 on the Reinforcements Table gives the SP that march off to war; §13.3 turns some into rallied
     HDC SP."""
     working = Working()
     check_recruiting(case)
     roll = working.roll(dice, DIE, "recruiting")
     total = total_of(working, roll, recruit_modifiers(case), "Reinforcements Table", RECRUITING)
-    rolled = REINFORCEMENTS_TABLE.lookup(total, working)
+    rolled: int = REINFORCEMENTS_TABLE.lookup(total, working)
     if case.to_ranks > rolled:
         raise RulesError("to_ranks", f"only {rolled} SP came: {case.to_ranks} cannot go to recovering the ranks")
     recovered = min(case.to_ranks * HDC_PER_RECRUIT, case.hdc_sp)
@@ -116,7 +117,7 @@ class EagleInput:
 
 
 @procedure(RULESET, "eagle", title="A legion's eagle", source=EAGLE, takes=EagleInput)
-def eagle(case, dice):
+def eagle(case: EagleInput, dice: Dice) -> Result:
     """13.4: a legion the barbarians destroy leaves its eagle with their army; beating that army takes it back."""
     working = Working()
     held = "roman"

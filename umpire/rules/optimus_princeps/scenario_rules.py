@@ -2,7 +2,9 @@
 S3 (Dacian Garrisons) and S5 (Barbarian Liberation), and the solitaire barbarians' tactic (Domitian's Reign)."""
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -63,7 +65,7 @@ class ControlInput:
     options: ControlOptions = spec(OPTIONS_HELP, default=ControlOptions())
 
 
-def column(case, working):
+def column(case: ControlInput, working: Working) -> str:
     if case.year != 106:
         return next(
             key
@@ -89,7 +91,7 @@ def column(case, working):
 @procedure(
     RULESET, "dacian_control", title="Who holds Dacia and the numbered regions", source=CONTROL, takes=ControlInput
 )
-def dacian_control(case, dice):
+def dacian_control(case: ControlInput, dice: Dice) -> Result:
     """SN0.1: the people that holds Dacia and the regions marked 103, 104 and 118 in a given year."""
     working = Working()
     holder = DACIAN_CONTROL_TABLE.lookup(case.area.value, working, column=column(case, working))
@@ -131,7 +133,7 @@ class LiberationInput:
     people: People = spec("S5: the capturing army's people (Jazyges and Roxolans are Sarmatian)", default=People.DACIAN)
 
 
-def garrison_liberation(case, working):
+def garrison_liberation(case: LiberationInput, working: Working) -> dict[str, Any]:
     """S3.3: before a Roman army's visit, the 105 garrisons fight in plains; no invasion, a liberation."""
     liberated = case.roman_setup_garrison and not case.visited
     working.step(
@@ -145,7 +147,7 @@ def garrison_liberation(case, working):
     return {"liberation": liberated, "defences": not liberated}
 
 
-def barbarian_liberation(case, working):
+def barbarian_liberation(case: LiberationInput, working: Working) -> dict[str, Any]:
     """S5: a Dacian village the Dacians take, a 104 tribal site the Jazyges take, the 118 village the Roxolans."""
     freed = LIBERATORS.get(case.place) is case.people
     working.step(
@@ -163,7 +165,7 @@ def barbarian_liberation(case, working):
     source=f"{S3_LIBERATION}; {S5_LIBERATION}",
     takes=LiberationInput,
 )
-def liberation(case, dice):
+def liberation(case: LiberationInput, dice: Dice) -> Result:
     """S3.3 and S5: when a barbarian capture is a liberation."""
     working = Working()
     rule = {Scenario.S3: garrison_liberation, Scenario.S5: barbarian_liberation}.get(case.scenario)
@@ -213,7 +215,7 @@ class TacticInput:
     source=TACTICAL_CHOICE,
     takes=TacticInput,
 )
-def barbarian_tactic(case, dice):
+def barbarian_tactic(case: TacticInput, dice: Dice) -> Result:
     """Domitian's Reign, solitaire: the tactic drawn at random, as each barbarian people reads it."""
     working = Working()
     replaced, becomes = REPLACED.get(case.people, (None, None))

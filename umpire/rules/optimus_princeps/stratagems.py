@@ -3,6 +3,7 @@ allows (one per leader per season, each once per player, Forced March once per p
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -142,26 +143,28 @@ class StratagemInput:
     options: StratagemOptions = spec(OPTIONS_HELP, default=StratagemOptions())
 
 
-def printed_cost(case, working):
+def printed_cost(case: StratagemInput, working: Working) -> int:
     if case.stratagem in STRATAGEMS_TABLE.rows:
-        row = STRATAGEMS_TABLE.lookup(case.stratagem, working)
-        return row["ap"] * (case.artillery if case.stratagem == ARTILLERY_DEPLOYED else 1)
+        each: int = STRATAGEMS_TABLE.lookup(case.stratagem, working)["ap"]
+        return each * (case.artillery if case.stratagem == ARTILLERY_DEPLOYED else 1)
     if case.stratagem not in SCENARIO_STRATAGEMS_TABLE.rows:
         known = ", ".join(list(STRATAGEMS_TABLE.rows) + list(SCENARIO_STRATAGEMS_TABLE.rows))
         raise RulesError("stratagem", f"there is no stratagem {case.stratagem!r}; the stratagems are {known}")
     row = SCENARIO_STRATAGEMS_TABLE.rows[case.stratagem]
     if case.options.red_version and case.stratagem in RED_VERSION_COSTS.rows:
         working.note("Reading: the Red version's cost (S5, translator's note)", RED_VERSION_COSTS.source)
-        return RED_VERSION_COSTS.lookup(case.stratagem, working)
-    if row["ap"] is None:
+        red: int = RED_VERSION_COSTS.lookup(case.stratagem, working)
+        return red
+    ap: int | None = row["ap"]
+    if ap is None:
         if case.ap_cost is None:
             raise RulesError("ap_cost", f"the text gives no AP cost for {case.stratagem}: Control enters it")
         return case.ap_cost
-    working.step(f"{case.stratagem}: {row['ap']} AP ({row['side']})", SCENARIO_STRATAGEMS, row["ap"])
-    return row["ap"]
+    working.step(f"{case.stratagem}: {ap} AP ({row['side']})", SCENARIO_STRATAGEMS, ap)
+    return ap
 
 
-def check_artillery(case, working):
+def check_artillery(case: StratagemInput, working: Working) -> None:
     """A27: who may deploy artillery."""
     if case.stratagem != ARTILLERY_DEPLOYED:
         return
@@ -173,7 +176,7 @@ def check_artillery(case, working):
         raise RulesError("attacking", 'Reading A27: Artillery deployed is played "in defense only" (§14)')
 
 
-def check_play(case):
+def check_play(case: StratagemInput) -> None:
     if not case.leader_present:
         raise RulesError(
             "leader_present",
@@ -188,7 +191,7 @@ def check_play(case):
 
 
 @procedure(RULESET, "stratagem", title="Buy and play a stratagem", source=STRATAGEMS, takes=StratagemInput)
-def stratagem(case, dice):
+def stratagem(case: StratagemInput, dice: Dice) -> Result:
     """14: a stratagem's AP cost and the limits on playing it."""
     working = Working()
     check_play(case)

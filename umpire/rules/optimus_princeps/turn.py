@@ -3,7 +3,9 @@ seasonal event of Sequence 1 with the spring recovery; and the solitaire campaig
 barbarian activation (Domitian's Reign, Playing the Campaign Solitaire)."""
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -138,7 +140,7 @@ AFTER_EVENTS = (
 STAGES = tuple(Season)
 
 
-def weather_phase(season):
+def weather_phase(season: Season) -> dict[str, Any]:
     if season is Season.SPRING:
         return SPRING
     text, rule = WEATHER[season]
@@ -150,7 +152,7 @@ def weather_phase(season):
     }
 
 
-def season_plan(number):
+def season_plan(number: int) -> dict[str, Any]:
     """The phases of season `number` (1 thaw … 5 winter) in the printed order of §2."""
     season = STAGES[number - 1]
     return {"stage": season.label.title(), "number": number, "phases": (START, weather_phase(season), *AFTER_EVENTS)}
@@ -163,28 +165,35 @@ SEQUENCE_OF_PLAY = tuple(season_plan(number) for number in range(1, 6))
 # ---- optimus_princeps.seasonal_event -----------------------------------------------------------------
 
 FLOODED = "marshes flooded: being in them or moving through them is crossing a major river for attrition"
-# §2 Sequence 1 (L125-134): the D6 each season but spring.
+# §2 Sequence 1 (L125-134): the D6 each season but spring, its columns the die as written.
 SEASONAL_EVENTS = KeyedTable(
     "Seasonal events",
     EVENTS,
     {
-        "thaw": {1: "no effect", 2: "no effect", 3: "no effect", 4: FLOODED, 5: FLOODED, 6: FLOODED},
+        "thaw": {"1": "no effect", "2": "no effect", "3": "no effect", "4": FLOODED, "5": FLOODED, "6": FLOODED},
         "summer": {
-            1: "marshes are dry: plains",
-            2: "marshes are dry: plains",
-            3: "marshes are dry: plains",
-            4: "no effect",
-            5: "no effect",
-            6: "no effect",
+            "1": "marshes are dry: plains",
+            "2": "marshes are dry: plains",
+            "3": "marshes are dry: plains",
+            "4": "no effect",
+            "5": "no effect",
+            "6": "no effect",
         },
-        "autumn": {1: "rivers are frozen", 2: "no effect", 3: "no effect", 4: "no effect", 5: "no effect", 6: FLOODED},
+        "autumn": {
+            "1": "rivers are frozen",
+            "2": "no effect",
+            "3": "no effect",
+            "4": "no effect",
+            "5": "no effect",
+            "6": FLOODED,
+        },
         "winter": {
-            1: "watercourses are frozen",
-            2: "watercourses are frozen",
-            3: "watercourses are frozen",
-            4: "no effect",
-            5: "no effect",
-            6: "no effect",
+            "1": "watercourses are frozen",
+            "2": "watercourses are frozen",
+            "3": "watercourses are frozen",
+            "4": "no effect",
+            "5": "no effect",
+            "6": "no effect",
         },
     },
 )
@@ -227,7 +236,7 @@ class EventInput:
     takes=EventInput,
     dice="1 D6 (spring: 1 D6 per Pillaged region)",
 )
-def seasonal_event(case, dice):
+def seasonal_event(case: EventInput, dice: Dice) -> Result:
     """2 Sequence 1: the season's weather on a D6; in spring, each Pillaged region recovers on 4+."""
     working = Working()
     if case.season is Season.SPRING:
@@ -235,7 +244,7 @@ def seasonal_event(case, dice):
     if case.pillaged_regions:
         raise RulesError("pillaged_regions", "Pillaged markers are rolled for in spring only")
     roll = working.roll(dice, DIE, f"{case.season.label} seasonal event")
-    effect = SEASONAL_EVENTS.lookup(case.season.value, working, column=roll)
+    effect: str = SEASONAL_EVENTS.lookup(case.season.value, working, column=str(roll))
     working.note(
         "Reading A3: the effect lasts "
         + ("until the next season's roll" if case.options.until_next_roll else "this season"),
@@ -249,7 +258,7 @@ def seasonal_event(case, dice):
     )
 
 
-def frozen(case, effect, working):
+def frozen(case: EventInput, effect: str, working: Working) -> dict[str, bool]:
     """What a freeze means for crossing the Danube and for the fleets, as A3 reads it."""
     if effect not in FROZEN:
         return {"danube_frozen": False, "sailing_stopped": False}
@@ -268,8 +277,8 @@ def frozen(case, effect, working):
     return {"danube_frozen": danube, "sailing_stopped": sailing}
 
 
-def spring(case, dice, working):
-    recovered = []
+def spring(case: EventInput, dice: Dice, working: Working) -> Result:
+    recovered: list[str] = []
     for region in case.pillaged_regions:
         roll = working.roll(dice, DIE, f"{region}'s Pillaged marker")
         back = roll >= RECOVERS_ON
@@ -298,7 +307,7 @@ class HistoricalInput:
     takes=HistoricalInput,
     dice="1 D6",
 )
-def historical_event(case, dice):
+def historical_event(case: HistoricalInput, dice: Dice) -> Result:
     """Domitian's Reign, solitaire: an event occurs on its number or more; -1 if Domitian is in Rome and the event
     is not favourable to him."""
     working = Working()
@@ -366,12 +375,12 @@ class ActivationInput:
     takes=ActivationInput,
     dice="1 D6; 1 more on a 6",
 )
-def barbarian_activation(case, dice):
+def barbarian_activation(case: ActivationInput, dice: Dice) -> Result:
     """Domitian's Reign, solitaire: what the activated barbarian army does, and the barbarian event on a 6."""
     working = Working()
     roll = working.roll(dice, DIE, f"{case.tribe} {case.posture.label} army")
     action = BARBARIAN_ACTIONS.lookup(roll, working, column=case.posture.value)
-    outcome = {"action": action, "event": None}
+    outcome: dict[str, Any] = {"action": action, "event": None}
     if action == BARBARIAN_EVENT:
         outcome["event"] = BARBARIAN_EVENTS.lookup(working.roll(dice, DIE, "barbarian event"), working)
         working.note(f"It lasts this season and applies to the {case.tribe} only", SOLITAIRE)

@@ -1,8 +1,11 @@
 """Victory: each scenario's conditions (S1.4, S2.3, S3.4, S4.3-4.4, S5, the optional automatic victory of
 SN0.3), and the campaign's popularity score, Points Optimus Princeps (Domitian's Reign, Victory)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -14,7 +17,9 @@ POP_RULE = "Domitian's Reign: Victory"
 REIGN_RULE = "Domitian's Reign: Events and Stratagems"
 
 
-def reign_event(date, player, ap, pop, line, occurs_on=None):
+def reign_event(
+    date: str, player: str, ap: int, pop: int | None, line: int, occurs_on: int | None = None
+) -> dict[str, Any]:
     return {"date": date, "occurs_on": occurs_on, "ap": ap, "player": player, "pop": pop, "source": f"L{line}"}
 
 
@@ -142,7 +147,7 @@ class PopInput:
 
 
 @procedure(RULESET, "pop", title="Points Optimus Princeps", source=POP_RULE, takes=PopInput)
-def pop(case, dice):
+def pop(case: PopInput, dice: Dice) -> Result:
     """Domitian's Reign: the campaign's POP total from its ledger, and the verdict on Domitian's reign."""
     working = Working()
     total = sum(reign_pop(event, i, working) for i, event in enumerate(case.reign_events)) + case.events
@@ -164,7 +169,7 @@ def pop(case, dice):
     return Result.of("optimus_princeps.pop", {"pop": total, "verdict": verdict}, working, dice)
 
 
-def reign_pop(event, i, working):
+def reign_pop(event: ReignEvent, i: int, working: Working) -> int:
     """An event's POP: as the event's table or the umpire gives it, else as the text prints it."""
     if event.pop is not None:
         working.step(f"{event.name} × {event.times}: {event.pop:+d} POP each", REIGN_RULE, event.pop * event.times)
@@ -175,7 +180,7 @@ def reign_pop(event, i, working):
             f"the Domitian's Reign events table has no POP for {event.name!r}: "
             "Control enters it on the data tables page",
         )
-    printed = REIGN_EVENTS.lookup(event.name, working)["pop"]
+    printed: int | None = REIGN_EVENTS.lookup(event.name, working)["pop"]
     if printed is None:
         working.step(f"{event.name}: the text gives it no POP", REIGN_RULE, 0)
         return 0
@@ -223,7 +228,11 @@ class VictoryInput:
     colonist_sp_destroyed: int = spec("S5: Roman colonist SP destroyed", min=0, max=10, default=0)
 
 
-def optional_automatic(case, working):
+Condition = tuple[bool, str, str]  # met, the winner, the victory's name
+Conditions = tuple[list[Condition], str, tuple[str, str]]  # in order, their rule, and (winner, words) if none is met
+
+
+def optional_automatic(case: VictoryInput, working: Working) -> dict[str, str] | None:
     if case.all_leaders_killed is None:
         return None
     winner = "barbarian" if case.all_leaders_killed is Side.ROMAN else "roman"
@@ -235,7 +244,7 @@ def optional_automatic(case, working):
     return {"winner": winner, "victory": "automatic"}
 
 
-def first_met(conditions, working, rule):
+def first_met(conditions: Sequence[Condition], working: Working, rule: str) -> dict[str, str] | None:
     for met, winner, victory in conditions:
         if met:
             working.step(f"{victory}: {winner}", rule, winner)
@@ -243,7 +252,7 @@ def first_met(conditions, working, rule):
     return None
 
 
-def s1(case):
+def s1(case: VictoryInput) -> Conditions:
     return (
         [
             (case.supreme_roman_dead and case.eagles_captured >= 3, "barbarian", "Barbarian Automatic Victory"),
@@ -260,7 +269,7 @@ def s1(case):
     )
 
 
-def s2(case):
+def s2(case: VictoryInput) -> Conditions:
     return (
         [(case.all_104_held_by_dacians, "dacian", "Dacian Historical Victory")],
         "S2.3 Victory",
@@ -268,7 +277,7 @@ def s2(case):
     )
 
 
-def s3(case):
+def s3(case: VictoryInput) -> Conditions:
     return (
         [
             (case.supreme_roman_dead and case.eagles_captured >= 2, "barbarian", "Barbarian Automatic Victory"),
@@ -280,7 +289,7 @@ def s3(case):
     )
 
 
-def s4(case):
+def s4(case: VictoryInput) -> Conditions:
     roman, jazyge = case.roman_regions_103_104, case.jazyge_regions_103_104
     return (
         [
@@ -293,7 +302,7 @@ def s4(case):
     )
 
 
-def s5(case):
+def s5(case: VictoryInput) -> Conditions:
     automatic = (
         (case.supreme_roman_dead and case.eagles_captured >= 3)
         or case.no_princeps_at_thaw_118
@@ -313,7 +322,7 @@ CONDITIONS = {Scenario.S1: s1, Scenario.S2: s2, Scenario.S3: s3, Scenario.S4: s4
 
 
 @procedure(RULESET, "scenario_victory", title="Scenario victory", source="Scenarios: Victory", takes=VictoryInput)
-def scenario_victory(case, dice):
+def scenario_victory(case: VictoryInput, dice: Dice) -> Result:
     """The scenario's victory conditions, automatic victories first; otherwise its default result."""
     working = Working()
     found = optional_automatic(case, working)

@@ -3,6 +3,7 @@ detachments' effect on it (6.55), and its DRM in battle (6.71, 6.77)."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -18,7 +19,7 @@ SIZE_CAPS = ((100, 1), (60, 2))  # 6.76: 100+ SP at most +1; 60+ SP at most +2
 FREE_ADDITION_PERCENT = 30  # 6.75 "up to 30% of its strength in SP"
 
 
-def clamp(aer, army_sp, working):
+def clamp(aer: int, army_sp: int, working: Working) -> int:
     """6.76: never below -3 or above +3; +2 at most from 60 SP, +1 from 100 SP."""
     ceiling = next((cap for size, cap in SIZE_CAPS if army_sp >= size), HIGHEST)
     limited = max(LOWEST, min(ceiling, aer))
@@ -47,7 +48,7 @@ class BattleAerInput:
     attacking: bool = spec("The Carthaginians are attacking")
 
 
-def effective_aer(army, working):
+def effective_aer(army: ArmyInBattle, working: Working) -> int:
     if army.aer is None:
         working.step(f"{army.name}: neither Army nor Detachment, AER -3", "6.77", NEW_ARMY_AER)
         return NEW_ARMY_AER
@@ -60,7 +61,7 @@ def effective_aer(army, working):
 
 
 @procedure(RULESET, "aer_in_battle", title="Army Efficiency Rating in battle", source=AER_RULE, takes=BattleAerInput)
-def aer_in_battle(case, dice):
+def aer_in_battle(case: BattleAerInput, dice: Dice) -> Result:
     """6.71, 6.55, 6.77: the lowest AER of the Armies in the battle (one less per detachment in play, never below
     -3; a force neither Army nor Detachment -3) is added to the Battle DR attacking, subtracted defending."""
     working = Working()
@@ -96,7 +97,7 @@ class AerChangeInput:
     percentage_loss: tuple[PercentageLossRow, ...] = spec("The Percentage Loss Chart's cells (AW), for 30%", default=())
 
 
-def addition_penalty(case, working):
+def addition_penalty(case: AerChangeInput, working: Working) -> int:
     """6.75: up to 30% free; more than 30% but less than the Army -1; the Army's size or more -2; twice it -3."""
     if case.sp_added >= 2 * case.army_sp:
         return -3
@@ -108,7 +109,7 @@ def addition_penalty(case, working):
     return -1 if case.sp_added > free else 0
 
 
-def turn_end_gain(case, working):
+def turn_end_gain(case: AerChangeInput, working: Working) -> int:
     met = (
         case.same_commander_all_turn
         and not case.useless_this_turn
@@ -121,7 +122,7 @@ def turn_end_gain(case, working):
     return 1 if met else 0
 
 
-def aer_delta(case, working):
+def aer_delta(case: AerChangeInput, working: Working) -> int:
     if case.cause is AerCause.NEW_COMMANDER:
         return NEW_COMMANDER
     if case.cause is AerCause.PARENT_ARMY_ELIMINATED:
@@ -132,7 +133,7 @@ def aer_delta(case, working):
 
 
 @procedure(RULESET, "aer_change", title="Army Efficiency Rating: change", source=CHANGE_RULE, takes=AerChangeInput)
-def aer_change(case, dice):
+def aer_change(case: AerChangeInput, dice: Dice) -> Result:
     """6.73-6.76 and 6.57: +1 at the end of a good Game Turn (G/2); -2 for a new commander; -1 to -3 for SP added
     beyond 30% of the Army; -1 when a detachment becomes the Army; then the limits: -3 to +3, +2 at most from
     60 SP, +1 from 100 SP."""

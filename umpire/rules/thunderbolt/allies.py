@@ -7,7 +7,9 @@ when the marker enters the other side's Box 4 (10.13)."""
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -54,7 +56,7 @@ class ShiftInput:
     boxes: int = spec("For an Ambassador/Augury result: the boxes it gives", min=0, max=8, default=0)
 
 
-def shift_boxes(case):
+def shift_boxes(case: ShiftInput) -> tuple[int, Side]:
     """10.12: how many boxes, and toward whom."""
     if case.cause is Cause.DEVASTATION:
         other = Side.CARTHAGINIAN if case.side is Side.ROMAN else Side.ROMAN
@@ -71,7 +73,7 @@ def shift_boxes(case):
     return case.boxes, case.side
 
 
-def move(level, allied_to, boxes, toward, working, rule):
+def move(level: int, allied_to: Side, boxes: int, toward: Side, working: Working, rule: str) -> tuple[int, Side, bool]:
     """The new level and allegiance: clamped at Box 4, switching only on entering the other side's Box 4."""
     after = max(-BOX_4, min(BOX_4, level + TOWARD[toward] * boxes))
     working.step(f"{boxes} box(es) toward {toward.title}: {level:+d} → {after:+d}", rule, after)
@@ -83,7 +85,7 @@ def move(level, allied_to, boxes, toward, working, rule):
 
 
 @procedure(RULESET, "alliance_shift", title="Alliance track: move a province", source=SHIFT_RULE, takes=ShiftInput)
-def alliance_shift(case, dice):
+def alliance_shift(case: ShiftInput, dice: Dice) -> Result:
     """10.12-10.13: a Major Victory in battle moves the province 2 boxes if in it or next to it, 1 if elsewhere in
     Roman Italy; a siege's 3 in it, 1 next to it; a Devastation 4 toward the other player; Watchful Presence 1;
     Retribution 2 toward Rome. Never beyond Box 4; entering the other side's Box 4 switches the alliance."""
@@ -113,7 +115,7 @@ class HannibalDiplomacyInput:
     table: tuple[AmbassadorRow, ...] = spec("The Ambassador Table's rows (AW PAC #1), from the data tables", default=())
 
 
-def check_hannibal(case):
+def check_hannibal(case: HannibalDiplomacyInput) -> None:
     if not case.hannibal_and_army_in_province:
         raise RulesError("hannibal_and_army_in_province", "Hannibal must be in the province with his Army (10.21)")
     if case.guile_points < 1:
@@ -122,7 +124,7 @@ def check_hannibal(case):
         raise RulesError("targeted_this_turn", "a province may be targeted only once a Game Turn (10.21)")
 
 
-def ambassador_boxes(result, working):
+def ambassador_boxes(result: str, working: Working) -> int:
     if result.strip().upper() == "D":
         working.step("D: treated as -2", DIPLOMACY_RULE, D_RESULT)
         return D_RESULT
@@ -140,7 +142,7 @@ def ambassador_boxes(result, working):
     takes=HannibalDiplomacyInput,
     dice=D10,
 )
-def hannibal_diplomacy(case, dice):
+def hannibal_diplomacy(case: HannibalDiplomacyInput, dice: Dice) -> Result:
     """10.21: Hannibal, with his Army in a Roman-allied province, spends 1 Guile Point and rolls on the Ambassador
     Table (AW PAC #1, per-event data) at Diplomacy Rating A; a positive result moves the marker that many boxes
     toward Carthage, a negative one toward Rome, D counting -2."""
@@ -148,7 +150,9 @@ def hannibal_diplomacy(case, dice):
     check_hannibal(case)
     working.modifier("Guile Point spent", -1, DIPLOMACY_RULE)
     roll = roll_d10(working, dice, "Ambassador Table")
-    result = cell(case.table, f"A {roll}", "result", table=AMBASSADOR_TABLE, source=AMBASSADOR_SOURCE, field="table")
+    result: str = cell(
+        case.table, f"A {roll}", "result", table=AMBASSADOR_TABLE, source=AMBASSADOR_SOURCE, field="table"
+    )
     boxes = ambassador_boxes(result, working)
     toward = Side.CARTHAGINIAN if boxes >= 0 else Side.ROMAN
     after, allied, switched = move(case.level, Side.ROMAN, abs(boxes), toward, working, DIPLOMACY_RULE)
@@ -180,13 +184,13 @@ class RetributionInput:
     takes=RetributionInput,
     dice=f"{D10} per adjacent province",
 )
-def roman_retribution(case, dice):
+def roman_retribution(case: RetributionInput, dice: Dice) -> Result:
     """10.22: a city sacked by Rome in a Carthaginian-allied Roman Italy province moves it 2 boxes toward Rome, and
     each adjacent province 1 box on an even die (0 is even)."""
     working = Working()
     if case.sacked_in.allied_to is not Side.CARTHAGINIAN:
         raise RulesError("sacked_in.allied_to", "Retribution follows a sack in a Carthaginian-allied province (10.22)")
-    levels = {}
+    levels: dict[str, dict[str, Any]] = {}
     level, allied, _ = move(case.sacked_in.level, case.sacked_in.allied_to, 2, Side.ROMAN, working, RETRIBUTION_RULE)
     levels[case.sacked_in.province] = {"level": level, "allied_to": allied.value}
     for province in case.adjacent:
@@ -229,13 +233,13 @@ class CityInput:
     options: CityOptions = spec("Readings of points the rulebook leaves open", default=CityOptions())
 
 
-def defect(case):
+def defect(case: CityInput) -> dict[str, int]:
     """10.31: Citizens eliminated, Ala become Italian SP."""
     italian = case.italian_infantry + case.ala_sp
     return {"citizen_sp": 0, "ala_sp": 0, "italian_infantry": italian, "other_infantry": case.other_infantry}
 
 
-def return_to_rome(case):
+def return_to_rome(case: CityInput) -> dict[str, int]:
     """10.32: non-Italian infantry eliminated; half the Italian infantry (round up) become Ala."""
     ala = case.ala_sp + math.ceil(case.italian_infantry / 2)
     rest = case.italian_infantry // 2 if case.options.other_half is OtherHalf.STAY else 0
@@ -249,7 +253,7 @@ def return_to_rome(case):
     source=DEFECTION_RULE,
     takes=CityInput,
 )
-def city_changes_sides(case, dice):
+def city_changes_sides(case: CityInput, dice: Dice) -> Result:
     """10.31-10.33: to Carthage, each city without a Legion loses its control markers and Roman Citizens, its Ala
     becoming Italian SP; to Rome, each city without a Carthaginian Army, Detachment or leader loses its non-Italian
     infantry and half its Italian infantry (round up) become Ala; an emptied Medium/Large city gets 1 SP."""

@@ -3,8 +3,10 @@ Level C roads in Hispania ("Up two rows"), and Home Territory halving. The Attri
 Points a province or river costs are the AW rulebook's (AW 6.4): per-event data."""
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -69,7 +71,7 @@ class AttritionInput:
     options: AttritionOptions = spec("Readings of points the rulebook leaves open", default=AttritionOptions())
 
 
-def leg_ap(leg, working):
+def leg_ap(leg: Leg, working: Working) -> int:
     road = min(leg.rivers_crossed_by_road, leg.river_ap)
     ap = leg.province_ap + leg.river_ap - road + leg.rough_hexes_off_road
     working.step(
@@ -81,10 +83,10 @@ def leg_ap(leg, working):
     return ap
 
 
-def accumulated(case, working):
+def accumulated(case: AttritionInput, working: Working) -> int:
     aps = [leg_ap(leg, working) for leg in case.legs]
     if case.options.halving is HalvingScope.WHOLE_MOVE and any(leg.home_territory for leg in case.legs):
-        points = sum(aps) / 2
+        points: float = sum(aps) / 2
     else:
         points = sum(ap / 2 if leg.home_territory else ap for ap, leg in zip(aps, case.legs))
     working.choice(f"Home Territory halves the {case.options.halving.label.replace('_', ' ')}", HOME_RULE)
@@ -93,7 +95,7 @@ def accumulated(case, working):
     return final
 
 
-def row_index(table, points):
+def row_index(table: Sequence[AttritionRow], points: int) -> int:
     for index, row in enumerate(table):
         if row.low is None:
             raise RulesError(
@@ -112,7 +114,7 @@ def row_index(table, points):
     source=MAP_RULE,
     takes=AttritionInput,
 )
-def movement_attrition(case, dice):
+def movement_attrition(case: AttritionInput, dice: Dice) -> Result:
     """2.1, 2.11: add 1 AP a Rough hex in Africa/Mauretania off a Level C road; an all-Level-C-road move in Hispania
     uses the row two up on the Attrition Results Table (AW, per-event data) and pays 1 AP less a river the road
     crosses; Home Territory halves the AP (fractions kept, dropped at the end)."""

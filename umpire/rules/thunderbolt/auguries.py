@@ -3,14 +3,16 @@ Macedonia, the events the rulebook itself explains. The 2nd Punic War Auguries t
 and the First Macedonian War Table are on PACs the text does not print: all three are per-event data, with the ANS
 replacement lines of 13.10 given."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import KeyedTable
 from ..working import Result, Working
-from .common import D10, RULESET, Named, cell, roll_d10, total
+from .common import D10, RULESET, Modifier, Named, cell, roll_d10, total
 
 AUGURY_RULE = "12.0 Auguries"
 AUGURY_TABLE = "Augury Table"
@@ -53,7 +55,7 @@ class RevoltInput:
     sads: int | None = spec("A garrisoned city's or settlement's SADS (AW)", min=0, max=99, default=None)
 
 
-def garrison_revolt(case, dice, working):
+def garrison_revolt(case: RevoltInput, dice: Dice, working: Working) -> bool:
     if case.sads is None:
         raise RulesError("sads", "a garrisoned target needs its SADS (an AW value the umpire enters)")
     roll = roll_d10(working, dice, "revolt (the unaffected player)")
@@ -70,7 +72,7 @@ def garrison_revolt(case, dice, working):
 @procedure(
     RULESET, "revolt", title="Augury: a Revolt", source=REVOLT_RULE, takes=RevoltInput, dice=f"{D10} for a garrison"
 )
-def revolt(case, dice):
+def revolt(case: RevoltInput, dice: Dice) -> Result:
     """12.1: a garrison is eliminated if the unaffected player rolls higher than its SADS; an ungarrisoned target
     loses its control marker, and a city takes an In Revolt marker (hostile to its ally, friendly to the other);
     a Tribe takes an In Revolt marker and loses any Pacified one."""
@@ -130,7 +132,7 @@ class MacedoniaInput:
     options: MacedoniaOptions = spec("Readings of points the rulebook leaves open", default=MacedoniaOptions())
 
 
-def ambassador_drm(result, table):
+def ambassador_drm(result: str, table: Sequence[MacedonianRow]) -> int:
     if result.strip().upper() == "D":
         result = cell(table, "D", "result", table=MACEDONIAN_TABLE, source=SCENARIOS_PAC, field="table")
     try:
@@ -139,8 +141,8 @@ def ambassador_drm(result, table):
         raise RulesError("table", f"an ambassador's result {result!r} is neither a number nor D") from None
 
 
-def macedonia_modifiers(case):
-    found = []
+def macedonia_modifiers(case: MacedoniaInput) -> list[Modifier]:
+    found: list[Modifier] = []
     if case.roman_ambassador is not None:
         found.append(("Roman ambassador", ambassador_drm(case.roman_ambassador, case.table), "11.4"))
     if case.carthaginian_ambassador is not None:
@@ -162,7 +164,7 @@ def macedonia_modifiers(case):
     return [m for m in found if m[1]]
 
 
-def table_row(adjusted):
+def table_row(adjusted: int) -> str:
     return "0 or less" if adjusted <= 0 else str(adjusted)
 
 
@@ -174,7 +176,7 @@ def table_row(adjusted):
     takes=MacedoniaInput,
     dice=D10,
 )
-def macedonian_war(case, dice):
+def macedonian_war(case: MacedoniaInput, dice: Dice) -> Result:
     """11.4, 11.31, 13.10: the ambassadors' Ambassador Table results are DRMs (a D counts as the table says); the
     Legions in the Macedonia box and, with the ANS, the largest Fleets' difference (-4 to +4) modify the Roman's
     roll on the First Macedonian War Table (per-event data; 13.10 replaces its 0-or-less, 1, 2 and 13 lines)."""
@@ -182,6 +184,7 @@ def macedonian_war(case, dice):
     roll = roll_d10(working, dice, MACEDONIAN_TABLE)
     adjusted = total(working, roll, macedonia_modifiers(case))
     row = table_row(adjusted)
+    result: str
     if case.ans_fleet_difference is not None and row in ANS_MACEDONIAN_LINES.rows:
         result = ANS_MACEDONIAN_LINES.lookup(row, working)
     else:
@@ -230,7 +233,7 @@ class AuguryInput:
     options: AuguryOptions = spec("Readings of points the rulebook leaves open", default=AuguryOptions())
 
 
-def augury_dice(case, dice, working):
+def augury_dice(case: AuguryInput, dice: Dice, working: Working) -> str:
     """The Augury Table's row: one die, or two read as the option says (each a d10 read 0-9)."""
     first = roll_d10(working, dice, AUGURY_TABLE)
     if case.one_die:
@@ -249,17 +252,19 @@ def augury_dice(case, dice, working):
     takes=AuguryInput,
     dice=f"two dice, each a {D10}; one in a shorter scenario",
 )
-def augury(case, dice):
+def augury(case: AuguryInput, dice: Dice) -> Result:
     """3.0 E, 12.0: roll on the scenario's Augury Table (two dice; one in a shorter scenario); carry out the event,
     whose text takes precedence over the rules; then consult the Conditional Events Chart for the entry's
     Conditional Event and resolve it if its prerequisites are met. Both charts are per-event data."""
     working = Working()
     row = augury_dice(case, dice, working)
-    event = cell(case.table, row, "event", table=AUGURY_TABLE, source=AUGURIES_PAC, field="table")
+    event: str = cell(case.table, row, "event", table=AUGURY_TABLE, source=AUGURIES_PAC, field="table")
     working.step(f"{AUGURY_TABLE}, {row}: {event}", AUGURY_RULE, event)
     working.note("The text of the event takes precedence over the rules", AUGURY_RULE)
-    conditional = cell(case.table, row, "conditional_event", table=AUGURY_TABLE, source=AUGURIES_PAC, field="table")
-    prerequisites = cell(
+    conditional: str = cell(
+        case.table, row, "conditional_event", table=AUGURY_TABLE, source=AUGURIES_PAC, field="table"
+    )
+    prerequisites: str = cell(
         case.conditional,
         conditional,
         "prerequisites",
@@ -267,7 +272,7 @@ def augury(case, dice):
         source=AUGURIES_PAC,
         field="conditional",
     )
-    effect = cell(
+    effect: str = cell(
         case.conditional, conditional, "effect", table=CONDITIONAL_CHART, source=AUGURIES_PAC, field="conditional"
     )
     working.step(f"Then the Conditional Event {conditional!r}, if {prerequisites}: {effect}", AUGURY_RULE, effect)

@@ -3,13 +3,15 @@ Carthaginian PAC's tables (per-event data), the army limits (6.22-6.25), disband
 crucifixion (6.46-6.47), and what may be raised this turn (7.13)."""
 
 from dataclasses import dataclass
+from typing import TypeVar
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import KeyedTable
 from ..working import Result, Working
-from .common import D10, RULESET, Family, Named, cell, chart_modifiers, roll_d10, total
+from .common import D10, RULESET, Family, Modifier, Named, cell, chart_modifiers, roll_d10, total
 
 FAMILY_RULE = "6.1 Families"
 CLIMATE_RULE = "6.21 Political Climate"
@@ -23,6 +25,8 @@ CLIMATE_TABLE = "Carthaginian Political Climate Table"
 DISBAND_TABLE = "Army Disband and Commander Recall Table"
 CRUCIFIXION_DRM = 2  # 6.47 "+2 DRM if the disgraced leader is from a family different from the one in power"
 RECALL_ARMY_SP = 20  # 6.46 "a Carthaginian Army of at least 20 SP"
+
+C = TypeVar("C", bound=Choice)
 
 
 class Climate(Named):
@@ -62,7 +66,7 @@ class FamilyRow:
     family: str | None = spec("The Family in power for it: magonid or barcid", default=None)
 
 
-def as_choice(kind, value, table):
+def as_choice(kind: type[C], value: str, table: str) -> C:
     """A table's text cell as the choice it names, or a RulesError naming the table."""
     try:
         return kind(value.strip().lower())
@@ -80,7 +84,7 @@ class FamilyInput:
 
 
 @procedure(RULESET, "family_in_power", title="Family in Power (B/2/a)", source=FAMILY_RULE, takes=FamilyInput, dice=D10)
-def family_in_power(case, dice):
+def family_in_power(case: FamilyInput, dice: Dice) -> Result:
     """6.1: roll on the Carthaginian Family Power Determination Table (per-event data) with its modifiers; the
     result is the Family in power for the Game Turn."""
     working = Working()
@@ -112,7 +116,7 @@ class ClimateInput:
 @procedure(
     RULESET, "political_climate", title="Political Climate (B/2/b)", source=CLIMATE_RULE, takes=ClimateInput, dice=D10
 )
-def political_climate(case, dice):
+def political_climate(case: ClimateInput, dice: Dice) -> Result:
     """6.21-6.25: roll on the Carthaginian Political Climate Table (per-event data); Cautious allows 2 Armies
     besides Hannibal's, Interested and Alert 3, Aggressive 4."""
     working = Working()
@@ -125,7 +129,7 @@ def political_climate(case, dice):
         cell(case.table, str(adjusted), "climate", table=CLIMATE_TABLE, source=CARTHAGINIAN_PAC, field="table"),
         CLIMATE_TABLE,
     )
-    limit = ARMY_LIMIT.lookup(climate.value, working)
+    limit: int = ARMY_LIMIT.lookup(climate.value, working)
     outcome = {"adjusted": adjusted, "climate": climate.value, "armies_allowed": limit}
     return Result.of(f"{RULESET}.political_climate", outcome, working, dice)
 
@@ -155,7 +159,7 @@ class RaisingInput:
     options: RaisingOptions = spec("Readings of points the rulebook leaves open", default=RaisingOptions())
 
 
-def may_raise(case, limit):
+def may_raise(case: RaisingInput, limit: int) -> str:
     if case.armies > limit:
         return "nothing (over the limit)"
     if case.army_disbanded_this_turn:
@@ -166,11 +170,11 @@ def may_raise(case, limit):
 @procedure(
     RULESET, "carthaginian_raising", title="What Carthage may raise this turn", source=RAISE_RULE, takes=RaisingInput
 )
-def carthaginian_raising(case, dice):
+def carthaginian_raising(case: RaisingInput, dice: Dice) -> Result:
     """7.13: under the climate's limit, one Army or reinforcements; at the limit, reinforcements only; over it,
     none; no reinforcements after a disband in B/2/c. Tribal and provincial manpower are not limited."""
     working = Working()
-    limit = ARMY_LIMIT.lookup(case.climate.value, working)
+    limit: int = ARMY_LIMIT.lookup(case.climate.value, working)
     allowed = may_raise(case, limit)
     working.step(f"{case.armies} Armies against {limit} allowed: {allowed}", RAISE_RULE, allowed)
     assign = case.climate in (Climate.CAUTIOUS, Climate.INTERESTED) or (
@@ -214,11 +218,11 @@ class DisbandInput:
     table: tuple[DisbandRecallRow, ...] = spec("The table's rows, from the data tables", default=())
 
 
-def row_name(affiliation, roll):
+def row_name(affiliation: Affiliation, roll: int) -> str:
     return f"{'Same' if affiliation is Affiliation.SAME else 'Different/None'} {roll}"
 
 
-def check_disband(case):
+def check_disband(case: DisbandInput) -> None:
     if case.commanded_by_hannibal:
         raise RulesError("commanded_by_hannibal", "an Army commanded by Hannibal is exempt (6.31)")
     if case.only_army_in_africa or case.besieged:
@@ -236,14 +240,14 @@ def check_disband(case):
     takes=DisbandInput,
     dice=D10,
 )
-def army_disband(case, dice):
+def army_disband(case: DisbandInput, dice: Dice) -> Result:
     """6.31-6.33: over the climate's limit, select an unbesieged Army and roll on the Army Disband and Commander
     Recall Table (per-event data) in its commander's row; in the Disband Army range it disbands. Hannibal's Army
     is exempt."""
     working = Working()
     check_disband(case)
     roll = roll_d10(working, dice, "Army Disband")
-    disband = cell(
+    disband: bool = cell(
         case.table,
         row_name(case.affiliation, roll),
         "disband",
@@ -294,14 +298,14 @@ class RecallInput:
     options: RecallOptions = spec("Readings of points the rulebook leaves open", default=RecallOptions())
 
 
-def recalled(case, dice, working):
+def recalled(case: RecallInput, dice: Dice, working: Working) -> bool:
     if case.cause in (RecallCause.LAST_SP_LOST, RecallCause.VOLUNTARY):
         working.step(f"{case.cause.label}: recalled, no die roll", RECALL_RULE)
         return True
     if case.cause is RecallCause.LOST_BATTLE and case.army_sp < RECALL_ARMY_SP:
         raise RulesError("army_sp", "only a battle lost with an Army of at least 20 SP brings a recall (6.46)")
     roll = roll_d10(working, dice, "Commander Recall")
-    recall = cell(
+    recall: bool = cell(
         case.table,
         row_name(case.affiliation, roll),
         "recall",
@@ -315,15 +319,15 @@ def recalled(case, dice, working):
     return recall
 
 
-def faces_crucifixion(case):
+def faces_crucifixion(case: RecallInput) -> bool:
     if case.cause is RecallCause.VOLUNTARY:
         return False
     return case.cause is not RecallCause.LAST_SP_LOST or case.options.automatic_recall is AutomaticRecall.CRUCIFIXION
 
 
-def crucifixion(case, dice, working):
+def crucifixion(case: RecallInput, dice: Dice, working: Working) -> bool:
     roll = roll_d10(working, dice, "Crucifixion")
-    drm = (
+    drm: list[Modifier] = (
         [("Family different from the one in power", CRUCIFIXION_DRM, CRUCIFIXION_RULE)]
         if case.affiliation is Affiliation.DIFFERENT_OR_NONE
         else []
@@ -346,7 +350,7 @@ def crucifixion(case, dice, working):
     takes=RecallInput,
     dice=f"{D10} to recall; {D10} for Crucifixion",
 )
-def commander_recall(case, dice):
+def commander_recall(case: RecallInput, dice: Dice) -> Result:
     """6.46-6.47: after a lost battle (Army 20+ SP) or a lost Medium/Large city, roll on the Army Disband and
     Commander Recall Table (per-event data); a commander recalled for failure then rolls for Crucifixion, +2 if
     not of the family in power: higher than his Mortality, out of the game. Recall takes effect at the next

@@ -4,11 +4,12 @@ the Citizen limit (7.31)."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
-from .common import D10, RULESET, Named, cell, roll_d10, total
+from .common import D10, RULESET, Modifier, Named, cell, roll_d10, total
 
 MANPOWER_RULE = "7.21 Carthaginian Manpower Table"
 PROVINCIAL_RULE = "7.27 Provincial Manpower"
@@ -67,7 +68,7 @@ class ManpowerInput:
     table: tuple[ManpowerRow, ...] = spec("The Carthaginian Manpower Table's rows, from the data tables", default=())
 
 
-def check_oc_operation(operation):
+def check_oc_operation(operation: OverallCommanderOperation | None) -> None:
     if operation is None:
         return
     for name in ("oc_and_army_in_carthago", "oc_of_family_in_power", "climate_aggressive"):
@@ -79,7 +80,7 @@ def check_oc_operation(operation):
         raise RulesError("oc_operation.used_this_turn", "only one such operation a Game Turn (7.26)")
 
 
-def manpower_modifiers(case):
+def manpower_modifiers(case: ManpowerInput) -> list[Modifier]:
     return [
         m
         for m in (
@@ -91,7 +92,7 @@ def manpower_modifiers(case):
     ]
 
 
-def limited(case, raised, working):
+def limited(case: ManpowerInput, raised: int, working: Working) -> int:
     """7.32 and 7.31: no more than the holding box holds, nor 50 Carthaginian SP in play."""
     room = case.pool_sp if case.pool_sp is not None else raised
     if case.contingent is Contingent.CARTHAGINIAN:
@@ -111,7 +112,7 @@ def limited(case, raised, working):
     takes=ManpowerInput,
     dice=D10,
 )
-def carthaginian_manpower(case, dice):
+def carthaginian_manpower(case: ManpowerInput, dice: Dice) -> Result:
     """7.21-7.26, 7.31-7.32: roll for one contingent on the Carthaginian Manpower Table (per-event data) with its
     DRMs; the SP come from the contingent's holding box, Carthaginians never beyond 50 SP in play."""
     working = Working()
@@ -119,8 +120,8 @@ def carthaginian_manpower(case, dice):
     roll = roll_d10(working, dice, f"Carthaginian Manpower Table: {case.contingent.label}")
     adjusted = total(working, roll, manpower_modifiers(case))
     key = f"{case.contingent.title} {adjusted}"
-    infantry = cell(case.table, key, "infantry", table=MANPOWER_TABLE, source=CARTHAGINIAN_PAC, field="table")
-    cavalry = cell(case.table, key, "cavalry", table=MANPOWER_TABLE, source=CARTHAGINIAN_PAC, field="table")
+    infantry: int = cell(case.table, key, "infantry", table=MANPOWER_TABLE, source=CARTHAGINIAN_PAC, field="table")
+    cavalry: int = cell(case.table, key, "cavalry", table=MANPOWER_TABLE, source=CARTHAGINIAN_PAC, field="table")
     working.step(f"{key}: {infantry} infantry SP, {cavalry} cavalry SP", MANPOWER_TABLE)
     taken = limited(case, infantry + cavalry, working)
     outcome = {
@@ -148,7 +149,7 @@ class ProvincialInput:
     besieged: bool = spec("The leader is besieged", default=False)
 
 
-def province_sp(index, province, case, working):
+def province_sp(index: int, province: ProvinceManpower, case: ProvincialInput, working: Working) -> int:
     if not province.controlled:
         raise RulesError(f"provinces.{index}.controlled", f"{province.province}: Carthage must control it (7.27)")
     if not province.leader_here and not case.army_commander:
@@ -168,7 +169,7 @@ def province_sp(index, province, case, working):
 @procedure(
     RULESET, "provincial_manpower", title="Provincial Manpower Operation", source=PROVINCIAL_RULE, takes=ProvincialInput
 )
-def provincial_manpower(case, dice):
+def provincial_manpower(case: ProvincialInput, dice: Dice) -> Result:
     """7.27: an unbesieged Army Commander raises the PIC's SP from his controlled province and the controlled
     provinces adjacent; a Subordinate from his own alone; once per leader per Game Turn, placed with him."""
     working = Working()

@@ -5,11 +5,12 @@ the tribal settlement's garrison (9.71). Unreliability, losses and looting are i
 import math
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..working import Result, Working
-from .common import D10, RULESET, Named, Outcome, PercentageLossRow, Side, percentage_of, roll_d10, total
+from .common import D10, RULESET, Modifier, Named, Outcome, PercentageLossRow, Side, percentage_of, roll_d10, total
 
 TRIBE_RULE = "9.12 Tribes"
 RECOVERY_RULE = "9.13 Tribal Segment"
@@ -30,7 +31,7 @@ class Allegiance(Named):
     NEUTRAL = "neutral"
 
 
-def depleted_rating(aggression, depleted, working):
+def depleted_rating(aggression: int, depleted: bool, working: Working) -> int:
     """9.12: a Depleted tribe's Aggression Rating is halved, rounding up."""
     if not depleted:
         return aggression
@@ -70,7 +71,7 @@ class RecoveryInput:
     options: RecoveryOptions = spec("Readings of points the rulebook leaves open", default=RecoveryOptions())
 
 
-def pacification_removed(case, dice, working):
+def pacification_removed(case: RecoveryInput, dice: Dice, working: Working) -> bool:
     rating = case.aggression
     if case.options.pacified_rating is PacifiedRating.DEPLETED:
         rating = depleted_rating(rating, True, working)
@@ -95,7 +96,7 @@ def pacification_removed(case, dice, working):
     takes=RecoveryInput,
     dice=f"{D10} each",
 )
-def tribe_recovery(case, dice):
+def tribe_recovery(case: RecoveryInput, dice: Dice) -> Result:
     """9.13: a Depleted tribe recovers on a DR no higher than its Manpower Rating; a Pacified one becomes Active
     on a DR no higher than its Aggression Rating (half, round down, with a non-allied 20+ SP force in its province)
     and stays Depleted. No rolls in a Devastated province."""
@@ -134,7 +135,7 @@ class ParleyInput:
 @procedure(
     RULESET, "parley", title="Parley with an intercepting tribe", source=PARLEY_RULE, takes=ParleyInput, dice=D10
 )
-def parley(case, dice):
+def parley(case: ParleyInput, dice: Dice) -> Result:
     """9.15: spend 1 or more Guile Points and roll, adding them; higher than the tribe's Aggression Rating: the
     attack is called off."""
     working = Working()
@@ -165,7 +166,7 @@ class TribalForceInput:
 @procedure(
     RULESET, "tribal_force", title="A tribe's force for a battle", source=BATTLE_RULE, takes=TribalForceInput, dice=D10
 )
-def tribal_force(case, dice):
+def tribal_force(case: TribalForceInput, dice: Dice) -> Result:
     """9.16: the tribe's ally rolls; SP = DR x Aggression Rating (halved, round up, if Depleted), 10% of them
     cavalry by the Percentage Loss Chart; a 0 cancels the Attack or Interception."""
     working = Working()
@@ -210,7 +211,7 @@ class RaiseTribeInput:
     )
 
 
-def check_raise_tribe(case):
+def check_raise_tribe(case: RaiseTribeInput) -> None:
     if case.side is Side.ROMAN and not case.in_hispania:
         raise RulesError("in_hispania", "the Roman player raises troops from tribes only in Hispania (9.21)")
     if not case.tribe_allied_and_full:
@@ -224,11 +225,13 @@ def check_raise_tribe(case):
         )
 
 
-def raise_modifiers(case):
-    found = [("Guile Points spent", -case.guile_points_spent, RAISE_RULE)] if case.guile_points_spent else []
-    bonus = {Outcome.MAJOR_VICTORY: -3, Outcome.VICTORY: -1}.get(case.won_nearby)
-    if bonus:
-        found.append((f"He won a {case.won_nearby.label} this turn nearby", bonus, RAISE_RULE))
+def raise_modifiers(case: RaiseTribeInput) -> list[Modifier]:
+    found: list[Modifier] = (
+        [("Guile Points spent", -case.guile_points_spent, RAISE_RULE)] if case.guile_points_spent else []
+    )
+    won, bonuses = case.won_nearby, {Outcome.MAJOR_VICTORY: -3, Outcome.VICTORY: -1}
+    if won in bonuses:
+        found.append((f"He won a {won.label} this turn nearby", bonuses[won], RAISE_RULE))
     return found
 
 
@@ -240,7 +243,7 @@ def raise_modifiers(case):
     takes=RaiseTribeInput,
     dice=f"{D10}; {D10} for the SP",
 )
-def raise_tribe(case, dice):
+def raise_tribe(case: RaiseTribeInput, dice: Dice) -> Result:
     """9.21-9.23: roll, -1 a Guile Point spent, -1 after a victory or -3 after a Major Victory nearby; no higher
     than his Campaign Rating: roll again, SP = DR x Manpower Rating, 10% may be cavalry; the tribe is Depleted.
     A 0 brings nothing and leaves the tribe undepleted."""
@@ -282,11 +285,13 @@ class DiplomacyInput:
     pacified: bool = spec("The tribe is Pacified", default=False)
 
 
-def diplomacy_modifiers(case):
-    found = [("Guile Points spent", case.guile_points_spent, DIPLOMACY_RULE)] if case.guile_points_spent else []
-    bonus = {Outcome.MAJOR_VICTORY: 5, Outcome.VICTORY: 2}.get(case.side_won_here)
-    if bonus:
-        found.append((f"His side won a {case.side_won_here.label} in the province", bonus, DIPLOMACY_RULE))
+def diplomacy_modifiers(case: DiplomacyInput) -> list[Modifier]:
+    found: list[Modifier] = (
+        [("Guile Points spent", case.guile_points_spent, DIPLOMACY_RULE)] if case.guile_points_spent else []
+    )
+    won, bonuses = case.side_won_here, {Outcome.MAJOR_VICTORY: 5, Outcome.VICTORY: 2}
+    if won in bonuses:
+        found.append((f"His side won a {won.label} in the province", bonuses[won], DIPLOMACY_RULE))
     home = case.in_hispania if case.side is Side.ROMAN else case.in_cisalpina_or_liguria
     if home:
         found.append(("Roman in Hispania / Carthaginian in Gallia Cisalpina or Liguria", 1, DIPLOMACY_RULE))
@@ -301,7 +306,7 @@ def diplomacy_modifiers(case):
     takes=DiplomacyInput,
     dice=D10,
 )
-def tribe_diplomacy(case, dice):
+def tribe_diplomacy(case: DiplomacyInput, dice: Dice) -> Result:
     """9.32-9.33, 9.74: roll, +1 a Guile Point, +2 after a victory or +5 after a Major Victory in the province, +1
     for Rome in Hispania or Carthage in Gallia Cisalpina/Liguria; higher than the Aggression Rating: allied to
     him; the same: Neutral; lower: no change. A settlement with no tribe in its province uses 4."""
@@ -340,7 +345,7 @@ class SettlementInput:
     takes=SettlementInput,
     dice=D10,
 )
-def settlement_garrison(case, dice):
+def settlement_garrison(case: SettlementInput, dice: Dice) -> Result:
     """9.71: IDS 1 in a Flat hex, 3 elsewhere; facing an Involuntary Surrender or Under Siege Operation it raises a
     garrison of the DR divided by 3, rounded up, a 0 counting 1; none if infantry occupy it."""
     working = Working()
@@ -372,7 +377,7 @@ class StatusInput:
     in_revolt: bool = spec("In Revolt (12.1)", default=False)
 
 
-def tribe_may(case):
+def tribe_may(case: StatusInput) -> dict[str, bool]:
     allied = case.allegiance.value == case.side.value
     opposed = not allied and case.allegiance is not Allegiance.NEUTRAL
     active = not case.pacified
@@ -388,7 +393,7 @@ def tribe_may(case):
 @procedure(
     RULESET, "tribe_status", title="A tribe: what it and each player may do", source=TRIBE_RULE, takes=StatusInput
 )
-def tribe_status(case, dice):
+def tribe_status(case: StatusInput, dice: Dice) -> Result:
     """9.12, 9.14, 9.18, 12.1: a Pacified tribe (always Depleted) cannot intercept or be attacked; a Depleted one
     intercepts and defends at half its Aggression Rating (round up) and gives no manpower; one In Revolt is hostile
     to its ally, who may attack it but not raise, treat or intercept with it."""

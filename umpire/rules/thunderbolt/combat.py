@@ -6,6 +6,7 @@ pre-filled."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
@@ -45,7 +46,7 @@ class BattleResultInput(BattleInput):
     )
 
 
-def brt_line(case, adjusted, working):
+def brt_line(case: BattleResultInput, adjusted: int, working: Working) -> tuple[int, int, Outcome]:
     row = str(adjusted)
     found = [
         cell(case.table, row, column, table=BRT, source=BRT_SOURCE, field="table")
@@ -57,7 +58,7 @@ def brt_line(case, adjusted, working):
     return attacker_loss, defender_loss, outcome
 
 
-def sp_lost(case, percent, sp, side, working):
+def sp_lost(case: BattleResultInput, percent: int, sp: int | None, side: str, working: Working) -> int | None:
     if sp is None:
         return None
     return percentage_of(
@@ -78,7 +79,7 @@ def sp_lost(case, percent, sp, side, working):
     takes=BattleResultInput,
     dice=f"{D10}, the attacker's",
 )
-def battle(case, dice):
+def battle(case: BattleResultInput, dice: Dice) -> Result:
     """AW 8.0 with this rulebook's DRMs (4.92, 5.42, 5.52, 6.71, 13.74, and the umpire's AW odds, tactics and
     cavalry DRMs): the attacker rolls one Battle DR; the adjusted DR's line of the BRT gives each side's loss in %
     and the result (9.16: "-3 on the BRT, for a 20/5 result ... a Major Victory for the Carthaginians", the
@@ -133,7 +134,7 @@ class SiegeResultInput(SiegeInput):
     takes=SiegeResultInput,
     dice=f"{D10}: the assaulting player's, or the besieged player's for Siege Attrition (13.9)",
 )
-def siege(case, dice):
+def siege(case: SiegeResultInput, dice: Dice) -> Result:
     """AW 9.0 with 4.92 and 13.9: a Siege Assault DR (the assaulter's: -1 per Roman Legion over efficiency, +2/-2
     for Fleets of one side) or a Siege Attrition DR (the besieged player's, 13.9: +1 per 2 Roman Legions over,
     +3/-3 for the port held by one side's Fleet), read on the AW table for it."""

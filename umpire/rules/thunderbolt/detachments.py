@@ -3,6 +3,7 @@ detachments (6.52-6.53), where a Subordinate may operate (6.56, 6.58)."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -35,7 +36,7 @@ class TheaterInput:
     )
 
 
-def restricted(case):
+def restricted(case: TheaterInput) -> str | None:
     """6.22-6.23: the Armies assigned to Africa and Hispania, and (Cautious) those unassigned."""
     if case.assigned is not Assigned.NONE:
         home = case.assigned.title
@@ -64,7 +65,7 @@ def restricted(case):
     source=THEATER_RULE,
     takes=TheaterInput,
 )
-def carthaginian_theater(case, dice):
+def carthaginian_theater(case: TheaterInput, dice: Dice) -> Result:
     """6.21-6.25: the Armies assigned to Africa and Hispania go there and stay (Hispania's may go to a threatened
     Africa); under Cautious an unassigned Army stays where it began or goes to Africa or Hispania; Interested's
     third Army, Alert and Aggressive go anywhere; never more than 3 Armies in a Theater but Africa. Hannibal's Army
@@ -88,7 +89,7 @@ class DetachmentInput:
 
 
 @procedure(RULESET, "detachment", title="Create a detachment", source=DETACHMENT_RULE, takes=DetachmentInput)
-def detachment(case, dice):
+def detachment(case: DetachmentInput, dice: Dice) -> Result:
     """6.52-6.55: one detachment an Army (Hannibal's two), up to half its SP, never from a Useless Army; it takes
     the Army's ABS; the Army's AER counts one less for each detachment in play (never below -3), the detachment's
     likewise."""
@@ -131,7 +132,7 @@ class SubordinateInput:
     )
 
 
-def detachment_may(case):
+def detachment_may(case: SubordinateInput) -> tuple[bool, str]:
     """(allowed, why) under 6.56."""
     if case.starts_in_area:
         return case.ends_in_area, (
@@ -157,7 +158,7 @@ def detachment_may(case):
     source=SUBORDINATE_RULE,
     takes=SubordinateInput,
 )
-def subordinate_operation(case, dice):
+def subordinate_operation(case: SubordinateInput, dice: Dice) -> Result:
     """6.56, 6.58: a Subordinate with a detachment operates in his Army's province and those adjacent; begun
     outside (the Army moved away), he may operate in his province, and leaves it only by Force Movement with every
     Stop closer to his Army, until he stops in the area. Without a detachment he goes anywhere, and may take SP

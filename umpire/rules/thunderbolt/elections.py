@@ -3,6 +3,7 @@ governors (4.54), the Praetor limit, the Magister Equitum (4.56) and each magist
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -27,7 +28,7 @@ class LamInput:
     notable_admiral: bool = spec("A Praetor-Admiral with the anchor symbol (13.22)", default=False)
 
 
-def lams_for(case, working):
+def lams_for(case: LamInput, working: Working) -> int:
     if case.office is Office.PRAETOR_URBANUS:
         working.step("The Praetor Urbanus has no LAM; he may use a Consul's", "4.55")
         return 0
@@ -44,7 +45,7 @@ def lams_for(case, working):
 @procedure(
     RULESET, "lams", title="LAMs a Roman magistrate puts in the cup", source="3.0 C/1; 4.54; 4.56", takes=LamInput
 )
-def lams(case, dice):
+def lams(case: LamInput, dice: Dice) -> Result:
     """3.0 C/1, 4.54-4.56, 13.22: a leader's LAMs; a Praetor 1, a Dictator/ME his Initiative less one (at least
     one), the Praetor Urbanus none; a notable Admiral is not held to one."""
     working = Working()
@@ -71,7 +72,7 @@ class MagisterInput:
     source="4.56 Dictator/Magister Equitum",
     takes=MagisterInput,
 )
-def magister_equitum(case, dice):
+def magister_equitum(case: MagisterInput, dice: Dice) -> Result:
     """4.56: if the Dictator stays in Rome, a Magister Equitum is chosen with purpose from the pool (not the map),
     his ID within 5 of the Dictator's; a Dictator in the field brings no ME."""
     working = Working()
@@ -99,7 +100,7 @@ class ConsulInput:
     leaderless_legions: int = spec("Single Legions without a leader (not in a CA)", min=0, max=40)
 
 
-def consul_command(cas, legions):
+def consul_command(cas: int, legions: int) -> tuple[str, int, int]:
     """What the next Consul is given, and what is left: 4.51's order."""
     if cas:
         return "a Consular Army without a leader", cas - 1, legions
@@ -111,11 +112,12 @@ def consul_command(cas, legions):
 
 
 @procedure(RULESET, "consul_imperium", title="The Consuls' Imperium (B/1/c)", source="4.51 Consuls", takes=ConsulInput)
-def consul_imperium(case, dice):
+def consul_imperium(case: ConsulInput, dice: Dice) -> Result:
     """4.51: both Consuls are drawn first; each must be given a CA without a leader if possible; two leaderless
     Legions must be combined if CAs are too few; a single Legion makes a one-Legion CA; else he waits in Rome."""
     working = Working()
-    cas, legions, given = case.leaderless_cas, case.leaderless_legions, []
+    cas, legions = case.leaderless_cas, case.leaderless_legions
+    given: list[str] = []
     for consul in ("First Consul", "Second Consul"):
         command, cas, legions = consul_command(cas, legions)
         working.step(f"{consul}: {command}", "4.51", command)
@@ -146,7 +148,7 @@ class GovernorInput:
     source="4.54 Praetors",
     takes=GovernorInput,
 )
-def governor(case, dice):
+def governor(case: GovernorInput, dice: Dice) -> Result:
     """4.54: a Praetor must be designated or elected governor of Sicily and of Sardinia unless the former governor
     was prorogued, Carthage holds the whole island, or the island lies in a Consul's/Proconsul's Theater (then he
     may). Six Praetors at most, the Praetor Urbanus aside."""
@@ -189,11 +191,12 @@ class PlutoInput:
     )
 
 
-def casualty_result(case, dice, working):
+def casualty_result(case: PlutoInput, dice: Dice, working: Working) -> str:
     second = roll_d10(working, dice, "Leader Loss Chart: second roll (no DRM)")
-    return cell(
+    result: str = cell(
         case.leader_loss, f"DR {second}", "result", table=LEADER_LOSS, source=LEADER_LOSS_SOURCE, field="leader_loss"
     )
+    return result
 
 
 @procedure(
@@ -204,13 +207,13 @@ def casualty_result(case, dice, working):
     takes=PlutoInput,
     dice=f"{D10}; a second if a casualty",
 )
-def visit_from_pluto(case, dice):
+def visit_from_pluto(case: PlutoInput, dice: Dice) -> Result:
     """4.44: each Roman leader not returned to the pool rolls on the Leader Loss Chart (AW 8.61), +1 (the 4.58
     example); Wounded: set aside to the pool; Killed: out of the game."""
     working = Working()
     first = roll_d10(working, dice, f"Leader Loss Chart: {case.leader}")
     adjusted = total(working, first, [("A Visit from Pluto", PLUTO_DRM, "4.58 example")])
-    needed = cell(
+    needed: int = cell(
         case.leader_loss,
         f"MR {case.mortality}",
         "casualty_from",

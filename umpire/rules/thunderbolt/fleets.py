@@ -2,8 +2,10 @@
 restriction when an enemy Fleet is present and the Crew Rating rules (13.15, 13.32); and 13.45 entering port,
 within the Port Harbor Capacity Chart's capacity (13.81)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -40,7 +42,7 @@ class CompositionPlace:
     )
 
 
-def check_place(place):
+def check_place(place: CompositionPlace) -> None:
     if place.enemy_fleet_in_hex and not place.same_side_of_the_city:
         raise RulesError(
             "place.same_side_of_the_city",
@@ -49,7 +51,7 @@ def check_place(place):
         )
 
 
-def check_admirals(fleets, place):
+def check_admirals(fleets: Sequence[Fleet], place: CompositionPlace) -> None:
     """Fleets with an assigned Admiral are not combined or split, save the acting Admiral's own, once (13.32)."""
     with_admiral = [fleet for fleet in fleets if fleet.admiral]
     if with_admiral and not place.acting_admiral:
@@ -73,7 +75,7 @@ class CombineInput:
 
 
 @procedure(RULESET, "combine_fleets", title="Combine two Fleets", source=COMPOSITION_RULE, takes=CombineInput)
-def combine_fleets(case, dice):
+def combine_fleets(case: CombineInput, dice: Dice) -> Result:
     """13.32, 13.15: every squadron of the contributing Fleet joins the receiving one and its marker goes; a lower
     Crew Rating among the contributors sets the receiving Fleet's. An Admiral's Fleet never contributes."""
     working = Working()
@@ -108,7 +110,7 @@ class SplitInput:
 
 
 @procedure(RULESET, "split_fleet", title="Split a Fleet", source=COMPOSITION_RULE, takes=SplitInput)
-def split_fleet(case, dice):
+def split_fleet(case: SplitInput, dice: Dice) -> Result:
     """13.32: the chosen squadrons take a new Fleet marker and keep the giving Fleet's Crew Rating (a Fleet created
     from an Admiral's Fleet inherits its rating). The giving Fleet keeps at least one squadron."""
     working = Working()
@@ -152,7 +154,7 @@ class PortEntryInput:
 
 
 @procedure(RULESET, "port_entry", title="A Fleet enters port", source=PORT_RULE, takes=PortEntryInput)
-def port_entry(case, dice):
+def port_entry(case: PortEntryInput, dice: Dice) -> Result:
     """13.45, 13.81: an un-Scattered Fleet ending an operation in a friendly port may enter it (even Under Siege),
     at no DP cost, as far as the port's Harbor Capacity less the squadrons In Port allows; land units using Naval
     Transport are not counted. The capacities are the ANS PAC's Port Harbor Capacity Chart."""

@@ -4,11 +4,12 @@ looting a captured city (9.6)."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..working import Result, Working
-from .common import D10, RULESET, PercentageLossRow, percentage_of, roll_d10, total
+from .common import D10, RULESET, Modifier, PercentageLossRow, percentage_of, roll_d10, total
 
 GARRISON_RULE = "9.42 Carthaginian Garrisons"
 ROMAN_DESERTION_RULE = "9.43 Roman Gallic Desertion"
@@ -35,7 +36,7 @@ class GarrisonInput:
     army_or_detachment_inside: bool = spec("A Carthaginian Army or Detachment is inside the city", default=False)
 
 
-def garrison_modifiers(case):
+def garrison_modifiers(case: GarrisonInput) -> list[Modifier]:
     return [
         m
         for m, met in (
@@ -61,7 +62,7 @@ def garrison_modifiers(case):
     takes=GarrisonInput,
     dice=D10,
 )
-def garrison_desertion(case, dice):
+def garrison_desertion(case: GarrisonInput, dice: Dice) -> Result:
     """9.42: for each unbesieged city with Gauls or Iberians and no Army or Detachment inside, roll: each point
     above 6 sends a Gallic SP home, each point above 8 an Iberian/Celtiberian SP too."""
     working = Working()
@@ -115,7 +116,7 @@ class RomanDesertionInput:
     takes=RomanDesertionInput,
     dice=D10,
 )
-def roman_gallic_desertion(case, dice):
+def roman_gallic_desertion(case: RomanDesertionInput, dice: Dice) -> Result:
     """9.43: before a battle with Gauls in the Roman force, the Carthaginian may roll, both sides spending Guile
     Points; lower than his Campaign Rating: that many Gauls come over (no AER effect); the same: nothing; higher:
     the Gauls are Elite for the battle."""
@@ -155,7 +156,7 @@ class CarthaginianDesertionInput:
     infantry_removed_first: bool = spec("Remove deserters from the infantry first (else the cavalry)", default=True)
 
 
-def remove_deserters(case, count):
+def remove_deserters(case: CarthaginianDesertionInput, count: int) -> tuple[int, int]:
     first = min(count, case.gallic_infantry if case.infantry_removed_first else case.gallic_cavalry)
     second = count - first
     if case.infantry_removed_first:
@@ -171,7 +172,7 @@ def remove_deserters(case, count):
     takes=CarthaginianDesertionInput,
     dice=D10,
 )
-def carthaginian_gallic_desertion(case, dice):
+def carthaginian_gallic_desertion(case: CarthaginianDesertionInput, dice: Dice) -> Result:
     """9.44: before a battle in Roman Italy without Hannibal, roll less Guile Points; higher than the Campaign
     Rating: the difference in Gauls go home and the rest count half (round down); the same: all count half; lower:
     no change. The halved values count for the ratio and cavalry superiority; printed SP take the losses."""
@@ -179,7 +180,9 @@ def carthaginian_gallic_desertion(case, dice):
     if case.hannibal_commands:
         raise RulesError("hannibal_commands", "no check when Hannibal commands (9.44)")
     roll = roll_d10(working, dice, "Carthaginian Gallic Desertion")
-    guile = [("Guile Points", -case.guile_points, CARTHAGINIAN_DESERTION_RULE)] if case.guile_points else []
+    guile: list[Modifier] = (
+        [("Guile Points", -case.guile_points, CARTHAGINIAN_DESERTION_RULE)] if case.guile_points else []
+    )
     adjusted = total(working, roll, guile)
     gone = max(0, adjusted - case.campaign_rating)
     infantry, cavalry = remove_deserters(case, gone)
@@ -212,7 +215,7 @@ class LossesInput:
 
 
 @procedure(RULESET, "gallic_losses", title="Gauls take the losses", source=LOSSES_RULE, takes=LossesInput)
-def gallic_losses(case, dice):
+def gallic_losses(case: LossesInput, dice: Dice) -> Result:
     """9.5: the Carthaginian may increase his Gallic losses by half (round down) to spare as many SP of the other
     contingents, his choice which."""
     working = Working()
@@ -247,7 +250,7 @@ class LootingInput:
     takes=LootingInput,
     dice=D10,
 )
-def gallic_looting(case, dice):
+def gallic_looting(case: LootingInput, dice: Dice) -> Result:
     """9.6: after capturing a city with Gauls besieging, roll against the leader's Campaign Rating; higher: remove
     10% of the Gauls per point over, and the siege's diplomatic benefits are lost. No leader: all the Gauls go."""
     working = Working()

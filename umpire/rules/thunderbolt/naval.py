@@ -6,12 +6,13 @@ Chart, the Naval Battle Results Table, the Port Harbor Capacity Chart) are per-e
 import math
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
 from ..tables import KeyedTable
 from ..working import Result, Working
-from .common import D10, RULESET, Side, cell, roll_d10, total
+from .common import D10, RULESET, Modifier, Side, cell, roll_d10, total
 
 CONSTRUCTION_RULE = "13.16 Fleet Construction"
 DISTANCE_RULE = "13.42 Distance Points"
@@ -64,7 +65,7 @@ class ConstructionInput:
     )
 
 
-def harbor_capacity(capacity, port):
+def harbor_capacity(capacity: int | None, port: str) -> int:
     """13.16, 13.81: a port's Harbor Capacity, which only the ANS PAC's Port Harbor Capacity Chart gives."""
     if capacity is None:
         raise RulesError(
@@ -82,18 +83,19 @@ def harbor_capacity(capacity, port):
     takes=ConstructionInput,
     dice=D10,
 )
-def squadron_construction(case, dice):
+def squadron_construction(case: ConstructionInput, dice: Dice) -> Result:
     """13.16-13.17: roll and halve, rounding up: the squadrons he may build, in one eligible port, within its
     harbor room (its capacity on the Port Harbor Capacity Chart less the squadrons in it) and his limit (Rome 28,
     Carthage 20); each is -1 to this turn's manpower rolls."""
     working = Working()
-    ports = BUILD_PORTS.lookup(case.side.value, working)
+    ports: str = BUILD_PORTS.lookup(case.side.value, working)
     if case.port not in ports.split(", "):
         raise RulesError("port", f"{case.side.title} builds only in {ports} (13.17)")
     harbor_room = max(0, harbor_capacity(case.harbor_capacity, case.port) - case.squadrons_in_port)
     roll = roll_d10(working, dice, "squadron construction")
     may = math.ceil(roll / 2)
-    room = SQUADRON_LIMIT.lookup(case.side.value, working) - case.squadrons_in_play
+    limit: int = SQUADRON_LIMIT.lookup(case.side.value, working)
+    room = limit - case.squadrons_in_play
     built = max(0, min(may, room, harbor_room))
     working.step(
         f"{roll} halved, round up: {may}; room for {room} under the limit, {harbor_room} in "
@@ -126,8 +128,8 @@ class DistanceInput:
     table: tuple[DistanceRow, ...] = spec("The Distance Effects Table's rows, from the data tables", default=())
 
 
-def distance_points(case, working):
-    sea = DISTANCE_POINTS.lookup("all_sea_severe_weather" if case.severe_weather else "all_sea", working)
+def distance_points(case: DistanceInput, working: Working) -> int:
+    sea: int = DISTANCE_POINTS.lookup("all_sea_severe_weather" if case.severe_weather else "all_sea", working)
     points = case.coastal_hexes + sea * case.all_sea_hexes + (20 if case.winter and case.began_scattered else 0)
     working.step(
         f"{case.coastal_hexes} Coastal + {case.all_sea_hexes} All Sea hexes"
@@ -138,7 +140,7 @@ def distance_points(case, working):
     return points
 
 
-def major_disaster(case, points, dice, working):
+def major_disaster(case: DistanceInput, points: int, dice: Dice, working: Working) -> bool:
     tens = roll_d10(working, dice, "Major Disaster: tens")
     units = roll_d10(working, dice, "Major Disaster: units")
     number = 10 * tens + units - (10 if case.severe_weather else 0)
@@ -157,7 +159,7 @@ def major_disaster(case, points, dice, working):
     takes=DistanceInput,
     dice=f"{D10}; on a natural 0, two more read tens then units (00-99), each a {D10}",
 )
-def naval_distance(case, dice):
+def naval_distance(case: DistanceInput, dice: Dice) -> Result:
     """13.42-13.44, 13.82: 1 DP a Coastal hex, 5 an All Sea hex (10 in Severe Weather); roll +1 for each full 10 DP
     on the Naval Movement Distance Effects Table (per-event data); a natural 0 also rolls two dice as 00-99: lower
     than the DP, the Fleet is sunk. In Winter only the Major Disaster is rolled."""
@@ -168,7 +170,7 @@ def naval_distance(case, dice):
         return Result.of(f"{RULESET}.naval_distance", {"dp": points, "effect": None, "sunk": sunk}, working, dice)
     roll = roll_d10(working, dice, "Distance Effects")
     adjusted = total(working, roll, [("Full 10 DP", points // 10, DISTANCE_RULE)])
-    effect = cell(case.table, str(adjusted), "effect", table=DISTANCE_TABLE, source=ANS_PAC, field="table")
+    effect: str = cell(case.table, str(adjusted), "effect", table=DISTANCE_TABLE, source=ANS_PAC, field="table")
     working.step(f"{DISTANCE_TABLE}: {effect}", "13.43", effect)
     sunk = major_disaster(case, points, dice, working) if roll == 0 else False
     return Result.of(f"{RULESET}.naval_distance", {"dp": points, "effect": effect, "sunk": sunk}, working, dice)
@@ -199,7 +201,7 @@ class InterceptionInput:
     takes=InterceptionInput,
     dice=D10,
 )
-def naval_interception(case, dice):
+def naval_interception(case: InterceptionInput, dice: Dice) -> Result:
     """13.51: roll, +3 into an adjacent hex, +2 from In Port; no higher than the Campaign Rating (4 for a Fleet
     without a leader): intercepted. Of Fleets eligible in one or more hexes, only one may make the attempt."""
     working = Working()
@@ -244,7 +246,7 @@ class AvoidanceInput:
 
 
 @procedure(RULESET, "naval_avoidance", title="Naval avoidance", source=AVOIDANCE_RULE, takes=AvoidanceInput, dice=D10)
-def naval_avoidance(case, dice):
+def naval_avoidance(case: AvoidanceInput, dice: Dice) -> Result:
     """13.52: only from a Coastal hex with land; roll, -1 a Guile Point; higher than the Campaign Rating: battle;
     else the Fleet enters port or moves 1-2 hexes, and an Attack Operation is cancelled."""
     working = Working()
@@ -252,7 +254,8 @@ def naval_avoidance(case, dice):
         raise RulesError("coastal_hex_with_land", "avoidance only from a Coastal hex with some land (13.52)")
     rating = LEADERLESS_CAMPAIGN if case.campaign_rating is None else case.campaign_rating
     roll = roll_d10(working, dice, "naval avoidance")
-    adjusted = total(working, roll, [("Guile Points", -case.guile_points, AVOIDANCE_RULE)] if case.guile_points else [])
+    guile: list[Modifier] = [("Guile Points", -case.guile_points, AVOIDANCE_RULE)] if case.guile_points else []
+    adjusted = total(working, roll, guile)
     avoided = adjusted <= rating
     working.step(
         f"{adjusted} against {rating}: {'avoided' if avoided else 'the battle commences'}", AVOIDANCE_RULE, avoided
@@ -270,7 +273,7 @@ class RatioRow:
     raid_drm: int | None = spec("The Raid Defense DRM at that ratio", min=-9, max=9, default=None)
 
 
-def ratio_label(own, other):
+def ratio_label(own: int, other: int) -> str:
     """13.54, 13.63: the ratio, rounded down (against the side computing it)."""
     if other == 0:
         raise RulesError("squadrons", "a ratio needs squadrons (or SADS) on both sides")
@@ -286,13 +289,13 @@ class RaidInput:
 
 
 @procedure(RULESET, "raid", title="Naval raid", source=RAID_RULE, takes=RaidInput, dice=D10)
-def raid(case, dice):
+def raid(case: RaidInput, dice: Dice) -> Result:
     """13.61-13.64: squadrons against the city's SADS as a ratio (fractions dropped) gives the Raid Defense DRM
     (Naval Combat Ratio Chart, per-event data); a modified roll under 5 succeeds: +1 next turn's B/3/a and B/3/b
     rolls for a Small city, +2 for a Medium/Large one."""
     working = Working()
     ratio = ratio_label(case.squadrons, case.sads)
-    drm = cell(case.chart, ratio, "raid_drm", table=RATIO_CHART, source=ANS_PAC, field="chart")
+    drm: int = cell(case.chart, ratio, "raid_drm", table=RATIO_CHART, source=ANS_PAC, field="chart")
     roll = roll_d10(working, dice, "raid")
     adjusted = total(working, roll, [(f"Ratio {ratio}", drm, RATIO_CHART)])
     success = adjusted < RAID_SUCCESS_BELOW
@@ -320,7 +323,7 @@ class OarsmenInput:
     takes=OarsmenInput,
     dice=f"{D10} for the side; {D10} for the squadrons",
 )
-def oarsmen_shortage(case, dice):
+def oarsmen_shortage(case: OarsmenInput, dice: Dice) -> Result:
     """13.10: even, the Carthaginians are affected, odd the Romans; that player rolls and removes half the DR in
     squadrons, rounded down, at least one."""
     working = Working()

@@ -3,12 +3,14 @@ Naval Battle Results Table (per-event data), its squadron losses (13.55), the Wi
 (13.57)."""
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
-from .common import D10, RULESET, BattleRating, Side, cell, roll_d10, total
+from .common import D10, RULESET, BattleRating, Modifier, Side, cell, roll_d10, total
 from .naval import (
     ANS_PAC,
     BATTLE_RULE,
@@ -26,6 +28,9 @@ WINNER_RULE = "13.56 Winners/Losers"
 RETREAT_RULE = "13.57 Retreats"
 LEADERLESS_BATTLE = BattleRating.E  # 13.23
 GRADE = {rating: index for index, rating in enumerate(BattleRating)}  # A best
+
+SideLoss = tuple[int, str]
+"""A side's line of the Naval Battle Results Table: the percentage of squadrons lost, rounded up or down."""
 
 
 @dataclass(frozen=True)
@@ -56,25 +61,27 @@ class NavalBattleInput:
     table: tuple[ResultRow, ...] = spec("The Naval Battle Results Table's rows, from the data tables", default=())
 
 
-def rating_of(side):
+def rating_of(side: NavalSide) -> BattleRating:
     return side.battle_rating or LEADERLESS_BATTLE
 
 
-def side_modifiers(own, other, chart, field):
+def side_modifiers(own: NavalSide, other: NavalSide, chart: Sequence[RatioRow], field: str) -> list[Modifier]:
     ratio = ratio_label(own.squadrons, other.squadrons)
-    found = [
-        (f"Strength ratio {ratio}", cell(chart, ratio, "drm", table=RATIO_CHART, source=ANS_PAC, field=field), DRM_RULE)
-    ]
+    drm: int = cell(chart, ratio, "drm", table=RATIO_CHART, source=ANS_PAC, field=field)
+    found: list[Modifier] = [(f"Strength ratio {ratio}", drm, DRM_RULE)]
     if GRADE[rating_of(own)] != GRADE[rating_of(other)]:
         better = own if GRADE[rating_of(own)] < GRADE[rating_of(other)] else other
-        own_drm, their_drm = TACTICAL_SUPERIORITY.lookup(better.side.value)
+        superiority: tuple[int, int] = TACTICAL_SUPERIORITY.lookup(better.side.value)
+        own_drm, their_drm = superiority
         found.append((f"{better.side.title} Tactical Superiority", own_drm if better is own else their_drm, DRM_RULE))
     if own.crew < other.crew:
         found.append(("Crew Superiority against him", other.crew - own.crew, DRM_RULE))
     return [m for m in found if m[1]]
 
 
-def side_result(own, other, case, dice, working):
+def side_result(
+    own: NavalSide, other: NavalSide, case: NavalBattleInput, dice: Dice, working: Working
+) -> SideLoss | None:
     if other.transport_only:
         working.step(f"{own.side.title} attacks a Transport Fleet: he does not roll and takes no losses", "13.72")
         return None
@@ -83,12 +90,12 @@ def side_result(own, other, case, dice, working):
     row = min(max(adjusted, RESULTS_RANGE[0]), RESULTS_RANGE[1])
     if row != adjusted:
         working.note(f"The table runs from -2 to +11: row {row}", BATTLE_RULE)
-    percent = cell(case.table, str(row), "percent", table=RESULTS_TABLE, source=ANS_PAC, field="table")
-    rounding = cell(case.table, str(row), "rounding", table=RESULTS_TABLE, source=ANS_PAC, field="table")
+    percent: int = cell(case.table, str(row), "percent", table=RESULTS_TABLE, source=ANS_PAC, field="table")
+    rounding: str = cell(case.table, str(row), "rounding", table=RESULTS_TABLE, source=ANS_PAC, field="table")
     return percent, rounding
 
 
-def squadrons_lost(side, result, working):
+def squadrons_lost(side: NavalSide, result: SideLoss | None, working: Working) -> int:
     if result is None:
         return 0
     percent, rounding = result
@@ -100,21 +107,21 @@ def squadrons_lost(side, result, working):
     return lost
 
 
-def winner_of(case, results):
+def winner_of(case: NavalBattleInput, results: Sequence[SideLoss | None]) -> NavalSide | None:
     percents = [0 if r is None else r[0] for r in results]
     if percents[0] == percents[1]:
         return None
     return case.defender if percents[0] > percents[1] else case.attacker
 
 
-def must_retreat(loser_lost, winner_lost):
+def must_retreat(loser_lost: int, winner_lost: int) -> bool:
     return loser_lost >= 2 * winner_lost if winner_lost else loser_lost > 0
 
 
 @procedure(
     RULESET, "naval_battle", title="Naval battle", source=BATTLE_RULE, takes=NavalBattleInput, dice=f"{D10} per side"
 )
-def naval_battle(case, dice):
+def naval_battle(case: NavalBattleInput, dice: Dice) -> Result:
     """13.53-13.57: each side rolls with its strength-ratio DRM (Naval Combat Ratio Chart), Tactical Superiority
     (Rome -1/+1, Carthage -2/+2) and the Crew difference against the lower crew, on the Naval Battle Results
     Table (both per-event data); losses are a percentage of squadrons rounded up or down; the higher percentage

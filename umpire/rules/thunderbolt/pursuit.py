@@ -4,6 +4,7 @@ which the text does not print."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
@@ -40,7 +41,7 @@ class LeavingInput:
     )
 
 
-def free_to_leave(case):
+def free_to_leave(case: LeavingInput) -> str | None:
     """The 4.61 exceptions that need no Senate and carry no Censure, or None."""
     for reason, applies in (
         (
@@ -58,7 +59,7 @@ def free_to_leave(case):
     return None
 
 
-def in_hot_pursuit(case):
+def in_hot_pursuit(case: LeavingInput) -> bool:
     if case.how is Leaving.FORCE_MOVEMENT:
         return case.stops_at_enemy
     return case.successful
@@ -71,7 +72,7 @@ def in_hot_pursuit(case):
     source=PURSUIT_RULE,
     takes=LeavingInput,
 )
-def leaving_theater(case, dice):
+def leaving_theater(case: LeavingInput, dice: Dice) -> Result:
     """4.61-4.62, 4.67: no permission for a Dictator/ME or his force, an Augury event, a leader without Imperium or
     Leader Movement; Hot Pursuit (a Force Movement that Stops with or next to an enemy force outside a city, or a
     successful Interception/Coordination) needs none but brings a Consul/Proconsul/Praetor to Censure at the end
@@ -110,7 +111,7 @@ class TreacheryInput:
 @procedure(
     RULESET, "proconsul_treachery", title="May a Proconsul use Treachery?", source=TREACHERY_RULE, takes=TreacheryInput
 )
-def proconsul_treachery(case, dice):
+def proconsul_treachery(case: TreacheryInput, dice: Dice) -> Result:
     """4.24: as an exception to AW 9.62, a Proconsul may use Treachery if he has a Guile Point to spend. Who else
     may, and the Treachery itself, are AW 9.62's rules, not printed here."""
     working = Working()

@@ -4,6 +4,7 @@ new Legions go to."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -45,8 +46,8 @@ class VoyageInput:
     percentage_loss: tuple[PercentageLossRow, ...] = spec("The Percentage Loss Chart's cells (AW)", default=())
 
 
-def landed(case, percent, working):
-    after = {}
+def landed(case: VoyageInput, percent: int, working: Working) -> dict[str, int]:
+    after: dict[str, int] = {}
     for contingent in case.contingents:
         lost = percentage_of(
             case.percentage_loss, percent, contingent.sp, field="percentage_loss", working=working, rule=VOYAGE_RULE
@@ -63,7 +64,7 @@ def landed(case, percent, working):
     takes=VoyageInput,
     dice=D10,
 )
-def reinforcement_voyage(case, dice):
+def reinforcement_voyage(case: VoyageInput, dice: Dice) -> Result:
     """5.24, 7.24: no more SP leave than the port's Embark limit; roll on the Naval Transport Table (AW PAC #2,
     per-event data) with the sea zone's NS level and the distance; apply only its SP loss (Scattered and NS results
     ignored); SP beyond the Disembark limit are lost; the rest join the Legions/Armies in the Theater."""
@@ -84,7 +85,7 @@ def reinforcement_voyage(case, dice):
             if m[1]
         ],
     )
-    percent = cell(
+    percent: int = cell(
         case.table, str(adjusted), "loss_percent", table=TRANSPORT_TABLE, source=TRANSPORT_SOURCE, field="table"
     )
     after = landed(case, percent, working)
@@ -116,7 +117,7 @@ class AssignmentInput:
     source=ASSIGNMENT_RULE,
     takes=AssignmentInput,
 )
-def new_legion_assignment(case, dice):
+def new_legion_assignment(case: AssignmentInput, dice: Dice) -> Result:
     """5.14: first to CAs short a Legion; then into CAs for Consuls without Imperium (a lone Legion if one is odd);
     then, with both Consuls commanding and four or more left, at least two combined into a CA; the rest to
     Proconsuls, Praetors or training in Rome."""
@@ -125,7 +126,7 @@ def new_legion_assignment(case, dice):
     topped = min(left, case.single_legion_cas)
     left -= topped
     working.step(f"{topped} Legion(s) complete single-Legion CAs", ASSIGNMENT_RULE, topped)
-    consuls = []
+    consuls: list[int] = []
     for _ in range(case.consuls_without_imperium):
         take = min(2, left)
         if take:

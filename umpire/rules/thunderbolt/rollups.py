@@ -5,10 +5,11 @@ leader tactical ability and cavalry superiority are the AW rulebook's: the umpir
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..working import Result, Working
-from .common import RULESET, Named, Side
+from .common import RULESET, Modifier, Named, Side
 
 BATTLE_RULE = "Battle DRMs: 4.92, 5.42, 5.52, 6.71, 13.74"
 SIEGE_RULE = "Siege DRMs: 4.92, 13.9"
@@ -56,11 +57,11 @@ class BattleInput:
     options: BattleOptions = spec("Readings of points the rulebook leaves open", default=BattleOptions())
 
 
-def roman_sign(case):
+def roman_sign(case: BattleInput) -> int:
     return 1 if case.attacker is Side.ROMAN else -1
 
 
-def roman_modifiers(case):
+def roman_modifiers(case: BattleInput) -> list[Modifier]:
     sign = roman_sign(case)
     slaves = case.slave_legions if case.options.slave_legions is SlaveLegionDrm.EACH else min(1, case.slave_legions)
     return [
@@ -74,8 +75,8 @@ def roman_modifiers(case):
     ]
 
 
-def other_modifiers(case):
-    found = []
+def other_modifiers(case: BattleInput) -> list[Modifier]:
+    found: list[Modifier] = []
     if case.carthaginian_aer:
         found.append(("Carthaginian AER", -roman_sign(case) * case.carthaginian_aer, "6.71"))
     if case.landing_force_attacks:
@@ -85,7 +86,7 @@ def other_modifiers(case):
     return found + [(m.text, m.drm, "AW 8.0") for m in case.entered]
 
 
-def battle_drms(case, working):
+def battle_drms(case: BattleInput, working: Working) -> list[Modifier]:
     """(text, value, rule) for each Battle DRM of this rulebook and the umpire's AW ones, the reading shown."""
     working.choice(f"Slave Legion DRM: {case.options.slave_legions.label}", "5.52")
     return roman_modifiers(case) + other_modifiers(case)
@@ -94,7 +95,7 @@ def battle_drms(case, working):
 @procedure(
     RULESET, "battle_modifiers", title="Battle DRMs from the Thunderbolt rules", source=BATTLE_RULE, takes=BattleInput
 )
-def battle_modifiers(case, dice):
+def battle_modifiers(case: BattleInput, dice: Dice) -> Result:
     """4.92, 5.42, 5.52, 6.71, 13.74: the attacker's Battle DR gets -1 per Roman Legion over efficiency when Rome
     attacks (+1 when it defends), +/-1 per Veteran Legion, the Slave Legion's 1 for the opponent, the Carthaginian
     AER added attacking and subtracted defending, and -3/+3 around a landing. The result is read on the AW BRT."""
@@ -131,8 +132,8 @@ class SiegeInput:
     )
 
 
-def assault_modifiers(case):
-    found = []
+def assault_modifiers(case: SiegeInput) -> list[Modifier]:
+    found: list[Modifier] = []
     if case.roman_besieging and case.roman_legions_over_efficiency:
         found.append(("Roman Legions over efficiency, assaulting", -case.roman_legions_over_efficiency, "4.92"))
     fleet = {FleetsPresent.BESIEGER_ONLY: 2, FleetsPresent.DEFENDER_ONLY: -2}.get(case.fleets)
@@ -141,8 +142,8 @@ def assault_modifiers(case):
     return found
 
 
-def attrition_modifiers(case):
-    found = []
+def attrition_modifiers(case: SiegeInput) -> list[Modifier]:
+    found: list[Modifier] = []
     if case.roman_legions_over_efficiency >= 2:
         found.append(("Roman Legions over efficiency (1 per 2)", case.roman_legions_over_efficiency // 2, "4.92"))
     fleet = {FleetsPresent.BESIEGER_ONLY: 3, FleetsPresent.DEFENDER_ONLY: -3}.get(case.fleets)
@@ -154,7 +155,7 @@ def attrition_modifiers(case):
 @procedure(
     RULESET, "siege_modifiers", title="Siege DRMs from the Thunderbolt rules", source=SIEGE_RULE, takes=SiegeInput
 )
-def siege_modifiers(case, dice):
+def siege_modifiers(case: SiegeInput, dice: Dice) -> Result:
     """4.92, 13.9, 8.2: Siege Assault, -1 per Roman Legion over efficiency when Rome assaults, +2 if only the
     besieger has Fleets there, -2 if only the defender; Siege Attrition, +1 per 2 Roman Legions over, +3 on the
     besieged player's DR if only enemy Fleets hold the port, -3 if only friendly ones. Roma counts as a port if

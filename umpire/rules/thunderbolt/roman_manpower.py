@@ -4,12 +4,13 @@ Marine and Slave Legions (5.5)."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
 from ..tables import KeyedTable
 from ..working import Result, Working
-from .common import D10, RULESET, Named, Outcome, cell, roll_d10, total
+from .common import D10, RULESET, Modifier, Named, Outcome, cell, roll_d10, total
 
 LEGION_RULE = "2.2 The Counters: Republican Legion"
 REQUEST_RULE = "5.13 Raising Legions"
@@ -72,7 +73,7 @@ class RequestInput:
     )
 
 
-def check_manpower_operation(case):
+def check_manpower_operation(case: RequestInput) -> None:
     if not case.by_manpower_operation:
         return
     if case.enemy_sp_in_roman_italy < ENEMY_IN_ITALY:
@@ -86,8 +87,8 @@ def check_manpower_operation(case):
         )
 
 
-def request_modifiers(case):
-    found = []
+def request_modifiers(case: RequestInput) -> list[Modifier]:
+    found: list[Modifier] = []
     if case.ns_levels_constructed:
         found.append(("NS levels constructed (twice their number)", -2 * case.ns_levels_constructed, "8.12"))
     if case.squadrons_built:
@@ -97,7 +98,7 @@ def request_modifiers(case):
     return found
 
 
-def reinforcement_split(sp):
+def reinforcement_split(sp: int) -> dict[str, int]:
     cavalry = sp // CAVALRY_EVERY
     return {"sp": sp, "infantry": sp - cavalry, "cavalry": cavalry}
 
@@ -110,7 +111,7 @@ def reinforcement_split(sp):
     takes=RequestInput,
     dice=D10,
 )
-def legion_request(case, dice):
+def legion_request(case: RequestInput, dice: Dice) -> Result:
     """5.13, 5.17, 5.22: roll on the 2nd Punic War Legion Request Table (per-event data) in the column for the
     Legions in play; reinforcements use the "0-6" column's bracketed SP, every 8th SP cavalry; an adjusted 9 or
     10 raising Legions also brings one 6 SP Auxiliary contingent."""
@@ -120,7 +121,7 @@ def legion_request(case, dice):
     roll = roll_d10(working, dice, f"Legion Request Table ({case.raising.label})")
     adjusted = total(working, roll, request_modifiers(case))
     wanted = "legions" if case.raising is Raising.LEGIONS else "reinforcement_sp"
-    value = cell(case.table, f"{column}: {adjusted}", wanted, table=REQUEST_TABLE, source=ROMAN_PAC, field="table")
+    value: int = cell(case.table, f"{column}: {adjusted}", wanted, table=REQUEST_TABLE, source=ROMAN_PAC, field="table")
     working.step(f"Column {column}, row {adjusted}: {value} {wanted.replace('_', ' ')}", REQUEST_TABLE, value)
     if case.raising is Raising.REINFORCEMENTS:
         outcome = reinforcement_split(value)
@@ -156,14 +157,14 @@ class TrainingInput:
     takes=TrainingInput,
     dice=f"{D10} per Legion",
 )
-def legion_training(case, dice):
+def legion_training(case: TrainingInput, dice: Dice) -> Result:
     """5.16: each new Legion that stayed in Rome with the Praetor Urbanus rolls: 7 or more, Veteran; else
     Recruit. No training if the Praetor Urbanus left Rome."""
     working = Working()
     if not case.praetor_urbanus_stayed:
         working.step("The Praetor Urbanus left Rome: no training", TRAINING_RULE)
         return Result.of(f"{RULESET}.legion_training", {name: "recruit" for name in case.legions}, working, dice)
-    outcome = {}
+    outcome: dict[str, str] = {}
     for name in case.legions:
         roll = roll_d10(working, dice, f"training Legion {name}")
         outcome[name] = "veteran" if roll >= VETERAN_FROM else "recruit"
@@ -188,7 +189,7 @@ class DisciplineInput:
     legions: tuple[LegionInBattle, ...] = spec("The Roman Legions that took part", min_items=1)
 
 
-def demotions(case):
+def demotions(case: DisciplineInput) -> list[str]:
     veterans = [legion for legion in case.legions if legion.veteran]
     if not veterans:
         return []
@@ -203,7 +204,7 @@ def demotions(case):
 @procedure(
     RULESET, "roman_discipline", title="Roman discipline after a battle", source=DISCIPLINE_RULE, takes=DisciplineInput
 )
-def roman_discipline(case, dice):
+def roman_discipline(case: DisciplineInput, dice: Dice) -> Result:
     """5.41: a Winner promotes one participating Legion to Veteran, two after a Major Victory; a Loser demotes the
     Veteran Legion that lost most SP; after a Major Defeat every Veteran Legion with 5 or fewer Citizen Infantry
     SP, and at least one."""
@@ -235,7 +236,7 @@ class DisbandInput:
 @procedure(
     RULESET, "disband_legions", title="Disbanding Legions (B/1/a)", source="5.31 Disbanding Legions", takes=DisbandInput
 )
-def disband_legions(case, dice):
+def disband_legions(case: DisbandInput, dice: Dice) -> Result:
     """5.31: after prorogue, any unbesieged Legion without a leader may be disbanded; both Legions of a CA
     together."""
     working = Working()
@@ -268,7 +269,7 @@ class MarineInput:
 @procedure(
     RULESET, "marine_legion", title="Raise the Marine Legion", source="5.51 Marine Legion", takes=MarineInput, dice=D10
 )
-def marine_legion(case, dice):
+def marine_legion(case: MarineInput, dice: Dice) -> Result:
     """5.51: only in a Major State of Emergency; the DR is its greatest strength (Ala counters), which the Roman
     may reduce; each SP costs one NS Level. It stays Recruit and cannot be reinforced."""
     working = Working()
@@ -292,7 +293,7 @@ class SlaveInput:
 
 
 @procedure(RULESET, "slave_legions", title="Raise the Slave Legions", source="5.52 Slave Legions", takes=SlaveInput)
-def slave_legions(case, dice):
+def slave_legions(case: SlaveInput, dice: Dice) -> Result:
     """5.52: in a Major State of Emergency, two Slave Legions of 8 SP Ala infantry each, with 6 Italian Auxiliary
     SP attached to each; commanded only by the Dictator/ME or a Consul; Recruit; never out of Roman Italy."""
     working = Working()

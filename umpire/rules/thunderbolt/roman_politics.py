@@ -4,6 +4,7 @@ command hierarchy (4.8). The Senate, Censure and Triumphs are in senate.py."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -90,14 +91,14 @@ class ImperiumInput:
     source=IMPERIUM_RULE,
     takes=ImperiumInput,
 )
-def imperium(case, dice):
+def imperium(case: ImperiumInput, dice: Dice) -> Result:
     """4.21: Dictator 2 CAs (4 Legions), Magister Equitum, Consul and Proconsul 1 CA (2 Legions), Praetor 1
     Legion, Praetor Urbanus the Rome Garrison; Auxiliary and Allied SP may be added to any."""
     working = Working()
     if case.office is Office.ALLIED_LEADER:
         raise RulesError("office", "an Allied leader holds no Roman Imperium (4.21)")
-    allowed = IMPERIUM.lookup(case.office.value, working)
-    if case.office is Office.PRAETOR_URBANUS:
+    allowed: int | str = IMPERIUM.lookup(case.office.value, working)
+    if isinstance(allowed, str):  # the Praetor Urbanus: the Rome Garrison, no Legion count
         fits = case.legions <= 1
         working.step(
             "The Praetor Urbanus holds the Rome Garrison and newly raised Legions training in Rome; he "
@@ -147,7 +148,7 @@ class AssignmentInput:
     options: AssignmentOptions = spec("Readings of points the rulebook leaves open", default=AssignmentOptions())
 
 
-def check_one_assignment(index, item):
+def check_one_assignment(index: int, item: Assignment) -> None:
     field = f"assignments.{index}.area"
     if item.office in (Office.DICTATOR, Office.MAGISTER_EQUITUM) and item.area:
         raise RulesError(field, f"{item.leader}: a Dictator/ME is never assigned a Theater/province (4.32)")
@@ -162,10 +163,10 @@ def check_one_assignment(index, item):
         raise RulesError(field, f"{item.leader}: a Consul is assigned a Theater, not a single province (4.31)")
 
 
-def check_proconsul_counts(case, working):
+def check_proconsul_counts(case: AssignmentInput, working: Working) -> None:
     limit = 1 if case.options.proconsuls_per_province is ProconsulsPerProvince.ONE else 2
     working.choice(f"Proconsuls per Roman Italy province: at most {limit}", ASSIGNMENT_RULE, limit)
-    counts = {}
+    counts: dict[str, int] = {}
     for item in case.assignments:
         if item.office is Office.PROCONSUL and item.area:
             counts[item.area] = counts.get(item.area, 0) + 1
@@ -181,7 +182,7 @@ def check_proconsul_counts(case, working):
     source=ASSIGNMENT_RULE,
     takes=AssignmentInput,
 )
-def theater_assignment(case, dice):
+def theater_assignment(case: AssignmentInput, dice: Dice) -> Result:
     """4.31-4.32: a Consul any Theater; a Proconsul a Theater other than Roman Italy, or a province within it; no
     more than two Proconsuls a Theater and one a Roman Italy province; a Dictator/ME never; a Praetor only as
     governor of Sicily or Sardinia."""
@@ -217,7 +218,7 @@ class ProrogueInput:
     magistrates: tuple[Magistrate, ...] = spec("Every Roman leader on the map", min_items=1)
 
 
-MAY_BECOME = {  # 4.42: the voluntary prorogues
+MAY_BECOME: dict[Office, tuple[ProrogueAs, ...]] = {  # 4.42: the voluntary prorogues
     Office.CONSUL: (ProrogueAs.PROCONSUL, ProrogueAs.PRAETOR),
     Office.PROCONSUL: (ProrogueAs.PROCONSUL,),
     Office.PRAETOR: (ProrogueAs.PRAETOR,),
@@ -231,7 +232,7 @@ BESIEGED_BECOMES = {
 }
 
 
-def prorogue_one(index, item, working):
+def prorogue_one(index: int, item: Magistrate, working: Working) -> str:
     if item.besieged_outside_port_or_rome and item.office in BESIEGED_BECOMES:
         office = BESIEGED_BECOMES[item.office]
         working.step(
@@ -247,10 +248,11 @@ def prorogue_one(index, item, working):
         return home
     check_may_become(index, item)
     working.step(f"{item.leader}: {item.office.title} prorogued as {item.prorogue_as.title}", PROROGUE_RULE)
-    return item.prorogue_as.value
+    prorogued_as: str = item.prorogue_as.value  # mypy reads .value on the narrowed members as Any
+    return prorogued_as
 
 
-def check_may_become(index, item):
+def check_may_become(index: int, item: Magistrate) -> None:
     field = f"magistrates.{index}.prorogue_as"
     if item.prorogue_as not in MAY_BECOME.get(item.office, ()):
         raise RulesError(
@@ -265,7 +267,7 @@ def check_may_become(index, item):
 
 
 @procedure(RULESET, "prorogue", title="Imperium Prorogue (B/1/a)", source=PROROGUE_RULE, takes=ProrogueInput)
-def prorogue(case, dice):
+def prorogue(case: ProrogueInput, dice: Dice) -> Result:
     """4.41-4.42: a Consul may become Proconsul (or Praetor with a single Legion), a Proconsul stays Proconsul, a
     Praetor stays Praetor; a Dictator/ME, the Praetor Urbanus and a Consul without Imperium cannot be; one besieged
     outside a port or Rome must be. The rest go to the pool, or the Triumph Holding Box."""
@@ -305,7 +307,7 @@ class EmergencyInput:
     roma_under_siege: bool = spec("Roma is Under Siege", default=False)
 
 
-def major_triggers(case):
+def major_triggers(case: EmergencyInput) -> list[str]:
     return [
         text
         for text, met in (
@@ -320,7 +322,7 @@ def major_triggers(case):
     ]
 
 
-def minor_triggers(case):
+def minor_triggers(case: EmergencyInput) -> list[str]:
     return [
         text
         for text, met in (
@@ -338,7 +340,7 @@ def minor_triggers(case):
 
 
 @procedure(RULESET, "state_of_emergency", title="State of Emergency", source=EMERGENCY_RULE, takes=EmergencyInput)
-def state_of_emergency(case, dice):
+def state_of_emergency(case: EmergencyInput, dice: Dice) -> Result:
     """4.57: a Minor State of Emergency lets the Roman player elect a Dictator; a Major one makes him, and lets him
     raise the Marine and Slave Legions (5.51-5.52)."""
     working = Working()
@@ -381,17 +383,17 @@ class EfficiencyInput:
     )
 
 
-def legions_over(case, working):
+def legions_over(case: EfficiencyInput, working: Working) -> int:
     if case.battle_rating is None:
         working.step("No eligible commander: every Legion is over the efficiency limit", "4.92", case.legions)
         return case.legions
-    limit = COMMAND_EFFICIENCY.lookup(case.battle_rating.value, working)
+    limit: int = COMMAND_EFFICIENCY.lookup(case.battle_rating.value, working)
     over = max(0, case.legions - limit)
     working.step(f"{case.legions} Legions against a limit of {limit}: {over} over", "4.92", over)
     return over
 
 
-def efficiency_drm(situation, over):
+def efficiency_drm(situation: Situation, over: int) -> int:
     """The DRM on the Roman's own roll, or (defending in battle) on the opponent's; siege attrition +1 per 2."""
     return {
         Situation.BATTLE_ATTACKING: -over,
@@ -405,7 +407,7 @@ def efficiency_drm(situation, over):
 @procedure(
     RULESET, "command_efficiency", title="Command Efficiency Rating penalty", source=CER_RULE, takes=EfficiencyInput
 )
-def command_efficiency(case, dice):
+def command_efficiency(case: EfficiencyInput, dice: Dice) -> Result:
     """4.91-4.92: A 6, B 5, C 4, D 3, E 2 Legions. Over the limit: -1 a Legion attacking in battle or assault, +1 a
     Legion defending in battle, none defending an assault, +1 a Siege Attrition DR for every 2 over."""
     working = Working()
@@ -435,15 +437,15 @@ class HierarchyInput:
     source=HIERARCHY_RULE,
     takes=HierarchyInput,
 )
-def command_hierarchy(case, dice):
+def command_hierarchy(case: HierarchyInput, dice: Dice) -> Result:
     """4.81: a leader may include leaders of lower office (same or lower for a Consul): Dictator/ME, Consul,
     Proconsul, Praetor/Praetor Urbanus, Allied Leader. Both Consuls are Overall Commanders unless a Dictator is
     in play."""
     working = Working()
-    own = PRECEDENCE.lookup(case.commander.value, working)
-    allowed = []
+    own: int = PRECEDENCE.lookup(case.commander.value, working)
+    allowed: list[bool] = []
     for office in case.others:
-        rank = PRECEDENCE.lookup(office.value)
+        rank: int = PRECEDENCE.lookup(office.value)
         fits = rank > own or (rank == own and case.commander is Office.CONSUL)
         working.step(f"{office.title}: {'may' if fits else 'may not'} be included", HIERARCHY_RULE, fits)
         allowed.append(fits)

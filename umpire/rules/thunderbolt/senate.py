@@ -4,11 +4,12 @@ print: their modifiers are per-event data; the few the text's examples give are 
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
-from .common import D10, RULESET, Named, chart_modifiers, roll_d10, total
+from .common import D10, RULESET, Modifier, Named, chart_modifiers, roll_d10, total
 
 PERMISSION_RULE = "4.66 Permission Procedure"
 CENSURE_RULE = "4.67 Censure"
@@ -53,7 +54,7 @@ class PermissionInput:
     )
 
 
-def check_may_ask(case):
+def check_may_ask(case: PermissionInput) -> None:
     if case.purpose is Purpose.ENTER_ROME and case.enemy_sp_within_10_hexes_of_rome < ENEMY_SP_NEAR_ROME:
         raise RulesError(
             "enemy_sp_within_10_hexes_of_rome",
@@ -63,11 +64,13 @@ def check_may_ask(case):
         raise RulesError("state_of_emergency", "the Praetor Urbanus may leave Rome only in an Emergency (4.55)")
 
 
-def permission_modifiers(case):
-    guile = [("Guile Points spent", -case.guile_points, "4.66 example; 4.72")] if case.guile_points else []
+def permission_modifiers(case: PermissionInput) -> list[Modifier]:
+    guile: list[Modifier] = (
+        [("Guile Points spent", -case.guile_points, "4.66 example; 4.72")] if case.guile_points else []
+    )
     if case.purpose is Purpose.TRIUMPH:
         return guile  # 4.72 "None of the other DRMs apply to this request."
-    dictator = (
+    dictator: list[Modifier] = (
         [("Dictator in Rome: minus his Initiative", -case.dictator_in_rome_initiative, "4.56")]
         if case.dictator_in_rome_initiative
         else []
@@ -78,7 +81,7 @@ def permission_modifiers(case):
 @procedure(
     RULESET, "senate_permission", title="Senatorial Permission", source=PERMISSION_RULE, takes=PermissionInput, dice=D10
 )
-def senate_permission(case, dice):
+def senate_permission(case: PermissionInput, dice: Dice) -> Result:
     """4.66: roll, apply the Senate Permission Chart's DRMs; granted if the adjusted DR is the same as or lower
     than the leader's Campaign Rating. Granted: continuation automatic; denied: by die roll (AW 5.25)."""
     working = Working()
@@ -112,7 +115,7 @@ class CensureInput:
 
 
 @procedure(RULESET, "censure", title="Censure after Hot Pursuit", source=CENSURE_RULE, takes=CensureInput, dice=D10)
-def censure(case, dice):
+def censure(case: CensureInput, dice: Dice) -> Result:
     """4.67-4.68: at the end of his Operations Phase, a Consul/Proconsul/Praetor who used Hot Pursuit rolls with the
     Censure Chart's DRMs; higher than his Campaign Rating: censured, removed for the game, and replaced from the
     pool with no LAM added."""
@@ -141,7 +144,7 @@ class TriumphInput:
 @procedure(
     RULESET, "triumph", title="Triumph: earned, or to be asked of the Senate", source=TRIUMPH_RULE, takes=TriumphInput
 )
-def triumph(case, dice):
+def triumph(case: TriumphInput, dice: Dice) -> Result:
     """4.71-4.72: a Winner who caused 10+ SP casualties and returns his army to Rome earns a Triumph; with Roman
     casualties of 15% or more he must first ask the Senate (4.66, Guile Points only)."""
     working = Working()

@@ -4,6 +4,7 @@ besiegers are attacked. The battle and the siege themselves are AW 8.0 and AW 9.
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -29,7 +30,7 @@ class TribalAttackInput:
     )
 
 
-def besieges(case, working):
+def besieges(case: TribalAttackInput, working: Working) -> bool:
     if case.infantry_to_besiege is None:
         raise RulesError(
             "infantry_to_besiege",
@@ -46,7 +47,7 @@ def besieges(case, working):
     return enough
 
 
-def siege_notes(working):
+def siege_notes(working: Working) -> None:
     working.note(
         "On a Siege Attrition marker the tribe makes a Siege Assault; neither side rolls Siege Attrition", SIEGE_RULE
     )
@@ -64,7 +65,7 @@ def siege_notes(working):
     source=SIEGE_RULE,
     takes=TribalAttackInput,
 )
-def tribal_city_attack(case, dice):
+def tribal_city_attack(case: TribalAttackInput, dice: Dice) -> Result:
     """9.19: the tribe attacks any enemy force in the hex; if that force is still outside the city afterwards, the
     tribe goes home. Otherwise it besieges the city if it has the infantry to; what happens when it has not, the
     text does not say."""
@@ -99,7 +100,7 @@ class BesiegersAttackedInput:
     source=SIEGE_RULE,
     takes=BesiegersAttackedInput,
 )
-def tribal_besiegers_attacked(case, dice):
+def tribal_besiegers_attacked(case: BesiegersAttackedInput, dice: Dice) -> Result:
     """9.19: if the attacker is the Winner, every tribal SP is removed, the siege lifted and the Tribe's marker goes
     home, and a Major Victory Pacifies the tribe; a Draw or a tribal victory: losses and ABS on both sides, and the
     tribal SP stay."""

@@ -4,8 +4,11 @@ neutral party (its dice are seeded and the seed recorded with the run).
 3.0 lists the Force Determination Segment with no sub-steps and no Tribal Segment; B/3/a, B/3/b, B/4 and B/4/c
 are cited elsewhere (8.11, 5.11, 9.13, 9.42) and are placed where those citations put them."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -16,11 +19,11 @@ SEQUENCE_RULE = "3.0 The Sequence of Play"
 CUP_RULE = "3.0 C/2 Initiative Determination Segment"
 
 
-def step(text, rule):
+def step(text: str, rule: str) -> dict[str, str]:
     return {"text": text, "rule": rule}
 
 
-PHASES = (
+PHASES: tuple[dict[str, Any], ...] = (
     {
         "key": "upgrade",
         "title": "A. Upgrade Phase",
@@ -195,7 +198,7 @@ PHASES = (
 )
 
 # One Game Turn is one year (4.1 "each year/Game Turn"): a single stage holding every phase.
-SEQUENCE_OF_PLAY = ({"stage": "Year", "number": 1, "phases": PHASES},)
+SEQUENCE_OF_PLAY: tuple[dict[str, Any], ...] = ({"stage": "Year", "number": 1, "phases": PHASES},)
 
 
 class Marker(Named):
@@ -238,7 +241,7 @@ NEXT_PHASE = {
 }
 
 
-def drawn_marker(markers, number):
+def drawn_marker(markers: Sequence[CupMarker], number: int) -> CupMarker:
     for marker in markers:
         if number <= marker.count:
             return marker
@@ -254,7 +257,7 @@ def drawn_marker(markers, number):
     takes=CupInput,
     dice="one draw among the markers in the cup (the console draws, seeded)",
 )
-def lam_draw(case, dice):
+def lam_draw(case: CupInput, dice: Dice) -> Result:
     """3.0 C/2: one marker is drawn blind from the cup: a LAM or Siege Attrition marker leads to the Operations
     Phase, the Augury marker to the Augury Phase; with no LAMs left, to the Devastation Phase. The console draws
     as the neutral party, its seed recorded with the run."""
