@@ -7,7 +7,7 @@ draws them.
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Paragraph, Spacer
+from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from umpire.printing.styles import BODY, SMALL, build_pdf, facts_table, masthead, paragraph
 
@@ -29,15 +29,15 @@ class Gazette:
     items: tuple[GazetteItem, ...]
 
 
-def item_story(item):
+def item_story(item: GazetteItem) -> list[Flowable]:
     label = f"{item.kind} · {item.when}" if item.when else item.kind
-    story = [paragraph(label, SMALL), Paragraph(f"<b>{escape(item.headline)}</b>", BODY)]
+    story: list[Flowable] = [paragraph(label, SMALL), Paragraph(f"<b>{escape(item.headline)}</b>", BODY)]
     if item.details:
         story.append(paragraph(item.details, SMALL))
     return [*story, Spacer(0, 8)]
 
 
-def gazette_story(gazette):
+def gazette_story(gazette: Gazette) -> list[Flowable]:
     items = [part for item in gazette.items for part in item_story(item)]
     return [
         masthead("Acta Diurna", "Rome's gazette"),

@@ -6,9 +6,10 @@ overrides with his reasons; the verdict; the losses as applied; the commanders' 
 confirmed it. The caller builds the record from the battle; this module only draws it.
 """
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from reportlab.platypus import Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from umpire.printing.styles import (
     BODY,
@@ -58,7 +59,7 @@ class BattleRecord:
     outcome: str
 
 
-def table_of(rows, widths, header):
+def table_of(rows: Iterable[Sequence[object]], widths: Sequence[str], header: Sequence[str]) -> Table:
     table = Table(
         [[paragraph(cell, SMALL) for cell in header], *[[paragraph(str(cell), SMALL) for cell in row] for row in rows]],
         colWidths=widths,
@@ -69,11 +70,11 @@ def table_of(rows, widths, header):
     return table
 
 
-def heading(text):
+def heading(text: str) -> Paragraph:
     return Paragraph(text, HEADING)
 
 
-def side_story(side):
+def side_story(side: RecordSide) -> list[Flowable]:
     rows = [(name, units, value) for name, units, value in side.forces] + [
         ("Combat value of the side", "", side.combat_value)
     ]
@@ -86,7 +87,7 @@ def side_story(side):
     ]
 
 
-def round_story(fought):
+def round_story(fought: RecordRound) -> list[Flowable]:
     return [
         Paragraph(f"<b>Round {fought.number}</b>", BODY),
         *[paragraph(line, SMALL) for line in fought.orders],
@@ -98,13 +99,13 @@ def round_story(fought):
     ]
 
 
-def overrides_story(record):
+def overrides_story(record: BattleRecord) -> list[Flowable]:
     if not record.overrides:
         return [paragraph("No figure was overridden: the engine's working stands.")]
     return [table_of(record.overrides, ("22%", "18%", "18%", "42%"), ("Figure", "Engine", "Umpire", "Why, and who"))]
 
 
-def losses_story(record):
+def losses_story(record: BattleRecord) -> list[Flowable]:
     if not record.losses:
         return [paragraph("No losses proposed yet.")]
     return [
@@ -113,7 +114,7 @@ def losses_story(record):
     ]
 
 
-def record_story(record):
+def record_story(record: BattleRecord) -> list[Flowable]:
     return [
         masthead(record.title, TITLE_TEXT),
         facts_table(record.facts, record.standing),

@@ -6,10 +6,11 @@ from round to round, the losses and the risk to characters printed on it, so the
 nothing else. The caller works out every figure from the engine; this module only draws it.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from umpire.printing.styles import (
     BODY,
@@ -17,6 +18,7 @@ from umpire.printing.styles import (
     SHADE,
     SMALL,
     TABLE_STYLE,
+    TableCommand,
     build_pdf,
     facts_table,
     masthead,
@@ -60,7 +62,7 @@ class SideSheet:
     standing: tuple[tuple[str, int], ...]  # the factors that hold all battle, as (text, value)
 
     @property
-    def standing_total(self):
+    def standing_total(self) -> int:
         return sum(value for _, value in self.standing)
 
 
@@ -75,13 +77,13 @@ class BattleSheet:
     rules: tuple[tuple[str, str], ...]  # (heading, text): losses, victory, risk to characters
 
 
-def signed(value):
+def signed(value: int) -> str:
     return f"{value:+d}"
 
 
-def side_table(side):
+def side_table(side: SideSheet) -> Table:
     """One side: its forces with their combat values, then the standing factors and their sum."""
-    data = [(f"{side.label}: {side.commander}", "", "CV")]
+    data: list[tuple[str | Paragraph, str | Paragraph, str]] = [(f"{side.label}: {side.commander}", "", "CV")]
     data += [
         (paragraph(force.name, SMALL), paragraph(force.units, SMALL), str(force.combat_value)) for force in side.forces
     ]
@@ -103,11 +105,11 @@ def side_table(side):
     return table
 
 
-def shaded(row):
+def shaded(row: int) -> list[TableCommand]:
     return [("FONT", (0, row), (-1, row), FONT_BOLD), ("BACKGROUND", (0, row), (-1, row), SHADE)]
 
 
-def side_by_side(left, right):
+def side_by_side(left: Flowable | list[Flowable], right: Flowable | list[Flowable]) -> Table:
     """Two flowables in two columns, with a gutter between them."""
     table = Table([(left, "", right)], colWidths=("49%", "2%", "49%"))
     table.setStyle(
@@ -120,10 +122,12 @@ def side_by_side(left, right):
     return table
 
 
-def rounds_table():
+def rounds_table() -> Table:
     """Four empty rows, one per round, each tall enough to write in."""
     header = [paragraph(column, SMALL) for column in ROUND_COLUMNS]
-    data = [header] + [(str(number),) + ("",) * (len(ROUND_COLUMNS) - 1) for number in range(1, ROUNDS + 1)]
+    data: list[list[Paragraph] | tuple[str, ...]] = [header] + [
+        (str(number),) + ("",) * (len(ROUND_COLUMNS) - 1) for number in range(1, ROUNDS + 1)
+    ]
     table = Table(data, colWidths=ROUND_WIDTHS, rowHeights=[None] + [ROUND_ROW_HEIGHT] * ROUNDS, repeatRows=1)
     table.setStyle(TABLE_STYLE)
     table.setStyle(
@@ -136,34 +140,38 @@ def rounds_table():
     return table
 
 
-def factors_table(factors):
+def factors_table(factors: Iterable[tuple[str, int]]) -> Table:
     table = Table([(paragraph(text, SMALL), signed(value)) for text, value in factors], colWidths=("80%", "20%"))
     table.setStyle(TABLE_STYLE)
     table.setStyle([("ALIGN", (1, 0), (1, -1), "RIGHT")])
     return table
 
 
-def listed(lines):
+def listed(lines: Iterable[str]) -> Table:
     table = Table([(paragraph(line, SMALL),) for line in lines], colWidths=("100%",))
     table.setStyle(TABLE_STYLE)
     return table
 
 
-def titled(title, flowable):
+def titled(title: str, flowable: Flowable) -> list[Flowable]:
     return [Paragraph(f"<b>{title}</b>", BODY), Spacer(0, 2), flowable]
 
 
-def rules_block(rule):
+def rules_block(rule: tuple[str, str]) -> list[Flowable]:
     heading, text = rule
     return [Paragraph(f"<b>{heading}</b>", SMALL), paragraph(text, FINE), Spacer(0, 3)]
 
 
-def reference(sheet):
+def reference(sheet: BattleSheet) -> Table:
     """What the umpire looks up while filling the rounds in: the results table and the first rule
     (the losses) on the left; the round's factors and the other rules on the right."""
     first, *others = sheet.rules
-    left = [*titled("Battle results, by the difference", listed(sheet.results)), Spacer(0, 6), *rules_block(first)]
-    right = [
+    left: list[Flowable] = [
+        *titled("Battle results, by the difference", listed(sheet.results)),
+        Spacer(0, 6),
+        *rules_block(first),
+    ]
+    right: list[Flowable] = [
         *titled("Factors that change each round", factors_table(sheet.round_factors)),
         Spacer(0, 6),
         *[part for rule in others for part in rules_block(rule)],
@@ -171,7 +179,7 @@ def reference(sheet):
     return side_by_side(left, right)
 
 
-def sheet_story(sheet):
+def sheet_story(sheet: BattleSheet) -> list[Flowable]:
     """The sides, the rounds to fill in, then everything the umpire looks up while filling them."""
     side_a, side_b = sheet.sides
     return [

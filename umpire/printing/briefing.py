@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from umpire.printing.letter_slips import qr_code
 from umpire.printing.styles import (
@@ -103,24 +103,24 @@ class BriefingSheet:
     player_page: PlayerPage | None = None
 
 
-def heading(text):
+def heading(text: str) -> Paragraph:
     return Paragraph(escape(text), HEADING)
 
 
-def who_he_is(sheet):
+def who_he_is(sheet: BriefingSheet) -> list[Flowable]:
     left = (("Role", sheet.role), ("Class", sheet.social_class), ("Career rank", sheet.career_rank))
     right = (("Wealth", sheet.wealth), ("Support", sheet.support), ("Military skill", sheet.military_skill))
     return [masthead(sheet.name, TITLE_TEXT), facts_table(left, right)]
 
 
-def where_he_starts(sheet):
-    story = [heading("Where you start"), paragraph(f"You start {sheet.starts_at}.")]
+def where_he_starts(sheet: BriefingSheet) -> list[Flowable]:
+    story: list[Flowable] = [heading("Where you start"), paragraph(f"You start {sheet.starts_at}.")]
     if not sheet.offices:
         return story + [Spacer(0, 4), paragraph("You hold no province.")]
     return story + [Spacer(0, 4), *map(office_paragraph, sheet.offices)]
 
 
-def office_paragraph(office):
+def office_paragraph(office: Office) -> Paragraph:
     """A paragraph, not a table column each: six columns of names would not fit across the page."""
     return Paragraph(
         f"<b>{escape(office.office)} of {escape(office.province)}</b>: income {escape(office.income)}; "
@@ -130,8 +130,8 @@ def office_paragraph(office):
     )
 
 
-def his_forces(sheet):
-    story = [heading("Your forces")]
+def his_forces(sheet: BriefingSheet) -> list[Flowable]:
+    story: list[Flowable] = [heading("Your forces")]
     if not sheet.forces:
         return story + [paragraph("You command no forces.")]
     rows = [(f"{f.name} ({f.command})", f.location, f.troops, f.combat_value, f.upkeep) for f in sheet.forces]
@@ -139,31 +139,35 @@ def his_forces(sheet):
     return story + [ruled_table(columns, rows, ("21%", "21%", "26%", "14%", "18%"))]
 
 
-def his_money(sheet):
+def his_money(sheet: BriefingSheet) -> list[Flowable]:
     facts = (("In your purse", sheet.purse), ("Personal income", sheet.personal_income))
     return [heading("Your finances"), *[Paragraph(f"<b>{label}:</b> {escape(value)}", BODY) for label, value in facts]]
 
 
-def written(text):
+def written(text: str) -> list[Flowable]:
     """Control's text as he wrote it, a paragraph to each blank-line-separated part."""
     parts = [part.strip() for part in text.split("\n\n") if part.strip()]
     return [paragraph(part) for part in parts] or [paragraph(NONE_WRITTEN)]
 
 
-def secret_notes(sheet):
+def secret_notes(sheet: BriefingSheet) -> list[Flowable]:
     return [heading("Your situation"), *written(sheet.notes), heading("Your objectives"), *written(sheet.objectives)]
 
 
-def people(sheet):
-    story = [heading("People you know")]
+def people(sheet: BriefingSheet) -> list[Flowable]:
+    story: list[Flowable] = [heading("People you know")]
     if not sheet.acquaintances:
         return story + [paragraph(NONE_WRITTEN)]
     rows = [(a.name, a.role, a.whereabouts) for a in sheet.acquaintances]
     return story + [ruled_table(("Name", "Role", "At the start"), rows, ("40%", "25%", "35%"))]
 
 
-def rules_summary(summary):
-    story = [heading(summary.title), paragraph(f"From the handbook, {summary.source}.", SMALL), Spacer(0, 4)]
+def rules_summary(summary: RulesSummary) -> list[Flowable]:
+    story: list[Flowable] = [
+        heading(summary.title),
+        paragraph(f"From the handbook, {summary.source}.", SMALL),
+        Spacer(0, 4),
+    ]
     for line in summary.lines:
         story += [paragraph(line), Spacer(0, 4)]
     for rules_table in summary.tables:
@@ -180,11 +184,11 @@ def rules_summary(summary):
     return story
 
 
-def player_page(sheet):
+def player_page(sheet: BriefingSheet) -> list[Flowable]:
     if sheet.player_page is None:
         return []
     page = sheet.player_page
-    words = [
+    words: list[Flowable] = [
         paragraph("Scan the code, or open the address below, to read your letters on your own page."),
         Spacer(0, 4),
         Paragraph(f"<b>Your code:</b> {escape(page.code)}", BODY),
@@ -201,7 +205,7 @@ def player_page(sheet):
     return [KeepTogether([heading("Your player page"), block])]
 
 
-def briefing_story(sheet):
+def briefing_story(sheet: BriefingSheet) -> list[Flowable]:
     story = who_he_is(sheet) + where_he_starts(sheet) + his_forces(sheet) + his_money(sheet)
     story += secret_notes(sheet) + people(sheet)
     for summary in sheet.rules:

@@ -6,10 +6,11 @@ Each table's contents start on a page of their own, so Control can hand a table'
 its umpire. The print shop builds the pack and appends the turn schedule; this module only draws it.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import PageBreak, Paragraph, Spacer
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
 from umpire.printing.styles import (
     BODY,
@@ -78,28 +79,28 @@ class ControlPack:
     tables: tuple[TableContents, ...]
 
 
-def heading(text):
+def heading(text: str) -> Paragraph:
     return Paragraph(escape(text), HEADING)
 
 
-def listed(names, none="none"):
+def listed(names: Iterable[str], none: str = "none") -> str:
     return ", ".join(names) or none
 
 
-def summary(pack):
+def summary(pack: ControlPack) -> Table:
     left = (("Characters", str(len(pack.cast))), ("Map tables", str(len(pack.tables))))
     right = (("Umpire seats", str(len(pack.rota))), ("Tables without umpire", str(len(pack.unseated_tables))))
     return facts_table(left, right)
 
 
-def cast_list(pack):
+def cast_list(pack: ControlPack) -> list[Flowable]:
     rows = [(m.name, (m.role, m.social_class, m.career_rank), m.starts_at, (*m.offices, *m.forces)) for m in pack.cast]
     columns = ("Name", "Role, class, rank", "Starts", "Offices and commands")
     return [heading("Cast list"), ruled_table(columns, rows, ("24%", "22%", "20%", "34%"))]
 
 
-def rota(pack):
-    story = [heading("Umpire rota")]
+def rota(pack: ControlPack) -> list[Flowable]:
+    story: list[Flowable] = [heading("Umpire rota")]
     if pack.rota:
         rows = [(seat.role, seat.table or "–", seat.umpire) for seat in pack.rota]
         story.append(ruled_table(("Role", "Table", "Umpire"), rows, ("28%", "28%", "44%")))
@@ -108,12 +109,12 @@ def rota(pack):
     return story + [Spacer(0, 8), *(warning(table) for table in pack.unseated_tables)]
 
 
-def warning(table):
+def warning(table: str) -> Paragraph:
     return Paragraph(f"<b>{escape(table)}: {NO_UMPIRE}.</b>", BODY)
 
 
-def table_section(table):
-    story = [
+def table_section(table: TableContents) -> list[Flowable]:
+    story: list[Flowable] = [
         PageBreak(),
         masthead(table.name, "Table contents"),
         Paragraph(f"<b>Umpires:</b> {escape(listed(table.umpires, NO_UMPIRE))}", BODY),
@@ -125,19 +126,19 @@ def table_section(table):
     return story + [heading("Starting here"), paragraph(listed(table.characters, "No one starts here."))]
 
 
-def provinces_table(table):
+def provinces_table(table: TableContents) -> Table:
     rows = [(p.name, p.income, p.road_cost, p.governor, p.procurator) for p in table.provinces]
     columns = ("Province", "Income a quarter", "Road cost each March", "Governor", "Procurator")
     return ruled_table(columns, rows, ("22%", "15%", "17%", "23%", "23%"))
 
 
-def forces_table(table):
+def forces_table(table: TableContents) -> Table:
     rows = [(f.name, f.where, f.commander, f.combat_value) for f in table.forces]
     return ruled_table(("Force", "Where", "Commander", "Combat value"), rows, ("26%", "30%", "28%", "16%"))
 
 
-def control_pack_story(pack, event_name):
-    story = [
+def control_pack_story(pack: ControlPack, event_name: str) -> list[Flowable]:
+    story: list[Flowable] = [
         masthead(event_name, TITLE_TEXT),
         summary(pack),
         paragraph("Printed from the event's records; the turn schedule follows the tables.", SMALL),

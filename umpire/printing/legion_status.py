@@ -13,11 +13,11 @@ module only draws it.
 """
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import ListFlowable, PageBreak, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, ListFlowable, PageBreak, Paragraph, Spacer, Table
 
 from umpire.printing.styles import (
     BODY,
@@ -52,6 +52,8 @@ HAND_HEADER_SIZE = 10  # the count columns are too narrow for the table's 13 pt 
 UNPAID_SPACE = 8  # points above the unpaid box
 A4_FRAME_WIDTH = PAGE_SIZES["A4"][0] - 2 * (MARGIN + FRAME_PADDING)
 
+Row = tuple[str, str, str, str, str]  # a line of the composition table
+
 
 @dataclass(frozen=True)
 class TroopLine:
@@ -83,7 +85,7 @@ class LegionStatusSheet:
     blank_rows: int = 10
 
 
-def composition_table(sheet):
+def composition_table(sheet: LegionStatusSheet) -> Table:
     """The handbook's table, a line per troop type, then TOTAL and the combat value if all veteran.
 
     TOTAL counts vexillations, so not the eagle; its upkeep and combat value are the sheet's own.
@@ -105,12 +107,12 @@ def composition_table(sheet):
     return table
 
 
-def troop_row(line):
+def troop_row(line: TroopLine) -> Row:
     combat_value = "n.a." if line.label == EAGLE else str(line.combat_value)
     return (line.label, str(line.normal), str(line.veteran), str(line.upkeep), combat_value)
 
 
-def total_row(sheet):
+def total_row(sheet: LegionStatusSheet) -> Row:
     vexillations = [line for line in sheet.lines if line.label != EAGLE]
     return (
         "TOTAL",
@@ -121,14 +123,14 @@ def total_row(sheet):
     )
 
 
-def if_veteran_row(sheet):
+def if_veteran_row(sheet: LegionStatusSheet) -> Row:
     """Its label spans the first four columns, so the figure sits under the combat values."""
     return ("Combat value if all veteran", "", "", "", str(sheet.combat_value_if_veteran))
 
 
-def pending_block(sheet):
+def pending_block(sheet: LegionStatusSheet) -> list[Flowable]:
     """Upgrades in progress and costs owed, side by side; nothing if there are none."""
-    columns = [
+    columns: list[list[Flowable]] = [
         [Paragraph(f"<b>{title}</b>", BODY), bullet_list(items)]
         for title, items in (("Upgrades in progress", sheet.upgrades_in_progress), ("Costs owed", sheet.owed))
         if items
@@ -148,7 +150,7 @@ def pending_block(sheet):
     return [Spacer(0, 8), table]
 
 
-def unpaid_box(sheet):
+def unpaid_box(sheet: LegionStatusSheet) -> Table:
     """The unpaid bills, boxed under a heavy rule so the legate cannot miss them, with the handbook's warning."""
     box = Table(
         [
@@ -169,11 +171,11 @@ def unpaid_box(sheet):
     return box
 
 
-def unpaid_block(sheet):
+def unpaid_block(sheet: LegionStatusSheet) -> list[Flowable]:
     return [Spacer(0, UNPAID_SPACE), unpaid_box(sheet)] if sheet.unpaid else []
 
 
-def rows_given_to_unpaid(sheet):
+def rows_given_to_unpaid(sheet: LegionStatusSheet) -> int:
     """The hand rows the unpaid box takes the room of, so that a legion still fits one page: the
     box's height at A4's frame width (the narrower, so the taller), in rows."""
     if not sheet.unpaid:
@@ -182,7 +184,7 @@ def rows_given_to_unpaid(sheet):
     return math.ceil((height + UNPAID_SPACE) / HAND_ROW_HEIGHT)
 
 
-def bullet_list(items):
+def bullet_list(items: Iterable[str]) -> ListFlowable:
     return ListFlowable(
         [paragraph(item) for item in items],
         bulletType="bullet",
@@ -193,9 +195,9 @@ def bullet_list(items):
     )
 
 
-def hand_table(blank_rows):
+def hand_table(blank_rows: int) -> Table:
     """Empty ruled rows for the legate's pen, header repeated if they run onto another page."""
-    data = [HAND_COLUMNS, *([""] * len(HAND_COLUMNS) for _ in range(blank_rows))]
+    data: list[tuple[str, ...] | list[str]] = [HAND_COLUMNS, *([""] * len(HAND_COLUMNS) for _ in range(blank_rows))]
     table = Table(data, colWidths=HAND_WIDTHS, rowHeights=[None] + [HAND_ROW_HEIGHT] * blank_rows, repeatRows=1)
     table.setStyle(TABLE_STYLE)
     table.setStyle(
@@ -211,20 +213,20 @@ def hand_table(blank_rows):
     return table
 
 
-def hand_section(blank_rows):
+def hand_section(blank_rows: int) -> list[Flowable]:
     if blank_rows <= 0:
         return []
     return [Spacer(0, 10), Paragraph("<b>Kept by hand</b>", BODY), Spacer(0, 4), hand_table(blank_rows)]
 
 
-def facts(sheet):
+def facts(sheet: LegionStatusSheet) -> Table:
     """Who commands the legion and whom it serves on the left; where, what and when on the right."""
     left = (("Legate", sheet.legate), ("Army commander", sheet.army_commander), ("Sworn to", sheet.allegiance))
     right = (("Location", sheet.location), ("Status", sheet.status), ("As at", sheet.as_at))
     return facts_table(left, right)
 
 
-def sheet_story(sheet):
+def sheet_story(sheet: LegionStatusSheet) -> list[Flowable]:
     """One legion's page: name, facts, composition, limits, what is unpaid and pending, and rows to write in."""
     return [
         masthead(sheet.legion, TITLE_TEXT),

@@ -7,6 +7,7 @@ written on it takes that code when it is posted. A cover never carries the lette
 which are its addressee's and Control's alone. The caller supplies every word; this module draws.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -14,7 +15,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Spacer, Table
+from reportlab.platypus import Flowable, Spacer, Table
 
 from .styles import (
     BODY,
@@ -60,7 +61,7 @@ class Slip:
     table: str  # the table whose stationery it is
 
 
-def qr_code(value, size):
+def qr_code(value: str, size: float) -> Drawing:
     """A `size`-point square Drawing of the QR code of `value` (ReportLab's own widget, so no
     image file and no other library)."""
     widget = QrCodeWidget(value, barBorder=2)
@@ -73,7 +74,7 @@ def qr_code(value, size):
 # ---- the cover ---------------------------------------------------------------------------------
 
 
-def code_block(cover):
+def code_block(cover: LetterCover) -> Table:
     """The code large on the left, its QR on the right."""
     table = Table(
         [[[paragraph("Tracking code", BODY), paragraph(cover.code, COVER_CODE)], qr_code(cover.code, COVER_QR)]],
@@ -89,7 +90,7 @@ def code_block(cover):
     return table
 
 
-def cover_story(cover):
+def cover_story(cover: LetterCover) -> list[Flowable]:
     addressed = (("To", cover.addressed_to), ("At the table of", cover.destination), ("Written in", cover.written))
     sent = (("From", cover.sender), ("Posted at", cover.origin), ("Code", cover.code))
     return [code_block(cover), Spacer(0, 10), facts_table(addressed, sent), Spacer(0, 12), paragraph(POSTING, BODY)]
@@ -105,7 +106,7 @@ def letter_cover_pdf(cover: LetterCover, *, event_name: str, page_size: str = "A
 # ---- the stationery ----------------------------------------------------------------------------
 
 
-def writing_lines():
+def writing_lines() -> Table:
     """The blanks the writer fills in, each a label and a ruled line."""
     table = Table(
         [(paragraph(label, SMALL), "") for label in WRITE_ON], colWidths=[33 * mm, "*"], rowHeights=WRITING_LINE
@@ -123,7 +124,7 @@ def writing_lines():
     return table
 
 
-def slip_cell(slip):
+def slip_cell(slip: Slip) -> list[Table]:
     """One slip: the table and the code beside the QR, then the blanks to write on."""
     heading = Table(
         [
@@ -145,12 +146,12 @@ def slip_cell(slip):
     return [heading, writing_lines()]
 
 
-def slip_grid(slips, page_size):
+def slip_grid(slips: Sequence[Slip], page_size: str) -> Table:
     """The slips two across, four rows to a page, with dashed cut lines round each."""
     width, height = page_size_named(page_size)
     # the frame's height, less a point so four rows never spill onto the next page
     row_height = (height - 2 * (MARGIN + FRAME_PADDING)) / SLIP_ROWS - 1
-    cells = [slip_cell(slip) for slip in slips]
+    cells: list[list[Table] | str] = [slip_cell(slip) for slip in slips]
     cells += [""] * (-len(cells) % SLIP_COLUMNS)
     rows = [cells[start : start + SLIP_COLUMNS] for start in range(0, len(cells), SLIP_COLUMNS)]
     table = Table(

@@ -1,9 +1,10 @@
 """The printed record of a rules procedure: what went in, every die, every line of working, the result."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from .styles import BODY, HEADING, SMALL, TABLE_STYLE, TITLE, build_pdf
 
@@ -27,8 +28,12 @@ class ProcedureSheet:
     seed: int | None = None
 
 
-def procedure_record_pdf(sheet, *, page_size="A4"):
-    story = [Paragraph(escape(sheet.title), TITLE), Paragraph(escape(_header_line(sheet)), SMALL), Spacer(0, 8)]
+def procedure_record_pdf(sheet: ProcedureSheet, *, page_size: str = "A4") -> bytes:
+    story: list[Flowable] = [
+        Paragraph(escape(sheet.title), TITLE),
+        Paragraph(escape(_header_line(sheet)), SMALL),
+        Spacer(0, 8),
+    ]
     story += _section("Result", _pairs_table(sheet.outcome))
     story += _section("Working", _working_table(sheet.working))
     story += _section("Dice", Paragraph(escape(_dice_line(sheet)), BODY))
@@ -38,30 +43,33 @@ def procedure_record_pdf(sheet, *, page_size="A4"):
     return build_pdf(story, title=f"Rules record: {sheet.title}", event_name=sheet.event_name, page_size=page_size)
 
 
-def _header_line(sheet):
+def _header_line(sheet: ProcedureSheet) -> str:
     where = f" at {sheet.table}" if sheet.table else ""
     turn = f", turn {sheet.game_turn}" if sheet.game_turn else ""
     return f"{sheet.procedure} · {sheet.source} · {sheet.ran_at}{turn}{where} · by {sheet.run_by or 'the console'}"
 
 
-def _dice_line(sheet):
+def _dice_line(sheet: ProcedureSheet) -> str:
     who = f"rolled by the console (seed {sheet.seed})" if sheet.rolled_by_console else "rolled at the table"
     return f"{', '.join(sheet.dice) or 'none'}: {who}"
 
 
-def _section(heading, flowable):
+def _section(heading: str, flowable: Flowable) -> list[Flowable]:
     return [Paragraph(heading, HEADING), flowable, Spacer(0, 6)]
 
 
-def _pairs_table(pairs):
-    rows = [[Paragraph(escape(k.replace("_", " ")), BODY), Paragraph(escape(v), BODY)] for k, v in pairs]
+def _pairs_table(pairs: Iterable[tuple[str, str]]) -> Table:
+    rows: list[list[Paragraph] | list[str]] = [
+        [Paragraph(escape(k.replace("_", " ")), BODY), Paragraph(escape(v), BODY)] for k, v in pairs
+    ]
     table = Table(rows or [["–", ""]], colWidths=["35%", "65%"])
     table.setStyle(TABLE_STYLE)
     return table
 
 
-def _working_table(lines):
-    rows = [["Step", "Value", "Rule"]] + [
+def _working_table(lines: Iterable[tuple[str, str, str, str]]) -> Table:
+    header: list[str | Paragraph] = ["Step", "Value", "Rule"]
+    rows = [header] + [
         [Paragraph(escape(text), SMALL if kind == "note" else BODY), value, Paragraph(escape(rule), SMALL)]
         for kind, text, value, rule in lines
     ]

@@ -5,7 +5,7 @@ with empty columns for the umpire's notes. One province a page."""
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.platypus import PageBreak, Spacer, Table
+from reportlab.platypus import Flowable, PageBreak, Spacer, Table
 
 from umpire.printing.styles import SHADE, TABLE_STYLE, build_pdf, facts_table, masthead
 
@@ -35,7 +35,7 @@ class ProvinceSheet:
     turns: tuple[TrackTurn, ...]
 
 
-def province_facts(sheet):
+def province_facts(sheet: ProvinceSheet) -> Table:
     return facts_table(
         (
             ("Table", sheet.table),
@@ -50,7 +50,7 @@ def province_facts(sheet):
     )
 
 
-def time_track(turns):
+def time_track(turns: Sequence[TrackTurn]) -> Table:
     """The track, its header on every page, tax-turn rows shaded."""
     data = [TRACK_COLUMNS] + [(str(t.turn), t.month, "Tax" if t.tax_turn else "", "", "", "") for t in turns]
     table = Table(data, colWidths=TRACK_WIDTHS, repeatRows=1, rowHeights=[None] + [TRACK_ROW_HEIGHT] * len(turns))
@@ -60,7 +60,7 @@ def time_track(turns):
     return table
 
 
-def sheet_story(sheet):
+def sheet_story(sheet: ProvinceSheet) -> list[Flowable]:
     return [masthead(sheet.province, TITLE_TEXT), province_facts(sheet), Spacer(0, 10), time_track(sheet.turns)]
 
 

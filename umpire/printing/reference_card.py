@@ -2,18 +2,19 @@
 and the battle and siege results tables (X. COMBAT RESOLUTION). The caller passes the rows,
 worded as the handbook words them; this module only draws them."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
-from umpire.printing.styles import BODY, FONT, FONT_BOLD, HEADING, TABLE_STYLE, TITLE, build_pdf
+from umpire.printing.styles import BODY, FONT, FONT_BOLD, HEADING, TABLE_STYLE, TITLE, TableCommand, build_pdf
 
 TITLE_TEXT = "Reference card"
 # Smaller than the other sheets so the four tables share one page of A4 or Letter.
 CARD_FONT_SIZE = 11
 SECTION = ParagraphStyle("card-section", parent=HEADING, fontSize=13, leading=16, spaceBefore=4, spaceAfter=4)
-CARD_TABLE = [
+CARD_TABLE: list[TableCommand] = [
     ("FONT", (0, 0), (-1, -1), FONT, CARD_FONT_SIZE),
     ("FONT", (0, 0), (-1, 0), FONT_BOLD, CARD_FONT_SIZE),
     ("TOPPADDING", (0, 0), (-1, -1), 2),
@@ -36,19 +37,19 @@ class ReferenceCard:
     siege_results: tuple[str, ...]
 
 
-def card_table(header, rows, widths):
+def card_table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], widths: Sequence[str]) -> Table:
     table = Table([header, *rows], colWidths=widths, repeatRows=1)
     table.setStyle(TABLE_STYLE)
     table.setStyle(CARD_TABLE)
     return table
 
 
-def section(heading, table):
+def section(heading: str, table: Table) -> KeepTogether:
     """A heading kept on the page with its table."""
     return KeepTogether([Paragraph(heading, SECTION), table])
 
 
-def card_story(card):
+def card_story(card: ReferenceCard) -> list[Flowable]:
     values = [(row.troop_type, str(row.normal), str(row.veteran)) for row in card.combat_values]
     factors = [(factor, value) for factor, value in card.battle_factors]
     return [

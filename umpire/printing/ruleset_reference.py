@@ -5,7 +5,7 @@ rows in words; this module only draws them."""
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from umpire.printing.styles import BODY, HEADING, SMALL, TITLE, build_pdf, ruled_table
 
@@ -39,7 +39,7 @@ class RulesetReference:
     stages: tuple[SheetStage, ...]
 
 
-def table_story(table):
+def table_story(table: SheetTable) -> KeepTogether:
     widths = tuple(f"{100 / len(table.columns):.1f}%" for _ in table.columns)
     return KeepTogether(
         [
@@ -52,12 +52,12 @@ def table_story(table):
     )
 
 
-def steps_table(steps):
+def steps_table(steps: tuple[tuple[str, str], ...]) -> Table:
     return ruled_table(("To do", "Rule"), steps, ("82%", "18%"))
 
 
-def sequence_story(sheet):
-    story = [Paragraph("Sequence of play", TITLE)]
+def sequence_story(sheet: RulesetReference) -> list[Flowable]:
+    story: list[Flowable] = [Paragraph("Sequence of play", TITLE)]
     if sheet.setup:
         story += [Paragraph("Setting up the game", HEADING), steps_table(sheet.setup), Spacer(0, 8)]
     for stage in sheet.stages:
@@ -76,7 +76,7 @@ def sequence_story(sheet):
 
 
 def ruleset_reference_pdf(sheet: RulesetReference, *, event_name: str, page_size: str = "A4") -> bytes:
-    story = [
+    story: list[Flowable] = [
         Paragraph(f"{escape(sheet.ruleset)}: reference sheet", TITLE),
         Paragraph(
             "The tables of the rules, each with the rule it comes from. A cell the rulebook does not "

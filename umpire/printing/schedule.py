@@ -4,10 +4,11 @@ The handbook's turn table (IV. THE TURN) for the umpires' and players' tables. T
 builds the sheet, e.g. from `umpire.calendar.turn_schedule`; this module only draws it.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from umpire.printing.styles import BODY, HEADING, SHADE, TABLE_STYLE, TITLE, build_pdf
 
@@ -35,13 +36,13 @@ class ScheduleSheet:
     note: str = ""
 
 
-def row_notes(row):
+def row_notes(row: ScheduleRow) -> str:
     """What the Notes cell says: "Tax Turn", "Road costs due" (March), both on two lines, or nothing."""
     notes = [text for text, due in (("Tax Turn", row.tax_turn), ("Road costs due", row.road_cost)) if due]
     return "\n".join(notes)
 
 
-def schedule_table(rows):
+def schedule_table(rows: Sequence[ScheduleRow]) -> Table:
     """The table, header repeated on every page, tax-turn rows shaded."""
     data = [COLUMNS] + [(str(row.turn), f"{row.starts}–{row.ends}", row.month, row_notes(row)) for row in rows]
     table = Table(data, colWidths=COLUMN_WIDTHS, repeatRows=1)
@@ -54,7 +55,7 @@ def schedule_table(rows):
 
 def turn_schedule_pdf(sheet: ScheduleSheet, *, page_size: str = "A4") -> bytes:
     """The turn schedule as PDF bytes on "A4" or "Letter" paper; any other size is a ValueError."""
-    story = [
+    story: list[Flowable] = [
         Paragraph(TITLE_TEXT, TITLE),
         Paragraph(escape(sheet.event_name), HEADING),
         Paragraph(f"{len(sheet.rows)} turns of {sheet.turn_minutes} minutes; tax turns are shaded.", BODY),

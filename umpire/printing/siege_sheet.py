@@ -7,10 +7,11 @@ needs nothing else. The record carries each month's work as the engine gave it: 
 by line with its rule, losses, and the end. The caller works out every figure; this module draws.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from .battle_sheet import ForceLine, listed, rules_block, side_by_side, titled
 from .styles import BODY, FONT_BOLD, HEADING, SHADE, SMALL, TABLE_STYLE, build_pdf, facts_table, masthead, paragraph
@@ -65,9 +66,9 @@ class SiegeRecord:
 # ---- the sheet -------------------------------------------------------------------------------------
 
 
-def side_table(side):
+def side_table(side: SideOnSheet) -> Table:
     """A side's forces and value, then the factors that stand for its d12."""
-    data = [(side.label, "", "Value")]
+    data: list[tuple[str | Paragraph, str | Paragraph, str | Paragraph]] = [(side.label, "", "Value")]
     data += [
         (paragraph(force.name, SMALL), paragraph(force.units, SMALL), str(force.combat_value)) for force in side.forces
     ] or [(paragraph("no units", SMALL), "", "")]
@@ -88,9 +89,9 @@ def side_table(side):
     return table
 
 
-def months_table(rows):
+def months_table(rows: int) -> Table:
     header = [[paragraph(text, SMALL) for text in columns] for columns in (MONTH_GROUPS, MONTH_COLUMNS)]
-    data = header + [("",) * len(MONTH_COLUMNS) for _ in range(rows)]
+    data: list[list[Paragraph] | tuple[str, ...]] = [*header, *[("",) * len(MONTH_COLUMNS) for _ in range(rows)]]
     spanning = [column for column, text in enumerate(MONTH_COLUMNS) if not text]
     table = Table(data, colWidths=MONTH_WIDTHS, rowHeights=[None, None] + [MONTH_ROW_HEIGHT] * rows, repeatRows=2)
     table.setStyle(TABLE_STYLE)
@@ -107,11 +108,11 @@ def months_table(rows):
     return table
 
 
-def reference(sheet):
+def reference(sheet: SiegeSheet) -> Table:
     """The results table with the shorter rules under it on the left; the first rule, the losses, on
     the right: balanced so the sheet stays one page."""
     first, *others = sheet.rules
-    left = [
+    left: list[Flowable] = [
         *titled("Siege results: besiegers' total less the garrison's", listed(sheet.results)),
         Spacer(0, 6),
         *[part for rule in others for part in rules_block(rule)],
@@ -119,7 +120,7 @@ def reference(sheet):
     return side_by_side(left, rules_block(first))
 
 
-def sheet_story(sheet):
+def sheet_story(sheet: SiegeSheet) -> list[Flowable]:
     besiegers, garrison = sheet.sides
     return [
         masthead(sheet.title, SHEET_TITLE),
@@ -143,8 +144,8 @@ def siege_sheet_pdf(sheet: SiegeSheet, *, event_name: str, page_size: str = "A4"
 # ---- the record ------------------------------------------------------------------------------------
 
 
-def working_table(lines):
-    rows = [("Working", "Value", "Rule")] + [
+def working_table(lines: Iterable[tuple[str, str, str]]) -> Table:
+    rows: list[tuple[str | Paragraph, str, str | Paragraph]] = [("Working", "Value", "Rule")] + [
         (paragraph(text, SMALL), value, paragraph(rule, FINE)) for text, value, rule in lines
     ]
     table = Table(rows, colWidths=("58%", "10%", "32%"), repeatRows=1)
@@ -153,8 +154,8 @@ def working_table(lines):
     return table
 
 
-def month_story(month):
-    story = [
+def month_story(month: MonthOnRecord) -> list[Flowable]:
+    story: list[Flowable] = [
         paragraph(month.heading, HEADING),
         paragraph(f"Dice: {month.dice}", BODY),
         Spacer(0, 3),
@@ -165,8 +166,12 @@ def month_story(month):
     return story + [Spacer(0, 8)]
 
 
-def record_story(record):
-    story = [masthead(record.title, RECORD_TITLE), facts_table(record.facts, record.state), Spacer(0, 8)]
+def record_story(record: SiegeRecord) -> list[Flowable]:
+    story: list[Flowable] = [
+        masthead(record.title, RECORD_TITLE),
+        facts_table(record.facts, record.state),
+        Spacer(0, 8),
+    ]
     for month in record.months:
         story += month_story(month)
     if not record.months:

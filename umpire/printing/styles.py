@@ -8,8 +8,10 @@ has a glyph for every letter of Latin-1 and Latin Extended-A (é, ß, ą, ę, ő
 arrow "→". `missing_glyphs` names the characters of a text it would print as an empty box.
 """
 
+from collections.abc import Callable, Iterable, Sequence
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -21,7 +23,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
@@ -40,7 +42,7 @@ FRAME_PADDING = 6
 SHADE = colors.HexColor("#d9d9d9")  # light enough to read black text on from a laser printer
 
 
-def register_fonts():
+def register_fonts() -> None:
     """Register the DejaVu Sans family with ReportLab; calling it again does nothing."""
     if FONT in pdfmetrics.getRegisteredFontNames():
         return
@@ -53,12 +55,19 @@ def register_fonts():
 register_fonts()
 
 
-def missing_glyphs(text):
+def missing_glyphs(text: str) -> str:
     """The distinct characters of `text`, sorted, that the regular or the bold face has no glyph
     for, whitespace aside: each would print as an empty box, so the print shop warns Control."""
-    faces = [pdfmetrics.getFont(name).face.charToGlyph for name in (FONT, FONT_BOLD)]
+    faces = [_truetype(name).face.charToGlyph for name in (FONT, FONT_BOLD)]
     unprintable = {char for char in text if any(ord(char) not in glyphs for glyphs in faces)}
     return "".join(sorted(char for char in unprintable if not char.isspace()))
+
+
+def _truetype(name: str) -> TTFont:
+    font = pdfmetrics.getFont(name)
+    if not isinstance(font, TTFont):
+        raise TypeError(f"{name} is not a TrueType font: it has no glyph table to look in")
+    return font
 
 
 # Sizes are for paper handed across a table: body text no smaller than 12 pt.
@@ -83,7 +92,7 @@ TABLE_STYLE = TableStyle(
 )
 
 
-def page_size_named(name):
+def page_size_named(name: str) -> tuple[float, float]:
     """The (width, height) in points of "A4" or "Letter"; any other name is a ValueError."""
     try:
         return PAGE_SIZES[name]
@@ -97,15 +106,19 @@ class NumberedCanvas(Canvas):
     The standard ReportLab recipe: the total is only known once the whole story is laid out.
     """
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._page_states = []
+    # Canvas's own members that the recipe uses and types-reportlab does not declare.
+    _pagesize: tuple[float, float]
+    _startPage: Callable[[], None]
 
-    def showPage(self):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._page_states: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
         self._page_states.append(dict(self.__dict__))
         self._startPage()
 
-    def save(self):
+    def save(self) -> None:
         total = len(self._page_states)
         for state in self._page_states:
             self.__dict__.update(state)
@@ -113,13 +126,13 @@ class NumberedCanvas(Canvas):
             super().showPage()
         super().save()
 
-    def _draw_footer(self, total):
+    def _draw_footer(self, total: int) -> None:
         width, _ = self._pagesize
         self.setFont(FONT, HEADER_SIZE)
-        self.drawCentredString(width / 2, MARGIN / 2, f"page {self._pageNumber} of {total}")
+        self.drawCentredString(width / 2, MARGIN / 2, f"page {self.getPageNumber()} of {total}")
 
 
-def fit_to_width(text, width, font=FONT, size=HEADER_SIZE):
+def fit_to_width(text: str, width: float, font: str = FONT, size: float = HEADER_SIZE) -> str:
     """`text`, cut short with an ellipsis if it would run past `width` points."""
     if pdfmetrics.stringWidth(text, font, size) <= width:
         return text
@@ -128,10 +141,10 @@ def fit_to_width(text, width, font=FONT, size=HEADER_SIZE):
     return text.rstrip() + "…"
 
 
-def running_header(title, event_name):
+def running_header(title: str, event_name: str) -> Callable[[Canvas, SimpleDocTemplate], None]:
     """A page callback that draws "title — event" and a rule across the top margin."""
 
-    def draw(canvas, doc):
+    def draw(canvas: Canvas, doc: SimpleDocTemplate) -> None:
         width, height = doc.pagesize
         left, right, baseline = MARGIN + FRAME_PADDING, width - MARGIN - FRAME_PADDING, height - MARGIN / 2
         canvas.saveState()
@@ -144,7 +157,7 @@ def running_header(title, event_name):
     return draw
 
 
-def build_pdf(story, *, title, event_name, page_size="A4"):
+def build_pdf(story: list[Flowable], *, title: str, event_name: str, page_size: str = "A4") -> bytes:
     """Lay out `story` (platypus flowables) on named-size pages, with header and footer; the PDF's bytes."""
     buffer = BytesIO()
     doc = SimpleDocTemplate(
@@ -166,13 +179,18 @@ def build_pdf(story, *, title, event_name, page_size="A4"):
 
 CELL_PADDING = 6  # points either side of a cell's text, as in TABLE_STYLE
 
+# A table style command, as ("FONT", (0, row), (-1, row), FONT_BOLD): its name, first and last cells, arguments.
+TableCommand = tuple[str, tuple[int, int], tuple[int, int], *tuple[Any, ...]]
+Fact = tuple[str, str | None]  # (label, value): a value left empty prints "none"
+Cell = str | int | tuple[str, ...]  # a ruled table's cell: a tuple of strings prints one to a line
 
-def paragraph(text, style=BODY):
+
+def paragraph(text: str, style: ParagraphStyle = BODY) -> Paragraph:
     """A paragraph that prints `text` literally: no markup, "&" and "<" as written."""
     return Paragraph(escape(text), style)
 
 
-def masthead(name, title_text):
+def masthead(name: str, title_text: str) -> Table:
     """The sheet's subject, large, with the sheet's title level with it on the right."""
     title_width = stringWidth(title_text, FONT_BOLD, HEADING.fontSize) + 2 * CELL_PADDING
     table = Table([[paragraph(name, TITLE), title_text]], colWidths=["*", title_width])
@@ -191,7 +209,7 @@ def masthead(name, title_text):
     return table
 
 
-def facts_table(left, right):
+def facts_table(left: Sequence[Fact], right: Sequence[Fact]) -> Table:
     """Two columns of (label, value) facts under the masthead, ruled above and below; each label
     column as wide as its longest label, so none wraps."""
     data = [[*fact_cells(*a), *fact_cells(*b)] for a, b in zip(left, right)]
@@ -212,19 +230,19 @@ def facts_table(left, right):
     return table
 
 
-def label_width(facts):
+def label_width(facts: Iterable[Fact]) -> float:
     return max(stringWidth(label, FONT_BOLD, BODY.fontSize) for label, _ in facts) + 2 * CELL_PADDING
 
 
-def fact_cells(label, value):
+def fact_cells(label: str, value: str | None) -> list[Paragraph]:
     return [Paragraph(f"<b>{label}</b>", BODY), paragraph(value or "none")]
 
 
-def ruled_table(columns, rows, widths):
+def ruled_table(columns: Sequence[str], rows: Iterable[Sequence[Cell]], widths: Sequence[float | str]) -> Table:
     """A ruled table whose cells wrap, headers too, its header repeated if it runs onto another page.
 
     A cell is a string, or a tuple of strings printed one to a line."""
-    data = [
+    data: list[list[Paragraph | list[Paragraph]]] = [
         [Paragraph(f"<b>{escape(column)}</b>", BODY) for column in columns],
         *([cell_lines(cell) for cell in row] for row in rows),
     ]
@@ -233,7 +251,7 @@ def ruled_table(columns, rows, widths):
     return ruled
 
 
-def cell_lines(cell):
+def cell_lines(cell: Cell) -> Paragraph | list[Paragraph]:
     if isinstance(cell, tuple):
         return [paragraph(line) for line in cell] or paragraph("none")
     return paragraph(str(cell))

@@ -8,11 +8,12 @@ whether each is paid, the treasury's transactions of the quarter from the balanc
 and a line for the auditor. The caller builds the sheet from the records; this module only draws it.
 """
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from umpire.printing.styles import (
     BODY,
@@ -31,6 +32,8 @@ TITLE_TEXT = "Quarterly statement"
 AUDIT = '"Rome may call for an audit at any time" (VIII. PROVINCIAL GOVERNMENT & TAXATION).'
 # Tighter than the house heading, so an ordinary quarter, audit line and all, fits one page.
 SECTION = ParagraphStyle("section", parent=HEADING, spaceBefore=8, spaceAfter=4)
+
+GridRow = tuple[str | Paragraph | list[Paragraph], ...]  # a row of a grid: text, a paragraph, or paragraphs
 
 
 @dataclass(frozen=True)
@@ -81,18 +84,20 @@ class TaxStatementSheet:
     printed: str  # "Printed on turn 5, January 69"
 
 
-def signed(talents):
+def signed(talents: int) -> str:
     return f"{talents:+d}" if talents else "0"
 
 
-def facts(sheet):
+def facts(sheet: TaxStatementSheet) -> Table:
     """When and who: the tax turn and table on the left; governor, procurator and payee on the right."""
     left = (("Tax turn", sheet.tax_turn), ("Table", sheet.table), ("Printed", sheet.printed))
     right = (("Governor", sheet.governor), ("Procurator", sheet.procurator), ("Revenue to", sheet.revenue_to))
     return facts_table(left, right)
 
 
-def grid(data, widths, *, numbers=(), total_rows=()):
+def grid(
+    data: Sequence[GridRow], widths: Sequence[str], *, numbers: Iterable[int] = (), total_rows: Iterable[int] = ()
+) -> Table:
     """A ruled table in the house style, `numbers` columns right-aligned, `total_rows` shaded."""
     table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(TABLE_STYLE)
@@ -108,10 +113,10 @@ def grid(data, widths, *, numbers=(), total_rows=()):
     return table
 
 
-def statement_table(sheet):
+def statement_table(sheet: TaxStatementSheet) -> Table:
     """Each line with its rule and talents, figures at the right as in an account; the balance in
     words across the foot."""
-    rows = [("Line", "Rule", "Talents")]
+    rows: list[GridRow] = [("Line", "Rule", "Talents")]
     rows += [(paragraph(line.label), paragraph(line.rule, SMALL), signed(line.talents)) for line in sheet.lines]
     rows.append((paragraph(f"Balance: {sheet.balance_words}"), "", signed(sheet.balance)))
     table = grid(rows, ("47%", "39%", "14%"), numbers=(2,), total_rows=(len(rows) - 1,))
@@ -119,10 +124,10 @@ def statement_table(sheet):
     return table
 
 
-def bills_table(sheet):
+def bills_table(sheet: TaxStatementSheet) -> Table | Paragraph:
     if not sheet.bills:
         return paragraph("No bills: nothing to pay this quarter.")
-    rows = [("Bill", "Talents", "Paid")]
+    rows: list[GridRow] = [("Bill", "Talents", "Paid")]
     rows += [
         (paragraph(bill.what), str(bill.talents), paragraph(bill.status if bill.paid else bill.status.upper()))
         for bill in sheet.bills
@@ -130,9 +135,12 @@ def bills_table(sheet):
     return grid(rows, ("50%", "15%", "35%"), numbers=(1,))
 
 
-def ledger_table(sheet):
+def ledger_table(sheet: TaxStatementSheet) -> Table:
     """The treasury over the quarter: brought forward, each transaction in or out, and what it holds."""
-    rows = [("#", "Turn", "Why", "In", "Out"), ("", "", paragraph("Brought forward"), str(sheet.brought_forward), "")]
+    rows: list[GridRow] = [
+        ("#", "Turn", "Why", "In", "Out"),
+        ("", "", paragraph("Brought forward"), str(sheet.brought_forward), ""),
+    ]
     rows += [
         (
             str(line.number),
@@ -147,11 +155,11 @@ def ledger_table(sheet):
     return grid(rows, ("8%", "17%", "51%", "12%", "12%"), numbers=(0, 3, 4), total_rows=(len(rows) - 1,))
 
 
-def why_cell(line):
+def why_cell(line: LedgerLine) -> Paragraph | list[Paragraph]:
     return [paragraph(line.why), paragraph(line.notes, SMALL)] if line.notes else paragraph(line.why)
 
 
-def audit_block():
+def audit_block() -> KeepTogether:
     """Room for Rome's auditor to sign, with the rule that may bring him."""
     return KeepTogether(
         [
@@ -162,14 +170,14 @@ def audit_block():
     )
 
 
-def section(title, flowable):
+def section(title: str, flowable: Flowable) -> list[Flowable]:
     return [Paragraph(title, SECTION), flowable]
 
 
 def tax_statement_pdf(sheet: TaxStatementSheet, *, page_size: str = "A4") -> bytes:
     """One province's statement for one tax turn as PDF bytes on "A4" or "Letter" paper; any other
     page size is a ValueError."""
-    story = [
+    story: list[Flowable] = [
         masthead(sheet.province, TITLE_TEXT),
         facts(sheet),
         Spacer(0, 4),

@@ -5,13 +5,16 @@ the procedures."""
 import importlib
 import pkgutil
 import re
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
 
 from .tables import BandTable, KeyedTable
 
 
-def get_tables(ruleset):
+def get_tables(ruleset: str) -> list[BandTable | KeyedTable]:
     """Every BandTable and KeyedTable the ruleset's modules declare, by rule number."""
-    found = {}
+    found: dict[int, BandTable | KeyedTable] = {}
     for module in _modules(ruleset):
         for value in vars(module).values():
             if isinstance(value, (BandTable, KeyedTable)):
@@ -19,7 +22,7 @@ def get_tables(ruleset):
     return sorted(found.values(), key=lambda table: (_rule_key(table.source), table.name))
 
 
-def get_sequence(ruleset):
+def get_sequence(ruleset: str) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]] | None:
     """(set-up checklist, stages) from the ruleset's `turn` module, or None if it has none."""
     try:
         turn = importlib.import_module(f"umpire.rules.{ruleset}.turn")
@@ -33,7 +36,7 @@ def get_sequence(ruleset):
     return tuple(getattr(turn, "SETUP_CHECKLIST", ())), tuple(stages)
 
 
-def table_rows(table):
+def table_rows(table: BandTable | KeyedTable) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """A table as a header and rows of words, as the sheet prints it; the columns in the order the table
     gives them (a results table's odds, 1:2 before 1:1)."""
     if isinstance(table, BandTable):
@@ -45,20 +48,20 @@ def table_rows(table):
     return ("", *(_words(column) for column in columns)), rows
 
 
-def _modules(ruleset):
+def _modules(ruleset: str) -> Iterator[ModuleType]:
     package = importlib.import_module(f"umpire.rules.{ruleset}")
     yield package
     for info in pkgutil.iter_modules(package.__path__):
         yield importlib.import_module(f"{package.__name__}.{info.name}")
 
 
-def _words(value):
+def _words(value: object) -> str:
     if value is None:
         return "(Control enters it)"
     return str(value).replace("_", " ")
 
 
-def _rule_key(source):
+def _rule_key(source: str) -> tuple[int, list[int], str]:
     """ "5.5 Table 1" before "10.4": the leading rule number, compared part by part; a section
     named in words ("X. THE SIEGE SYSTEM") after them, by its words."""
     number = re.match(r"\d+(\.\d+)*", source or "")

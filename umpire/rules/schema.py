@@ -8,13 +8,21 @@ import dataclasses
 import enum
 import types
 import typing
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import RulesError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    D = TypeVar("D", bound=DataclassInstance)
 
 
 class Choice(enum.Enum):
     """An input's fixed choices, each with the words the working uses for it."""
+
+    _value_: str
 
     @property
     def label(self) -> str:
@@ -37,7 +45,7 @@ def spec(
     return dataclasses.field(default=default, metadata=metadata)
 
 
-def parse(cls, data, path=""):
+def parse(cls: "type[D]", data: object, path: str = "") -> "D":
     """Build `cls` from JSON-like `data`, refusing anything that does not fit, by name."""
     if not isinstance(data, dict):
         raise RulesError(path.rstrip(".") or "input", "must be an object of named fields")
@@ -46,7 +54,7 @@ def parse(cls, data, path=""):
         if name not in fields:
             raise RulesError(f"{path}{name}", f"is not an input here; the inputs are {', '.join(fields)}")
     hints = typing.get_type_hints(cls)
-    values = {}
+    values: dict[str, Any] = {}
     for name, f in fields.items():
         if name in data:
             values[name] = _convert(hints[name], data[name], f"{path}{name}", f.metadata)
@@ -55,7 +63,7 @@ def parse(cls, data, path=""):
     return cls(**values)
 
 
-def _convert(hint, raw, path, meta):
+def _convert(hint: Any, raw: object, path: str, meta: Mapping[str, Any]) -> Any:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         if raw is None and type(None) in args:
@@ -64,14 +72,14 @@ def _convert(hint, raw, path, meta):
         return _convert(hint, raw, path, meta)
     if origin is tuple:
         return _sequence(args[0], raw, path, meta)
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return parse(hint, raw, f"{path}.")
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return _choice(hint, raw, path)
     return _scalar(hint, raw, path, meta)
 
 
-def _sequence(item, raw, path, meta):
+def _sequence(item: Any, raw: object, path: str, meta: Mapping[str, Any]) -> tuple[Any, ...]:
     if not isinstance(raw, list):
         raise RulesError(path, "must be a list")
     if meta.get("min_items") is not None and len(raw) < meta["min_items"]:
@@ -81,7 +89,7 @@ def _sequence(item, raw, path, meta):
     return tuple(_convert(item, value, f"{path}.{i}", {}) for i, value in enumerate(raw))
 
 
-def _choice(kind, raw, path):
+def _choice(kind: type[enum.Enum], raw: object, path: str) -> enum.Enum:
     try:
         return kind(raw)
     except ValueError:
@@ -89,7 +97,7 @@ def _choice(kind, raw, path):
         raise RulesError(path, f"{raw!r} is not one of {allowed}") from None
 
 
-def _scalar(hint, raw, path, meta):
+def _scalar(hint: Any, raw: object, path: str, meta: Mapping[str, Any]) -> bool | int | str:
     if hint is bool:
         if not isinstance(raw, bool):
             raise RulesError(path, "must be true or false")
@@ -109,15 +117,15 @@ def _scalar(hint, raw, path, meta):
     raise TypeError(f"{path}: inputs of type {hint!r} are not supported")
 
 
-def describe(cls):
+def describe(cls: "type[DataclassInstance]") -> list[dict[str, Any]]:
     """The input's fields as plain data: what a form or an API reader needs to know."""
     hints = typing.get_type_hints(cls)
     return [_describe_field(f, hints[f.name]) for f in dataclasses.fields(cls)]
 
 
-def _describe_field(f, hint):
+def _describe_field(f: "dataclasses.Field[Any]", hint: Any) -> dict[str, Any]:
     required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    entry = {"name": f.name, "help": f.metadata.get("help", ""), "required": required}
+    entry: dict[str, Any] = {"name": f.name, "help": f.metadata.get("help", ""), "required": required}
     if not required:
         default = f.default
         entry["default"] = _plain(default)
@@ -126,21 +134,21 @@ def _describe_field(f, hint):
     return entry
 
 
-def _describe_type(hint):
+def _describe_type(hint: Any) -> dict[str, Any]:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         (inner,) = [a for a in args if a is not type(None)]
         return {**_describe_type(inner), "nullable": True}
     if origin is tuple:
         return {"type": "list", "items": _describe_type(args[0])}
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return {"type": "object", "fields": describe(hint)}
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return {"type": "choice", "choices": [member.value for member in hint]}
     return {"type": {bool: "boolean", int: "integer", str: "text"}[hint]}
 
 
-def _plain(value):
+def _plain(value: object) -> Any:
     """A default as JSON-ready data: enums by their value, at any depth."""
     if isinstance(value, enum.Enum):
         return value.value

@@ -5,7 +5,9 @@ situation in battle_odds.py (imported here so that `ad69.battle_odds` registers 
 """
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
@@ -20,6 +22,8 @@ from .battle_round import (
     VICTORY,
     BattleInput,
     Outcome,
+    Pair,
+    Round,
     RoundOrders,
     Side,
     SideKey,
@@ -28,6 +32,7 @@ from .battle_round import (
     check_battle,
     fight_round,
     orders_for,
+    pair,
     side_values,
     tactical_advantage,
 )
@@ -46,21 +51,21 @@ class Battle:
 
     values: tuple[int, int]
     advantage: int
-    rounds: tuple
-    fates: tuple
+    rounds: tuple[Round, ...]
+    fates: Pair[dict[str, Any] | None]  # each commander's fate, if he fell
 
     @property
-    def last(self):
+    def last(self) -> Round:
         return self.rounds[-1]
 
     @property
-    def ending(self):
+    def ending(self) -> str:
         if self.last.outcome is Outcome.DEFEATED:
             return "defeated outright"
         return "withdrew after a push-back" if self.last.withdrew else "four rounds without a decision"
 
 
-def fight_battle(case, dice, working):
+def fight_battle(case: BattleInput, dice: Dice, working: Working) -> Battle:
     """X. THE PROCESS OF BATTLE: values, the tactical advantage, then rounds until one side
     is defeated outright, a side that pushed its enemy back withdraws, or 4 rounds are
     fought; then the fallen dice for their wounds (RISK TO PLAYER CHARACTERS)."""
@@ -68,14 +73,18 @@ def fight_battle(case, dice, working):
     values = side_values(case.sides, working)
     advantage = tactical_advantage(case.sides, dice, working)
     rounds = fight_rounds(case, values, advantage, dice, working)
-    fates = tuple(commander_fate(side, fell, dice, working) for side, fell in zip(case.sides, rounds[-1].after.fallen))
+    fallen = rounds[-1].after.fallen
+    fates = pair(lambda i: commander_fate(case.sides[i], fallen[i], dice, working))
     return Battle(values, advantage, rounds, fates)
 
 
-def fight_rounds(case, values, advantage, dice, working):
+def fight_rounds(
+    case: BattleInput, values: Pair[int], advantage: int, dice: Dice, working: Working
+) -> tuple[Round, ...]:
     """X. THE PROCESS OF BATTLE, step 8: round after round, at most 4; rounds of inaction
     count towards the 4 ("Return to step 5")."""
-    rounds, state = [], State()
+    rounds: list[Round] = []
+    state = State()
     for number in range(1, MAX_ROUNDS + 1):
         orders = orders_for(case.rounds, number, working)
         rounds.append(fight_round(case.sides, values, orders, advantage, number, state, dice, working))
@@ -86,7 +95,7 @@ def fight_rounds(case, values, advantage, dice, working):
     return tuple(rounds)
 
 
-def commander_fate(side, fell, dice, working):
+def commander_fate(side: Side, fell: bool, dice: Dice, working: Working) -> dict[str, Any] | None:
     """X. RISK TO PLAYER CHARACTERS: "After the battle, dice again for the fallen. A 1 on 1d6
     means that the injuries were fatal. Otherwise the character is wounded and may not take
     an active role in battles for 1d6 months thereafter"."""
@@ -100,13 +109,14 @@ def commander_fate(side, fell, dice, working):
     return {"fate": "wounded", "months_wounded": months}
 
 
-def victor(case, battle, working):
+def victor(case: BattleInput, battle: Battle, working: Working) -> tuple[Verdict | None, str | None]:
     """X. DETERMINING VICTORY: an outright defeat decides; otherwise the umpires judge, on
     the factors shown, and the engine takes their verdict if the input carries it."""
-    if battle.last.outcome is Outcome.DEFEATED:
+    winner = battle.last.winner
+    if battle.last.outcome is Outcome.DEFEATED and winner is not None:  # a defeat always has a winner
         if case.umpire_verdict is not None:
             working.note("The dice decided the battle: the umpires' verdict is not needed and is set aside", VICTORY)
-        return (Verdict.A, Verdict.B)[battle.last.winner], "dice"
+        return (Verdict.A, Verdict.B)[winner], "dice"
     if case.umpire_verdict is None:
         working.note(
             "No clear victor: the umpires must judge, by relative casualties, tactical advantage and "
@@ -120,11 +130,11 @@ def victor(case, battle, working):
     return case.umpire_verdict, "umpires"
 
 
-def _verdict_text(sides, verdict):
+def _verdict_text(sides: Pair[Side], verdict: Verdict) -> str:
     return "a draw" if verdict is Verdict.DRAW else f"{sides[KEYS.index(verdict.value)].name} is the victor"
 
 
-def victory_factors(sides, battle, working):
+def victory_factors(sides: Pair[Side], battle: Battle, working: Working) -> dict[str, Any]:
     """X. DETERMINING VICTORY: "1. Relative casualties 2. Tactical advantage 3. Combat value",
     with the casualties as the losses each side would suffer under each verdict."""
     casualties = {verdict.value: losses_if(sides, battle.values, verdict) for verdict in Verdict}
@@ -143,7 +153,7 @@ def victory_factors(sides, battle, working):
     }
 
 
-def losses_if(sides, values, verdict):
+def losses_if(sides: Pair[Side], values: Pair[int], verdict: Verdict) -> dict[str, int]:
     """X. LOSSES: the units each side loses under `verdict`, capped, unsplit: {"a": n, "b": n}."""
     return {
         key: capped_loss(sides[i].forces, values[1 - i], won=verdict in (Verdict.DRAW, Verdict(key)))
@@ -151,10 +161,12 @@ def losses_if(sides, values, verdict):
     }
 
 
-def battle_losses(sides, values, verdict, working, path=""):
+def battle_losses(
+    sides: Pair[Side], values: Pair[int], verdict: Verdict, working: Working, path: str = ""
+) -> dict[str, dict[str, Any]]:
     """X. LOSSES, once the victor is known: each side's loss counted and split, and the
     victor's surviving units made veterans (IX. WARFARE)."""
-    outcome = {}
+    outcome: dict[str, dict[str, Any]] = {}
     for i, key in enumerate(KEYS):
         enemy = sides[1 - i]
         loss = side_losses(
@@ -174,9 +186,9 @@ def battle_losses(sides, values, verdict, working, path=""):
     return outcome
 
 
-def commanders_outcome(battle):
+def commanders_outcome(battle: Battle) -> dict[str, dict[str, Any]]:
     """X. RISK TO PLAYER CHARACTERS: each commander's rounds in person, his fall, his fate."""
-    outcome = {}
+    outcome: dict[str, dict[str, Any]] = {}
     for i, key in enumerate(KEYS):
         joined = [r.number for r in battle.rounds if r.joined[i]]
         fell = next((r.number for r in battle.rounds if r.after.fallen[i]), None)
@@ -186,7 +198,7 @@ def commanders_outcome(battle):
 
 
 @procedure("ad69", "battle", title="Battle", source=SYSTEM, takes=BattleInput, dice=BATTLE_DICE)
-def battle_procedure(case, dice):
+def battle_procedure(case: BattleInput, dice: Dice) -> Result:
     """X. THE BATTLE SYSTEM: a whole battle, round by round, with its losses once the victor is known."""
     working = Working()
     battle = fight_battle(case, dice, working)
@@ -231,7 +243,7 @@ class RoundInput:
     dice="d6 a side first if the tactical advantage must be settled by dice; a d12 for side A, a d12 "
     "for side B, then a d6 for each commander who joined in person",
 )
-def battle_round_procedure(case, dice):
+def battle_round_procedure(case: RoundInput, dice: Dice) -> Result:
     """X. BATTLE DIE ROLLING SYSTEM: one round, for the desk that runs a battle step by step."""
     working = Working()
     sides = (case.side_a, case.side_b)
@@ -240,7 +252,7 @@ def battle_round_procedure(case, dice):
     advantage = KEYS.index(case.advantage.value) if case.advantage else tactical_advantage(sides, dice, working)
     state = State(
         None if case.pushed_back is None else KEYS.index(case.pushed_back.value),
-        tuple(SideKey(key) in case.fallen for key in KEYS),
+        pair(lambda i: SideKey(KEYS[i]) in case.fallen),
     )
     fought = fight_round(sides, values, (case.orders.a, case.orders.b), advantage, case.number, state, dice, working)
     over = fought.ends_battle or case.number == MAX_ROUNDS
@@ -272,7 +284,7 @@ class LossesInput:
     takes=LossesInput,
     dice="a d6 for each fallen commander, and unless it is a 1 a d6 for his months wounded",
 )
-def battle_losses_procedure(case, dice):
+def battle_losses_procedure(case: LossesInput, dice: Dice) -> Result:
     """X. LOSSES: each side's losses from a known result, split among its forces and troop types."""
     working = Working()
     sides = (case.side_a, case.side_b)

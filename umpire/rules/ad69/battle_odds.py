@@ -9,9 +9,11 @@ battles here as `ad69.battle` run again and again on one SeededDice (a test hold
 """
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from ..dice import SeededDice
+from ..dice import Dice, SeededDice
 from ..registry import procedure
 from ..schema import spec
 from ..working import Result, Working
@@ -25,10 +27,13 @@ from .battle_round import (
     SYSTEM,
     BattleInput,
     Outcome,
+    Pair,
+    Side,
     SideOrders,
     Stance,
     check_battle,
     orders_for,
+    pair,
     side_modifiers,
     stances,
 )
@@ -38,6 +43,11 @@ from .losses import capped_loss
 MAX_BATTLES = 100_000
 DEFEATED, PUSHED, INDECISIVE = Outcome.DEFEATED, Outcome.PUSHED_BACK, Outcome.INDECISIVE
 OUTRIGHT, WITHDREW, UNDECIDED = "defeated outright", "withdrew after a push-back", "four rounds without a decision"
+
+Roll = Callable[[int, str], int]  # a die of so many sides, for a purpose: SeededDice.roll
+RoundPlan = tuple[bool, int, int, bool, bool, bool, bool]  # see Plan
+Fought = tuple[str, int | None, int, int, int, bool, bool]  # see fight_one
+TallyKey = tuple[str, int | None, int, int, int, bool, bool, bool, bool]  # see tally_battles
 
 
 @dataclass(frozen=True)
@@ -63,52 +73,54 @@ class Plan:
     values: tuple[int, int]
     advantage: int | None  # None: equal Military Skill, diced for in each battle
     base: tuple[int, int]  # the factors that hold all battle: Aquila, combat value, skill, forced march
-    rounds: tuple
-    results: tuple
+    rounds: Pair[tuple[RoundPlan, ...]]
+    results: tuple[Outcome, ...]
 
 
-def plan_battle(case):
+def plan_battle(case: BattleInput) -> Plan:
     """Add up what does not change, once: the sides' standing factors and each round's orders."""
     sides = case.sides
     check_battle(sides)
-    values = tuple(sum(combat_value(force) for force in side.forces) for side in sides)
-    base = tuple(_factors(side, value, SideOrders(), Stance.ATTACK) for side, value in zip(sides, values))
+    values = pair(lambda i: sum(combat_value(force) for force in sides[i].forces))
+    base = pair(lambda i: _factors(sides[i], values[i], SideOrders(), Stance.ATTACK))
     skills = [side.military_skill for side in sides]
     advantage = None if skills[0] == skills[1] else (0 if skills[0] > skills[1] else 1)
-    rounds = tuple(
-        tuple(_plan_round(case, values, base, advantage_holder, number) for number in range(1, MAX_ROUNDS + 1))
-        for advantage_holder in (0, 1)
+    rounds = pair(
+        lambda advantage_holder: tuple(
+            _plan_round(case, values, base, advantage_holder, number) for number in range(1, MAX_ROUNDS + 1)
+        )
     )
     return Plan(values, advantage, base, rounds, _results_by_difference())
 
 
-def _factors(side, value, orders, stance):
+def _factors(side: Side, value: int, orders: SideOrders, stance: Stance) -> int:
     return sum(modifier for _, modifier in side_modifiers(side, value, orders, stance, False, False))
 
 
-def _plan_round(case, values, base, advantage, number):
+def _plan_round(case: BattleInput, values: Pair[int], base: Pair[int], advantage: int, number: int) -> RoundPlan:
     scratch = Working()  # the engine's own helpers write working; here nobody reads it
     orders = orders_for(case.rounds, number, scratch)
     stance = stances(case.sides, orders, advantage, number, scratch)
     if stance == (Stance.DEFEND, Stance.DEFEND):
         return (True, 0, 0, False, False, False, False)
-    extra = [_factors(case.sides[i], values[i], orders[i], stance[i]) - base[i] for i in range(2)]
-    return (False, *extra, orders[0].joins, orders[1].joins, orders[0].withdraw, orders[1].withdraw)
+    extra = pair(lambda i: _factors(case.sides[i], values[i], orders[i], stance[i]) - base[i])
+    return (False, extra[0], extra[1], orders[0].joins, orders[1].joins, orders[0].withdraw, orders[1].withdraw)
 
 
-def _results_by_difference():
+def _results_by_difference() -> tuple[Outcome, ...]:
     """The results table as a list by |difference|, up to its open-ended top row."""
     top = max(band.low for band in BATTLE_RESULTS.bands if band.low is not None)
     assert BATTLE_RESULTS.row(top).high is None, "the top row must hold every larger difference"
     return tuple(BATTLE_RESULTS.row(difference).result for difference in range(top + 1))
 
 
-def fight_one(plan, roll):
+def fight_one(plan: Plan, roll: Roll) -> Fought:
     """One battle, lean: (ending, winner, advantage, rounds, d12 pairs, A fell, B fell)."""
     advantage = plan.advantage if plan.advantage is not None else _advantage_by_dice(roll)
     base_a, base_b = plan.base
     results, top = plan.results, len(plan.results) - 1
-    pushed, fallen_a, fallen_b, fought = None, False, False, 0
+    pushed: int | None = None
+    fallen_a, fallen_b, fought = False, False, 0
     for number, (inaction, extra_a, extra_b, join_a, join_b, withdraw_a, withdraw_b) in enumerate(
         plan.rounds[advantage], 1
     ):
@@ -133,14 +145,14 @@ def fight_one(plan, roll):
     return UNDECIDED, None, advantage, MAX_ROUNDS, fought, fallen_a, fallen_b
 
 
-def _advantage_by_dice(roll):
+def _advantage_by_dice(roll: Roll) -> int:
     while True:
         a, b = roll(ADVANTAGE_DIE, "advantage A"), roll(ADVANTAGE_DIE, "advantage B")
         if a != b:
             return 0 if a > b else 1
 
 
-def _fate(fell, roll):
+def _fate(fell: bool, roll: Roll) -> bool:
     """The fallen's dice after the battle, as the engine asks them: killed on a 1, else months."""
     if not fell:
         return False
@@ -150,16 +162,16 @@ def _fate(fell, roll):
     return False
 
 
-def simulate_battles(case, n, seed):
+def simulate_battles(case: BattleInput, n: int, seed: int) -> dict[str, Any]:
     """Fight `case` n times on SeededDice(seed) and report how the battles fall."""
     plan = plan_battle(case)
     return odds_outcome(case, plan, tally_battles(case, n, seed, plan), n, seed)
 
 
-def tally_battles(case, n, seed, plan=None):
+def tally_battles(case: BattleInput, n: int, seed: int, plan: Plan | None = None) -> Counter[TallyKey]:
     """Count the battles by (ending, winner, advantage, rounds, d12 pairs, A fell, B fell,
     A killed, B killed): a Counter, fought on one SeededDice(seed) one after another."""
-    plan, dice, tally = plan or plan_battle(case), SeededDice(seed), Counter()
+    plan, dice, tally = plan or plan_battle(case), SeededDice(seed), Counter[TallyKey]()
     roll, rolls = dice.roll, dice.rolls
     for _ in range(n):
         ending, winner, advantage, rounds, fought, fell_a, fell_b = fight_one(plan, roll)
@@ -169,10 +181,10 @@ def tally_battles(case, n, seed, plan=None):
     return tally
 
 
-def odds_outcome(case, plan, tally, n, seed):
+def odds_outcome(case: BattleInput, plan: Plan, tally: Counter[TallyKey], n: int, seed: int) -> dict[str, Any]:
     """The tally as plain data: shares of each ending, the commanders' risk, the losses."""
 
-    def share(test):
+    def share(test: Callable[..., object]) -> float:
         return sum(count for key, count in tally.items() if test(*key)) / n
 
     endings = {
@@ -197,7 +209,7 @@ def odds_outcome(case, plan, tally, n, seed):
     }
 
 
-def _losses_by_victor(case, plan):
+def _losses_by_victor(case: BattleInput, plan: Plan) -> dict[str, dict[str, int]]:
     """The units each side loses for each victor: fixed by the values, whatever the dice."""
     verdicts = {"a": (True, False), "b": (False, True), "draw": (True, True)}
     return {
@@ -206,9 +218,11 @@ def _losses_by_victor(case, plan):
     }
 
 
-def _average_outright_losses(case, plan, tally):
+def _average_outright_losses(case: BattleInput, plan: Plan, tally: Counter[TallyKey]) -> dict[str, float] | None:
     by_victor = _losses_by_victor(case, plan)
-    decided = [(KEYS[k[1]], c) for k, c in tally.items() if k[0] == OUTRIGHT]
+    decided = [
+        (KEYS[k[1]], c) for k, c in tally.items() if k[0] == OUTRIGHT and k[1] is not None
+    ]  # a defeat has a winner
     total = sum(c for _, c in decided)
     if not total:
         return None
@@ -223,7 +237,7 @@ def _average_outright_losses(case, plan, tally):
     takes=OddsInput,
     dice="none: the battles are rolled from the input's seed",
 )
-def battle_odds_procedure(case, dice):
+def battle_odds_procedure(case: OddsInput, dice: Dice) -> Result:
     """X. THE BATTLE SYSTEM, fought many times with seeded dice: how a situation tends to fall."""
     outcome = simulate_battles(case.battle, case.battles, case.seed)
     working = Working()

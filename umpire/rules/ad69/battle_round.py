@@ -6,11 +6,15 @@ as pairs: index 0 is side A, index 1 side B.
 """
 
 import enum
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..schema import spec
 from ..tables import Band, BandTable
+from ..working import Working
 from .forces import Force, combat_value
 from .losses import PlacedLoss
 
@@ -22,6 +26,14 @@ RISK = "X. COMBAT RESOLUTION, RISK TO PLAYER CHARACTERS IN BATTLE"
 MAX_ROUNDS = 4  # "A battle can only last for a maximum of 4 rounds of combat"
 ADVANTAGE_DIE = 6  # "if equal, dice for it": the handbook names no die; a d6, re-rolled on a tie
 KEYS = ("a", "b")
+
+T = TypeVar("T")
+Pair = tuple[T, T]  # (side A's, side B's)
+
+
+def pair(of: Callable[[int], T]) -> Pair[T]:
+    """`of` for side A, then for side B (in that order: side A's dice are asked for first)."""
+    return (of(0), of(1))
 
 
 class Stance(enum.StrEnum):
@@ -141,7 +153,7 @@ class BattleInput:
     )
 
     @property
-    def sides(self):
+    def sides(self) -> Pair[Side]:
         return (self.side_a, self.side_b)
 
 
@@ -167,10 +179,10 @@ class Round:
     joined: tuple[bool, bool] = (False, False)  # commanders who fought in person this round
 
     @property
-    def ends_battle(self):
+    def ends_battle(self) -> bool:
         return self.outcome is Outcome.DEFEATED or self.withdrew
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, Any]:
         totals = None if self.totals is None else dict(zip(KEYS, self.totals))
         return {
             "round": self.number,
@@ -186,11 +198,11 @@ class Round:
         }
 
 
-def _key(index):
+def _key(index: int | None) -> str | None:
     return None if index is None else KEYS[index]
 
 
-def check_battle(sides, path=""):
+def check_battle(sides: Sequence[Side], path: str = "") -> None:
     """X. THE BATTLE SYSTEM: each side needs a force to fight, and its forces distinct names
     (the owner's split of the losses names them)."""
     for key, side in zip(KEYS, sides):
@@ -202,21 +214,22 @@ def check_battle(sides, path=""):
                 raise RulesError(f"{path}side_{key}.forces.{index}.name", f"{name!r} is named twice on this side")
 
 
-def side_values(sides, working):
+def side_values(sides: Pair[Side], working: Working) -> Pair[int]:
     """X. COMBAT VALUES: each force valued; "if a legion has more than one opposing legion,
     the combat values are combined"."""
-    values = []
-    for side in sides:
-        parts = [combat_value(force, working) for force in side.forces]
-        if len(parts) > 1:
-            working.step(
-                f"{side.name}: combined combat value {' + '.join(map(str, parts))} = {sum(parts)}", SYSTEM, sum(parts)
-            )
-        values.append(ruled_value(side, sum(parts), working))
-    return tuple(values)
+    return pair(lambda i: _side_value(sides[i], working))
 
 
-def ruled_value(side, value, working):
+def _side_value(side: Side, working: Working) -> int:
+    parts = [combat_value(force, working) for force in side.forces]
+    if len(parts) > 1:
+        working.step(
+            f"{side.name}: combined combat value {' + '.join(map(str, parts))} = {sum(parts)}", SYSTEM, sum(parts)
+        )
+    return ruled_value(side, sum(parts), working)
+
+
+def ruled_value(side: Side, value: int, working: Working) -> int:
     """The umpires' word over the forces' values, when they have given it."""
     if side.ruled_combat_value is None:
         return value
@@ -228,7 +241,7 @@ def ruled_value(side, value, working):
     return side.ruled_combat_value
 
 
-def tactical_advantage(sides, dice, working):
+def tactical_advantage(sides: Pair[Side], dice: Dice, working: Working) -> int:
     """X. THE PROCESS OF BATTLE, step 2: the better Military Skill has the tactical
     advantage; if equal, each side rolls a die, again until they differ."""
     skills = [side.military_skill for side in sides]
@@ -244,7 +257,7 @@ def tactical_advantage(sides, dice, working):
     return _dice_for_advantage(sides, dice, working)
 
 
-def _dice_for_advantage(sides, dice, working):
+def _dice_for_advantage(sides: Pair[Side], dice: Dice, working: Working) -> int:
     while True:
         rolls = [working.roll(dice, ADVANTAGE_DIE, f"{side.name}'s die for the tactical advantage") for side in sides]
         if rolls[0] != rolls[1]:
@@ -258,7 +271,7 @@ def _dice_for_advantage(sides, dice, working):
         working.note(f"Both rolled {rolls[0]}: roll again", PROCESS)
 
 
-def stances(sides, orders, advantage, number, working):
+def stances(sides: Pair[Side], orders: Pair[SideOrders], advantage: int, number: int, working: Working) -> Pair[Stance]:
     """X. THE PROCESS OF BATTLE, steps 5 and 6: the side with the tactical advantage
     attacks or defends; if it defends its enemy chooses; if it attacks its enemy defends."""
     other = 1 - advantage
@@ -278,11 +291,21 @@ def stances(sides, orders, advantage, number, working):
     return (chosen, reply) if advantage == 0 else (reply, chosen)
 
 
-def _verb(stance):
+def _verb(stance: Stance) -> str:
     return "attacks" if stance is Stance.ATTACK else "defends"
 
 
-def side_total(side, value, orders, stance, joined, pushed_back, number, dice, working):
+def side_total(
+    side: Side,
+    value: int,
+    orders: SideOrders,
+    stance: Stance,
+    joined: bool,
+    pushed_back: bool,
+    number: int,
+    dice: Dice,
+    working: Working,
+) -> int:
     """X. BATTLE DIE ROLLING SYSTEM: 1d12 and every factor that applies, each on its own line."""
     parts = [working.roll(dice, 12, f"{side.name}'s battle roll, round {number}")]
     for text, modifier in side_modifiers(side, value, orders, stance, joined, pushed_back):
@@ -292,7 +315,9 @@ def side_total(side, value, orders, stance, joined, pushed_back, number, dice, w
     return sum(parts)
 
 
-def side_modifiers(side, value, orders, stance, joined, pushed_back):
+def side_modifiers(
+    side: Side, value: int, orders: SideOrders, stance: Stance, joined: bool, pushed_back: bool
+) -> list[tuple[str, int]]:
     """X. BATTLE DIE ROLLING SYSTEM: the factors that apply, in the handbook's order, as
     (text, value). Military Skill is the army commander's, not a subordinate's."""
     factors = [
@@ -308,7 +333,7 @@ def side_modifiers(side, value, orders, stance, joined, pushed_back):
     return [(text, modifier) for text, modifier in factors if modifier]
 
 
-def round_result(sides, totals, working):
+def round_result(sides: Pair[Side], totals: Pair[int], working: Working) -> tuple[Outcome, int | None]:
     """X. BATTLE DIE ROLLING SYSTEM: the difference of the totals, looked up in the results
     table for the side that scored more."""
     difference = totals[0] - totals[1]
@@ -316,13 +341,15 @@ def round_result(sides, totals, working):
     high, low = sorted(totals, reverse=True)
     favour = f"in favour of {sides[winner].name}" if winner is not None else "equal scores"
     working.step(f"Difference: {high} - {low} = {high - low}, {favour}", DIE_ROLLING, high - low)
-    outcome = BATTLE_RESULTS.lookup(abs(difference), working)
-    if outcome is not Outcome.INDECISIVE:
+    outcome: Outcome = BATTLE_RESULTS.lookup(abs(difference), working)
+    if winner is not None and outcome is not Outcome.INDECISIVE:  # equal totals are indecisive: no winner
         working.note(f"{sides[1 - winner].name} is {outcome.value}", DIE_ROLLING)
     return outcome, winner
 
 
-def risk_in_round(sides, joined, fallen, number, dice, working):
+def risk_in_round(
+    sides: Pair[Side], joined: Pair[bool], fallen: Pair[bool], number: int, dice: Dice, working: Working
+) -> Pair[bool]:
     """X. RISK TO PLAYER CHARACTERS: each commander who joined in person rolls 1d6; on a 1
     he has fallen and takes no further part."""
     now = list(fallen)
@@ -331,10 +358,19 @@ def risk_in_round(sides, joined, fallen, number, dice, working):
             roll = working.roll(dice, 6, f"{side.name}'s risk in battle, round {number}")
             now[index] = roll == 1
             working.note(f"{side.name} has fallen in battle" if roll == 1 else f"{side.name} is unharmed", RISK)
-    return tuple(now)
+    return (now[0], now[1])
 
 
-def fight_round(sides, values, orders, advantage, number, state, dice, working):
+def fight_round(
+    sides: Pair[Side],
+    values: Pair[int],
+    orders: Pair[SideOrders],
+    advantage: int,
+    number: int,
+    state: State,
+    dice: Dice,
+    working: Working,
+) -> Round:
     """X. THE PROCESS OF BATTLE, steps 5 to 7, one round: the stances, then (unless both
     defend) a d12 a side, the result, the risk to commanders who joined in person, and
     whether a side that pushed its enemy back breaks off."""
@@ -342,26 +378,28 @@ def fight_round(sides, values, orders, advantage, number, state, dice, working):
     if stance == (Stance.DEFEND, Stance.DEFEND):
         working.step(f"Round {number}: both defend: the round passes in inaction, and counts", PROCESS, 0)
         return Round(number, stance, None, None, None, False, replace(state, pushed_back=None))
-    joined = tuple(orders[i].joins and not state.fallen[i] for i in range(2))
+    joined = pair(lambda i: orders[i].joins and not state.fallen[i])
     _note_fallen_orders(sides, orders, state, working)
-    totals = tuple(
-        side_total(sides[i], values[i], orders[i], stance[i], joined[i], state.pushed_back == i, number, dice, working)
-        for i in range(2)
+    totals = pair(
+        lambda i: side_total(
+            sides[i], values[i], orders[i], stance[i], joined[i], state.pushed_back == i, number, dice, working
+        )
     )
     outcome, winner = round_result(sides, totals, working)
     fallen = risk_in_round(sides, joined, state.fallen, number, dice, working)
-    pushed = 1 - winner if outcome is Outcome.PUSHED_BACK else None
-    withdrew = pushed is not None and _withdraws(sides, orders, winner, working)
+    pushed, withdrew = None, False
+    if winner is not None and outcome is Outcome.PUSHED_BACK:  # equal totals are indecisive: no winner
+        pushed, withdrew = 1 - winner, _withdraws(sides, orders, winner, working)
     return Round(number, stance, totals, outcome, winner, withdrew, State(pushed, fallen), joined)
 
 
-def _note_fallen_orders(sides, orders, state, working):
+def _note_fallen_orders(sides: Pair[Side], orders: Pair[SideOrders], state: State, working: Working) -> None:
     for index, side in enumerate(sides):
         if orders[index].joins and state.fallen[index]:
             working.note(f"{side.name} has fallen and takes no further part: no +2", RISK)
 
 
-def _withdraws(sides, orders, winner, working):
+def _withdraws(sides: Pair[Side], orders: Pair[SideOrders], winner: int, working: Working) -> bool:
     """ "After any round any troops who have pushed back their enemy may be ordered to
     withdraw or break off the battle"."""
     withdraw = orders[winner].withdraw
@@ -373,7 +411,7 @@ def _withdraws(sides, orders, winner, working):
     return withdraw
 
 
-def orders_for(rounds, number, working):
+def orders_for(rounds: Sequence[RoundOrders], number: int, working: Working) -> Pair[SideOrders]:
     """X. THE PROCESS OF BATTLE, step 5 (each round): the orders for round `number`, its own
     or else the last given; with none at all, the defaults (the advantage attacks)."""
     if number <= len(rounds):

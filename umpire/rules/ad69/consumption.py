@@ -4,8 +4,11 @@ The catalogue of what may be bought to please the mob, the Senate and the gods, 
 its building times and the permission it needs; and the corn dole of Rome.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -106,7 +109,7 @@ CATALOGUE = KeyedTable(
 )
 
 
-def entertainment_items():
+def entertainment_items() -> list[str]:
     """GLORY halves "provincial entertainments": read here as the venue, the circus show and the
     religious ceremony (the items that are shows or house them); temples, dinners, works and
     hand-outs cost the same everywhere."""
@@ -123,8 +126,8 @@ class ConsumptionInput:
     months: int = spec("Months the public works take (1 or more); 0 for the catalogue's time", min=0, max=24, default=0)
 
 
-def item_cost(case, row, working):
-    cost = row["cost"]
+def item_cost(case: ConsumptionInput, row: Mapping[str, Any], working: Working) -> int:
+    cost: int = row["cost"]
     if case.multiples > 1:
         if not row["multiples"]:
             raise RulesError("multiples", f"{case.item.label} is bought once, not in multiples")
@@ -136,10 +139,10 @@ def item_cost(case, row, working):
     return cost
 
 
-def item_months(case, row, working):
+def item_months(case: ConsumptionInput, row: Mapping[str, Any], working: Working) -> int:
     if case.months and case.item is not Item.PUBLIC_WORKS:
         raise RulesError("months", f"{case.item.label} takes the catalogue's time; only public works take longer")
-    months = max(case.months, row["months"])
+    months: int = max(case.months, row["months"])
     working.step(
         "Immediate" if months == 0 else f"Ready in {months} month{'s' if months > 1 else ''}", CIRCUSES, months
     )
@@ -153,7 +156,7 @@ def item_months(case, row, working):
     source=CIRCUSES,
     takes=ConsumptionInput,
 )
-def conspicuous_consumption(case, dice):
+def conspicuous_consumption(case: ConsumptionInput, dice: Dice) -> Result:
     """VIII. CONSPICUOUS CONSUMPTION: an item's cost, its time, the permission and place it needs."""
     working = Working()
     row = CATALOGUE.lookup(case.item.value, working)

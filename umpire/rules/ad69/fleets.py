@@ -4,6 +4,7 @@ REPAIR; IX. WARFARE, FLEETS). New fleets are not created in the time frame of th
 import enum
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -43,7 +44,7 @@ class RepairInput:
 
 
 @procedure("ad69", "fleet_repair", title="Repair a fleet", source=REPAIRS, takes=RepairInput)
-def fleet_repair(case, dice):
+def fleet_repair(case: RepairInput, dice: Dice) -> Result:
     """VIII. NAVAL FLEET MAINTENANCE AND REPAIR: the cost and time of a repair or new marines."""
     working = Working()
     cost = FLEET_REPAIRS.lookup(case.repair.value, working, column="cost")
@@ -69,7 +70,7 @@ class StripInput:
 
 
 @procedure("ad69", "strip_marines", title="Strip a fleet of its marines", source=FLEETS, takes=StripInput)
-def strip_marines(case, dice):
+def strip_marines(case: StripInput, dice: Dice) -> Result:
     """IX. FLEETS: stripping a fleet's marines makes 6 auxiliary vexillations and ends its anti-pirate work."""
     working = Working()
     if not case.marines_aboard:
@@ -102,7 +103,7 @@ class BridgeInput:
 
 
 @procedure("ad69", "bridge_of_boats", title="Bridge of boats", source=FLEETS, takes=BridgeInput)
-def bridge_of_boats(case, dice):
+def bridge_of_boats(case: BridgeInput, dice: Dice) -> Result:
     """IX. FLEETS: a fleet bridges a narrow waterway with its ships in one month."""
     working = Working()
     working.step(

@@ -1,7 +1,9 @@
 """Forces and their combat values (X. COMBAT RESOLUTION, COMBAT VALUES)."""
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import KeyedTable
@@ -41,7 +43,7 @@ class Troops:
     count: int = spec("How many units", min=0, max=1000)
     veteran: bool = spec("Veterans: they have fought in a battle and won", default=False)
 
-    def describe(self):
+    def describe(self) -> str:
         return f"{self.count} {'veteran ' if self.veteran else ''}{self.type.label}"
 
 
@@ -54,11 +56,11 @@ class Force:
     aquila: bool = spec("Its Aquila (eagle) is present", default=False)
 
     @property
-    def units(self):
+    def units(self) -> int:
         return sum(t.count for t in self.troops)
 
 
-def combat_value(force, working=None, *, exclude=()):
+def combat_value(force: Force, working: Working | None = None, *, exclude: Collection[TroopType] = ()) -> int:
     """The force's combat value: each unit's value by type and experience, summed.
 
     `exclude` leaves some troop types out, as raw levies in a siege assault.
@@ -67,7 +69,7 @@ def combat_value(force, working=None, *, exclude=()):
     for troops in force.troops:
         if troops.type in exclude or troops.count == 0:
             continue
-        per_unit = COMBAT_VALUES.lookup(troops.type, column="veteran" if troops.veteran else "normal")
+        per_unit: int = COMBAT_VALUES.lookup(troops.type, column="veteran" if troops.veteran else "normal")
         total += troops.count * per_unit
         if working is not None:
             working.step(
@@ -86,7 +88,7 @@ class CombatValueInput:
 
 
 @procedure("ad69", "combat_value", title="Combat value of a force", source=COMBAT_VALUES.source, takes=CombatValueInput)
-def combat_value_procedure(case, dice):
+def combat_value_procedure(case: CombatValueInput, dice: Dice) -> Result:
     """X. COMBAT VALUES: a force's combat value, normal and as if all veteran."""
     working = Working()
     value = combat_value(case.force, working)

@@ -5,8 +5,11 @@ A legion is a `Force`: its vexillations by type and whether its Aquila is with i
 
 import enum
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -52,22 +55,24 @@ LEGION_TROOPS = (TroopType.LEGIONARY, TroopType.PRAETORIAN, TroopType.AUXILIARY,
 # IV. THE TURN: September, December, March and June are tax turns.
 TAX_TURN_MONTHS = (3, 6, 9, 12)
 
+Holding = tuple[TroopType, bool]  # (troop type, veteran)
 
-def count(force, *types):
+
+def count(force: Force, *types: TroopType) -> int:
     """How many of the force's units are of these types."""
     return sum(t.count for t in force.troops if t.type in types)
 
 
-def limit_group(kind):
+def limit_group(kind: TroopType) -> str:
     """Which of the legion's limits a troop type counts against."""
     return next(group for group, types in LIMIT_GROUPS.items() if kind in types)
 
 
-def label(key):
+def label(key: str) -> str:
     return "Aquila" if key == "aquila" else key.replace("_", " ")
 
 
-def composition(force):
+def composition(force: Force) -> dict[str, Any]:
     """The force as plain data, for an outcome."""
     return {
         "name": force.name,
@@ -76,7 +81,7 @@ def composition(force):
     }
 
 
-def check_roman(legion, path):
+def check_roman(legion: Force, path: str) -> None:
     """Only the RAISING TROOPS table's troops belong to a legion: it prices no warband or regiment."""
     for i, troops in enumerate(legion.troops):
         if troops.type not in LEGION_TROOPS:
@@ -87,7 +92,7 @@ def check_roman(legion, path):
             )
 
 
-def check_limits(legion, working, blame, default):
+def check_limits(legion: Force, working: Working, blame: Mapping[str, str], default: str) -> None:
     """IX. LIMITATIONS: refuse a legion over any limit, naming the input that put it there."""
     for group, types in LIMIT_GROUPS.items():
         limit, held = LEGION_LIMITS.lookup(group), count(legion, *types)
@@ -105,14 +110,14 @@ def check_limits(legion, working, blame, default):
     )
 
 
-def priced(name, key, units, column, working):
+def priced(name: str, key: str, units: int, column: str, working: Working) -> int:
     """One line of a bill: the table's price for one, times how many."""
-    each = RAISING_TROOPS.lookup(key, working, column=column)
+    each: int = RAISING_TROOPS.lookup(key, working, column=column)
     working.step(f"{name}: {units} {label(key)} × {each} = {units * each}", RAISING_TROOPS.source, units * each)
     return units * each
 
 
-def legion_upkeep(legion, working, path="legion"):
+def legion_upkeep(legion: Force, working: Working, path: str = "legion") -> int:
     """VIII. RAISING TROOPS: a legion's maintenance per quarter, its Aquila's 10 included."""
     check_roman(legion, path)
     total = priced(legion.name, "aquila", 1, "upkeep", working) if legion.aquila else 0
@@ -130,20 +135,20 @@ class CostDue:
     talents: int
 
 
-def next_tax_turn(month):
+def next_tax_turn(month: int) -> int:
     """The first tax turn in or after `month` (1-12)."""
     if not 1 <= month <= 12:
         raise RulesError("month_raised", f"must be a month from 1 to 12, not {month}")
     return next(m for m in TAX_TURN_MONTHS if m >= month)
 
 
-def costs_due(month_raised, raising_cost, upkeep):
+def costs_due(month_raised: int, raising_cost: int, upkeep: int) -> tuple[CostDue, CostDue]:
     """VIII. RAISING TROOPS: the raising cost falls in the month raised, the first upkeep on the next tax
     turn: raised in October, upkeep in December; raised in December, both in December."""
     return (CostDue(month_raised, "raising cost", raising_cost), CostDue(next_tax_turn(month_raised), "upkeep", upkeep))
 
 
-def after_month(legion, working):
+def after_month(legion: Force, working: Working) -> dict[str, Any]:
     """The legion's upkeep and combat value, as the UPGRADING EXAMPLE tabulates them."""
     return {
         "composition": composition(legion),
@@ -162,10 +167,10 @@ class UpkeepInput:
 
 
 @procedure("ad69", "upkeep", title="Upkeep per quarter", source=RAISING_TROOPS.source, takes=UpkeepInput)
-def upkeep(case, dice):
+def upkeep(case: UpkeepInput, dice: Dice) -> Result:
     """VIII. RAISING TROOPS: the quarter's maintenance of legions (Aquila included) and fleets."""
     working = Working()
-    bills = [
+    bills: list[dict[str, Any]] = [
         {"legion": legion.name, "upkeep": legion_upkeep(legion, working, f"legions.{i}")}
         for i, legion in enumerate(case.legions)
     ]
@@ -185,7 +190,7 @@ class RaiseInput:
     aquila: bool = spec("Raise a new Aquila (eagle) for it: a new legion", default=False)
 
 
-def check_something_raised(case, legion):
+def check_something_raised(case: RaiseInput, legion: Force) -> None:
     if case.aquila and legion.aquila:
         raise RulesError("aquila", f"{legion.name} already has its Aquila")
     if not case.raw_levies and not case.aquila:
@@ -193,7 +198,7 @@ def check_something_raised(case, legion):
 
 
 @procedure("ad69", "raise_troops", title="Raise troops", source=RAISING_TROOPS.source, takes=RaiseInput)
-def raise_troops(case, dice):
+def raise_troops(case: RaiseInput, dice: Dice) -> Result:
     """VIII. RAISING TROOPS: raise raw levies (and an Aquila) for a legion, within its limits."""
     working, legion = Working(), case.legion
     check_roman(legion, "legion")
@@ -219,15 +224,15 @@ def raise_troops(case, dice):
     return Result.of("ad69.raise_troops", outcome, working, dice)
 
 
-def holdings(troops):
+def holdings(troops: Iterable[Troops]) -> Counter[Holding]:
     """Units held by (type, veteran)."""
-    held = Counter()
+    held = Counter[Holding]()
     for t in troops:
         held[(t.type, t.veteran)] += t.count
     return held
 
 
-def merge(troops, changes):
+def merge(troops: Iterable[Troops], changes: Mapping[Holding, int]) -> tuple[Troops, ...]:
     """The troops with `changes` ((type, veteran) -> units) added, one row per type and status."""
     held = holdings(troops)
     held.update(changes)
@@ -276,7 +281,7 @@ class UpgradeInput:
     in_rome_with_emperors_approval: bool = spec("In Rome, with the Emperor's approval (for praetorians)", default=False)
 
 
-def check_upgrade_allowed(case):
+def check_upgrade_allowed(case: UpgradeInput) -> None:
     if not case.orders:
         raise RulesError("orders", "no upgrade is ordered")
     if not case.standing_still:
@@ -293,10 +298,12 @@ def check_upgrade_allowed(case):
         )
 
 
-def take(order, i, row, start, taken, legion):
+def take(
+    order: UpgradeOrder, i: int, row: Mapping[str, Any], start: Counter[Holding], taken: Counter[Holding], legion: Force
+) -> int:
     """Take the units one order upgrades from those held at the start of the month, or refuse."""
     source = (TroopType(row["takes"]), order.veterans)
-    needed = order.count * row["per_unit"]
+    needed: int = order.count * row["per_unit"]
     spare = start[source] - taken[source]
     if needed > spare:
         status = "veteran " if order.veterans else ""
@@ -310,9 +317,17 @@ def take(order, i, row, start, taken, legion):
     return needed
 
 
-def apply_order(order, i, start, taken, changes, working, legion):
+def apply_order(
+    order: UpgradeOrder,
+    i: int,
+    start: Counter[Holding],
+    taken: Counter[Holding],
+    changes: Counter[Holding],
+    working: Working,
+    legion: Force,
+) -> tuple[int, int]:
     """One upgrade order: take its units, make the new ones, and price them."""
-    row = UPGRADES.lookup(order.kind.value, working)
+    row: dict[str, Any] = UPGRADES.lookup(order.kind.value, working)
     needed = take(order, i, row, start, taken, legion)
     made = TroopType(row["makes"])
     changes[(TroopType(row["takes"]), order.veterans)] -= needed
@@ -326,12 +341,12 @@ def apply_order(order, i, start, taken, changes, working, legion):
 
 
 @procedure("ad69", "upgrade", title="Upgrade a legion's units", source=UPGRADES.source, takes=UpgradeInput)
-def upgrade(case, dice):
+def upgrade(case: UpgradeInput, dice: Dice) -> Result:
     """IX. UPGRADING: a month's upgrade orders on a legion: cost, time and the legion at the month's end."""
     working, legion = Working(), case.legion
     check_roman(legion, "legion")
     check_upgrade_allowed(case)
-    start, taken, changes = holdings(legion.troops), Counter(), Counter()
+    start, taken, changes = holdings(legion.troops), Counter[Holding](), Counter[Holding]()
     bills = [apply_order(order, i, start, taken, changes, working, legion) for i, order in enumerate(case.orders)]
     cost, months = sum(price for price, _ in bills), max(time for _, time in bills)
     # The last order making a kind of unit is the one a limit refusal names.

@@ -3,17 +3,23 @@
 The counting is here; battle.py decides who won and calls `side_losses` for each side.
 """
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..errors import RulesError
 from ..schema import spec
-from .forces import TroopType
+from ..working import Working
+from .forces import Force, TroopType
 
 LOSSES = "X. COMBAT RESOLUTION, LOSSES"
 VETERANS = "IX. WARFARE, ASSUMPTIONS (a unit that has fought in a battle and won is upgraded to Veteran)"
 LOSER_DIVISOR = 10  # "Take the combat value of the winning army and divide it by 10"
 WINNER_DIVISOR = 20  # "Take the combat value of the losing army and divide it by 20"
+
+GroupKey = tuple[str, TroopType, bool]  # (force, troop type, veteran)
+SideCount = tuple[str, Sequence[Force], int]  # (name, forces, combat value)
 
 
 @dataclass(frozen=True)
@@ -26,7 +32,7 @@ class PlacedLoss:
     veteran: bool = spec("Veteran units (true) or not (false)", default=False)
 
 
-def label(force, type, veteran):
+def label(force: str, type: TroopType, veteran: bool) -> str:
     """How the working names a group: "Legion XLVI veteran auxiliary"."""
     return f"{force} {'veteran ' if veteran else ''}{type.label}"
 
@@ -42,19 +48,19 @@ class Group:
     share: Fraction  # this group's proportional part of the side's loss
 
     @property
-    def key(self):
+    def key(self) -> GroupKey:
         return (self.force, self.type, self.veteran)
 
     @property
-    def label(self):
+    def label(self) -> str:
         return label(*self.key)
 
     @property
-    def least(self):
+    def least(self) -> int:
         return self.share.numerator // self.share.denominator
 
     @property
-    def most(self):
+    def most(self) -> int:
         return -(-self.share.numerator // self.share.denominator)
 
 
@@ -64,19 +70,19 @@ class SideLoss:
 
     units: int
     groups: tuple[Group, ...]
-    lost: dict  # Group.key -> units lost
+    lost: dict[GroupKey, int]  # Group.key -> units lost
 
     @property
-    def to_place(self):
+    def to_place(self) -> int:
         """Units the owning player must still place, at most one on each of `among`."""
         return self.units - sum(self.lost.values())
 
     @property
-    def among(self):
+    def among(self) -> tuple[Group, ...]:
         return tuple(g for g in self.groups if g.least != g.most) if self.to_place else ()
 
 
-def units_lost(enemy_value, won):
+def units_lost(enemy_value: int, won: bool) -> int:
     """X. LOSSES: the loser loses the winner's value ÷ 10, the winner the loser's value ÷ 20.
 
     Rounded down (//): the handbook's Example 1 has the winner lose 50 ÷ 20 = 2, not 3,
@@ -86,12 +92,22 @@ def units_lost(enemy_value, won):
     return enemy_value // (WINNER_DIVISOR if won else LOSER_DIVISOR)
 
 
-def capped_loss(forces, enemy_value, won):
+def capped_loss(forces: Sequence[Force], enemy_value: int, won: bool) -> int:
     """The units a side would lose, never more than it has: for the umpires' factors and the odds."""
     return min(units_lost(enemy_value, won), sum(force.units for force in forces))
 
 
-def side_losses(side, enemy, *, won, draw, placed, working, path, ruled=None):
+def side_losses(
+    side: SideCount,
+    enemy: SideCount,
+    *,
+    won: bool,
+    draw: bool,
+    placed: Sequence[PlacedLoss],
+    working: Working,
+    path: str,
+    ruled: int | None = None,
+) -> SideLoss:
     """X. LOSSES for one side: count the loss (or take the umpires' `ruled` count), cap it at
     the side's units, split it.
 
@@ -107,7 +123,7 @@ def side_losses(side, enemy, *, won, draw, placed, working, path, ruled=None):
     return place_loss(name, split_loss(forces, count, working), placed, working, path)
 
 
-def _count_loss(name, enemy, won, draw, working):
+def _count_loss(name: str, enemy: SideCount, won: bool, draw: bool, working: Working) -> int:
     enemy_name, _, enemy_value = enemy
     divisor = WINNER_DIVISOR if won else LOSER_DIVISOR
     standing = "in a draw, as a victor" if draw else ("the victor" if won else "beaten")
@@ -121,12 +137,12 @@ def _count_loss(name, enemy, won, draw, working):
     return count
 
 
-def _ruled_loss(name, ruled, working):
+def _ruled_loss(name: str, ruled: int, working: Working) -> int:
     working.choice(f"{name} loses {ruled} unit{'' if ruled == 1 else 's'}, by the umpires' ruling", LOSSES, ruled)
     return ruled
 
 
-def split_loss(forces, count, working):
+def split_loss(forces: Sequence[Force], count: int, working: Working) -> SideLoss:
     """X. LOSSES: "divided proportionately among the constituents. In the case of a split,
     it is the owning player's choice." Each group's share, rounded down, is proposed."""
     groups = _groups(forces, count)
@@ -136,8 +152,8 @@ def split_loss(forces, count, working):
     return SideLoss(count, groups, {g.key: g.least for g in groups})
 
 
-def _groups(forces, count):
-    counts = {}
+def _groups(forces: Sequence[Force], count: int) -> tuple[Group, ...]:
+    counts: dict[GroupKey, int] = {}
     for force in forces:
         for troops in force.troops:
             key = (force.name, troops.type, troops.veteran)
@@ -146,11 +162,11 @@ def _groups(forces, count):
     return tuple(Group(*key, n, Fraction(count * n, units)) for key, n in counts.items() if n)
 
 
-def _show(share):
+def _show(share: Fraction) -> str:
     return str(share.numerator) if share.denominator == 1 else f"{float(share):.2f}".rstrip("0")
 
 
-def place_loss(name, loss, placed, working, path):
+def place_loss(name: str, loss: SideLoss, placed: Sequence[PlacedLoss], working: Working, path: str) -> SideLoss:
     """The owning player's split, checked against the shares; without one the proposal
     stands and what is left over is reported for the owner to place."""
     if placed:
@@ -166,7 +182,7 @@ def place_loss(name, loss, placed, working, path):
     return loss
 
 
-def check_placed_losses(loss, placed, path):
+def check_placed_losses(loss: SideLoss, placed: Sequence[PlacedLoss], path: str) -> dict[GroupKey, int]:
     """The owner's split must name this side's groups once each, give every group its
     share rounded down or up, and add up to the loss; else RulesError naming the line."""
     groups = {g.key: g for g in loss.groups}
@@ -188,13 +204,13 @@ def check_placed_losses(loss, placed, path):
     return lost
 
 
-def _check_within_share(group, count, where):
+def _check_within_share(group: Group, count: int, where: str) -> None:
     if not group.least <= count <= group.most:
         allowed = f"{group.least}" if group.least == group.most else f"{group.least} or {group.most}"
         raise RulesError(where, f"must place {allowed} on {group.label}: its share is {_show(group.share)}")
 
 
-def loss_outcome(name, forces, loss, veterans):
+def loss_outcome(name: str, forces: Sequence[Force], loss: SideLoss, veterans: Any) -> dict[str, Any]:
     """One side's losses as plain data, force by force."""
     return {
         "side": name,
@@ -206,8 +222,8 @@ def loss_outcome(name, forces, loss, veterans):
     }
 
 
-def _force_outcome(force, lost):
-    lines = [
+def _force_outcome(force: Force, lost: Mapping[GroupKey, int]) -> dict[str, Any]:
+    lines: list[dict[str, Any]] = [
         {"type": key[1].value, "veteran": key[2], "count": n} for key, n in lost.items() if key[0] == force.name and n
     ]
     units = sum(line["count"] for line in lines)

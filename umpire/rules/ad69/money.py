@@ -1,8 +1,10 @@
 """Money an army makes or spends on the spot: demanding tribute, looting (VII. REVENUES, Loot) and
 bribing troops (VIII. EXPENDITURE, Bribery)."""
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -31,7 +33,7 @@ class DemandInput:
     loot_if_refused: bool = spec("If the town refuses, unleash the army to loot it", default=False)
 
 
-def loot_town(town, province, dice, working):
+def loot_town(town: str, province: str, dice: Dice, working: Working) -> int:
     """VII. Loot, 2. Loot: 1d3 talents reach the Army commander; the Region umpire tests for rebellion."""
     talents = working.roll(dice, 3, f"loot from {town}")
     working.step(f"{talents} talents of the loot reach the Army commander", LOOT, talents)
@@ -52,7 +54,7 @@ def loot_town(town, province, dice, working):
     takes=DemandInput,
     dice="d6 for the demand, then d6 talents if it succeeds, or d3 talents if it fails and the army loots",
 )
-def demand_tribute(case, dice):
+def demand_tribute(case: DemandInput, dice: Dice) -> Result:
     """VII. REVENUES, Loot, 1. Demand: 1d6, +1 per legion after the first, pays 1d6 talents on 4 or more."""
     working = Working()
     score = working.roll(dice, 6, f"the demand on {case.town}")
@@ -83,7 +85,7 @@ class LootInput:
 
 
 @procedure("ad69", "loot", title="Loot a town", source=LOOT, takes=LootInput, dice="d3 talents")
-def loot(case, dice):
+def loot(case: LootInput, dice: Dice) -> Result:
     """VII. REVENUES, Loot, 2. Loot: 1d3 talents, and the Region umpire must test for rebellion."""
     working = Working()
     working.note("The handbook has the army loot when a demand has failed (ad69.demand_tribute can do both)", LOOT)
@@ -108,12 +110,12 @@ class BriberyInput:
     bribes: tuple[Bribe, ...] = spec("Each bribe offered; the highest value wins", max_items=10)
 
 
-def bribery_value(talents, vexillations):
+def bribery_value(talents: int, vexillations: int) -> int:
     """VIII. Bribery: whole talents per vexillation, rounded down; under 1 is ineffective (0)."""
     return talents // vexillations
 
 
-def bribe_value(bribe, vexillations, working):
+def bribe_value(bribe: Bribe, vexillations: int, working: Working) -> int:
     value = bribery_value(bribe.talents, vexillations)
     working.step(
         f"{bribe.briber}: {bribe.talents} talents ÷ {vexillations} vexillations = "
@@ -125,13 +127,13 @@ def bribe_value(bribe, vexillations, working):
     return value
 
 
-def check_bribers_named_once(bribes):
+def check_bribers_named_once(bribes: Sequence[Bribe]) -> None:
     for i, bribe in enumerate(bribes):
         if bribe.briber in [earlier.briber for earlier in bribes[:i]]:
             raise RulesError(f"bribes.{i}.briber", f"{bribe.briber} is named twice: give one bribe each")
 
 
-def winning_bribe(values, working):
+def winning_bribe(values: Mapping[str, int], working: Working) -> tuple[str | None, bool]:
     """The highest effective value wins. A tie at the top buys no one: each briber's gold cancels the other's."""
     best = max(values.values(), default=0)
     leaders = [briber for briber, value in values.items() if value == best]
@@ -146,7 +148,7 @@ def winning_bribe(values, working):
 
 
 @procedure("ad69", "bribery", title="Bribery of troops", source=BRIBERY, takes=BriberyInput)
-def bribery(case, dice):
+def bribery(case: BriberyInput, dice: Dice) -> Result:
     """VIII. EXPENDITURE, Bribery: each bribe's value in whole talents per vexillation; the highest wins."""
     working = Working()
     check_bribers_named_once(case.bribes)

@@ -3,6 +3,7 @@ tables (IX. WARFARE, LAND MOVEMENT)."""
 
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -34,7 +35,7 @@ class MoveInput:
     player_present: bool = spec("A player is with it", default=False)
 
 
-def check_may_move(case):
+def check_may_move(case: MoveInput) -> None:
     """IX. LAND MOVEMENT: a force with its Aquila moves only with a player; forced marches alternate."""
     force = case.force
     if force.aquila and case.map_points and not case.player_present:
@@ -49,9 +50,9 @@ def check_may_move(case):
         )
 
 
-def allowance(case, working):
+def allowance(case: MoveInput, working: Working) -> int:
     kind = "forced_march" if case.forced_march else "march"
-    points = MOVE_ALLOWANCE.lookup(kind, working)
+    points: int = MOVE_ALLOWANCE.lookup(kind, working)
     if case.map_points > points:
         raise RulesError(
             "map_points",
@@ -62,7 +63,7 @@ def allowance(case, working):
 
 
 @procedure("ad69", "check_move", title="Check a land move", source=LAND_MOVEMENT, takes=MoveInput)
-def check_move(case, dice):
+def check_move(case: MoveInput, dice: Dice) -> Result:
     """IX. LAND MOVEMENT: up to 6 map points, or 8 on a forced march on alternate moves; ok or refused."""
     working = Working()
     check_may_move(case)
@@ -105,7 +106,7 @@ class MeetingInput:
     takes=MeetingInput,
     dice="d6 for each player, first then second, again on a tie",
 )
-def meeting_between_tables(case, dice):
+def meeting_between_tables(case: MeetingInput, dice: Dice) -> Result:
     """IX. LAND MOVEMENT: forces meeting between tables roll 1d6 each; the higher moves to his target area.
 
     The contact is resolved there. The handbook does not say what a tie does: both roll again.

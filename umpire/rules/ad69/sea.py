@@ -1,8 +1,10 @@
 """Moving troops by sea: a fleet's load, the open-sea crossing with Worse Things Happen At Sea, and
 civilian charters (IX. WARFARE, FLEETS, SEA MOVEMENT, CIVILIAN SEA TRANSPORTS)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import spec
@@ -52,9 +54,9 @@ CHARTER_WINTER_MULTIPLIER = 4
 CHARTER_MAX_SEA_AREAS = 8
 
 
-def vexillation_equivalents(forces, working):
+def vexillation_equivalents(forces: Sequence[Force], working: Working) -> int:
     """IX. FLEETS: each unit is one; an Aquila is four."""
-    per_aquila = SEA_TRANSPORT.lookup("aquila_equivalents", working)
+    per_aquila: int = SEA_TRANSPORT.lookup("aquila_equivalents", working)
     total = 0
     for force in forces:
         load = force.units + (per_aquila if force.aquila else 0)
@@ -67,7 +69,7 @@ def vexillation_equivalents(forces, working):
     return total
 
 
-def check_load(forces, capacity, working, path="forces"):
+def check_load(forces: Sequence[Force], capacity: int, working: Working, path: str = "forces") -> int:
     """IX. FLEETS: refuse a load over the fleet's capacity, naming the numbers."""
     load = vexillation_equivalents(forces, working)
     if load > capacity:
@@ -94,15 +96,16 @@ class FleetLoadInput:
     )
 
 
-def fleet_capacity(capacity, working):
+def fleet_capacity(capacity: int | None, working: Working) -> int:
     if capacity is None:
-        return SEA_TRANSPORT.lookup("fleet_capacity", working)
+        full: int = SEA_TRANSPORT.lookup("fleet_capacity", working)
+        return full
     working.step(f"Fleet capacity now {capacity}", FLEETS, capacity)
     return capacity
 
 
 @procedure("ad69", "fleet_load", title="Fleet transport load", source=FLEETS, takes=FleetLoadInput)
-def fleet_load(case, dice):
+def fleet_load(case: FleetLoadInput, dice: Dice) -> Result:
     """IX. FLEETS: a fleet carries up to 14 vexillations a turn, an Aquila counting 4."""
     working = Working()
     capacity = fleet_capacity(case.capacity, working)
@@ -123,7 +126,7 @@ class CrossingInput:
     offering_to_neptune: bool = spec("A 10 talent offering to Neptune was made before the voyage", default=False)
 
 
-def worse_things(case, dice, working):
+def worse_things(case: CrossingInput, dice: Dice, working: Working) -> str:
     """IX. Worse Things Happen At Sea: 1d6, +1 for Neptune's offering."""
     score = working.roll(dice, 6, "Worse Things Happen At Sea")
     if case.offering_to_neptune:
@@ -132,10 +135,11 @@ def worse_things(case, dice, working):
             1,
             f"{SEA_MOVEMENT}, Worse Things Happen At Sea",
         )
-    return WORSE_THINGS.lookup(score, working)
+    result: str = WORSE_THINGS.lookup(score, working)
+    return result
 
 
-def losses_at_sea(result, forces, capacity, working):
+def losses_at_sea(result: str, forces: Sequence[Force], capacity: int, working: Working) -> tuple[dict[str, int], int]:
     """What the sea takes: all, half (rounded down, as losses in battle), or nothing."""
     if result == "fleet_lost":
         working.note("The troops aboard go down with the fleet, Aquilae and all", WORSE_THINGS.source)
@@ -154,7 +158,7 @@ def losses_at_sea(result, forces, capacity, working):
     takes=CrossingInput,
     dice="d6 for the crossing, then d6 for Worse Things Happen At Sea if it goes wrong",
 )
-def open_sea_crossing(case, dice):
+def open_sea_crossing(case: CrossingInput, dice: Dice) -> Result:
     """IX. SEA MOVEMENT: 1d6, disaster on 1 (1 or 2 in sea winter), then Worse Things Happen At Sea."""
     working = Working()
     capacity = fleet_capacity(case.capacity, working)
@@ -200,7 +204,7 @@ class CharterInput:
     fleets_agree: bool = spec("Every Naval Fleet whose area it crosses agrees", default=True)
 
 
-def check_charter(case, working):
+def check_charter(case: CharterInput, working: Working) -> None:
     areas = case.coastal_sea_areas + case.open_sea_areas
     if not areas:
         raise RulesError("coastal_sea_areas", "the charter moves through no sea area")
@@ -219,15 +223,15 @@ def check_charter(case, working):
     working.step(f"{areas} sea areas of {CHARTER_MAX_SEA_AREAS} a month", CHARTERS, areas)
 
 
-def charter_leg(kind, areas, load, working):
-    rate = CHARTER_RATES.lookup(kind, working)
+def charter_leg(kind: str, areas: int, load: int, working: Working) -> int:
+    rate: int = CHARTER_RATES.lookup(kind, working)
     cost = load * areas * rate
     working.step(f"{load} vexillations × {areas} {kind.replace('_', ' ')} areas × {rate} = {cost}", CHARTERS, cost)
     return cost
 
 
 @procedure("ad69", "civilian_charter", title="Civilian sea transport", source=CHARTERS, takes=CharterInput)
-def civilian_charter(case, dice):
+def civilian_charter(case: CharterInput, dice: Dice) -> Result:
     """IX. CIVILIAN SEA TRANSPORTS: 1 talent per vexillation per coastal area, 4 on open sea, x4 in winter."""
     working = Working()
     check_charter(case, working)

@@ -5,8 +5,10 @@ There is one round of combat a month in a siege: each procedure here is one mont
 desk keeps the siege going from month to month.
 """
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
@@ -76,7 +78,7 @@ class Place:
     )
 
 
-def place_multiplier(place, working, path="place.multiplier"):
+def place_multiplier(place: Place, working: Working, path: str = "place.multiplier") -> int:
     """The place's strength multiplier now: the umpire's, or the table's full value."""
     if place.multiplier is not None:
         working.step(
@@ -89,10 +91,11 @@ def place_multiplier(place, working, path="place.multiplier"):
             f"{place.name} is a {place.type.label}: its multiplier is 20 or more and varies "
             f"({FORTIFICATIONS.source}), so the umpire must enter it",
         )
-    return FORTIFICATIONS.lookup(place.type.value, working, column="multiplier")
+    full: int = FORTIFICATIONS.lookup(place.type.value, working, column="multiplier")
+    return full
 
 
-def units(forces, exclude=()):
+def units(forces: Sequence[Force], exclude: Collection[TroopType] = ()) -> int:
     return sum(t.count for force in forces for t in force.troops if t.type not in exclude)
 
 
@@ -105,7 +108,7 @@ class FortificationInput:
 
 
 @procedure("ad69", "fortification", title="Fortification table", source=FORTIFICATIONS.source, takes=FortificationInput)
-def fortification(case, dice):
+def fortification(case: FortificationInput, dice: Dice) -> Result:
     """X. THE SIEGE SYSTEM: a place type's multiplier, capacity, maximum assaulters and minimum engines."""
     working = Working()
     row = FORTIFICATIONS.lookup(case.type.value, working)
@@ -136,9 +139,9 @@ class SiegeAssaultInput:
     defenders: SiegeSide = spec("The garrison")
 
 
-def check_capacity(case, working):
+def check_capacity(case: SiegeAssaultInput, working: Working) -> None:
     """X. THE SIEGE SYSTEM: a place holds at most its capacity, and only so many can assault it."""
-    capacity = FORTIFICATIONS.lookup(case.place.type.value, working, column="capacity")
+    capacity: int = FORTIFICATIONS.lookup(case.place.type.value, working, column="capacity")
     garrison = units(case.defenders.forces)
     if garrison > capacity:
         raise RulesError(
@@ -146,9 +149,9 @@ def check_capacity(case, working):
             f"a garrison of {garrison} units is more than {case.place.name} "
             f"({case.place.type.label}) can hold: {capacity} ({FORTIFICATIONS.source})",
         )
-    limit = FORTIFICATIONS.lookup(case.place.type.value, working, column="max_assaulters")
+    limit: int | str = FORTIFICATIONS.lookup(case.place.type.value, working, column="max_assaulters")
     assaulting = units(case.attackers.forces, exclude=(TroopType.RAW_LEVY,))
-    if limit != UNLIMITED and assaulting > limit:
+    if isinstance(limit, int) and assaulting > limit:  # else UNLIMITED
         raise RulesError(
             "attackers.forces",
             f"{assaulting} assaulting units are more than can be deployed "
@@ -157,7 +160,7 @@ def check_capacity(case, working):
         )
 
 
-def assault_value(side, working):
+def assault_value(side: SiegeSide, working: Working) -> int:
     """X. SIEGE COMBAT RESULTS: the attackers' combat value, raw levies not counted."""
     working.note(
         "Attackers: raw levies do not count; every other type does, barbarian warbands included", SIEGE_RESULTS.source
@@ -167,7 +170,7 @@ def assault_value(side, working):
     return total
 
 
-def garrison_value(side, working):
+def garrison_value(side: SiegeSide, working: Working) -> int:
     """X. SIEGE COMBAT RESULTS: the defenders head-counted, raw levies included; an empty place is 3."""
     if not units(side.forces):
         working.step(
@@ -181,7 +184,7 @@ def garrison_value(side, working):
     return total
 
 
-def siege_score(who, side, value, dice, working):
+def siege_score(who: str, side: SiegeSide, value: int, dice: Dice, working: Working) -> int:
     """X. SIEGE COMBAT RESULTS: 1d12, +1 per 10 points of (Defence) combat value, +2 for the Legionary
     Commander in person, + the Army Commander's Military Skill."""
     score = working.roll(dice, 12, f"the {who}' siege roll")
@@ -198,7 +201,7 @@ def siege_score(who, side, value, dice, working):
     return score
 
 
-def capped(lost, present, who, working):
+def capped(lost: int, present: int, who: str, working: Working) -> int:
     """Losses cannot be more units than were there to lose."""
     if lost > present:
         working.note(f"The {who} lose {lost} by the rule but have only {present}: all {present} are lost")
@@ -210,14 +213,14 @@ def capped(lost, present, who, working):
 ATTACKER_LOSS_DIVISORS = {"place_falls": 20, "bloody_repulse": 10, "repulse": 20}
 
 
-def attackers_lost(result, garrison, working):
+def attackers_lost(result: str, garrison: int, working: Working) -> int:
     divisor = ATTACKER_LOSS_DIVISORS[result]
     return working.modifier(
         f"Attackers lose the defenders' {garrison} ÷ {divisor}, rounded down", garrison // divisor, SIEGE_RESULTS.source
     )
 
 
-def defenders_lost(result, attack, garrison_units, working):
+def defenders_lost(result: str, attack: int, garrison_units: int, working: Working) -> int:
     if result == "place_falls":
         return working.modifier(
             f"The defenders are wiped out: {garrison_units} units", garrison_units, SIEGE_RESULTS.source
@@ -229,7 +232,7 @@ def defenders_lost(result, attack, garrison_units, working):
     return working.modifier("A repulse costs the defenders nothing", 0, SIEGE_RESULTS.source)
 
 
-def siege_losses(result, garrison, attack, case, working):
+def siege_losses(result: str, garrison: int, attack: int, case: SiegeAssaultInput, working: Working) -> tuple[int, int]:
     """X. SIEGE COMBAT RESULTS, losses in units, from each side's combat value (its "strength")."""
     working.note(
         "Losses use each side's combat value as head-counted (attackers without raw levies), not the "
@@ -259,7 +262,7 @@ def siege_losses(result, garrison, attack, case, working):
     takes=SiegeAssaultInput,
     dice="d12 for the attackers, then d12 for the defenders",
 )
-def siege_assault(case, dice):
+def siege_assault(case: SiegeAssaultInput, dice: Dice) -> Result:
     """X. SIEGE COMBAT RESULTS: one month's assault on a defended place, with its losses."""
     working = Working()
     check_capacity(case, working)
@@ -272,7 +275,7 @@ def siege_assault(case, dice):
     difference = siege_score("attackers", case.attackers, attack, dice, working) - siege_score(
         "defenders", case.defenders, defence, dice, working
     )
-    result = SIEGE_RESULTS.lookup(difference, working)
+    result: str = SIEGE_RESULTS.lookup(difference, working)
     attackers_lost, defenders_lost = siege_losses(result, garrison, attack, case, working)
     if case.attackers.commander_in_person or case.defenders.commander_in_person:
         working.note(
@@ -308,7 +311,7 @@ class ReductionInput:
     )
 
 
-def engines_needed(case, working):
+def engines_needed(case: ReductionInput, working: Working) -> int:
     if case.engines_required is not None:
         working.step(
             f"The umpires advise {case.engines_required} sets for {case.place.name}",
@@ -316,13 +319,14 @@ def engines_needed(case, working):
             case.engines_required,
         )
         return case.engines_required
-    return FORTIFICATIONS.lookup(case.place.type.value, working, column="min_engines")
+    minimum: int = FORTIFICATIONS.lookup(case.place.type.value, working, column="min_engines")
+    return minimum
 
 
 @procedure(
     "ad69", "reduce_defences", title="Reduce defences (one month)", source="X. REDUCING DEFENCES", takes=ReductionInput
 )
-def reduce_defences(case, dice):
+def reduce_defences(case: ReductionInput, dice: Dice) -> Result:
     """X. REDUCING DEFENCES: a month's reduction with enough siege engines lowers the multiplier by one."""
     working = Working()
     needed = engines_needed(case, working)
@@ -355,7 +359,7 @@ class EnginesInput:
     sets_built_here: int = spec("Sets this legion has already built at this place", min=0, max=5, default=0)
 
 
-def check_can_build(case, working):
+def check_can_build(case: EnginesInput, working: Working) -> None:
     """X. REDUCING DEFENCES: at least half strength, its Aquila present, nothing else, one set per legion."""
     legion, strength = case.legion, count(case.legion, *STRENGTH_TROOPS)
     half = FULL_STRENGTH_VEXILLATIONS // 2
@@ -386,7 +390,7 @@ def check_can_build(case, working):
     source="X. REDUCING DEFENCES",
     takes=EnginesInput,
 )
-def build_siege_engines(case, dice):
+def build_siege_engines(case: EnginesInput, dice: Dice) -> Result:
     """X. REDUCING DEFENCES: a legion of half strength with its Aquila builds one set of engines in a month."""
     working = Working()
     check_can_build(case, working)

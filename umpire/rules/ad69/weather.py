@@ -3,6 +3,7 @@
 import enum
 from dataclasses import dataclass
 
+from ..dice import Dice
 from ..registry import procedure
 from ..schema import spec
 from ..tables import KeyedTable
@@ -36,7 +37,7 @@ class WeatherRegion(enum.Enum):
     NORTH_AFRICA = "north_africa"
 
     @property
-    def label(self):
+    def label(self) -> str:
         return {"italia_rome": "Italia/Rome", "eastern_med": "the Eastern Med"}.get(
             self.value, self.value.replace("_", " ").title()
         )
@@ -47,7 +48,7 @@ class Where(enum.Enum):
     SEA = "sea"
 
 
-def months(first, last):
+def months(first: int, last: int) -> tuple[int, ...]:
     """The months from `first` to `last` inclusive, across the new year if need be: (10, 2) is Oct-Feb."""
     return tuple(range(first, last + 1)) if first <= last else tuple(range(first, 13)) + tuple(range(1, last + 1))
 
@@ -69,9 +70,9 @@ WINTER = KeyedTable(
 )
 
 
-def is_winter(region, month, where, working):
+def is_winter(region: WeatherRegion, month: int, where: Where, working: Working) -> bool:
     """IX. WEATHER: is `month` (1-12) winter in `region`, on land or at sea?"""
-    winter_months = WINTER.lookup(region.value, working, column=where.value)
+    winter_months: tuple[int, ...] = WINTER.lookup(region.value, working, column=where.value)
     winter = month in winter_months
     place = "at sea" if where is Where.SEA else "on land"
     working.step(
@@ -88,7 +89,7 @@ class WinterInput:
 
 
 @procedure("ad69", "winter", title="Is it winter?", source=WINTER.source, takes=WinterInput)
-def winter(case, dice):
+def winter(case: WinterInput, dice: Dice) -> Result:
     """IX. WEATHER: whether a month is winter in a region, on land or at sea."""
     working = Working()
     answer = is_winter(case.region, case.month, case.where, working)
