@@ -30,7 +30,7 @@ class CaseSource:
     cells: dict  # {the kind's field: the table's column}
 
 
-_SOURCES = {}
+_SOURCES: dict[type, CaseSource] = {}
 
 
 def register_case_source(kind, *, table, row_from, cells):

@@ -42,7 +42,7 @@ class TableDeclaration:
         return list(self.given_rows_loader()) if self.given_rows_loader else []
 
 
-_TABLES = {}
+_TABLES: dict[str, dict[str, TableDeclaration]] = {}
 
 
 def register_data_table(ruleset, key, title, columns, given_rows_loader=None, *, row_title="Name", source=""):
@@ -96,7 +96,7 @@ class StandardTracker:
     source: str
 
 
-_STANDARD_TRACKERS = {}
+_STANDARD_TRACKERS: dict[str, dict[str, StandardTracker]] = {}
 
 
 def register_standard_tracker(ruleset, name, *, minimum=None, maximum=None, start=0, source=""):

@@ -88,7 +88,7 @@ def next_place(sequence, place, *, start_stage=1):
 
 # ---- finding a ruleset's sequence ------------------------------------------------------------------
 
-_ROUND_NAMES = {}
+_ROUND_NAMES: dict[str, str] = {}
 
 
 def register_round_name(ruleset, name):

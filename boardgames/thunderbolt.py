@@ -49,7 +49,9 @@ MANPOWER = [  # the 7.21 example (L529): 20 infantry and 15 cavalry in all, so t
     ("Carthaginian -2", {"infantry": Given(5, "7.21 L529"), "cavalry": Given(5, "7.21 L529")}),
 ]
 ROMAN_ITALY = ("Apulia", "Calabria", "Campania", "Etruria", "Lucania", "Picenum", "Sabinus", "Samnium", "Umbria")
-PROVINCES = [(name, {}) for name in ROMAN_ITALY]  # 7.27 L544: Lucania and Apulia give 3 SP together, split unsaid
+PROVINCES: list[tuple[str, dict[str, Given]]] = [
+    (name, {}) for name in ROMAN_ITALY
+]  # 7.27 L544: Lucania and Apulia give 3 SP together, split unsaid
 ATTRITION = [  # the 2.1 example (L77): the rows "7-9" and "13-16", two apart
     ("7-9", {"low": Given(7, "2.1 L77"), "high": Given(9, "2.1 L77")}),
     ("13-16", {"low": Given(13, "2.1 L77"), "high": Given(16, "2.1 L77")}),
@@ -92,7 +94,9 @@ BATTLE_RESULTS = [  # the 9.16 example (L583): "-3 on the BRT, for a 20/5 result
 ]
 # 13.17 (L740) names the ports where squadrons are built, 13.81 (L852) Drepanum as a Secondary Port with a larger
 # harbor; the capacities are the ANS PAC's.
-HARBORS = [(port, {}) for port in ("Ostia", "Neapolis", "Lilybaeum", "Carthago", "Drepanum")]
+HARBORS: list[tuple[str, dict[str, Given]]] = [
+    (port, {}) for port in ("Ostia", "Neapolis", "Lilybaeum", "Carthago", "Drepanum")
+]
 MACEDONIAN = [("Legion in the box", {"result": Given("2", "11.31 L708")}), ("Empty box", {}), ("D", {})]
 CONTINGENTS = (
     "Carthaginian",

@@ -1,5 +1,7 @@
 """The post pages' forms: they read what the umpire typed; the services decide whether it may be done."""
 
+from __future__ import annotations
+
 from django import forms
 
 from regions.models import Force, Province
@@ -14,14 +16,20 @@ class PostLetterForm(forms.Form):
     """VI. COMMUNICATIONS: "the intended recipient ... clearly identified by name and destination
     and the letter dated"."""
 
-    sender = forms.ModelChoiceField(label="From", queryset=None, help_text="A player at this table.")
-    addressee = forms.ModelChoiceField(
+    sender: forms.ModelChoiceField[Character] = forms.ModelChoiceField(
+        label="From", queryset=None, help_text="A player at this table."
+    )
+    addressee: forms.ModelChoiceField[Character] = forms.ModelChoiceField(
         label="To", queryset=None, required=False, help_text="A character; or an office."
     )
     office = forms.ChoiceField(label="Or to the office of", choices=[("", "—"), *Office.choices], required=False)
-    office_province = forms.ModelChoiceField(label="Province of the office", queryset=None, required=False)
-    office_legion = forms.ModelChoiceField(label="Legion of the Legate", queryset=None, required=False)
-    destination = forms.ModelChoiceField(label="At the table of", queryset=None)
+    office_province: forms.ModelChoiceField[Province] = forms.ModelChoiceField(
+        label="Province of the office", queryset=None, required=False
+    )
+    office_legion: forms.ModelChoiceField[Force] = forms.ModelChoiceField(
+        label="Legion of the Legate", queryset=None, required=False
+    )
+    destination: forms.ModelChoiceField[Region] = forms.ModelChoiceField(label="At the table of", queryset=None)
     written_turn = forms.IntegerField(
         label="Dated (turn)", min_value=1, required=False, help_text="The turn written on it; empty: this turn."
     )
@@ -55,7 +63,7 @@ class CarrierForm(forms.Form):
     """A hand-over: the letters ticked, to or from a player at the table or a runner."""
 
     letters = RecordsChoiceField(label="Letters", queryset=None, widget=forms.CheckboxSelectMultiple)
-    courier = forms.ModelChoiceField(
+    courier: forms.ModelChoiceField[Character] = forms.ModelChoiceField(
         label="Courier", queryset=None, required=False, help_text="A player at this table setting out."
     )
     runner = forms.CharField(label="Or a runner", max_length=60, required=False)

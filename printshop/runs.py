@@ -15,22 +15,24 @@ printer reports as the run's attempt it took up, and stops when it finds the run
 import logging
 import threading
 import zipfile
-from datetime import timedelta
+from collections.abc import Iterable
+from datetime import datetime, timedelta
 from io import BytesIO
+from typing import Any
 
 from django.conf import settings
 from django.db import connections, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 from pypdf import PdfReader
 
 from umpire.broker import queue_task
 from umpire.events import control_group, publish_on_commit
-from umpire.models import Character, Region
+from umpire.models import Character, Event, Region
 from umpire.printing.briefing import briefing_pdf
 from umpire.printing.styles import page_size_named
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import Actor, record_audit, snapshot
 
 from .briefings import get_briefing
 from .events import PrintProgress
@@ -48,7 +50,7 @@ class RunTakenBack(Exception):
     """The run this printer was printing went back in the queue: another printer has it now."""
 
 
-def do_request_print_run(event, *, kind, page_size, actor, site=""):
+def do_request_print_run(event: Event, *, kind: str, page_size: str, actor: Actor, site: str = "") -> PrintRun:
     """Queue a run of `kind` on `page_size` paper; it starts once this transaction commits."""
     if kind not in PrintRun.Kind.values:
         raise ValueError(f"unknown print run {kind!r}: use one of {', '.join(PrintRun.Kind.values)}")
@@ -77,7 +79,7 @@ def do_request_print_run(event, *, kind, page_size, actor, site=""):
     return run
 
 
-def start(run_id):
+def start(run_id: int) -> None:
     """A worker prints the run; without one, or with the broker down, a thread of this process does."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         print_here(run_id)
@@ -87,11 +89,11 @@ def start(run_id):
         queue_task(print_run_task, (run_id,), otherwise=lambda: print_here(run_id))
 
 
-def print_here(run_id):
+def print_here(run_id: int) -> None:
     threading.Thread(target=print_in_thread, args=(run_id,), name=f"print-run-{run_id}", daemon=True).start()
 
 
-def print_in_thread(run_id):
+def print_in_thread(run_id: int) -> None:
     try:
         do_print_run(run_id)
     finally:
@@ -101,7 +103,7 @@ def print_in_thread(run_id):
 # ---- printing ------------------------------------------------------------------------------------
 
 
-def do_print_run(run_id):
+def do_print_run(run_id: int) -> None:
     """Print run `run_id` if it is still queued; a second call, or a call for a finished run, does nothing."""
     if not PrintRun.objects.filter(pk=run_id, state=PrintRun.State.QUEUED).update(
         state=PrintRun.State.PRINTING, heard_at=timezone.now(), attempts=F("attempts") + 1, done=0
@@ -114,7 +116,7 @@ def do_print_run(run_id):
         logger.warning("print run %s went back in the queue while attempt %s printed it", run_id, run.attempts)
 
 
-def outcome_of(run):
+def outcome_of(run: PrintRun) -> dict[str, Any]:
     """The run's last fields: its files, or why it failed."""
     try:
         printed = print_documents(run)
@@ -131,9 +133,9 @@ def outcome_of(run):
     }
 
 
-def print_documents(run):
+def print_documents(run: PrintRun) -> list[tuple[str, bytes]]:
     """Each document's (file name, PDF bytes), reporting progress as it goes."""
-    documents = list(documents_of(run.event, run.kind))
+    documents: list[Character | Region] = list(documents_of(run.event, run.kind))
     run.total = len(documents)
     report(run, "total")
     every = max(1, run.total // UPDATES_PER_RUN)
@@ -146,7 +148,7 @@ def print_documents(run):
     return printed
 
 
-def documents_of(event, kind):
+def documents_of(event: Event, kind: str) -> QuerySet[Character] | QuerySet[Region]:
     if kind == PrintRun.Kind.BRIEFINGS:
         return (
             Character.objects.filter(event=event)
@@ -160,7 +162,7 @@ def documents_of(event, kind):
     )
 
 
-def print_one(run, document):
+def print_one(run: PrintRun, document: Character | Region) -> tuple[str, bytes]:
     name = f"{slugify(document.name) or 'unnamed'}-{document.pk}.pdf"
     if run.kind == PrintRun.Kind.BRIEFINGS:
         sheet = get_briefing(document, site=run.site)
@@ -169,7 +171,7 @@ def print_one(run, document):
         return name, table_pack(document, page_size=run.page_size, actor=run.requested_by)
 
 
-def zipped(printed):
+def zipped(printed: Iterable[tuple[str, bytes]]) -> bytes:
     buffer = BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
         for name, pdf in printed:
@@ -177,7 +179,7 @@ def zipped(printed):
     return buffer.getvalue()
 
 
-def report(run, *fields):
+def report(run: PrintRun, *fields: str) -> None:
     """Save `fields` of the run, and that it was heard from now, if this printer's attempt still holds it."""
     run.heard_at = timezone.now()
     values = {field: getattr(run, field) for field in (*fields, "heard_at")}
@@ -186,14 +188,14 @@ def report(run, *fields):
     announce(run)
 
 
-def finish(run, *, state, **outcome):
+def finish(run: PrintRun, *, state: str, **outcome: object) -> None:
     for field, value in outcome.items():
         setattr(run, field, value)
     run.state, run.finished_at = state, timezone.now()
     report(run, "state", "finished_at", "done", *outcome)
 
 
-def announce(run):
+def announce(run: PrintRun) -> None:
     publish_on_commit(
         [control_group(run.event_id)], PrintProgress(run_id=run.pk, state=run.state, done=run.done, total=run.total)
     )
@@ -202,7 +204,7 @@ def announce(run):
 # ---- a printer that stopped ----------------------------------------------------------------------
 
 
-def do_resume_stalled_runs(now=None):
+def do_resume_stalled_runs(now: datetime | None = None) -> list[int]:
     """Put back in the queue, and start, every run unheard from for STALLED_AFTER; returns their ids."""
     now = now or timezone.now()
     stalled = PrintRun.objects.filter(
@@ -211,7 +213,7 @@ def do_resume_stalled_runs(now=None):
     return [run.pk for run in stalled.select_related("event") if resumed(run, now)]
 
 
-def resumed(run, now):
+def resumed(run: PrintRun, now: datetime) -> bool:
     with transaction.atomic():
         if not PrintRun.objects.filter(pk=run.pk, state=run.state, heard_at=run.heard_at).update(
             state=PrintRun.State.QUEUED, heard_at=now, done=0

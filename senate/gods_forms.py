@@ -1,5 +1,7 @@
 """The gods' page forms: they read what the umpire typed; the services decide whether it may be done."""
 
+from __future__ import annotations
+
 from django import forms
 
 from regions.models import Province, Spending, Venue
@@ -13,7 +15,9 @@ def living(event):
 
 
 class CharacterFilterForm(forms.Form):
-    character = forms.ModelChoiceField(label="Only for", queryset=None, required=False, empty_label="everyone")
+    character: forms.ModelChoiceField[Character] = forms.ModelChoiceField(
+        label="Only for", queryset=None, required=False, empty_label="everyone"
+    )
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
@@ -23,18 +27,20 @@ class CharacterFilterForm(forms.Form):
 class DevotionForm(forms.Form):
     """XI. Making Offerings."""
 
-    character = forms.ModelChoiceField(label="Who", queryset=None)
-    god = forms.ModelChoiceField(label="To which god", queryset=None)
+    character: forms.ModelChoiceField[Character] = forms.ModelChoiceField(label="Who", queryset=None)
+    god: forms.ModelChoiceField[God] = forms.ModelChoiceField(label="To which god", queryset=None)
     kind = forms.ChoiceField(label="What kind", choices=Devotion.Kind.choices)
     what = forms.CharField(label="What was given", max_length=200)
     talents = forms.IntegerField(
         label="Talents", min_value=0, required=False, help_text="Empty if it cost none, or to take the spending's."
     )
-    province = forms.ModelChoiceField(
+    province: forms.ModelChoiceField[Province] = forms.ModelChoiceField(
         label="Where", queryset=None, required=False, help_text="Empty: the temple's or the spending's province."
     )
-    temple = forms.ModelChoiceField(label="At the temple of", queryset=None, required=False)
-    spending = forms.ModelChoiceField(
+    temple: forms.ModelChoiceField[Venue] = forms.ModelChoiceField(
+        label="At the temple of", queryset=None, required=False
+    )
+    spending: forms.ModelChoiceField[Spending] = forms.ModelChoiceField(
         label="Paid through the treasury",
         queryset=None,
         required=False,
@@ -63,19 +69,19 @@ def temples(event):
 class OathForm(forms.Form):
     """XI. Swearing, with its three degrees."""
 
-    character = forms.ModelChoiceField(label="Who swore", queryset=None)
+    character: forms.ModelChoiceField[Character] = forms.ModelChoiceField(label="Who swore", queryset=None)
     degree = forms.TypedChoiceField(label="Degree", choices=Oath.Degree.choices, coerce=int)
-    god = forms.ModelChoiceField(
+    god: forms.ModelChoiceField[God] = forms.ModelChoiceField(
         label="By which god", queryset=None, required=False, help_text="None for an oath on his honour."
     )
-    temple = forms.ModelChoiceField(
+    temple: forms.ModelChoiceField[Venue] = forms.ModelChoiceField(
         label="In the temple of",
         queryset=None,
         required=False,
         help_text="Only for the third degree: the god's own temple.",
     )
     sworn = forms.CharField(label="What he swore", widget=forms.Textarea(attrs={"rows": 2}))
-    to_character = forms.ModelChoiceField(label="To", queryset=None, required=False)
+    to_character: forms.ModelChoiceField[Character] = forms.ModelChoiceField(label="To", queryset=None, required=False)
     to_whom = forms.CharField(
         label="Or to, in words", max_length=120, required=False, help_text="The mob, a legion, the Senate."
     )

@@ -1,5 +1,7 @@
 """The Senate room's forms: they read what the umpire typed; the services decide whether it may be done."""
 
+from __future__ import annotations
+
 from django import forms
 
 from umpire.models import Character
@@ -19,8 +21,10 @@ class MotionForm(forms.Form):
         max_length=2000,
         help_text="Who is appointed to what, who is declared an enemy, whose triumph, or the motion in full.",
     )
-    proposer = forms.ModelChoiceField(label="Proposed by", queryset=None, required=False)
-    edict = forms.ModelChoiceField(
+    proposer: forms.ModelChoiceField[Character] = forms.ModelChoiceField(
+        label="Proposed by", queryset=None, required=False
+    )
+    edict: forms.ModelChoiceField[Edict] = forms.ModelChoiceField(
         label="Edict to ratify", queryset=None, required=False, help_text="Only for a motion to ratify an edict."
     )
 
@@ -32,7 +36,7 @@ class MotionForm(forms.Form):
 
 class VoteForm(forms.Form):
     # Any character of the game, so that the service, not the form, says why a man may not vote.
-    senator = forms.ModelChoiceField(label="Senator", queryset=None)
+    senator: forms.ModelChoiceField[Character] = forms.ModelChoiceField(label="Senator", queryset=None)
     choice = forms.ChoiceField(label="Vote", choices=Vote.Choice.choices)
 
     def __init__(self, *args, event, **kwargs):
@@ -55,7 +59,7 @@ class PublishForm(forms.Form):
 
 
 class EdictForm(forms.Form):
-    emperor = forms.ModelChoiceField(label="Issued by the Emperor", queryset=None)
+    emperor: forms.ModelChoiceField[Character] = forms.ModelChoiceField(label="Issued by the Emperor", queryset=None)
     text = forms.CharField(label="Edict", widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)
 
     def __init__(self, *args, event, **kwargs):
@@ -64,7 +68,7 @@ class EdictForm(forms.Form):
 
 
 class ClaimForm(forms.Form):
-    character = forms.ModelChoiceField(label="Character", queryset=None)
+    character: forms.ModelChoiceField[Character] = forms.ModelChoiceField(label="Character", queryset=None)
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)

@@ -7,13 +7,14 @@ rows; whether an entry has been undone is an EXISTS in the same query.
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.apps import apps
 from django.db.models import Exists, OuterRef, Q
 from django.utils.text import capfirst
 
-from umpire.models import AuditEntry
+from umpire.models import AuditEntry, Event
 from umpire.services.audit import snapshot
 
 # the action families an umpire filters by, in his words; others are worded from their names
@@ -47,7 +48,7 @@ FAMILY_LABELS = {
     "audit": "Undoing",
 }
 UNSHOWN = ("id", "event_id")  # the same in every state of a record: they say nothing
-_PAST_STATES = {}
+_PAST_STATES: dict[str, Callable[[Event, int], str]] = {}
 
 
 @dataclass(frozen=True)

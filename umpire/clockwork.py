@@ -8,28 +8,32 @@ next tick without stopping the clock or running anything twice.
 """
 
 import logging
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from umpire.events import ClockChanged, ClockWarning, event_group, publish_on_commit
-from umpire.models import GameClock, TurnEnd, TurnEndHookRun
+from umpire.models import Event, GameClock, TurnEnd, TurnEndHookRun
 from umpire.selectors import get_clock_state
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import Actor, record_audit, snapshot
+
+# hook(event, turn): what an app does once at the end of every turn
+TurnEndHook = Callable[[Event, int], object]
 
 logger = logging.getLogger(__name__)
 State = GameClock.State
 WARNING_MINUTES = (5, 1)  # issue: warnings go out at T-5 and T-1
-TURN_END_HOOKS = {}
+TURN_END_HOOKS: dict[str, TurnEndHook] = {}
 
 
-def register_turn_end_hook(name):
+def register_turn_end_hook(name: str) -> Callable[[TurnEndHook], TurnEndHook]:
     """Register `hook(event, turn)` to run once at the end of every turn; apps call this in ready()."""
 
-    def register(hook):
+    def register(hook: TurnEndHook) -> TurnEndHook:
         TURN_END_HOOKS[name] = hook
         return hook
 
@@ -39,7 +43,7 @@ def register_turn_end_hook(name):
 # Control's controls ------------------------------------------------------------
 
 
-def do_start_clock(event, *, actor, now=None):
+def do_start_clock(event: Event, *, actor: Actor, now: datetime | None = None) -> GameClock:
     """Start the game's first turn (or the turn Control has set) with its time left.
 
     The turn before it counts as ended, the eve of the game, so the turn-end hooks prepare the
@@ -53,7 +57,7 @@ def do_start_clock(event, *, actor, now=None):
     return clock
 
 
-def do_pause_clock(event, *, actor, now=None):
+def do_pause_clock(event: Event, *, actor: Actor, now: datetime | None = None) -> GameClock:
     """Freeze the turn's time left."""
     with _locked(event, now) as (clock, now):
         _require(clock, {State.RUNNING}, "pause")
@@ -62,15 +66,18 @@ def do_pause_clock(event, *, actor, now=None):
     return clock
 
 
-def do_resume_clock(event, *, actor, now=None):
+def do_resume_clock(event: Event, *, actor: Actor, now: datetime | None = None) -> GameClock:
     with _locked(event, now) as (clock, now):
         _require(clock, {State.PAUSED}, "resume")
+        assert clock.remaining is not None  # a paused clock keeps its time left
         _run_for(clock, clock.remaining, now)
         _saved(clock, "clock.resume", actor=actor, now=now)
     return clock
 
 
-def do_extend_turn(event, *, minutes, actor, now=None, reason=""):
+def do_extend_turn(
+    event: Event, *, minutes: int, actor: Actor, now: datetime | None = None, reason: str = ""
+) -> GameClock:
     """Add `minutes` to the turn, or take them away when negative; the turn keeps some time."""
     with _locked(event, now) as (clock, now):
         _require(clock, {State.SCHEDULED, State.RUNNING, State.PAUSED}, "extend")
@@ -80,6 +87,7 @@ def do_extend_turn(event, *, minutes, actor, now=None, reason=""):
                 {"minutes": (f"The turn has only {_mm_ss(left)} left; it cannot be shortened by {-minutes} minutes.")}
             )
         if clock.is_running:
+            assert clock.ends_at is not None  # a running clock has its end
             clock.ends_at = max(clock.ends_at, now) + timedelta(minutes=minutes)
         else:
             clock.remaining = left + timedelta(minutes=minutes)
@@ -88,7 +96,7 @@ def do_extend_turn(event, *, minutes, actor, now=None, reason=""):
     return clock
 
 
-def do_skip_turn(event, *, actor, now=None):
+def do_skip_turn(event: Event, *, actor: Actor, now: datetime | None = None) -> GameClock:
     """End this turn now and start the next: also how Control confirms a held turn end."""
     with _locked(event, now) as (clock, now):
         _require(clock, {State.RUNNING, State.PAUSED}, "end the turn of")
@@ -100,7 +108,7 @@ def do_skip_turn(event, *, actor, now=None):
     return clock
 
 
-def do_set_turn(event, *, turn, actor, now=None, reason):
+def do_set_turn(event: Event, *, turn: int, actor: Actor, now: datetime | None = None, reason: str) -> GameClock:
     """Correct the turn number; no turn-end hooks run, as no turn has been played out."""
     with _locked(event, now) as (clock, now):
         if not 1 <= turn <= event.number_of_turns:
@@ -115,14 +123,16 @@ def do_set_turn(event, *, turn, actor, now=None, reason):
     return clock
 
 
-def do_set_auto_advance(event, *, auto_advance, actor, now=None):
+def do_set_auto_advance(event: Event, *, auto_advance: bool, actor: Actor, now: datetime | None = None) -> GameClock:
     with _locked(event, now) as (clock, now):
         clock.auto_advance = auto_advance
         _saved(clock, "clock.auto_advance", actor=actor, now=now)
     return clock
 
 
-def do_plan_start(event, *, first_turn_time, actor, now=None):
+def do_plan_start(
+    event: Event, *, first_turn_time: time | None, actor: Actor, now: datetime | None = None
+) -> GameClock:
     """The time of day the first turn is to begin, for the schedule."""
     with _locked(event, now) as (clock, now):
         clock.first_turn_time = first_turn_time
@@ -133,7 +143,7 @@ def do_plan_start(event, *, first_turn_time, actor, now=None):
 # Advancing when due -----------------------------------------------------------
 
 
-def advance_due(now=None):
+def advance_due(now: datetime | None = None) -> None:
     """Advance every running clock whose turn is over, send due warnings, run waiting hooks.
 
     Safe to call as often as anyone likes, from as many processes as there are: Celery beat's
@@ -148,12 +158,13 @@ def advance_due(now=None):
     run_pending_hooks()
 
 
-def advance_clock(event_id, now):
+def advance_clock(event_id: int, now: datetime) -> None:
     """Advance one event's clock past every turn that has ended by `now`, if it is due."""
     with transaction.atomic():
         clock = GameClock.objects.select_for_update(of=("self",)).select_related("event").get(event_id=event_id)
         ended = []
         while clock.is_due(now) and clock.auto_advance:
+            assert clock.ends_at is not None  # a clock that is due has its end
             ended.append(_end_turn(clock, now, next_starts=clock.ends_at))
         if ended:
             _saved(clock, "clock.advance", actor=None, now=now)
@@ -162,7 +173,7 @@ def advance_clock(event_id, now):
     _run_hooks_after_commit(clock.event, ended)
 
 
-def run_pending_hooks(event=None):
+def run_pending_hooks(event: Event | None = None) -> None:
     """Run every registered hook for every ended turn it has not yet run for."""
     turn_ends = TurnEnd.objects.select_related("event").prefetch_related("hook_runs")
     if event is not None:
@@ -173,7 +184,7 @@ def run_pending_hooks(event=None):
             _run_hook(turn_end, name)
 
 
-def _run_hook(turn_end, name):
+def _run_hook(turn_end: TurnEnd, name: str) -> None:
     try:
         with transaction.atomic():
             TurnEndHookRun.objects.create(turn_end=turn_end, hook=name)
@@ -186,12 +197,12 @@ def _run_hook(turn_end, name):
         )
 
 
-def _run_hooks_after_commit(event, ended):
+def _run_hooks_after_commit(event: Event, ended: Sequence[object]) -> None:
     if ended and TURN_END_HOOKS:
         run_pending_hooks(event)
 
 
-def _end_turn(clock, now, *, next_starts):
+def _end_turn(clock: GameClock, now: datetime, *, next_starts: datetime) -> int:
     """Record the end of the clock's turn and start the next, or finish after the last."""
     TurnEnd.objects.create(event=clock.event, turn=clock.turn, at=now)
     ended = clock.turn
@@ -205,7 +216,7 @@ def _end_turn(clock, now, *, next_starts):
     return ended
 
 
-def _warn_if_due(clock, now):
+def _warn_if_due(clock: GameClock, now: datetime) -> None:
     left = clock.time_left(now)
     due = [m for m in WARNING_MINUTES if left <= timedelta(minutes=m) and (clock.warned_minutes or 99) > m]
     if due:
@@ -215,7 +226,7 @@ def _warn_if_due(clock, now):
         publish_on_commit([event_group(clock.event_id)], warning)
 
 
-def _reset_warnings(clock, now):
+def _reset_warnings(clock: GameClock, now: datetime) -> None:
     """After a change of time, warnings go out again when their moment comes round."""
     left = clock.time_left(now) or clock.turn_length
     passed = [m for m in WARNING_MINUTES if left <= timedelta(minutes=m)]
@@ -226,23 +237,23 @@ def _reset_warnings(clock, now):
 
 
 @contextmanager
-def _locked(event, now):
+def _locked(event: Event, now: datetime | None) -> Iterator[tuple[GameClock, datetime]]:
     """Lock the event's clock row for one change, with `now` fixed for all of it."""
     with transaction.atomic():
         clock = GameClock.objects.select_for_update(of=("self",)).select_related("event").get(event=event)
         yield clock, now or timezone.now()
 
 
-def _run_for(clock, left, now):
+def _run_for(clock: GameClock, left: timedelta, now: datetime) -> None:
     clock.state, clock.ends_at, clock.remaining = State.RUNNING, now + left, None
 
 
-def _require(clock, states, verb):
+def _require(clock: GameClock, states: Collection[str], verb: str) -> None:
     if clock.state not in states:
         raise ValidationError(f"The clock is {clock.get_state_display().lower()}: Control cannot {verb} it now.")
 
 
-def _saved(clock, action, *, actor, now, reason=""):
+def _saved(clock: GameClock, action: str, *, actor: Actor, now: datetime, reason: str = "") -> None:
     before = snapshot(GameClock.objects.get(pk=clock.pk))
     clock.full_clean()
     clock.save()
@@ -252,6 +263,6 @@ def _saved(clock, action, *, actor, now, reason=""):
     publish_on_commit([event_group(clock.event_id)], ClockChanged(action=action, clock=get_clock_state(clock, now)))
 
 
-def _mm_ss(duration):
+def _mm_ss(duration: timedelta) -> str:
     seconds = int(duration.total_seconds())
     return f"{seconds // 60}:{seconds % 60:02d}"

@@ -5,6 +5,7 @@ tables, the Senate umpire the Senate room) and Control, who keeps Control's inbo
 every table's. Its sender may read it too, to see whether it has been acknowledged.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib.contenttypes.models import ContentType
@@ -80,7 +81,7 @@ def access_as_control(user, slug):
 
 # "app.model" -> the access_* that guards the record's own page, given by its app in ready(): a follow-up
 # names only what its sender may see, so the form cannot reveal, say, a draft battle of another table
-RECORD_ACCESS = {}
+RECORD_ACCESS: dict[str, Callable[..., object]] = {}
 
 
 def register_follow_up_record(label, access):

@@ -1,5 +1,7 @@
 """Forms of the core: every input from a page or a command is checked here first."""
 
+from __future__ import annotations
+
 from django import forms
 from django.contrib.auth import get_user_model
 
@@ -122,7 +124,7 @@ class RulingForm(forms.Form):
         label="Handbook section",
         help_text='As the handbook heads it: "X. COMBAT RESOLUTION".',
     )
-    supersedes = forms.ModelChoiceField(
+    supersedes: forms.ModelChoiceField[Ruling] = forms.ModelChoiceField(
         queryset=None, required=False, label="Replaces ruling", empty_label="none: a new question"
     )
 

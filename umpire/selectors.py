@@ -4,6 +4,7 @@ A refusal never says whether the thing exists: "not yours" and "no such thing"
 look the same.
 """
 
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from django.db.models import Q
@@ -156,7 +157,7 @@ def get_tables_kept(user, event):
 
 # role -> tables_of(event), the ids of the tables a seat with no table of its own watches: named by
 # the app that knows what stands on them (regions: a Non-Roman World umpire's hosts)
-TABLES_WATCHED = {}
+TABLES_WATCHED: dict[Role, Callable[[Event], Iterable[int]]] = {}
 
 
 def register_tables_watched(role, tables_of):

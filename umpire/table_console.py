@@ -48,7 +48,7 @@ class ConsolePanel:
     live_on: tuple
 
 
-PANELS = {}
+PANELS: dict[str, ConsolePanel] = {}
 
 
 def register_console_panel(name, *, title, order, gather, live_on):

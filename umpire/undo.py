@@ -22,9 +22,9 @@ class Restorer:
     parts: tuple = ()  # the models whose rows are part of the record's state (a force's units)
 
 
-_RESTORERS = {}
-_COMPENSATIONS = {}
-_REFUSALS = {}
+_RESTORERS: dict[str, Restorer] = {}  # target_type ("mail.letter") -> how to read and write it back
+_COMPENSATIONS: dict[str, Callable[..., object]] = {}  # action -> compensate(entry, *, actor, reason)
+_REFUSALS: dict[str, str] = {}  # action prefix -> why it is never undone
 
 
 def register_restorer(target_type, *, read, write, parts=()):

@@ -12,9 +12,12 @@ written (`AuditEntry.tables`, `AuditEntry.characters`). Three sources, added tog
   filed at the table he left as well as at the one he reached.
 """
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from umpire.models import Character, Region
 
-_WHEREABOUTS = {}
+_WHEREABOUTS: dict[str, Callable[[Any], tuple[Iterable[int], Iterable[int]]]] = {}
 
 
 def register_whereabouts(model_label, whereabouts):

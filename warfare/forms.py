@@ -1,9 +1,12 @@
 """The battle desk's forms: they read what the umpire typed; the services and the AD69 engine
 decide whether it may be done."""
 
+from __future__ import annotations
+
 from django import forms
 from django.core.exceptions import ValidationError
 
+from umpire.models import Character
 from umpire.rules.ad69.battle_round import Stance
 
 from .models import Battle, BattleForce
@@ -19,10 +22,10 @@ class OpenBattleForm(forms.Form):
 
     side_a_forces = forms.MultipleChoiceField(label="Side A's forces", widget=forms.CheckboxSelectMultiple)
     side_b_forces = forms.MultipleChoiceField(label="Side B's forces", widget=forms.CheckboxSelectMultiple)
-    side_a_commander = forms.ModelChoiceField(
+    side_a_commander: forms.ModelChoiceField[Character] = forms.ModelChoiceField(
         label="Side A's commander", queryset=None, required=False, empty_label="no player"
     )
-    side_b_commander = forms.ModelChoiceField(
+    side_b_commander: forms.ModelChoiceField[Character] = forms.ModelChoiceField(
         label="Side B's commander", queryset=None, required=False, empty_label="no player"
     )
     side_a_name = forms.CharField(

@@ -2,11 +2,14 @@
 engine). Below the forms, the panels a siege page offers, each hidden behind its reason when the
 rules do not allow it this month."""
 
+from __future__ import annotations
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from regions.forms import Panel, dice_field, entered_dice, number
+from regions.models import Force
 from umpire.forms import RecordsChoiceField
 from umpire.rules.ad69.losses import split_loss
 from umpire.rules.ad69.siege import FORTIFICATIONS, PlaceType
@@ -86,7 +89,9 @@ class BeginSiegeForm(forms.Form):
 
 
 class BuildEnginesForm(forms.Form):
-    legion = forms.ModelChoiceField(label="Legion building", queryset=None, empty_label=None)
+    legion: forms.ModelChoiceField[Force] = forms.ModelChoiceField(
+        label="Legion building", queryset=None, empty_label=None
+    )
 
     def __init__(self, *args, siege, legions=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -7,6 +7,8 @@ transaction, with the database's key checks at the end, and its id counters move
 """
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import IO, Any
 
 from django.apps import apps
 from django.core import serializers
@@ -15,6 +17,7 @@ from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Model
 
 from umpire.models import Event
 
@@ -24,7 +27,7 @@ from .walk import MATCHED_BY_NAME, event_lookups
 SHOWN = 5  # ids named in a refusal; the rest are counted
 
 
-def read_backup(stream):
+def read_backup(stream: IO[str] | IO[bytes]) -> dict[str, Any]:
     """The backup file's data, or a refusal saying why it is not one."""
     try:
         backup = json.load(stream)
@@ -39,7 +42,7 @@ def read_backup(stream):
     return backup
 
 
-def do_restore_event(backup):
+def do_restore_event(backup: dict[str, Any]) -> Event:
     """Write the backup's rows into this database; returns the restored Event. Refuses, writing nothing,
     if the event or any of its rows is already here. No audit entry: the restored log is the record, and
     an entry of ours would be a row the backup never held."""
@@ -55,9 +58,9 @@ def do_restore_event(backup):
     return Event.objects.get(slug=backup["event"])
 
 
-def _rows_by_model(backup):
+def _rows_by_model(backup: Mapping[str, Any]) -> dict[type[Model], list[dict[str, Any]]]:
     """{model: [row]} of the file, refusing a row of a model this console does not have."""
-    by_model = {}
+    by_model: dict[type[Model], list[dict[str, Any]]] = {}
     for number, row in enumerate(backup["rows"], start=1):
         model = _model_of(number, row)
         unnamed = row.get("pk") is None and not issubclass(model, MATCHED_BY_NAME)
@@ -67,7 +70,7 @@ def _rows_by_model(backup):
     return by_model
 
 
-def _model_of(number, row):
+def _model_of(number: int, row: Mapping[str, Any]) -> type[Model]:
     try:
         return apps.get_model(row["model"])
     except (KeyError, TypeError, LookupError, ValueError) as error:
@@ -76,7 +79,7 @@ def _model_of(number, row):
         ) from error
 
 
-def check_not_here(slug, by_model):
+def check_not_here(slug: str, by_model: Mapping[type[Model], list[dict[str, Any]]]) -> None:
     """Refuse if the event, or any row of the file, is already in this database."""
     if Event.objects.filter(slug=slug).exists():
         raise ValidationError(
@@ -98,12 +101,12 @@ def check_not_here(slug, by_model):
         )
 
 
-def _own_clashes(model, rows):
+def _own_clashes(model: type[Model], rows: Sequence[Mapping[str, Any]]) -> list[str]:
     taken = _taken_ids(model, [row["pk"] for row in rows])
     return [_named(model, taken, "ids")] if taken else []
 
 
-def _shared_clashes(model, rows):
+def _shared_clashes(model: type[Model], rows: Sequence[Mapping[str, Any]]) -> list[str]:
     """A shared row may be here already, if it is the very same row; and none may take another's unique name."""
     files = {_pk(model, row["pk"]): row for row in rows}
     here = json.loads(
@@ -119,34 +122,35 @@ def _shared_clashes(model, rows):
     return clashes
 
 
-def _taken_ids(model, ids):
-    taken = []
+def _taken_ids(model: type[Model], ids: Sequence[Any]) -> list[Any]:
+    taken: list[Any] = []
     for start in range(0, len(ids), 500):  # SQLite's limit on a query's parameters
         taken += model._base_manager.filter(pk__in=ids[start : start + 500]).values_list("pk", flat=True)
     return sorted(taken)
 
 
-def _pk(model, value):
+def _pk(model: type[Model], value: object) -> Any:
     return model._meta.pk.to_python(value)
 
 
-def _named(model, values, what):
+def _named(model: type[Model], values: Sequence[object], what: str) -> str:
     shown = ", ".join(str(value) for value in values[:SHOWN])
     more = f" and {len(values) - SHOWN} more" if len(values) > SHOWN else ""
     return f"{model._meta.verbose_name_plural} ({model._meta.label}) {what} {shown}{more}"
 
 
-def _save_rows(rows):
+def _save_rows(rows: Iterable[dict[str, Any]]) -> set[type[Model]]:
     """Save each row as it was (raw: no model's save() logic runs); the models written, with their
     many-to-many tables. Role groups come first in the file, so the accounts that name them find them."""
-    models = set()
+    models: set[type[Model]] = set()
     for restored in serializers.deserialize("python", rows):
         restored.save()
         models.add(type(restored.object))
-    return {*models, *(field.remote_field.through for model in models for field in model._meta.many_to_many)}
+    through = (field.remote_field.through for model in models for field in model._meta.many_to_many)
+    return {*models, *(table for table in through if table is not None)}
 
 
-def _move_id_counters(models):
+def _move_id_counters(models: Iterable[type[Model]]) -> None:
     """PostgreSQL's id sequences past the restored ids, as loaddata does; SQLite needs nothing."""
     statements = connection.ops.sequence_reset_sql(no_style(), list(models))
     with connection.cursor() as cursor:

@@ -14,7 +14,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
-from umpire.services.audit import record_audit, snapshot
+from umpire.models import Event
+from umpire.services.audit import Actor, record_audit, snapshot
 
 from ..models import SnapshotSchedule
 from .export import write_backup
@@ -28,15 +29,15 @@ class Snapshot:
     written_at: datetime
 
 
-def snapshot_folder():
+def snapshot_folder() -> Path:
     return Path(settings.BACKUP_DIR)
 
 
-def snapshot_name(event, turn):
+def snapshot_name(event: Event, turn: int) -> str:
     return f"{event.slug}-turn-{turn:03d}.json"
 
 
-def do_take_snapshot(event, turn):
+def do_take_snapshot(event: Event, turn: int) -> Path:
     """Write the event's snapshot for the end of `turn`, unless it is there already; returns its path."""
     path = snapshot_folder() / snapshot_name(event, turn)
     if path.exists():
@@ -53,7 +54,7 @@ def do_take_snapshot(event, turn):
     return path
 
 
-def get_snapshots(event):
+def get_snapshots(event: Event) -> list[Snapshot]:
     """The event's snapshot files, the latest turn first."""
     pattern = re.compile(rf"{re.escape(event.slug)}-turn-(\d+)\.json")
     found = []
@@ -67,17 +68,17 @@ def get_snapshots(event):
     return sorted(found, key=lambda snap: snap.turn, reverse=True)
 
 
-def get_every_turns(event):
+def get_every_turns(event: Event) -> int:
     schedule = SnapshotSchedule.objects.filter(event=event).first()
     return schedule.every_turns if schedule else 0
 
 
-def is_snapshot_due(event, turn):
+def is_snapshot_due(event: Event, turn: int) -> bool:
     every = get_every_turns(event)
     return bool(every) and turn > 0 and turn % every == 0
 
 
-def do_set_snapshot_schedule(event, *, every_turns, actor):
+def do_set_snapshot_schedule(event: Event, *, every_turns: int, actor: Actor) -> SnapshotSchedule:
     """Control's choice: a snapshot every `every_turns` turns (0: none). Audited with before and after."""
     with transaction.atomic():
         schedule, created = SnapshotSchedule.objects.select_for_update().get_or_create(event=event)

@@ -11,9 +11,15 @@ Not carried: the channel layer's message counters (umpire.GroupSequence, named b
 the event); after a restore they start again, and a screen that sees its numbers jump asks for a snapshot.
 """
 
+from collections.abc import Collection
+from typing import Any
+
 from django.apps import apps
 from django.contrib.auth.models import Group, Permission
 from django.contrib.contenttypes.models import ContentType
+from django.db.models import Field, Model, QuerySet
+
+from umpire.models import Event
 
 # rows every migrated database has already, whose ids differ from one database to the next: a backup
 # names them by their natural key and never carries them
@@ -25,7 +31,7 @@ MATCHED_BY_NAME = (Group,)
 CARRIED_WHOLE = ("umpire.CareerRank",)
 
 
-def forward_keys(model):
+def forward_keys(model: type[Model]) -> list[Field]:
     """The model's own foreign and one-to-one keys (not its many-to-many)."""
     return [
         field
@@ -34,16 +40,16 @@ def forward_keys(model):
     ]
 
 
-def event_lookups():
+def event_lookups() -> dict[type[Model], str]:
     """{model: lookup from its rows to their event}, Event itself first with "" for its own row."""
     event = apps.get_model("umpire", "Event")
-    lookups = {event: ""}
+    lookups: dict[type[Model], str] = {event: ""}
     for required_only in (True, False):
         _extend(lookups, required_only)
     return lookups
 
 
-def _extend(lookups, required_only):
+def _extend(lookups: dict[type[Model], str], required_only: bool) -> None:
     """Add each model one key away from a model already reached, until no more are reached."""
     while True:
         found = {}
@@ -62,26 +68,28 @@ def _extend(lookups, required_only):
         lookups.update(found)
 
 
-def _chain(field, onward):
+def _chain(field: Field, onward: str) -> str:
     return f"{field.name}__{onward}" if onward else field.name
 
 
-def event_rows(event, model, lookup):
+def event_rows(event: Event, model: type[Model], lookup: str) -> QuerySet[Any]:
     """The model's rows that belong to the event, in id order."""
     return model._base_manager.filter(**({lookup: event} if lookup else {"pk": event.pk})).order_by("pk")
 
 
-def with_many_to_many(rows):
+def with_many_to_many(rows: QuerySet[Any]) -> QuerySet[Any]:
     """The rows with their many-to-many read in one query a field, not one a row."""
     return rows.prefetch_related(*(field.name for field in rows.model._meta.many_to_many))
 
 
-def references_out(model, rows, inside):
+def references_out(
+    model: type[Model], rows: QuerySet[Any], inside: Collection[type[Model]]
+) -> dict[type[Model], set[Any]]:
     """{shared model: ids} the rows point at, by key or many-to-many, outside the models `inside`."""
-    found = {}
+    found: dict[type[Model], set[Any]] = {}
     for field in [*forward_keys(model), *model._meta.many_to_many]:
         target = field.related_model
-        if target in inside or issubclass(target, MADE_BY_MIGRATE):
+        if target is None or target in inside or issubclass(target, MADE_BY_MIGRATE):
             continue
         ids = rows.filter(**{f"{field.name}__isnull": False}).values_list(f"{field.name}__pk", flat=True)
         found.setdefault(target, set()).update(ids)

@@ -6,21 +6,22 @@ from django.core.exceptions import ValidationError
 from django.db.transaction import atomic
 
 from umpire.events import publish_on_commit, umpires_group
-from umpire.services.audit import record_audit, snapshot
+from umpire.models import Event
+from umpire.services.audit import Actor, record_audit, snapshot
 
 from ..events import SequenceMoved
 from ..models import ChecklistTick, SequencePosition
-from ..sequence import Place, first_place, load_sequence, next_place, next_stage
+from ..sequence import Place, Sequence, first_place, load_sequence, next_place, next_stage
 
 
-def check_sequence(event):
+def check_sequence(event: Event) -> Sequence:
     sequence = load_sequence(event.ruleset)
     if sequence is None:
         raise ValidationError({"ruleset": f"The {event.get_ruleset_display()} ruleset has no sequence of play here."})
     return sequence
 
 
-def position_of(event, sequence):
+def position_of(event: Event, sequence: Sequence) -> SequencePosition:
     """The event's position, locked; opened at the start of the sequence the first time it is needed."""
     place = first_place(sequence)
     SequencePosition.objects.get_or_create(
@@ -29,7 +30,7 @@ def position_of(event, sequence):
     return SequencePosition.objects.select_for_update().get(event=event)
 
 
-def do_advance_sequence(event, *, start_stage=1, actor):
+def do_advance_sequence(event: Event, *, start_stage: int = 1, actor: Actor) -> SequencePosition:
     """On to the next phase. Leaving the set-up, the game starts at `start_stage` (the scenario's)."""
     sequence = check_sequence(event)
     if not 1 <= start_stage <= len(sequence.stages):
@@ -53,7 +54,7 @@ def do_advance_sequence(event, *, start_stage=1, actor):
         return position
 
 
-def do_begin_next_stage(event, *, actor=None):
+def do_begin_next_stage(event: Event, *, actor: Actor = None) -> SequencePosition | None:
     """A turn of the game clock is one stage: when it ends, the game goes to the first phase of the
     next stage (after the last, the next round's first). A game still in its set-up waits for the
     umpire to leave it at the scenario's stage; a ruleset with no sequence has nothing to move."""
@@ -82,7 +83,7 @@ def do_begin_next_stage(event, *, actor=None):
         return position
 
 
-def do_tick_checklist_item(event, *, item, done=True, actor):
+def do_tick_checklist_item(event: Event, *, item: int, done: bool = True, actor: Actor) -> ChecklistTick | None:
     """Tick (or untick) item `item` (counted from 0) of the current phase's checklist."""
     sequence = check_sequence(event)
     with atomic():
@@ -94,7 +95,7 @@ def do_tick_checklist_item(event, *, item, done=True, actor):
         tick = ChecklistTick.objects.filter(**where).first()
         if done == (tick is not None):
             return tick
-        if done:
+        if tick is None:  # ticked now (an untick finds its tick)
             tick = ChecklistTick(**where, by=actor if actor is not None and actor.is_authenticated else None)
             tick.full_clean()
             tick.save()
@@ -113,7 +114,7 @@ def do_tick_checklist_item(event, *, item, done=True, actor):
         return tick if done else None
 
 
-def tell(event, sequence, position, action):
+def tell(event: Event, sequence: Sequence, position: SequencePosition, action: str) -> None:
     phase = sequence.phase(position.phase)
     publish_on_commit(
         [umpires_group(event.pk)],

@@ -4,20 +4,26 @@ naming the row and column, and changes nothing."""
 
 import csv
 import io
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypeAlias
 
 from django.core.exceptions import ValidationError
 from django.db.transaction import atomic
 
 from umpire.events import control_group, publish_on_commit
-from umpire.services.audit import record_audit, snapshot
+from umpire.models import AuditEntry, Event
+from umpire.services.audit import Actor, record_audit, snapshot
 
 from ..cells import clean_value
 from ..events import DataTableChanged
 from ..models import DataCell, DataRow, DataTable
 from ..registry import get_declarations
 
+# a row as Control gives it: (row key, {column: text}), and from a CSV file its line number too
+Row: TypeAlias = tuple[str, Mapping[str, Any]] | tuple[str, Mapping[str, Any], int]
 
-def do_prepare_data_tables(event, *, actor):
+
+def do_prepare_data_tables(event: Event, *, actor: Actor) -> list[DataTable]:
     """Make the event's ruleset's tables that it lacks, with the cells the rulebook gives. Safe to run
     again: a table, row or cell that exists is left as Control has it. Returns the tables made."""
     made = []
@@ -49,7 +55,7 @@ def do_prepare_data_tables(event, *, actor):
     return made
 
 
-def add_given_rows(table, given_rows):
+def add_given_rows(table: DataTable, given_rows: Iterable[tuple[str, Mapping[str, Any]]]) -> None:
     for position, (key, cells) in enumerate(given_rows):
         row, _ = DataRow.objects.get_or_create(table=table, key=key, defaults={"position": position})
         for column, given in cells.items():
@@ -61,7 +67,7 @@ def add_given_rows(table, given_rows):
             )
 
 
-def do_save_data_rows(table, *, rows, remove=(), actor):
+def do_save_data_rows(table: DataTable, *, rows: Sequence[Row], remove: Iterable[str] = (), actor: Actor) -> list[str]:
     """Control's edit: `rows` is [(row key, {column: text})], new rows added at the end; `remove` the keys
     of rows to take out (never one with a cell the rulebook gives). All or nothing."""
     with atomic():
@@ -73,7 +79,7 @@ def do_save_data_rows(table, *, rows, remove=(), actor):
         return audit_edit(table, before, "datatable.edited", actor, removed)
 
 
-def do_import_data_table(table, *, csv_text, actor):
+def do_import_data_table(table: DataTable, *, csv_text: str, actor: Actor) -> list[str]:
     """Rows from CSV: a header of the row's title and column titles (or keys), then one line a row.
     Rows named are set; rows not named are left alone. All or nothing."""
     with atomic():
@@ -87,7 +93,7 @@ def do_import_data_table(table, *, csv_text, actor):
 # ---- checking ------------------------------------------------------------------------------------
 
 
-def read_csv(table, csv_text):
+def read_csv(table: DataTable, csv_text: str) -> list[tuple[str, dict[str, str], int]]:
     lines = list(csv.reader(io.StringIO(csv_text)))
     if not lines or not any(cell.strip() for cell in lines[0]):
         raise ValidationError({"csv": "The file is empty: its first line must name the columns."})
@@ -102,7 +108,7 @@ def read_csv(table, csv_text):
     return rows
 
 
-def header_column(table, title):
+def header_column(table: DataTable, title: str) -> str:
     for column in table.columns:
         if title.lower() in (column["key"].lower(), column["title"].lower()):
             return column["key"]
@@ -110,7 +116,9 @@ def header_column(table, title):
     raise ValidationError({"csv": f'Line 1 names a column "{title}" that {table} does not have ({known}).'})
 
 
-def check_rows(table, rows, field, first_line=1, word="Line"):
+def check_rows(
+    table: DataTable, rows: Sequence[Row], field: str, first_line: int = 1, word: str = "Line"
+) -> list[tuple[str, dict[str, Any]]]:
     """[(key, {column: stored value})], or a refusal naming each bad cell by its line and column."""
     problems, cleaned, seen = [], [], set()
     for index, row in enumerate(rows):
@@ -127,7 +135,7 @@ def check_rows(table, rows, field, first_line=1, word="Line"):
     return cleaned
 
 
-def clean_cells(table, values, where, problems):
+def clean_cells(table: DataTable, values: Mapping[str, Any], where: str, problems: list[str]) -> dict[str, Any]:
     cells = {}
     for key, raw in values.items():
         column = table.column(key)
@@ -138,7 +146,7 @@ def clean_cells(table, values, where, problems):
     return cells
 
 
-def undo_table_edit(entry, *, actor, reason):
+def undo_table_edit(entry: AuditEntry, *, actor: Actor, reason: str) -> None:
     """An edit or import of a data table undone by writing back what it changed: its rows removed or
     added back, each changed cell set to what it held, audited as the undo's own edit. Refused, naming the
     cells, when a cell it changed has been changed since."""
@@ -148,6 +156,7 @@ def undo_table_edit(entry, *, actor, reason):
         if table is None:
             raise ValidationError(f"{entry.target_label} is no longer there: #{entry.pk} cannot be undone.")
         before = table_snapshot(table)
+        assert entry.before is not None and entry.after is not None  # audit_edit keeps both
         drifted = sorted(key for key, value in entry.after.items() if before.get(key) != value)
         if drifted:
             raise ValidationError(f"{table.title} has changed since #{entry.pk} ({', '.join(drifted)}): undo refused.")
@@ -155,7 +164,7 @@ def undo_table_edit(entry, *, actor, reason):
         audit_edit(table, before, "datatable.restored", actor, [])
 
 
-def put_back_rows(table, was, became):
+def put_back_rows(table: DataTable, was: Mapping[str, Any], became: Mapping[str, Any]) -> None:
     """Rows the edit added are taken out, rows it removed come back, then each cell as it was (the entry keeps
     every key it changed, "row" and "row.column", with None where there was none)."""
     rows_of = [key for key in was.keys() | became.keys() if "row" in (was.get(key), became.get(key))]
@@ -178,7 +187,7 @@ def put_back_rows(table, was, became):
 # ---- writing -------------------------------------------------------------------------------------
 
 
-def remove_rows(table, keys):
+def remove_rows(table: DataTable, keys: Iterable[str]) -> list[str]:
     rows = list(table.rows.filter(key__in=keys))
     given = [row.key for row in rows if row.cells.filter(given=True).exists()]
     if given:
@@ -188,7 +197,7 @@ def remove_rows(table, keys):
     return [row.key for row in rows]
 
 
-def write_rows(table, cleaned):
+def write_rows(table: DataTable, cleaned: Iterable[tuple[str, Mapping[str, Any]]]) -> None:
     last = table.rows.order_by("-position").values_list("position", flat=True).first() or 0
     for key, cells in cleaned:
         row, created = DataRow.objects.get_or_create(table=table, key=key, defaults={"position": last + 1})
@@ -197,7 +206,7 @@ def write_rows(table, cleaned):
             write_cell(row, column, value)
 
 
-def write_cell(row, column, value):
+def write_cell(row: DataRow, column: str, value: Any) -> None:
     cell = DataCell.objects.filter(row=row, column=column).first() or DataCell(row=row, column=column)
     if cell.pk and cell.value == value:
         return
@@ -208,7 +217,7 @@ def write_cell(row, column, value):
     cell.save()
 
 
-def table_snapshot(table):
+def table_snapshot(table: DataTable) -> dict[str, Any]:
     return {
         f"{row.key}.{cell.column}": cell.value
         for row in table.rows.prefetch_related("cells")
@@ -216,7 +225,9 @@ def table_snapshot(table):
     } | {f"{row.key}": "row" for row in table.rows.all()}
 
 
-def audit_edit(table, before, action, actor, removed):
+def audit_edit(
+    table: DataTable, before: Mapping[str, Any], action: str, actor: Actor, removed: Sequence[str]
+) -> list[str]:
     after = table_snapshot(table)
     changed = sorted(key for key in before.keys() | after.keys() if before.get(key) != after.get(key))
     if changed:

@@ -12,10 +12,11 @@ from django.db.transaction import atomic
 from django.utils import timezone
 
 from umpire.events import control_group, publish_on_commit, table_group
+from umpire.models import Event, ProcedureRun, Region
 from umpire.rules.errors import RulesError
 from umpire.rules.registry import get_procedure
 from umpire.selectors import get_turn
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import Actor, record_audit, snapshot
 
 from ..events import TrackerMoved
 from ..models import Tracker, TrackerFeed, TrackerMove
@@ -25,11 +26,11 @@ State = TrackerMove.State
 Mode = TrackerFeed.Mode
 
 
-def is_user(actor):
+def is_user(actor: Actor) -> bool:
     return actor is not None and actor.is_authenticated
 
 
-def check_within_bounds(tracker, value, field):
+def check_within_bounds(tracker: Tracker, value: int, field: str) -> None:
     """Raises, naming the bound, when `value` lies outside the tracker's bounds."""
     if tracker.minimum is not None and value < tracker.minimum:
         raise ValidationError({field: f"{tracker} would stand at {value}, below its minimum of {tracker.minimum}."})
@@ -37,15 +38,25 @@ def check_within_bounds(tracker, value, field):
         raise ValidationError({field: f"{tracker} would stand at {value}, above its maximum of {tracker.maximum}."})
 
 
-def tracker_groups(tracker):
+def tracker_groups(tracker: Tracker) -> list[str]:
     return [control_group(tracker.event_id)] + ([table_group(tracker.table_id)] if tracker.table_id else [])
 
 
-def locked(tracker):
+def locked(tracker: Tracker) -> Tracker:
     return Tracker.objects.select_for_update(of=("self",)).select_related("event").get(pk=tracker.pk)
 
 
-def do_open_tracker(event, *, name, minimum=None, maximum=None, start=0, table=None, source="", actor):
+def do_open_tracker(
+    event: Event,
+    *,
+    name: str,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    start: int = 0,
+    table: Region | None = None,
+    source: str = "",
+    actor: Actor,
+) -> Tracker:
     """A new tracker, standing at `start`: its first confirmed move."""
     with atomic():
         tracker = Tracker(
@@ -59,7 +70,7 @@ def do_open_tracker(event, *, name, minimum=None, maximum=None, start=0, table=N
         return tracker
 
 
-def do_open_standard_trackers(event, *, actor):
+def do_open_standard_trackers(event: Event, *, actor: Actor) -> list[Tracker]:
     """The trackers the event's ruleset keeps in every game that the event has not opened yet, each at its
     start; those already open (by name) are left as they stand, so a second click opens nothing."""
     with atomic():
@@ -79,7 +90,7 @@ def do_open_standard_trackers(event, *, actor):
         ]
 
 
-def do_move_tracker(tracker, *, change, reason, actor):
+def do_move_tracker(tracker: Tracker, *, change: int, reason: str, actor: Actor) -> TrackerMove:
     """The umpire's word: the tracker moves by `change` at once."""
     check_change(change)
     with atomic():
@@ -88,7 +99,16 @@ def do_move_tracker(tracker, *, change, reason, actor):
         return write_move(tracker, change=change, reason=reason, state=State.CONFIRMED, actor=actor)
 
 
-def do_propose_tracker_move(tracker, *, change, reason, procedure="", from_run=None, from_feed=None, actor):
+def do_propose_tracker_move(
+    tracker: Tracker,
+    *,
+    change: int,
+    reason: str,
+    procedure: str = "",
+    from_run: ProcedureRun | None = None,
+    from_feed: TrackerFeed | None = None,
+    actor: Actor,
+) -> TrackerMove:
     """A change a rules procedure's result calls for; it counts only once the umpire confirms it.
     `from_run` and `from_feed`: the saved run and the feed it was read from, if it was."""
     check_change(change)
@@ -107,7 +127,7 @@ def do_propose_tracker_move(tracker, *, change, reason, procedure="", from_run=N
         )
 
 
-def do_confirm_tracker_move(move, *, actor):
+def do_confirm_tracker_move(move: TrackerMove, *, actor: Actor) -> TrackerMove:
     """The proposal counts from now; the bounds are checked again against the value now."""
     with atomic():
         move, tracker = pending(move)
@@ -116,18 +136,18 @@ def do_confirm_tracker_move(move, *, actor):
         return decide(move, tracker, State.CONFIRMED, value, actor)
 
 
-def do_reject_tracker_move(move, *, actor):
+def do_reject_tracker_move(move: TrackerMove, *, actor: Actor) -> TrackerMove:
     with atomic():
         move, tracker = pending(move)
         return decide(move, tracker, State.REJECTED, None, actor)
 
 
-def check_change(change):
+def check_change(change: object) -> None:
     if not change:
         raise ValidationError({"change": "Move the tracker by a whole number, up or down, not 0."})
 
 
-def pending(move):
+def pending(move: TrackerMove) -> tuple[TrackerMove, Tracker]:
     """The move, locked with its tracker, while it still waits for the umpire."""
     tracker = locked(move.tracker)
     move = TrackerMove.objects.select_for_update().get(pk=move.pk)
@@ -136,7 +156,7 @@ def pending(move):
     return move, tracker
 
 
-def decide(move, tracker, state, value, actor):
+def decide(move: TrackerMove, tracker: Tracker, state: str, value: int | None, actor: Actor) -> TrackerMove:
     before = snapshot(move)
     move.state, move.value_after = state, value
     move.decided_by, move.decided_at = (actor if is_user(actor) else None), timezone.now()
@@ -155,7 +175,17 @@ def decide(move, tracker, state, value, actor):
     return move
 
 
-def write_move(tracker, *, change, reason, state, actor, procedure="", from_run=None, from_feed=None):
+def write_move(
+    tracker: Tracker,
+    *,
+    change: int,
+    reason: str,
+    state: str,
+    actor: Actor,
+    procedure: str = "",
+    from_run: ProcedureRun | None = None,
+    from_feed: TrackerFeed | None = None,
+) -> TrackerMove:
     move = TrackerMove(
         tracker=tracker,
         change=change,
@@ -177,7 +207,7 @@ def write_move(tracker, *, change, reason, state, actor, procedure="", from_run=
     return move
 
 
-def tell(tracker, move, action):
+def tell(tracker: Tracker, move: TrackerMove, action: str) -> None:
     publish_on_commit(
         tracker_groups(tracker),
         TrackerMoved(
@@ -195,7 +225,7 @@ def tell(tracker, move, action):
 # ---- feeds: a rules procedure's runs propose moves ----------------------------------------------
 
 
-def check_procedure(event, key):
+def check_procedure(event: Event, key: str) -> None:
     """Raises unless `key` names a rules procedure of the event's own ruleset."""
     try:
         ruleset = get_procedure(key).ruleset
@@ -205,7 +235,9 @@ def check_procedure(event, key):
         raise ValidationError({"procedure": f"{event.get_ruleset_display()} has no rules procedure {key!r}."})
 
 
-def do_add_tracker_feed(tracker, *, procedure, outcome_path, mode=Mode.ADD, actor):
+def do_add_tracker_feed(
+    tracker: Tracker, *, procedure: str, outcome_path: str, mode: str = Mode.ADD, actor: Actor
+) -> TrackerFeed:
     """Control's link from a rules procedure to the tracker: each saved run of it proposes a move."""
     procedure, outcome_path = (procedure or "").strip(), (outcome_path or "").strip()
     check_procedure(tracker.event, procedure)
@@ -217,7 +249,7 @@ def do_add_tracker_feed(tracker, *, procedure, outcome_path, mode=Mode.ADD, acto
         return feed
 
 
-def do_remove_tracker_feed(feed, *, actor):
+def do_remove_tracker_feed(feed: TrackerFeed, *, actor: Actor) -> None:
     """The procedure's runs no longer feed the tracker; the moves it proposed stay in the history."""
     with atomic():
         record_audit(
@@ -226,7 +258,7 @@ def do_remove_tracker_feed(feed, *, actor):
         feed.delete()
 
 
-def read_outcome(outcome, path):
+def read_outcome(outcome: object, path: str) -> int:
     """The whole number at `path` ("sides.0.vp") in a run's outcome, or LookupError saying why not."""
     value, parts = outcome, path.split(".")
     for depth, part in enumerate(parts):
@@ -241,7 +273,7 @@ def read_outcome(outcome, path):
     return value
 
 
-def propose_from_run(run, *, actor):
+def propose_from_run(run: ProcedureRun, *, actor: Actor) -> tuple[list[TrackerMove], list[str]]:
     """Each of the event's feeds from `run.procedure` proposes the figure it reads in `run.outcome`:
     added ("add"), or the difference to the tracker's confirmed value ("set"); nothing for no change.
     Once per run and feed: a feed that has a move from this run is passed over, so a second call
@@ -265,7 +297,7 @@ def propose_from_run(run, *, actor):
     return proposals, notes
 
 
-def propose_from_feed(run, feed, actor):
+def propose_from_feed(run: ProcedureRun, feed: TrackerFeed, actor: Actor) -> TrackerMove | None:
     """The feed's move from the run, or None when the figure changes nothing."""
     figure = read_outcome(run.outcome, feed.outcome_path)
     with atomic():
@@ -279,5 +311,5 @@ def propose_from_feed(run, feed, actor):
         )
 
 
-def because(why):
+def because(why: Exception) -> str:
     return (" ".join(why.messages) if isinstance(why, ValidationError) else str(why)).rstrip(".")

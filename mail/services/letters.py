@@ -4,12 +4,17 @@ table's umpire alone, forwarded "when the addressee has moved on", returned, or 
 intercepted by an umpire's ruling. Each service is one transaction, and one step in the
 letter's history, the audit and the live news."""
 
+from collections.abc import Iterable
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from regions.models import Force, Province
 from umpire.events import character_group, publish_on_commit
+from umpire.models import Character, Event, Region
 from umpire.selectors import get_tables_kept
+from umpire.services.audit import Actor
 
 from ..codes import BadCode, new_code, typed
 from ..events import LetterHandedOver
@@ -25,19 +30,19 @@ Step = LetterStep.What
 
 
 def do_post_letter(
-    table,
+    table: Region,
     *,
-    sender,
-    destination,
-    addressee=None,
-    office="",
-    office_province=None,
-    office_legion=None,
-    written_turn=None,
-    contents="",
-    code="",
-    actor,
-):
+    sender: Character,
+    destination: Region,
+    addressee: Character | None = None,
+    office: str = "",
+    office_province: Province | None = None,
+    office_legion: Force | None = None,
+    written_turn: int | None = None,
+    contents: str = "",
+    code: str = "",
+    actor: Actor,
+) -> Letter:
     """ "Letters should be placed in the Region's post tray ... Make sure that the intended
     recipient is clearly identified by name and destination and the letter dated." The sender
     posts at the table he is at; `code` is the tracking code of a printed slip, or "" for a new
@@ -68,7 +73,7 @@ def do_post_letter(
     return letter
 
 
-def check_sender(table, sender):
+def check_sender(table: Region, sender: Character) -> None:
     if sender.event_id != table.event_id:
         raise ValidationError({"sender": f"{sender} belongs to another event."})
     if sender.location_id != table.pk:
@@ -80,7 +85,9 @@ def check_sender(table, sender):
         )
 
 
-def check_addressee(event, addressee, office, province, legion):
+def check_addressee(
+    event: Event, addressee: Character | None, office: str, province: Province | None, legion: Force | None
+) -> None:
     """A character, or an office (a province's governor or procurator, a legion's legate)."""
     if bool(addressee) == bool(office):
         raise ValidationError({"addressee": "Address the letter to a character or to an office, one of the two."})
@@ -94,12 +101,12 @@ def check_addressee(event, addressee, office, province, legion):
         raise ValidationError({"office_legion": "Name the legion of the Legate."})
 
 
-def check_destination(event, destination):
+def check_destination(event: Event, destination: Region) -> None:
     if destination.event_id != event.pk:
         raise ValidationError({"destination": f"{destination} is not a table of this event."})
 
 
-def slip_code(event, code):
+def slip_code(event: Event, code: str) -> str:
     """The printed slip's code, if it is one of this event's and unused; else a fresh code."""
     if not code:
         return free_code(event)
@@ -114,7 +121,7 @@ def slip_code(event, code):
     return code
 
 
-def free_code(event):
+def free_code(event: Event) -> str:
     while True:
         code = new_code()
         taken = (
@@ -128,7 +135,9 @@ def free_code(event):
 # ---- couriers -------------------------------------------------------------------------------
 
 
-def do_pick_up_letters(letters, *, table, courier=None, runner="", actor):
+def do_pick_up_letters(
+    letters: Iterable[Letter], *, table: Region, courier: Character | None = None, runner: str = "", actor: Actor
+) -> None:
     """A player setting out, or a runner, takes letters from this table's tray: the hand-over is
     recorded as it happens. Each must be in this tray."""
     check_carrier(table, courier, runner)
@@ -145,40 +154,47 @@ def do_pick_up_letters(letters, *, table, courier=None, runner="", actor):
                 take_step(letter, Step.PICKED_UP, actor=actor, table=table, courier=courier, runner=runner.strip())
 
 
-def check_carrier(table, courier, runner):
+def check_carrier(table: Region, courier: Character | None, runner: str) -> None:
     if bool(courier) == bool(runner.strip()):
         raise ValidationError({"courier": "Name the courier: a player at the table, or a runner."})
     if courier is not None and courier.location_id != table.pk:
         raise ValidationError({"courier": f"{courier} is not at the {table} table."})
 
 
-def check_in_tray(letter, table):
+def check_in_tray(letter: Letter, table: Region) -> None:
     if letter.at_table_id != table.pk:
         raise ValidationError({"letter": f"{letter.shown_code} is in the {letter.at_table} tray, not this one."})
 
 
-def do_leave_letters(letters, *, table, actor):
+def do_leave_letters(letters: Iterable[Letter], *, table: Region, actor: Actor) -> None:
     """A courier reaches this table and hands over what he carries for it; a letter bound further
     waits in this tray for the next courier on."""
     with transaction.atomic():
         for letter in letters:
             with stepping(letter, states=(Letter.State.CARRIED,), doing="left here") as letter:
-                carrier = {"courier": letter.courier, "runner": letter.runner}
+                courier, runner = letter.courier, letter.runner
                 arrived = letter.destination_id == table.pk
                 letter.state = Letter.State.ARRIVED if arrived else Letter.State.IN_TRAY
                 letter.at_table, letter.courier, letter.runner = table, None, ""
-                take_step(letter, Step.ARRIVED if arrived else Step.LEFT, actor=actor, table=table, **carrier)
+                take_step(
+                    letter,
+                    Step.ARRIVED if arrived else Step.LEFT,
+                    actor=actor,
+                    table=table,
+                    courier=courier,
+                    runner=runner,
+                )
 
 
 # ---- at its table ---------------------------------------------------------------------------
 
 
-def do_deliver_letter(letter, *, actor):
+def do_deliver_letter(letter: Letter, *, actor: Actor) -> Letter:
     """ "Only the Region's Area Umpire will ensure that mail is distributed on his or her table":
     handed to its recipient, who must be at the table. An office's letter goes to whoever holds
     the office now."""
     with stepping(letter, states=(Letter.State.ARRIVED,), doing="handed out") as letter:
-        check_table_umpire(letter.at_table, actor)
+        check_table_umpire(tray_of(letter), actor)
         recipient = recipient_of(letter)
         if recipient.location_id != letter.at_table_id:
             raise ValidationError(
@@ -190,13 +206,19 @@ def do_deliver_letter(letter, *, actor):
     return letter
 
 
-def check_table_umpire(table, actor):
+def tray_of(letter: Letter) -> Region:
+    """The table an arrived letter waits at."""
+    assert letter.at_table is not None  # stepping: an arrived letter is in its table's tray
+    return letter.at_table
+
+
+def check_table_umpire(table: Region, actor: Actor) -> None:
     """Only an umpire seated at this very table hands out its mail: not Control, not another table's."""
     if table.pk not in get_tables_kept(actor, table.event):
         raise ValidationError({"letter": f"Only the {table} table's umpire hands out its letters."})
 
 
-def recipient_of(letter):
+def recipient_of(letter: Letter) -> Character:
     """The character it goes to now: its addressee, the holder of its office, or (returning) its sender."""
     if letter.recipient is not None:
         return letter.recipient
@@ -206,19 +228,19 @@ def recipient_of(letter):
     return holder
 
 
-def where_now(character):
+def where_now(character: Character) -> Region | None:
     """The table a letter should go to for him: where he is, or where he is going."""
     if character.died_turn is not None:
         return None
     return character.location or character.travelling_to
 
 
-def do_forward_letter(letter, *, actor):
+def do_forward_letter(letter: Letter, *, actor: Actor) -> Letter:
     """ ""Note that a player may no longer be in the stated destination - an effort will be made
     to forward mail!": sent on from this table to where its recipient is now, with the extra
     time that takes."""
     with stepping(letter, states=(Letter.State.ARRIVED,), doing="forwarded") as letter:
-        check_table_umpire(letter.at_table, actor)
+        check_table_umpire(tray_of(letter), actor)
         recipient = recipient_of(letter)
         there = where_now(recipient)
         if there is None:
@@ -230,7 +252,7 @@ def do_forward_letter(letter, *, actor):
             )
         if there.pk == letter.at_table_id:
             raise ValidationError({"letter": f"{recipient} is here: hand the letter out."})
-        here = letter.at_table
+        here = tray_of(letter)
         send_on(letter, from_table=here, to_table=there, turn=game_date(letter.event)[0])
         take_step(
             letter,
@@ -243,12 +265,12 @@ def do_forward_letter(letter, *, actor):
     return letter
 
 
-def do_return_letter(letter, *, reason, actor):
+def do_return_letter(letter: Letter, *, reason: str, actor: Actor) -> Letter:
     """Back to its sender, wherever he is now, when it cannot be delivered."""
     if not reason.strip():
         raise ValidationError({"reason": "Say why the letter goes back: the sender will ask."})
     with stepping(letter, states=(Letter.State.ARRIVED,), doing="returned") as letter:
-        check_table_umpire(letter.at_table, actor)
+        check_table_umpire(tray_of(letter), actor)
         if letter.returning:
             raise ValidationError({"letter": f"{letter.shown_code} is already on its way back to {letter.sender}."})
         there = where_now(letter.sender)
@@ -259,7 +281,7 @@ def do_return_letter(letter, *, reason, actor):
                     "the letter is lost, by your ruling."
                 }
             )
-        here = letter.at_table
+        here = tray_of(letter)
         letter.returning = True
         send_on(letter, from_table=here, to_table=there, turn=game_date(letter.event)[0])
         take_step(letter, Step.RETURNED, actor=actor, table=here, to_table=there, note=reason.strip())
@@ -271,7 +293,7 @@ def do_return_letter(letter, *, reason, actor):
 RULINGS = {"lost": (Letter.State.LOST, Step.LOST), "intercepted": (Letter.State.INTERCEPTED, Step.INTERCEPTED)}
 
 
-def do_rule_letter(letter, *, ruling, reason, actor):
+def do_rule_letter(letter: Letter, *, ruling: str, reason: str, actor: Actor) -> Letter:
     """A letter lost on the road, or intercepted: an umpire's ruling, with his reason. The
     letter's journey ends there."""
     if ruling not in RULINGS:

@@ -7,13 +7,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from umpire.events import AccessRevoked, character_group, publish_on_commit
-from umpire.services.audit import record_audit
+from umpire.models import Character
+from umpire.services.audit import Actor, record_audit
 
 from ..models import Mailbox
 from ..models.office import token
 
 
-def do_issue_mailbox(character, *, actor):
+def do_issue_mailbox(character: Character, *, actor: Actor) -> Mailbox:
     """Issue the character's mailbox code, or a new one in place of the old; a page of his still
     open with the old code is told, on commit, and closes."""
     with transaction.atomic():

@@ -3,13 +3,16 @@ letters, and how long a letter may stand still before Control hears of it."""
 
 from django.db import transaction
 
-from umpire.services.audit import record_audit, snapshot
+from umpire.models import Event
+from umpire.services.audit import Actor, record_audit, snapshot
 
 from ..models import PostOffice
 from .post import post_office
 
 
-def do_set_post_office(event, *, carriage, players_may_track, stuck_after_minutes, actor):
+def do_set_post_office(
+    event: Event, *, carriage: str, players_may_track: bool, stuck_after_minutes: int, actor: Actor
+) -> PostOffice:
     """Changed between turns as Control sees fit; letters already in transit keep their due turn."""
     with transaction.atomic():
         office = PostOffice.objects.select_for_update().get(pk=post_office(event).pk)

@@ -1,40 +1,42 @@
 """What every step of the post shares: the post office, the game date, a letter locked for a
 step, and the step recorded in the letter's history, the audit and the live news."""
 
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from umpire.events import control_group, publish_on_commit, table_group
-from umpire.models import GameClock, Route
-from umpire.services.audit import record_audit, snapshot
+from umpire.models import Event, GameClock, Region, Route
+from umpire.services.audit import Actor, Snapshot, record_audit, snapshot
 
 from ..events import LetterMoved
 from ..models import Letter, LetterStep, PostingTime, PostOffice
-from ..transit import Link, quickest
+from ..transit import Link, Posting, quickest
 
 
-def post_office(event):
+def post_office(event: Event) -> PostOffice:
     """The event's post, with the default settings until Control changes them."""
     office, _ = PostOffice.objects.get_or_create(event=event)
     return office
 
 
-def game_date(event):
+def game_date(event: Event) -> tuple[int, str]:
     turn = GameClock.objects.filter(event=event).values_list("turn", flat=True).get()
     return turn, str(event.game_month(turn))
 
 
-def letter_state(letter):
+def letter_state(letter: Letter) -> Snapshot:
     """The letter and the steps of its history, for the audit's before and after: undoing a step puts
     the letter back and takes the step out of its history (mail.undo)."""
     return {**snapshot(letter), "steps": sorted(letter.steps.values_list("pk", flat=True))}
 
 
 @contextmanager
-def stepping(letter, *, states, doing):
+def stepping(letter: Letter, *, states: Collection[str], doing: str) -> Iterator[Letter]:
     """One step of a letter: locked, and refused unless it is in one of `states`; `take_step` saves it."""
     with transaction.atomic():
         letter = (
@@ -51,7 +53,9 @@ def stepping(letter, *, states, doing):
         yield letter
 
 
-def take_step(letter, what, *, actor, table=None, note="", **details):
+def take_step(
+    letter: Letter, what: str, *, actor: Actor, table: Region | None = None, note: str = "", **details: object
+) -> LetterStep:
     """Save the letter, write the step into its history and the audit, and tell Control and the tables
     it concerns, on commit. The letter as it stood is read back before the save (a posting has none)."""
     turn, month = game_date(letter.event)
@@ -79,20 +83,22 @@ def take_step(letter, what, *, actor, table=None, note="", **details):
         after=letter_state(letter),
         reason=note,
     )
-    tables = {letter.at_table_id, letter.destination_id, getattr(table, "pk", None)} - {None}
-    groups = [control_group(letter.event_id)] + [table_group(pk) for pk in sorted(tables)]
+    tables = sorted(
+        pk for pk in {letter.at_table_id, letter.destination_id, getattr(table, "pk", None)} if pk is not None
+    )
+    groups = [control_group(letter.event_id)] + [table_group(pk) for pk in tables]
     publish_on_commit(groups, LetterMoved(what, letter.pk, letter.shown_code, letter.state))
     return step
 
 
-def user_or_none(actor):
+def user_or_none(actor: Actor) -> User | None:
     return actor if actor is not None and actor.is_authenticated else None
 
 
 # ---- sending it on its way ----------------------------------------------------------------
 
 
-def send_on(letter, *, from_table, to_table, turn):
+def send_on(letter: Letter, *, from_table: Region, to_table: Region, turn: int) -> None:
     """From `from_table` towards `to_table`: into the tray for a courier, or (simulated) in
     transit until the posting time has run; straight to hand out if it is there already."""
     letter.destination = to_table
@@ -106,7 +112,7 @@ def send_on(letter, *, from_table, to_table, turn):
         letter.state, letter.at_table, letter.due_turn = Letter.State.IN_TRAY, from_table, None
 
 
-def posting(event, from_table, to_table, turn):
+def posting(event: Event, from_table: Region, to_table: Region, turn: int) -> Posting:
     """The quickest posting between two tables by the links Control has timed, or a refusal."""
     links = [
         Link(time.route.one_id, time.route.other_id, time.turns, time.winter_turns, time.route.kind == Route.Kind.SEA)

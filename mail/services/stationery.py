@@ -4,7 +4,8 @@ letter that will be written on it, so posting that letter takes the slip's code.
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from umpire.services.audit import record_audit
+from umpire.models import Region
+from umpire.services.audit import Actor, record_audit
 
 from ..models import StationeryCode
 from .letters import free_code
@@ -12,7 +13,7 @@ from .letters import free_code
 MOST_SLIPS = 400  # fifty pages at eight a page: a table's stationery for the whole game
 
 
-def do_print_stationery(table, *, slips, actor):
+def do_print_stationery(table: Region, *, slips: int, actor: Actor) -> list[str]:
     """Reserve `slips` new codes for the table's slips, in one transaction; the codes, in order."""
     check_slips(slips)
     with transaction.atomic():
@@ -27,12 +28,12 @@ def do_print_stationery(table, *, slips, actor):
     return codes
 
 
-def check_slips(slips):
+def check_slips(slips: int) -> None:
     if not 1 <= slips <= MOST_SLIPS:
         raise ValidationError({"slips": f"Print from 1 to {MOST_SLIPS} slips at a time, not {slips}."})
 
 
-def reserve_code(table):
+def reserve_code(table: Region) -> str:
     """A code no letter nor slip of the event has: free_code looks at both, and each reserved row
     is in place before the next code is drawn."""
     return StationeryCode.objects.create(event=table.event, table=table, code=free_code(table.event)).code

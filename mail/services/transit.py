@@ -2,18 +2,20 @@
 all at once, in a few queries however many there are."""
 
 from collections import Counter
+from collections.abc import Sequence
 
 from django.db.models import F
 from django.utils import timezone
 
 from umpire.events import control_group, publish_on_commit, table_group
+from umpire.models import Event
 from umpire.services.audit import record_audit
 
 from ..events import LettersArrived
 from ..models import Letter, LetterStep
 
 
-def release_due_letters(event, turn):
+def release_due_letters(event: Event, turn: int) -> int:
     """The turn that ended leads into `turn + 1`: every letter due by then is in its tray. The
     rows are locked as they are read, so a letter ruled lost meanwhile is not set back."""
     starting = turn + 1
@@ -39,12 +41,12 @@ def release_due_letters(event, turn):
     return len(due)
 
 
-def chunks(ids, size=900):
+def chunks(ids: Sequence[int], size: int = 900) -> list[Sequence[int]]:
     """Under SQLite's oldest limit on a query's parameters."""
     return [ids[start : start + size] for start in range(0, len(ids), size)]
 
 
-def announce_arrivals(event, turn, tables):
+def announce_arrivals(event: Event, turn: int, tables: Sequence[int]) -> None:
     """One audit entry for the post's delivery round, and one message to each table and Control."""
     by_table = Counter(tables)
     record_audit(

@@ -5,7 +5,7 @@ from django.db import models
 from django.urls import reverse
 
 from umpire.models import Character
-from umpire.models.base import NamedInEvent
+from umpire.models.base import NamedInEvent, depends_on
 from umpire.rules.ad69.forces import TroopType
 
 from .province import Province
@@ -69,10 +69,9 @@ class Force(NamedInEvent):
     class Meta(NamedInEvent.Meta):
         ordering = ["event", "province__region__position", "name"]
 
+    @depends_on("umpire.event", "regions.province", "umpire.character")
     def natural_key(self):
         return super().natural_key()
-
-    natural_key.dependencies = ["umpire.event", "regions.province", "umpire.character"]
 
     def get_absolute_url(self):
         return reverse("regions:force", args=[self.event.slug, self.pk])
@@ -119,10 +118,9 @@ class ForceTroops(models.Model):
     def __str__(self):
         return f"{self.count} {'veteran ' if self.veteran else ''}{self.get_type_display().lower()}"
 
+    @depends_on("regions.force")
     def natural_key(self):
         return (*self.force.natural_key(), self.type, self.veteran)
-
-    natural_key.dependencies = ["regions.force"]
 
 
 class Upgrade(models.Model):
@@ -166,10 +164,9 @@ class Fleet(NamedInEvent):
     class Meta(NamedInEvent.Meta):
         ordering = ["event", "name"]
 
+    @depends_on("umpire.event", "regions.province")
     def natural_key(self):
         return super().natural_key()
-
-    natural_key.dependencies = ["umpire.event", "regions.province"]
 
     def get_absolute_url(self):
         return reverse("regions:fleet", args=[self.event.slug, self.pk])

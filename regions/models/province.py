@@ -3,7 +3,7 @@ from django.db import models
 from django.urls import reverse
 
 from umpire.models import Character, Region
-from umpire.models.base import NamedInEvent
+from umpire.models.base import NamedInEvent, depends_on
 
 
 class Province(NamedInEvent):
@@ -73,10 +73,9 @@ class Province(NamedInEvent):
             ),
         ]
 
+    @depends_on("umpire.event", "umpire.region", "umpire.character")
     def natural_key(self):
         return super().natural_key()
-
-    natural_key.dependencies = ["umpire.event", "umpire.region", "umpire.character"]
 
     def get_absolute_url(self):
         """Its books: what a province is at the tables is mostly its money."""

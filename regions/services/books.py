@@ -7,10 +7,14 @@ Opening the books for an event (on the eve of the game, or by Control) opens the
 and puts each character's wealth, as his briefing gives it, in his purse.
 """
 
+from collections.abc import Mapping
+
 from django.db import IntegrityError
+from django.db.models import Model
 from django.db.transaction import atomic
 
-from umpire.services.audit import record_audit
+from umpire.models import Character, Event
+from umpire.services.audit import Actor, record_audit
 
 from ..models import Account, Force, Posting, Province
 from .ledger import post
@@ -31,44 +35,45 @@ BRIBED_TROOPS = "Bribes taken by the troops"
 THE_PEOPLE = "The people: shows, dinners, hand-outs and the corn dole"
 
 
-def treasury_of(province):
+def treasury_of(province: Province) -> Account:
     return opened(province.event, f"Treasury of {province.name}", Kind.PROVINCE_TREASURY, province=province)
 
 
-def purse_of(character):
+def purse_of(character: Character) -> Account:
     return opened(character.event, f"Purse of {character.name}", Kind.CHARACTER_PURSE, character=character)
 
 
-def pay_chest_of(force):
+def pay_chest_of(force: Force) -> Account:
     return opened(force.event, f"Pay chest of {force.name}", Kind.LEGION_PAY_CHEST, force=force)
 
 
-def imperial_treasury(event):
+def imperial_treasury(event: Event) -> Account:
     return opened(event, IMPERIAL_TREASURY, Kind.IMPERIAL_TREASURY)
 
 
-def senate_treasury(event):
+def senate_treasury(event: Event) -> Account:
     return opened(event, SENATE_TREASURY, Kind.SENATE_TREASURY)
 
 
-def outside(event, name):
+def outside(event: Event, name: str) -> Account:
     return opened(event, name, Kind.EXTERNAL)
 
 
-def opened(event, name, kind, **belongs_to):
+def opened(event: Event, name: str, kind: str, **belongs_to: Model) -> Account:
     """The account, opened now if it is not yet: by what it belongs to, so a renamed province
     keeps its treasury."""
-    found = Account.objects.filter(event=event, kind=kind, **(belongs_to or {"name": name})).first()
+    found_by: Mapping[str, object] = belongs_to or {"name": name}
+    found = Account.objects.filter(event=event, kind=kind, **found_by).first()
     if found:
         return found
     try:
         with atomic():
             return Account.objects.create(event=event, name=name, kind=kind, **belongs_to)
     except IntegrityError:  # opened meanwhile by another request
-        return Account.objects.get(event=event, kind=kind, **(belongs_to or {"name": name}))
+        return Account.objects.get(event=event, kind=kind, **found_by)
 
 
-def do_open_books(event, *, actor):
+def do_open_books(event: Event, *, actor: Actor) -> None:
     """Open every account the event needs, and put each character's wealth in his purse, once:
     opening them again opens only what is missing and pays no fortune twice."""
     with atomic():
@@ -90,7 +95,7 @@ def do_open_books(event, *, actor):
         )
 
 
-def put_fortunes_in_purses(event, actor):
+def put_fortunes_in_purses(event: Event, actor: Actor) -> int:
     """II. CHARACTERISTICS, WEALTH: the talents of each character's personal fortune, in his purse,
     paid from the fortunes' own account, so a purse that has had its fortune is known."""
     source = outside(event, FORTUNES)
@@ -101,10 +106,11 @@ def put_fortunes_in_purses(event, actor):
     )
     fortunes = 0
     for character in event.characters.filter(wealth__gt=0).exclude(pk__in=paid).select_related("event"):
-        purse = purse_of(character)
+        purse, wealth = purse_of(character), character.wealth
+        assert wealth is not None  # filtered on wealth > 0
         post(
             event,
-            [(source, -character.wealth), (purse, character.wealth)],
+            [(source, -wealth), (purse, wealth)],
             why=f"{character.name}'s personal fortune, from his briefing",
             actor=actor,
         )

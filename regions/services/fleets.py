@@ -1,18 +1,22 @@
 """Fleets and the sea (IX. FLEETS, SEA MOVEMENT, CIVILIAN SEA TRANSPORTS; VIII. fleet repairs)."""
 
+from collections.abc import Sequence
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from umpire.events import control_group, publish_on_commit, table_group
+from umpire.models import AuditEntry, Event
 from umpire.rules.ad69.sea import NEPTUNE_OFFERING, SEA_TRANSPORT
 from umpire.rules.ad69.weather import WeatherRegion
 from umpire.rules.dice import EnteredDice
-from umpire.services.audit import adopt_steps, gathering_steps, record_audit, snapshot
+from umpire.rules.working import Result
+from umpire.services.audit import Actor, adopt_steps, gathering_steps, record_audit, snapshot
 
 from ..events import FleetChanged
-from ..models import Fleet, Force
+from ..models import Fleet, Force, Province
 from .engine import as_case_force, current_month, current_turn, run_rules
-from .forces import changing, force_state, owe, set_troops, take_the_player_along
+from .forces import Troop, changing, force_state, owe, set_troops, take_the_player_along
 
 # IX. Worse Things Happen At Sea, as the fleet's state: serious losses are serious damage, and
 # "whilst the ships were damaged" the lucky devil's fleet needs the light repair.
@@ -24,14 +28,14 @@ DAMAGE_AT_SEA = {
 WEATHER_REGION_OF_TABLE = {region.label.removeprefix("the "): region for region in WeatherRegion}
 
 
-def weather_region_of_table(name):
+def weather_region_of_table(name: str) -> str:
     """The WEATHER region of a map table, for winter at sea."""
     if name not in WEATHER_REGION_OF_TABLE:
         raise ValidationError(f"{name} is not one of the WEATHER table's regions.")
     return WEATHER_REGION_OF_TABLE[name].value
 
 
-def do_embark(force, *, fleet, actor):
+def do_embark(force: Force, *, fleet: Fleet, actor: Actor) -> Force:
     """A force boards a fleet at its base's table, within the fleet's capacity (an Aquila counts 4)."""
     check_fleet_can_carry(fleet)
     with changing(force, "embark", actor=actor, reason=f"aboard {fleet}") as force:
@@ -45,14 +49,14 @@ def do_embark(force, *, fleet, actor):
     return force
 
 
-def check_fleet_can_carry(fleet):
+def check_fleet_can_carry(fleet: Fleet) -> None:
     if fleet.state in (Fleet.State.LOST, Fleet.State.BRIDGE_OF_BOATS):
         raise ValidationError({"fleet": f"{fleet} is {fleet.get_state_display().lower()}: it carries no one."})
     if fleet.busy_until_turn is not None:
         raise ValidationError({"fleet": f"{fleet} is under repair until the end of turn {fleet.busy_until_turn}."})
 
 
-def do_land(force, *, province, actor):
+def do_land(force: Force, *, province: Province, actor: Actor) -> Force:
     """A force goes ashore anywhere in its fleet's area."""
     with changing(force, "land", actor=actor, reason=f"ashore in {province}") as force:
         if not force.embarked_on_id:
@@ -63,7 +67,9 @@ def do_land(force, *, province, actor):
     return force
 
 
-def do_open_sea_crossing(fleet, *, offering_to_neptune=False, dice=None, actor):
+def do_open_sea_crossing(
+    fleet: Fleet, *, offering_to_neptune: bool = False, dice: Sequence[int] | None = None, actor: Actor
+) -> Result:
     """IX. SEA MOVEMENT: the engine's risk roll and Worse Things table, with the losses applied
     to the troops aboard and the fleet."""
     with transaction.atomic():
@@ -107,13 +113,15 @@ def do_open_sea_crossing(fleet, *, offering_to_neptune=False, dice=None, actor):
     return result
 
 
-def lose_at_sea(force, units, *, actor):
+def lose_at_sea(force: Force, units: int, *, actor: Actor) -> None:
     """Take `units` from a force, shared across its types in proportion, rounded down, the
     remainder from the largest groups."""
     if not units:
         return
     with changing(force, "lost_at_sea", actor=actor, reason=f"{units} units lost at sea") as force:
-        troops = [{"type": t.type, "veteran": t.veteran, "count": t.count} for t in force.troops.all() if t.count]
+        troops: list[Troop] = [
+            {"type": t.type, "veteran": t.veteran, "count": t.count} for t in force.troops.all() if t.count
+        ]
         for t, share in zip(troops, proportional_shares([t["count"] for t in troops], units)):
             t["count"] -= share
         set_troops(force, troops)
@@ -121,7 +129,7 @@ def lose_at_sea(force, units, *, actor):
             force.aquila = False
 
 
-def proportional_shares(counts, units):
+def proportional_shares(counts: Sequence[int], units: int) -> list[int]:
     total = sum(counts)
     units = min(units, total)
     shares = [units * n // total for n in counts]
@@ -130,7 +138,9 @@ def proportional_shares(counts, units):
     return shares
 
 
-def do_book_charter(force, *, coastal_sea_areas=0, open_sea_areas=0, fleets_agree=True, actor):
+def do_book_charter(
+    force: Force, *, coastal_sea_areas: int = 0, open_sea_areas: int = 0, fleets_agree: bool = True, actor: Actor
+) -> Result:
     """IX. CIVILIAN SEA TRANSPORTS: book a month ahead; the engine prices it (x4 in winter)."""
     with changing(force, "book_charter", actor=actor) as force:
         sails = current_turn(force.event) + 1
@@ -158,7 +168,7 @@ def do_book_charter(force, *, coastal_sea_areas=0, open_sea_areas=0, fleets_agre
     return result
 
 
-def do_repair_fleet(fleet, *, repair, actor):
+def do_repair_fleet(fleet: Fleet, *, repair: str, actor: Actor) -> Fleet:
     """VIII. NAVAL FLEET MAINTENANCE AND REPAIR: pay and wait; ready at the end of the last month."""
     result = run_rules("ad69.fleet_repair", {"fleet": fleet.name, "repair": repair})
     with transaction.atomic():
@@ -190,7 +200,7 @@ def do_repair_fleet(fleet, *, repair, actor):
     return fleet
 
 
-def do_strip_marines(fleet, *, name, actor):
+def do_strip_marines(fleet: Fleet, *, name: str, actor: Actor) -> Force:
     """IX. FLEETS: the marines become 6 auxiliary vexillations, a force of their own at the
     fleet's base: more than any legion's 5 auxiliary places, so they join none whole."""
     result = run_rules(
@@ -214,7 +224,7 @@ def do_strip_marines(fleet, *, name, actor):
     return marines
 
 
-def do_build_bridge(fleet, *, waterway, actor):
+def do_build_bridge(fleet: Fleet, *, waterway: str, actor: Actor) -> None:
     """IX. FLEETS: a bridge of boats across a narrow waterway: one month, and little else."""
     check_fleet_can_carry(fleet)
     run_rules("ad69.bridge_of_boats", {"fleet": fleet.name, "waterway": waterway})
@@ -229,7 +239,7 @@ def do_build_bridge(fleet, *, waterway, actor):
         )
 
 
-def change_fleet(fleet, action, *, actor, reason="", **fields):
+def change_fleet(fleet: Fleet, action: str, *, actor: Actor, reason: str = "", **fields: object) -> AuditEntry:
     before = snapshot(fleet)
     for name, value in fields.items():
         setattr(fleet, name, value)
@@ -251,7 +261,7 @@ def change_fleet(fleet, action, *, actor, reason="", **fields):
     return entry
 
 
-def finish_fleet_work(event, turn):
+def finish_fleet_work(event: Event, turn: int) -> None:
     """Turn-end hook: repairs, new marines and bridges of boats end with their last month."""
     for fleet in Fleet.objects.filter(event=event, busy_until_turn__lte=turn).select_related("event", "base"):
         change_fleet(

@@ -4,30 +4,36 @@ Every service checks with the AD69 rules engine, never a rule of its own, then c
 force in one transaction, audits it and tells the force's table and Control.
 """
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import Any, TypeAlias
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
 
 from umpire.events import control_group, publish_on_commit, table_group
-from umpire.services.audit import adopt_steps, gathering_steps, record_audit, snapshot
+from umpire.models import AuditEntry, Event, Region
+from umpire.services.audit import Actor, Snapshot, adopt_steps, gathering_steps, record_audit, snapshot
 from umpire.services.records import do_save_record
 
 from ..events import ForceChanged
-from ..models import CostOwed, Force, ForceTroops, Upgrade
+from ..models import CostOwed, Fleet, Force, ForceTroops, Province, Upgrade
 from .engine import as_case_force, check_legion_limits, current_turn, run_rules
 from .taxes import bill_cost
 
+# one row of a force's units, as the engine and the audit read them: {"type", "veteran", "count"}
+Troop: TypeAlias = dict[str, Any]
 
-def force_state(force):
+
+def force_state(force: Force) -> Snapshot:
     """The force and its units, for the audit's before and after."""
     troops = sorted(f"{t.count} {'veteran ' if t.veteran else ''}{t.type}" for t in force.troops.all() if t.count)
     return {**snapshot(force), "troops": troops}
 
 
 @contextmanager
-def changing(force, action, *, actor, reason=""):
+def changing(force: Force, action: str, *, actor: Actor, reason: str = "") -> Iterator[Force]:
     """Lock the force for one change; audit it and announce it when the change is done."""
     with transaction.atomic():
         force = Force.objects.select_for_update(of=("self",)).select_related("event", "province").get(pk=force.pk)
@@ -39,7 +45,9 @@ def changing(force, action, *, actor, reason=""):
         adopt_steps(announce(force, action, before, actor=actor, reason=reason, also_to=was_at), steps)
 
 
-def announce(force, action, before, *, actor, reason="", also_to=None):
+def announce(
+    force: Force, action: str, before: Snapshot, *, actor: Actor, reason: str = "", also_to: int | None = None
+) -> AuditEntry:
     """Audit the change and tell Control and the tables concerned: where the force is now,
     and where it was, if it has left."""
     force.refresh_from_db()
@@ -52,13 +60,13 @@ def announce(force, action, before, *, actor, reason="", also_to=None):
         after=force_state(force),
         reason=reason,
     )
-    tables = {force.province.region_id, also_to} - {None}
-    groups = [control_group(force.event_id)] + [table_group(region) for region in sorted(tables)]
+    tables = sorted(table for table in {force.province.region_id, also_to} if table is not None)
+    groups = [control_group(force.event_id)] + [table_group(region) for region in tables]
     publish_on_commit(groups, ForceChanged(action=action, force_id=force.pk, name=force.name))
     return entry
 
 
-def do_correct_troops(force, *, troops, actor, reason):
+def do_correct_troops(force: Force, *, troops: Sequence[Mapping[str, Any]], actor: Actor, reason: str) -> Force:
     """Control's correction of a force's units (a miscount, a ruling): audited like any change. Each unit is
     checked by its model first, a bad one refused by its row ("troops.1.count"), as the engine names them."""
     with changing(force, "corrected", actor=actor, reason=reason) as force:
@@ -66,7 +74,7 @@ def do_correct_troops(force, *, troops, actor, reason):
     return force
 
 
-def checked_troops(force, troops):
+def checked_troops(force: Force, troops: Sequence[Mapping[str, Any]]) -> list[Troop]:
     """The units as their model reads them, or a refusal naming each bad one, and each listed twice, by row."""
     errors, units, seen = {}, [], set()
     for row, troop in enumerate(troops):
@@ -85,7 +93,7 @@ def checked_troops(force, troops):
     return units
 
 
-def set_troops(force, troops):
+def set_troops(force: Force, troops: Iterable[Mapping[str, Any]]) -> None:
     """Make the force's units exactly `troops` (dicts of type, count, veteran)."""
     force.troops.all().delete()
     ForceTroops.objects.bulk_create(
@@ -93,7 +101,15 @@ def set_troops(force, troops):
     )
 
 
-def owe(event, what, talents, *, force=None, fleet=None, actor=None):
+def owe(
+    event: Event,
+    what: str,
+    talents: int,
+    *,
+    force: Force | None = None,
+    fleet: Fleet | None = None,
+    actor: Actor = None,
+) -> None:
     """Run up a force's or a fleet's cost, billed at once when its quarter's statement is drawn up; both
     audited, as steps of the order that ran them up, so that undoing the order takes back an unpaid bill."""
     if not talents:
@@ -108,7 +124,7 @@ def owe(event, what, talents, *, force=None, fleet=None, actor=None):
         record_audit(event=event, actor=actor, action="bill.added", target=bill, after=snapshot(bill))
 
 
-def do_raise_levies(force, *, count, actor):
+def do_raise_levies(force: Force, *, count: int, actor: Actor) -> Force:
     """VIII. RAISING TROOPS: raw levies join a legion at once and may fight this turn."""
     with changing(force, "raise_levies", actor=actor) as force:
         result = run_rules("ad69.raise_troops", {"legion": as_case_force(force), "raw_levies": count})
@@ -123,7 +139,7 @@ def do_raise_levies(force, *, count, actor):
     return force
 
 
-def do_order_upgrade(force, *, orders, in_rome_with_emperors_approval=False, actor):
+def do_order_upgrade(force: Force, *, orders: Any, in_rome_with_emperors_approval: bool = False, actor: Actor) -> Force:
     """IX. UPGRADING: order a month's upgrades; they finish at the turn's end (praetorians at once)."""
     with changing(force, "order_upgrade", actor=actor) as force:
         turn = current_turn(force.event)
@@ -157,7 +173,7 @@ def do_order_upgrade(force, *, orders, in_rome_with_emperors_approval=False, act
     return force
 
 
-def check_may_upgrade(force, turn):
+def check_may_upgrade(force: Force, turn: int) -> None:
     """IX. UPGRADING: only standing still, fighting nothing, and one set of orders at a time."""
     if force.moved_turn == turn or force.fought_turn == turn or force.status == Force.Status.BESIEGING:
         raise ValidationError(
@@ -168,7 +184,7 @@ def check_may_upgrade(force, turn):
         raise ValidationError(f"{force.name} already has an upgrade under way.")
 
 
-def finish_upgrades(event, turn):
+def finish_upgrades(event: Event, turn: int) -> None:
     """Turn-end hook: upgrades due by the end of `turn` take effect."""
     due = Upgrade.objects.filter(force__event=event, ready_turn__lte=turn, finished_turn__isnull=True)
     for upgrade in due.select_related("force"):
@@ -179,7 +195,7 @@ def finish_upgrades(event, turn):
             upgrade.save(update_fields=["finished_turn"])
 
 
-def do_detach(force, *, name, troops, actor):
+def do_detach(force: Force, *, name: str, troops: Sequence[Mapping[str, Any]], actor: Actor) -> Force:
     """IX. LAND MOVEMENT: send vexillations off without the Aquila, as a detachment the Region
     umpire runs in the absence of its player."""
     with changing(force, "detach", actor=actor, reason=f"detachment {name}") as force:
@@ -203,7 +219,7 @@ def do_detach(force, *, name, troops, actor):
     return detachment
 
 
-def take_troops(force, troops):
+def take_troops(force: Force, troops: Iterable[Mapping[str, Any]]) -> list[Troop]:
     """The force's units less `troops`, or a refusal naming what it does not have."""
     held = {(t.type, t.veteran): t.count for t in force.troops.all()}
     for t in troops:
@@ -220,7 +236,7 @@ def take_troops(force, troops):
     return [{"type": k[0], "veteran": k[1], "count": n} for k, n in held.items() if n]
 
 
-def do_merge(detachment, *, into, actor):
+def do_merge(detachment: Force, *, into: Force, actor: Actor) -> Force:
     """A detachment rejoins its legion at the same place, within the legion's limits."""
     if detachment.province_id != into.province_id:
         raise ValidationError(
@@ -243,7 +259,7 @@ def do_merge(detachment, *, into, actor):
     return into
 
 
-def merged_away(force):
+def merged_away(force: Force) -> None:
     """Delete a force that has merged; one still named by others (a legion's pay chest, a bribe it paid) is
     refused, naming them, and the whole merge with it."""
     try:
@@ -255,9 +271,9 @@ def merged_away(force):
         ) from refusal
 
 
-def combine(*troop_lists):
+def combine(*troop_lists: Iterable[Mapping[str, Any]]) -> list[Troop]:
     """Several forces' units added together, one row per type and status."""
-    held = {}
+    held: dict[tuple[str, bool], int] = {}
     for troops in troop_lists:
         for t in troops:
             key = (t["type"], t["veteran"])
@@ -265,7 +281,15 @@ def combine(*troop_lists):
     return [{"type": k[0], "veteran": k[1], "count": n} for k, n in held.items() if n]
 
 
-def do_march(force, *, to_province, map_points, forced_march=False, map_point="", actor):
+def do_march(
+    force: Force,
+    *,
+    to_province: Province,
+    map_points: int,
+    forced_march: bool = False,
+    map_point: str = "",
+    actor: Actor,
+) -> Force:
     """IX. LAND MOVEMENT: up to 6 map points a turn, or a forced march of 8 on alternate moves."""
     with changing(force, "march", actor=actor, reason=f"to {to_province}") as force:
         turn = current_turn(force.event)
@@ -289,7 +313,7 @@ def do_march(force, *, to_province, map_points, forced_march=False, map_point=""
     return force
 
 
-def check_may_march(force, to_province, turn):
+def check_may_march(force: Force, to_province: Province, turn: int) -> None:
     if force.upgrades.filter(finished_turn__isnull=True).exists():
         raise ValidationError(f"{force.name} is upgrading: it must stand still until the upgrade is done.")
     if force.embarked_on_id:
@@ -300,15 +324,15 @@ def check_may_march(force, to_province, turn):
         raise ValidationError({"to_province": f"{to_province} is not on this event's map."})
 
 
-def take_the_player_along(force, region, *, actor):
+def take_the_player_along(force: Force, region: Region, *, actor: Actor) -> None:
     """IX. LAND MOVEMENT: entering another area, players "must move to the relevant table"."""
-    for character in {force.legate, force.army_commander} - {None}:
-        if character.location_id == force.province.region_id:
+    for character in {force.legate, force.army_commander}:
+        if character is not None and character.location_id == force.province.region_id:
             character.location = region
             do_save_record(character, actor=actor, reason=f"moves with {force.name}")
 
 
-def player_present(force):
+def player_present(force: Force) -> bool:
     """IX. LAND MOVEMENT: a legionary force needs a player with it: its legate, or its army
     commander, at the force's table."""
     region = force.province.region_id

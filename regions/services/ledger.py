@@ -8,21 +8,27 @@ is reversed at most once (to redo a reversed transaction, post it again).
 """
 
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeAlias
 
 from django.core.exceptions import ValidationError
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 from django.db.transaction import atomic
 
 from umpire.events import control_group, publish_on_commit, table_group
+from umpire.models import Event
 from umpire.selectors import senate_rooms
-from umpire.services.audit import record_audit
+from umpire.services.audit import Actor, record_audit
 
 from ..events import LedgerChanged
 from ..models import Account, Posting, Transaction
 from .engine import current_turn
 
+# a transaction's postings: (account, signed talents), summing to zero
+Postings: TypeAlias = Sequence[tuple[Account, int]]
 
-def get_balances(accounts):
+
+def get_balances(accounts: Iterable[Account]) -> dict[Account, int]:
     """Each account's balance in talents, summed from its postings in one query."""
     accounts = list(accounts)
     totals = dict(
@@ -34,11 +40,13 @@ def get_balances(accounts):
     return {account: totals.get(account.pk, 0) for account in accounts}
 
 
-def get_balance(account):
+def get_balance(account: Account) -> int:
     return Posting.objects.filter(account=account).aggregate(total=Sum("amount"))["total"] or 0
 
 
-def do_transfer(*, source, target, talents, why, actor, shipment=False):
+def do_transfer(
+    *, source: Account, target: Account, talents: int, why: str, actor: Actor, shipment: bool = False
+) -> Transaction:
     """Move whole, positive `talents` from `source` to `target` of the same event."""
     if not is_whole(talents) or talents <= 0:
         raise ValidationError({"talents": f"A transfer moves a whole, positive number of talents, not {talents}."})
@@ -58,13 +66,13 @@ def do_transfer(*, source, target, talents, why, actor, shipment=False):
         )
 
 
-def do_post(event, *, postings, why, actor, shipment=False):
+def do_post(event: Event, *, postings: Postings, why: str, actor: Actor, shipment: bool = False) -> Transaction:
     """Post one transaction of (account, signed talents) pairs, which must sum to zero."""
     with atomic():
         return post(event, postings, why=why, actor=actor, shipment=shipment)
 
 
-def do_reverse(transaction, *, why, actor):
+def do_reverse(transaction: Transaction, *, why: str, actor: Actor) -> Transaction:
     """Undo `transaction` with a new one of the opposite postings; the original is untouched."""
     with atomic():
         original = Transaction.objects.select_for_update().get(pk=transaction.pk)
@@ -73,7 +81,7 @@ def do_reverse(transaction, *, why, actor):
         return post(original.event, postings, why=why, actor=actor, reverses=original, action="reversed")
 
 
-def do_intercept(shipment, *, seized_by, why, actor):
+def do_intercept(shipment: Transaction, *, seized_by: Account, why: str, actor: Actor) -> Transaction:
     """VIII. GENERAL: funds sent to pay or supply an army "may be intercepted if not adequately
     protected". What the shipment brought is taken from where it arrived to `seized_by`."""
     with atomic():
@@ -87,7 +95,7 @@ def do_intercept(shipment, *, seized_by, why, actor):
         )
 
 
-def check_may_intercept(original, seized_by):
+def check_may_intercept(original: Transaction, seized_by: Account) -> None:
     if not original.shipment:
         raise ValidationError({"transaction": f"#{original.pk} was not sent as a shipment: it cannot be intercepted."})
     if Transaction.objects.filter(seizes=original).exists():
@@ -98,7 +106,7 @@ def check_may_intercept(original, seized_by):
         raise ValidationError({"seized_by": f"{seized_by} belongs to another event."})
 
 
-def check_may_reverse(original):
+def check_may_reverse(original: Transaction) -> None:
     if original.reverses_id:
         raise ValidationError(
             {
@@ -114,7 +122,18 @@ def check_may_reverse(original):
         raise ValidationError({"transaction": f"#{original.pk} was intercepted by #{seized}: reverse that first."})
 
 
-def post(event, postings, *, why, actor, shipment=False, reverses=None, seizes=None, action="posted", field="postings"):
+def post(
+    event: Event,
+    postings: Postings,
+    *,
+    why: str,
+    actor: Actor,
+    shipment: bool = False,
+    reverses: Transaction | None = None,
+    seizes: Transaction | None = None,
+    action: str = "posted",
+    field: str = "postings",
+) -> Transaction:
     """Check, lock, check the balances, then write the transaction, its audit and its event.
     Runs inside the caller's atomic block."""
     net = check_postings(event, postings, why)
@@ -137,7 +156,7 @@ def post(event, postings, *, why, actor, shipment=False, reverses=None, seizes=N
     return entry
 
 
-def check_postings(event, postings, why):
+def check_postings(event: Event, postings: Postings, why: str) -> Counter[int]:
     """The net talents per account id, once the postings are known to make a transaction."""
     if not why or not why.strip():
         raise ValidationError({"why": "Say why the money moves."})
@@ -151,13 +170,13 @@ def check_postings(event, postings, why):
     total = sum(amount for _, amount in postings)
     if total:
         raise ValidationError({"postings": f"The postings sum to {total:+d} talents, not zero."})
-    net = Counter()
+    net: Counter[int] = Counter()
     for account, amount in postings:
         net[account.pk] += amount
     return net
 
 
-def lock(net):
+def lock(net: Mapping[int, int]) -> QuerySet[Account]:
     """The accounts, locked for the rest of the transaction, always in the same order."""
     return (
         Account.objects.select_for_update(of=("self",))
@@ -167,13 +186,15 @@ def lock(net):
     )
 
 
-def check_no_overdraft(balances, net, field):
+def check_no_overdraft(balances: Mapping[Account, int], net: Mapping[int, int], field: str) -> None:
     for account, balance in balances.items():
         if not account.allows_overdraft and balance + net[account.pk] < 0:
             raise ValidationError({field: f"{account} holds {talents(balance)}; it cannot pay {-net[account.pk]}."})
 
 
-def announce(entry, action, before, after, *, actor):
+def announce(
+    entry: Transaction, action: str, before: Mapping[Account, int], after: Mapping[Account, int], *, actor: Actor
+) -> None:
     """Audit the transaction with the touched balances, and tell Control and the tables where the
     accounts are once it commits."""
     record_audit(
@@ -195,33 +216,33 @@ def announce(entry, action, before, after, *, actor):
     )
 
 
-def tables_of(event, accounts):
+def tables_of(event: Event, accounts: Iterable[Account]) -> list[int]:
     """Where the accounts are kept: a treasury at its province's table, a purse where its owner
     is, a pay chest with its legion, Rome's treasuries in the Senate room."""
-    tables = set()
+    tables: set[int] = set()
     for account in accounts:
-        if account.province_id:
+        if account.province is not None:
             tables.add(account.province.region_id)
-        elif account.character_id and account.character.location_id:
+        elif account.character is not None and account.character.location_id:
             tables.add(account.character.location_id)
-        elif account.force_id:
+        elif account.force is not None:
             tables.add(account.force.province.region_id)
         elif account.kind in (Account.Kind.IMPERIAL_TREASURY, Account.Kind.SENATE_TREASURY):
             tables.update(senate_rooms(event))
     return sorted(tables)
 
 
-def by_name(balances):
+def by_name(balances: Mapping[Account, int]) -> dict[str, int]:
     return {account.name: balance for account, balance in balances.items()}
 
 
-def talents(n):
+def talents(n: int) -> str:
     return f"{n} talent" if n == 1 else f"{n} talents"
 
 
-def is_whole(n):
+def is_whole(n: object) -> bool:
     return isinstance(n, int) and not isinstance(n, bool)
 
 
-def is_user(actor):
+def is_user(actor: Actor) -> bool:
     return actor is not None and actor.is_authenticated

@@ -6,16 +6,21 @@ roll is saved to the event's log as a ProcedureRun, and the talents move through
 the same transaction, so the log and the books never disagree.
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db.models import Sum
 from django.db.transaction import atomic
 
 from umpire.events import control_group, publish_on_commit, table_group
-from umpire.services.audit import record_audit, snapshot, steps_of
+from umpire.models import Character, Event, ProcedureRun
+from umpire.rules.working import Result
+from umpire.services.audit import Actor, record_audit, snapshot, steps_of
 from umpire.services.rules import do_record_procedure_run
 
 from ..events import BribeOffered, RebellionTest
-from ..models import Account, Bribe, Force
+from ..models import Account, Bribe, Force, Transaction
 from .books import BRIBED_TROOPS, PLUNDER, outside, purse_of
 from .engine import current_turn, roll_rules, run_rules
 from .ledger import is_whole, post
@@ -29,7 +34,15 @@ LEGIONARY_KINDS = (Force.Kind.LEGION, Force.Kind.DETACHMENT)
 # ---- tribute and loot ------------------------------------------------------------------------
 
 
-def do_demand_tribute(force, *, town, actor, legions_present=None, loot_if_refused=False, dice=None):
+def do_demand_tribute(
+    force: Force,
+    *,
+    town: str,
+    actor: Actor,
+    legions_present: int | None = None,
+    loot_if_refused: bool = False,
+    dice: Sequence[int] | None = None,
+) -> tuple[ProcedureRun, Transaction | None]:
     """VII. Loot, 1. Demand: "a demand for tribute can be made by a Legionary force from a town/city.
     Roll 1d6 and score 4,5 or 6 for a successful demand (+1 for each Legion present after the first).
     This will yield 1d6 Talents." With `loot_if_refused`, a refused demand turns to 2. Loot.
@@ -53,7 +66,9 @@ def do_demand_tribute(force, *, town, actor, legions_present=None, loot_if_refus
     return take(force, "ad69.demand_tribute", case, actor=actor, dice=dice)
 
 
-def do_loot(force, *, town, actor, dice=None):
+def do_loot(
+    force: Force, *, town: str, actor: Actor, dice: Sequence[int] | None = None
+) -> tuple[ProcedureRun, Transaction | None]:
     """VII. Loot, 2. Loot: "1d3 Talents will actually be gained in this case. There is a further
     problem - the Region Control Umpire will be forced to test for a rebellion in that province." """
     force = refetch(force)
@@ -61,19 +76,19 @@ def do_loot(force, *, town, actor, dice=None):
     return take(force, "ad69.loot", case, actor=actor, dice=dice)
 
 
-def refetch(force):
+def refetch(force: Force) -> Force:
     return Force.objects.select_related("event", "province__region", "army_commander__event", "legate__event").get(
         pk=force.pk
     )
 
 
-def check_town(town):
+def check_town(town: str) -> str:
     if not town or not town.strip():
         raise ValidationError({"town": "Name the town or city."})
     return town.strip()
 
 
-def legions_at(force):
+def legions_at(force: Force) -> int:
     """ "+1 for each Legion present after the first": the legions at the force's place under its
     army commander; the force alone when it has none."""
     if force.army_commander_id is None:
@@ -88,7 +103,7 @@ def legions_at(force):
     return max(present, 1)
 
 
-def commander_of(force):
+def commander_of(force: Force) -> Character:
     """Loot "might generate income for the Army commander": his purse, else the legate's."""
     commander = force.army_commander or force.legate
     if commander is None:
@@ -101,7 +116,9 @@ def commander_of(force):
     return commander
 
 
-def take(force, key, case, *, actor, dice):
+def take(
+    force: Force, key: str, case: dict[str, Any], *, actor: Actor, dice: Sequence[int] | None
+) -> tuple[ProcedureRun, Transaction | None]:
     """Roll, save the run to the log, pay the commander what the dice give, and after a looting
     tell the Region umpire to test for rebellion: all or nothing."""
     commander = commander_of(force)
@@ -134,7 +151,7 @@ def take(force, key, case, *, actor, dice):
     return run, payment
 
 
-def pay(force, commander, talents, why, actor):
+def pay(force: Force, commander: Character, talents: int, why: str, actor: Actor) -> Transaction | None:
     if not talents:
         return None
     return post(
@@ -146,7 +163,7 @@ def pay(force, commander, talents, why, actor):
     )
 
 
-def warn_of_rebellion(force, town, run):
+def warn_of_rebellion(force: Force, town: str, run: ProcedureRun) -> None:
     province = force.province
     publish_on_commit(
         [table_group(province.region_id), control_group(force.event_id)],
@@ -159,7 +176,9 @@ def warn_of_rebellion(force, town, run):
 # ---- bribery ---------------------------------------------------------------------------------
 
 
-def do_offer_bribe(force, *, briber, talents, purpose, actor, paid_from=None):
+def do_offer_bribe(
+    force: Force, *, briber: Character, talents: int, purpose: str, actor: Actor, paid_from: Account | None = None
+) -> Bribe:
     """VIII. Bribery: "The loyalty of the troops can be influenced by bribery ... it is wise to
     specify exactly what they have been bribed to do." Paid at once from `paid_from` (the briber's
     purse unless another account is named); the bribes on a force in one turn compete."""
@@ -194,7 +213,7 @@ def do_offer_bribe(force, *, briber, talents, purpose, actor, paid_from=None):
     return bribe
 
 
-def check_bribe(force, briber, talents, purpose):
+def check_bribe(force: Force, briber: Character, talents: int, purpose: str) -> None:
     if briber.event_id != force.event_id:
         raise ValidationError({"briber": f"{briber} belongs to another event."})
     if not is_whole(talents) or talents <= 0:
@@ -205,7 +224,7 @@ def check_bribe(force, briber, talents, purpose):
         raise ValidationError({"force": f"{force.name} has no vexillations to bribe."})
 
 
-def check_payer(event, paid_from):
+def check_payer(event: Event, paid_from: Account) -> None:
     if paid_from.event_id != event.pk:
         raise ValidationError({"paid_from": f"{paid_from} belongs to another event."})
     # An account outside the books can always pay; a bribe is paid from someone's money.
@@ -215,7 +234,7 @@ def check_payer(event, paid_from):
         )
 
 
-def check_first_bribe(force, briber, turn):
+def check_first_bribe(force: Force, briber: Character, turn: int) -> None:
     earlier = Bribe.objects.filter(force=force, briber=briber, turn=turn).first()
     if earlier:
         raise ValidationError(
@@ -226,12 +245,12 @@ def check_first_bribe(force, briber, turn):
         )
 
 
-def vexillations_of(force):
+def vexillations_of(force: Force) -> int:
     """ "The number of talents per vexillation for a legion as a whole": all its units."""
     return force.troops.aggregate(total=Sum("count"))["total"] or 0
 
 
-def get_bribery_standing(force, turn):
+def get_bribery_standing(force: Force, turn: int) -> Result | None:
     """VIII. Bribery by the engine: each bribe on `force` in `turn` valued in whole talents per
     vexillation; the highest prevails, a tie buys no one. None when no one has bribed it. A
     bribe whose payment was reversed was never paid."""

@@ -7,14 +7,18 @@ pays through the ledger and records the purchase. A refusal writes nothing.
 """
 
 from itertools import count
+from typing import cast
 
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.db.transaction import atomic
 
 from umpire.calendar import is_tax_turn
 from umpire.events import control_group, publish_on_commit, table_group
+from umpire.models import Character, Event
+from umpire.models.base import InEvent
 from umpire.rules.ad69.consumption import CORN_DOLE_IN_ROME
-from umpire.services.audit import record_audit, snapshot
+from umpire.services.audit import Actor, record_audit, snapshot
 
 from ..events import SpendingChanged
 from ..models import Account, Province, Spending, Venue
@@ -23,6 +27,8 @@ from .engine import current_turn, run_rules
 from .ledger import is_user, is_whole, post
 
 Item = Spending.Item
+
+
 CIRCUSES = "VIII. EXPENDITURE, CONSPICUOUS CONSUMPTION, Circuses and the Mob"
 BREAD = "VIII. EXPENDITURE, CONSPICUOUS CONSUMPTION, Bread"
 # What is built is paid to the works; what is shown, eaten or handed out, to the people.
@@ -30,27 +36,27 @@ BUILDS = {Item.ENTERTAINMENT_VENUE, Item.TEMPLE, Item.PUBLIC_WORKS}
 # Notes (3) and (4): the place the engine's `needs` names, as a kind of Venue.
 PLACE_NEEDED = {"venue": Venue.Kind.ENTERTAINMENT_VENUE, "temple": Venue.Kind.TEMPLE}
 # Notes (1) and (2): what a finished build adds to the venues.
-BUILT_AS = {Item.ENTERTAINMENT_VENUE: Venue.Kind.ENTERTAINMENT_VENUE, Item.TEMPLE: Venue.Kind.TEMPLE}
-VENUE_NAME_LENGTH = Venue._meta.get_field("name").max_length
+BUILT_AS: dict[str, str] = {Item.ENTERTAINMENT_VENUE: Venue.Kind.ENTERTAINMENT_VENUE, Item.TEMPLE: Venue.Kind.TEMPLE}
+VENUE_NAME_LENGTH = cast(int, Venue._meta.get_field("name").max_length)  # a CharField has one
 
 
 # ---- buying from the catalogue --------------------------------------------------------------
 
 
 def do_buy(
-    event,
+    event: Event,
     *,
-    item,
-    province,
-    paid_from,
-    spender,
-    actor,
-    multiples=1,
-    months=0,
-    description="",
-    permission="",
-    venue=None,
-):
+    item: str,
+    province: Province,
+    paid_from: Account,
+    spender: Character | None,
+    actor: Actor,
+    multiples: int = 1,
+    months: int = 0,
+    description: str = "",
+    permission: str = "",
+    venue: Venue | None = None,
+) -> Spending:
     """VIII. CONSPICUOUS CONSUMPTION, "Typical costs": buy one item of the catalogue in Rome or a
     province (PROVINCIAL GOVERNMENT & TAXATION, 2: "in the case of provincial entertainments, you
     can get away with halving the costs"). The engine gives the cost, the time, and whether
@@ -86,11 +92,11 @@ def do_buy(
         return record(spending, sink=PUBLIC_WORKS if item in BUILDS else THE_PEOPLE, actor=actor, action="bought")
 
 
-def check_item(item):
+def check_item(name: str) -> Item:
     try:
-        item = Item(item)
+        item = Item(name)
     except ValueError:
-        raise ValidationError({"item": f"{item!r} is not in the catalogue."}) from None
+        raise ValidationError({"item": f"{name!r} is not in the catalogue."}) from None
     if item == Item.CORN_DOLE:
         raise ValidationError(
             {"item": f"The corn dole is not bought from the catalogue: pay it as the corn dole ({BREAD})."}
@@ -98,14 +104,14 @@ def check_item(item):
     return item
 
 
-def check_in_event(event, **records):
+def check_in_event(event: Event, **records: InEvent | None) -> None:
     """Each record given belongs to `event`: the same refusal for a stranger as for a mistake."""
     for field, record in records.items():
         if record is not None and record.event_id != event.pk:
             raise ValidationError({field: f"{record} belongs to another event."})
 
 
-def check_payer(paid_from):
+def check_payer(paid_from: Account) -> None:
     # An account outside the books can always pay; money spent in the game comes from someone's.
     if paid_from.kind == Account.Kind.EXTERNAL:
         raise ValidationError(
@@ -113,7 +119,7 @@ def check_payer(paid_from):
         )
 
 
-def permission_giver(province):
+def permission_giver(province: Province | None) -> tuple[Character | None, str]:
     """Note (1): "permission from the Senate (in Rome) or the Governor (in the Provinces)". A
     province run from another (the Alpes from Italia) asks whoever governs that one. Returns the
     governor, or None when the Senate (or no one on record) gives it, with the words for it."""
@@ -128,7 +134,7 @@ def permission_giver(province):
     return None, "its governor's permission"
 
 
-def check_permission(province, spender, permission):
+def check_permission(province: Province, spender: Character | None, permission: str) -> None:
     """Note (1): an entertainment venue needs leave; a governor needs none to build in his own province."""
     governor, whose = permission_giver(province)
     if governor is not None and spender is not None and governor.pk == spender.pk:
@@ -139,7 +145,7 @@ def check_permission(province, spender, permission):
         )
 
 
-def check_venue(item, needs, venue, province, turn):
+def check_venue(item: Item, needs: str | None, venue: Venue | None, province: Province, turn: int) -> None:
     """Notes (3) and (4): "There must be a venue available in that month"; a ceremony needs a temple."""
     if not needs:
         if venue is not None:
@@ -172,11 +178,11 @@ def check_venue(item, needs, venue, province, turn):
         )
 
 
-def a(noun):
+def a(noun: str) -> str:
     return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
 
 
-def held_this_turn(event_id, turn):
+def held_this_turn(event_id: int, turn: int) -> QuerySet[Spending]:
     """The shows and ceremonies of `turn` (a show is organised in its month and held then), not
     counting any whose payment was reversed."""
     return Spending.objects.filter(
@@ -184,14 +190,14 @@ def held_this_turn(event_id, turn):
     )
 
 
-def timing(turn, months):
+def timing(turn: int, months: int) -> dict[str, int | None]:
     """A build ordered now is ready at the end of its last month; an immediate purchase is done now."""
     if months > 0:
         return {"ready_turn": turn + months - 1, "finished_turn": None}
     return {"ready_turn": turn, "finished_turn": turn}
 
 
-def record(spending, *, sink, actor, action):
+def record(spending: Spending, *, sink: str, actor: Actor, action: str) -> Spending:
     """Pay for a checked purchase with one transaction, then save, audit and announce it. Runs
     inside the caller's atomic block, so a refusal by the ledger writes nothing."""
     why = describe(spending)
@@ -215,7 +221,7 @@ def record(spending, *, sink, actor, action):
     return spending
 
 
-def describe(spending):
+def describe(spending: Spending) -> str:
     what = spending.get_item_display()
     if spending.multiples > 1:
         what = f"{what} × {spending.multiples}"
@@ -225,7 +231,7 @@ def describe(spending):
     return f"{what} in {spending.province}{where}{detail}{who}"
 
 
-def announce(spending, action):
+def announce(spending: Spending, action: str) -> None:
     publish_on_commit(
         [control_group(spending.event_id), table_group(spending.province.region_id)],
         SpendingChanged(
@@ -241,7 +247,15 @@ def announce(spending, action):
 # ---- the corn dole ---------------------------------------------------------------------------
 
 
-def do_pay_corn_dole(event, *, province, paid_from, actor, spender=None, talents=None):
+def do_pay_corn_dole(
+    event: Event,
+    *,
+    province: Province,
+    paid_from: Account,
+    actor: Actor,
+    spender: Character | None = None,
+    talents: int | None = None,
+) -> Spending:
     """VIII. Bread: "In Rome there is a system whereby 200,000 certified citizens receive a corn
     dole ... 20 Talents per quarter." Once a quarter in Rome. "A corn dole can also be made in
     provincial city": the handbook gives no price there, so Control enters it."""
@@ -268,7 +282,7 @@ def do_pay_corn_dole(event, *, province, paid_from, actor, spender=None, talents
         return record(spending, sink=THE_PEOPLE, actor=actor, action="corn_dole")
 
 
-def corn_dole_cost(province, talents):
+def corn_dole_cost(province: Province, talents: int | None) -> int:
     if province.is_rome:
         if talents is not None:
             raise ValidationError(
@@ -288,12 +302,12 @@ def corn_dole_cost(province, talents):
     return talents
 
 
-def quarter_of(turn):
+def quarter_of(turn: int) -> int:
     """The tax turn that opened the quarter `turn` is in."""
     return next(t for t in range(turn, 0, -1) if is_tax_turn(t))
 
 
-def check_dole_unpaid(event, quarter_turn):
+def check_dole_unpaid(event: Event, quarter_turn: int) -> None:
     paid = get_corn_dole(event, quarter_turn)
     if paid:
         raise ValidationError(
@@ -304,7 +318,7 @@ def check_dole_unpaid(event, quarter_turn):
         )
 
 
-def get_corn_dole(event, quarter_turn):
+def get_corn_dole(event: Event, quarter_turn: int) -> Spending | None:
     """Rome's corn dole paid in the quarter that opens on (or includes) `quarter_turn`, or None.
     A dole whose payment was reversed was not paid."""
     start = quarter_of(quarter_turn)
@@ -327,7 +341,7 @@ def get_corn_dole(event, quarter_turn):
 # ---- builds finishing, and the venues they add -----------------------------------------------
 
 
-def finish_spending(event, turn):
+def finish_spending(event: Event, turn: int) -> None:
     """Turn-end hook: what was ordered is ready at the end of its last month ("Time to build or
     organise"). A finished entertainment venue or temple is a venue a show or a ceremony can
     use (note 3: the list of venues "may be added to")."""
@@ -338,7 +352,7 @@ def finish_spending(event, turn):
         finish(pk, turn)
 
 
-def finish(pk, turn):
+def finish(pk: int, turn: int) -> None:
     with atomic():
         spending = (
             Spending.objects.select_for_update(of=("self",)).select_related("event", "province", "spender").get(pk=pk)
@@ -367,7 +381,7 @@ def finish(pk, turn):
         announce(spending, "finished")
 
 
-def venue_name(spending):
+def venue_name(spending: Spending) -> str:
     """The name the builder gave it, else who built what where; made unique within the event."""
     kind = spending.get_item_display()
     by = f" by {spending.spender}" if spending.spender else ""
@@ -375,7 +389,7 @@ def venue_name(spending):
     return unique_venue_name(spending.event, name)
 
 
-def unique_venue_name(event, name):
+def unique_venue_name(event: Event, name: str) -> str:
     taken = set(
         Venue.objects.filter(event=event, name__startswith=name[: VENUE_NAME_LENGTH // 2]).values_list(
             "name", flat=True
@@ -390,7 +404,7 @@ def unique_venue_name(event, name):
     return candidate
 
 
-def venues_free(event, province, turn, kind):
+def venues_free(event: Event, province: Province, turn: int, kind: str) -> QuerySet[Venue]:
     """The venues of `kind` in `province` that no show or ceremony holds in `turn`: the choice for note (3)."""
     return (
         Venue.objects.filter(event=event, province=province, kind=kind)

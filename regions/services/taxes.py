@@ -11,19 +11,33 @@ Each cost on the statement is a bill, paid from whichever account the procurator
 troops whose upkeep stays unpaid are flagged to their table's umpire.
 """
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch, Q, QuerySet
 from django.db.transaction import atomic
 from django.utils import timezone
 
 from umpire.calendar import is_road_cost_month, is_tax_turn, tax_turn_of
 from umpire.events import control_group, publish_on_commit, table_group
-from umpire.services.audit import adopt_steps, gathering_steps, record_audit, snapshot
+from umpire.models import Character, Event
+from umpire.services.audit import Actor, adopt_steps, gathering_steps, record_audit, snapshot
 
 from ..events import StatementChanged, TroopsUnpaid
-from ..models import Bill, CostOwed, Fleet, Force, ForceTroops, Province, RevenueDisruption, TaxStatement
+from ..models import (
+    Account,
+    Bill,
+    CostOwed,
+    Fleet,
+    Force,
+    ForceTroops,
+    Province,
+    RevenueDisruption,
+    TaxStatement,
+    Transaction,
+)
 from .books import PUBLIC_WORKS, SOLDIERS, TAXPAYERS, outside, treasury_of
 from .engine import as_case_force, current_turn, run_rules
 from .ledger import post
@@ -37,7 +51,7 @@ RECEIVING = "VIII. PROVINCIAL GOVERNMENT & TAXATION"
 GOVERNMENT_COST = 1
 ROMAN_KINDS = (Force.Kind.LEGION, Force.Kind.DETACHMENT)
 # Where a paid bill's talents go: out of the books, to the reason they were spent on.
-SPENT_ON = {
+SPENT_ON: dict[str, str] = {
     Bill.Kind.GOVERNMENT: PUBLIC_WORKS,
     Bill.Kind.ROADS: PUBLIC_WORKS,
     Bill.Kind.UPKEEP: SOLDIERS,
@@ -56,10 +70,10 @@ class Item:
     force: Force | None = None
     fleet: Fleet | None = None
 
-    def as_line(self):
+    def as_line(self) -> dict[str, Any]:
         return {"label": self.label, "talents": self.talents, "rule": self.rule}
 
-    def as_bill(self, statement):
+    def as_bill(self, statement: TaxStatement) -> Bill:
         return Bill(
             statement=statement,
             kind=self.bill,
@@ -70,13 +84,13 @@ class Item:
         )
 
 
-def get_disruption(disruptions, turn):
+def get_disruption(disruptions: Iterable[RevenueDisruption], turn: int) -> RevenueDisruption | None:
     """The reduction in force on `turn`: the latest set from that turn or before."""
     due = [d for d in disruptions if d.turn_from <= turn]
     return max(due, key=lambda d: (d.turn_from, d.pk)) if due else None
 
 
-def income_items(province, turn, disruptions):
+def income_items(province: Province, turn: int, disruptions: Iterable[RevenueDisruption]) -> list[Item]:
     items = [Item(f"Income of {province.name}", province.income_per_quarter, REVENUE)]
     disruption = get_disruption(disruptions, turn)
     if disruption and disruption.reduction_talents:
@@ -85,14 +99,14 @@ def income_items(province, turn, disruptions):
     return items
 
 
-def infrastructure_items(province, turn):
+def infrastructure_items(province: Province, turn: int) -> list[Item]:
     items = [Item("Provincial government", -GOVERNMENT_COST, GOVERNMENT, Bill.Kind.GOVERNMENT)]
     if is_road_cost_month(province.event.game_month(turn)) and province.road_cost:
         items.append(Item("Roads (payable every March)", -province.road_cost, ROADS, Bill.Kind.ROADS))
     return items
 
 
-def upkeep_items(forces, fleets):
+def upkeep_items(forces: Iterable[Force], fleets: Iterable[Fleet]) -> list[Item]:
     """VIII. RAISING TROOPS by the engine's ad69.upkeep: the quarter's upkeep of the Roman forces
     and of the fleets based in the province."""
     roman = [force for force in forces if force.kind in ROMAN_KINDS]
@@ -111,14 +125,22 @@ def upkeep_items(forces, fleets):
     return items
 
 
-def owed_items(costs):
+def owed_items(costs: Iterable[CostOwed]) -> list[Item]:
     """VIII. RAISING TROOPS: raising, upgrading and repair costs run up this quarter fall due on the tax turn."""
     return [
         Item(cost.what, -cost.talents, RAISING, Bill.Kind.RAISING, force=cost.force, fleet=cost.fleet) for cost in costs
     ]
 
 
-def statement_items(province, turn, *, forces, fleets, disruptions, costs):
+def statement_items(
+    province: Province,
+    turn: int,
+    *,
+    forces: Iterable[Force],
+    fleets: Iterable[Fleet],
+    disruptions: Iterable[RevenueDisruption],
+    costs: Iterable[CostOwed],
+) -> list[Item]:
     return (
         income_items(province, turn, disruptions)
         + infrastructure_items(province, turn)
@@ -127,7 +149,7 @@ def statement_items(province, turn, *, forces, fleets, disruptions, costs):
     )
 
 
-def draw_up_statement(province, turn):
+def draw_up_statement(province: Province, turn: int) -> list[dict[str, Any]]:
     """The statement's lines for `province` on tax turn `turn`: reads only, writes nothing."""
     costs = unsettled_costs(province.event, turn).filter(in_province(province.pk))
     items = statement_items(
@@ -141,22 +163,25 @@ def draw_up_statement(province, turn):
     return [item.as_line() for item in items]
 
 
-def unsettled_costs(event, turn):
+def unsettled_costs(event: Event, turn: int) -> QuerySet[CostOwed]:
     return CostOwed.objects.filter(event=event, settled=False, turn__lte=turn).filter(
         Q(force__isnull=False) | Q(fleet__isnull=False)
     )
 
 
-def in_province(*province_ids):
+def in_province(*province_ids: int) -> Q:
     """A cost falls on the province of the force that ran it up, or else the base of the fleet."""
     return Q(force__province__in=province_ids) | Q(force__isnull=True, fleet__base__in=province_ids)
 
 
-def cost_province(cost):
-    return cost.force.province_id if cost.force else cost.fleet.base_id
+def cost_province(cost: CostOwed) -> int:
+    if cost.force is not None:
+        return cost.force.province_id
+    assert cost.fleet is not None  # unsettled_costs: a cost owed by a force or a fleet
+    return cost.fleet.base_id
 
 
-def statement_for(province, turn, items):
+def statement_for(province: Province, turn: int, items: Iterable[Item]) -> TaxStatement:
     lines = [item.as_line() for item in items]
     return TaxStatement(
         event=province.event,
@@ -168,7 +193,7 @@ def statement_for(province, turn, items):
     )
 
 
-def provinces_to_draw(event, turn):
+def provinces_to_draw(event: Event, turn: int) -> QuerySet[Province]:
     """The provinces with no statement for `turn` yet, with everything a statement reads."""
     troops = Prefetch("troops", queryset=ForceTroops.objects.order_by("type", "veteran"))
     roman = Prefetch(
@@ -185,7 +210,7 @@ def provinces_to_draw(event, turn):
     )
 
 
-def do_run_tax_turn(event, turn, *, actor):
+def do_run_tax_turn(event: Event, turn: int, *, actor: Actor) -> list[TaxStatement]:
     """Draw up every province's statement and its bills for tax turn `turn`, once: a second run
     changes nothing. The unsettled raising costs of the forces in a province go on its statement
     and are settled (VIII. RAISING TROOPS: raised in December, raising and upkeep are paid together)."""
@@ -237,7 +262,7 @@ def do_run_tax_turn(event, turn, *, actor):
     return statements
 
 
-def bill_cost(cost):
+def bill_cost(cost: CostOwed) -> Bill | None:
     """VIII. RAISING TROOPS: "the raising cost falls in the month raised". A cost run up in a
     quarter whose statement is drawn up is billed on it at once, to be paid now; one run up
     before the first statement waits for the next tax turn's."""
@@ -259,16 +284,16 @@ class Recipient:
     """Who the Region umpire hands a province's revenue to: a character, or the Senate."""
 
     name: str
-    character: object = None
+    character: Character | None = None
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
 
 THE_SENATE = Recipient("The Senate of Rome")
 
 
-def revenue_recipient(province):
+def revenue_recipient(province: Province | None) -> Recipient | None:
     """VIII. PROVINCIAL GOVERNMENT & TAXATION: "the Region umpire will only hand out tax revenues to
     the procurator concerned"; II: "in some minor provinces, the procurator can act as the
     Governor". Without a procurator, the governor; the Senate where it governs (Italia, Rome);
@@ -286,7 +311,7 @@ def revenue_recipient(province):
     return None
 
 
-def check_recipient(statement):
+def check_recipient(statement: TaxStatement) -> Recipient:
     province = statement.province
     recipient = revenue_recipient(province)
     if recipient is None:
@@ -307,7 +332,7 @@ def check_recipient(statement):
     return recipient
 
 
-def do_confirm_statement(statement, *, actor):
+def do_confirm_statement(statement: TaxStatement, *, actor: Actor) -> TaxStatement:
     """The Region umpire has handed the quarter's income to the procurator: it is paid into the
     province's treasury, from its taxpayers, and the statement is confirmed."""
     with atomic():
@@ -350,7 +375,7 @@ def do_confirm_statement(statement, *, actor):
     return statement
 
 
-def publish_statement(statement, action):
+def publish_statement(statement: TaxStatement, action: str) -> None:
     publish_on_commit(
         [control_group(statement.event_id), table_group(statement.province.region_id)],
         StatementChanged(
@@ -362,12 +387,12 @@ def publish_statement(statement, action):
 # ---- paying the bills ----------------------------------------------------------------------
 
 
-def unpaid(bills):
+def unpaid(bills: QuerySet[Bill]) -> QuerySet[Bill]:
     """Bills with no payment, or whose payment was reversed."""
     return bills.filter(Q(paid_by__isnull=True) | Q(paid_by__reversed_by__isnull=False))
 
 
-def do_pay_bills(bills, *, source, actor):
+def do_pay_bills(bills: Iterable[Bill], *, source: Account, actor: Actor) -> Transaction:
     """Pay the bills, all together or none, from `source` (the province's treasury, a legion's pay
     chest, a purse, Rome's treasury): one transaction; an account that cannot cover them all
     pays none."""
@@ -391,7 +416,7 @@ def do_pay_bills(bills, *, source, actor):
     return payment
 
 
-def check_payable(bills, source):
+def check_payable(bills: Sequence[Bill], source: Account) -> None:
     if not bills:
         raise ValidationError({"bills": "Choose the bills to pay."})
     for bill in bills:
@@ -408,7 +433,7 @@ def check_payable(bills, source):
             )
 
 
-def unpaid_troops(event, as_of=None):
+def unpaid_troops(event: Event, as_of: int | None = None) -> QuerySet[Bill]:
     """The upkeep and raising bills of forces and fleets left unpaid when their tax turn ended:
     VIII. RAISING TROOPS, "Troops who are not maintained may refuse to move or fight, or change
     sides, disperse or start a rebellion of their own". During the tax turn itself the bill is
@@ -424,13 +449,14 @@ def unpaid_troops(event, as_of=None):
     )
 
 
-def flag_unpaid_troops(event, turn):
+def flag_unpaid_troops(event: Event, turn: int) -> None:
     """Turn-end hook, at the end of a tax turn: each table's umpire hears which of his units went
     unpaid this quarter."""
     bills = list(unpaid_troops(event, as_of=turn + 1).filter(statement__turn=turn))
-    by_table = {}
+    by_table: dict[int, list[str]] = {}
     for bill in bills:
-        place = bill.force.province if bill.force else bill.fleet.base
+        place = bill.force.province if bill.force else bill.fleet.base if bill.fleet else None
+        assert place is not None  # unpaid_troops: the bills of a force or a fleet
         by_table.setdefault(place.region_id, []).append(bill.what)
     for region_id, whats in by_table.items():
         publish_on_commit(
@@ -450,7 +476,9 @@ def flag_unpaid_troops(event, turn):
 # ---- disruption ----------------------------------------------------------------------------
 
 
-def do_set_revenue_disruption(province, *, turn_from, reduction_talents, reason, actor):
+def do_set_revenue_disruption(
+    province: Province, *, turn_from: int, reduction_talents: int, reason: str, actor: Actor
+) -> RevenueDisruption:
     """VII. PROVINCIAL REVENUE: the Region umpire reduces a province's revenue from a tax turn on,
     for "prolonged fighting ... or severe political disruption"; a reduction of 0 lifts it.
     A statement already drawn up is not changed."""

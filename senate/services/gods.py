@@ -5,12 +5,15 @@ sacrifice); ruling an oath kept or broken is the gods' voice, given by Control o
 umpire (Perm.RUN_SENATE), once, with the reason. What the gods then do is the umpires' word."""
 
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.db.transaction import atomic
 
-from regions.models import Spending, Venue
+from regions.models import Province, Spending, Venue
 from regions.services.engine import current_turn
 from umpire.events import publish_on_commit
-from umpire.services.audit import record_audit, snapshot
+from umpire.models import Character, Event
+from umpire.models.base import InEvent
+from umpire.services.audit import Actor, record_audit, snapshot
 
 from ..events_gods import DevotionRecorded, OathChanged
 from ..models.gods import Devotion, God, Oath
@@ -43,7 +46,7 @@ PANTHEON = (
 )
 
 
-def ensure_pantheon(event, *, actor=None):
+def ensure_pantheon(event: Event, *, actor: Actor = None) -> QuerySet[God]:
     """The handbook's gods, created for `event` the first time they are needed; a god Control has
     renamed or added is left alone. Returns the event's gods."""
     with atomic():
@@ -63,16 +66,16 @@ def ensure_pantheon(event, *, actor=None):
     return God.objects.filter(event=event)
 
 
-def gods_groups(event, *characters):
+def gods_groups(event: Event, *characters: Character | None) -> list[str]:
     """The gods of Rome are the Senate umpires' to voice; the tables where the characters are hear too."""
     return senate_groups(event, *(character.location_id for character in characters if character))
 
 
-def is_user(actor):
+def is_user(actor: Actor) -> bool:
     return actor is not None and actor.is_authenticated
 
 
-def check_same_event(event, **records):
+def check_same_event(event: Event, **records: InEvent | None) -> None:
     for field, record in records.items():
         if record is not None and record.event_id != event.pk:
             raise ValidationError({field: f"{record} belongs to another event."})
@@ -82,20 +85,20 @@ def check_same_event(event, **records):
 
 
 def do_record_devotion(
-    event,
+    event: Event,
     *,
-    character,
-    god,
-    kind,
-    what,
-    talents=None,
-    province=None,
-    temple=None,
-    spending=None,
-    turn=None,
-    note="",
-    actor,
-):
+    character: Character,
+    god: God,
+    kind: str,
+    what: str,
+    talents: int | None = None,
+    province: Province | None = None,
+    temple: Venue | None = None,
+    spending: Spending | None = None,
+    turn: int | None = None,
+    note: str = "",
+    actor: Actor,
+) -> Devotion:
     """XI. Making Offerings. Paid through the treasury, the spending gives the talents, the temple
     and the place where the umpire left them out."""
     check_same_event(event, character=character, god=god, spending=spending)
@@ -145,8 +148,18 @@ def do_record_devotion(
 
 
 def do_swear_oath(
-    event, *, character, degree, sworn, god=None, temple=None, to_character=None, to_whom="", turn=None, actor
-):
+    event: Event,
+    *,
+    character: Character,
+    degree: int,
+    sworn: str,
+    god: God | None = None,
+    temple: Venue | None = None,
+    to_character: Character | None = None,
+    to_whom: str = "",
+    turn: int | None = None,
+    actor: Actor,
+) -> Oath:
     """XI. Swearing, by its degree: on his honour, in a god's name, or in a god's name in his temple."""
     check_same_event(event, character=character, god=god, temple=temple, to_character=to_character)
     with atomic():
@@ -169,7 +182,7 @@ def do_swear_oath(
         return oath
 
 
-def do_rule_oath(oath, *, kept, reason, actor):
+def do_rule_oath(oath: Oath, *, kept: bool, reason: str, actor: Actor) -> Oath:
     """The gods' voice: the oath was kept or broken. Ruled once, with the reason, and audited."""
     reason = (reason or "").strip()
     if not reason:
@@ -203,7 +216,7 @@ def do_rule_oath(oath, *, kept, reason, actor):
         return oath
 
 
-def tell_oath(oath, action):
+def tell_oath(oath: Oath, action: str) -> None:
     publish_on_commit(
         gods_groups(oath.event, oath.character, oath.to_character),
         OathChanged(

@@ -6,17 +6,19 @@ The handbook says what moves the mob but not how far, so every figure is the ump
 noticed"), or his ruling. Spending with no effect set is still written into the history, moving
 nothing, for the umpire to judge: the umpire keeps the final word."""
 
+from collections.abc import Mapping
+
 from django.core.exceptions import ValidationError
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.db.transaction import atomic
 
-from regions.models import Spending
+from regions.models import Province, Spending
 from regions.services.engine import current_turn
 from regions.services.spending import describe, get_corn_dole
 from umpire.calendar import is_tax_turn
 from umpire.events import publish_on_commit
-from umpire.models import Character
-from umpire.services.audit import record_audit, snapshot, steps_of
+from umpire.models import Character, Event
+from umpire.services.audit import Actor, record_audit, snapshot, steps_of
 
 from ..events_mob import MobEffectSet, MoodMoved, SupportChanged
 from ..models.mob import Cause, MobEffect, Mood, MoodEntry, SupportChange
@@ -26,19 +28,19 @@ BREAD = "VIII. EXPENDITURE, CONSPICUOUS CONSUMPTION, Bread"
 NO_EFFECT = "no effect set: the umpire judges"
 
 
-def is_user(actor):
+def is_user(actor: Actor) -> bool:
     return actor is not None and actor.is_authenticated
 
 
 # ---- the moods -------------------------------------------------------------------------------
 
 
-def rome_mood(event):
+def rome_mood(event: Event) -> Mood:
     """Rome always has a mob: its mood is opened the first time it is needed."""
     return Mood.objects.get_or_create(event=event, place=None)[0]
 
 
-def do_open_mood(event, *, province, actor):
+def do_open_mood(event: Event, *, province: Province, actor: Actor) -> Mood:
     """A mood for a provincial city, when the umpires want one (PROVINCIAL GOVERNMENT & TAXATION,
     2: "the natives can be swayed by bread and circuses too")."""
     if province.event_id != event.pk:
@@ -53,7 +55,7 @@ def do_open_mood(event, *, province, actor):
         return mood
 
 
-def do_move_mood(event, *, change, reason, actor, place=None):
+def do_move_mood(event: Event, *, change: int, reason: str, actor: Actor, place: Province | None = None) -> MoodEntry:
     """The umpire's word: the mob of Rome (or of `place`, a province with a mood) moves by
     `change`, for the reason he gives."""
     if not change:
@@ -66,7 +68,17 @@ def do_move_mood(event, *, change, reason, actor, place=None):
         return add_entry(mood, turn=current_turn(event), change=change, cause=Cause.RULING, reason=reason, actor=actor)
 
 
-def add_entry(mood, *, turn, change, cause, reason, actor, spending=None, effect_set=True):
+def add_entry(
+    mood: Mood,
+    *,
+    turn: int,
+    change: int,
+    cause: str,
+    reason: str,
+    actor: Actor,
+    spending: Spending | None = None,
+    effect_set: bool = True,
+) -> MoodEntry:
     """Write one line of the history, checked, audited and told; inside the caller's transaction."""
     entry = MoodEntry(
         mood=mood,
@@ -93,9 +105,9 @@ def add_entry(mood, *, turn, change, cause, reason, actor, spending=None, effect
 # ---- what the umpire has set ----------------------------------------------------------------
 
 
-def do_set_mob_effect(event, *, cause, points_per_multiple, actor):
+def do_set_mob_effect(event: Event, *, cause: str, points_per_multiple: int | None, actor: Actor) -> None:
     """Set how far one multiple of `cause` moves the mob; None clears it, so the umpire judges."""
-    if cause not in dict(MobEffect._meta.get_field("cause").choices):
+    if cause not in dict(MobEffect._meta.get_field("cause").choices or ()):
         raise ValidationError({"cause": f"{cause!r} is not spending the mob notices."})
     with atomic():
         effect = MobEffect.objects.select_for_update().filter(event=event, cause=cause).first()
@@ -115,11 +127,11 @@ def do_set_mob_effect(event, *, cause, points_per_multiple, actor):
         publish_on_commit(senate_groups(event), MobEffectSet(cause=cause, points_per_multiple=points_per_multiple))
 
 
-def effects_of(event):
+def effects_of(event: Event) -> dict[str, int | None]:
     return dict(MobEffect.objects.filter(event=event).values_list("cause", "points_per_multiple"))
 
 
-def effect_of(effects, cause, multiples):
+def effect_of(effects: Mapping[str, int | None], cause: str, multiples: int) -> tuple[int, bool, str]:
     """(change, effect set?, words) for `multiples` of `cause`: proportional, as the notes say."""
     points = effects.get(cause)
     if points is None:
@@ -130,7 +142,7 @@ def effect_of(effects, cause, multiples):
 # ---- the turn's end -------------------------------------------------------------------------
 
 
-def record_spending_effects(event, turn):
+def record_spending_effects(event: Event, turn: int) -> None:
     """Turn-end hook: every purchase done by now in Rome, or in a province whose mob the umpires
     follow, goes into that mob's history once, on the turn it was done. Builds are finished by
     regions' own hook; one it finishes after this ran is taken at the next turn's end."""
@@ -142,6 +154,7 @@ def record_spending_effects(event, turn):
             if MoodEntry.objects.filter(spending=spending).exists():  # recorded meanwhile
                 continue
             change, is_set, working = effect_of(effects, spending.item, spending.multiples)
+            assert spending.finished_turn is not None  # spending_to_record: finished by `turn`
             add_entry(
                 mood,
                 turn=spending.finished_turn,
@@ -154,7 +167,7 @@ def record_spending_effects(event, turn):
             )
 
 
-def spending_to_record(event, turn):
+def spending_to_record(event: Event, turn: int) -> QuerySet[Spending]:
     followed = Q(province__is_rome=True) | Q(province__moods__isnull=False)
     return (
         Spending.objects.filter(followed, event=event, finished_turn__lte=turn, payment__reversed_by__isnull=True)
@@ -165,7 +178,7 @@ def spending_to_record(event, turn):
     )
 
 
-def record_corn_dole(event, turn):
+def record_corn_dole(event: Event, turn: int) -> None:
     """Turn-end hook: at the end of a quarter's last month, Rome's corn dole unpaid goes into the
     mob's history (Bread: "Failure to provide this in Rome is very likely to result in unrest")."""
     if turn < 1 or not is_tax_turn(turn + 1) or get_corn_dole(event, turn) is not None:
@@ -190,7 +203,7 @@ def record_corn_dole(event, turn):
 # ---- a senator's support ---------------------------------------------------------------------
 
 
-def do_change_support(senator, *, change, reason, actor):
+def do_change_support(senator: Character, *, change: int, reason: str, actor: Actor) -> SupportChange:
     """The Senate umpire moves a senator's support with the mob, with the reason, in one step
     with its record."""
     if not change:

@@ -8,41 +8,47 @@ An appointment changes the province's or legion's own field, so the tax turn han
 the new procurator (VIII. PROVINCIAL GOVERNMENT & TAXATION) with no further step.
 """
 
+from typing import TypeAlias
+
 from django.core.exceptions import ValidationError
 from django.db.transaction import atomic
 
 from regions.models import Force, Province
 from regions.services.engine import current_turn
 from umpire.events import publish_on_commit
-from umpire.models import CareerRank, Character
+from umpire.models import CareerRank, Character, Event
 from umpire.models.character import SocialClass
-from umpire.services.audit import record_audit, snapshot, steps_of
+from umpire.services.audit import Actor, record_audit, snapshot, steps_of
 
 from ..events_offices import OfficeFilled, SenateEntered
 from ..models.offices import PROVINCE_OFFICES, ROME_OFFICES, Appointer, Appointment, Office, RomanOffice
 from .rooms import senate_groups
 
+# the row holding an office: a province (governor, procurator), a legion (legate), or one of Rome's
+Seat: TypeAlias = Province | Force | RomanOffice
+
 ORGANISATION = "XI. THE ORGANISATION IN AD69"
 SOCIAL_CLASS = "XI. SOCIAL CLASS"
 
 
-def is_user(actor):
+def is_user(actor: Actor) -> bool:
     return actor is not None and actor.is_authenticated
 
 
 # ---- who may appoint whom -------------------------------------------------------------------
 
 
-def appointer_of(office, *, province=None):
+def appointer_of(office: str, *, province: Province | None = None) -> Appointer | None:
     """Who appoints to `office`: None where the handbook leaves it open (Rome's commands)."""
     if office == Office.LEGATE:
         return Appointer.EMPEROR
     if office in PROVINCE_OFFICES:
+        assert province is not None  # a province's officers: who appoints them depends on the province
         return Appointer.SENATE if province.province_type == Province.Type.SENATORIAL else Appointer.EMPEROR
     return None
 
 
-def check_appointer(office, by, *, province=None):
+def check_appointer(office: str, by: str, *, province: Province | None = None) -> None:
     needed = appointer_of(office, province=province)
     if needed is None or needed == by:
         return
@@ -50,6 +56,7 @@ def check_appointer(office, by, *, province=None):
         raise ValidationError(
             {"by": f"A legionary legate is appointed by the Emperor, not {Appointer(by).label} ({ORGANISATION})."}
         )
+    assert province is not None  # appointer_of: the office left is a province's
     raise ValidationError(
         {
             "by": f"{province} ({province.get_province_type_display()}): its "
@@ -59,7 +66,7 @@ def check_appointer(office, by, *, province=None):
     )
 
 
-def check_candidate(event, office, character):
+def check_candidate(event: Event, office: str, character: Character) -> None:
     if character.event_id != event.pk:
         raise ValidationError({"character": f"{character} belongs to another event."})
     if character.died_turn is not None:
@@ -73,7 +80,8 @@ def check_candidate(event, office, character):
         )
 
 
-def check_province(event, office, province):
+def check_province(event: Event, office: str, province: Province | None) -> Province:
+    """The province whose officer is appointed, or a refusal naming why it has none."""
     if province is None:
         raise ValidationError({"province": f"Name the province for its {Office(office).label.lower()}."})
     if province.event_id != event.pk:
@@ -83,9 +91,11 @@ def check_province(event, office, province):
         raise ValidationError({"province": f"{province} is {run_from}: it has no officers of its own."})
     if office == Office.GOVERNOR and province.governed_by_senate:
         raise ValidationError({"province": f"{province} is governed by the Senate: it has no governor of its own."})
+    return province
 
 
-def check_legion(event, force):
+def check_legion(event: Event, force: Force | None) -> Force:
+    """The legion whose legate is appointed, or a refusal naming why it has none."""
     if force is None:
         raise ValidationError({"force": "Name the legion for its legate."})
     if force.event_id != event.pk:
@@ -97,12 +107,24 @@ def check_legion(event, force):
                 "legate appointed by the Emperor."
             }
         )
+    return force
 
 
 # ---- appointing -----------------------------------------------------------------------------
 
 
-def do_appoint(event, *, office, character, by, authority, province=None, force=None, reason="", actor):
+def do_appoint(
+    event: Event,
+    *,
+    office: str,
+    character: Character,
+    by: str,
+    authority: str,
+    province: Province | None = None,
+    force: Force | None = None,
+    reason: str = "",
+    actor: Actor,
+) -> Appointment:
     """Appoint `character` to `office` (a province's governor or procurator, a legion's legate, or
     one of Rome's commands) by the Senate or the Emperor, as `authority` (their vote or edict)
     records. Refused, naming the rule, if the wrong one appoints or the candidate may not hold it."""
@@ -115,7 +137,7 @@ def do_appoint(event, *, office, character, by, authority, province=None, force=
     check_candidate(event, office, character)
     with atomic():
         seat, field = locked_seat(event, office, province=province, force=force)
-        check_appointer(office, by, province=seat if office in PROVINCE_OFFICES else None)
+        check_appointer(office, by, province=seat if isinstance(seat, Province) else None)
         previous = getattr(seat, field)
         if previous is not None and previous.pk == character.pk:
             raise ValidationError({"character": f"{character} is already {post_of(office, seat)}."})
@@ -129,8 +151,8 @@ def do_appoint(event, *, office, character, by, authority, province=None, force=
             character=character,
             previous=previous,
             by=by,
-            province=seat if office in PROVINCE_OFFICES else None,
-            force=seat if office == Office.LEGATE else None,
+            province=seat if isinstance(seat, Province) else None,
+            force=seat if isinstance(seat, Force) else None,
             authority=authority.strip(),
             reason=(reason or "").strip(),
             turn=current_turn(event),
@@ -170,19 +192,19 @@ def do_appoint(event, *, office, character, by, authority, province=None, force=
     return appointment
 
 
-def locked_seat(event, office, *, province, force):
+def locked_seat(event: Event, office: str, *, province: Province | None, force: Force | None) -> tuple[Seat, str]:
     """The row holding the office, locked, and the field naming its holder."""
     if office in PROVINCE_OFFICES:
-        check_province(event, office, province)
+        province = check_province(event, office, province)
         return Province.objects.select_for_update().get(pk=province.pk), office
     if office == Office.LEGATE:
-        check_legion(event, force)
+        force = check_legion(event, force)
         return Force.objects.select_for_update(of=("self",)).select_related("province").get(pk=force.pk), "legate"
     RomanOffice.objects.get_or_create(event=event, office=office)
     return RomanOffice.objects.select_for_update().get(event=event, office=office), "holder"
 
 
-def table_of(seat):
+def table_of(seat: Seat) -> int | None:
     if isinstance(seat, Province):
         return seat.region_id
     if isinstance(seat, Force):
@@ -190,7 +212,7 @@ def table_of(seat):
     return None
 
 
-def post_of(office, seat):
+def post_of(office: str, seat: Seat) -> str:
     where = seat if isinstance(seat, (Province, Force)) else None
     return f"{Office(office).label} of {where}" if where else Office(office).label
 
@@ -198,11 +220,18 @@ def post_of(office, seat):
 # ---- careers --------------------------------------------------------------------------------
 
 
-def bottom_of_the_senate():
+def bottom_of_the_senate() -> CareerRank | None:
     return CareerRank.objects.filter(social_class=SocialClass.SENATOR).order_by("step").first()
 
 
-def do_enter_senate(character, *, by_imperial_decree=False, rank=None, reason="", actor):
+def do_enter_senate(
+    character: Character,
+    *,
+    by_imperial_decree: bool = False,
+    rank: CareerRank | None = None,
+    reason: str = "",
+    actor: Actor,
+) -> Character:
     """XI. SOCIAL CLASS: "movement from the Equitates class to the Senatorial class, placed the
     incomer at the bottom of the Senatorial progression. There were exceptions to this, but usually
     only by Imperial decree": an Equestrian enters at the bottom rung, or at `rank` by decree."""
@@ -247,7 +276,7 @@ def do_enter_senate(character, *, by_imperial_decree=False, rank=None, reason=""
     return character
 
 
-def check_equestrian(character):
+def check_equestrian(character: Character) -> None:
     if character.died_turn is not None:
         raise ValidationError({"character": f"{character} fell on turn {character.died_turn}."})
     if character.social_class != SocialClass.EQUESTRIAN:

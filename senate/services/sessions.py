@@ -4,28 +4,33 @@ Acta Diurna. Every change is audited and told to the Senate room and Control; on
 published reaches the whole event, and only Control puts it on the projector.
 """
 
+from typing import TypeVar
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Model
 from django.utils import timezone
 
 from regions.services.engine import current_turn
 from umpire.events import event_group, publish_on_commit
-from umpire.models import SocialClass
+from umpire.models import AuditEntry, Character, Event, SocialClass
 from umpire.permissions import Perm
 from umpire.selectors import can, senate_rooms
 from umpire.services.announcements import do_draft_announcement, do_publish_announcement
-from umpire.services.audit import adopt_steps, gathering_steps, record_audit, snapshot, steps_of
+from umpire.services.audit import Actor, adopt_steps, gathering_steps, record_audit, snapshot, steps_of
 
 from ..events_sessions import ActaPublished, EdictChanged, EmperorChanged, SessionChanged
 from ..models.sessions import Claimant, Edict, Motion, Session, Vote
 from .rooms import senate_groups
 
-
-def locked(record):
-    return type(record).objects.select_for_update().get(pk=record.pk)
+M = TypeVar("M", bound=Model)
 
 
-def saved(record):
+def locked(record: M) -> M:
+    return type(record)._default_manager.select_for_update().get(pk=record.pk)
+
+
+def saved(record: M) -> M:
     record.full_clean()
     record.save()
     return record
@@ -34,7 +39,7 @@ def saved(record):
 # ---- sessions ---------------------------------------------------------------------------------
 
 
-def do_open_session(event, *, actor):
+def do_open_session(event: Event, *, actor: Actor) -> Session:
     with transaction.atomic():
         standing = Session.objects.select_for_update().filter(event=event, closed_at__isnull=True).first()
         if standing is not None:
@@ -49,7 +54,7 @@ def do_open_session(event, *, actor):
     return session
 
 
-def do_close_session(session, *, actor):
+def do_close_session(session: Session, *, actor: Actor) -> Session:
     with transaction.atomic():
         session = locked(session)
         check_open(session)
@@ -71,7 +76,7 @@ def do_close_session(session, *, actor):
     return session
 
 
-def check_open(session):
+def check_open(session: Session) -> None:
     if not session.is_open:
         raise ValidationError({"session": "That session is closed."})
 
@@ -79,7 +84,15 @@ def check_open(session):
 # ---- motions and votes ------------------------------------------------------------------------
 
 
-def do_table_motion(session, *, kind, text, proposer=None, edict=None, actor):
+def do_table_motion(
+    session: Session,
+    *,
+    kind: str,
+    text: str,
+    proposer: Character | None = None,
+    edict: Edict | None = None,
+    actor: Actor,
+) -> Motion:
     with transaction.atomic():
         session = locked(session)
         check_open(session)
@@ -96,7 +109,7 @@ def do_table_motion(session, *, kind, text, proposer=None, edict=None, actor):
     return motion
 
 
-def check_edict_to_ratify(event, edict):
+def check_edict_to_ratify(event: Event, edict: Edict | None) -> None:
     if edict is None:
         return
     edict = locked(edict)
@@ -106,7 +119,7 @@ def check_edict_to_ratify(event, edict):
         raise ValidationError({"edict": "The Senate has already ratified that edict."})
 
 
-def do_record_vote(motion, *, senator, choice, actor):
+def do_record_vote(motion: Motion, *, senator: Character, choice: str, actor: Actor) -> Vote:
     """A senator's vote, or his change of mind, until the motion is counted."""
     with transaction.atomic():
         motion = locked(motion)
@@ -129,7 +142,7 @@ def do_record_vote(motion, *, senator, choice, actor):
     return vote
 
 
-def check_tabled(motion):
+def check_tabled(motion: Motion) -> None:
     if motion.state != Motion.State.TABLED:
         raise ValidationError(
             {
@@ -139,7 +152,7 @@ def check_tabled(motion):
         )
 
 
-def check_may_vote(event, senator):
+def check_may_vote(event: Event, senator: Character) -> None:
     """Only a living senator in the Senate room votes: the Senate sits in Rome, not at the tables."""
     if senator.event_id != event.pk:
         raise ValidationError({"senator": f"{senator} is not of this game."})
@@ -153,7 +166,7 @@ def check_may_vote(event, senator):
         )
 
 
-def do_count_motion(motion, *, tie_result="", tie_ruling="", actor):
+def do_count_motion(motion: Motion, *, tie_result: str = "", tie_ruling: str = "", actor: Actor) -> Motion:
     """Ayes against nays. The handbook gives no rule for a tie: the umpire rules it, and his
     ruling is kept with the result."""
     with transaction.atomic():
@@ -183,7 +196,7 @@ def do_count_motion(motion, *, tie_result="", tie_ruling="", actor):
     return motion
 
 
-def result_of(motion, tie_result, tie_ruling):
+def result_of(motion: Motion, tie_result: str, tie_ruling: str) -> tuple[str, str]:
     if motion.ayes != motion.nays:
         if tie_result:
             raise ValidationError({"tie_result": f"The vote is not tied ({motion.tally}): the count decides."})
@@ -198,8 +211,9 @@ def result_of(motion, tie_result, tie_ruling):
     return tie_result, tie_ruling
 
 
-def ratify(motion, actor):
+def ratify(motion: Motion, actor: Actor) -> None:
     """A carried motion to ratify gives the edict the force of law."""
+    assert motion.edict is not None  # Motion.clean: a motion to ratify names its edict
     edict = locked(motion.edict)
     if edict.ratified_by_id is not None:
         return
@@ -220,11 +234,11 @@ def ratify(motion, actor):
 # ---- edicts and the throne --------------------------------------------------------------------
 
 
-def get_emperor(event):
+def get_emperor(event: Event) -> Claimant | None:
     return Claimant.objects.filter(event=event, is_emperor=True, ended_turn__isnull=True).first()
 
 
-def do_issue_edict(event, *, emperor, text, actor):
+def do_issue_edict(event: Event, *, emperor: Character, text: str, actor: Actor) -> Edict:
     with transaction.atomic():
         reigning = get_emperor(event)
         if reigning is None or reigning.character_id != emperor.pk:
@@ -237,7 +251,7 @@ def do_issue_edict(event, *, emperor, text, actor):
     return edict
 
 
-def do_proclaim_emperor(event, *, character, actor):
+def do_proclaim_emperor(event: Event, *, character: Character, actor: Actor) -> Claimant:
     """A new Emperor: the old one's reign and the new one's own claim end this turn."""
     with transaction.atomic():
         check_living(event, character)
@@ -253,7 +267,7 @@ def do_proclaim_emperor(event, *, character, actor):
         return claim
 
 
-def do_add_claimant(event, *, character, actor):
+def do_add_claimant(event: Event, *, character: Character, actor: Actor) -> Claimant:
     with transaction.atomic():
         check_living(event, character)
         standing = Claimant.objects.select_for_update().filter(character=character, ended_turn__isnull=True).first()
@@ -267,7 +281,7 @@ def do_add_claimant(event, *, character, actor):
         return begin(event, character, is_emperor=False, actor=actor)[0]
 
 
-def do_end_claim(claim, *, actor):
+def do_end_claim(claim: Claimant, *, actor: Actor) -> Claimant:
     with transaction.atomic():
         claim = locked(claim)
         if not claim.is_standing:
@@ -275,14 +289,14 @@ def do_end_claim(claim, *, actor):
         return end(claim, actor)
 
 
-def check_living(event, character):
+def check_living(event: Event, character: Character) -> None:
     if character.event_id != event.pk:
         raise ValidationError({"character": f"{character} is not of this game."})
     if character.died_turn is not None:
         raise ValidationError({"character": f"{character} is dead."})
 
 
-def begin(event, character, *, is_emperor, actor):
+def begin(event: Event, character: Character, *, is_emperor: bool, actor: Actor) -> tuple[Claimant, AuditEntry]:
     claim = saved(
         Claimant(
             event=event,
@@ -298,7 +312,7 @@ def begin(event, character, *, is_emperor, actor):
     return claim, entry
 
 
-def end(claim, actor):
+def end(claim: Claimant, actor: Actor) -> Claimant:
     before = snapshot(claim)
     claim.ended_turn = current_turn(claim.event)
     claim.save()
@@ -316,7 +330,9 @@ def end(claim, actor):
 PUBLISHABLE = {Motion: "motion", Edict: "edict", Claimant: "emperor"}
 
 
-def do_publish_record(record, *, to_projector=False, actor):
+def do_publish_record(
+    record: Motion | Edict | Claimant, *, to_projector: bool = False, actor: Actor
+) -> Motion | Edict | Claimant:
     """Put a counted motion's result, an edict or a change of Emperor in the Acta Diurna, and on
     the projector's news if Control chooses."""
     with transaction.atomic():
@@ -351,11 +367,11 @@ def do_publish_record(record, *, to_projector=False, actor):
     return record
 
 
-def event_of(record):
+def event_of(record: Motion | Edict | Claimant) -> Event:
     return record.session.event if isinstance(record, Motion) else record.event
 
 
-def announce_to_the_hall(event, headline, actor):
+def announce_to_the_hall(event: Event, headline: str, actor: Actor) -> None:
     """The projector's news is Control's announcements: only Control puts the Senate's news there."""
     if not can(actor, event, Perm.ANNOUNCE):
         raise ValidationError({"to_projector": "Only Control puts the Senate's news on the projector."})

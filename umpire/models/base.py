@@ -1,4 +1,28 @@
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
 from django.db import models
+
+Method = TypeVar("Method", bound=Callable[..., object])
+
+
+def depends_on(*labels: str) -> Callable[[Method], Method]:
+    """Mark a `natural_key` method with the models whose natural keys it uses (Django's
+    `natural_key.dependencies`), so that serializing orders those models first."""
+
+    def mark(method: Method) -> Method:
+        method.__dict__["dependencies"] = list(labels)
+        return method
+
+    return mark
+
+
+class InEvent(Protocol):
+    """Any record of one event (a province, an account, a character, a venue), for the checks that refuse
+    a record of another event."""
+
+    @property
+    def event_id(self) -> int: ...
 
 
 class NamedInEventManager(models.Manager):
@@ -31,10 +55,9 @@ class NamedInEvent(models.Model):
     def __str__(self):
         return self.name
 
+    @depends_on("umpire.event")
     def natural_key(self):
         return (*self.event.natural_key(), self.name)
-
-    natural_key.dependencies = ["umpire.event"]
 
     def other_event_errors(self, *fields):
         """An error for each of `fields` that points at a record of another event."""

@@ -2,7 +2,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 
-from .base import NamedInEvent
+from .base import NamedInEvent, depends_on
 from .region import Region
 
 
@@ -91,10 +91,9 @@ class Character(NamedInEvent):
     class Meta(NamedInEvent.Meta):
         ordering = ["event", "name"]
 
+    @depends_on("umpire.event", "umpire.region", "umpire.careerrank")
     def natural_key(self):
         return super().natural_key()
-
-    natural_key.dependencies = ["umpire.event", "umpire.region", "umpire.careerrank"]
 
     @property
     def is_travelling(self):

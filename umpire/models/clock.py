@@ -4,6 +4,7 @@ from django.db import models
 
 from umpire import calendar
 
+from .base import depends_on
 from .event import Event
 
 
@@ -51,10 +52,9 @@ class GameClock(models.Model):
     def __str__(self):
         return f"{self.event}: turn {self.turn} ({self.get_state_display()})"
 
+    @depends_on("umpire.event")
     def natural_key(self):
         return self.event.natural_key()
-
-    natural_key.dependencies = ["umpire.event"]
 
     @property
     def turn_length(self):

@@ -3,7 +3,7 @@ from django.db import models
 
 from umpire import calendar
 
-from .base import NamedInEvent
+from .base import NamedInEvent, depends_on
 
 
 def validate_winter_span(text):
@@ -81,10 +81,9 @@ class Route(models.Model):
     def __str__(self):
         return f"{self.one} – {self.other} ({self.get_kind_display()})"
 
+    @depends_on("umpire.region")
     def natural_key(self):
         return (*self.event.natural_key(), self.one.name, self.other.name)
-
-    natural_key.dependencies = ["umpire.region"]
 
     def clean(self):
         errors = NamedInEvent.other_event_errors(self, "one", "other")

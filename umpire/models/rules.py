@@ -12,6 +12,11 @@ class ProcedureRun(models.Model):
     so the log holds what the rules give, not what a browser claimed.
     """
 
+    # not stored: set by do_record_procedure_run for the umpire who saved it, what the case's preparers
+    # filled in and what the run's followers could not do
+    filled_notes: list[str]
+    follower_notes: list[str]
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="procedure_runs")
     region = models.ForeignKey(Region, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     procedure = models.CharField(max_length=80)

@@ -1,15 +1,17 @@
 """Codes that open pages without a login: revoked and reissued in one step."""
 
+from datetime import datetime
+
 from django.db import transaction
 from django.utils import timezone
 
 from umpire.events import AccessRevoked, display_group, publish_on_commit
-from umpire.models import AccessCode
+from umpire.models import AccessCode, Event
 
-from .audit import record_audit
+from .audit import Actor, record_audit
 
 
-def do_reissue_display_code(event, *, actor, now=None):
+def do_reissue_display_code(event: Event, *, actor: Actor, now: datetime | None = None) -> AccessCode:
     """Revoke every projector code of `event` and issue one new one; a projector still open with
     a revoked code is told, on commit, and closes."""
     with transaction.atomic():

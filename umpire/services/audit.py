@@ -1,23 +1,40 @@
 """Writing the audit log; called by every service inside its transaction."""
 
 import json
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any, TypeAlias, overload
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Model
 
-from umpire.models import AuditEntry, GameClock
+from umpire.models import AuditEntry, Event, GameClock
 from umpire.whereabouts import get_whereabouts
 
+# Who does a change: an umpire, or the console itself (None).
+Actor: TypeAlias = User | None
+# A record's stored fields as the audit keeps them (`snapshot`): attname -> JSON-safe value.
+Snapshot: TypeAlias = dict[str, Any]
+
 # the entry being undone while its compensation runs: every entry written meanwhile points to it
-_undoing = ContextVar("undoing", default=None)
+_undoing: ContextVar[AuditEntry | None] = ContextVar("undoing", default=None)
 # the action whose steps are being written: each step's entry points to it, to be undone with it
-_steps_of = ContextVar("steps_of", default=None)
+_steps_of: ContextVar[AuditEntry | None] = ContextVar("steps_of", default=None)
 # the entries written for an action whose own entry comes last, to be made its steps then
-_gathered = ContextVar("gathered", default=None)
+_gathered: ContextVar[list[AuditEntry] | None] = ContextVar("gathered", default=None)
 
 
-def snapshot(instance):
+@overload
+def snapshot(instance: Model) -> Snapshot: ...
+@overload
+def snapshot(instance: None) -> None: ...
+@overload
+def snapshot(instance: Model | None) -> Snapshot | None: ...
+
+
+def snapshot(instance: Model | None) -> Snapshot | None:
     """The stored fields of a model instance, as JSON-safe values; a file kept in the database (a print run's
     merged PDF) is the paper's, not the record's history, and is left out."""
     if instance is None:
@@ -30,13 +47,22 @@ def snapshot(instance):
     return json.loads(json.dumps(values, cls=DjangoJSONEncoder))
 
 
-def record_audit(*, event, actor, action, target, before=None, after=None, reason=""):
+def record_audit(
+    *,
+    event: Event | None,
+    actor: User | AnonymousUser | None,
+    action: str,
+    target: Model,
+    before: object = None,
+    after: object = None,
+    reason: str = "",
+) -> AuditEntry:
     """Add the audit entry of one change, stamped with the wall clock and the game date, and filed
     under the tables and characters it concerns (umpire.whereabouts)."""
     turn, game_date = _game_date(event)
     entry = AuditEntry.objects.create(
         event=event,
-        actor=actor if actor is not None and actor.is_authenticated else None,
+        actor=actor if isinstance(actor, User) else None,  # a visitor with no login is no account
         actor_name=_actor_name(actor),
         action=action,
         target_type=target._meta.label_lower,
@@ -51,12 +77,13 @@ def record_audit(*, event, actor, action, target, before=None, after=None, reaso
         part_of=_steps_of.get(),
     )
     _file_under(entry, *get_whereabouts(target, before=before, after=after))
-    if _gathered.get() is not None:
-        _gathered.get().append(entry)
+    gathered = _gathered.get()
+    if gathered is not None:
+        gathered.append(entry)
     return entry
 
 
-def _file_under(entry, tables, characters):
+def _file_under(entry: AuditEntry, tables: Iterable[int], characters: Iterable[int]) -> None:
     if tables:
         entry.tables.set(tables)
     if characters:
@@ -64,7 +91,7 @@ def _file_under(entry, tables, characters):
 
 
 @contextmanager
-def compensating(entry):
+def compensating(entry: AuditEntry) -> Iterator[None]:
     """Mark every entry written inside the block as part of the undo of `entry`."""
     token = _undoing.set(entry)
     try:
@@ -74,7 +101,7 @@ def compensating(entry):
 
 
 @contextmanager
-def steps_of(entry):
+def steps_of(entry: AuditEntry) -> Iterator[None]:
     """Mark every entry written inside the block as one step of the action `entry` records, so
     that the action is undone whole and none of its steps alone."""
     token = _steps_of.set(entry)
@@ -85,10 +112,10 @@ def steps_of(entry):
 
 
 @contextmanager
-def gathering_steps():
+def gathering_steps() -> Iterator[list[AuditEntry]]:
     """For an action whose own entry is written last, its after being the whole change (a force's
     order): collect the entries written inside the block, for `adopt_steps` to make them its steps."""
-    found = []
+    found: list[AuditEntry] = []
     token = _gathered.set(found)
     try:
         yield found
@@ -96,7 +123,7 @@ def gathering_steps():
         _gathered.reset(token)
 
 
-def adopt_steps(entry, gathered):
+def adopt_steps(entry: AuditEntry, gathered: Iterable[AuditEntry]) -> None:
     """Make the gathered entries steps of `entry`, in the same transaction that wrote them all, so
     the action is never seen without its steps. An entry already a step of an enclosing action (a
     battle's) becomes a step of `entry`, which is itself that action's step."""
@@ -107,13 +134,13 @@ def adopt_steps(entry, gathered):
     )
 
 
-def _actor_name(actor):
+def _actor_name(actor: User | AnonymousUser | None) -> str:
     if actor is None:
         return "system"
     return actor.get_username() or "anonymous"
 
 
-def _game_date(event):
+def _game_date(event: Event | None) -> tuple[int | None, str]:
     if event is None:
         return None, ""
     turn = GameClock.objects.filter(event=event).values_list("turn", flat=True).first()

@@ -7,18 +7,28 @@ receiving table and Control (`FollowUpChanged`), never by the hall.
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Model
 from django.utils import timezone
 
 from umpire.events import FollowUpChanged, control_group, publish_on_commit, table_group
 from umpire.follow_up_selectors import can_acknowledge, check_about, get_tables_kept, is_control
-from umpire.models import FollowUp
+from umpire.models import Event, FollowUp, Region
 from umpire.permissions import Perm
 from umpire.selectors import can, get_turn
 
-from .audit import record_audit, snapshot
+from .audit import Actor, record_audit, snapshot
 
 
-def do_send_follow_up(event, *, text, actor, to_table=None, to_control=False, from_table=None, about=None):
+def do_send_follow_up(
+    event: Event,
+    *,
+    text: str,
+    actor: Actor,
+    to_table: Region | None = None,
+    to_control: bool = False,
+    from_table: Region | None = None,
+    about: Model | None = None,
+) -> FollowUp:
     """Send `text` to `to_table` or to Control, about `about`: a record of `event` the sender may see."""
     check_may_send(actor, event, from_table)
     follow_up = FollowUp(
@@ -47,7 +57,7 @@ def do_send_follow_up(event, *, text, actor, to_table=None, to_control=False, fr
     return follow_up
 
 
-def do_acknowledge_follow_up(follow_up, *, actor):
+def do_acknowledge_follow_up(follow_up: FollowUp, *, actor: Actor) -> FollowUp:
     """The receiver has read it and acted: it leaves the open list. Only once."""
     with transaction.atomic():
         follow_up = _locked(follow_up)
@@ -67,7 +77,7 @@ def do_acknowledge_follow_up(follow_up, *, actor):
     return follow_up
 
 
-def check_may_send(actor, event, from_table):
+def check_may_send(actor: Actor, event: Event, from_table: Region | None) -> None:
     """Any umpire sends; from a table he keeps (Control from any)."""
     if not can(actor, event, Perm.SEND_FOLLOW_UPS):
         raise ValidationError("Only the event's umpires send follow-ups.")
@@ -75,7 +85,7 @@ def check_may_send(actor, event, from_table):
         raise ValidationError({"from_table": f"You do not keep {from_table}: send it from your own table."})
 
 
-def check_may_acknowledge(actor, follow_up):
+def check_may_acknowledge(actor: Actor, follow_up: FollowUp) -> None:
     if not can_acknowledge(actor, follow_up):
         who = "Control" if follow_up.to_control else f"{follow_up.to_table}'s umpire or Control"
         raise ValidationError(f"Only {who} may acknowledge this follow-up.")
@@ -84,20 +94,20 @@ def check_may_acknowledge(actor, follow_up):
         raise ValidationError(f"This follow-up was already acknowledged by {follow_up.acknowledged_by} at {at:%H:%M}.")
 
 
-def _link_about(follow_up, record, actor):
+def _link_about(follow_up: FollowUp, record: Model, actor: Actor) -> None:
     check_about(actor, follow_up.event, f"{record._meta.label_lower}:{record.pk}")
     follow_up.about = record
     follow_up.about_label = str(record)[:200]
     follow_up.about_url = record.get_absolute_url() if hasattr(record, "get_absolute_url") else ""
 
 
-def _locked(follow_up):
+def _locked(follow_up: FollowUp) -> FollowUp:
     # `of` keeps the lock off the nullable tables joined in, which PostgreSQL refuses to lock
     rows = FollowUp.objects.select_for_update(of=("self",)).select_related("event", "to_table", "acknowledged_by")
     return rows.get(pk=follow_up.pk)
 
 
-def _announce(follow_up, action):
+def _announce(follow_up: FollowUp, action: str) -> None:
     groups = [control_group(follow_up.event_id)]
     if follow_up.to_table_id:
         groups.append(table_group(follow_up.to_table_id))

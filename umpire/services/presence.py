@@ -6,18 +6,22 @@ table by the geographical links shown." A player is at a table (`location`) or o
 `umpire.selectors.can_move_player`'s answer; these services check only the facts.
 """
 
+from typing import NoReturn
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from umpire.events import CharacterMoved, control_group, publish_on_commit, table_group
-from umpire.models import Character
+from umpire.models import Character, Region
 from umpire.selectors import get_linked_tables
 
-from .audit import record_audit, snapshot
+from .audit import Actor, Snapshot, record_audit, snapshot
 
 
-def do_check_out(character, *, to_table, actor, from_table=None):
+def do_check_out(
+    character: Character, *, to_table: Region, actor: Actor, from_table: Region | None = None
+) -> Character:
     """He leaves his table for `to_table`, a table linked to it by a route.
 
     `from_table` is the table the umpire sees him at: if he has left it since, nothing happens.
@@ -31,7 +35,7 @@ def do_check_out(character, *, to_table, actor, from_table=None):
     return character
 
 
-def do_check_in(character, *, at_table, actor):
+def do_check_in(character: Character, *, at_table: Region, actor: Actor) -> Character:
     """He arrives at `at_table`: the table he set out for, or any table if Control is placing him."""
     with transaction.atomic():
         character = _locked(character)
@@ -42,7 +46,7 @@ def do_check_in(character, *, at_table, actor):
     return character
 
 
-def check_may_leave(character, to_table, from_table=None):
+def check_may_leave(character: Character, to_table: Region, from_table: Region | None = None) -> None:
     """Refuse, naming the tables, unless he stands at a table linked to `to_table`."""
     _check_alive(character)
     if character.travelling_to_id:
@@ -54,7 +58,7 @@ def check_may_leave(character, to_table, from_table=None):
     _check_linked(character, character.location, to_table)
 
 
-def check_may_arrive(character, at_table):
+def check_may_arrive(character: Character, at_table: Region) -> None:
     """Refuse unless he is on his way to `at_table`, or at no table at all (Control placing him)."""
     _check_alive(character)
     if character.location_id == at_table.pk:
@@ -68,12 +72,12 @@ def check_may_arrive(character, at_table):
         )
 
 
-def _check_alive(character):
+def _check_alive(character: Character) -> None:
     if character.died_turn is not None:
         _refuse(f"{character} fell in turn {character.died_turn}: the dead do not travel.")
 
 
-def _check_linked(character, table, to_table):
+def _check_linked(character: Character, table: Region | None, to_table: Region) -> None:
     linked = list(get_linked_tables(table))
     if to_table not in linked:
         choices = ", ".join(str(t) for t in linked) or "nowhere"
@@ -82,17 +86,19 @@ def _check_linked(character, table, to_table):
         )
 
 
-def _refuse(message):
+def _refuse(message: str) -> NoReturn:
     raise ValidationError({"character": message})
 
 
-def _locked(character):
+def _locked(character: Character) -> Character:
     # `of` keeps the lock off the nullable tables joined in, which PostgreSQL refuses to lock
     rows = Character.objects.select_for_update(of=("self",)).select_related("event", "location", "travelling_to")
     return rows.get(pk=character.pk)
 
 
-def _save_and_announce(character, verb, before, from_table, to_table, *, actor):
+def _save_and_announce(
+    character: Character, verb: str, before: Snapshot, from_table: Region | None, to_table: Region, *, actor: Actor
+) -> None:
     character.full_clean()
     character.save()
     record_audit(

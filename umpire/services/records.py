@@ -4,17 +4,21 @@ Game actions get services of their own in the apps that own them; these cover
 the plain set-up and correction of tables, provinces, characters and the like.
 """
 
+from typing import TypeVar
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import ProtectedError
+from django.db.models import Model, ProtectedError
 
 from umpire.events import WorldChanged, control_group, publish_on_commit, table_group
 from umpire.models import Event, GameClock, Region
 
-from .audit import record_audit, snapshot
+from .audit import Actor, Snapshot, record_audit, snapshot
+
+M = TypeVar("M", bound=Model)
 
 
-def do_save_record(instance, *, actor, reason=""):
+def do_save_record(instance: M, *, actor: Actor, reason: str = "") -> M:
     """Validate and store one record, auditing the change; invalid input changes nothing."""
     with transaction.atomic():
         stored = _locked_copy(instance)
@@ -27,7 +31,7 @@ def do_save_record(instance, *, actor, reason=""):
     return instance
 
 
-def do_save_event(event, *, actor, reason=""):
+def do_save_event(event: Event, *, actor: Actor, reason: str = "") -> Event:
     """An event is stored with its game clock: a new one gets its clock, scheduled at turn 1, in
     the same transaction, so its clock desk and its tables' consoles have a clock to show."""
     with transaction.atomic():
@@ -36,7 +40,7 @@ def do_save_event(event, *, actor, reason=""):
     return event
 
 
-def do_delete_record(instance, *, actor, reason=""):
+def do_delete_record(instance: Model, *, actor: Actor, reason: str = "") -> None:
     """Remove one record, auditing it; a record others still need is refused, naming them."""
     try:
         with transaction.atomic():
@@ -48,13 +52,15 @@ def do_delete_record(instance, *, actor, reason=""):
         raise ValidationError(f"{instance} cannot be removed while these still refer to it: {users}.") from refusal
 
 
-def _locked_copy(instance):
+def _locked_copy(instance: M) -> M | None:
     if instance.pk is None:
         return None
-    return type(instance).objects.select_for_update().filter(pk=instance.pk).first()
+    return type(instance)._default_manager.select_for_update().filter(pk=instance.pk).first()
 
 
-def _audit_and_publish(instance, verb, before, after, *, actor, reason):
+def _audit_and_publish(
+    instance: Model, verb: str, before: Snapshot | None, after: Snapshot | None, *, actor: Actor, reason: str
+) -> None:
     event = event_of(instance)
     label = instance._meta.label_lower
     record_audit(
@@ -71,13 +77,13 @@ def _audit_and_publish(instance, verb, before, after, *, actor, reason):
         publish_on_commit(groups_for(instance, event), change)
 
 
-def event_of(instance):
+def event_of(instance: Model) -> Event | None:
     if isinstance(instance, Event):
         return instance if instance.pk else None
     return getattr(instance, "event", None) if getattr(instance, "event_id", None) else None
 
 
-def groups_for(instance, event):
+def groups_for(instance: Model, event: Event) -> list[str]:
     """Control always hears of a change; a table hears of changes to what is on it."""
     groups = [control_group(event.pk)]
     if isinstance(instance, Region):

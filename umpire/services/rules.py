@@ -1,17 +1,28 @@
 """Running rules procedures for the console, and saving their results to the event's log."""
 
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
 from django.db import transaction
 
 from umpire.events import ProcedureRecorded, control_group, publish_on_commit, table_group
-from umpire.models import GameClock, ProcedureRun
+from umpire.models import Event, GameClock, ProcedureRun, Region
 from umpire.rules.dice import EnteredDice, SeededDice
 from umpire.rules.registry import get_procedure, run_procedure
+from umpire.rules.working import Result
 
-from .audit import record_audit
+from .audit import Actor, record_audit
 from .readings import with_event_readings
 
+# prepare(event, key, case) -> (the case, notes in words of what it filled in)
+CasePreparer = Callable[[Event, str, Any], tuple[Any, list[str]]]
+# follow(run, *, actor) -> (what it did, notes in words of what it could not do)
+RunFollower = Callable[..., tuple[Any, list[str]]]
 
-def run_with_dice(key, case, *, dice=None, seed=None):
+
+def run_with_dice(
+    key: str, case: Any, *, dice: Sequence[int] | None = None, seed: int | None = None
+) -> tuple[Result, int | None]:
     """Run a procedure with the umpire's dice if given, else the console's, seeded.
 
     Returns the result and the seed (None for entered dice), so the run can be repeated.
@@ -23,10 +34,10 @@ def run_with_dice(key, case, *, dice=None, seed=None):
 
 
 # what the apps put into an event's case before it runs (a board game's cells from its data tables)
-CASE_PREPARERS = []
+CASE_PREPARERS: list[CasePreparer] = []
 
 
-def register_case_preparer(prepare):
+def register_case_preparer(prepare: CasePreparer) -> None:
     """`prepare(event, key, case)` is called, in registration order, on every case run for an event (a desk
     run, a saved run) after the event's readings; it returns (the case, notes in words of what it filled in).
     It never overwrites what the case gives, and leaves alone a case it cannot read, for the procedure's parse
@@ -34,7 +45,7 @@ def register_case_preparer(prepare):
     CASE_PREPARERS.append(prepare)
 
 
-def prepare_case(event, key, case):
+def prepare_case(event: Event, key: str, case: Any) -> tuple[Any, list[str]]:
     """The case as it runs for `event`: the event's readings, then each preparer's cells. Returns (case, notes)."""
     case, notes = with_event_readings(event, key, case), []
     for prepare in CASE_PREPARERS:
@@ -43,7 +54,18 @@ def prepare_case(event, key, case):
     return case, notes
 
 
-def do_record_procedure_run(event, *, key, case, dice, rolled_by_console, seed=None, region=None, note="", actor):
+def do_record_procedure_run(
+    event: Event,
+    *,
+    key: str,
+    case: Any,
+    dice: Sequence[int],
+    rolled_by_console: bool,
+    seed: int | None = None,
+    region: Region | None = None,
+    note: str = "",
+    actor: Actor,
+) -> ProcedureRun:
     """Re-run the procedure from its input and dice, then save what the rules give.
 
     The case is prepared for the event (`prepare_case`), and the log keeps the case as run; what the
@@ -84,16 +106,16 @@ def do_record_procedure_run(event, *, key, case, dice, rolled_by_console, seed=N
 
 
 # what the apps do with a saved run, in the same transaction (a board game's trackers propose moves)
-RUN_FOLLOWERS = []
+RUN_FOLLOWERS: list[RunFollower] = []
 
 
-def register_run_follower(follow):
+def register_run_follower(follow: RunFollower) -> None:
     """`follow(run, *, actor)` is called for every run saved at the desk, and returns (what it did, notes
     in words of what it could not do), the notes for the umpire who saved it; apps register in ready()."""
     RUN_FOLLOWERS.append(follow)
 
 
-def summarise(outcome):
+def summarise(outcome: Mapping[str, object]) -> str:
     """A one-line account of an outcome for lists and messages."""
     return "; ".join(
         f"{key.replace('_', ' ')}: {value}" for key, value in outcome.items() if isinstance(value, (str, int, bool))

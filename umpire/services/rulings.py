@@ -8,14 +8,16 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from umpire.events import RulingRecorded, publish_on_commit, umpires_group
-from umpire.models import Ruling
+from umpire.models import Event, Ruling
 from umpire.permissions import Perm
 from umpire.selectors import can, get_turn
 
-from .audit import record_audit, snapshot
+from .audit import Actor, record_audit, snapshot
 
 
-def do_record_ruling(event, *, question, ruling, actor, section="", supersedes=None):
+def do_record_ruling(
+    event: Event, *, question: str, ruling: str, actor: Actor, section: str = "", supersedes: Ruling | None = None
+) -> Ruling:
     """Add a ruling on `question` to the log, replacing `supersedes` if given."""
     if not can(actor, event, Perm.RECORD_RULINGS):
         raise ValidationError("Only the event's umpires record rulings.")

@@ -7,23 +7,26 @@ the reason, when it is itself an undo, when it was one step of a larger action, 
 kind is never undone from the log, or while a later change to the same records stands.
 """
 
+from collections.abc import Iterable
+from typing import cast
+
 from django.apps import apps
 from django.contrib.admin.utils import NestedObjects
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, router, transaction
-from django.db.models import Q
+from django.db.models import Model, Q, QuerySet
 
 from umpire.events import ActionUndone, control_group, publish_on_commit
 from umpire.models import AuditEntry
 from umpire.undo import Restorer, compensation_of, refusal_of, restorer_of
 
-from .audit import compensating, record_audit, snapshot, steps_of
+from .audit import Actor, Snapshot, compensating, record_audit, snapshot, steps_of
 from .records import do_delete_record, do_save_record
 
 LATER_SHOWN = 5
 
 
-def do_undo(entry, *, actor, reason):
+def do_undo(entry: AuditEntry, *, actor: Actor, reason: str) -> AuditEntry:
     """Undo the action `entry` records; returns the undo's own entry."""
     if not reason or not reason.strip():
         raise ValidationError({"reason": "Say why the action is undone: the log keeps it."})
@@ -38,11 +41,11 @@ def do_undo(entry, *, actor, reason):
         return existing
 
 
-def undo_of(entry):
+def undo_of(entry: AuditEntry) -> AuditEntry | None:
     return AuditEntry.objects.filter(compensates=entry, action=AuditEntry.UNDO).first()
 
 
-def undo(entry, *, actor, reason):
+def undo(entry: AuditEntry, *, actor: Actor, reason: str) -> AuditEntry:
     entry = AuditEntry.objects.select_for_update(of=("self",)).select_related("event").get(pk=entry.pk)
     existing = undo_of(entry)
     if existing is not None:
@@ -67,7 +70,7 @@ def undo(entry, *, actor, reason):
     return undo_entry
 
 
-def why_not(entry):
+def why_not(entry: AuditEntry) -> str:
     """The reason an undo of `entry` would be refused now, or "" if it would be done; for the
     page that asks Control to confirm it."""
     try:
@@ -77,10 +80,10 @@ def why_not(entry):
     return ""
 
 
-def check_may_undo(entry):
+def check_may_undo(entry: AuditEntry) -> None:
     if entry.action == AuditEntry.UNDO or entry.compensates_id:
         raise ValidationError(f"#{entry.pk} is itself part of an undo: an undo is final. Do the action again instead.")
-    if entry.part_of_id:
+    if entry.part_of is not None:
         raise ValidationError(
             f"#{entry.pk} is one step of #{entry.part_of_id} ({entry.part_of.action}): undo that action whole instead."
         )
@@ -93,7 +96,7 @@ def check_may_undo(entry):
         raise ValidationError(f"Later changes depend on #{entry.pk}: {named}. Undo those first.")
 
 
-def later_changes(entry):
+def later_changes(entry: AuditEntry) -> QuerySet[AuditEntry]:
     """Changes since `entry` to any record it changed, that stand: not undone, not an undo's
     own work, not a step of `entry` itself."""
     steps = all_steps(entry)
@@ -101,7 +104,7 @@ def later_changes(entry):
     for step in [entry, *steps]:
         records |= Q(target_type=step.target_type, target_id=step.target_id)
     return (
-        AuditEntry.objects.filter(records, event_id=entry.event_id, pk__gt=entry.pk)
+        AuditEntry.objects.filter(records, Q(event_id=entry.event_id), pk__gt=entry.pk)  # Q: no event, event_id IS NULL
         .exclude(pk__in=[step.pk for step in steps])
         .filter(compensates__isnull=True)
         .exclude(compensations__action=AuditEntry.UNDO)
@@ -111,20 +114,20 @@ def later_changes(entry):
     )
 
 
-def all_steps(entry):
+def all_steps(entry: AuditEntry) -> list[AuditEntry]:
     """The action's steps, and theirs in turn (a battle's force losses, and the bills a loss ran up)."""
     steps = list(entry.parts.all())
     return [found for step in steps for found in (step, *all_steps(step))]
 
 
-def compensate(entry, *, actor, reason):
+def compensate(entry: AuditEntry, *, actor: Actor, reason: str) -> None:
     """The action's own compensation if it has one; else its record and its steps put back as they
     were (`restore_with_steps`)."""
     special = compensation_of(entry.action) or restore_with_steps
     special(entry, actor=actor, reason=reason)
 
 
-def restore_with_steps(entry, *, actor, reason):
+def restore_with_steps(entry: AuditEntry, *, actor: Actor, reason: str) -> None:
     """The action's record and each of its steps put back, the last written first (a step written
     before its action, as a reign a proclamation ended, after it); a step with a compensation of its
     own (money, by its reversing transaction) undone that way."""
@@ -140,48 +143,48 @@ def restore_with_steps(entry, *, actor, reason):
             special(step, actor=actor, reason=reason)
 
 
-def restore(step, *, actor, reason):
+def restore(step: AuditEntry, *, actor: Actor, reason: str) -> None:
     model = model_of(step)
     before, after = full_snapshot(step, step.before), full_snapshot(step, step.after)
-    if before is None and after is None:
+    if before is not None and after is not None:
+        put_back(step, model, before, after, actor=actor, reason=reason)
+    elif after is not None:
+        uncreate(step, model, after, actor=actor, reason=reason)
+    elif before is not None:
+        recreate(step, model, before, actor=actor, reason=reason)
+    else:
         raise ValidationError(
             f"#{step.pk} ({step.action}) kept no record of {step.target_label} before and after, "
             "so it cannot be put back from the log: correct it by hand."
         )
-    if before is None:
-        uncreate(step, model, after, actor=actor, reason=reason)
-    elif after is None:
-        recreate(step, model, before, actor=actor, reason=reason)
-    else:
-        put_back(step, model, before, after, actor=actor, reason=reason)
 
 
-def kept_whole(step):
+def kept_whole(step: AuditEntry) -> bool:
     return full_snapshot(step, step.before) is not None or full_snapshot(step, step.after) is not None
 
 
-def model_of(step):
+def model_of(step: AuditEntry) -> type[Model]:
     try:
         return apps.get_model(step.target_type)
     except (LookupError, ValueError):
         raise ValidationError(f"#{step.pk} concerns a {step.target_type}, which the console no longer has.") from None
 
 
-def full_snapshot(step, values):
+def full_snapshot(step: AuditEntry, values: object) -> Snapshot | None:
     """The audit's before or after, if it is a whole record of the target (not a summary)."""
     if isinstance(values, dict) and str(values.get("id")) == step.target_id:
         return values
     return None
 
 
-def stored(step, model):
-    instance = model.objects.filter(pk=step.target_id).first()
+def stored(step: AuditEntry, model: type[Model]) -> Model:
+    instance = model._default_manager.filter(pk=step.target_id).first()
     if instance is None:
         raise ValidationError(f"{step.target_label} is no longer there: #{step.pk} cannot be undone.")
     return instance
 
 
-def uncreate(step, model, after, *, actor, reason):
+def uncreate(step: AuditEntry, model: type[Model], after: Snapshot, *, actor: Actor, reason: str) -> None:
     instance = stored(step, model)
     now = snapshot(instance)
     check_unchanged(step, now, after, [key for key in now if key in after])
@@ -189,7 +192,7 @@ def uncreate(step, model, after, *, actor, reason):
     do_delete_record(instance, actor=actor, reason=reason)
 
 
-def check_nothing_hangs_on(step, instance):
+def check_nothing_hangs_on(step: AuditEntry, instance: Model) -> None:
     """Removing a record must take nothing else with it (a mood's history, a force's bills): what its
     removal would delete, beyond the record's own parts, is named and the undo refused."""
     restorer = restorer_of(step.target_type)
@@ -198,7 +201,8 @@ def check_nothing_hangs_on(step, instance):
     collector.collect([instance])
     others = {
         model._meta.verbose_name: len(found)
-        for model, found in collector.model_objs.items()
+        # django-stubs keys model_objs by str; Django keys it by the model class
+        for model, found in cast(dict[type[Model], set[Model]], collector.model_objs).items()
         if model not in own and found
     }
     if others:
@@ -209,10 +213,10 @@ def check_nothing_hangs_on(step, instance):
         )
 
 
-def recreate(step, model, before, *, actor, reason):
+def recreate(step: AuditEntry, model: type[Model], before: Snapshot, *, actor: Actor, reason: str) -> None:
     """The record as it was before its removal; a state kept beside its fields (a force's units) is
     written back by its restorer once the record is there again."""
-    if model.objects.filter(pk=step.target_id).exists():
+    if model._default_manager.filter(pk=step.target_id).exists():
         raise ValidationError(f"{step.target_label} is there again: #{step.pk} cannot be undone.")
     instance = model()
     set_fields(instance, before)
@@ -223,7 +227,9 @@ def recreate(step, model, before, *, actor, reason):
         restorer.write(instance, beside, actor=actor, reason=reason)
 
 
-def put_back(step, model, before, after, *, actor, reason):
+def put_back(
+    step: AuditEntry, model: type[Model], before: Snapshot, after: Snapshot, *, actor: Actor, reason: str
+) -> None:
     """Write back what the action changed, of the state the audit keeps (a summary the action
     added beside it is the log's, not the record's)."""
     instance = stored(step, model)
@@ -234,7 +240,7 @@ def put_back(step, model, before, after, *, actor, reason):
     restorer.write(instance, {key: before.get(key) for key in changed}, actor=actor, reason=reason)
 
 
-def check_unchanged(step, now, after, keys):
+def check_unchanged(step: AuditEntry, now: Snapshot, after: Snapshot, keys: Iterable[str]) -> None:
     """The record must still be as the action left it, in what the action changed: otherwise
     something unaudited changed it since, and putting it back would undo that too."""
     drifted = [key for key in keys if now.get(key) != after.get(key)]
@@ -242,12 +248,12 @@ def check_unchanged(step, now, after, keys):
         raise ValidationError(f"{step.target_label} has changed since #{step.pk} ({', '.join(drifted)}): undo refused.")
 
 
-def save_fields(instance, values, *, actor, reason):
+def save_fields(instance: Model, values: Snapshot, *, actor: Actor, reason: str) -> None:
     set_fields(instance, values)
     do_save_record(instance, actor=actor, reason=reason)
 
 
-def set_fields(instance, values):
+def set_fields(instance: Model, values: Snapshot) -> None:
     """Set the stored fields named in `values` (attnames, as the audit keeps them)."""
     fields = {field.attname: field for field in instance._meta.concrete_fields}
     for key, value in values.items():

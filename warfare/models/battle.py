@@ -7,6 +7,7 @@ claim that stops two umpires running the same fight. Sides are "a" and "b", as i
 """
 
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -27,6 +28,9 @@ class Side(models.TextChoices):
 
 
 class Battle(models.Model):
+    # not stored: the record as it stood when a step locked it (warfare.services.battles.locked), for its undo
+    stood_at_lock: dict[str, Any]
+
     """One battle at a table: its sides, its rounds, its verdict, its losses, its fate on paper.
 
     A draft (`published_at` empty) is seen only by its table's umpires and Control. Once

@@ -2,19 +2,24 @@
 by `ad69.battle_losses`, placed by the owning players, and confirmed onto the forces and the
 characters in one transaction that locks the record."""
 
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils import timezone
 
 from regions.models import Force
 from regions.services.engine import as_case_force, current_turn, roll_rules
-from regions.services.forces import changing, combine, set_troops
+from regions.services.forces import Troop, changing, combine, set_troops
+from umpire.models import Character
 from umpire.rules.errors import RulesError
-from umpire.services.audit import snapshot, steps_of
+from umpire.rules.working import Result
+from umpire.services.audit import Actor, snapshot, steps_of
 from umpire.services.records import do_save_record
 from umpire.services.rules import run_with_dice
 
-from ..models import Battle
+from ..models import Battle, BattleForce
 from ..models.rounds import SIDES
 from .battle_rounds import check_open
 from .battles import check_choice, dice_record, record, running, side_case
@@ -22,7 +27,7 @@ from .battles import check_choice, dice_record, record, running, side_case
 # ---- the losses -------------------------------------------------------------------------------
 
 
-def do_propose_losses(battle, *, dice=None, actor):
+def do_propose_losses(battle: Battle, *, dice: Sequence[int] | None = None, actor: Actor) -> Battle:
     """X. LOSSES and RISK TO PLAYER CHARACTERS, once the victor is known, by
     `ad69.battle_losses`: each side's loss from the other's combat value, split among its
     forces and troop types in proportion, and a d6 for each fallen commander (a 1 is fatal,
@@ -47,7 +52,7 @@ def do_propose_losses(battle, *, dice=None, actor):
     return battle
 
 
-def do_place_losses(battle, *, side, placed, actor):
+def do_place_losses(battle: Battle, *, side: str, placed: Iterable[Mapping[str, Any]], actor: Actor) -> Battle:
     """X. LOSSES: "If the legion taking losses consists of a mixture of troop types, then the
     losses should be divided proportionately among the constituents. In the case of a split,
     it is the owning player's choice." `placed` is every unit the side loses, as
@@ -58,7 +63,9 @@ def do_place_losses(battle, *, side, placed, actor):
             raise ValidationError({"__all__": "The losses are not proposed yet."})
         check_choice("side", side, SIDES)
         lines = [placed_line(line) for line in placed]
-        case = {**battle.losses_case, f"side_{side}": {**battle.losses_case[f"side_{side}"], "placed_losses": lines}}
+        proposed = battle.losses_case
+        assert proposed is not None  # LOSSES_PROPOSED: the case is kept
+        case = {**proposed, f"side_{side}": {**proposed[f"side_{side}"], "placed_losses": lines}}
         try:
             result = losses_with_kept_dice(battle, case)
         except RulesError as refusal:
@@ -69,7 +76,7 @@ def do_place_losses(battle, *, side, placed, actor):
     return battle
 
 
-def placed_line(line):
+def placed_line(line: Mapping[str, Any]) -> dict[str, Any]:
     """One line of the owner's split as the engine takes it; the engine refuses what is wrong."""
     force = line.get("force", "")
     return {
@@ -80,26 +87,29 @@ def placed_line(line):
     }
 
 
-def rerun_losses(battle, side, *, ruled, keep):
+def rerun_losses(battle: Battle, side: str, *, ruled: int | None, keep: bool) -> Result:
     """The losses again for the umpire's ruling on `side`'s units lost (None: the handbook's
     count), the wound dice already rolled standing. The owner's split, made for the old count,
     is set aside. `keep`: the result becomes the battle's."""
     key = f"side_{side}"
-    this = {k: v for k, v in battle.losses_case[key].items() if k not in ("placed_losses", "ruled_units_lost")}
-    case = {**battle.losses_case, key: this if ruled is None else {**this, "ruled_units_lost": ruled}}
+    proposed = battle.losses_case
+    assert proposed is not None  # the losses are proposed: their case is kept
+    this = {k: v for k, v in proposed[key].items() if k not in ("placed_losses", "ruled_units_lost")}
+    case = {**proposed, key: this if ruled is None else {**this, "ruled_units_lost": ruled}}
     result = losses_with_kept_dice(battle, case)
     if keep:
         keep_losses(battle, case, result)
     return result
 
 
-def losses_with_kept_dice(battle, case):
+def losses_with_kept_dice(battle: Battle, case: dict[str, Any]) -> Result:
+    assert battle.losses_result is not None  # the losses are proposed: their dice are kept
     dice = [die["value"] for die in battle.losses_result["dice"]]
     result, _ = run_with_dice("ad69.battle_losses", case, dice=dice)
     return result
 
 
-def keep_losses(battle, case, result):
+def keep_losses(battle: Battle, case: dict[str, Any], result: Result) -> None:
     battle.losses_case = case
     battle.losses_result = {**result.as_dict(), "dice": dice_record(result, battle.losses_rolled_by_console)}
 
@@ -107,7 +117,7 @@ def keep_losses(battle, case, result):
 # ---- confirmation -----------------------------------------------------------------------------
 
 
-def do_confirm_battle(battle, *, actor):
+def do_confirm_battle(battle: Battle, *, actor: Actor) -> Battle:
     """The umpire confirms, and in one transaction: each force loses its units as placed
     (X. LOSSES), the victor's survivors become veterans ("Any unit that has fought in a battle,
     and won is automatically upgraded to 'Veteran'", IX. WARFARE, ASSUMPTIONS; not in a draw),
@@ -141,7 +151,7 @@ def do_confirm_battle(battle, *, actor):
     return battle
 
 
-def check_losses_placed(battle):
+def check_losses_placed(battle: Battle) -> None:
     """X. LOSSES: where the split is the owning player's choice, he must have made it."""
     if battle.to_place:
         left = battle.losses[battle.to_place[0]]
@@ -153,7 +163,7 @@ def check_losses_placed(battle):
         )
 
 
-def apply_losses(battle, fought, turn, actor):
+def apply_losses(battle: Battle, fought: BattleForce, turn: int, actor: Actor) -> None:
     """One force's losses and, if its side won, its survivors made veterans; refused if its
     units changed while the battle was fought, as the losses were taken from those."""
     if fought.force is None:
@@ -174,11 +184,11 @@ def apply_losses(battle, fought, turn, actor):
         force.fought_turn = turn
 
 
-def troops_key(troops):
+def troops_key(troops: Iterable[Mapping[str, Any]]) -> list[tuple[str, bool, int]]:
     return sorted((t["type"], t["veteran"], t["count"]) for t in troops if t["count"])
 
 
-def after_battle(troops, lost, veterans):
+def after_battle(troops: Iterable[Mapping[str, Any]], lost: Iterable[Mapping[str, Any]], veterans: bool) -> list[Troop]:
     """The units left once `lost` are taken; all made veteran when the side won."""
     held = {(t["type"], t["veteran"]): t["count"] for t in troops}
     for line in lost:
@@ -186,7 +196,7 @@ def after_battle(troops, lost, veterans):
     return combine([{"type": k[0], "veteran": k[1] or veterans, "count": n} for k, n in held.items() if n])
 
 
-def settle_fate(battle, side, fate, turn, actor):
+def settle_fate(battle: Battle, side: str, fate: Mapping[str, Any], turn: int, actor: Actor) -> None:
     """X. RISK TO PLAYER CHARACTERS: "A 1 on 1d6 means that the injuries were fatal. Otherwise
     the character is wounded and may not take an active role in battles for 1d6 months". A
     leader who is not a player's character keeps his fate on the battle's record alone."""
@@ -201,7 +211,7 @@ def settle_fate(battle, side, fate, turn, actor):
     do_save_record(commander, actor=actor, reason=f"{fate['fate']} in {battle.title}")
 
 
-def leave_commands(commander, battle, actor):
+def leave_commands(commander: Character, battle: Battle, actor: Actor) -> None:
     """A dead man commands nothing: his legions and armies are left without him until another
     is appointed, so no later battle counts his Military Skill."""
     for force in Force.objects.filter(Q(legate=commander) | Q(army_commander=commander)).order_by("pk"):

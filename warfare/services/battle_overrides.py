@@ -7,9 +7,13 @@ the losses). Once the losses are proposed: each side's units lost (the owner pla
 again) and each fallen commander's fate. A later override of a figure supersedes an earlier.
 """
 
+from collections.abc import Callable
+
 from django.core.exceptions import ValidationError
 
-from ..models import Battle, BattleOverride
+from umpire.services.audit import Actor
+
+from ..models import Battle, BattleOverride, BattleRound
 from ..models.rounds import (
     AFTERMATH_FIGURES,
     FALLEN,
@@ -29,7 +33,9 @@ from .battles import check_choice, record, running
 MOST_MONTHS_WOUNDED = 24  # a ruling, not a d6: "for 1d6 months" gives 1 to 6
 
 
-def do_override_figure(battle, *, what, umpire_value, reason, actor, round_number=None):
+def do_override_figure(
+    battle: Battle, *, what: str, umpire_value: object, reason: str, actor: Actor, round_number: int | None = None
+) -> BattleOverride:
     """Set one figure (a `Figure` value; a round's figure names the last round fought as
     `round_number`) to the umpire's value, with his reason; audited, and told to the table."""
     if not reason.strip():
@@ -57,7 +63,7 @@ def do_override_figure(battle, *, what, umpire_value, reason, actor, round_numbe
     return override
 
 
-def check_when(battle, what):
+def check_when(battle: Battle, what: str) -> None:
     """The rounds, advantage and combat values while the battle is fought; the losses and fates after."""
     if what not in Figure.values:
         raise ValidationError({"what": f"{what!r} cannot be overridden; these can: {', '.join(Figure.values)}."})
@@ -73,7 +79,7 @@ def check_when(battle, what):
 # ---- a round's figures ------------------------------------------------------------------------
 
 
-def last_round(battle, number):
+def last_round(battle: Battle, number: int | None) -> BattleRound:
     rounds = battle.round_list
     if not rounds or number != rounds[-1].number:
         last = f"round {rounds[-1].number}" if rounds else "no round yet"
@@ -86,7 +92,7 @@ def last_round(battle, number):
     return rounds[-1]
 
 
-def check_round_figure(fought, what, value):
+def check_round_figure(fought: BattleRound, what: str, value: str) -> str:
     """The umpire's value, checked against what the figure can be."""
     if what == Figure.RESULT:
         return check_choice("umpire_value", value, ROUND_RESULTS)
@@ -104,7 +110,7 @@ def check_round_figure(fought, what, value):
     return check_choice("umpire_value", value, (FALLEN, UNHARMED))
 
 
-def whole_number(value, least=None, most=None):
+def whole_number(value: str, least: int | None = None, most: int | None = None) -> str:
     if not value.lstrip("-").isdigit():
         raise ValidationError({"umpire_value": f"{value!r} is not a whole number."})
     number = int(value)
@@ -116,7 +122,7 @@ def whole_number(value, least=None, most=None):
 # ---- the battle's figures: each checks the value, gives the engine's, and takes effect ---------
 
 
-def rule_advantage(battle, what, value):
+def rule_advantage(battle: Battle, what: str, value: str) -> tuple[str, str]:
     """X. THE PROCESS OF BATTLE, step 2: the ruled side chooses its stance first from the next round."""
     value = check_choice("umpire_value", value, SIDES)
     engine = engine_advantage(battle)
@@ -124,24 +130,24 @@ def rule_advantage(battle, what, value):
     return value, engine
 
 
-def engine_advantage(battle):
+def engine_advantage(battle: Battle) -> str:
     """The better Military Skill's; with equal skills, the dice's in round 1, once rolled."""
     skills = {side: battle.skill(side) for side in SIDES}
     if skills["a"] != skills["b"]:
-        return max(SIDES, key=skills.get)
+        return max(SIDES, key=lambda side: skills[side])
     first = battle.round_list[0] if battle.round_list else None
     if first is not None and first.case["advantage"] is None:
         return first.outcome["tactical_advantage"]
     return "by dice, not yet rolled"
 
 
-def rule_combat_value(battle, what, value):
+def rule_combat_value(battle: Battle, what: str, value: str) -> tuple[str, str]:
     """X. COMBAT VALUES: the ruled value counts in every round from the next, and in the losses."""
     side = next(view for view in get_sides(battle) if view.key == what[-1])
     return whole_number(value, 0, 10_000), str(side.forces_value)
 
 
-def rule_losses(battle, what, value):
+def rule_losses(battle: Battle, what: str, value: str) -> tuple[str, str]:
     """X. LOSSES: the ruled count is split among the side's troop types by the engine; the
     owning player's split, made for the old count, is set aside for him to make again."""
     side = what[-1]
@@ -152,7 +158,7 @@ def rule_losses(battle, what, value):
     return value, str(engine)
 
 
-def rule_fate(battle, what, value):
+def rule_fate(battle: Battle, what: str, value: str) -> tuple[str, str]:
     """X. RISK TO PLAYER CHARACTERS: killed, or wounded for so many months."""
     side = what[-1]
     if side not in battle.engine_fates:
@@ -162,7 +168,7 @@ def rule_fate(battle, what, value):
     return fate_words(value), fate_phrase(battle.engine_fates[side])
 
 
-def fate_words(value):
+def fate_words(value: str) -> str:
     """ "killed", or "wounded 3" (also typed as "3" or "wounded 3 months")."""
     words = value.lower().split()
     if words == [KILLED]:
@@ -173,7 +179,7 @@ def fate_words(value):
     return f"{WOUNDED} {whole_number(months[0], 1, MOST_MONTHS_WOUNDED)}"
 
 
-BATTLE_FIGURES = {
+BATTLE_FIGURES: dict[str, Callable[[Battle, str, str], tuple[str, str]]] = {
     Figure.ADVANTAGE: rule_advantage,
     Figure.COMBAT_VALUE_A: rule_combat_value,
     Figure.COMBAT_VALUE_B: rule_combat_value,

@@ -2,6 +2,9 @@
 `ad69.battle_round`, the umpire's overrides of any figure, and his verdict when the dice
 leave no clear victor."""
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
@@ -9,6 +12,7 @@ from regions.services.engine import current_turn, roll_rules
 from umpire.rules.ad69.battle_round import RoundOrders
 from umpire.rules.errors import RulesError
 from umpire.rules.schema import parse
+from umpire.services.audit import Actor
 
 from ..models import Battle, BattleRound
 from ..models.rounds import SIDES
@@ -17,7 +21,9 @@ from .battles import check_choice, dice_record, record, running, side_case
 RISK = "X. COMBAT RESOLUTION, RISK TO PLAYER CHARACTERS IN BATTLE"
 
 
-def do_fight_round(battle, *, orders, dice=None, actor):
+def do_fight_round(
+    battle: Battle, *, orders: Mapping[str, Any], dice: Sequence[int] | None = None, actor: Actor
+) -> BattleRound:
     """X. THE PROCESS OF BATTLE, steps 5 to 8, one round, by `ad69.battle_round`: the tactical
     advantage settled in round 1 (by Military Skill, or dice if equal) and kept; the push-back
     and the fallen carried from the last round as it stands after any override.
@@ -49,14 +55,14 @@ def do_fight_round(battle, *, orders, dice=None, actor):
     return fought
 
 
-def check_may_fight(battle):
+def check_may_fight(battle: Battle) -> None:
     if battle.awaits_decision:
         raise ValidationError({"__all__": "The commanders have not yet chosen to fight (step 1)."})
     if battle.state != Battle.State.OPEN or battle.is_over:
         raise ValidationError({"__all__": f"The battle is over after round {battle.rounds_fought}: {battle.ending}."})
 
 
-def parse_orders(orders):
+def parse_orders(orders: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The orders as the engine reads them, every field filled, so the record is complete."""
     try:
         parsed = parse(RoundOrders, orders, "orders.")
@@ -68,7 +74,7 @@ def parse_orders(orders):
     }
 
 
-def check_joins(battle, orders, turn):
+def check_joins(battle: Battle, orders: Mapping[str, Mapping[str, Any]], turn: int) -> None:
     """X. RISK TO PLAYER CHARACTERS: a wounded commander "may not take an active role in
     battles" until his months are up: he cannot join in person."""
     for side in SIDES:
@@ -83,7 +89,7 @@ def check_joins(battle, orders, turn):
             )
 
 
-def round_case(battle, number, orders):
+def round_case(battle: Battle, number: int, orders: Mapping[str, Any]) -> dict[str, Any]:
     """ad69.battle_round's input: the sides as they began, and the state the last round left."""
     last = battle.last_result
     return {
@@ -100,7 +106,7 @@ def round_case(battle, number, orders):
 # ---- the verdict ------------------------------------------------------------------------------
 
 
-def do_give_verdict(battle, *, victor, reason="", actor):
+def do_give_verdict(battle: Battle, *, victor: str, reason: str = "", actor: Actor) -> Battle:
     """X. DETERMINING VICTORY: after four rounds, or a withdrawal, with no clear victor, "the
     umpires will consider ... 1. Relative casualties 2. Tactical advantage 3. Combat value";
     their "decision, no matter how arbitrary and unfair ..., is final". `victor` is "a", "b"
@@ -123,6 +129,6 @@ def do_give_verdict(battle, *, victor, reason="", actor):
     return battle
 
 
-def check_open(battle):
+def check_open(battle: Battle) -> None:
     if battle.state != Battle.State.OPEN:
         raise ValidationError({"__all__": "The losses are proposed: the rounds and the verdict stand."})

@@ -8,8 +8,11 @@ transaction. Every service locks the battle, audits the change and tells the tab
 Control on commit (and the whole event, once the battle is published).
 """
 
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import Any, cast
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -17,11 +20,12 @@ from django.utils import timezone
 from regions.models import Force
 from regions.services.engine import as_case_force, current_turn
 from umpire.events import control_group, event_group, publish_on_commit, table_group
-from umpire.models import UmpireSeat
+from umpire.models import AuditEntry, Character, Event, Region, UmpireSeat
 from umpire.permissions import Perm
+from umpire.rules.working import Result
 from umpire.selectors import can
 from umpire.services.announcements import do_draft_announcement, do_publish_announcement
-from umpire.services.audit import record_audit, snapshot, steps_of
+from umpire.services.audit import Actor, Snapshot, record_audit, snapshot, steps_of
 
 from ..events import BattleChanged, BattlePublished
 from ..models import Battle, BattleForce
@@ -30,29 +34,29 @@ from ..models.rounds import SIDES, BattleOverride, BattleRound
 SYSTEM = "X. COMBAT RESOLUTION, THE BATTLE SYSTEM"
 PROCESS = "X. COMBAT RESOLUTION, THE PROCESS OF BATTLE"
 UNFINISHED = (Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)
-DEPLOYMENT_LENGTH = BattleForce._meta.get_field("deployment").max_length
+DEPLOYMENT_LENGTH = cast(int, BattleForce._meta.get_field("deployment").max_length)  # a CharField has one
 
 
 # ---- opening ----------------------------------------------------------------------------------
 
 
 def do_open_battle(
-    region,
+    region: Region,
     *,
-    side_a_forces,
-    side_b_forces,
-    side_a_commander=None,
-    side_b_commander=None,
-    side_a_name="",
-    side_b_name="",
-    side_a_skill=None,
-    side_b_skill=None,
-    force_marched=None,
-    place="",
-    title="",
-    decided=True,
-    actor,
-):
+    side_a_forces: Sequence[Force],
+    side_b_forces: Sequence[Force],
+    side_a_commander: Character | None = None,
+    side_b_commander: Character | None = None,
+    side_a_name: str = "",
+    side_b_name: str = "",
+    side_a_skill: int | None = None,
+    side_b_skill: int | None = None,
+    force_marched: Iterable[Force] | None = None,
+    place: str = "",
+    title: str = "",
+    decided: bool = True,
+    actor: Actor,
+) -> Battle:
     """X. THE PROCESS OF BATTLE, steps 1 to 4: the commanders have chosen to fight, and the
     forces present together at this table face off. The opener holds the claim.
 
@@ -107,7 +111,7 @@ def do_open_battle(
     return battle
 
 
-def lock_forces(sides):
+def lock_forces(sides: Mapping[str, Sequence[Force]]) -> dict[str, list[Force]]:
     """The forces of each side, locked in id order, so that two umpires cannot put the same
     force into two battles at once."""
     ids = [force.pk for side in SIDES for force in sides[side]]
@@ -116,7 +120,7 @@ def lock_forces(sides):
     return {side: [found[force.pk] for force in sides[side]] for side in SIDES}
 
 
-def check_forces(region, sides):
+def check_forces(region: Region, sides: Mapping[str, Sequence[Force]]) -> None:
     """X. THE BATTLE SYSTEM: each side at least one force; every force at this table, in the
     same province as the rest, and in no other battle not yet confirmed."""
     seen = set()
@@ -131,7 +135,7 @@ def check_forces(region, sides):
             check_force_here(region, sides["a"][0], force, field)
 
 
-def check_force_here(region, first, force, field):
+def check_force_here(region: Region, first: Force, force: Force, field: str) -> None:
     if force.event_id != region.event_id or force.province.region_id != region.pk:
         raise ValidationError({field: f"{force.name} is not at this table ({region})."})
     if force.province_id != first.province_id:
@@ -146,7 +150,7 @@ def check_force_here(region, first, force, field):
         raise ValidationError({field: f"{force.name} is already in the battle “{fighting.battle}”, not yet confirmed."})
 
 
-def check_umpire_present(event, sides, actor):
+def check_umpire_present(event: Event, sides: Mapping[str, Sequence[Force | BattleForce]], actor: Actor) -> None:
     """X. THE BATTLE SYSTEM: "Legion vs Legion battles must be with an Umpire present";
     local battles of detached vexillations "can be dealt with by players"."""
     legions = all(any(force.kind == Force.Kind.LEGION for force in sides[side]) for side in SIDES)
@@ -154,13 +158,13 @@ def check_umpire_present(event, sides, actor):
         raise ValidationError({"__all__": f"A battle of legion against legion needs an umpire present ({SYSTEM})."})
 
 
-def is_umpire(user, event):
+def is_umpire(user: Actor, event: Event) -> bool:
     if user is None or not user.is_authenticated:
         return False
     return user.is_superuser or UmpireSeat.objects.filter(user=user, event=event).exists()
 
 
-def check_commanders(region, commanders):
+def check_commanders(region: Region, commanders: Mapping[str, Character | None]) -> None:
     if commanders["a"] is not None and commanders["a"] == commanders["b"]:
         raise ValidationError({"side_b_commander": f"{commanders['b']} cannot command both sides."})
     for side, commander in commanders.items():
@@ -171,7 +175,7 @@ def check_commanders(region, commanders):
             raise ValidationError({field: f"{commander} fell in turn {commander.died_turn}: he commands no more."})
 
 
-def skill_of(side, commander, given):
+def skill_of(side: str, commander: Character | None, given: int | None) -> int:
     """X. BATTLE DIE ROLLING SYSTEM: "+ Military Skill of Army Commander": a player's is on his
     record; a side with no army commander adds none unless the umpire gives its leader's."""
     if commander is None:
@@ -190,11 +194,11 @@ def skill_of(side, commander, given):
     return commander.military_skill
 
 
-def side_name(commander, forces):
+def side_name(commander: Character | None, forces: Iterable[Force]) -> str:
     return str(commander) if commander else " and ".join(force.name for force in forces)
 
 
-def force_marched_ids(sides, turn, named):
+def force_marched_ids(sides: Mapping[str, Sequence[Force]], turn: int, named: Iterable[Force] | None) -> set[int]:
     """X. BATTLE DIE ROLLING SYSTEM: "-2 for each part of the force that has force marched last
     turn": the umpire's list if given, else the forces whose record says so."""
     if named is not None:
@@ -205,7 +209,7 @@ def force_marched_ids(sides, turn, named):
 # ---- steps 1, 3 and 4: the choice to fight, the order of battle -------------------------------
 
 
-def do_decide_battle(battle, *, fight, declined_by="", reason="", actor):
+def do_decide_battle(battle: Battle, *, fight: bool, declined_by: str = "", reason: str = "", actor: Actor) -> Battle:
     """X. THE PROCESS OF BATTLE, step 1: "The army commanders decide whether to fight at all."
     Both fight: the rounds may begin. A side declines (`declined_by` "a" or "b"): the battle
     is called off, never fought, its record locked and its forces free for another."""
@@ -228,7 +232,7 @@ def do_decide_battle(battle, *, fight, declined_by="", reason="", actor):
     return battle
 
 
-def do_deploy_forces(battle, *, deployment, actor):
+def do_deploy_forces(battle: Battle, *, deployment: Mapping[int, str], actor: Actor) -> Battle:
     """X. THE PROCESS OF BATTLE, steps 3 and 4: the commanders' order of battle and deployment,
     force by force: where each stands and whom it faces. `deployment` is {BattleForce id: words};
     a force left out keeps what it had. Refused once the first round is fought: the armies are
@@ -253,7 +257,7 @@ def do_deploy_forces(battle, *, deployment, actor):
     return battle
 
 
-def place_force(forces, pk, words):
+def place_force(forces: Mapping[int, BattleForce], pk: int, words: str) -> None:
     if pk not in forces:
         raise ValidationError({"deployment": f"No force {pk} fights in this battle."})
     words = words.strip()
@@ -267,7 +271,7 @@ def place_force(forces, pk, words):
 # ---- the claim --------------------------------------------------------------------------------
 
 
-def do_claim_battle(battle, *, actor):
+def do_claim_battle(battle: Battle, *, actor: User) -> Battle:
     """Run this battle: refused while another umpire's claim is live; a lapsed claim (its
     tablet silent for CLAIM_MINUTES) is free to take."""
     with transaction.atomic():
@@ -282,7 +286,7 @@ def do_claim_battle(battle, *, actor):
     return battle
 
 
-def do_release_battle(battle, *, actor):
+def do_release_battle(battle: Battle, *, actor: User) -> Battle:
     """Give the battle up, so another umpire may claim it at once."""
     with transaction.atomic():
         battle = locked(battle)
@@ -295,7 +299,7 @@ def do_release_battle(battle, *, actor):
     return battle
 
 
-def do_take_over_battle(battle, *, actor, reason):
+def do_take_over_battle(battle: Battle, *, actor: User, reason: str) -> Battle:
     """Take the battle from the umpire who holds it, live claim or not: recorded, with why."""
     if not reason.strip():
         raise ValidationError({"reason": "Say why you take the battle over: it is recorded."})
@@ -312,15 +316,13 @@ def do_take_over_battle(battle, *, actor, reason):
     return battle
 
 
-def check_not_claimed_by_another(battle, actor):
+def check_not_claimed_by_another(battle: Battle, actor: Actor) -> None:
     if battle.claim_is_live() and battle.claimed_by_id != getattr(actor, "pk", None):
         until = timezone.localtime(battle.claim_expires_at).strftime("%H:%M")
-        raise ValidationError(
-            {"claim": f"Claimed by {battle.claimed_by.get_username()} until {until}: take it over first."}
-        )
+        raise ValidationError({"claim": f"Claimed by {battle.claimed_by} until {until}: take it over first."})
 
 
-def check_holds_claim(battle, actor):
+def check_holds_claim(battle: Battle, actor: Actor) -> None:
     """A step of the fight only by the umpire who holds the claim (his still, though it lapsed,
     if no one has claimed it since)."""
     check_not_claimed_by_another(battle, actor)
@@ -328,7 +330,7 @@ def check_holds_claim(battle, actor):
         raise ValidationError({"claim": "Nobody is running this battle now: claim it first."})
 
 
-def claim_state(battle):
+def claim_state(battle: Battle) -> dict[str, Any]:
     return {
         "claimed_by": battle.claimed_by.get_username() if battle.claimed_by else None,
         "claim_expires_at": battle.claim_expires_at.isoformat() if battle.claim_expires_at else None,
@@ -338,7 +340,7 @@ def claim_state(battle):
 # ---- publishing -------------------------------------------------------------------------------
 
 
-def do_publish_battle(battle, *, to_projector=False, actor):
+def do_publish_battle(battle: Battle, *, to_projector: bool = False, actor: Actor) -> Battle:
     """A draft leaves the table: the players' side hears of it (the event's group) and, if
     Control chooses, it goes on the projector's news as an announcement to the hall. A
     published battle may still be put on the projector later."""
@@ -368,7 +370,7 @@ def do_publish_battle(battle, *, to_projector=False, actor):
     return battle
 
 
-def announce_to_the_hall(battle, actor):
+def announce_to_the_hall(battle: Battle, actor: Actor) -> None:
     """The projector's news is Control's announcements: only Control puts a battle there."""
     if not can(actor, battle.event, Perm.ANNOUNCE):
         raise ValidationError({"to_projector": "Only Control puts a battle on the projector's news."})
@@ -380,7 +382,7 @@ def announce_to_the_hall(battle, actor):
 
 
 @contextmanager
-def running(battle, *, actor):
+def running(battle: Battle, *, actor: Actor) -> Iterator[Battle]:
     """One step of the fight: the battle locked, refused once confirmed or to anyone but the
     claim's holder, whose claim the step renews; audited and announced by the caller."""
     with transaction.atomic():
@@ -392,13 +394,13 @@ def running(battle, *, actor):
         battle.save()
 
 
-def check_choice(field, value, choices):
+def check_choice(field: str, value: str, choices: Collection[str]) -> str:
     if value not in choices:
         raise ValidationError({field: f"{value!r} is not one of: {', '.join(choices)}."})
     return value
 
 
-def side_case(battle, side):
+def side_case(battle: Battle, side: str) -> dict[str, Any]:
     """One side as the engine takes it: its forces as they began, and the umpire's ruling on
     its combat value, if he has given one."""
     forces = battle.forces_of(side)
@@ -412,11 +414,11 @@ def side_case(battle, side):
     return case if ruled is None else {**case, "ruled_combat_value": ruled}
 
 
-def dice_record(result, by_console):
+def dice_record(result: Result, by_console: bool) -> list[dict[str, Any]]:
     return [{**die.as_dict(), "rolled_by": "console" if by_console else "entered"} for die in result.dice]
 
 
-def locked(battle):
+def locked(battle: Battle) -> Battle:
     """The battle locked for one step, with the record of it as it stood, for the step's undo."""
     battle = (
         Battle.objects.select_for_update(of=("self",))
@@ -428,25 +430,25 @@ def locked(battle):
     return battle
 
 
-def check_unlocked(battle):
+def check_unlocked(battle: Battle) -> None:
     if battle.is_locked:
         when = timezone.localtime(battle.confirmed_at).strftime("%H:%M")
         raise ValidationError({"__all__": f"“{battle}” was confirmed at {when}: its record is locked."})
 
 
-def forces_by_side(battle):
+def forces_by_side(battle: Battle) -> dict[str, list[BattleForce]]:
     return {side: battle.forces_of(side) for side in SIDES}
 
 
-def user_or_none(actor):
+def user_or_none(actor: Actor) -> User | None:
     return actor if actor is not None and actor.is_authenticated else None
 
 
-def battle_state(battle):
+def battle_state(battle: Battle) -> Snapshot:
     return {**snapshot(battle), "forces": [str(force) for force in battle.forces.all()]}
 
 
-def battle_record(battle):
+def battle_record(battle: Battle) -> Snapshot:
     """The battle with what its steps add beside it (rounds fought, figures overridden, each force's place
     in the order of battle), read afresh: the undo of a step puts all of it back (warfare.undo)."""
     return {
@@ -462,7 +464,15 @@ def battle_record(battle):
     }
 
 
-def record(battle, action, *, actor, before=None, after=None, reason=""):
+def record(
+    battle: Battle,
+    action: str,
+    *,
+    actor: Actor,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    reason: str = "",
+) -> AuditEntry:
     """Audit one step of the battle and tell whoever may see it, on commit: the table and
     Control who runs it; once published, the whole event, the display too, without the name
     of the umpire running it."""
@@ -495,6 +505,6 @@ def record(battle, action, *, actor, before=None, after=None, reason=""):
     return entry
 
 
-def umpire_groups(battle):
+def umpire_groups(battle: Battle) -> list[str]:
     """Those who run a battle: its table and Control."""
     return [control_group(battle.event_id), table_group(battle.region_id)]

@@ -12,22 +12,26 @@ where they were built, and each month's work is a row under its turn, so there i
 clear. The app therefore registers no turn-end hook for sieges.
 """
 
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Manager, Q
 
-from regions.models import Force
+from regions.models import Force, Province
 from regions.services.engine import as_case_force, current_turn, roll_rules
 from regions.services.forces import changing, set_troops, take_troops
 from umpire.events import control_group, publish_on_commit, table_group
+from umpire.models import AuditEntry
 from umpire.rules.ad69.forces import Force as RulesForce
 from umpire.rules.ad69.forces import Troops, TroopType
 from umpire.rules.ad69.losses import LOSSES, PlacedLoss, check_placed_losses, place_loss, split_loss
 from umpire.rules.ad69.siege import SiegeAssaultInput, check_capacity, place_multiplier
 from umpire.rules.errors import RulesError
 from umpire.rules.schema import parse
-from umpire.rules.working import Working
-from umpire.services.audit import adopt_steps, gathering_steps, record_audit, snapshot
+from umpire.rules.working import Result, Working
+from umpire.services.audit import Actor, Snapshot, adopt_steps, gathering_steps, record_audit, snapshot
 
 from ..events import SiegeChanged
 from ..models import Siege, SiegeMonth
@@ -53,8 +57,16 @@ SIDES = {"besiegers": ("attackers", "attackers_lost"), "garrison": ("defenders",
 
 
 def do_begin_siege(
-    *, besiegers, place, place_type, province, garrison=(), multiplier=None, engines_required=None, actor
-):
+    *,
+    besiegers: Sequence[Force],
+    place: str,
+    place_type: str,
+    province: Province,
+    garrison: Sequence[Force] = (),
+    multiplier: int | None = None,
+    engines_required: int | None = None,
+    actor: Actor,
+) -> Siege:
     """X. THE SIEGE SYSTEM: forces in a province lay siege to a defended place there, and stand
     besieging until it falls or the siege is lifted. The strength multiplier starts at the table's,
     or at the umpire's figure: a Huge Mountain Fortified City's "varies" and must be given, and any
@@ -85,7 +97,7 @@ def do_begin_siege(
     return siege
 
 
-def do_lift_siege(siege, *, reason, actor):
+def do_lift_siege(siege: Siege, *, reason: str, actor: Actor) -> Siege:
     """The handbook has no rule for raising a siege: the umpire lifts it and says why. The
     besiegers stand again; the engines they built cannot follow them ("Siege engines and
     equipment cannot be moved from place to place")."""
@@ -102,7 +114,7 @@ def do_lift_siege(siege, *, reason, actor):
     return siege
 
 
-def locked_forces(forces):
+def locked_forces(forces: Iterable[Force]) -> list[Force]:
     return list(
         Force.objects.select_for_update(of=("self",))
         .select_related("province")
@@ -111,7 +123,7 @@ def locked_forces(forces):
     )
 
 
-def check_sides(siege, besiegers, garrison):
+def check_sides(siege: Siege, besiegers: Sequence[Force], garrison: Sequence[Force]) -> None:
     """Besiegers and garrison are in the province; the besiegers stand, free to lay a siege; no
     force is on both sides, or already in another siege; the place is not besieged already."""
     if not besiegers:
@@ -137,7 +149,7 @@ def check_sides(siege, besiegers, garrison):
         raise ValidationError({"place": f"{besieged.place} is already under siege, since turn {besieged.begun_turn}."})
 
 
-def check_side(siege, forces, field):
+def check_side(siege: Siege, forces: Iterable[Force], field: str) -> None:
     elsewhere = [f"{force.name} is in {force.province}" for force in forces if force.province_id != siege.province_id]
     if elsewhere:
         raise ValidationError(
@@ -152,7 +164,7 @@ def check_side(siege, forces, field):
         raise ValidationError({field: f"{', '.join(force.name for force in engaged)}: already in another siege."})
 
 
-def opening_multiplier(siege, garrison, multiplier):
+def opening_multiplier(siege: Siege, garrison: Sequence[Force], multiplier: int | None) -> int:
     """X. THE SIEGE SYSTEM, by the engine: the place can hold its garrison, and its multiplier is
     the umpire's or the table's (never invented for a place whose multiplier varies)."""
     case = {
@@ -162,14 +174,14 @@ def opening_multiplier(siege, garrison, multiplier):
     }
     working = Working()
     try:
-        case = parse(SiegeAssaultInput, case)
-        check_capacity(case, working)
-        return place_multiplier(case.place, working)
+        parsed = parse(SiegeAssaultInput, case)
+        check_capacity(parsed, working)
+        return place_multiplier(parsed.place, working)
     except RulesError as refusal:
         raise refused(refusal) from refusal
 
 
-def end(siege, state, *, actor, reason):
+def end(siege: Siege, state: str, *, actor: Actor, reason: str) -> None:
     """The siege is over: its besiegers stand again."""
     siege.state, siege.ended_turn = state, current_turn(siege.event)
     for force in siege.besiegers.filter(status=Force.Status.BESIEGING):
@@ -180,7 +192,7 @@ def end(siege, state, *, actor, reason):
 # ---- a month's work ------------------------------------------------------------------------------
 
 
-def do_build_siege_engines(siege, *, legion, actor):
+def do_build_siege_engines(siege: Siege, *, legion: Force, actor: Actor) -> Siege:
     """X. REDUCING DEFENCES: "A legion (of at least half strength) working for one month and doing
     nothing else can prepare a single set of siege engines ... They can only build one set per
     legion, and the Aquila must be present." The engine checks each condition."""
@@ -199,7 +211,7 @@ def do_build_siege_engines(siege, *, legion, actor):
     return siege
 
 
-def do_reduce_defences(siege, *, actor):
+def do_reduce_defences(siege: Siege, *, actor: Actor) -> Siege:
     """X. REDUCING DEFENCES: "One month of 'reduction' by an army with enough siege engines
     reduces the strength multiplier of a defended place by one." Enough is the table's minimum,
     or the umpires' advice given when the siege began; the engine refuses fewer."""
@@ -219,7 +231,14 @@ def do_reduce_defences(siege, *, actor):
     return siege
 
 
-def do_assault(siege, *, commander_joins=False, garrison_commander_joins=False, dice=None, actor):
+def do_assault(
+    siege: Siege,
+    *,
+    commander_joins: bool = False,
+    garrison_commander_joins: bool = False,
+    dice: Sequence[int] | None = None,
+    actor: Actor,
+) -> SiegeMonth:
     """X. SIEGE COMBAT RESULTS: the month's one round of combat, by the engine's ad69.siege_assault,
     with the umpire's dice (attackers' d12, then defenders') or the console's. Each side's loss is
     divided proportionately among its troop types (X. LOSSES) and lands on its forces at once,
@@ -258,7 +277,9 @@ def do_assault(siege, *, commander_joins=False, garrison_commander_joins=False, 
     return month
 
 
-def do_place_siege_losses(month, *, side, placed, actor):
+def do_place_siege_losses(
+    month: SiegeMonth, *, side: str, placed: Sequence[Mapping[str, Any]], actor: Actor
+) -> SiegeMonth:
     """X. LOSSES: "If the legion taking losses consists of a mixture of troop types, then the losses
     should be divided proportionately among the constituents. In the case of a split, it is the
     owning player's choice." The owner's placing of one side's assault loss (lines of force, type,
@@ -280,7 +301,7 @@ def do_place_siege_losses(month, *, side, placed, actor):
     return month
 
 
-def check_may_work(siege, action):
+def check_may_work(siege: Siege, action: str) -> int:
     """The siege is on, the month has no other work ("There is only one round of combat per month
     in a siege", and a legion builds its engines "doing nothing else"; several legions may build
     in the same month), the last assault's losses are placed and the besiegers are still there.
@@ -309,7 +330,7 @@ def check_may_work(siege, action):
     return turn
 
 
-def check_active(siege):
+def check_active(siege: Siege) -> None:
     if siege.state != Siege.State.ACTIVE:
         raise ValidationError(
             {
@@ -319,19 +340,19 @@ def check_active(siege):
         )
 
 
-def besieger(siege, legion):
+def besieger(siege: Siege, legion: Force) -> Force:
     found = siege.besiegers.filter(pk=legion.pk).prefetch_related("troops").first()
     if found is None:
         raise ValidationError({"legion": f"{legion.name} is not besieging {siege.place}."})
     return found
 
 
-def doing_nothing_else(legion, turn):
+def doing_nothing_else(legion: Force, turn: int) -> bool:
     """A month of work on engines: the legion has not marched or fought this month."""
     return not legion.marched_in(turn) and legion.fought_turn != turn
 
 
-def engine_sets(siege):
+def engine_sets(siege: Siege) -> int:
     """Sets of engines built at the place: they stay where they were built."""
     return siege.months.filter(action=Action.BUILD_ENGINES).count()
 
@@ -339,7 +360,7 @@ def engine_sets(siege):
 # ---- the assault --------------------------------------------------------------------------------
 
 
-def forces_of(related):
+def forces_of(related: Manager[Force]) -> list[Force]:
     """A side's forces, locked until the assault's losses have landed on them."""
     return list(
         related.select_for_update(of=("self",))
@@ -349,7 +370,9 @@ def forces_of(related):
     )
 
 
-def side_case(siege, forces, joins, turn, field, joins_field):
+def side_case(
+    siege: Siege, forces: Sequence[Force], joins: bool, turn: int, field: str, joins_field: str
+) -> dict[str, Any]:
     """One side of the assault as the engine takes it."""
     if joins:
         check_may_join(forces, siege.region_id, turn, joins_field)
@@ -360,12 +383,12 @@ def side_case(siege, forces, joins, turn, field, joins_field):
     }
 
 
-def military_skill(forces, field):
+def military_skill(forces: Iterable[Force], field: str) -> int:
     """X. SIEGE COMBAT RESULTS: "+ Military Skill of Army Commander (not Legion commander if
     subordinate)": a force's army commander, or its legate where it serves under none. One skill
     counts a side; a side without a commander adds none. An unknown skill is Control's to set,
     never guessed."""
-    commanders = {force.army_commander or force.legate for force in forces} - {None}
+    commanders = {c for c in (force.army_commander or force.legate for force in forces) if c is not None}
     if len(commanders) > 1:
         raise ValidationError(
             {
@@ -384,11 +407,11 @@ def military_skill(forces, field):
     return commander.military_skill
 
 
-def check_may_join(forces, region_id, turn, field):
+def check_may_join(forces: Iterable[Force], region_id: int, turn: int, field: str) -> None:
     """ "+2 if the Legionary Commander has joined the assault in person": one of the side's
     commanders must be at the table, alive and not still wounded (X. RISK TO PLAYER CHARACTERS IN
     BATTLE: the wounded "may not take an active role in battles")."""
-    commanders = {c for force in forces for c in (force.legate, force.army_commander)} - {None}
+    commanders = {c for force in forces for c in (force.legate, force.army_commander) if c is not None}
     if not any(
         c.location_id == region_id
         and c.died_turn is None
@@ -400,7 +423,7 @@ def check_may_join(forces, region_id, turn, field):
         )
 
 
-def propose_losses(case, outcome, working):
+def propose_losses(case: Mapping[str, Any], outcome: Mapping[str, Any], working: Working) -> dict[str, Any]:
     """Each side's loss split among its troop types; the besiegers' falls on the units that
     assaulted, not on raw levies (X. SIEGE COMBAT RESULTS)."""
     return {
@@ -409,7 +432,7 @@ def propose_losses(case, outcome, working):
     }
 
 
-def proposal(side, case_forces, units, working):
+def proposal(side: str, case_forces: Sequence[Mapping[str, Any]], units: int, working: Working) -> dict[str, Any]:
     forces = assaulting(case_forces) if side == "besiegers" else case_forces
     loss = place_loss(f"The {side}", split_loss(rules_forces(forces), units, working), (), working, side)
     return {
@@ -422,7 +445,7 @@ def proposal(side, case_forces, units, working):
     }
 
 
-def assaulting(case_forces):
+def assaulting(case_forces: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The besiegers as they assault: "When conducting assaults, do not count raw levies"."""
     return [
         {**force, "troops": [t for t in force["troops"] if t["type"] != TroopType.RAW_LEVY.value]}
@@ -430,7 +453,7 @@ def assaulting(case_forces):
     ]
 
 
-def rules_forces(case_forces):
+def rules_forces(case_forces: Iterable[Mapping[str, Any]]) -> tuple[RulesForce, ...]:
     return tuple(
         RulesForce(
             force["name"],
@@ -441,20 +464,20 @@ def rules_forces(case_forces):
     )
 
 
-def by_force(lost):
+def by_force(lost: Mapping[tuple[str, TroopType, bool], int]) -> dict[str, list[dict[str, Any]]]:
     """The engine's losses by group, as each force's lines to take off it."""
-    lines = {}
+    lines: dict[str, list[dict[str, Any]]] = {}
     for (name, kind, veteran), count in lost.items():
         if count:
             lines.setdefault(name, []).append({"type": kind.value, "veteran": veteran, "count": count})
     return lines
 
 
-def loss_lines(lines):
+def loss_lines(lines: Mapping[str, Iterable[Mapping[str, Any]]]) -> list[dict[str, Any]]:
     return [{"force": name, **line} for name, force_lines in sorted(lines.items()) for line in force_lines]
 
 
-def land_assault(siege, month, forces, turn, *, actor):
+def land_assault(siege: Siege, month: SiegeMonth, forces: Iterable[Force], turn: int, *, actor: Actor) -> None:
     """Both sides fought this month; a side's loss that needs no choice comes off its forces now,
     and a fallen place's garrison is wiped out."""
     reason = f"assault on {siege.place}, turn {turn}"
@@ -466,7 +489,9 @@ def land_assault(siege, month, forces, turn, *, actor):
                     lose(force, [line for line in loss["lost"] if line["force"] == force.name])
 
 
-def owners(siege, side, lost):
+def owners(
+    siege: Siege, side: str, lost: Mapping[str, list[dict[str, Any]]]
+) -> list[tuple[Force, list[dict[str, Any]]]]:
     """Each force of the side with the lines to take off it; one gone since the assault (merged
     away) is refused by name, for its units are no longer where the loss fell."""
     forces = {force.name: force for force in getattr(siege, side).all()}
@@ -476,7 +501,7 @@ def owners(siege, side, lost):
     return [(forces[name], lines) for name, lines in sorted(lost.items())]
 
 
-def lose(force, lines):
+def lose(force: Force, lines: Iterable[Mapping[str, Any]]) -> None:
     """Take the lost units off the force; they must still be there."""
     try:
         set_troops(force, take_troops(force, lines))
@@ -484,7 +509,7 @@ def lose(force, lines):
         raise ValidationError({"placed": refusal.messages}) from refusal
 
 
-def waiting_loss(month, side):
+def waiting_loss(month: SiegeMonth, side: str) -> dict[str, Any]:
     if month.action != Action.ASSAULT or side not in month.losses:
         raise ValidationError({"side": f"Only an assault's losses are placed, by side: {', '.join(SIDES)}."})
     if month.losses[side]["applied"]:
@@ -492,7 +517,9 @@ def waiting_loss(month, side):
     return month.losses[side]
 
 
-def placed_by_owner(side, loss, placed, working):
+def placed_by_owner(
+    side: str, loss: Mapping[str, Any], placed: Sequence[Mapping[str, Any]], working: Working
+) -> dict[str, list[dict[str, Any]]]:
     """The owner's lines, checked by the engine: each group given its share rounded down or up,
     adding up to the loss. Returns each force's lines to take off it."""
     try:
@@ -513,20 +540,22 @@ def placed_by_owner(side, loss, placed, working):
 # ---- shared --------------------------------------------------------------------------------------
 
 
-def locked(siege):
+def locked(siege: Siege) -> Siege:
     return Siege.objects.select_for_update(of=("self",)).select_related("event", "province", "region").get(pk=siege.pk)
 
 
-def place_case(siege, multiplier):
+def place_case(siege: Siege, multiplier: int | None) -> dict[str, Any]:
     return {"type": siege.place_type, "name": siege.place, "multiplier": multiplier}
 
 
-def refused(refusal):
+def refused(refusal: RulesError) -> ValidationError:
     field = next((ours for theirs, ours in ENGINE_FIELDS if (refusal.field or "").startswith(theirs)), "__all__")
     return ValidationError({field: refusal.message})
 
 
-def record_month(siege, turn, action, case, result, seed, *, legion=None):
+def record_month(
+    siege: Siege, turn: int, action: str, case: Any, result: Result, seed: int | None, *, legion: Force | None = None
+) -> SiegeMonth:
     return SiegeMonth.objects.create(
         siege=siege,
         turn=turn,
@@ -541,7 +570,7 @@ def record_month(siege, turn, action, case, result, seed, *, legion=None):
     )
 
 
-def siege_state(siege):
+def siege_state(siege: Siege) -> Snapshot:
     """The siege, its sides and its engines, and each month's work with its losses, for the audit's before
     and after: the undo of a month puts the siege back and takes the month out (warfare.undo)."""
     return {
@@ -553,7 +582,16 @@ def siege_state(siege):
     }
 
 
-def announce(siege, action, before, *, actor, steps, reason="", result=""):
+def announce(
+    siege: Siege,
+    action: str,
+    before: Snapshot | None,
+    *,
+    actor: Actor,
+    steps: Iterable[AuditEntry],
+    reason: str = "",
+    result: str = "",
+) -> None:
     """Audit the change, the forces' changes it made as its steps, and tell the siege's table and Control."""
     after = siege_state(siege)
     adopt_steps(
