@@ -53,9 +53,12 @@ def do_restore_event(backup: dict[str, Any]) -> Event:
             models = _save_rows(backup["rows"])
             connection.check_constraints(table_names=[model._meta.db_table for model in models])
             _move_id_counters(models)
+            restored = Event.objects.filter(slug=backup["event"]).first()
+            if restored is None:  # rolls back whatever rows it did hold
+                raise ValidationError(f"This backup holds no event “{backup['event']}”; nothing was written.")
     except (DeserializationError, ObjectDoesNotExist, IntegrityError) as error:
         raise ValidationError(f"The backup could not be restored, and nothing was written: {error}") from error
-    return Event.objects.get(slug=backup["event"])
+    return restored
 
 
 def _rows_by_model(backup: Mapping[str, Any]) -> dict[type[Model], list[dict[str, Any]]]:
