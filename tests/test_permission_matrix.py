@@ -55,6 +55,8 @@ from umpire.services.followups import do_send_follow_up
 from warfare.services.battles import do_open_battle
 from warfare.services.sieges import do_assault, do_begin_siege
 
+pytestmark = pytest.mark.slow  # every URL for every role
+
 ROLES = ("anon", "control", "here", "other", "senate", "nrw", "player", "display")
 SEPTEMBER = 1  # the first tax turn
 

@@ -17,6 +17,8 @@ from umpire.models import AuditEntry, Event
 
 from .helpers import balances, count_every_table, every_row, unbalanced_transactions
 
+pytestmark = pytest.mark.slow  # whole events, every table, exported and restored
+
 
 def export(tmp_path, slug="ad69"):
     path = tmp_path / f"{slug}.json"

@@ -13,6 +13,8 @@ from tests.database import empty_the_database
 from umpire import clockwork
 from umpire.models import AuditEntry, GameClock, Role, TurnEnd, TurnEndHookRun
 
+pytestmark = pytest.mark.slow  # whole events written to disk and restored
+
 
 @pytest.fixture
 def every_two(ad69, control):

@@ -15,6 +15,8 @@ from umpire.models import Role
 from umpire.routing import websocket_urlpatterns
 from umpire.services.access_codes import do_reissue_display_code
 
+pytestmark = pytest.mark.slow  # real websocket handshakes, each closed and heard after
+
 APP = URLRouter(websocket_urlpatterns)
 
 # each frame as the server hands it to the consumer, and the code it is closed with

@@ -22,6 +22,8 @@ from tests.umpire.channels_helpers import listen
 from umpire.events import control_group
 from umpire.models import AuditEntry, Character, Region, Role
 
+pytestmark = pytest.mark.slow  # whole print runs, in threads and through the queue
+
 
 @pytest.fixture
 def demo(ad69):

@@ -4,6 +4,7 @@ in case it ever takes a POST), sent by a role the row lets through, with Django'
 
 from urllib.parse import urlencode
 
+import pytest
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
@@ -11,6 +12,8 @@ from django.utils.crypto import get_random_string
 
 from tests import test_permission_matrix as matrix
 from umpire.models import AuditEntry
+
+pytestmark = pytest.mark.slow  # every form posted twice
 
 POST_ROWS = [row for row in matrix.ROWS if row.method == matrix.POST]
 CSRF_REFUSAL = "CSRF verification failed"

@@ -32,6 +32,8 @@ from umpire.services.access_codes import do_reissue_display_code
 from umpire.services.followups import do_send_follow_up
 from warfare.services.battles import do_open_battle
 
+pytestmark = pytest.mark.slow  # every page and socket for every role
+
 TROOPS = [("legionary", 5, False)]
 
 

@@ -17,7 +17,11 @@ from umpire.broker import queue_task
 from umpire.events import event_group
 from umpire.models import Announcement, AuditEntry, GameClock, GroupSequence, TurnEnd
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("channel_layer_down", "broker_down")]
+pytestmark = [  # slow: each waits out a stopped or hung Redis's timeouts
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("channel_layer_down", "broker_down"),
+]
 ANSWER_SECONDS = 30  # not a speed target: a page held by a hung Redis never answers at all
 
 
