@@ -51,3 +51,14 @@ class PrintRun(models.Model):
     @property
     def percent(self):
         return 100 * self.done // self.total if self.total else 0
+
+
+class PrintedBriefing(models.Model):
+    """When a character's personal briefing was last printed, alone or in a batch run: what has
+    changed of him since (his audit entries after it) means his briefing in hand is out of date."""
+
+    character = models.OneToOneField("umpire.Character", on_delete=models.CASCADE, related_name="printed_briefing")
+    printed_at = models.DateTimeField()
+
+    def __str__(self):
+        return f"{self.character}'s briefing, printed {self.printed_at:%d %b %H:%M}"

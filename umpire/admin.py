@@ -16,6 +16,7 @@ from umpire.models import (
     Event,
     FollowUp,
     GameClock,
+    Player,
     Region,
     Route,
     Ruling,
@@ -134,10 +135,28 @@ class CareerRankAdmin(AuditedAdmin):
 
 @admin.register(Character)
 class CharacterAdmin(AuditedAdmin):
-    list_display = ["name", "role", "social_class", "career_rank", "location", "wealth", "support", "military_skill"]
-    list_filter = ["event", "role", "social_class", "location"]
+    list_display = [
+        "name",
+        "role",
+        "social_class",
+        "career_rank",
+        "location",
+        "wealth",
+        "support",
+        "military_skill",
+        "is_demo",
+    ]
+    list_filter = ["event", "role", "social_class", "location", "is_demo"]
     search_fields = ["name"]
     autocomplete_fields = ["location"]
+
+
+@admin.register(Player)
+class PlayerAdmin(AuditedAdmin):
+    list_display = ["name", "character", "team", "contact", "event"]
+    list_filter = ["event", "team"]
+    search_fields = ["name", "character__name"]
+    autocomplete_fields = ["character"]
 
 
 @admin.register(UmpireSeat)

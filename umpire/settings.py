@@ -18,6 +18,9 @@ SHARED_DIR = Path(os.environ.get("UMPIRE_SHARED_DIR", BASE_DIR.parent / "shared"
 DEBUG = os.environ.get("UMPIRE_DEBUG", "1") == "1"
 # The fallback key only ever signs sessions on a laptop demo; a hall sets its own.
 SECRET_KEY = os.environ.get("UMPIRE_SECRET_KEY", "ad69-demo-key-not-for-a-live-event")
+# Where `console.py run` serves (UMPIRE_BIND), and so the public address an event's printed links and QR
+# codes use until Control sets its own (umpire.public_address).
+SERVED_AT = "http://" + os.environ.get("UMPIRE_BIND", "127.0.0.1:8000")
 ALLOWED_HOSTS = os.environ.get("UMPIRE_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
 
 INSTALLED_APPS = [

@@ -7,6 +7,7 @@ from .character import CareerRank, Character, SocialClass
 from .clock import Announcement, GameClock, TurnEnd, TurnEndHookRun
 from .event import Event, TurnPhase
 from .followups import FollowUp
+from .player import Player
 from .region import Region, Route
 from .rules import ProcedureReadings, ProcedureRun
 from .rulings import Ruling
@@ -26,6 +27,7 @@ __all__ = [
     "FollowUp",
     "GameClock",
     "GroupSequence",
+    "Player",
     "ProcedureReadings",
     "ProcedureRun",
     "Region",

@@ -87,6 +87,9 @@ class Character(NamedInEvent):
     left_table_at = models.DateTimeField(
         null=True, blank=True, help_text="When he checked out of his last table, while he travels."
     )
+    is_demo = models.BooleanField(
+        default=False, help_text="His figures are demo data, not from the handbook nor from Control's cast."
+    )
 
     class Meta(NamedInEvent.Meta):
         ordering = ["event", "name"]

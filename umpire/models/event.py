@@ -38,6 +38,11 @@ class Event(models.Model):
         help_text="Real minutes in one game turn.",
     )
     number_of_turns = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(500)])
+    public_address = models.URLField(
+        blank=True,
+        help_text="The address players' phones open the console at, as printed in every link and QR code "
+        '("http://192.168.1.10:8000"). Empty: the address the console is served at (UMPIRE_BIND).',
+    )
 
     objects = EventManager()
 
