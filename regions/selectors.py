@@ -372,6 +372,19 @@ def get_forces_by_table(event, user):
     return sorted(shown, key=lambda t: (not t.mine, t.table.position, t.table.name))
 
 
+@dataclass(frozen=True)
+class DemoOrderOfBattle:
+    forces: int
+    fleets: int
+
+
+def get_demo_order_of_battle(event):
+    """How many forces and fleets of the event are still demo data, or None when none is."""
+    forces = Force.objects.filter(event=event, is_demo=True).count()
+    fleets = Fleet.objects.filter(event=event, is_demo=True).count()
+    return DemoOrderOfBattle(forces, fleets) if forces or fleets else None
+
+
 def get_history(target, limit=50):
     """The audit entries whose target is this force or fleet, newest first."""
     return AuditEntry.objects.filter(target_type=target._meta.label_lower, target_id=str(target.pk))[:limit]

@@ -9,6 +9,7 @@ urlpatterns = [
     # the table umpires' forces pages
     path("events/<slug:slug>/forces/", views.forces, name="forces"),
     path("events/<slug:slug>/forces/status.pdf", views.table_status_pdf, name="table-status-pdf"),
+    path("events/<slug:slug>/forces/adopt-demo/", views.adopt_demo_forces, name="forces-adopt-demo"),
     path("events/<slug:slug>/forces/<int:pk>/", views.force, name="force"),
     path("events/<slug:slug>/forces/<int:pk>/status.pdf", views.force_status_pdf, name="force-status-pdf"),
     path("events/<slug:slug>/forces/<int:pk>/raise-levies/", views.raise_levies, name="force-raise-levies"),

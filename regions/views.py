@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
@@ -31,6 +32,7 @@ from .selectors import (
     get_characters_travelling,
     get_command_scope,
     get_costs_owed,
+    get_demo_order_of_battle,
     get_fleet_card,
     get_force_card,
     get_forces_by_table,
@@ -40,7 +42,7 @@ from .selectors import (
     get_unpaid,
     get_upkeep,
 )
-from .services import fleets, plunder
+from .services import demo, fleets, plunder
 from .services import forces as force_services
 from .services.engine import current_turn
 
@@ -80,9 +82,35 @@ def turn_context(event):
 def forces(request, slug):
     """Every table's forces and fleets, the umpire's own table first: what each may do this turn."""
     event = access_event(request.user, slug, Perm.VIEW_FORCES)
-    return render(
-        request, "regions/forces.html", {**turn_context(event), "tables": get_forces_by_table(event, request.user)}
-    )
+    context = {
+        **turn_context(event),
+        "tables": get_forces_by_table(event, request.user),
+        "demo": get_demo_order_of_battle(event) if can(request.user, event, Perm.EDIT_WORLD) else None,
+    }
+    return render(request, "regions/forces.html", context)
+
+
+@login_required
+@require_POST
+def adopt_demo_forces(request, slug):
+    """Control keeps the demo order of battle as the event's own (the handbook's lists are missing)."""
+    event = access_event(request.user, slug, Perm.EDIT_WORLD)
+    try:
+        entry = demo.do_adopt_demo_forces(event, actor=request.user)
+    except ValidationError as refusal:
+        messages.error(request, refusal_text(refusal, FIELD_LABELS))
+    else:
+        undo = reverse("umpire:undo", args=[slug, entry.pk])
+        messages.success(
+            request,
+            format_html(
+                'The demo forces and fleets are the event\'s own now ({} and {}). <a href="{}">Undo</a>',
+                entry.after["forces"],
+                entry.after["fleets"],
+                undo,
+            ),
+        )
+    return redirect("regions:forces", slug=slug)
 
 
 @login_required

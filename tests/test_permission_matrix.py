@@ -156,6 +156,7 @@ ROWS = [
     Row("regions:world", "slug=slug", GET, UMPIRES),
     Row("regions:forces", "slug=slug", GET, UMPIRES),
     Row("regions:table-status-pdf", "slug=slug", GET, UMPIRES, sent="table=illyria"),
+    Row("regions:forces-adopt-demo", "slug=slug", POST, CONTROL),
     Row("regions:force", "slug=slug pk=legion", GET, UMPIRES),
     Row("regions:force-status-pdf", "slug=slug pk=legion", GET, UMPIRES),
     *(
