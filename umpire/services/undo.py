@@ -24,6 +24,7 @@ from .audit import Actor, Snapshot, compensating, record_audit, snapshot, steps_
 from .records import do_delete_record, do_save_record
 
 LATER_SHOWN = 5
+AUDIT_FILING = (AuditEntry.tables.through, AuditEntry.characters.through)
 
 
 def do_undo(entry: AuditEntry, *, actor: Actor, reason: str) -> AuditEntry:
@@ -101,7 +102,7 @@ def later_changes(entry: AuditEntry) -> QuerySet[AuditEntry]:
     own work, not a step of `entry` itself."""
     steps = all_steps(entry)
     records = Q()
-    for step in [entry, *steps]:
+    for step in [entry, *steps] if puts_back_its_own_record(entry) else steps:
         records |= Q(target_type=step.target_type, target_id=step.target_id)
     return (
         AuditEntry.objects.filter(records, Q(event_id=entry.event_id), pk__gt=entry.pk)  # Q: no event, event_id IS NULL
@@ -112,6 +113,14 @@ def later_changes(entry: AuditEntry) -> QuerySet[AuditEntry]:
         .order_by("pk")
         .distinct()
     )
+
+
+def puts_back_its_own_record(entry: AuditEntry) -> bool:
+    """Whether undoing `entry` touches its own target, not only its steps' records: not so for an action
+    that only names its steps (a cast's import filed under its event), so a later change to that target
+    (the event's public address) is no reason to refuse it."""
+    special = compensation_of(entry.action)
+    return special not in (None, restore_with_steps) or kept_whole(entry) or not entry.parts.exists()
 
 
 def all_steps(entry: AuditEntry) -> list[AuditEntry]:
@@ -194,9 +203,10 @@ def uncreate(step: AuditEntry, model: type[Model], after: Snapshot, *, actor: Ac
 
 def check_nothing_hangs_on(step: AuditEntry, instance: Model) -> None:
     """Removing a record must take nothing else with it (a mood's history, a force's bills): what its
-    removal would delete, beyond the record's own parts, is named and the undo refused."""
+    removal would delete, beyond the record's own parts, is named and the undo refused. The log's filing of
+    its entries under a table or character it removes is no record of the game: the entries stay."""
     restorer = restorer_of(step.target_type)
-    own = {type(instance), *(restorer.parts if restorer else ())}
+    own = {type(instance), *(restorer.parts if restorer else ()), *AUDIT_FILING}
     collector = NestedObjects(using=router.db_for_write(type(instance)))  # the admin's: it counts every row
     collector.collect([instance])
     others = {

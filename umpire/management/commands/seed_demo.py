@@ -1,4 +1,5 @@
-"""Load the AD69 world (with its demo forces) and seat a demo umpire team, once; print the demo logins."""
+"""Load the AD69 world (with its demo forces and demo cast) and seat a demo umpire team, once; print the demo
+logins."""
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -9,6 +10,7 @@ from umpire.models import AccessCode, Event, Region, Role, UmpireSeat
 from umpire.services.access_codes import do_reissue_display_code
 from umpire.services.accounts import do_seat_umpire
 from umpire.services.audit import record_audit
+from umpire.services.cast import do_load_demo_cast
 
 DEMO_PASSWORD = "ad69-demo"
 DEMO_TEAM = [
@@ -39,8 +41,9 @@ class Command(BaseCommand):
         self.stdout.write(f"Projector (no login): /display/{event.slug}/?code={display.code}")
 
     def _load_world(self):
-        """The world and its demo order of battle come from the fixtures only when the event is new:
-        a restart keeps the game. The forces are loaded by fixture name, so the core imports no app."""
+        """The world, its demo order of battle and its demo cast come from the fixtures only when the event is
+        new: a restart keeps the game. The forces are loaded by fixture name, so the core imports no app; the
+        cast's figures go through the cast import, as Control's own spreadsheet would."""
         call_command("loaddata", "ad69_world", verbosity=0)
         call_command("loaddata", "ad69_demo_forces", verbosity=0)
         event = Event.objects.get(slug="ad69")
@@ -52,6 +55,7 @@ class Command(BaseCommand):
             reason="AD69 world loaded from fixtures/ad69_world.json, with the demo forces and fleets "
             "of fixtures/ad69_demo_forces.json",
         )
+        do_load_demo_cast(event, actor=None)
         return event
 
     def _team(self, event):
