@@ -4,6 +4,7 @@ merged PDF or the ZIP of one file each. Briefings are secret, so runs are Contro
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
@@ -27,15 +28,15 @@ def print_runs(request, slug):
     form = PrintRunForm(request.POST or None)
     if request.method == "POST":
         if form.is_valid():
-            run = do_request_print_run(
-                event,
-                kind=form.cleaned_data["kind"],
-                page_size=form.cleaned_data["size"],
-                actor=request.user,
-                site=request.build_absolute_uri("/").rstrip("/"),
-            )
-            messages.success(request, f"{run.get_kind_display()} on {run.page_size}: {run.total} documents queued.")
-            return redirect("printshop:runs", slug=slug)
+            try:
+                run = do_request_print_run(
+                    event, kind=form.cleaned_data["kind"], page_size=form.cleaned_data["size"], actor=request.user
+                )
+            except ValidationError as refusal:  # player links that no phone could open: nothing queued
+                form.add_error(None, refusal)
+            else:
+                messages.success(request, f"{run.get_kind_display()} on {run.page_size}: {run.total} documents queued.")
+                return redirect("printshop:runs", slug=slug)
     runs = PrintRun.objects.filter(event=event).defer("merged_pdf", "bundle").select_related("requested_by")
     context = {"event": event, "form": form, "runs": runs[:RUNS_SHOWN], "live_on": LIVE_ON}
     return render(request, "printshop/runs.html", context, status=400 if form.errors else 200)

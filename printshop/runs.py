@@ -32,11 +32,12 @@ from umpire.events import control_group, publish_on_commit
 from umpire.models import Character, Event, Region
 from umpire.printing.briefing import briefing_pdf
 from umpire.printing.styles import page_size_named
+from umpire.public_address import check_links_printable, public_address
 from umpire.services.audit import Actor, record_audit, snapshot
 
 from .briefings import get_briefing
 from .events import PrintProgress
-from .models import PrintRun
+from .models import PrintedBriefing, PrintRun
 from .table_packs import merged, table_pack
 
 logger = logging.getLogger(__name__)
@@ -50,11 +51,13 @@ class RunTakenBack(Exception):
     """The run this printer was printing went back in the queue: another printer has it now."""
 
 
-def do_request_print_run(event: Event, *, kind: str, page_size: str, actor: Actor, site: str = "") -> PrintRun:
-    """Queue a run of `kind` on `page_size` paper; it starts once this transaction commits."""
+def do_request_print_run(event: Event, *, kind: str, page_size: str, actor: Actor) -> PrintRun:
+    """Queue a run of `kind` on `page_size` paper; it starts once this transaction commits. Briefings whose
+    player links would open a loopback address are refused (a ValidationError), and nothing is queued."""
     if kind not in PrintRun.Kind.values:
         raise ValueError(f"unknown print run {kind!r}: use one of {', '.join(PrintRun.Kind.values)}")
     page_size_named(page_size)
+    site = site_for_briefings(event, Character.objects.filter(event=event)) if kind == PrintRun.Kind.BRIEFINGS else ""
     with transaction.atomic():
         now = timezone.now()
         run = PrintRun.objects.create(
@@ -100,26 +103,51 @@ def print_in_thread(run_id: int) -> None:
         connections.close_all()  # the thread's own connections, which nothing else would close
 
 
+# ---- the players' links, and what was printed when ----------------------------------------------
+
+
+def site_for_briefings(event: Event, characters: QuerySet[Character]) -> str:
+    """The address the briefings' player links open: the event's public address, refused while it is one
+    only this computer opens and any of them carries a player code. A briefing with no code prints anywhere."""
+    if characters.filter(mailbox__isnull=False).exists():
+        return check_links_printable(event)
+    return public_address(event)
+
+
+def do_record_briefings_printed(characters: Iterable[Character], *, printed_at: datetime) -> None:
+    """Note when each one's briefing was printed, for the readiness check of briefings changed since.
+    The paper's own record, not a change of the world: no audit entry, which would itself count as a
+    change of him after the print."""
+    PrintedBriefing.objects.bulk_create(
+        [PrintedBriefing(character=character, printed_at=printed_at) for character in characters],
+        update_conflicts=True,
+        unique_fields=["character"],
+        update_fields=["printed_at"],
+    )
+
+
 # ---- printing ------------------------------------------------------------------------------------
 
 
 def do_print_run(run_id: int) -> None:
     """Print run `run_id` if it is still queued; a second call, or a call for a finished run, does nothing."""
+    started = timezone.now()
     if not PrintRun.objects.filter(pk=run_id, state=PrintRun.State.QUEUED).update(
-        state=PrintRun.State.PRINTING, heard_at=timezone.now(), attempts=F("attempts") + 1, done=0
+        state=PrintRun.State.PRINTING, heard_at=started, attempts=F("attempts") + 1, done=0
     ):
         return
     run = PrintRun.objects.select_related("event", "requested_by").get(pk=run_id)
+    documents: list[Character | Region] = list(documents_of(run.event, run.kind))
     try:
-        finish(run, **outcome_of(run))
+        finish(run, documents, started, **outcome_of(run, documents))
     except RunTakenBack:
         logger.warning("print run %s went back in the queue while attempt %s printed it", run_id, run.attempts)
 
 
-def outcome_of(run: PrintRun) -> dict[str, Any]:
+def outcome_of(run: PrintRun, documents: list[Character | Region]) -> dict[str, Any]:
     """The run's last fields: its files, or why it failed."""
     try:
-        printed = print_documents(run)
+        printed = print_documents(run, documents)
     except RunTakenBack:
         raise
     except Exception as error:  # the run must say it stopped, or its progress bar waits for ever
@@ -133,9 +161,8 @@ def outcome_of(run: PrintRun) -> dict[str, Any]:
     }
 
 
-def print_documents(run: PrintRun) -> list[tuple[str, bytes]]:
+def print_documents(run: PrintRun, documents: list[Character | Region]) -> list[tuple[str, bytes]]:
     """Each document's (file name, PDF bytes), reporting progress as it goes."""
-    documents: list[Character | Region] = list(documents_of(run.event, run.kind))
     run.total = len(documents)
     report(run, "total")
     every = max(1, run.total // UPDATES_PER_RUN)
@@ -188,11 +215,20 @@ def report(run: PrintRun, *fields: str) -> None:
     announce(run)
 
 
-def finish(run: PrintRun, *, state: str, **outcome: object) -> None:
+def finish(
+    run: PrintRun, documents: list[Character | Region], started: datetime, *, state: str, **outcome: object
+) -> None:
+    """The run's last report; a run of briefings printed whole notes each one as printed when the run began,
+    so a change made while it printed still shows as a change since."""
     for field, value in outcome.items():
         setattr(run, field, value)
     run.state, run.finished_at = state, timezone.now()
-    report(run, "state", "finished_at", "done", *outcome)
+    with transaction.atomic():
+        report(run, "state", "finished_at", "done", *outcome)
+        if state == PrintRun.State.DONE and run.kind == PrintRun.Kind.BRIEFINGS:
+            do_record_briefings_printed(
+                (document for document in documents if isinstance(document, Character)), printed_at=started
+            )
 
 
 def announce(run: PrintRun) -> None:

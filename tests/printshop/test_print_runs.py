@@ -54,7 +54,7 @@ def queued(demo, control, django_capture_on_commit_callbacks, started):
 
     def queue(kind=PrintRun.Kind.BRIEFINGS, page_size="A4"):
         with django_capture_on_commit_callbacks(execute=True):
-            run = do_request_print_run(demo, kind=kind, page_size=page_size, actor=control, site="http://testserver")
+            run = do_request_print_run(demo, kind=kind, page_size=page_size, actor=control)
         assert started == [run.pk]
         started.clear()
         return run

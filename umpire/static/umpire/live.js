@@ -13,6 +13,8 @@
 // Elements marked data-clock="countdown|month|turn|phase|state|winter-land|winter-sea"
 // are kept up to date; the body gets the classes clock-<state>, clock-warn, clock-last,
 // tax-turn and clock-holding; #announcements is filled with what Control has published.
+// Every event heard is also dispatched on the document as "live:event" (its payload in detail), and
+// "live:missed" when a snapshot says some may have gone unheard.
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -162,6 +164,8 @@
       setTimeout(function () { document.body.classList.remove("clock-flash"); }, 3000);
     }
     if (refreshOn.indexOf(event.type) !== -1) { refreshMain(); }
+    // a page that updates part of itself (the cast grid) listens for these rather than reloading #main
+    document.dispatchEvent(new CustomEvent("live:event", { detail: event }));
   }
 
   function onMessage(socket, message) {
@@ -177,6 +181,7 @@
       setClock(message.clock);
       showAnnouncements(message.announcements);
       if (stale && refreshOn.length) { refreshMain(); }
+      if (stale) { document.dispatchEvent(new CustomEvent("live:missed")); }
       return;
     }
     var last = lastSeq[message.group] || 0;
