@@ -37,3 +37,16 @@ class LetterHandedOver:
     """
 
     type: ClassVar[str] = "mailbox.letter_handed_over"
+
+
+@dataclass(frozen=True)
+class MailboxesIssued:
+    """Control issued or reissued the codes of many players at once: the mailboxes page looks again.
+
+    It goes to Control alone and carries no code, only how many: the codes are keys to players' letters.
+    """
+
+    type: ClassVar[str] = "mailboxes.issued"
+    table_id: int | None  # the table whose players it was; None: every table
+    issued: int  # first codes
+    reissued: int  # codes replaced, the old ones opening nothing now

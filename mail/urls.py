@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import mailbox_views, paper_views, views
+from . import mailbox_views, paper_views, posting_time_views, views
 
 app_name = "mail"
 
@@ -23,7 +23,19 @@ urlpatterns = [
     path(
         "events/<slug:slug>/post/mailboxes/<int:character_id>/issue/", mailbox_views.issue_mailbox, name="mailbox-issue"
     ),
+    path("events/<slug:slug>/post/mailboxes/issue/", mailbox_views.issue_mailboxes, name="mailboxes-issue"),
     path("post/<slug:slug>/mailbox/", mailbox_views.mailbox, name="mailbox"),
+    path("events/<slug:slug>/post/posting-times/", posting_time_views.posting_times, name="posting-times"),
+    path(
+        "events/<slug:slug>/post/posting-times/default/",
+        posting_time_views.set_default_posting_times,
+        name="posting-times-default",
+    ),
+    path(
+        "events/<slug:slug>/post/posting-times/<int:route_id>/",
+        posting_time_views.set_posting_time,
+        name="posting-time-set",
+    ),
     path("events/<slug:slug>/post/letters/<int:pk>/cover.pdf", paper_views.letter_cover_pdf, name="letter-cover"),
     path("events/<slug:slug>/post/tables/<int:table_id>/stationery.pdf", paper_views.stationery_pdf, name="stationery"),
 ]

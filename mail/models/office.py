@@ -52,6 +52,15 @@ class PostingTime(models.Model):
     def __str__(self):
         return f"{self.route}: {self.turns} turn(s)"
 
+    # The audit files a record under its event, and Control hears of it (umpire.services.records.event_of): its link's.
+    @property
+    def event(self):
+        return self.route.event
+
+    @property
+    def event_id(self):
+        return self.route.event_id
+
 
 class StationeryCode(models.Model):
     """A tracking code printed on a table's blank letter slips before any letter has it: posting
