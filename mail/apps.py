@@ -9,7 +9,7 @@ class MailConfig(AppConfig):
         from umpire.clockwork import register_turn_end_hook
         from umpire.table_console import register_console_panel
 
-        from . import undo
+        from . import readiness, undo
         from .console_panels import gather_letters
         from .hooks import end_of_turn
 
@@ -22,3 +22,4 @@ class MailConfig(AppConfig):
             live_on="letter.moved letters.arrived",
         )
         undo.register()
+        readiness.register()

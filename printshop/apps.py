@@ -6,6 +6,7 @@ class PrintshopConfig(AppConfig):
     verbose_name = "The print shop"
 
     def ready(self):
-        from . import undo
+        from . import readiness, undo
 
         undo.register()
+        readiness.register()

@@ -12,7 +12,7 @@ class RegionsConfig(AppConfig):
         from umpire.selectors import register_tables_watched
         from umpire.table_console import register_console_panel
 
-        from . import history_selectors, undo, whereabouts
+        from . import history_selectors, readiness, undo, whereabouts
         from .console_panels import gather_taxes, gather_work
         from .hooks import end_of_turn, tax_turn
         from .selectors import access_fleet, access_force, get_non_roman_tables
@@ -42,3 +42,4 @@ class RegionsConfig(AppConfig):
         undo.register()
         whereabouts.register()
         history_selectors.register()
+        readiness.register()

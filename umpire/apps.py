@@ -6,6 +6,7 @@ class UmpireConfig(AppConfig):
     verbose_name = "Umpire control console"
 
     def ready(self):
+        from umpire import readiness_checks
         from umpire.services.readings import undo_readings
         from umpire.services.seats import undo_seat_change
         from umpire.undo import register_compensation
@@ -13,3 +14,4 @@ class UmpireConfig(AppConfig):
         register_compensation("rules.readings", undo_readings)
         for verb in ("create", "update", "delete"):
             register_compensation(f"umpire.umpireseat.{verb}", undo_seat_change)
+        readiness_checks.register()

@@ -16,8 +16,9 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 SHARED_DIR = Path(os.environ.get("UMPIRE_SHARED_DIR", BASE_DIR.parent / "shared"))
 
 DEBUG = os.environ.get("UMPIRE_DEBUG", "1") == "1"
-# The fallback key only ever signs sessions on a laptop demo; a hall sets its own.
-SECRET_KEY = os.environ.get("UMPIRE_SECRET_KEY", "ad69-demo-key-not-for-a-live-event")
+# The fallback key only ever signs sessions on a laptop demo; a hall sets its own (the readiness page says so).
+DEMO_SECRET_KEY = "ad69-demo-key-not-for-a-live-event"
+SECRET_KEY = os.environ.get("UMPIRE_SECRET_KEY", DEMO_SECRET_KEY)
 # Where `console.py run` serves (UMPIRE_BIND), and so the public address an event's printed links and QR
 # codes use until Control sets its own (umpire.public_address).
 SERVED_AT = "http://" + os.environ.get("UMPIRE_BIND", "127.0.0.1:8000")
@@ -50,10 +51,16 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "umpire.megagame_only.MegagameOnlyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
 ROOT_URLCONF = "umpire.urls"
+# AD69's own world: the provinces' money and forces, the Senate, the post, battles and sieges. A board-game event
+# has none of it, and these apps' pages answer it with a 404 that says so (umpire.megagame_only); the tables'
+# page serves every ruleset.
+MEGAGAME_ONLY_APPS = ("regions", "senate", "mail", "warfare")
+EVERY_RULESET_PAGES = ("regions:world",)
 ASGI_APPLICATION = "umpire.asgi.application"
 
 TEMPLATES = [

@@ -1,3 +1,9 @@
-from django.urls import path  # noqa: F401
+"""Control's readiness page: everything still missing before the doors open."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from umpire.views import readiness
+
+urlpatterns = [
+    path("control/<slug:slug>/readiness/", readiness.readiness, name="page"),
+]

@@ -9,7 +9,7 @@ class WarfareConfig(AppConfig):
         from umpire.follow_up_selectors import register_follow_up_record
         from umpire.table_console import register_console_panel
 
-        from . import undo, whereabouts
+        from . import readiness, undo, whereabouts
         from .console_panels import gather_fights
         from .selectors import access_battle
         from .siege_selectors import access_siege
@@ -25,3 +25,4 @@ class WarfareConfig(AppConfig):
         )
         undo.register()
         whereabouts.register()
+        readiness.register()

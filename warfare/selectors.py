@@ -215,6 +215,17 @@ def get_commanders_at(region):
     return Character.objects.filter(event=region.event, location=region, died_turn__isnull=True).order_by("name")
 
 
+def check_military_skill(commander: Character, field: str) -> int:
+    """X. BATTLE DIE ROLLING SYSTEM: "+ Military Skill of Army Commander". His skill, or while it is
+    missing a refusal naming him, in the same words wherever a fight needs it (the battle desk, the
+    odds, the blank sheet, a siege): a missing skill is never counted as 0."""
+    if commander.military_skill is None:
+        raise ValidationError(
+            {field: f"{commander}'s Military Skill is missing: Control sets it on the cast page, from his briefing."}
+        )
+    return commander.military_skill
+
+
 def forced_marches(forces, event):
     """X. BATTLE DIE ROLLING SYSTEM: the parts of a side that force-marched last turn."""
     last_turn = current_turn(event) - 1

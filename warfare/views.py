@@ -46,6 +46,7 @@ from .services.battles import (
     do_publish_battle,
     do_release_battle,
     do_take_over_battle,
+    skill_of,
 )
 
 LIVE_ON = "battle.changed battle.published clock.changed"
@@ -183,7 +184,8 @@ def side_as_case(data, side, event):
     return {
         "name": data[f"side_{side}_name"] or (str(commander) if commander else f"Side {side.upper()}"),
         "forces": [as_case_force(force) for force in forces],
-        "military_skill": (commander.military_skill or 0) if commander else (data[f"side_{side}_skill"] or 0),
+        # the skill as the battle desk takes it: a commander's missing skill is refused, never counted as 0
+        "military_skill": skill_of(side, commander, data[f"side_{side}_skill"]),
         "force_marched": forced_marches(forces, event),
     }
 
@@ -195,9 +197,9 @@ def blank_sheet_pdf(request, slug):
     nothing is opened on the console."""
     try:
         region, data = opening(request, slug)
+        sides = {side: paper_side(data, side, region.event) for side in SIDES}
     except ValidationError as refusal:
         return index_as_posted(request, slug, refusal)
-    sides = {side: paper_side(data, side, region.event) for side in SIDES}
     pdf = battle_sheet(data["side_a_forces"][0].province, place=data["place"], side_a=sides["a"], side_b=sides["b"])
     return pdf_response(pdf, f"{slug}-battle-sheet.pdf")
 

@@ -623,7 +623,7 @@ def test_commanders_bring_their_own_military_skill(ad69, illyria, umpire):
     sides = {"region": illyria, "side_a_forces": [one], "side_b_forces": [two], "actor": umpire}
     refused(
         "side_a_commander",
-        "Anonymus's Military Skill is not entered yet",
+        "Anonymus's Military Skill is missing",
         do_open_battle,
         side_a_commander=unknown,
         **sides,

@@ -427,7 +427,7 @@ def test_an_unknown_military_skill_is_refused_not_guessed(control, cremona, prim
     refused(
         lambda: do_assault(cremona, dice=[6, 6], actor=control),
         "besiegers",
-        "Antonius Primus's Military Skill is not set",
+        "Antonius Primus's Military Skill is missing",
     )
 
 

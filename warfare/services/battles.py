@@ -30,6 +30,7 @@ from umpire.services.audit import Actor, Snapshot, record_audit, snapshot, steps
 from ..events import BattleChanged, BattlePublished
 from ..models import Battle, BattleForce
 from ..models.rounds import SIDES, BattleOverride, BattleRound
+from ..selectors import check_military_skill
 
 SYSTEM = "X. COMBAT RESOLUTION, THE BATTLE SYSTEM"
 PROCESS = "X. COMBAT RESOLUTION, THE PROCESS OF BATTLE"
@@ -184,14 +185,7 @@ def skill_of(side: str, commander: Character | None, given: int | None) -> int:
         raise ValidationError(
             {f"side_{side}_skill": f"{commander}'s Military Skill is on his record: Control corrects it there."}
         )
-    if commander.military_skill is None:
-        raise ValidationError(
-            {
-                f"side_{side}_commander": f"{commander}'s Military Skill is not entered yet: "
-                "Control sets it from his briefing."
-            }
-        )
-    return commander.military_skill
+    return check_military_skill(commander, f"side_{side}_commander")
 
 
 def side_name(commander: Character | None, forces: Iterable[Force]) -> str:

@@ -35,6 +35,7 @@ from umpire.services.audit import Actor, Snapshot, adopt_steps, gathering_steps,
 
 from ..events import SiegeChanged
 from ..models import Siege, SiegeMonth
+from ..selectors import check_military_skill
 
 Action = SiegeMonth.Action
 # The engine names its own inputs; a refusal is shown against the service's argument instead.
@@ -399,12 +400,7 @@ def military_skill(forces: Iterable[Force], field: str) -> int:
         )
     if not commanders:
         return 0
-    commander = commanders.pop()
-    if commander.military_skill is None:
-        raise ValidationError(
-            {field: f"{commander.name}'s Military Skill is not set: Control sets it from his briefing."}
-        )
-    return commander.military_skill
+    return check_military_skill(commanders.pop(), field)
 
 
 def check_may_join(forces: Iterable[Force], region_id: int, turn: int, field: str) -> None:
