@@ -104,8 +104,9 @@ def in_winter(month, span):
     return span is not None and month.month in span
 
 
-def turn_schedule(*, first_turn_starts, turn_minutes, number_of_turns, start_year, start_month):
-    """Every turn's wall-clock start and end, game month and tax flag: the handbook's turn table."""
+def turn_schedule(*, first_turn_starts, turn_minutes, number_of_turns, start_year, start_month, tax_turns=True):
+    """Every turn's wall-clock start and end, game month and tax flag: the handbook's turn table. A game
+    without tax turns (a board game's) marks none."""
     length = timedelta(minutes=turn_minutes)
     return [
         ScheduledTurn(
@@ -113,7 +114,7 @@ def turn_schedule(*, first_turn_starts, turn_minutes, number_of_turns, start_yea
             starts=first_turn_starts + (turn - 1) * length,
             ends=first_turn_starts + turn * length,
             month=game_month(start_year, start_month, turn),
-            tax_turn=is_tax_turn(turn),
+            tax_turn=tax_turns and is_tax_turn(turn),
         )
         for turn in range(1, number_of_turns + 1)
     ]

@@ -85,8 +85,8 @@ def get_clock_state(clock, now):
         "turns": event.number_of_turns,
         "turn_seconds": int(clock.turn_length.total_seconds()),
         "month": str(month),
-        "tax_turn": calendar.is_tax_turn(clock.turn),
-        "road_cost_month": calendar.is_road_cost_month(month),
+        "tax_turn": event.is_megagame and calendar.is_tax_turn(clock.turn),
+        "road_cost_month": event.is_megagame and calendar.is_road_cost_month(month),
         "ends_at": clock.ends_at.isoformat() if clock.is_running else None,
         "seconds_left": None if left is None else int(left.total_seconds()),
         "auto_advance": clock.auto_advance,
@@ -236,6 +236,7 @@ def get_schedule(clock, now):
             number_of_turns=event.number_of_turns,
             start_year=event.start_year,
             start_month=event.start_month,
+            tax_turns=event.is_megagame,
         )
         if first
         else []
@@ -262,8 +263,8 @@ def schedule_row(event, turn, planned):
         starts=starts,
         ends=ends,
         month=str(month),
-        tax_turn=calendar.is_tax_turn(turn),
-        road_cost=calendar.is_road_cost_month(month),
+        tax_turn=event.is_megagame and calendar.is_tax_turn(turn),
+        road_cost=event.is_megagame and calendar.is_road_cost_month(month),
     )
 
 

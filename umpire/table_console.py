@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from umpire.follow_up_selectors import get_inbox, is_kept
+from umpire.megagame_only import serves
 from umpire.models import Character, GameClock, Region
 from umpire.selectors import get_clock_state, get_turn
 
@@ -59,8 +60,10 @@ def register_console_panel(name, *, title, order, gather, live_on):
     PANELS[name] = ConsolePanel(name, title, order, gather, types)
 
 
-def get_panels():
-    return sorted(PANELS.values(), key=lambda panel: (panel.order, panel.name))
+def get_panels(event=None):
+    """Every panel, or those of the apps that belong in `event`: none of AD69's own in a board game."""
+    panels = [panel for panel in PANELS.values() if event is None or serves(event, panel.name.split(".")[0])]
+    return sorted(panels, key=lambda panel: (panel.order, panel.name))
 
 
 def get_live_on():
@@ -83,7 +86,7 @@ class Panel:
 
 
 def get_console(table, user, now):
-    return [Panel(panel, panel.gather(table, user, now)) for panel in get_panels()]
+    return [Panel(panel, panel.gather(table, user, now)) for panel in get_panels(table.event)]
 
 
 def get_clock(event, now):

@@ -55,6 +55,12 @@ class Event(models.Model):
     def natural_key(self):
         return (self.slug,)
 
+    @property
+    def is_megagame(self):
+        """AD69's world (treasuries, the Senate, the post, forces, tax turns) is the megagame's alone: a
+        board-game event has none of it."""
+        return self.ruleset == self.Ruleset.AD69
+
     def game_month(self, turn):
         return calendar.game_month(self.start_year, self.start_month, turn)
 

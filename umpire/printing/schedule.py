@@ -53,12 +53,17 @@ def schedule_table(rows: Sequence[ScheduleRow]) -> Table:
     return table
 
 
+def shading(rows: tuple[ScheduleRow, ...]) -> str:
+    """Said only of a game that has tax turns: a board game's schedule shades none."""
+    return "; tax turns are shaded" if any(row.tax_turn for row in rows) else ""
+
+
 def turn_schedule_pdf(sheet: ScheduleSheet, *, page_size: str = "A4") -> bytes:
     """The turn schedule as PDF bytes on "A4" or "Letter" paper; any other size is a ValueError."""
     story: list[Flowable] = [
         Paragraph(TITLE_TEXT, TITLE),
         Paragraph(escape(sheet.event_name), HEADING),
-        Paragraph(f"{len(sheet.rows)} turns of {sheet.turn_minutes} minutes; tax turns are shaded.", BODY),
+        Paragraph(f"{len(sheet.rows)} turns of {sheet.turn_minutes} minutes{shading(sheet.rows)}.", BODY),
         Spacer(0, 10),
         schedule_table(sheet.rows),
     ]

@@ -50,7 +50,7 @@ def hall_overview(request, slug):
         {
             "event": event,
             "hall": hall,
-            "panels": get_panels(),
+            "panels": get_panels(event),
             "state": get_clock(event, now),
             "live_on": get_live_on(),
             "overdue_tables": sum(1 for row in hall if row.overdue),
