@@ -47,7 +47,7 @@ from tests.regions.forces_builders import legion
 from tests.warfare.builders import commander
 from umpire import clockwork
 from umpire.events import character_group, control_group, display_group, event_group, table_group, umpires_group
-from umpire.models import AuditEntry, Character, ProcedureRun, Region, Role
+from umpire.models import AuditEntry, Character, Player, ProcedureRun, Region, Role, Route
 from umpire.routing import websocket_urlpatterns
 from umpire.services.access_codes import do_reissue_display_code
 from umpire.services.announcements import do_draft_announcement
@@ -120,6 +120,27 @@ ROWS = [
     Row("umpire:announcement-publish", "slug=slug pk=announcement", POST, CONTROL),
     Row("umpire:announcement-withdraw", "slug=slug pk=announcement", POST, CONTROL),
     Row("umpire:hall", "slug=slug", GET, CONTROL),
+    # ---- preparing the event: the cast's sheets and players, the public address of printed links ----
+    Row("prepare:cast", "slug=slug", GET, CONTROL),
+    Row("prepare:sheet", "slug=slug pk=player_character", GET, CONTROL),
+    Row("prepare:sheet", "slug=slug pk=player_character", POST, CONTROL),
+    Row("prepare:player-add", "slug=slug", POST, CONTROL),
+    Row("prepare:player", "slug=slug pk=cast_player", GET, CONTROL),
+    Row("prepare:player", "slug=slug pk=cast_player", POST, CONTROL),
+    Row("prepare:player-remove", "slug=slug pk=cast_player", POST, CONTROL),
+    Row("prepare:address", "slug=slug", GET, CONTROL),
+    Row("prepare:address", "slug=slug", POST, CONTROL),
+    Row("readiness:page", "slug=slug", GET, CONTROL),
+    # the cast spreadsheet: its import (a preview, then applied from the session), its export and template
+    Row("cast:import", "slug=slug", GET, CONTROL),
+    Row("cast:import", "slug=slug", POST, CONTROL),
+    Row("cast:apply", "slug=slug", POST, CONTROL),
+    Row("cast:export", "slug=slug", GET, CONTROL),
+    Row("cast:export-characters", "slug=slug", GET, CONTROL),
+    Row("cast:export-players", "slug=slug", GET, CONTROL),
+    Row("cast:template", "slug=slug", GET, CONTROL),
+    Row("cast:template-characters", "slug=slug", GET, CONTROL),
+    Row("cast:template-players", "slug=slug", GET, CONTROL),
     Row("audit:log", "slug=slug", GET, CONTROL),
     Row("audit:csv", "slug=slug", GET, CONTROL),
     Row("umpire:undo", "slug=slug pk=audit_entry", GET, CONTROL),
@@ -257,6 +278,10 @@ ROWS = [
     Row("mail:courier", "slug=slug character_id=courier", GET, TABLE),
     Row("mail:mailboxes", "slug=slug", GET, CONTROL),
     Row("mail:mailbox-issue", "slug=slug character_id=player_character", POST, CONTROL),
+    Row("mail:mailboxes-issue", "slug=slug", POST, CONTROL),
+    Row("mail:posting-times", "slug=slug", GET, CONTROL),
+    Row("mail:posting-times-default", "slug=slug", POST, CONTROL),
+    Row("mail:posting-time-set", "slug=slug route_id=route", POST, CONTROL),
     Row("mail:mailbox", "slug=slug", GET, "player"),
     Row("mail:letter-cover", "slug=slug pk=letter", GET, TABLE),
     Row("mail:stationery", "slug=slug table_id=illyria", POST, TABLE),
@@ -319,6 +344,12 @@ ROWS = [
     Row("backups:snapshots", "slug=slug", GET, CONTROL),
     Row("backups:schedule", "slug=slug", POST, CONTROL, "every_turns=every_turns"),
     Row("backups:download", "slug=slug name=snapshot_name", GET, CONTROL),
+    # ---- Control's event pages: a new event (Control of any event), and the event's seats ----
+    Row("events:new", "", GET, CONTROL),
+    Row("events:new", "", POST, CONTROL),
+    Row("events:seats", "slug=slug", GET, CONTROL),
+    Row("events:seat-add", "slug=slug", POST, CONTROL),
+    Row("events:seat-remove", "slug=slug pk=seat", POST, CONTROL),
 ]
 
 # POSTs whose page is open to every umpire and which refuse in words, back on the page with nothing
@@ -455,6 +486,11 @@ def world(ad69, make_umpire, settings, tmp_path):
     world.data_table = DataTable.objects.create(
         event=ad69, ruleset=ad69.ruleset, key="tribes", title="Tribes", row_title="Tribe"
     ).key
+    world.route = Route.objects.get(event=ad69, one=illyria, other__name="Eastern Med")
+    world.seat = world.here.seats.get()
+    world.cast_player = Player.objects.create(event=ad69, name="Gaius Lucius", character=player_character)
+    ad69.public_address = "http://192.168.1.10:8000"  # the player's briefing carries his code: a link phones open
+    ad69.save(update_fields=["public_address"])
     world.force_kind, world.audit_entry = "force", AuditEntry.objects.filter(event=ad69).latest("pk")
     world.codes = {
         "player": do_issue_mailbox(player_character, actor=control).code,

@@ -58,6 +58,8 @@ GROUPS = {
         "boardgames",
         "printshop",
         "backups",
+        "events",
+        "prepare",
     ),
     "regions and Rome": ("regions", "senate"),
     "warfare": ("warfare",),
