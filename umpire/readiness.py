@@ -23,11 +23,31 @@ Check = Callable[[Event], Iterable[Missing]]
 
 _CHECKS: dict[str, Check] = {}  # name -> check, in the order registered
 
+# The headings in the order a Control team works down them: the console's own settings, the cast, the
+# links, and the briefings last, since any change to a character after printing puts his out of date.
+# A heading not named here comes after these, in alphabetical order.
+HEADINGS = (
+    "Security",
+    "Public address",
+    "Character sheets",
+    "Commanders",
+    "Players",
+    "Demo data",
+    "Links",
+    "Briefings",
+)
+
 
 def register_check(name: str, check: Check) -> None:
     _CHECKS[name] = check
 
 
 def get_missing(event: Event) -> list[Missing]:
-    """Everything every check finds missing for `event`, in the order the checks were registered."""
-    return [missing for check in _CHECKS.values() for missing in check(event)]
+    """Everything every check finds missing for `event`, heading by heading (HEADINGS), each heading's
+    items in the order its checks found them."""
+    found = [missing for check in _CHECKS.values() for missing in check(event)]
+    return sorted(found, key=lambda missing: heading_order(missing.heading))
+
+
+def heading_order(heading: str) -> tuple[int, str]:
+    return (HEADINGS.index(heading), "") if heading in HEADINGS else (len(HEADINGS), heading)

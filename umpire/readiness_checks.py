@@ -6,11 +6,13 @@ checked only in an AD69 event; the secret key and the umpires' passwords in ever
 """
 
 from functools import lru_cache
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import check_password
 from django.db.models import F, Q
+from django.http.request import validate_host
 from django.urls import reverse
 
 from umpire.management.commands.seed_demo import DEMO_PASSWORD
@@ -86,6 +88,22 @@ def loopback_address(event: Event) -> list[Missing]:
     ]
 
 
+def address_not_served(event: Event) -> list[Missing]:
+    """A public address whose host the console does not answer (ALLOWED_HOSTS): every phone that opens a
+    player link would get "Bad Request (400)"."""
+    host = urlsplit(public_address(event)).hostname or ""
+    if not event.is_megagame or is_loopback(public_address(event)) or validate_host(host, settings.ALLOWED_HOSTS):
+        return []
+    return [
+        Missing(
+            "Public address",
+            f"The console does not answer at {host}: add it to UMPIRE_ALLOWED_HOSTS and restart, or every player "
+            "link is refused.",
+            reverse("prepare:address", args=[event.slug]),
+        )
+    ]
+
+
 def demo_cast(event: Event) -> list[Missing]:
     if not event.is_megagame:
         return []
@@ -135,6 +153,7 @@ def register() -> None:
     register_check("umpire.character_sheets", characters_without_figures)
     register_check("umpire.players", players_without_characters)
     register_check("umpire.public_address", loopback_address)
+    register_check("umpire.allowed_host", address_not_served)
     register_check("umpire.demo_cast", demo_cast)
     register_check("umpire.secret_key", demo_secret_key)
     register_check("umpire.demo_passwords", demo_passwords)

@@ -62,7 +62,10 @@ def text_of(pdf):
     ).stdout.decode()
 
 
-@override_settings(SECRET_KEY=HALL_KEY, CELERY_TASK_ALWAYS_EAGER=True)
+# the hall's own secret key and host, as UMPIRE_SECRET_KEY and UMPIRE_ALLOWED_HOSTS set them
+@override_settings(
+    SECRET_KEY=HALL_KEY, ALLOWED_HOSTS=["127.0.0.1", "localhost", "192.168.1.10"], CELERY_TASK_ALWAYS_EAGER=True
+)
 @pytest.mark.usefixtures("browser_on_class")
 class PreparingAnEvent(ChannelsLiveServerTestCase):
     def setUp(self):

@@ -20,6 +20,7 @@ from printshop.models import PrintedBriefing, PrintRun
 from printshop.runs import do_print_run, do_request_print_run
 from tests.conftest import missing_service
 from umpire.models import AuditEntry, Character, Event
+from umpire.public_address import is_loopback, public_address
 
 HALL = "http://192.168.1.10:8000"
 QR_DPI = 200  # enough pixels a module for zbarimg to read the briefing's 3 cm code
@@ -177,3 +178,13 @@ def test_a_failed_batch_notes_no_briefing_printed(ad69, control, monkeypatch, dj
     run.refresh_from_db()
     assert run.state == PrintRun.State.FAILED
     assert not PrintedBriefing.objects.filter(character__event=ad69).exists()
+
+
+def test_served_on_every_interface_the_links_open_this_machines_network_address(ad69, settings, monkeypatch):
+    """`UMPIRE_BIND=0.0.0.0:8000` is where to listen, not an address a phone can open: the links use the
+    machine's own address on the hall's network."""
+    settings.SERVED_AT = "http://0.0.0.0:8000"
+    monkeypatch.setattr("umpire.public_address.lan_address", lambda: "192.168.1.10")
+    assert public_address(ad69) == "http://192.168.1.10:8000"
+    assert is_loopback("http://0.0.0.0:8000")
+    assert not is_loopback(public_address(ad69))

@@ -64,6 +64,7 @@ def ready(ad69, settings):
     Event.objects.filter(pk=ad69.pk).update(public_address=HALL_ADDRESS)
     PrintedBriefing.objects.bulk_create(PrintedBriefing(character=c, printed_at=timezone.now()) for c in characters)
     settings.SECRET_KEY = "a hall's own long random secret key"
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.10"]
     ad69.refresh_from_db()
     return ad69
 
@@ -131,7 +132,8 @@ def test_every_link_without_a_posting_time_is_listed(ad69):
     assert len(listed(ad69, "Links")) == 13
 
 
-def test_a_loopback_public_address_is_listed_until_control_sets_the_halls(ad69, control):
+def test_a_loopback_public_address_is_listed_until_control_sets_the_halls(ad69, control, settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.10"]
     assert listed(ad69, "Public address") == [
         Missing(
             "Public address",
@@ -142,6 +144,18 @@ def test_a_loopback_public_address_is_listed_until_control_sets_the_halls(ad69, 
     ]
     ad69.public_address = HALL_ADDRESS
     do_save_record(ad69, actor=control)
+    assert listed(ad69, "Public address") == []
+
+
+def test_a_public_address_the_console_does_not_answer_at_is_listed(ad69, control, settings):
+    """A phone opening a host outside ALLOWED_HOSTS gets "Bad Request (400)": readiness says so first."""
+    ad69.public_address = HALL_ADDRESS
+    do_save_record(ad69, actor=control)
+    assert [missing.what for missing in listed(ad69, "Public address")] == [
+        "The console does not answer at 192.168.1.10: add it to UMPIRE_ALLOWED_HOSTS and restart, or every player "
+        "link is refused."
+    ]
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.10"]
     assert listed(ad69, "Public address") == []
 
 
@@ -269,7 +283,7 @@ def test_the_page_lists_each_thing_missing_under_its_heading_with_its_fix(client
     assert f'href="{cast_page(ad69, f"character-{galba.pk}")}">Fix</a>' in text
     for heading in ("Briefings", "Character sheets", "Links", "Public address"):
         assert f"<summary>{heading} (" in text
-    assert text.index("<summary>Briefings") < text.index("<summary>Character sheets") < text.index("<summary>Links")
+    assert text.index("<summary>Character sheets") < text.index("<summary>Links") < text.index("<summary>Briefings")
     assert "Ready for game day: nothing is missing." not in text
 
 
@@ -323,3 +337,11 @@ def test_the_command_says_ready_and_succeeds_when_nothing_is_missing(ready):
 def test_the_command_refuses_an_unknown_event(db):
     with pytest.raises(CommandError, match="No event 'nowhere'"):
         call_command("readiness", "nowhere", stdout=StringIO())
+
+
+def test_the_list_runs_in_the_order_a_team_works_down_it_briefings_last(ad69):
+    """The console's settings and the cast come before the briefings, which any change after printing puts
+    out of date."""
+    headings = list(dict.fromkeys(missing.heading for missing in get_missing(ad69)))
+    assert headings[0] == "Security" and headings[-1] == "Briefings"
+    assert headings.index("Character sheets") < headings.index("Links") < headings.index("Briefings")

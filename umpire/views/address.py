@@ -2,7 +2,6 @@
 every player link and QR code. Shows the address in use and whether a phone could open it."""
 
 from django import forms
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -10,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from umpire.permissions import Perm
-from umpire.public_address import is_loopback, public_address
+from umpire.public_address import is_loopback, public_address, served_at
 from umpire.selectors import access_event
 from umpire.services.address import do_set_public_address
 from umpire.views.refusals import refusal_text, valid
@@ -40,7 +39,7 @@ def public_address_page(request, slug):
         "event": event,
         "address": address,
         "loopback": is_loopback(address),
-        "served_at": settings.SERVED_AT,
+        "served_at": served_at(),
         "form": PublicAddressForm(initial={"address": event.public_address}),
     }
     return render(request, "umpire/public_address.html", context)

@@ -3,8 +3,6 @@ a link to the page that puts it right (umpire.readiness gathers what every app's
 Control's alone (EDIT_WORLD), since it lists the cast's secrets' state; anyone else gets the 404 of
 "no such event". It reloads its main section when the world changes (live.js, data-refresh)."""
 
-from operator import attrgetter
-
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -21,5 +19,5 @@ LIVE_ON = "world.changed force.changed fleet.changed character.moved mailboxes.i
 @require_GET
 def readiness(request, slug):
     event = access_event(request.user, slug, Perm.EDIT_WORLD)
-    missing = sorted(get_missing(event), key=attrgetter("heading"))
+    missing = get_missing(event)
     return render(request, "umpire/readiness.html", {"event": event, "missing": missing, "live_on": LIVE_ON})

@@ -20,7 +20,7 @@ class Command(BaseCommand):
         event = Event.objects.filter(slug=options["event"]).first()
         if event is None:
             raise CommandError(f"No event {options['event']!r}: give an event's slug, as in its addresses.")
-        missing = sorted(get_missing(event), key=attrgetter("heading"))
+        missing = get_missing(event)
         for heading, items in groupby(missing, key=attrgetter("heading")):
             self.stdout.write(heading)
             for item in items:
