@@ -176,7 +176,7 @@ def ledger_line(line):
     month = line.month
     return LedgerLine(
         transaction.pk,
-        f"{transaction.game_turn} ({month.name[:3]} {month.year})",
+        f"{transaction.game_turn} ({month.name[:3]} {month.year_in_words})",
         transaction.why,
         line.amount,
         "; ".join(notes),

@@ -33,15 +33,20 @@ MONTHS_PER_QUARTER = 3
 
 @dataclass(frozen=True)
 class GameMonth:
-    year: int
+    year: int  # as the rulebooks write it; a year BC is negative (-218 for 218 BC), and there is no year 0
     month: int
 
     @property
     def name(self):
         return MONTH_NAMES[self.month - 1]
 
+    @property
+    def year_in_words(self):
+        """68 for AD68, as the handbook writes it; "218 BC" for a Punic War's."""
+        return f"{-self.year} BC" if self.year < 0 else str(self.year)
+
     def __str__(self):
-        return f"{self.name} {self.year}"
+        return f"{self.name} {self.year_in_words}"
 
 
 @dataclass(frozen=True)
@@ -81,8 +86,17 @@ def game_month(start_year, start_month, turn):
     """The game month of `turn`, counting the start month as turn 1."""
     if turn < 1:
         raise ValueError(f"turn must be 1 or more, not {turn}")
-    months_since_year_zero = start_year * 12 + (start_month - 1) + (turn - 1)
-    return GameMonth(year=months_since_year_zero // 12, month=months_since_year_zero % 12 + 1)
+    # counted on a line with a year 0 (1 BC), so that 1 BC runs on into AD 1
+    months = astronomical(start_year) * 12 + (start_month - 1) + (turn - 1)
+    return GameMonth(year=historical(months // 12), month=months % 12 + 1)
+
+
+def astronomical(year):
+    return year + 1 if year < 0 else year
+
+
+def historical(year):
+    return year - 1 if year < 1 else year
 
 
 def is_tax_turn(turn):

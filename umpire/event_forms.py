@@ -14,7 +14,9 @@ class NewEventForm(forms.Form):
     ruleset = forms.ChoiceField(label="Ruleset")
     demo_forces = forms.BooleanField(label="With the demo forces and fleets", required=False)
     demo_cast = forms.BooleanField(label="With the demo cast", required=False)
-    start_year = forms.IntegerField(label="Year of the first turn, as the rulebook writes it", required=False)
+    start_year = forms.IntegerField(
+        label="Year of the first turn, as the rulebook writes it (a year BC negative: -218 for 218 BC)", required=False
+    )
     start_month = forms.IntegerField(label="Month of the first turn (1 to 12)", required=False)
     number_of_turns = forms.IntegerField(label="Number of turns", required=False)
     turn_minutes = forms.IntegerField(label="Real minutes in a turn", required=False)

@@ -1,7 +1,9 @@
 import pytest
+from django.core.exceptions import ValidationError
 from hypothesis import given
 from hypothesis import strategies as st
 
+from umpire import calendar
 from umpire.calendar import game_month
 
 
@@ -69,3 +71,17 @@ def test_phases_of_a_turn_follow_the_minutes_and_tax_turns():
     assert names(1, 1) == ["Movement"]
     assert names(1, 2) == ["Taxes", "Combat and diplomacy"]
     assert names(2, 19) == ["Combat and diplomacy"]
+
+
+def test_years_bc_count_down_and_1_bc_runs_into_ad_1():
+    """Hannibal Barkas opens in 218 BC: its years count down, and there is no year 0."""
+    assert str(calendar.game_month(-218, 3, 1)) == "March 218 BC"
+    assert str(calendar.game_month(-218, 3, 11)) == "January 217 BC"
+    assert str(calendar.game_month(-1, 12, 2)) == "January 1"
+    assert str(calendar.game_month(68, 9, 5)) == "January 69"
+
+
+def test_an_event_of_year_0_is_refused(ad69):
+    ad69.start_year = 0
+    with pytest.raises(ValidationError, match="no year 0"):
+        ad69.full_clean()

@@ -7,6 +7,11 @@ from umpire import calendar
 from .base import NamedInEvent
 
 
+def validate_year(year):
+    if year == 0:
+        raise ValidationError("There is no year 0: 1 BC (-1) is followed by AD 1 (1).")
+
+
 class EventManager(models.Manager):
     def get_by_natural_key(self, slug):
         return self.get(slug=slug)
@@ -25,8 +30,9 @@ class Event(models.Model):
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=120)
     ruleset = models.CharField(max_length=32, choices=Ruleset.choices, default=Ruleset.AD69)
-    start_year = models.PositiveSmallIntegerField(
-        help_text="Year of the first game turn, as the handbook writes it (68 for AD68)."
+    start_year = models.SmallIntegerField(
+        validators=[validate_year],
+        help_text="Year of the first game turn, as the rulebook writes it: 68 for AD68, -218 for 218 BC.",
     )
     start_month = models.PositiveSmallIntegerField(
         validators=[MinValueValidator(1), MaxValueValidator(12)],
