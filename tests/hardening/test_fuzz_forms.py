@@ -59,6 +59,7 @@ GROUPS = {
         "printshop",
         "backups",
         "events",
+        "cast",
         "prepare",
     ),
     "regions and Rome": ("regions", "senate"),
