@@ -48,6 +48,14 @@ class PlayedSocket:
         self.sockets.append(socket)
         socket.send(json.dumps({"type": "snapshot", "now": timezone.now().isoformat(), "seq": {}}))
 
+    def wait_for_the_page(self, page, *, seconds=10):
+        """Until live.js has opened its socket: a message sent before would have nowhere to go."""
+        for _ in range(seconds * 10):
+            if self.sockets:
+                return
+            page.wait_for_timeout(100)  # Playwright hands the socket to `route` while it waits
+        raise AssertionError(f"the page opened no socket in {seconds} s")
+
     def world_changed(self, event_id, model, record_id, action="update"):
         self.seq += 1
         change = {"type": "world.changed", "action": action, "model": model, "record_id": str(record_id), "label": ""}
@@ -71,6 +79,7 @@ class CastGridOnATablet(ChannelsLiveServerTestCase):
         page.fill("input[name=password]", "ad69-browser")
         page.click("button[type=submit]")
         expect(page.locator("h1")).to_have_text("The cast")
+        self.played.wait_for_the_page(page)
         return page
 
     def test_the_page_fits_a_tablet_and_the_grid_scrolls_in_its_box(self):
