@@ -1,5 +1,6 @@
-"""The map's check for game day (umpire.readiness): demo forces and fleets still in the world
-(fixtures/ad69_demo_forces.json marks them), since the handbook's force lists are not in our copy."""
+"""The map's checks for game day (umpire.readiness): demo forces and fleets still in the world
+(fixtures/ad69_demo_forces.json marks them), since the handbook's force lists are not in our copy; and
+fortunes not yet in their purses, which every briefing would print as an empty purse."""
 
 from django.urls import reverse
 
@@ -7,6 +8,7 @@ from umpire.models import Event
 from umpire.readiness import Missing, register_check
 
 from .models import Fleet, Force
+from .services.books import fortunes_not_in_purses
 
 
 def demo_forces(event: Event) -> list[Missing]:
@@ -24,5 +26,22 @@ def demo_forces(event: Event) -> list[Missing]:
     ]
 
 
+def fortunes_not_paid(event: Event) -> list[Missing]:
+    """The books open by themselves on the eve of the game; a briefing printed before shows an empty purse."""
+    if not event.is_megagame:
+        return []
+    rome = reverse("regions:treasury-rome", args=[event.slug])
+    return [
+        Missing(
+            "Purses",
+            f"{character}'s fortune ({character.wealth} talents) is not in his purse yet: open the books "
+            "before printing his briefing, or it shows an empty purse.",
+            rome,
+        )
+        for character in fortunes_not_in_purses(event).only("name", "wealth")
+    ]
+
+
 def register() -> None:
     register_check("regions.demo_forces", demo_forces)
+    register_check("regions.purses", fortunes_not_paid)

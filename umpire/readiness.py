@@ -34,6 +34,7 @@ HEADINGS = (
     "Players",
     "Demo data",
     "Links",
+    "Purses",
     "Briefings",
 )
 

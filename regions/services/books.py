@@ -10,7 +10,7 @@ and puts each character's wealth, as his briefing gives it, in his purse.
 from collections.abc import Mapping
 
 from django.db import IntegrityError
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.db.transaction import atomic
 
 from umpire.models import Character, Event
@@ -95,17 +95,24 @@ def do_open_books(event: Event, *, actor: Actor) -> None:
         )
 
 
+def fortunes_not_in_purses(event: Event) -> QuerySet[Character]:
+    """The characters with a fortune (II. CHARACTERISTICS, WEALTH) not yet paid into their purse from the
+    fortunes' account: before the books open, every one of them. Reads only: it opens no account."""
+    paid = Posting.objects.filter(
+        account__event=event,
+        account__kind=Kind.CHARACTER_PURSE,
+        transaction__postings__account__kind=Kind.EXTERNAL,
+        transaction__postings__account__name=FORTUNES,
+    ).values("account__character")
+    return event.characters.filter(wealth__gt=0).exclude(pk__in=paid)
+
+
 def put_fortunes_in_purses(event: Event, actor: Actor) -> int:
     """II. CHARACTERISTICS, WEALTH: the talents of each character's personal fortune, in his purse,
     paid from the fortunes' own account, so a purse that has had its fortune is known."""
     source = outside(event, FORTUNES)
-    paid = set(
-        Posting.objects.filter(account__kind=Kind.CHARACTER_PURSE, transaction__postings__account=source).values_list(
-            "account__character", flat=True
-        )
-    )
     fortunes = 0
-    for character in event.characters.filter(wealth__gt=0).exclude(pk__in=paid).select_related("event"):
+    for character in fortunes_not_in_purses(event).select_related("event"):
         purse, wealth = purse_of(character), character.wealth
         assert wealth is not None  # filtered on wealth > 0
         post(

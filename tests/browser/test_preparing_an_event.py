@@ -90,6 +90,7 @@ class PreparingAnEvent(ChannelsLiveServerTestCase):
         self.set_the_posting_times()
         self.set_the_public_address()
         self.adopt_the_demo_forces()
+        self.open_the_books()
         self.go("readiness:page", SLUG)
         expect(self.page.locator("main")).to_contain_text("60 things still missing")
         expect(self.page.locator("main")).to_contain_text("Arrius Antonius's briefing has never been printed.")
@@ -162,6 +163,12 @@ class PreparingAnEvent(ChannelsLiveServerTestCase):
         self.page.get_by_role("button", name="Adopt the demo forces and fleets as the event's own").click()
         expect(self.page.locator(".messages")).to_contain_text("are the event's own now")
 
+    def open_the_books(self):
+        """Each fortune paid into its purse before the briefings print it."""
+        self.go("regions:treasury-rome", SLUG)
+        self.page.get_by_role("button", name="Open the books").click()
+        expect(self.page.get_by_role("button", name="Open the books")).to_have_count(0)
+
     def print_every_briefing(self):
         self.go("printshop:runs", SLUG)
         self.page.get_by_label("Print").first.select_option("briefings")
@@ -179,7 +186,8 @@ class PreparingAnEvent(ChannelsLiveServerTestCase):
         for name, _role, _class, _table, wealth, income, _support, skill, _notes in character_rows():
             text = next(text for text in texts if f"{name}'s secret" in text)
             assert f"{wealth} talents" in text and f"{income} talents a quarter" in text, name
-            assert f"Military skill {skill}" in " ".join(text.split()), name
+            words = " ".join(text.split())
+            assert f"Military skill {skill}" in words and f"In your purse: {wealth} talents" in words, name
         codes = {code for pdf in briefings.values() for code in qr_codes_in(pdf)}
         assert len(codes) == 60
         assert all(code.startswith(f"{PUBLIC}/") and "code=" in code for code in codes)

@@ -18,6 +18,7 @@ from mail.models import PostingTime
 from mail.services.mailboxes import do_issue_mailbox
 from printshop.models import PrintedBriefing
 from regions.models import Fleet, Force
+from regions.services.books import do_open_books
 from tests.regions.forces_builders import legion
 from umpire.management.commands.seed_demo import DEMO_PASSWORD
 from umpire.models import Briefing, Character, Event, Player, Region, Role, Route
@@ -62,6 +63,7 @@ def ready(ad69, settings):
     with_figures(*characters)
     PostingTime.objects.bulk_create(PostingTime(route=route, turns=1) for route in Route.objects.filter(event=ad69))
     Event.objects.filter(pk=ad69.pk).update(public_address=HALL_ADDRESS)
+    do_open_books(ad69, actor=None)
     PrintedBriefing.objects.bulk_create(PrintedBriefing(character=c, printed_at=timezone.now()) for c in characters)
     settings.SECRET_KEY = "a hall's own long random secret key"
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.10"]
@@ -157,6 +159,22 @@ def test_a_public_address_the_console_does_not_answer_at_is_listed(ad69, control
     ]
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.10"]
     assert listed(ad69, "Public address") == []
+
+
+def test_a_fortune_not_yet_in_its_purse_is_listed_until_the_books_open(ad69, galba):
+    """A briefing printed before the books open shows an empty purse: opening them pays each fortune in."""
+    galba.wealth = 40
+    galba.save()
+    assert listed(ad69, "Purses") == [
+        Missing(
+            "Purses",
+            "Servius Galba's fortune (40 talents) is not in his purse yet: open the books before printing his "
+            "briefing, or it shows an empty purse.",
+            reverse("regions:treasury-rome", args=[ad69.slug]),
+        )
+    ]
+    do_open_books(ad69, actor=None)
+    assert listed(ad69, "Purses") == []
 
 
 def test_a_briefing_never_printed_or_changed_since_is_listed(ad69, galba, control):
