@@ -91,8 +91,9 @@ def loopback_address(event: Event) -> list[Missing]:
 def address_not_served(event: Event) -> list[Missing]:
     """A public address whose host the console does not answer (ALLOWED_HOSTS): every phone that opens a
     player link would get "Bad Request (400)"."""
-    host = urlsplit(public_address(event)).hostname or ""
-    if not event.is_megagame or is_loopback(public_address(event)) or validate_host(host, settings.ALLOWED_HOSTS):
+    address = public_address(event)
+    host = urlsplit(address).hostname or ""
+    if not event.is_megagame or is_loopback(address) or validate_host(host, settings.ALLOWED_HOSTS):
         return []
     return [
         Missing(
