@@ -19,6 +19,10 @@ if settings.EMBEDDED_TICKER:
     from umpire.ticker import start_embedded_ticker
 
     start_embedded_ticker()
+elif settings.STANDBY_TICKER:
+    from umpire.ticker import start_standby_ticker
+
+    start_standby_ticker()
 
 PAGES_AT_ONCE = int(os.environ.get("UMPIRE_PAGES_AT_ONCE", "4"))
 

@@ -27,6 +27,12 @@ TurnEndHook = Callable[[Event, int], object]
 logger = logging.getLogger(__name__)
 State = GameClock.State
 WARNING_MINUTES = (5, 1)  # issue: warnings go out at T-5 and T-1
+# A running turn's end not acted on this long after it fell due is one the console could not act on
+# (every process down, or none able to tick): the clock ends that turn and holds for Control. A healthy
+# hall acts within about two seconds (beat ticks each second, and the server's standby ticker steps in
+# once a turn is two seconds overdue); fifteen seconds leaves room for a tick slowed by a loaded machine
+# or a slow database, and is too short a loss for any table to notice when a quick restart carries on.
+MISSED_AFTER = timedelta(seconds=15)
 TURN_END_HOOKS: dict[str, TurnEndHook] = {}
 
 
@@ -108,23 +114,76 @@ def do_skip_turn(event: Event, *, actor: Actor, now: datetime | None = None) -> 
     return clock
 
 
+def do_catch_up_clock(event: Event, *, actor: Actor, now: datetime | None = None) -> GameClock:
+    """Take a held clock to the hall's time: end each turn whose scheduled end has passed, in order, each
+    audited with its hooks, then run the current turn to its scheduled end (or finish after the last)."""
+    with _locked(event, now) as (clock, now):
+        _require(clock, {State.HELD}, "catch up")
+        assert clock.scheduled_end is not None  # a held clock keeps its schedule
+        clock.state, clock.ends_at, clock.remaining = State.RUNNING, clock.scheduled_end, None
+        _clear_hold(clock)
+        ended = []
+        while clock.is_due(now):
+            due = clock.ends_at
+            assert due is not None  # a clock that is due has its end
+            ended.append(_end_turn(clock, now, next_starts=due))
+            _saved(clock, "clock.catch_up", actor=actor, now=now, reason=f"Turn {ended[-1]}'s end, due at {_at(due)}.")
+        if not ended:
+            reason = f"No turn's end had passed: turn {clock.turn} runs to {_at(clock.ends_at)} as scheduled."
+            _saved(clock, "clock.catch_up", actor=actor, now=now, reason=reason)
+    _run_hooks_after_commit(event, ended)
+    return clock
+
+
+def do_resume_held_turn(event: Event, *, actor: Actor, now: datetime | None = None) -> GameClock:
+    """Start the held turn now with its time left: a whole turn after a missed end, what the backup
+    held after a restore."""
+    with _locked(event, now) as (clock, now):
+        _require(clock, {State.HELD}, "resume the held turn of")
+        assert clock.remaining is not None  # a held clock keeps its time left
+        _run_for(clock, clock.remaining, now)
+        _clear_hold(clock)
+        _reset_warnings(clock, now)
+        _saved(clock, "clock.resume_held", actor=actor, now=now)
+    return clock
+
+
+def do_hold_restored_clock(event: Event, *, backed_up_at: datetime, now: datetime | None = None) -> GameClock:
+    """A clock restored running waits for Control: its time stood still from the backup's moment, and no
+    turn end runs until Control catches up or resumes. A clock that was not running stays as it was."""
+    with _locked(event, now) as (clock, now):
+        if clock.is_running:
+            assert clock.ends_at is not None  # a running clock has its end
+            left = max(clock.ends_at - backed_up_at, timedelta(0))
+            _hold(clock, GameClock.HeldReason.RESTORED, now, stopped_at=backed_up_at, left=left)
+            reason = f"Restored from a backup taken at {_at(backed_up_at)}; turn {clock.turn} had {_mm_ss(left)} left."
+            _saved(clock, "clock.held", actor=None, now=now, reason=reason)
+    return clock
+
+
 def do_set_turn(event: Event, *, turn: int, actor: Actor, now: datetime | None = None, reason: str) -> GameClock:
-    """Correct the turn number; no turn-end hooks run, as no turn has been played out."""
+    """Correct the turn number; no turn-end hooks run, as no turn has been played out. A finished or held
+    clock stands paused at the turn set, with a whole turn: the correction is Control's answer to a hold."""
     with _locked(event, now) as (clock, now):
         if not 1 <= turn <= event.number_of_turns:
             raise ValidationError({"turn": f"The turn must be between 1 and {event.number_of_turns}."})
         if not reason.strip():
             raise ValidationError({"reason": "Say why the turn is being corrected."})
         clock.turn = turn
-        if clock.state == State.FINISHED:
+        if clock.state in (State.FINISHED, State.HELD):
             clock.state, clock.remaining = State.PAUSED, clock.turn_length
+            _clear_hold(clock)
         _reset_warnings(clock, now)
         _saved(clock, "clock.set_turn", actor=actor, now=now, reason=reason)
     return clock
 
 
 def do_set_auto_advance(event: Event, *, auto_advance: bool, actor: Actor, now: datetime | None = None) -> GameClock:
+    """Turn advancing by itself on or off. A turn held at its end for Control ends at the next tick, and
+    the next turn starts then, a whole turn long: it was Control who held it, not a missed end."""
     with _locked(event, now) as (clock, now):
+        if auto_advance and clock.is_holding(now):
+            clock.ends_at = now
         clock.auto_advance = auto_advance
         _saved(clock, "clock.auto_advance", actor=actor, now=now)
     return clock
@@ -162,15 +221,48 @@ def advance_clock(event_id: int, now: datetime) -> None:
     """Advance one event's clock past every turn that has ended by `now`, if it is due."""
     with transaction.atomic():
         clock = GameClock.objects.select_for_update(of=("self",)).select_related("event").get(event_id=event_id)
-        ended = []
-        while clock.is_due(now) and clock.auto_advance:
-            assert clock.ends_at is not None  # a clock that is due has its end
-            ended.append(_end_turn(clock, now, next_starts=clock.ends_at))
-        if ended:
-            _saved(clock, "clock.advance", actor=None, now=now)
+        if _was_missed(clock, now):
+            ended = [_end_missed_turn(clock, now)]
         else:
-            _warn_if_due(clock, now)
+            ended = _end_due_turns(clock, now)
     _run_hooks_after_commit(clock.event, ended)
+
+
+def _was_missed(clock: GameClock, now: datetime) -> bool:
+    """Whether the running turn's end fell due so long ago that no process can have been there to act."""
+    if not (clock.is_due(now) and clock.auto_advance):
+        return False
+    assert clock.ends_at is not None  # a clock that is due has its end
+    return clock.ends_at + MISSED_AFTER < now
+
+
+def _end_due_turns(clock: GameClock, now: datetime) -> list[int]:
+    ended = []
+    while clock.is_due(now) and clock.auto_advance:
+        assert clock.ends_at is not None  # a clock that is due has its end
+        ended.append(_end_turn(clock, now, next_starts=clock.ends_at))
+    if ended:
+        _saved(clock, "clock.advance", actor=None, now=now)
+    else:
+        _warn_if_due(clock, now)
+    return ended
+
+
+def _end_missed_turn(clock: GameClock, now: datetime) -> int:
+    """End the turn whose end was missed, then hold at the next for Control; after the last, finish."""
+    missed = clock.ends_at
+    assert missed is not None  # a missed turn was running to its end
+    ended = _end_turn(clock, now, next_starts=missed)
+    if clock.state == State.FINISHED:
+        _saved(clock, "clock.advance", actor=None, now=now)
+        return ended
+    _hold(clock, GameClock.HeldReason.MISSED, now, stopped_at=missed, left=clock.turn_length)
+    reason = (
+        f"Turn {ended}'s end fell due at {_at(missed)} while the console could not act; found at {_at(now)}, "
+        f"when turn {ended} ended. The clock holds at turn {clock.turn} for Control."
+    )
+    _saved(clock, "clock.held", actor=None, now=now, reason=reason)
+    return ended
 
 
 def run_pending_hooks(event: Event | None = None) -> None:
@@ -244,11 +336,27 @@ def _locked(event: Event, now: datetime | None) -> Iterator[tuple[GameClock, dat
         yield clock, now or timezone.now()
 
 
+def _hold(clock: GameClock, reason: str, now: datetime, *, stopped_at: datetime, left: timedelta) -> None:
+    """Hold the running clock at its turn, keeping where that turn ends on the schedule it kept."""
+    clock.scheduled_end, clock.ends_at = clock.ends_at, None
+    clock.state, clock.remaining = State.HELD, left
+    clock.held_reason, clock.held_at, clock.stopped_at = reason, now, stopped_at
+    clock.warned_minutes = None
+
+
+def _clear_hold(clock: GameClock) -> None:
+    clock.held_reason, clock.held_at, clock.stopped_at, clock.scheduled_end = "", None, None, None
+
+
 def _run_for(clock: GameClock, left: timedelta, now: datetime) -> None:
     clock.state, clock.ends_at, clock.remaining = State.RUNNING, now + left, None
 
 
 def _require(clock: GameClock, states: Collection[str], verb: str) -> None:
+    if clock.is_held and State.HELD not in states:
+        raise ValidationError("The clock is held: catch up to the hall's time or resume from the held turn first.")
+    if State.HELD in states and not clock.is_held:
+        raise ValidationError(f"The clock is {clock.get_state_display().lower()}, not held: there is no held turn.")
     if clock.state not in states:
         raise ValidationError(f"The clock is {clock.get_state_display().lower()}: Control cannot {verb} it now.")
 
@@ -261,6 +369,10 @@ def _saved(clock: GameClock, action: str, *, actor: Actor, now: datetime, reason
         event=clock.event, actor=actor, action=action, target=clock, before=before, after=snapshot(clock), reason=reason
     )
     publish_on_commit([event_group(clock.event_id)], ClockChanged(action=action, clock=get_clock_state(clock, now)))
+
+
+def _at(moment: datetime) -> str:
+    return f"{timezone.localtime(moment):%H:%M:%S}"
 
 
 def _mm_ss(duration: timedelta) -> str:

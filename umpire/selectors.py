@@ -91,6 +91,7 @@ def get_clock_state(clock, now):
         "seconds_left": None if left is None else int(left.total_seconds()),
         "auto_advance": clock.auto_advance,
         "holding": clock.is_holding(now),
+        "held": get_hold(clock, now),
         "phases": [
             {"name": p.name, "starts": p.starts, "ends": p.ends, "tax_turns_only": p.tax_turns_only} for p in phases
         ],
@@ -98,6 +99,24 @@ def get_clock_state(clock, now):
         "winter_on_land": [r.name for r in regions if r.in_winter(month)],
         "winter_at_sea": [r.name for r in regions if r.in_winter(month, at_sea=True)],
         "now": now.isoformat(),
+    }
+
+
+def get_hold(clock, now):
+    """Why and since when a held clock waits for Control, and what each of Control's choices would do;
+    None unless held."""
+    if not clock.is_held:
+        return None
+    catch_up = clock.catch_up(now)
+    return {
+        "reason": clock.held_reason,
+        "why": clock.get_held_reason_display(),
+        "stopped_at": clock.stopped_at.isoformat(),
+        "held_at": clock.held_at.isoformat(),
+        "missed_ends": [{"turn": turn, "due": due.isoformat()} for turn, due in catch_up.ends],
+        "catch_up_runs": catch_up.runs,
+        "catch_up_until": catch_up.until.isoformat(),
+        "resume_seconds": int(clock.remaining.total_seconds()),
     }
 
 
@@ -269,7 +288,7 @@ def schedule_row(event, turn, planned):
 
 
 def first_turn_starts(clock, now):
-    if clock.state in (GameClock.State.RUNNING, GameClock.State.PAUSED):
+    if clock.state in (GameClock.State.RUNNING, GameClock.State.PAUSED, GameClock.State.HELD):
         current_turn_starts = now + clock.time_left(now) - clock.turn_length
         return timezone.localtime(current_turn_starts) - (clock.turn - 1) * clock.turn_length
     if clock.first_turn_time is None:

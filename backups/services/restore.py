@@ -8,6 +8,7 @@ transaction, with the database's key checks at the end, and its id counters move
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import IO, Any
 
 from django.apps import apps
@@ -18,8 +19,11 @@ from django.core.serializers.base import DeserializationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
-from umpire.models import Event
+from umpire.clockwork import do_hold_restored_clock
+from umpire.models import Event, GameClock
 
 from .export import FORMAT, VERSION, EventSerializer
 from .walk import MATCHED_BY_NAME, event_lookups
@@ -44,8 +48,10 @@ def read_backup(stream: IO[str] | IO[bytes]) -> dict[str, Any]:
 
 def do_restore_event(backup: dict[str, Any]) -> Event:
     """Write the backup's rows into this database; returns the restored Event. Refuses, writing nothing,
-    if the event or any of its rows is already here. No audit entry: the restored log is the record, and
-    an entry of ours would be a row the backup never held."""
+    if the event or any of its rows is already here. No audit entry for the restore: the restored log is
+    the record, and an entry of ours would be a row the backup never held. A clock restored running
+    arrives held, in the same transaction, so no ticker ever sees it running: its turns' ends since the
+    backup are Control's to run or skip (and that hold is audited, as every hold is)."""
     by_model = _rows_by_model(backup)
     check_not_here(backup["event"], by_model)
     try:
@@ -56,9 +62,30 @@ def do_restore_event(backup: dict[str, Any]) -> Event:
             restored = Event.objects.filter(slug=backup["event"]).first()
             if restored is None:  # rolls back whatever rows it did hold
                 raise ValidationError(f"This backup holds no event “{backup['event']}”; nothing was written.")
+            _hold_a_running_clock(restored, backup)
     except (DeserializationError, ObjectDoesNotExist, IntegrityError) as error:
         raise ValidationError(f"The backup could not be restored, and nothing was written: {error}") from error
     return restored
+
+
+def _hold_a_running_clock(event: Event, backup: Mapping[str, Any]) -> None:
+    if GameClock.objects.filter(event=event, state=GameClock.State.RUNNING).exists():
+        do_hold_restored_clock(event, backed_up_at=_backed_up_at(backup))
+
+
+def _backed_up_at(backup: Mapping[str, Any]) -> datetime:
+    """When the backup was taken: its clock stood still from then."""
+    taken = backup.get("exported_at")
+    try:
+        moment = parse_datetime(taken) if isinstance(taken, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or timezone.is_naive(moment):
+        raise ValidationError(
+            f"This backup's clock is running but the file does not say when it was taken (exported_at: "
+            f"{str(taken)[:40]!r}); nothing was written."
+        )
+    return moment
 
 
 def _rows_by_model(backup: Mapping[str, Any]) -> dict[type[Model], list[dict[str, Any]]]:

@@ -1,6 +1,7 @@
 """export_event and import_event: one whole event to one file, and back into an emptied database."""
 
 import json
+from datetime import datetime, timedelta
 
 import pytest
 from django.apps import apps
@@ -13,7 +14,8 @@ from regions.models import Posting, Province
 from regions.services.books import OPENING, outside, treasury_of
 from regions.services.ledger import do_transfer
 from tests.database import empty_the_database
-from umpire.models import AuditEntry, Event
+from umpire import clockwork
+from umpire.models import AuditEntry, Event, GameClock, TurnEnd
 
 from .helpers import balances, count_every_table, every_row, unbalanced_transactions
 
@@ -79,14 +81,57 @@ def test_the_backup_holds_every_part_of_the_event(full_world, tmp_path):
 
 
 def test_restore_into_an_emptied_database_gives_back_every_row_and_the_ledger_balanced(full_world, tmp_path):
+    """Every row as it was, but the running clock, which arrives held, with that hold's audit entry."""
     counts, rows, before = count_every_table(), every_row(), balances(full_world.event)
     path = export(tmp_path)
     empty_the_database()
     assert not Event.objects.exists() and not User.objects.exists()
     call_command("import_event", str(path), verbosity=0)
-    assert count_every_table() == counts
-    assert every_row() == rows
+    assert count_every_table() == {**counts, "umpire.AuditEntry": counts["umpire.AuditEntry"] + 1}
+    restored = every_row()
+    [hold] = [key for key, row in restored.items() if key[0] == "umpire.auditentry" and row["action"] == "clock.held"]
+    [clock] = [key for key in rows if key[0] == "umpire.gameclock"]
+    assert (rows[clock]["state"], restored[clock]["state"]) == ("running", "held")
+    assert restored[clock]["scheduled_end"] == rows[clock]["ends_at"] and restored[clock]["held_reason"] == "restored"
+    assert {key: row for key, row in restored.items() if key not in (hold, clock)} == {
+        key: row for key, row in rows.items() if key != clock
+    }
     assert not unbalanced_transactions() and balances(Event.objects.get(slug="ad69")) == before
+
+
+def test_a_restored_running_clock_ends_no_turn_until_control_chooses(full_world, tmp_path):
+    """The backup is an hour old: its turn's end and two more have passed, and not one of them runs by itself."""
+    backup = json.loads(export(tmp_path).read_text())
+    [clock] = [row for row in backup["rows"] if row["model"] == "umpire.gameclock"]
+    ends_at = datetime.fromisoformat(clock["fields"]["ends_at"].replace("Z", "+00:00")) - timedelta(hours=1)
+    clock["fields"]["ends_at"] = ends_at.isoformat()
+    backup["exported_at"] = (ends_at - timedelta(minutes=5)).isoformat()
+    empty_the_database()
+    path = tmp_path / "an-hour-old.json"
+    path.write_text(json.dumps(backup))
+    call_command("import_event", str(path), verbosity=0)
+    event = Event.objects.get(slug="ad69")
+    turn_ends = list(TurnEnd.objects.filter(event=event).values_list("turn", flat=True))
+    clockwork.advance_due()
+    held = GameClock.objects.get(event=event)
+    assert (held.state, held.turn, held.remaining, held.stopped_at) == (
+        "held",
+        clock["fields"]["turn"],
+        timedelta(minutes=5),
+        ends_at - timedelta(minutes=5),
+    )
+    assert list(TurnEnd.objects.filter(event=event).values_list("turn", flat=True)) == turn_ends
+
+
+def test_a_running_clock_s_backup_that_does_not_say_when_it_was_taken_is_refused(full_world, tmp_path):
+    backup = json.loads(export(tmp_path).read_text())
+    backup["exported_at"] = "yesterday"
+    empty_the_database()
+    path = tmp_path / "undated.json"
+    path.write_text(json.dumps(backup))
+    with pytest.raises(CommandError, match="does not say when it was taken"):
+        call_command("import_event", str(path))
+    assert not Event.objects.exists() and not User.objects.exists()
 
 
 def test_a_restored_event_goes_on_with_new_rows(full_world, tmp_path):

@@ -1,6 +1,7 @@
 """The projector in a real browser: the countdown falls, and PAUSED shows when Control pauses."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
@@ -80,3 +81,38 @@ class ProjectorInABrowser(RunningGameInABrowser):
         expect(phone.locator(".countdown")).to_have_text(re.compile(r"^\d+:\d\d$"))
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390
+
+
+def miss_the_turn_end():
+    """The console down across turn 1's end: the next tick finds it three minutes overdue."""
+    event = Event.objects.get(slug="ad69")
+    clock = event.clock
+    clockwork.advance_clock(event.pk, clock.ends_at + timedelta(minutes=3))
+
+
+class HeldGameInABrowser(RunningGameInABrowser):
+    def test_the_projector_says_the_game_is_held_until_control_catches_up(self):
+        projector = self.open_projector()
+        expect(projector.locator(".held-banner")).to_be_hidden()
+
+        # the hold is found in this process, whose channel layer is not the live server's: the page is opened
+        # again, as a projector restarted with the console would be
+        off_the_browser_thread(miss_the_turn_end)
+        projector.reload()
+        expect(projector.locator(".held-banner")).to_be_visible()
+        expect(projector.locator(".held-banner")).to_contain_text("GAME HELD")
+        expect(projector.locator(".month")).to_have_text("October 68")
+
+        desk = sign_in_control(self)
+        expect(desk.get_by_text("The clock is held for you")).to_be_visible()
+        desk.get_by_role("button", name="Catch up").click()
+        # the desk's change is the server's own: the projector hears it live
+        expect(projector.locator(".held-banner")).to_be_hidden()
+        expect(projector.locator(".countdown")).to_have_text(re.compile(r"^\d+:\d\d$"))
+
+    def test_the_held_projector_fits_a_tablet_upright(self):
+        off_the_browser_thread(miss_the_turn_end)
+        tablet = open_page(self, viewport={"width": 768, "height": 1024})
+        tablet.goto(f"{self.live_server_url}/display/ad69/?code={self.code}")
+        expect(tablet.locator(".held-banner")).to_be_visible()
+        assert tablet.evaluate("document.documentElement.scrollWidth") <= 768

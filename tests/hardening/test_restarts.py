@@ -2,7 +2,8 @@
 SIGKILL in the middle of a turn, in the middle of a tax turn's drawing up, and half-way through a print
 run, then started again.
 
-Afterwards the clock stands where the wall clock says, to the second; every turn that ended has one
+Afterwards a clock whose turn end fell due while the hall was down holds for Control (issue 29), and one
+that kept time carries on to the second; every turn that ended has one
 TurnEnd row and each hook one run; and the letters in the post, the talents moved and the battle being
 fought are all there as they were, each turn-end effect on them made once.
 """
@@ -26,6 +27,8 @@ from tests.hardening.hall import (
     wait_for,
     wait_until_ended,
 )
+from tests.hardening.test_redis_outage import send_form, signed_in
+from umpire.clockwork import MISSED_AFTER
 
 pytestmark = [pytest.mark.real_processes, pytest.mark.postgres, pytest.mark.redis]
 
@@ -47,7 +50,9 @@ def hall(hall_env, tmp_path):
         yield hall
 
 
-def test_killed_in_the_middle_of_a_turn_the_hall_comes_back_where_the_wall_clock_says(hall, hall_env, records):
+def test_killed_past_two_turn_ends_the_hall_comes_back_held_and_control_catches_up(hall, hall_env, records):
+    """Issue 29: the turn that was running ends once, with its hooks, and the clock holds at the next for
+    Control; nothing else ends until Control catches up, which ends the other missed turn, audited."""
     play_scene(hall_env, "open_the_game")
     hall.start()
     end_turn_now(hall, records, 1)
@@ -55,18 +60,25 @@ def test_killed_in_the_middle_of_a_turn_the_hall_comes_back_where_the_wall_clock
     before = the_game(records, game)
 
     hall.kill()
-    # the stand-in for the hall staying down past the end of turn 2
-    ended_while_down = records.now() - timedelta(seconds=5)
-    records.set_turn_end(ended_while_down)
+    # the stand-in for the hall staying down past the ends of turns 2 and 3
+    turn_2_ended = records.now() - turn_length(records) - MISSED_AFTER - timedelta(seconds=5)
+    records.set_turn_end(turn_2_ended)
     hall.start()
     wait_until_ended(hall, records, 2)
 
-    turn, state, ends_at = records.clock()
-    assert (turn, state) == (3, "running")
-    assert abs(ends_at - (ended_while_down + turn_length(records))) <= WITHIN_A_SECOND
+    assert records.clock()[:2] == (3, "held")
     assert records.hook_runs() == {0: HOOKS, 1: HOOKS, 2: HOOKS}
-    assert records.audit_count("clock.advance") == 2
+    assert (records.audit_count("clock.held"), records.audit_count("clock.advance")) == (1, 1)
     assert_nothing_lost_or_repeated(records, game, before, arrived_at_turn=3)
+
+    caught_up = send_form(signed_in(hall, "control"), hall.url("/control/ad69/clock/catch-up/"), {})
+    assert caught_up.status_code == 302
+    wait_until_ended(hall, records, 3)
+    turn, state, ends_at = records.clock()
+    assert (turn, state) == (4, "running")
+    assert abs(ends_at - (turn_2_ended + 2 * turn_length(records))) <= WITHIN_A_SECOND
+    assert records.hook_runs() == {0: HOOKS, 1: HOOKS, 2: HOOKS, 3: HOOKS}
+    assert records.audit_count("clock.catch_up") == 1
 
 
 def test_killed_while_a_tax_turn_is_drawn_up_the_statements_are_drawn_up_once(hall, hall_env, hall_database, records):

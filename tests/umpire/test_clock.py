@@ -111,14 +111,23 @@ def test_starting_the_clock_ends_the_eve_of_the_first_turn_once(ad69, hook_calls
     assert list(TurnEnd.objects.values_list("turn", flat=True)) == [3]
 
 
-def test_after_a_long_outage_the_clock_stands_where_the_wall_clock_says(ad69, hook_calls):
+def test_a_tick_a_few_seconds_late_keeps_the_schedule(ad69, hook_calls):
+    started(ad69)
+    clockwork.advance_due(T0 + 20 * MIN + clockwork.MISSED_AFTER)
+    clock = clock_of(ad69)
+    assert (clock.turn, clock.state, clock.ends_at) == (2, "running", T0 + 40 * MIN)
+    assert hook_calls == [0, 1]
+
+
+def test_after_a_long_outage_the_clock_ends_the_missed_turn_once_and_holds(ad69, hook_calls):
+    """The catch-up itself is Control's choice (tests/umpire/test_clock_held.py)."""
     started(ad69)
     clockwork.advance_due(T0 + 65 * MIN)
     clock = clock_of(ad69)
-    assert (clock.turn, clock.month().name, clock.ends_at) == (4, "December", T0 + 80 * MIN)
-    assert hook_calls == [0, 1, 2, 3]
-    clockwork.advance_due(T0 + 65 * MIN)
-    assert hook_calls == [0, 1, 2, 3]
+    assert (clock.turn, clock.month().name, clock.state, clock.scheduled_end) == (2, "October", "held", T0 + 40 * MIN)
+    assert hook_calls == [0, 1]
+    clockwork.advance_due(T0 + 66 * MIN)
+    assert hook_calls == [0, 1] and clock_of(ad69).state == "held"
 
 
 def test_holding_at_turn_end_waits_for_control(ad69, hook_calls):

@@ -1,9 +1,18 @@
 """The embedded ticker runs Celery beat's schedule in one-process mode: each task at the first tick, then
 every time its interval has passed, and one task that fails stops neither the others nor the ticker."""
 
+import pytest
 from django.conf import settings
 
 from umpire.ticker import BeatSchedule
+
+
+@pytest.fixture(autouse=True)
+def connections_left_open(monkeypatch):
+    """BeatSchedule closes stale database connections before each task, as a long-lived thread must; once an
+    earlier test has opened one, that would need the database, which these tests do not use."""
+    monkeypatch.setattr("umpire.ticker.close_old_connections", lambda: None)
+
 
 RUNS = []
 

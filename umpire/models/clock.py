@@ -1,4 +1,5 @@
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db import models
 
@@ -6,6 +7,16 @@ from umpire import calendar
 
 from .base import depends_on
 from .event import Event
+
+
+@dataclass(frozen=True)
+class CatchUp:
+    """Catching a held clock up: the turns it ends, each with its scheduled end, then the turn that runs
+    (None: the game is over) and when that turn ends."""
+
+    ends: list[tuple[int, datetime]]
+    runs: int | None
+    until: datetime
 
 
 class GameClockManager(models.Manager):
@@ -16,17 +27,27 @@ class GameClockManager(models.Manager):
 class GameClock(models.Model):
     """The event's clock: the one row that says which turn it is and when it ends.
 
-    While running, the turn ends at `ends_at`; while paused or not yet started,
+    While running, the turn ends at `ends_at`; while paused, held or not yet started,
     `remaining` holds the time left. Everything else (game month, time left,
     phase, whether Control must confirm the next turn) is derived from these
     fields and the time now, so a restart loses nothing.
+
+    Held is the clock waiting for Control after time it could not keep: a turn end that
+    fell due while no process could act, or a backup restored. The `held_*` fields say why
+    and since when, and `scheduled_end` is where the held turn would end on the schedule
+    the clock kept, from which catching up runs.
     """
 
     class State(models.TextChoices):
         SCHEDULED = "scheduled", "Scheduled"
         RUNNING = "running", "Running"
         PAUSED = "paused", "Paused"
+        HELD = "held", "Held"
         FINISHED = "finished", "Finished"
+
+    class HeldReason(models.TextChoices):
+        MISSED = "missed", "a turn end fell due while the console could not act"
+        RESTORED = "restored", "the event was restored from a backup"
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="clock")
     turn = models.PositiveSmallIntegerField(default=1)
@@ -40,6 +61,19 @@ class GameClock(models.Model):
     )
     warned_minutes = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The last time-running-out warning sent this turn."
+    )
+    held_reason = models.CharField(max_length=10, choices=HeldReason.choices, blank=True)
+    held_at = models.DateTimeField(null=True, blank=True, help_text="When the console held the clock.")
+    stopped_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="While held: when the clock stopped being kept (the missed turn end fell due, or the backup "
+        "was taken).",
+    )
+    scheduled_end = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="While held: the held turn's end on the schedule the clock kept; catching up keeps to it.",
     )
     first_turn_time = models.TimeField(
         null=True,
@@ -84,6 +118,19 @@ class GameClock(models.Model):
 
     def is_last_turn(self):
         return self.turn >= self.event.number_of_turns
+
+    @property
+    def is_held(self):
+        return self.state == self.State.HELD
+
+    def catch_up(self, now):
+        """What catching up to `now` would do from the held turn: the turns whose scheduled ends have
+        passed, in order, then the turn that runs and when it ends (None once the last turn is passed)."""
+        ends, turn, end = [], self.turn, self.scheduled_end
+        while end <= now and turn <= self.event.number_of_turns:
+            ends.append((turn, end))
+            turn, end = turn + 1, end + self.turn_length
+        return CatchUp(ends=ends, runs=turn if turn <= self.event.number_of_turns else None, until=end)
 
 
 class TurnEnd(models.Model):

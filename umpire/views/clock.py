@@ -36,12 +36,24 @@ def clock_desk(request, slug):
         "display_code": AccessCode.objects.filter(
             event=event, kind=AccessCode.Kind.DISPLAY, revoked_at__isnull=True
         ).first(),
+        "held": _held_choices(clock, now) if clock.is_held else None,
         "extend_form": forms.ExtendTurnForm(),
         "set_turn_form": forms.SetTurnForm(initial={"turn": clock.turn}),
         "first_turn_form": forms.FirstTurnTimeForm(initial={"first_turn_time": clock.first_turn_time}),
         "announcement_form": forms.AnnouncementForm(),
     }
     return render(request, "umpire/clock_desk.html", context)
+
+
+def _held_choices(clock, now):
+    """What each of Control's choices for a held clock would do, if chosen now."""
+    minutes, seconds = divmod(int(clock.remaining.total_seconds()), 60)
+    return {
+        "catch_up": clock.catch_up(now),
+        "resume_left": f"{minutes}:{seconds:02d}",
+        "resume_until": now + clock.remaining,
+        "ended_turn": clock.turn - 1,
+    }
 
 
 def _control_action(perm, handler):
@@ -91,6 +103,22 @@ def _resume(request, event):
 def _next_turn(request, event):
     clock = clockwork.do_skip_turn(event, actor=request.user)
     return f"Turn {clock.turn}, {clock.month()}." if clock.state != GameClock.State.FINISHED else "The game is over."
+
+
+def _catch_up(request, event):
+    clock = clockwork.do_catch_up_clock(event, actor=request.user)
+    if clock.state == GameClock.State.FINISHED:
+        return "Caught up: the game is over."
+    return f"Caught up to the hall's time: turn {clock.turn}, {clock.month()}, runs to {_local(clock.ends_at)}."
+
+
+def _resume_held(request, event):
+    clock = clockwork.do_resume_held_turn(event, actor=request.user)
+    return f"Turn {clock.turn} runs from now, to {_local(clock.ends_at)}."
+
+
+def _local(moment):
+    return f"{timezone.localtime(moment):%H:%M}"
 
 
 def _extend(request, event):
@@ -144,6 +172,8 @@ start = _control_action(Perm.RUN_CLOCK, _start)
 pause = _control_action(Perm.RUN_CLOCK, _pause)
 resume = _control_action(Perm.RUN_CLOCK, _resume)
 next_turn = _control_action(Perm.RUN_CLOCK, _next_turn)
+catch_up = _control_action(Perm.RUN_CLOCK, _catch_up)
+resume_held = _control_action(Perm.RUN_CLOCK, _resume_held)
 extend = _control_action(Perm.RUN_CLOCK, _extend)
 set_turn = _control_action(Perm.RUN_CLOCK, _set_turn)
 auto_advance = _control_action(Perm.RUN_CLOCK, _auto_advance)

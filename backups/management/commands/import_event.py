@@ -25,3 +25,8 @@ class Command(BaseCommand):
         except ValidationError as refusal:
             raise CommandError(" ".join(refusal.messages)) from refusal
         self.stdout.write(f"Restored “{event}” ({len(backup['rows'])} rows) from {file}, at turn {backup['turn']}.")
+        if event.clock.is_held:
+            self.stdout.write(
+                "Its clock was running: it is held at that turn. Catch up to the hall's time or resume from the "
+                "held turn on the clock desk."
+            )

@@ -11,7 +11,7 @@
 // A socket closed with 4429 (too many wrong codes from this address) shows the server's
 // words and tries again once the wait it names is over.
 // Elements marked data-clock="countdown|month|turn|phase|state|winter-land|winter-sea"
-// are kept up to date; the body gets the classes clock-<state>, clock-warn, clock-last,
+// are kept up to date; the body gets the classes clock-<state> (held among them), clock-warn, clock-last,
 // tax-turn and clock-holding; #announcements is filled with what Control has published.
 // Every event heard is also dispatched on the document as "live:event" (its payload in detail), and
 // "live:missed" when a snapshot says some may have gone unheard.
@@ -69,7 +69,9 @@
     }).map(function (p) { return p.name; });
   }
 
-  var STATE_WORDS = { scheduled: "Not started", running: "Running", paused: "PAUSED", finished: "Game over" };
+  var STATE_WORDS = {
+    scheduled: "Not started", running: "Running", paused: "PAUSED", held: "HELD: waiting for Control", finished: "Game over"
+  };
 
   function render() {
     if (!clock) { return; }
@@ -79,7 +81,8 @@
       countdown: left === null ? "–" : mmss(left),
       month: clock.month,
       turn: "Turn " + clock.turn + " of " + clock.turns,
-      phase: holding ? "Turn over: waiting for Control" : phasesNow(left).join(" · "),
+      phase: clock.state === "held" ? "Game held: waiting for Control"
+        : holding ? "Turn over: waiting for Control" : phasesNow(left).join(" · "),
       state: STATE_WORDS[clock.state],
       "winter-land": clock.winter_on_land.join(", ") || "none",
       "winter-sea": clock.winter_at_sea.join(", ") || "none"
@@ -89,7 +92,7 @@
       if (value !== undefined && el.textContent !== value) { el.textContent = value; }
     });
     var body = document.body.classList;
-    ["scheduled", "running", "paused", "finished"].forEach(function (s) { body.toggle("clock-" + s, clock.state === s); });
+    ["scheduled", "running", "paused", "held", "finished"].forEach(function (s) { body.toggle("clock-" + s, clock.state === s); });
     body.toggle("clock-warn", clock.state === "running" && left !== null && left <= 300 && left > 60);
     body.toggle("clock-last", clock.state === "running" && left !== null && left <= 60);
     body.toggle("clock-holding", holding);
