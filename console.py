@@ -8,7 +8,9 @@
 
 With DATABASE_URL and REDIS_URL set, `run` uses PostgreSQL and Redis and also
 starts a Celery worker and beat beside the ASGI server. UMPIRE_BIND=host:port
-serves elsewhere than 127.0.0.1:8000, as on the hall's LAN.
+serves elsewhere than 127.0.0.1:8000, as on the hall's LAN; UMPIRE_TLS=lan, or
+UMPIRE_TLS_CERT and UMPIRE_TLS_KEY, serve it over TLS (README, Serving over TLS).
+Ctrl+C or SIGTERM stops every process `run` started.
 """
 
 import hashlib
@@ -46,37 +48,85 @@ def ensure_environment(requirements):
         stamp.write_text(wanted)
 
 
-def manage(*args):
-    subprocess.run([str(PYTHON), "manage.py", *args], cwd=ROOT, check=True)
+def manage(*args, **kwargs):
+    return subprocess.run([str(PYTHON), "manage.py", *args], cwd=ROOT, check=True, **kwargs)
 
 
 def run():
     host, _, port = os.environ.get("UMPIRE_BIND", "127.0.0.1:8000").rpartition(":")
-    manage("migrate", "--noinput", "-v", "0")
-    manage("collectstatic", "--noinput", "-v", "0")
-    manage("seed_demo")
-    celery = [str(BIN / "celery"), "-A", "umpire"]
+    stop_on_sigterm()
+    try:
+        manage("migrate", "--noinput", "-v", "0")
+        manage("collectstatic", "--noinput", "-v", "0")
+        manage("seed_demo")
+        print(f"Sessions are signed with {secret_key_source()}.", flush=True)
+        server, address = daphne_command(host, port)
+    except subprocess.CalledProcessError as failed:
+        sys.exit(f"The console did not start: {' '.join(map(str, failed.cmd[1:]))} failed (its words are above).")
     helpers = (
         {
-            "Celery worker": [*celery, "worker", "--loglevel", "INFO"],
+            "Celery worker": [*CELERY, "worker", "--loglevel", "INFO"],
             "Celery beat": [
-                *celery,
+                *CELERY,
                 "beat",
                 "--loglevel",
                 "INFO",
                 "--schedule",
-                str(ROOT / "var" / "celerybeat-schedule"),
+                str(var_dir() / "celerybeat-schedule"),
             ],
         }
         if os.environ.get("REDIS_URL")
         else {}
     )
-    print(f"\nThe console is at http://{host}:{port}/  (Ctrl+C stops it)\n", flush=True)
-    server = subprocess.Popen([str(BIN / "daphne"), "-b", host, "-p", port, "umpire.asgi:application"], cwd=ROOT)
+    print(f"\nThe console is at {address}  (Ctrl+C stops it)\n", flush=True)
     try:
-        supervise(server, helpers, start=lambda command: subprocess.Popen(command, cwd=ROOT))
+        supervise(start(server), helpers, start=start)
     except KeyboardInterrupt:
         pass
+
+
+CELERY = [str(BIN / "celery"), "-A", "umpire"]
+
+
+def stop_on_sigterm():
+    """SIGTERM (systemd, a container, `kill`) stops the console as Ctrl+C does: with every process it started, as
+    `supervise` stops them on its way out. Python's default would leave them running, Daphne holding the port."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+
+
+def start(command):
+    return subprocess.Popen(command, cwd=ROOT)
+
+
+def var_dir():
+    return Path(os.environ.get("UMPIRE_VAR_DIR", ROOT / "var"))
+
+
+def secret_key_source():
+    """Which key signs the sessions, never the key itself."""
+    if os.environ.get("UMPIRE_SECRET_KEY"):
+        return "the key in UMPIRE_SECRET_KEY"
+    return f"the key made once for this console, kept in {var_dir() / 'secret_key'} (keep it to yourself)"
+
+
+def daphne_command(host, port):
+    """Daphne's command line, and the address it serves at: over TLS when UMPIRE_TLS or UMPIRE_TLS_CERT asks."""
+    daphne = [str(BIN / "daphne")]
+    if not serves_tls():
+        return [*daphne, "-b", host, "-p", port, "umpire.asgi:application"], f"http://{host}:{port}/"
+    endpoint = manage("tls_endpoint", host, port, stdout=subprocess.PIPE, text=True).stdout.strip()
+    return [*daphne, "-e", endpoint, "umpire.asgi:application"], f"https://{host}:{port}/"
+
+
+def serves_tls():
+    """As umpire.settings decides it; a half-given setting stops `run` rather than serve in clear."""
+    tls = os.environ.get("UMPIRE_TLS", "")
+    given = [name for name in ("UMPIRE_TLS_CERT", "UMPIRE_TLS_KEY") if os.environ.get(name)]
+    if tls not in {"", "lan"}:
+        sys.exit(f"UMPIRE_TLS={tls} is not a way to serve: set UMPIRE_TLS=lan, or UMPIRE_TLS_CERT and UMPIRE_TLS_KEY.")
+    if len(given) == 1:
+        sys.exit(f"{given[0]} is set alone: TLS needs both UMPIRE_TLS_CERT and UMPIRE_TLS_KEY.")
+    return tls == "lan" or len(given) == 2
 
 
 def supervise(server, helpers, *, start, every=1.0):
@@ -94,9 +144,21 @@ def supervise(server, helpers, *, start, every=1.0):
                     print(f"The {name} stopped (exit code {process.returncode}); starting it again.", flush=True)
                     running[name] = start(helpers[name])
     finally:
-        for process in [server, *running.values()]:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
+        stop_all([server, *running.values()])
+
+
+def stop_all(processes, *, patience=20):
+    """SIGTERM to each, then SIGKILL to any that has not stopped within `patience` seconds: a Celery worker
+    finishes its task first, and one that hangs must not keep the port or the console's name."""
+    for process in processes:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + patience
+    for process in processes:
+        try:
+            process.wait(timeout=max(0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            process.kill()
             process.wait()
 
 

@@ -22,8 +22,15 @@ hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "thorough"
 # The embedded ticker is a serving process's: a test that imports umpire.asgi must not start one ticking
 # beside the tests (tests/umpire/test_ticker.py drives its schedule by hand).
 django_settings.EMBEDDED_TICKER = False
+django_settings.STANDBY_TICKER = False
 # A test umpire's password needs no protection, and the default hasher costs a third of a second of CPU a user.
 django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# The tries counted (umpire.tries) stay in this process's memory, even under REDIS_URL: clearing them between
+# tests must not flush the Redis the channel-layer tests and the hall use. tests/security/ tries Redis's own.
+django_settings.CACHES = {
+    name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": f"tests-{name}"}
+    for name in ("default", "local")
+}
 
 
 def missing_service(reason):
@@ -46,14 +53,16 @@ def in_memory_channel_layer(request, settings):
 
 
 @pytest.fixture(autouse=True)
-def no_code_tries_counted():
-    """Each test starts with no wrong codes counted against the test client's address (umpire.code_tries), so
-    the wrong codes of one test never lock out the next."""
-    from django.core.cache import cache
+def no_tries_counted():
+    """Each test starts with no wrong codes or passwords counted against the test client's address or a login
+    (umpire.tries), so the wrong tries of one test never lock out the next."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     yield
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 @pytest.fixture

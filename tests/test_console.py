@@ -2,11 +2,16 @@
 `check` run the tiers and the checks; each installs what it needs and no more."""
 
 import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 import console
+from tests.hardening.hall import HOST, free_port, wait_for, wait_for_port
 
 
 class Process:
@@ -25,7 +30,7 @@ class Process:
         self.signals.append(sig)
         self.returncode = -sig
 
-    def wait(self):
+    def wait(self, timeout=None):
         return self.returncode
 
 
@@ -107,3 +112,67 @@ def test_check_fails_when_any_check_fails_and_runs_them_all(monkeypatch):
     with pytest.raises(SystemExit, match="Failed: ruff format"):
         console.check()
     assert ran == ["ruff", "ruff", "mypy"]
+
+
+SUPERVISED = """
+import subprocess, sys
+import console
+console.stop_on_sigterm()
+server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", sys.argv[1]])
+helpers = {"Celery worker": [sys.executable, "-c", "import time; time.sleep(600)"]}
+console.supervise(server, helpers, start=subprocess.Popen, every=0.1)
+"""
+
+
+def children_of(pid):
+    found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(child) for child in found]
+
+
+@pytest.mark.real_processes
+def test_sigterm_stops_every_process_the_console_started_and_frees_the_port():
+    port = free_port()
+    console_process = subprocess.Popen([sys.executable, "-c", SUPERVISED, str(port)], cwd=console.ROOT)
+    try:
+        wait_for_port(port, console_process)
+        started = wait_for(
+            lambda: len(children_of(console_process.pid)) == 2 and children_of(console_process.pid),
+            timeout=30,
+            what="the server and its helper",
+        )
+        console_process.send_signal(signal.SIGTERM)
+        assert console_process.wait(timeout=30) == 128 + signal.SIGTERM
+        assert not [pid for pid in started if Path(f"/proc/{pid}").exists()]
+        with socket.socket() as probe:
+            probe.bind((HOST, port))  # free again
+    finally:
+        console_process.kill()
+
+
+def test_the_console_says_which_key_signs_sessions_and_never_the_key(monkeypatch):
+    monkeypatch.setenv("UMPIRE_SECRET_KEY", "the-key-itself")
+    assert console.secret_key_source() == "the key in UMPIRE_SECRET_KEY"
+    monkeypatch.delenv("UMPIRE_SECRET_KEY")
+    monkeypatch.setenv("UMPIRE_VAR_DIR", "/srv/umpire/var")
+    assert "/srv/umpire/var/secret_key" in console.secret_key_source()
+
+
+@pytest.mark.parametrize(
+    "environment, refusal",
+    [
+        ({"UMPIRE_TLS": "yes"}, "UMPIRE_TLS=yes is not a way to serve"),
+        ({"UMPIRE_TLS_CERT": "/etc/hall/cert.pem"}, "UMPIRE_TLS_CERT is set alone"),
+    ],
+)
+def test_a_half_given_tls_setting_stops_run_rather_than_serve_in_clear(monkeypatch, environment, refusal):
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit, match=refusal):
+        console.daphne_command("0.0.0.0", "8443")
+
+
+def test_without_tls_daphne_serves_plain_http(monkeypatch):
+    for name in ("UMPIRE_TLS", "UMPIRE_TLS_CERT", "UMPIRE_TLS_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    command, address = console.daphne_command("0.0.0.0", "8000")
+    assert command[1:5] == ["-b", "0.0.0.0", "-p", "8000"] and address == "http://0.0.0.0:8000/"

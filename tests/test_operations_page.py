@@ -14,7 +14,7 @@ TEXT = PAGE.read_text(encoding="utf-8")
 
 def addresses():
     """Every console address the page quotes (`/control/ad69/clock/`, …), without its query string."""
-    found = re.findall(r"`(?:http://[\d.:]+)?(/(?:control|events|display|admin)[^`?…\s]*)", TEXT)
+    found = re.findall(r"`(?:https?://[\d.:]+)?(/(?:control|events|display|admin)[^`?…\s]*)", TEXT)
     return sorted(set(found))
 
 

@@ -6,18 +6,16 @@ makes guessing slower still: once an address has typed `TRIES` wrong codes in on
 clock, every code it types, right or wrong, is refused for `LOCKOUT` seconds, on the pages (HTTP
 429) and on the sockets (closed with 4429). A right code counts nothing.
 
-The counts live in Django's cache, so they are shared between workers when the cache is (Redis);
-with the default in-process cache each worker counts its own, which still bounds a guesser. The
+The counts live in Django's cache (umpire.tries), shared between workers when REDIS_URL is set. The
 address is the one the ASGI server reports: behind a load balancer, start Daphne with
 `--proxy-headers`, or every player shares the balancer's address and one guesser locks out the hall.
 """
 
-import math
-import time
 from functools import wraps
 
-from django.core.cache import cache
 from django.http import Http404, HttpResponse
+
+from umpire.tries import note_try, seconds_locked
 
 TRIES = 20  # a hall of players mistyping shares no address; twenty in a minute is a script
 WINDOW = 60
@@ -27,21 +25,12 @@ CLOSED_FOR_TRIES = 4429  # the socket's close code, after HTTP's 429
 
 def seconds_to_wait(address):
     """How long `address` must wait before a code it types is looked at again; 0 if not at all."""
-    until = cache.get(_lock_key(address))
-    return max(0, math.ceil(until - time.time())) if until else 0
+    return seconds_locked(f"code:{address}")
 
 
 def note_wrong_code(address):
     """Count a wrong code from `address`; the `TRIES`th within `WINDOW` locks it out."""
-    key = f"code-tries:{address}:{int(time.time() // WINDOW)}"
-    cache.add(key, 0, timeout=WINDOW)
-    try:
-        tries = cache.incr(key)
-    except ValueError:  # expired between the add and the incr
-        tries = 1
-        cache.set(key, tries, timeout=WINDOW)
-    if tries >= TRIES:
-        cache.set(_lock_key(address), time.time() + LOCKOUT, timeout=LOCKOUT)
+    note_try(f"code:{address}", limit=TRIES, window=WINDOW, lockout=LOCKOUT)
 
 
 def too_many_tries(wait):
@@ -75,7 +64,3 @@ def socket_address(scope):
     """The client address of a websocket's scope, as the ASGI server gives it."""
     client = scope.get("client") or ("unknown",)
     return client[0] or "unknown"
-
-
-def _lock_key(address):
-    return f"code-lockout:{address}"

@@ -28,8 +28,10 @@ logger = logging.getLogger(__name__)
 # A screen only ever sends {"type": "snapshot"}: a few KB is ample, and anything larger is refused
 # before it is parsed. Daphne's own cap (--websocket_max_message_size, 1 MiB by default) is far above it.
 MAX_FRAME_BYTES = 4096
-CLOSED_TOO_BIG = 1009  # RFC 6455's "message too big"
-CLOSED_MALFORMED = 4400  # ours, in the 4xxx range beside 4403 and 4429: a frame that is not a JSON object
+# Our close codes, after HTTP's statuses: RFC 6455 lets an application send only 1000 and 3000-4999 (Daphne's
+# websocket library sends 1011 in place of any other, such as 1009, "message too big", which is the server's own).
+CLOSED_TOO_BIG = 4413  # a text frame over MAX_FRAME_BYTES
+CLOSED_MALFORMED = 4400  # a frame that is not a JSON object
 
 
 class LiveConsumer(AsyncJsonWebsocketConsumer):
@@ -46,7 +48,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     typed too many is told how long to wait and closed with 4429 before its code is looked at.
 
     What a screen sends is checked before it is read: a text frame over `MAX_FRAME_BYTES` closes the
-    socket with 1009 (`CLOSED_TOO_BIG`); a binary frame, or text that is not a JSON object, with 4400
+    socket with 4413 (`CLOSED_TOO_BIG`); a binary frame, or text that is not a JSON object, with 4400
     (`CLOSED_MALFORMED`). Each refusal is logged as a warning and closes that socket alone: it leaves
     its groups, so the other screens in them hear every broadcast as before. An object of an unknown
     type is let be, as an older page may send one. Under Daphne, a frame over its own

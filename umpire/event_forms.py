@@ -1,10 +1,12 @@
-"""The forms of Control's event pages: a new event from its ruleset's template, and seating an umpire."""
+"""The forms of Control's event pages: a new event from its ruleset's template, seating an umpire, and giving a
+seated umpire a new password."""
 
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 
 from umpire.event_templates import get_event_templates
+from umpire.management.commands.seed_demo import DEMO_PASSWORD
 from umpire.models import Event, Region, Role
 
 
@@ -28,12 +30,20 @@ class NewEventForm(forms.Form):
         ]
 
 
+# Longer than any phrase a person types, short enough that the hasher is never handed a page of text.
+PASSWORD_MAX_LENGTH = 128
+
+
 class SeatForm(forms.Form):
     username = forms.CharField(label="Umpire's login", max_length=150)
     role = forms.ChoiceField(label="Role")
     region = forms.ModelChoiceField(label="Table (a Region seat)", queryset=Region.objects.none(), required=False)
     password = forms.CharField(
-        label="Password (a new account only)", required=False, widget=forms.PasswordInput, strip=False
+        label="Password (a new account only; leave it empty and the console makes one)",
+        required=False,
+        max_length=PASSWORD_MAX_LENGTH,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        strip=False,
     )
 
     def __init__(self, *args, event, **kwargs):
@@ -42,21 +52,52 @@ class SeatForm(forms.Form):
         self.fields["region"].queryset = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE)
 
     def clean(self):
-        """An umpire who has an account keeps his password; a new account needs one the project's rules accept."""
+        """An umpire who has an account keeps his password; a new account gets the one given, if the project's
+        rules accept it and it is not the published demo password, or else one the console makes."""
         data = super().clean()
         user = get_user_model().objects.filter(username=data.get("username", "")).first()
         password = data.get("password", "")
         if user is not None and password:
             raise ValidationError({"password": f"{user.username} has an account already: leave the password empty."})
-        if user is None and "username" in data:
-            if not password:
-                raise ValidationError({"password": f"{data['username']} has no account yet: give him a password."})
-            try:
-                password_validation.validate_password(password, get_user_model()(username=data["username"]))
-            except ValidationError as weak:
-                raise ValidationError({"password": weak.messages}) from weak
+        if user is None and "username" in data and password:
+            check_own_password(password, get_user_model()(username=data["username"]))
         data["user"] = user
         return data
+
+
+class NewPasswordForm(forms.Form):
+    """A seated umpire's new password: the one Control types, checked as at seating, or else one the console
+    makes."""
+
+    password = forms.CharField(
+        label="New password (leave it empty and the console makes one)",
+        required=False,
+        max_length=PASSWORD_MAX_LENGTH,
+        # no browser fills in Control's own saved password here, in every row of the team
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        strip=False,
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean(self):
+        data = super().clean()
+        if data.get("password"):
+            check_own_password(data["password"], self.user)
+        return data
+
+
+def check_own_password(password, user):
+    """The password an umpire is given, at seating or later: the project's rules, and never the demo's, which is
+    published."""
+    if password == DEMO_PASSWORD:
+        raise ValidationError({"password": "That is the demo's published password: give him one of his own."})
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as weak:
+        raise ValidationError({"password": weak.messages}) from weak
 
 
 def roles_of(event):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 
+from umpire.event_forms import PASSWORD_MAX_LENGTH, check_own_password
 from umpire.models import Event, Region, Role, Ruling
 from umpire.selectors import is_record_id
 
@@ -28,7 +29,9 @@ class SeatUmpireForm(forms.Form):
 
     event = forms.SlugField()
     username = forms.CharField(max_length=150)
-    password = forms.CharField(required=False, min_length=8, help_text="Needed for a new account.")
+    password = forms.CharField(
+        required=False, min_length=8, max_length=PASSWORD_MAX_LENGTH, strip=False, help_text="Needed for a new account."
+    )
     role = forms.ChoiceField(choices=Role.choices)
     table = forms.CharField(required=False, help_text="The table of a Region umpire.")
 
@@ -44,10 +47,23 @@ class SeatUmpireForm(forms.Form):
         if event and role:
             data["region"] = self._table(event, role, data.get("table", ""))
         user = get_user_model().objects.filter(username=data.get("username")).first()
-        if user is None and not data.get("password") and "password" not in self.errors:
-            self.add_error("password", "A new account needs a password of at least 8 characters.")
+        if "password" not in self.errors:
+            self._check_password(user, data.get("username", ""), data.get("password", ""))
         data["user"] = user
         return data
+
+    def _check_password(self, user, username, password):
+        """As on the Seats page: a new account's password passes the project's rules and is not the demo's; an
+        account that exists keeps its own."""
+        if user is not None and password:
+            self.add_error("password", f"{username} has an account already: leave the password out.")
+        elif user is None and not password:
+            self.add_error("password", "A new account needs a password of at least 8 characters.")
+        elif user is None:
+            try:
+                check_own_password(password, get_user_model()(username=username))
+            except forms.ValidationError as refused:
+                self.add_error(None, refused)
 
     def _table(self, event, role, name):
         if role != Role.REGION:

@@ -1,22 +1,23 @@
 """The core's checks for game day (umpire.readiness): the character sheets, the players cast to them,
-the public address printed in every player link, the demo cast, and the demo secret key and password.
+the public address printed in every player link, the demo cast, and what is unsafe in a hall: a weak
+secret key, the debug pages, serving without TLS, umpires on the demo password.
 
 Registered in UmpireConfig.ready(). What only a megagame has (characters, players, player links) is
-checked only in an AD69 event; the secret key and the umpires' passwords in every event.
+checked only in an AD69 event; the security checks in every event.
 """
 
 from functools import lru_cache
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import check_password
+from django.core.checks.security.base import check_secret_key
 from django.db.models import F, Q
 from django.http.request import validate_host
 from django.urls import reverse
 
 from umpire.management.commands.seed_demo import DEMO_PASSWORD
-from umpire.models import Character, Event, Player
+from umpire.models import Character, Event, Player, UmpireSeat
 from umpire.public_address import is_loopback, public_address
 from umpire.readiness import Missing, register_check
 
@@ -115,30 +116,62 @@ def demo_cast(event: Event) -> list[Missing]:
     ]
 
 
-def demo_secret_key(event: Event) -> list[Missing]:
-    if settings.SECRET_KEY != settings.DEMO_SECRET_KEY:
+def weak_secret_key(event: Event) -> list[Missing]:
+    """Django's own test of a key (security.W009): fifty characters or more, and not all alike."""
+    if not check_secret_key(None):
         return []
     return [
         Missing(
             "Security",
-            "The console signs its sessions with the demo secret key, which anyone can read in its source: set "
-            "UMPIRE_SECRET_KEY to a long random string and start it again (docs/operations.md, Starting the day).",
+            "UMPIRE_SECRET_KEY, which signs the umpires' sessions, is short or guessable: unset it (the console "
+            "makes and keeps its own in var/secret_key) or set a long random one, and start the console again.",
+            "",
+        )
+    ]
+
+
+def debug_pages(event: Event) -> list[Missing]:
+    if not settings.DEBUG:
+        return []
+    return [
+        Missing(
+            "Security",
+            "UMPIRE_DEBUG=1 is set: a page that fails shows anyone in the hall the console's settings and code. "
+            "Unset it and start the console again.",
+            "",
+        )
+    ]
+
+
+def served_in_clear(event: Event) -> list[Missing]:
+    """Served on the hall's network without TLS: every password and session cookie crosses the Wi-Fi readable."""
+    address = public_address(event)
+    if settings.SERVES_TLS or is_loopback(address) or urlsplit(address).scheme == "https":
+        return []
+    return [
+        Missing(
+            "Security",
+            f"The console is opened at {address} without TLS: the umpires' passwords and sessions cross the hall's "
+            "network readable by anyone on it. Start it with UMPIRE_TLS=lan, or with the event's certificate "
+            "(README, Serving over TLS).",
             "",
         )
     ]
 
 
 def demo_passwords(event: Event) -> list[Missing]:
-    umpires = get_user_model().objects.filter(seats__event=event, is_active=True).distinct().order_by("username")
+    """Each umpire on the published demo password, with his row of the Seats page, where Control gives him his own."""
+    seats = UmpireSeat.objects.filter(event=event, user__is_active=True).select_related("user")
+    first_seats = {seat.user_id: seat for seat in seats.order_by("-pk")}.values()  # by account: his first seat
     return [
         Missing(
             "Security",
-            f"Umpire {umpire.get_username()} still signs in with the demo password: change it with "
-            f"manage.py changepassword {umpire.get_username()} (docs/operations.md, The week before).",
-            "",
+            f"Umpire {seat.user.get_username()} still signs in with the demo password: on the Seats page, click "
+            "“Give a new password” in his row (left empty, the console makes one and shows it once to print).",
+            reverse("events:seats", args=[event.slug]) + f"#seat-{seat.pk}",
         )
-        for umpire in umpires
-        if is_demo_password(umpire.password)
+        for seat in sorted(first_seats, key=lambda seat: seat.user.get_username())
+        if is_demo_password(seat.user.password)
     ]
 
 
@@ -156,5 +189,7 @@ def register() -> None:
     register_check("umpire.public_address", loopback_address)
     register_check("umpire.allowed_host", address_not_served)
     register_check("umpire.demo_cast", demo_cast)
-    register_check("umpire.secret_key", demo_secret_key)
+    register_check("umpire.secret_key", weak_secret_key)
+    register_check("umpire.debug", debug_pages)
+    register_check("umpire.tls", served_in_clear)
     register_check("umpire.demo_passwords", demo_passwords)

@@ -6,6 +6,7 @@ channels-redis and Celery; nothing else changes.
 """
 
 import os
+import secrets
 from pathlib import Path
 
 import dj_database_url
@@ -15,13 +16,50 @@ VAR_DIR = Path(os.environ.get("UMPIRE_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 SHARED_DIR = Path(os.environ.get("UMPIRE_SHARED_DIR", BASE_DIR.parent / "shared"))
 
-DEBUG = os.environ.get("UMPIRE_DEBUG", "1") == "1"
-# The fallback key only ever signs sessions on a laptop demo; a hall sets its own (the readiness page says so).
-DEMO_SECRET_KEY = "ad69-demo-key-not-for-a-live-event"
-SECRET_KEY = os.environ.get("UMPIRE_SECRET_KEY", DEMO_SECRET_KEY)
+# Django's debug page shows the settings and the code to whoever's page fails: only a developer asks for it.
+DEBUG = os.environ.get("UMPIRE_DEBUG", "0") == "1"
+
+
+def kept_secret_key(path):
+    """The key in `path`, made there on first use (readable by this user alone). It is linked into place
+    whole, so a process that starts beside the first one reads the same key, never half of it."""
+    if not path.exists():
+        draft = path.with_name(f"{path.name}.{os.getpid()}")
+        draft.unlink(missing_ok=True)
+        draft.touch(mode=0o600)
+        draft.write_text(secrets.token_urlsafe(50))
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another process made it first: its key is the one every process uses
+        finally:
+            draft.unlink()
+    return path.read_text().strip()
+
+
+# Every process of the console (Daphne, the Celery worker and beat, manage.py) signs with the same key: the
+# environment's, or the one made once in var/.
+SECRET_KEY_FILE = VAR_DIR / "secret_key"
+SECRET_KEY = os.environ.get("UMPIRE_SECRET_KEY") or kept_secret_key(SECRET_KEY_FILE)
+
+# TLS, as `console.py run` serves it: the event's own certificate (UMPIRE_TLS_CERT and UMPIRE_TLS_KEY), or one
+# made for the hall's LAN (UMPIRE_TLS=lan, kept in var/tls/). With it, cookies travel only over TLS.
+TLS_CERT = os.environ.get("UMPIRE_TLS_CERT", "")
+TLS_KEY = os.environ.get("UMPIRE_TLS_KEY", "")
+TLS_LAN = os.environ.get("UMPIRE_TLS", "") == "lan"
+TLS_DIR = VAR_DIR / "tls"
+SERVES_TLS = TLS_LAN or bool(TLS_CERT and TLS_KEY)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = SERVES_TLS
+# A browser keeps to https for an event day and a night; it keeps nothing for an address (a LAN's IP) or a
+# certificate it warned about, so only an event's own certificate and host name is held to it.
+SECURE_HSTS_SECONDS = int(os.environ.get("UMPIRE_HSTS_SECONDS", "86400")) if SERVES_TLS else 0
+# Neither applies to a hall's console: its name's other subdomains are not its to hold to https, and the
+# browsers' preload list is for public sites, asked for by hand.
+SILENCED_SYSTEM_CHECKS = ["security.W005", "security.W021"]
+
 # Where `console.py run` serves (UMPIRE_BIND), and so the public address an event's printed links and QR
 # codes use until Control sets its own (umpire.public_address).
-SERVED_AT = "http://" + os.environ.get("UMPIRE_BIND", "127.0.0.1:8000")
+SERVED_AT = ("https://" if SERVES_TLS else "http://") + os.environ.get("UMPIRE_BIND", "127.0.0.1:8000")
 ALLOWED_HOSTS = os.environ.get("UMPIRE_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
 
 INSTALLED_APPS = [
@@ -50,6 +88,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "umpire.sign_in_tries.SignInTriesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "umpire.megagame_only.MegagameOnlyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -95,6 +134,26 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+
+
+def redis_cache(url):
+    """The wrong passwords and codes counted (umpire.tries), in Redis at `url`: every process counts into the same
+    tally. A Redis that has gone is given up on within a second, and each process counts in "local" until it is
+    back."""
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": "umpire",
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    }
+
+
+CACHES = {
+    "default": redis_cache(REDIS_URL)
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "umpire"},
+    "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "umpire-local"},
+}
 
 
 CHANNEL_CAPACITY = 2000  # messages waiting for one server process (see redis_channel_layer)
@@ -144,7 +203,11 @@ CELERY_BEAT_SCHEDULE = {
 }
 # Without Celery, the ASGI process runs beat's schedule itself.
 EMBEDDED_TICKER = os.environ.get("UMPIRE_EMBEDDED_TICKER", "0" if REDIS_URL else "1") == "1"
+# Beside Celery, each ASGI process ends a turn beat's tick has not reached in time (umpire/ticker.py).
+STANDBY_TICKER = not EMBEDDED_TICKER and os.environ.get("UMPIRE_STANDBY_TICKER", "1") == "1"
 
+# Django's own sign-in, with wrong passwords counted and too many refused (umpire.sign_in_tries).
+AUTHENTICATION_BACKENDS = ["umpire.sign_in_tries.LimitedSignInBackend"]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]

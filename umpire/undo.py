@@ -65,7 +65,7 @@ TURN_ENDED = (
 for action in ("clock.start", "clock.next_turn", "clock.advance"):
     register_refusal(action, TURN_ENDED)
 register_refusal("access_code", "a revoked code stays revoked: reissue another.")
-register_refusal("auth", "umpires' accounts are kept in the admin.")
+register_refusal("auth", "an umpire's password is given again on the Seats page, never taken back.")
 register_refusal("rules.record", "the rules log keeps every run: record a ruling if a run was wrong.")
 register_refusal("ruling", "a ruling is superseded, never withdrawn: record the corrected ruling.")
 register_refusal("umpire.event.load", "an event's world is loaded once; correct its records in the admin.")

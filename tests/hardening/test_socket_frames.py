@@ -5,11 +5,13 @@ import json
 import logging
 
 import pytest
+from autobahn.twisted.websocket import WebSocketServerProtocol
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
 from umpire import clockwork
+from umpire.code_tries import CLOSED_FOR_TRIES
 from umpire.consumers import CLOSED_MALFORMED, CLOSED_TOO_BIG, MAX_FRAME_BYTES
 from umpire.models import Role
 from umpire.routing import websocket_urlpatterns
@@ -129,3 +131,19 @@ async def test_a_code_opened_screen_is_closed_by_a_bad_frame_too(running_clock, 
     assert (await bystander.receive_json_from(timeout=2))["event"]["type"] == "clock.changed"
     await bystander.disconnect()
     await projector.wait()
+
+
+class ClosingProtocol(WebSocketServerProtocol):
+    """Daphne's websocket library, as it closes a socket for the consumer, keeping the frame it would send."""
+
+    def sendCloseFrame(self, code=None, reasonUtf8=None, isReply=False):
+        self.close_frame_code = code
+
+
+@pytest.mark.parametrize("code", sorted({code for _, code in BAD_FRAMES.values()} | {4403, CLOSED_FOR_TRIES}))
+def test_every_close_code_of_the_consumers_goes_out_as_it_is(code):
+    """Autobahn sends only 1000 and 3000-4999 from an application (RFC 6455); Daphne answers any other code
+    with 1011, "internal error", and the page would not know why it was closed."""
+    protocol = ClosingProtocol()
+    protocol.sendClose(code=code)
+    assert protocol.close_frame_code == code

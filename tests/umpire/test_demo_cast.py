@@ -5,11 +5,13 @@ import csv
 from io import StringIO
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
 from regions.models import Force
 from umpire.cast_sheets import read_cast
+from umpire.management.commands.seed_demo import DEMO_PASSWORD
 from umpire.models import AuditEntry, Briefing, Character, Event, Region
 from umpire.services.cast import DEMO_CAST, do_load_demo_cast, preview_cast
 from warfare.services.battles import do_open_battle
@@ -83,3 +85,18 @@ def test_a_battle_between_two_demo_forces_opens_after_seed_demo(seeded):
         actor=control,
     )
     assert (civil_war.side_a_skill, civil_war.side_b_skill) == (3, 1)
+
+
+@pytest.mark.slow  # seed_demo loads the whole world on an empty database
+def test_the_demo_team_is_seated_once_and_a_removed_demo_umpire_stays_removed(seeded):
+    users = get_user_model().objects
+    assert users.get(username="gaul").check_password(DEMO_PASSWORD)
+    users.filter(username="gaul").delete()
+    control = users.get(username="control")
+    control.set_password("control's own, at last")
+    control.save()
+    out = StringIO()
+    call_command("seed_demo", stdout=out)  # the console started again
+    assert not users.filter(username="gaul").exists()
+    assert users.get(username="control").check_password("control's own, at last")
+    assert "  control " not in out.getvalue() and "  senate " in out.getvalue()

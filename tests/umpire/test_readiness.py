@@ -24,8 +24,10 @@ from umpire.management.commands.seed_demo import DEMO_PASSWORD
 from umpire.models import Briefing, Character, Event, Player, Region, Role, Route
 from umpire.readiness import Missing, get_missing
 from umpire.services.records import do_save_record
+from umpire.services.seats import do_assign_seat
 
 HALL_ADDRESS = "http://192.168.1.10:8000"
+HALLS_OWN_KEY = "a hall's own long random secret key, as secrets.token_urlsafe(50) makes"
 
 
 def listed(event, heading):
@@ -65,7 +67,8 @@ def ready(ad69, settings):
     Event.objects.filter(pk=ad69.pk).update(public_address=HALL_ADDRESS)
     do_open_books(ad69, actor=None)
     PrintedBriefing.objects.bulk_create(PrintedBriefing(character=c, printed_at=timezone.now()) for c in characters)
-    settings.SECRET_KEY = "a hall's own long random secret key"
+    settings.SECRET_KEY = HALLS_OWN_KEY
+    settings.SERVES_TLS = True
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.10"]
     ad69.refresh_from_db()
     return ad69
@@ -223,26 +226,65 @@ def test_demo_characters_forces_and_fleets_are_listed_where_they_are_fixed(ad69,
     assert listed(ad69, "Demo data") == []
 
 
-def test_the_demo_secret_key_is_listed_with_what_to_do(ad69, settings):
-    settings.SECRET_KEY = settings.DEMO_SECRET_KEY
-    (key,) = [missing for missing in listed(ad69, "Security") if "secret key" in missing.what]
-    assert "set UMPIRE_SECRET_KEY" in key.what and key.fix_url == ""
-    settings.SECRET_KEY = "a hall's own long random secret key"
+def test_a_short_secret_key_is_listed_with_what_to_do(ad69, settings):
+    settings.SECRET_KEY = "ad69-demo-key-not-for-a-live-event"  # the fixed key the console once fell back on
+    (key,) = whats(ad69, "Security")
+    assert "UMPIRE_SECRET_KEY" in key and "unset it" in key
+    settings.SECRET_KEY = HALLS_OWN_KEY
     assert listed(ad69, "Security") == []
 
 
-def test_an_umpire_on_the_demo_password_is_listed_until_he_changes_it(ad69, make_umpire, control):
+def test_the_debug_pages_are_listed_until_unset(ad69, settings):
+    settings.DEBUG = True
+    assert whats(ad69, "Security") == [
+        "UMPIRE_DEBUG=1 is set: a page that fails shows anyone in the hall the console's settings and code. "
+        "Unset it and start the console again."
+    ]
+
+
+def test_serving_the_halls_network_without_tls_is_listed(ready, settings):
+    settings.SERVES_TLS = False
+    (clear,) = listed(ready, "Security")
+    assert clear.what.startswith(f"The console is opened at {HALL_ADDRESS} without TLS")
+    assert "UMPIRE_TLS=lan" in clear.what
+
+
+def test_a_console_behind_an_https_address_or_on_this_computer_alone_is_not_listed(ready, settings):
+    settings.SERVES_TLS = False
+    Event.objects.filter(pk=ready.pk).update(public_address="https://umpires.example.org")
+    ready.refresh_from_db()
+    assert listed(ready, "Security") == []
+    Event.objects.filter(pk=ready.pk).update(public_address="")
+    ready.refresh_from_db()
+    assert listed(ready, "Security") == []  # served at 127.0.0.1
+
+
+def test_an_umpire_on_the_demo_password_is_listed_with_his_row_of_the_seats_page_until_he_changes_it(
+    ad69, make_umpire, control
+):
     gaul = make_umpire(ad69, Role.REGION, "Gaul", username="gaul")
     gaul.set_password(DEMO_PASSWORD)
     gaul.save()
     passwords = [missing for missing in listed(ad69, "Security") if "password" in missing.what]
-    assert [missing.what for missing in passwords] == [
-        "Umpire gaul still signs in with the demo password: change it with manage.py changepassword gaul "
-        "(docs/operations.md, The week before)."
+    assert [(missing.what, missing.fix_url) for missing in passwords] == [
+        (
+            "Umpire gaul still signs in with the demo password: on the Seats page, click “Give a new password” in "
+            "his row (left empty, the console makes one and shows it once to print).",
+            f"/control/ad69/seats/#seat-{gaul.seats.get().pk}",
+        )
     ]
     gaul.set_password("his own")
     gaul.save()
     assert not [missing for missing in listed(ad69, "Security") if "password" in missing.what]
+
+
+def test_an_umpire_of_two_seats_on_the_demo_password_is_listed_once(ad69, make_umpire, control):
+    gaul = make_umpire(ad69, Role.REGION, "Gaul", username="gaul")
+    do_assign_seat(event=ad69, user=gaul, role=Role.SENATE, actor=None)
+    gaul.set_password(DEMO_PASSWORD)
+    gaul.save()
+    [listing] = [missing for missing in listed(ad69, "Security") if "password" in missing.what]
+    assert listing.fix_url == f"/control/ad69/seats/#seat-{gaul.seats.get(role=Role.REGION).pk}"
 
 
 def test_a_board_game_event_lists_none_of_ad69s_items(ad69, settings):
@@ -259,7 +301,7 @@ def test_a_board_game_event_lists_none_of_ad69s_items(ad69, settings):
     Route.objects.create(event=session, one=one, other=other)
     Character.objects.create(event=session, name="Hannibal", role="legate", social_class="senator", is_demo=True)
     Player.objects.create(event=session, name="Tom Hardy")
-    settings.SECRET_KEY = "a hall's own long random secret key"
+    settings.SECRET_KEY = HALLS_OWN_KEY
     assert get_missing(session) == []
     assert get_missing(ad69)
 
@@ -357,9 +399,10 @@ def test_the_command_refuses_an_unknown_event(db):
         call_command("readiness", "nowhere", stdout=StringIO())
 
 
-def test_the_list_runs_in_the_order_a_team_works_down_it_briefings_last(ad69):
+def test_the_list_runs_in_the_order_a_team_works_down_it_briefings_last(ad69, settings):
     """The console's settings and the cast come before the briefings, which any change after printing puts
     out of date."""
+    settings.DEBUG = True  # a console's setting to list
     headings = list(dict.fromkeys(missing.heading for missing in get_missing(ad69)))
     assert headings[0] == "Security" and headings[-1] == "Briefings"
     assert headings.index("Character sheets") < headings.index("Links") < headings.index("Briefings")

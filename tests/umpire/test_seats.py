@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from tests.umpire.test_records import world_state
+from umpire.management.commands.seed_demo import DEMO_PASSWORD
 from umpire.models import AuditEntry, Region, Role, UmpireSeat
 from umpire.services.seats import do_assign_seat, do_remove_seat
 
@@ -51,6 +52,11 @@ def test_seat_umpire_command_seats_a_region_umpire(ad69):
         ({"event": "ad69", "role": "legate", "password": "aquila-1234"}, "--role: Select a valid choice."),
         ({"event": "ad69", "role": "control"}, "--password: A new account needs a password"),
         ({"event": "ad69", "role": "control", "password": "short"}, "--password: "),
+        (
+            {"event": "ad69", "role": "control", "password": DEMO_PASSWORD},
+            "--password: That is the demo's published password: give him one of his own.",
+        ),
+        ({"event": "ad69", "role": "control", "password": "m" * 129}, "--password: Ensure this value has at most 128"),
     ],
 )
 def test_seat_umpire_command_names_the_bad_field_and_changes_nothing(ad69, options, named):
@@ -59,6 +65,15 @@ def test_seat_umpire_command_names_the_bad_field_and_changes_nothing(ad69, optio
         call_command("seat_umpire", username="marcus", **options)
     assert named in str(refusal.value)
     assert (world_state(), list(UmpireSeat.objects.values()), get_user_model().objects.count()) == before
+
+
+def test_seat_umpire_command_leaves_an_accounts_password_as_it_is(ad69):
+    """A password given for an account that exists was once dropped without a word: it is refused, by name."""
+    call_command("seat_umpire", event="ad69", username="marcus", role="control", password="aquila-1234")
+    before = AuditEntry.objects.count(), get_user_model().objects.get(username="marcus").password
+    with pytest.raises(CommandError, match="--password: marcus has an account already: leave the password out."):
+        call_command("seat_umpire", event="ad69", username="marcus", role="senate", password="another-1234")
+    assert (AuditEntry.objects.count(), get_user_model().objects.get(username="marcus").password) == before
 
 
 def test_unknown_table_lists_the_real_ones(ad69):

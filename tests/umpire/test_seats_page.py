@@ -1,7 +1,10 @@
 """Control seats the umpire team from the event's Seats page (/control/<slug>/seats/), with no admin."""
 
+import re
+
 from django.contrib.auth import get_user_model
 
+from umpire.management.commands.seed_demo import DEMO_PASSWORD
 from umpire.models import AuditEntry, Region, Role, UmpireSeat
 
 
@@ -67,8 +70,8 @@ def bad_seats(ad69):
     return [
         ({"username": "marcus", "role": "region", "password": "aquila-of-gaul"}, "A Region umpire&#x27;s seat needs"),
         ({"username": "marcus", "role": "senate", "region": gaul, "password": "aquila-of-gaul"}, "seat has no table"),
-        ({"username": "marcus", "role": "control"}, "marcus has no account yet: give him a password."),
         ({"username": "marcus", "role": "control", "password": "short"}, "This password is too short."),
+        ({"username": "marcus", "role": "control", "password": DEMO_PASSWORD}, "the demo&#x27;s published password"),
         ({"username": "control", "role": "senate", "password": "aquila-of-gaul"}, "has an account already"),
         ({"username": "control", "role": "control"}, "This umpire already holds that seat."),
         ({"username": "marcus", "role": "legate", "password": "aquila-of-gaul"}, "Select a valid choice."),
@@ -107,3 +110,14 @@ def test_a_board_game_seats_only_control_and_table_umpires(client, ad69, control
     assert ">Region<" in page and ">Senate<" not in page and "Non-Roman World" not in page
     response = client.post("/control/hb/seats/add/", {"username": "senator", "role": Role.SENATE, "password": "x" * 12})
     assert response.status_code == 400 and "Select a valid choice." in response.content.decode()
+
+
+def test_a_new_umpire_left_without_a_password_gets_one_made_and_shown_once(client, ad69, control):
+    client.force_login(control)
+    gaul = Region.objects.get(event=ad69, name="Gaul")
+    response = client.post("/control/ad69/seats/add/", {"username": "marcus", "role": "region", "region": gaul.pk})
+    assert response.status_code == 200 and "no-store" in response["Cache-Control"]
+    made = re.search(r'<code id="made-password">([a-z0-9-]+)</code>', response.content.decode()).group(1)
+    assert re.fullmatch(r"([a-hj-km-np-z2-9]{4}-){3}[a-hj-km-np-z2-9]{4}", made)
+    marcus = get_user_model().objects.get(username="marcus")
+    assert marcus.check_password(made) and made not in client.get("/control/ad69/seats/").content.decode()

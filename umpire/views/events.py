@@ -1,23 +1,25 @@
 """Control's event pages: a new event from its ruleset's template (/events/new/), and the event's umpire seats
-(/control/<slug>/seats/), with no admin.
+(/control/<slug>/seats/) and their passwords, with no admin.
 
 A new event is for a superuser or an umpire who holds a Control seat in any event; anyone else gets a 404, as for
 a page that does not exist. The seats are MANAGE_SEATS's: Control's.
 """
 
 from django.contrib import messages
+from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_POST
 
-from umpire.event_forms import NewEventForm, SeatForm
+from umpire.event_forms import NewEventForm, NewPasswordForm, SeatForm
 from umpire.event_templates import CALENDAR_FIELDS, get_ad69_calendar, get_event_templates
-from umpire.models import Role, UmpireSeat
+from umpire.models import AuditEntry, Role, UmpireSeat
 from umpire.permissions import Perm
 from umpire.selectors import access_event, can_edit_world_anywhere
-from umpire.services.accounts import do_seat_umpire
+from umpire.services.accounts import do_give_password, do_seat_umpire, readable_password
 from umpire.services.event_templates import do_create_event_from_template
 from umpire.services.seats import do_remove_seat
 from umpire.views.home import home_page
@@ -63,22 +65,69 @@ def seat_umpire(request, slug):
     form = SeatForm(request.POST, event=event)
     if form.is_valid():
         data = form.cleaned_data
+        made_password = readable_password() if data["user"] is None and not data["password"] else ""
         try:
             seat = do_seat_umpire(
                 event=event,
                 username=data["username"],
                 role=data["role"],
                 region=data["region"],
-                password=data["password"],
+                password=data["password"] or made_password,
                 user=data["user"],
                 actor=request.user,
             )
         except ValidationError as refusal:
             add_refusal(form, refusal)
         else:
+            if made_password:
+                return password_slip(request, seat, made_password)
             messages.success(request, f"{seat} is seated.")
             return redirect("events:seats", slug=event.slug)
     return seats_page(request, event, form, status=400)
+
+
+def password_slip(request, seat, password, *, seated=True):
+    """The password the console made, shown this once (no browser keeps the page) for Control to print or copy:
+    the console stores only its hash."""
+    context = {"event": seat.event, "seat": seat, "password": password, "seated": seated}
+    response = render(request, "umpire/seat_password.html", context)
+    add_never_cache_headers(response)
+    return response
+
+
+@login_required
+@require_POST
+def give_password(request, slug, pk):
+    """A seated umpire's new password: the one Control typed, or one the console makes and shows once."""
+    event = access_event(request.user, slug, Perm.MANAGE_SEATS)
+    seat = get_object_or_404(UmpireSeat.objects.select_related("user", "region", "event"), pk=pk, event=event)
+    form = NewPasswordForm(request.POST, user=seat.user, auto_id=password_field_id(seat))
+    if form.is_valid():
+        typed = form.cleaned_data["password"]
+        made_password = "" if typed else readable_password()
+        try:
+            user = do_give_password(
+                event=event,
+                user=seat.user,
+                password=typed or made_password,
+                made_by_console=not typed,
+                actor=request.user,
+            )
+        except ValidationError as refusal:
+            add_refusal(form, refusal)
+        else:
+            if user.pk == request.user.pk:
+                update_session_auth_hash(request, user)  # Control who gives himself one stays signed in here
+            if made_password:
+                return password_slip(request, seat, made_password, seated=False)
+            messages.success(request, f"{user} has the password you typed: every sign-in of his before it has ended.")
+            return redirect("events:seats", slug=event.slug)
+    return seats_page(request, event, SeatForm(event=event), status=400, refused=(seat.pk, form))
+
+
+def password_field_id(seat):
+    """Each row of the team has its own password box, and its label its own target."""
+    return f"id_seat_{seat.pk}_%s"
 
 
 @login_required
@@ -100,9 +149,22 @@ def is_last_control(seat):
     return seat.role == Role.CONTROL and not controls.exclude(pk=seat.pk).exists()
 
 
-def seats_page(request, event, form, status=200):
-    held = UmpireSeat.objects.filter(event=event).select_related("user", "region")
+def seats_page(request, event, form, status=200, refused=(None, None)):
+    """The team, each seat with its password form (`refused`: the seat's pk and the form it sent back, refused)
+    and when Control last gave its umpire a new password."""
+    held = list(UmpireSeat.objects.filter(event=event).select_related("user", "region"))
+    given = passwords_given(event)
+    for seat in held:
+        seat.password_given = given.get(str(seat.user_id))
+        blank = NewPasswordForm(user=seat.user, auto_id=password_field_id(seat))
+        seat.password_form = refused[1] if seat.pk == refused[0] else blank
     return render(request, "umpire/seats.html", {"event": event, "seats": held, "form": form}, status=status)
+
+
+def passwords_given(event):
+    """The latest new password given to each umpire of the event, as the audit keeps it: by account id."""
+    entries = AuditEntry.objects.filter(event=event, action="auth.user.password", target_type="auth.user")
+    return {entry.target_id: entry for entry in entries.order_by("pk")}
 
 
 def add_refusal(form, refusal):

@@ -1,5 +1,5 @@
-"""Load the AD69 world (with its demo forces and demo cast) and seat a demo umpire team, once; print the demo
-logins."""
+"""Load the AD69 world (with its demo forces and demo cast) and seat a demo umpire team on the published demo
+password, once, when the world is first loaded; print the demo logins still on it."""
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -25,18 +25,21 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         with transaction.atomic():
-            event = Event.objects.filter(slug="ad69").first() or self._load_world()
-            for username, role, region in self._team(event):
-                self._seat(event, username, role, region)
+            event = Event.objects.filter(slug="ad69").first()
+            if event is None:
+                event = self._load_world()
+                self._seat_demo_team(event)
             display = AccessCode.objects.filter(
                 event=event, kind=AccessCode.Kind.DISPLAY, revoked_at__isnull=True
             ).first()
             display = display or do_reissue_display_code(event, actor=None)
-        self.stdout.write(f"\nAD69 demo umpires (password for each: {DEMO_PASSWORD})")
-        for seat in UmpireSeat.objects.filter(event=event).select_related("user", "region"):
-            if seat.user.check_password(DEMO_PASSWORD):
-                table = f" at {seat.region}" if seat.region else ""
-                self.stdout.write(f"  {seat.user.username:<14} {seat.get_role_display()}{table}")
+        seats = UmpireSeat.objects.filter(event=event).select_related("user", "region")
+        on_demo_password = [seat for seat in seats if seat.user.check_password(DEMO_PASSWORD)]
+        if on_demo_password:
+            self.stdout.write(f"\nAD69 demo umpires (password for each: {DEMO_PASSWORD})")
+        for seat in on_demo_password:
+            table = f" at {seat.region}" if seat.region else ""
+            self.stdout.write(f"  {seat.user.username:<14} {seat.get_role_display()}{table}")
         self.stdout.write(f"Clock desk (Control): /control/{event.slug}/clock/")
         self.stdout.write(f"Projector (no login): /display/{event.slug}/?code={display.code}")
 
@@ -58,17 +61,14 @@ class Command(BaseCommand):
         do_load_demo_cast(event, actor=None)
         return event
 
-    def _team(self, event):
+    def _seat_demo_team(self, event):
+        """Once, with the world: a demo umpire Control has since removed, or given his own password, stays so."""
         tables = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE)
-        return DEMO_TEAM + [(_login_for(table), Role.REGION, table) for table in tables]
-
-    def _seat(self, event, username, role, region):
-        user = get_user_model().objects.filter(username=username).first()
-        if user and UmpireSeat.objects.filter(event=event, user=user, role=role, region=region).exists():
-            return
-        do_seat_umpire(
-            event=event, username=username, role=role, region=region, password=DEMO_PASSWORD, user=user, actor=None
-        )
+        for username, role, region in DEMO_TEAM + [(_login_for(table), Role.REGION, table) for table in tables]:
+            user = get_user_model().objects.filter(username=username).first()
+            do_seat_umpire(
+                event=event, username=username, role=role, region=region, password=DEMO_PASSWORD, user=user, actor=None
+            )
 
 
 def _login_for(table):
