@@ -10,6 +10,7 @@ from umpire.models import Character, Region
 
 from .models import PostOffice
 from .models.letter import Office
+from .printing import LETTER_LINES, MOST_LETTER_CHARACTERS, check_fits_a_page
 
 
 class PostLetterForm(forms.Form):
@@ -43,7 +44,10 @@ class PostLetterForm(forms.Form):
         label="Contents",
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
-        help_text="Only if the sender wants it typed: only the addressee and Control read it.",
+        max_length=MOST_LETTER_CHARACTERS,
+        validators=[check_fits_a_page],
+        help_text=f"Only if the sender wants it typed: only the addressee and Control read it. "
+        f"A page of paper: {LETTER_LINES} lines at most.",
     )
 
     def __init__(self, *args, table, **kwargs):
@@ -80,6 +84,35 @@ class LeaveForm(forms.Form):
     def __init__(self, *args, letters, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["letters"].queryset = letters
+
+
+class RunnersLettersForm(LeaveForm):
+    """The letters runners have brought to this table, each named with its runner."""
+
+    def __init__(self, *args, letters, **kwargs):
+        super().__init__(*args, letters=letters, **kwargs)
+        self.fields["letters"].label_from_instance = lambda letter: f"{letter}, brought by {letter.runner}"
+
+
+class SettleForm(forms.Form):
+    """Control takes a letter from its carrier's hand into a table's tray: its destination's, or back into
+    its sender's."""
+
+    table: forms.ModelChoiceField[Region] = forms.ModelChoiceField(label="Into the tray of", queryset=None)
+    reason = forms.CharField(label="Why", max_length=300)
+
+    def __init__(self, *args, letter, **kwargs):
+        super().__init__(*args, initial={"table": letter.destination_id}, **kwargs)
+        self.fields["table"].queryset = Region.objects.filter(event_id=letter.event_id).order_by("position", "name")
+        self.fields["table"].label_from_instance = lambda table: tray_label(table, letter)
+
+
+def tray_label(table, letter):
+    if table.pk == letter.destination_id:
+        return f"{table}: its destination, to hand out"
+    if table.pk == letter.origin_id:
+        return f"{table}: back in its sender's tray"
+    return str(table)
 
 
 class ReasonForm(forms.Form):

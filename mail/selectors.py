@@ -118,6 +118,7 @@ class Tray:
     to_hand_out: list
     waiting: list  # letters in this tray for a courier on
     couriers_here: list  # [(courier, [letters he carries])] for couriers at this table
+    runners_bound_here: list  # letters runners carry to this table
     overdue: list  # letters bound here that have not moved for the post's set time
 
 
@@ -131,6 +132,9 @@ def get_tray(table, stuck_after_minutes):
         to_hand_out=[hand_out(letter, table) for letter in arrived],
         waiting=list(letters.filter(state=Letter.State.IN_TRAY, at_table=table)),
         couriers_here=carried_by_couriers_at(letters, table),
+        runners_bound_here=list(
+            get_runners_letters_for(table).select_related(*LETTER_RELATIONS).order_by("moved_at", "pk")
+        ),
         overdue=list(
             letters.filter(
                 destination=table,
@@ -168,6 +172,13 @@ def carried_by_couriers_at(letters, table):
     for letter in letters.filter(state=Letter.State.CARRIED, courier__location=table):
         couriers.setdefault(letter.courier, []).append(letter)
     return sorted(couriers.items(), key=lambda pair: pair[0].name)
+
+
+def get_runners_letters_for(table):
+    """The letters runners carry to this table: a runner leaves a letter at its destination alone."""
+    return Letter.objects.filter(
+        event_id=table.event_id, state=Letter.State.CARRIED, courier__isnull=True, destination=table
+    ).exclude(runner="")
 
 
 def get_couriers_at(table):

@@ -13,11 +13,17 @@ urlpatterns = [
     path("events/<slug:slug>/post/tables/<int:table_id>/post-letter/", views.post_letter, name="post-letter"),
     path("events/<slug:slug>/post/tables/<int:table_id>/pick-up/", views.pick_up, name="pick-up"),
     path("events/<slug:slug>/post/tables/<int:table_id>/leave/", views.leave, name="leave"),
+    path(
+        "events/<slug:slug>/post/tables/<int:table_id>/from-runners/",
+        views.leave_from_runners,
+        name="leave-from-runners",
+    ),
     path("events/<slug:slug>/post/letters/<int:pk>/", views.letter, name="letter"),
     path("events/<slug:slug>/post/letters/<int:pk>/deliver/", views.deliver, name="deliver"),
     path("events/<slug:slug>/post/letters/<int:pk>/forward/", views.forward, name="forward"),
     path("events/<slug:slug>/post/letters/<int:pk>/return/", views.return_to_sender, name="return"),
     path("events/<slug:slug>/post/letters/<int:pk>/rule/", views.rule, name="rule"),
+    path("events/<slug:slug>/post/letters/<int:pk>/settle/", views.settle, name="settle"),
     path("events/<slug:slug>/post/couriers/<int:character_id>/", views.courier, name="courier"),
     path("events/<slug:slug>/post/mailboxes/", mailbox_views.mailboxes, name="mailboxes"),
     path(

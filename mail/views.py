@@ -26,6 +26,8 @@ from .selectors import (
     find_letter,
     get_carried_by,
     get_couriers_at,
+    get_post_scope,
+    get_runners_letters_for,
     get_tray,
     get_whole_post,
 )
@@ -37,6 +39,7 @@ from .services.letters import (
     do_post_letter,
     do_return_letter,
     do_rule_letter,
+    do_settle_letter,
 )
 from .services.office import do_set_post_office
 from .services.post import post_office
@@ -56,6 +59,7 @@ FIELD_LABELS = {
     "letter": "Letter",
     "reason": "Why",
     "ruling": "Ruling",
+    "table": "Into the tray of",
     "written_turn": "Dated (turn)",
     "contents": "Contents",
 }
@@ -140,6 +144,15 @@ def tray_forms(table, tray):
             )
             for courier, carried in tray.couriers_here
         ],
+        "runners_form": (
+            forms.RunnersLettersForm(
+                letters=labelled(tray.runners_bound_here),
+                prefix="runners",
+                initial={"letters": [letter.pk for letter in tray.runners_bound_here]},
+            )
+            if tray.runners_bound_here
+            else None
+        ),
     }
 
 
@@ -190,12 +203,21 @@ def pick_up(request, table):
 
 @tray_step
 def leave(request, table):
+    """A courier at this table hands over what he carries: one elsewhere is no courier of this tray's."""
     courier_id = request.POST.get("courier", "")
-    courier = get_object_or_404(Character, event=table.event, pk=courier_id if is_record_id(courier_id) else 0)
+    courier = get_object_or_404(get_couriers_at(table), pk=courier_id if is_record_id(courier_id) else 0)
     carried = Letter.objects.filter(state=Letter.State.CARRIED, courier=courier)
     data = valid(forms.LeaveForm(request.POST, letters=carried, prefix=f"courier-{courier.pk}"))
     do_leave_letters(list(data["letters"]), table=table, actor=request.user)
     return f"{courier} left {len(data['letters'])} letter(s) at the {table} table."
+
+
+@tray_step
+def leave_from_runners(request, table):
+    """Runners hand over the letters they brought to this table."""
+    data = valid(forms.RunnersLettersForm(request.POST, letters=get_runners_letters_for(table), prefix="runners"))
+    do_leave_letters(list(data["letters"]), table=table, actor=request.user)
+    return f"{len(data['letters'])} letter(s) taken from runners into the {table} tray."
 
 
 # ---- one letter -------------------------------------------------------------------------------
@@ -219,6 +241,9 @@ def letter(request, slug, pk):
             "rules": letter.is_moving and (scope.everything or scope.keeps(letter.at_table_id)),
             "reason_form": forms.ReasonForm(),
             "ruling_form": forms.RulingForm(),
+            "settle_form": (
+                forms.SettleForm(letter=letter) if letter.state == Letter.State.CARRIED and scope.everything else None
+            ),
         },
     )
 
@@ -264,6 +289,16 @@ def rule(request, letter):
     data = valid(forms.RulingForm(request.POST))
     letter = do_rule_letter(letter, actor=request.user, **data)
     return f"{letter.shown_code} is {letter.get_state_display().lower()}: {data['reason']}."
+
+
+@letter_step
+def settle(request, letter):
+    """Control's alone, as the whole post is: to anyone else the same 404 as no such letter."""
+    if not get_post_scope(request.user, letter.event).everything:
+        raise Http404("No such letter.")
+    data = valid(forms.SettleForm(request.POST, letter=letter))
+    letter = do_settle_letter(letter, actor=request.user, **data)
+    return f"{letter.shown_code} is taken from its carrier into the {data['table']} tray: {data['reason']}."
 
 
 # ---- a courier, and the whole post ------------------------------------------------------------

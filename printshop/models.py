@@ -62,3 +62,17 @@ class PrintedBriefing(models.Model):
 
     def __str__(self):
         return f"{self.character}'s briefing, printed {self.printed_at:%d %b %H:%M}"
+
+
+class RunSlip(models.Model):
+    """A letter slip's code reserved for a table's pack by a print run: a printer that takes the run up
+    again prints the same codes on that table's slips, so a retried run reserves each pack's codes once."""
+
+    run = models.ForeignKey(PrintRun, on_delete=models.CASCADE, related_name="slips")
+    code = models.OneToOneField("mail.StationeryCode", on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["run", "pk"]
+
+    def __str__(self):
+        return f"{self.code} for {self.run}"

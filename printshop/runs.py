@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from pypdf import PdfReader
 
+from mail.models import StationeryCode
 from umpire.broker import queue_task
 from umpire.events import control_group, publish_on_commit
 from umpire.models import Character, Event, Region
@@ -37,8 +38,8 @@ from umpire.services.audit import Actor, record_audit, snapshot
 
 from .briefings import get_briefing
 from .events import PrintProgress
-from .models import PrintedBriefing, PrintRun
-from .table_packs import merged, table_pack
+from .models import PrintedBriefing, PrintRun, RunSlip
+from .table_packs import merged, reserve_slips, table_pack
 
 logger = logging.getLogger(__name__)
 UPDATES_PER_RUN = 20  # progress messages a run sends at most: each one refreshes Control's page
@@ -191,11 +192,25 @@ def documents_of(event: Event, kind: str) -> QuerySet[Character] | QuerySet[Regi
 
 def print_one(run: PrintRun, document: Character | Region) -> tuple[str, bytes]:
     name = f"{slugify(document.name) or 'unnamed'}-{document.pk}.pdf"
-    if run.kind == PrintRun.Kind.BRIEFINGS:
+    if isinstance(document, Character):  # a run of briefings; a run of packs prints tables
         sheet = get_briefing(document, site=run.site)
         return name, briefing_pdf(sheet, event_name=run.event.name, page_size=run.page_size)
     with transaction.atomic():  # a pack whose PDF fails keeps none of its slips' codes
-        return name, table_pack(document, page_size=run.page_size, actor=run.requested_by)
+        codes = pack_slip_codes(run, document)
+        return name, table_pack(document, page_size=run.page_size, codes=codes)
+
+
+def pack_slip_codes(run: PrintRun, table: Region) -> list[str]:
+    """The codes of the table's slips in this run: those an earlier attempt reserved, else reserved now. The
+    run's row is locked first, so two printers of one run (one taken back) never both reserve for a table."""
+    PrintRun.objects.select_for_update().filter(pk=run.pk).first()
+    kept = list(RunSlip.objects.filter(run=run, code__table=table).values_list("code__code", flat=True))
+    if kept:
+        return kept
+    codes = reserve_slips(table, run.requested_by)
+    reserved = StationeryCode.objects.filter(event_id=table.event_id, code__in=codes).order_by("pk")
+    RunSlip.objects.bulk_create([RunSlip(run=run, code=code) for code in reserved])
+    return codes
 
 
 def zipped(printed: Iterable[tuple[str, bytes]]) -> bytes:

@@ -45,15 +45,16 @@ CONTENTS = (
 )
 
 
-def table_pack(region, *, page_size="A4", actor=None):
-    """The table's pack as one PDF's bytes; reserves SLIPS_PER_PACK slip codes for the table."""
+def table_pack(region, *, page_size="A4", actor=None, codes=None):
+    """The table's pack as one PDF's bytes; its slips print `codes`, or SLIPS_PER_PACK codes reserved now for
+    the table."""
     parts = [
         cover(region, page_size),
         province_sheets(region, page_size),
         legion_charts(region, page_size),
         blank_battle_sheet(region, page_size),
         blank_siege_sheet(region, page_size),
-        slips(region, page_size, actor),
+        slips(region, page_size, actor, codes),
         schedule(region.event, page_size),
         reference_card(region.event, page_size),
     ]
@@ -164,9 +165,12 @@ def blank_siege_sheet(region, page_size):
     return siege_sheet_pdf(sheet, event_name=region.event.name, page_size=page_size)
 
 
-def slips(region, page_size, actor):
-    codes = do_print_stationery(region, slips=SLIPS_PER_PACK, actor=actor)
-    return stationery(region, codes, page_size=page_size)
+def reserve_slips(region, actor):
+    return do_print_stationery(region, slips=SLIPS_PER_PACK, actor=actor)
+
+
+def slips(region, page_size, actor, codes=None):
+    return stationery(region, codes or reserve_slips(region, actor), page_size=page_size)
 
 
 # ---- the schedule and the reference card ------------------------------------------------------------

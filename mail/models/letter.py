@@ -3,9 +3,11 @@ travelling between tables or by runners, handed out at its table by the Region's
 forwarded when the addressee has moved on. Each letter keeps its whole history."""
 
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.db import models
 
 from mail.codes import shown
+from mail.printing import MOST_LETTER_CHARACTERS, check_fits_a_page
 
 
 class Office(models.TextChoices):
@@ -68,8 +70,10 @@ class Letter(models.Model):
     written_turn = models.PositiveSmallIntegerField(help_text="The game date written on it, as a turn.")
     contents = models.TextField(
         blank=True,
+        max_length=MOST_LETTER_CHARACTERS,
+        validators=[MaxLengthValidator(MOST_LETTER_CHARACTERS), check_fits_a_page],
         help_text="Only if the sender types it: the addressee and Control "
-        "alone may read it. Otherwise it stays on paper.",
+        "alone may read it. Otherwise it stays on paper, and typed it fits a page.",
     )
 
     state = models.CharField(max_length=12, choices=State.choices, default=State.IN_TRAY)
@@ -150,6 +154,7 @@ class LetterStep(models.Model):
         RETURNED = "returned", "Returned to its sender"
         LOST = "lost", "Lost, by an umpire's ruling"
         INTERCEPTED = "intercepted", "Intercepted, by an umpire's ruling"
+        SETTLED = "settled", "Taken from its carrier into a tray, by Control's ruling"
 
     letter = models.ForeignKey(Letter, on_delete=models.CASCADE, related_name="steps")
     what = models.CharField(max_length=12, choices=What.choices)

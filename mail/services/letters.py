@@ -20,7 +20,7 @@ from ..codes import BadCode, new_code, typed
 from ..events import LetterHandedOver
 from ..models import Letter, LetterStep, StationeryCode
 from ..models.letter import Office
-from ..selectors import holder_of, whereabouts
+from ..selectors import get_post_scope, holder_of, whereabouts
 from .post import game_date, send_on, stepping, take_step
 
 Step = LetterStep.What
@@ -168,10 +168,13 @@ def check_in_tray(letter: Letter, table: Region) -> None:
 
 def do_leave_letters(letters: Iterable[Letter], *, table: Region, actor: Actor) -> None:
     """A courier reaches this table and hands over what he carries for it; a letter bound further
-    waits in this tray for the next courier on."""
+    waits in this tray for the next courier on. A runner is sent to one table: he leaves a letter at
+    its destination only. The table's own umpire takes them into its tray."""
+    check_table_umpire(table, actor, doing="takes letters into its tray")
     with transaction.atomic():
         for letter in letters:
             with stepping(letter, states=(Letter.State.CARRIED,), doing="left here") as letter:
+                check_runner_bound_here(letter, table)
                 courier, runner = letter.courier, letter.runner
                 arrived = letter.destination_id == table.pk
                 letter.state = Letter.State.ARRIVED if arrived else Letter.State.IN_TRAY
@@ -184,6 +187,16 @@ def do_leave_letters(letters: Iterable[Letter], *, table: Region, actor: Actor) 
                     courier=courier,
                     runner=runner,
                 )
+
+
+def check_runner_bound_here(letter: Letter, table: Region) -> None:
+    if letter.runner and letter.destination_id != table.pk:
+        raise ValidationError(
+            {
+                "letter": f"{letter.shown_code} is bound for the {letter.destination} table: its runner, "
+                f"{letter.runner}, leaves it there, not at the {table} table."
+            }
+        )
 
 
 # ---- at its table ---------------------------------------------------------------------------
@@ -212,10 +225,10 @@ def tray_of(letter: Letter) -> Region:
     return letter.at_table
 
 
-def check_table_umpire(table: Region, actor: Actor) -> None:
+def check_table_umpire(table: Region, actor: Actor, *, doing: str = "hands out its letters") -> None:
     """Only an umpire seated at this very table hands out its mail: not Control, not another table's."""
     if table.pk not in get_tables_kept(actor, table.event):
-        raise ValidationError({"letter": f"Only the {table} table's umpire hands out its letters."})
+        raise ValidationError({"letter": f"Only the {table} table's umpire {doing}."})
 
 
 def recipient_of(letter: Letter) -> Character:
@@ -305,3 +318,24 @@ def do_rule_letter(letter: Letter, *, ruling: str, reason: str, actor: Actor) ->
         letter.state, letter.at_table, letter.courier, letter.runner = RULINGS[ruling][0], None, None, ""
         take_step(letter, RULINGS[ruling][1], actor=actor, table=table, note=reason.strip())
     return letter
+
+
+def do_settle_letter(letter: Letter, *, table: Region, reason: str, actor: Actor) -> Letter:
+    """A letter stuck in a carrier's hand (a courier gone from the game, a runner who never came
+    back) is put by Control into a table's tray as if its carrier had left it there: its destination's
+    to hand out, or back in the post from another's (its sender's, say) towards its destination."""
+    if not reason.strip():
+        raise ValidationError({"reason": "Say why the letter is taken from its carrier: it stays on its record."})
+    check_control(letter.event, actor)
+    with stepping(letter, states=(Letter.State.CARRIED,), doing="taken from a carrier's hand") as letter:
+        if table.event_id != letter.event_id:
+            raise ValidationError({"table": f"{table} is not a table of this event."})
+        courier, runner = letter.courier, letter.runner
+        send_on(letter, from_table=table, to_table=letter.destination, turn=game_date(letter.event)[0])
+        take_step(letter, Step.SETTLED, actor=actor, table=table, courier=courier, runner=runner, note=reason.strip())
+    return letter
+
+
+def check_control(event: Event, actor: Actor) -> None:
+    if actor is None or not get_post_scope(actor, event).everything:
+        raise ValidationError({"letter": "Only Control takes a letter from its carrier's hand."})

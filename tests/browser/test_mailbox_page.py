@@ -26,7 +26,9 @@ def set_up_a_letter_waiting_at_illyria():
     rome_umpire = do_seat_umpire(
         event=event, username="rome", role=Role.REGION, region=rome, password=PASSWORD, actor=None
     ).user
-    do_seat_umpire(event=event, username="illyria", role=Role.REGION, region=illyria, password=PASSWORD, actor=None)
+    illyria_umpire = do_seat_umpire(
+        event=event, username="illyria", role=Role.REGION, region=illyria, password=PASSWORD, actor=None
+    ).user
     do_seat_umpire(event=event, username="control", role=Role.CONTROL, password=PASSWORD, actor=None)
     writer, courier = (
         Character.objects.create(event=event, name=name, role="senator", social_class="senator", location=rome)
@@ -39,7 +41,7 @@ def set_up_a_letter_waiting_at_illyria():
         rome, sender=writer, addressee=primus, destination=illyria, contents="Hold the passes.", actor=rome_umpire
     )
     do_pick_up_letters([letter], table=rome, courier=courier, actor=rome_umpire)
-    do_leave_letters([letter], table=illyria, actor=rome_umpire)
+    do_leave_letters([letter], table=illyria, actor=illyria_umpire)
     return do_issue_mailbox(primus, actor=None).code, letter.pk, primus.pk
 
 

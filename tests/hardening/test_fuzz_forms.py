@@ -226,16 +226,20 @@ def form_data(target, world):
     )
 
 
+# issue 29: a table that is no id, a seed past 64 bits, ten thousand dice, JSON nested 100,000 deep
+ODD_TABLES = st.sampled_from(["abc", "²", "", 10**30, True, [1], {"pk": 1}, -1])
+HUGE_SEEDS = st.sampled_from([10**40, 2**63, -1])
 RUN_BODY = st.fixed_dictionaries(
-    {"case": JSON, "dice": st.lists(st.integers(-3, 20), max_size=8)},
+    {"case": JSON, "dice": st.one_of(st.lists(st.integers(-3, 20), max_size=8), st.just([1] * 10_000))},
     optional={
-        "table": st.one_of(st.integers(), st.text(max_size=5)),
-        "seed": JSON,
-        "note": TEXT,
+        "table": st.one_of(st.integers(), st.text(max_size=5), ODD_TABLES),
+        "seed": st.one_of(JSON, HUGE_SEEDS),
+        "note": st.one_of(TEXT, JSON),
         "rolled_by_console": JSON,
     },
 )
-JSON_BODY = st.one_of(JSON.map(json.dumps), RUN_BODY.map(json.dumps), TEXT)
+DEEP_JSON = st.sampled_from([1_000, 100_000]).map(lambda depth: "[" * depth + "]" * depth)
+JSON_BODY = st.one_of(JSON.map(json.dumps), RUN_BODY.map(json.dumps), TEXT, DEEP_JSON)
 
 
 # ---- one example, and its verdict -------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from umpire.rules.errors import RulesError
 from umpire.services.accounts import do_seat_umpire
 from umpire.services.readings import do_set_readings
 from umpire.services.records import do_delete_record, do_save_record
+from umpire.services.rules import do_record_procedure_run
 from umpire.services.seats import do_assign_seat
 
 pytestmark = pytest.mark.fuzz
@@ -183,6 +184,7 @@ EDITS = {  # a record of the world, and values for one field of it
             "role": TEXT,
             "social_class": TEXT,
             "wounded_until_turn": NUMBERS,
+            "died_turn": NUMBERS,
         },
     ),
     "province": (
@@ -241,6 +243,25 @@ def test_setting_readings_refuses_by_the_options_name_or_sets_them_audited(befor
         }
     )
     fuzz(before, drawn, lambda **kwargs: do_set_readings(ad69, actor=control, **kwargs))
+
+
+# issue 29: ten thousand dice, a seed past the log's 64-bit column, a note of any shape, all refused by name
+RUN_DICE = st.one_of(st.lists(st.integers(-2, 14), max_size=12), st.just([6] * 10_000), st.lists(JSON, max_size=3))
+SEEDS = st.one_of(st.none(), st.integers(), st.sampled_from([10**40, 2**63, 2**63 - 1, -1, True, "42", 1.5]))
+
+
+def test_saving_a_rules_run_refuses_by_name_or_saves_it_audited(before, ad69, control):
+    drawn = st.fixed_dictionaries(
+        {
+            "key": st.sampled_from(["ad69.combat_value", "ad69.battle"]),
+            "case": st.one_of(JSON, st.just({"force": {"name": "Legion XLV", "troops": []}})),
+            "dice": RUN_DICE,
+            "seed": SEEDS,
+            "note": st.one_of(TEXT, JSON),
+            "rolled_by_console": st.booleans(),
+        }
+    )
+    fuzz(before, drawn, lambda **kwargs: do_record_procedure_run(ad69, actor=control, **kwargs))
 
 
 MODELS = st.sampled_from(["umpire.event", "umpire.character", "regions.province", "auth.user", "umpire.auditentry"])

@@ -10,11 +10,14 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from mail.codes import shown
-from mail.models import StationeryCode
+from mail.forms import PostLetterForm
+from mail.models import Letter, StationeryCode
+from mail.printing import LETTER_LINES, MOST_LETTER_CHARACTERS, letter_text, lines_on_paper
 from mail.services.letters import do_post_letter
 from mail.services.stationery import do_print_stationery
 from umpire.models import AuditEntry
 from umpire.printing.letter_slips import Slip, qr_code, stationery_pdf
+from umpire.printing.styles import build_pdf
 
 SECRET = "Hold the Alpine passes until the Moesian legions come."
 
@@ -203,3 +206,71 @@ def test_slips_are_printed_by_post_only_and_by_umpires_only(client, hall):
     client.force_login(hall.rome_umpire)
     assert client.get(stationery_url(hall, hall.rome)).status_code == 405
     assert not StationeryCode.objects.exists()
+
+
+# ---- a typed letter fits a page of paper ------------------------------------------------------------------------
+
+WIDEST_LINE = "W" * 41  # the widest letter of the body type, as many as one line of the narrower paper holds
+LONGEST_LETTERS = {
+    "lines of the widest letter": "\n".join([WIDEST_LINE] * LETTER_LINES),
+    "one line after another": "\n".join(["Ave"] * LETTER_LINES),
+    "one long paragraph": " ".join(["Hold the passes"] * 400),
+}
+
+
+def longest(text):
+    """As much of `text` as sets in LETTER_LINES lines."""
+    while lines_on_paper(text) > LETTER_LINES:
+        text = text[: -max(1, len(text) // 50)]
+    return text
+
+
+@pytest.mark.parametrize("shape", LONGEST_LETTERS)
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_longest_letter_prints_on_one_page_of_either_paper(shape, paper):
+    text = longest(LONGEST_LETTERS[shape])
+    assert lines_on_paper(text) == LETTER_LINES and len(text) <= MOST_LETTER_CHARACTERS
+    pdf = build_pdf([letter_text(text)], title="Letter", event_name="AD69", page_size=paper)
+    assert len(PdfReader(BytesIO(pdf)).pages) == 1
+
+
+def a_letter_form(hall, contents):
+    data = {"sender": hall.scribonius.pk, "addressee": hall.primus.pk, "destination": hall.illyria.pk}
+    return PostLetterForm({**data, "contents": contents}, table=hall.rome)
+
+
+def test_a_letter_a_line_longer_than_a_page_is_refused_naming_the_limit(hall):
+    text = "\n".join(["Ave"] * (LETTER_LINES + 1))
+    form = a_letter_form(hall, text)
+    assert not form.is_valid()
+    assert form.errors["contents"] == [
+        f"A letter fits a page of paper: {LETTER_LINES} lines at most; this one runs to 41."
+    ]
+    with pytest.raises(ValidationError) as refusal:
+        do_post_letter(
+            hall.rome,
+            sender=hall.scribonius,
+            addressee=hall.primus,
+            destination=hall.illyria,
+            contents=text,
+            actor=hall.rome_umpire,
+        )
+    assert "40 lines at most" in refusal.value.message_dict["contents"][0]
+    assert not Letter.objects.exists()
+
+
+def test_a_letter_of_a_million_characters_is_refused_before_it_is_set(hall):
+    text = "Ave " * 249_999 + "Vale"
+    assert a_letter_form(hall, text).errors["contents"] == [
+        f"Ensure this value has at most {MOST_LETTER_CHARACTERS} characters (it has 1000000)."
+    ]
+    with pytest.raises(ValidationError, match="at most 4000 characters"):
+        do_post_letter(
+            hall.rome,
+            sender=hall.scribonius,
+            addressee=hall.primus,
+            destination=hall.illyria,
+            contents=text,
+            actor=hall.rome_umpire,
+        )
+    assert not Letter.objects.exists()

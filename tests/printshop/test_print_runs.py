@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
+from mail.codes import shown
 from mail.models import StationeryCode
 from printshop import runs
 from printshop.models import PrintRun
@@ -200,6 +201,45 @@ def test_a_run_whose_printer_died_is_printed_again_from_the_start(
     client.force_login(control)
     page = client.get(reverse("printshop:runs", args=[demo.slug])).content.decode()
     assert "(try 2: a printer stopped and the run started again)" in page
+
+
+def slip_codes(run):
+    """Each table's reserved slip codes, and the text of the run's merged PDF."""
+    text = " ".join(page.extract_text() for page in PdfReader(BytesIO(run.merged_pdf)).pages)
+    tables = Region.objects.filter(event=run.event, kind=Region.Kind.MAP_TABLE)
+    return {
+        table.pk: list(StationeryCode.objects.filter(table=table).values_list("code", flat=True)) for table in tables
+    }, text
+
+
+def test_a_run_taken_up_again_prints_the_slip_codes_it_reserved_before(
+    demo, queued, monkeypatch, started, django_capture_on_commit_callbacks
+):
+    """The printer dies after two packs; the run printed again reserves codes for the other tables alone, and
+    the two packs' slips carry the codes reserved the first time, none twice."""
+    run = queued(PrintRun.Kind.TABLE_PACKS)
+    revive = printer_dies_after(monkeypatch, 2)
+    with pytest.raises(Killed):
+        do_print_run(run.pk)
+    revive()
+    first = {
+        table: sorted(StationeryCode.objects.filter(table_id=table).values_list("code", flat=True))
+        for table in StationeryCode.objects.values_list("table", flat=True).distinct()
+    }
+    assert len(first) == 2 and all(len(codes) == SLIPS_PER_PACK for codes in first.values())
+
+    run.refresh_from_db()
+    assert sweep(django_capture_on_commit_callbacks, run.heard_at + STALLED_AFTER + timedelta(seconds=1)) == [run.pk]
+    do_print_run(run.pk)
+    run.refresh_from_db()
+    assert run.state == PrintRun.State.DONE
+    codes, printed = slip_codes(run)
+    assert all(len(kept) == SLIPS_PER_PACK for kept in codes.values())
+    assert {table: sorted(codes[table]) for table in first} == first
+    every = [code for kept in codes.values() for code in kept]
+    assert len(every) == len(set(every)) == SLIPS_PER_PACK * run.total
+    assert all(shown(code) in printed for code in every)
+    assert AuditEntry.objects.filter(action="letter.stationery_printed").count() == run.total
 
 
 def test_a_printer_that_finds_its_run_taken_back_stops_and_leaves_it_to_the_next(

@@ -82,7 +82,7 @@ def test_schema_is_for_umpires_only(client):
     assert response.json()["error"]["message"] == "Sign in first."
 
 
-@pytest.mark.parametrize("seed", ["²", "1" * 5000, "-3", "1e3"])
+@pytest.mark.parametrize("seed", ["²", "1" * 5000, "-3", "1e3", "9223372036854775808", "9" * 19, "9" * 20])
 def test_a_seed_that_is_not_a_plain_whole_number_is_refused_by_name(signed_in, seed):
     response = signed_in.post(f"/api/rules/ad69/battle?seed={seed}", "{}", content_type="application/json")
     assert response.status_code == 400

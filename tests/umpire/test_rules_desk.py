@@ -159,6 +159,95 @@ def test_saving_with_wrong_dice_is_refused_and_writes_nothing(client, umpire, tw
     assert not ProcedureRun.objects.exists()
 
 
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    "body, field, words",
+    [
+        ({"case": {"bonus": 0}, "dice": [1, 1], "table": "abc"}, "table", "'abc' is not a table of this event"),
+        ({"case": {"bonus": 0}, "dice": [1, 1], "table": "²"}, "table", "'²' is not a table of this event"),
+        ({"case": {"bonus": 0}, "dice": [1, 1], "table": 10**30}, "table", "is not a table of this event"),
+        ({"case": {"bonus": 0}, "dice": [1, 1], "table": True}, "table", "'True' is not a table of this event"),
+        ({"case": {"bonus": 0}, "dice": [1, 1], "table": 999_999}, "table", "'999999' is not a table of this event"),
+        ({"case": {"bonus": 0}, "dice": [1, 1], "seed": 10**40}, "seed", "a seed is from 0 to 9223372036854775807"),
+        ({"case": {"bonus": 0}, "dice": [1, 1], "seed": -1}, "seed", "a seed is from 0 to"),
+        ({"case": {"bonus": 0}, "dice": [1, 1], "seed": "42"}, "seed", "'42' is not a whole number"),
+        ({"case": {"bonus": 0}, "dice": [1] * 10_000}, "dice.2", "10000 dice entered, but the procedure rolled 2"),
+        ('{"case": ' + DEEP + ', "dice": [1, 1]}', "input", "nests 100001 levels deep; a case nests at most 32"),
+        ('{"note": "' + "x" * 300_000 + '"}', "input", "is 300,012 bytes long; a case is at most 262,144"),
+        (
+            {"case": {"bonus": 0}, "dice": [1, 1], "note": "x" * 2001},
+            "note",
+            "2,001 characters long; a note is at most 2,000",
+        ),
+        ({"case": {"bonus": 0}, "dice": [1, 1], "note": {"a": 1}}, "note", "is the umpire's words: text"),
+    ],
+)
+def test_a_saved_run_that_cannot_be_is_refused_by_name_and_writes_nothing(client, umpire, two_dice, body, field, words):
+    client.force_login(umpire)
+    reply = client.post(f"/events/ad69/rules/{two_dice}/save", body, content_type="application/json")
+    assert reply.status_code == 400 and reply.json()["error"]["field"] == field
+    assert words in reply.json()["error"]["message"]
+    assert not ProcedureRun.objects.exists() and not AuditEntry.objects.filter(action="rules.record").exists()
+
+
+def test_a_saved_run_is_filed_under_its_table_by_id_as_number_or_digits(client, ad69, umpire, two_dice):
+    gaul = ad69.regions.get(name="Gaul")
+    client.force_login(umpire)
+    for table in (gaul.pk, str(gaul.pk)):
+        body = {"case": {"bonus": 0}, "dice": [1, 1], "table": table, "seed": 2**63 - 1}
+        assert (
+            client.post(f"/events/ad69/rules/{two_dice}/save", body, content_type="application/json").status_code == 200
+        )
+    assert [run.region for run in ProcedureRun.objects.all()] == [gaul, gaul]
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["/api/rules/test/two_dice", "/events/ad69/rules/test.two_dice/run", "/events/ad69/rules/test.two_dice/save"],
+)
+def test_json_nested_deeper_than_any_case_is_refused_before_it_is_read(client, umpire, two_dice, address):
+    client.force_login(umpire)
+    reply = client.post(address, DEEP, content_type="application/json")
+    assert reply.status_code == 400 and reply.json()["error"] == {
+        "field": "input",
+        "message": "nests 100000 levels deep; a case nests at most 32",
+    }
+
+
+def test_brackets_inside_strings_are_text_not_nesting(client, umpire, two_dice):
+    client.force_login(umpire)
+    note = '[{\\"' * 100
+    body = '{"case": {"bonus": 0}, "dice": [1, 1], "note": "' + note + '"}'
+    reply = client.post(f"/events/ad69/rules/{two_dice}/save", body, content_type="application/json")
+    assert reply.status_code == 200
+
+
+@pytest.mark.parametrize(
+    "query, field, words",
+    [
+        ("dice=" + ",".join(["3"] * 10_000), "dice.2", "10000 dice entered, but the procedure rolled 2"),
+        ("dice=6,6,6", "dice.2", "3 dice entered, but the procedure rolled 2: die 3 and after are not its."),
+        ("dice=" + "9" * 5000, "dice", "is not a list of whole numbers"),
+        ("seed=" + "9" * 40, "seed", "is too large: a seed is at most 9223372036854775807"),
+        ("seed=9223372036854775808", "seed", "is too large"),
+    ],
+)
+def test_the_api_bounds_dice_by_the_procedure_and_seeds_by_the_log(client, umpire, two_dice, query, field, words):
+    client.force_login(umpire)
+    reply = client.post(f"/api/rules/test/two_dice?{query}", {"bonus": 0}, content_type="application/json")
+    assert reply.status_code == 400 and reply.json()["error"]["field"] == field
+    assert words in reply.json()["error"]["message"] and len(reply.json()["error"]["message"]) < 200
+
+
+def test_the_cli_refuses_a_case_nested_too_deep(tmp_path, two_dice):
+    case = tmp_path / "case.json"
+    case.write_text(DEEP)
+    with pytest.raises(CommandError, match="nests 100000 levels deep; a case nests at most 32"):
+        call_command("rules", "run", two_dice, "--input", str(case), "--dice", "1,1")
+
+
 def test_another_events_log_is_out_of_reach(client, ad69, umpire, control, two_dice):
     client.force_login(control)
     reply = client.post(

@@ -1,13 +1,12 @@
 """/api/rules/: list the procedures, describe one, run one on a case (the CLI's same JSON)."""
 
-import json
-
 from django.http import JsonResponse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from umpire.permissions import Perm
-from umpire.rules.dice import parse_dice_list
+from umpire.rules.dice import MOST_SEED, parse_dice_list
 from umpire.rules.errors import RulesError
+from umpire.rules.json_input import read_case
 from umpire.rules.registry import get_procedure, get_procedures
 from umpire.selectors import can_anywhere
 from umpire.services.rules import run_with_dice
@@ -52,25 +51,23 @@ def procedure_detail(request, ruleset, name):
 
 
 def parse_json_body(request):
-    try:
-        return json.loads(request.body or b"null")
-    except ValueError as error:  # not JSON, not UTF-8, or an integer too long for Python to read
-        raise RulesError("input", f"the request body is not JSON: {error}") from error
+    return read_case(request.body, field="input")
 
 
 def optional_dice(text):
     return None if text is None else parse_dice_list(text)
 
 
-MAX_SEED_DIGITS = 20  # the console's own seeds are below 2**32; a longer one is a typing slip
+MAX_SEED_DIGITS = len(str(MOST_SEED))
 
 
 def parse_seed(text):
-    """Plain ASCII digits only: str.isdigit() also passes "²", which int() then refuses with a server error."""
+    """Plain ASCII digits only: str.isdigit() also passes "²", which int() then refuses with a server error;
+    and no more than a saved run's seed column holds."""
     if text is None:
         return None
     if not (text.isascii() and text.isdigit()):
         raise RulesError("seed", f"{text[:40]!r} is not a whole number")
-    if len(text) > MAX_SEED_DIGITS:
-        raise RulesError("seed", f"has {len(text)} digits; a seed has at most {MAX_SEED_DIGITS}")
+    if len(text) > MAX_SEED_DIGITS or int(text) > MOST_SEED:
+        raise RulesError("seed", f"{text[:40]} is too large: a seed is at most {MOST_SEED}")
     return int(text)

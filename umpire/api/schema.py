@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from umpire.api.rules import MAX_SEED_DIGITS, rules_api
+from umpire.rules.dice import MOST_SEED
 from umpire.rules.registry import get_procedures
 
 OPENAPI_VERSION = "3.0.3"
@@ -119,7 +120,8 @@ SEED = {
     "in": "query",
     "required": False,
     "schema": {"type": "string", "pattern": f"^[0-9]{{1,{MAX_SEED_DIGITS}}}$"},
-    "description": "A whole number: the console's dice, rolled from it, so the run can be repeated",
+    "description": f"A whole number from 0 to {MOST_SEED}: the console's dice, rolled from it, so the run can be "
+    "repeated",
 }
 DESCRIPTION = {
     "type": "object",

@@ -1,9 +1,19 @@
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from .base import NamedInEvent, depends_on
+from .event import MOST_TURNS
 from .region import Region
+
+# Far past any figure of the handbook's, and well inside every database's integer: a slip of the keyboard
+# (a talent count of ten digits) is refused by name rather than overflowing the column. The books bound every
+# sum of talents by the same figure (regions.models.limits), since opening the books puts a fortune in his purse.
+MOST_TALENTS = 1_000_000
+MOST_SUPPORT = 1_000_000
+MOST_MILITARY_SKILL = 99
+MOST_CAREER_STEPS = 99
+SMALLEST_COLUMN = 32_767  # what PostgreSQL's smallint holds: a turn past the game's last still fits
 
 
 class SocialClass(models.TextChoices):
@@ -21,7 +31,10 @@ class CareerRank(models.Model):
 
     name = models.CharField(max_length=60, unique=True)
     social_class = models.CharField(max_length=12, choices=SocialClass.choices)
-    step = models.PositiveSmallIntegerField(help_text="1 is the bottom of the ladder.")
+    step = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(MOST_CAREER_STEPS)],
+        help_text="1 is the bottom of the ladder.",
+    )
 
     objects = CareerRankManager()
 
@@ -52,21 +65,31 @@ class Character(NamedInEvent):
     role = models.CharField(max_length=12, choices=Role.choices)
     social_class = models.CharField(max_length=12, choices=SocialClass.choices)
     career_rank = models.ForeignKey(CareerRank, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    wealth = models.PositiveIntegerField(null=True, blank=True, help_text="Personal fortune in talents.")
-    support = models.IntegerField(null=True, blank=True, help_text="Political support in Rome, with the mob.")
+    wealth = models.PositiveIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(MOST_TALENTS)], help_text="Personal fortune in talents."
+    )
+    support = models.IntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(-MOST_SUPPORT), MaxValueValidator(MOST_SUPPORT)],
+        help_text="Political support in Rome, with the mob.",
+    )
     military_skill = models.SmallIntegerField(
         null=True,
         blank=True,
-        validators=[MinValueValidator(0)],
+        validators=[MinValueValidator(0), MaxValueValidator(MOST_MILITARY_SKILL)],
         help_text="Added to the army commander's battle and siege rolls.",
     )
     wounded_until_turn = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
+        validators=[MaxValueValidator(SMALLEST_COLUMN)],
         help_text="X. RISK TO PLAYER CHARACTERS IN BATTLE: wounded, he may not take an active role in "
         "battles until this turn.",
     )
-    died_turn = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The turn he fell, fatally.")
+    died_turn = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(MOST_TURNS)], help_text="The turn he fell, fatally."
+    )
     location = models.ForeignKey(
         Region,
         on_delete=models.PROTECT,

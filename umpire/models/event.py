@@ -6,6 +6,10 @@ from umpire import calendar
 
 from .base import NamedInEvent
 
+# The longest game an event may run: every turn the console stores (a death, a saved run's) lies within it.
+MOST_TURNS = 500
+MOST_TURN_MINUTES = 240  # four hours of the hall's time to one turn
+
 
 def validate_year(year):
     if year == 0:
@@ -40,10 +44,10 @@ class Event(models.Model):
     )
     turn_minutes = models.PositiveSmallIntegerField(
         default=20,
-        validators=[MinValueValidator(1), MaxValueValidator(240)],
+        validators=[MinValueValidator(1), MaxValueValidator(MOST_TURN_MINUTES)],
         help_text="Real minutes in one game turn.",
     )
-    number_of_turns = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(500)])
+    number_of_turns = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(MOST_TURNS)])
     public_address = models.URLField(
         blank=True,
         help_text="The address players' phones open the console at, as printed in every link and QR code "
@@ -74,9 +78,14 @@ class Event(models.Model):
 class TurnPhase(NamedInEvent):
     """A part of every turn, as movement in the first two minutes (IV. THE TURN)."""
 
-    starts_minute = models.PositiveSmallIntegerField(help_text="Minutes into the turn it begins.")
+    starts_minute = models.PositiveSmallIntegerField(
+        validators=[MaxValueValidator(MOST_TURN_MINUTES)], help_text="Minutes into the turn it begins."
+    )
     ends_minute = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Minutes into the turn it ends; empty for the end of the turn."
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MOST_TURN_MINUTES)],
+        help_text="Minutes into the turn it ends; empty for the end of the turn.",
     )
     tax_turns_only = models.BooleanField(default=False)
 

@@ -1,8 +1,13 @@
 from django.conf import settings
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 
-from .event import Event
+from umpire.rules.dice import MOST_SEED
+
+from .event import MOST_TURNS, Event
 from .region import Region
+
+MOST_NOTE_CHARACTERS = 2000  # the umpire's note on a saved run: a paragraph of its printed record
 
 
 class ProcedureRun(models.Model):
@@ -25,13 +30,17 @@ class ProcedureRun(models.Model):
     case = models.JSONField(help_text="The procedure's input.")
     dice = models.JSONField(help_text="Every die, in order, with what it was for.")
     rolled_by_console = models.BooleanField(default=False)
-    seed = models.BigIntegerField(null=True, blank=True)
+    seed = models.BigIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(0), MaxValueValidator(MOST_SEED)]
+    )
     outcome = models.JSONField()
     working = models.JSONField()
-    note = models.TextField(blank=True)
+    note = models.TextField(
+        blank=True, max_length=MOST_NOTE_CHARACTERS, validators=[MaxLengthValidator(MOST_NOTE_CHARACTERS)]
+    )
     run_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
-    game_turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    game_turn = models.PositiveSmallIntegerField(null=True, blank=True, validators=[MaxValueValidator(MOST_TURNS)])
 
     class Meta:
         ordering = ["-at", "-pk"]

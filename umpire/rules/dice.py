@@ -11,6 +11,9 @@ from typing import Any, Protocol
 
 from .errors import DiceError
 
+# A seed is kept with its saved run, in a signed 64-bit column; the console's own are below 2**32.
+MOST_SEED = 2**63 - 1
+
 
 @dataclass(frozen=True)
 class DieRoll:
@@ -32,7 +35,7 @@ class SeededDice:
     """The console rolls, reproducibly: the same seed gives the same dice."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self.seed = check_seed(seed) if seed is not None else random.SystemRandom().randrange(2**32)
         self._random = random.Random(self.seed)
         self.rolls: list[DieRoll] = []
 
@@ -63,10 +66,34 @@ class EnteredDice:
     def unused(self) -> list[object]:
         return list(self._values)
 
+    def check_all_used(self) -> None:
+        """The dice entered are the procedure's own: one more than it rolled is a slip, and is refused."""
+        if self._values:
+            rolled = len(self.rolls)
+            raise DiceError(
+                f"dice.{rolled}",
+                f"{rolled + len(self._values)} dice entered, but the procedure rolled {rolled}: "
+                f"die {rolled + 1} and after are not its.",
+            )
+
+
+def check_seed(seed: object) -> int:
+    """A seed given with a run: a whole number from 0 to MOST_SEED, or a DiceError naming it."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise DiceError("seed", f"{shortened(str(seed))!r} is not a whole number")
+    if not 0 <= seed <= MOST_SEED:
+        raise DiceError("seed", f"{shortened(str(seed))} is out of range: a seed is from 0 to {MOST_SEED}")
+    return seed
+
 
 def parse_dice_list(text: str) -> list[int]:
     """Dice typed as "10, 2, 5": a list of whole numbers, or a DiceError naming the input."""
     try:
         return [int(part) for part in text.replace(" ", ",").split(",") if part.strip()]
     except ValueError:
-        raise DiceError("dice", f"{text!r} is not a list of whole numbers such as 10,2,5") from None
+        raise DiceError("dice", f"{shortened(text)!r} is not a list of whole numbers such as 10,2,5") from None
+
+
+def shortened(text: str) -> str:
+    """A refused input as a message quotes it: its start, if it is long."""
+    return text if len(text) <= 40 else f"{text[:40]}…"

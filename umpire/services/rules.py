@@ -7,7 +7,9 @@ from django.db import transaction
 
 from umpire.events import ProcedureRecorded, control_group, publish_on_commit, table_group
 from umpire.models import Event, GameClock, ProcedureRun, Region
-from umpire.rules.dice import EnteredDice, SeededDice
+from umpire.models.rules import MOST_NOTE_CHARACTERS
+from umpire.rules.dice import EnteredDice, SeededDice, check_seed
+from umpire.rules.errors import RulesError
 from umpire.rules.registry import get_procedure, run_procedure
 from umpire.rules.working import Result
 
@@ -28,9 +30,17 @@ def run_with_dice(
     Returns the result and the seed (None for entered dice), so the run can be repeated.
     """
     if dice is not None:
-        return run_procedure(key, case, EnteredDice(dice)), None
+        return run_entered(key, case, dice), None
     rolled = SeededDice(seed)
     return run_procedure(key, case, rolled), rolled.seed
+
+
+def run_entered(key: str, case: Any, dice: Sequence[object]) -> Result:
+    """Run with the umpire's dice, every one of them used: a longer list is refused, however long."""
+    entered = EnteredDice(dice)
+    result = run_procedure(key, case, entered)
+    entered.check_all_used()
+    return result
 
 
 # what the apps put into an event's case before it runs (a board game's cells from its data tables)
@@ -71,8 +81,10 @@ def do_record_procedure_run(
     The case is prepared for the event (`prepare_case`), and the log keeps the case as run; what the
     preparers filled in is in `record.filled_notes`, for the umpire who saved it.
     """
+    check_note(note)
     case, filled = prepare_case(event, key, case)
-    result = run_procedure(key, case, EnteredDice(dice))
+    result = run_entered(key, case, dice)
+    seed = None if seed is None else check_seed(seed)
     proc = get_procedure(key)
     with transaction.atomic():
         record = ProcedureRun.objects.create(
@@ -103,6 +115,13 @@ def do_record_procedure_run(
         record.filled_notes = filled
         record.follower_notes = [note for follow in RUN_FOLLOWERS for note in follow(record, actor=actor)[1]]
     return record
+
+
+def check_note(note: object) -> None:
+    if not isinstance(note, str):
+        raise RulesError("note", "is the umpire's words: text, not a list or a number")
+    if len(note) > MOST_NOTE_CHARACTERS:
+        raise RulesError("note", f"is {len(note):,} characters long; a note is at most {MOST_NOTE_CHARACTERS:,}")
 
 
 # what the apps do with a saved run, in the same transaction (a board game's trackers propose moves)

@@ -26,7 +26,7 @@ from umpire.readings_forms import ReadingsForm
 from umpire.rules.errors import RulesError
 from umpire.rules.reference import get_sequence, get_tables, table_rows
 from umpire.rules.registry import RULESETS, get_procedure, get_procedures
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event, can, is_record_id
 from umpire.services.readings import (
     OPTIONS,
     access_readings_procedure,
@@ -167,16 +167,15 @@ def rules_save(request, slug, key):
         body = parse_json_body(request)
         if not isinstance(body, dict) or not isinstance(body.get("dice"), list):
             raise RulesError("dice", "the dice of the run are needed to save it")
-        region = Region.objects.filter(event=event, pk=body.get("table")).first() if body.get("table") else None
         record = do_record_procedure_run(
             event,
             key=key,
             case=body.get("case"),
             dice=body["dice"],
             rolled_by_console=bool(body.get("rolled_by_console")),
-            seed=body.get("seed") if isinstance(body.get("seed"), int) else None,
-            region=region,
-            note=str(body.get("note", ""))[:2000],
+            seed=body.get("seed"),
+            region=table_named(event, body.get("table")),
+            note=body.get("note") or "",
             actor=request.user,
         )
     except RulesError as refusal:
@@ -188,6 +187,20 @@ def rules_save(request, slug, key):
             "notes": record.filled_notes + record.follower_notes,
         }
     )
+
+
+def table_named(event, table):
+    """The table a saved run is filed under, by its id (a number, or its digits); none if it names none."""
+    if table in (None, ""):
+        return None
+    found = (
+        Region.objects.filter(event=event, pk=int(table)).first()
+        if not isinstance(table, bool) and is_record_id(table)
+        else None
+    )
+    if found is None:
+        raise RulesError("table", f"{str(table)[:40]!r} is not a table of this event")
+    return found
 
 
 @login_required

@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from umpire.rules.dice import parse_dice_list
 from umpire.rules.errors import RulesError
+from umpire.rules.json_input import read_case
 from umpire.rules.registry import get_procedures
 from umpire.services.rules import run_with_dice
 
@@ -38,9 +39,9 @@ class Command(BaseCommand):
 
     def _read_case(self, path):
         try:
-            with open(path) as handle:
-                return json.load(handle)
+            with open(path, "rb") as handle:
+                return read_case(handle.read(), field=f"--input: {path}")
         except OSError as error:
             raise CommandError(f"--input: cannot read {path}: {error.strerror}") from error
-        except json.JSONDecodeError as error:
-            raise CommandError(f"--input: {path} is not JSON: {error}") from error
+        except RulesError as refusal:
+            raise CommandError(str(refusal)) from refusal
