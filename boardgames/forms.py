@@ -7,16 +7,21 @@ from umpire.rules.registry import get_procedures
 
 from .cells import clean_value
 from .models import Tracker, TrackerFeed
-from .models.trackers import OUTCOME_PATH
+from .models.trackers import MOST_ON_A_TRACK, OUTCOME_PATH
 
 REASON_HELP = "Why: what happened in the game."
 
 
+def on_a_track(label, **kwargs):
+    """A figure a track can hold: a move, a bound or a start, within a million either way."""
+    return forms.IntegerField(label=label, min_value=-MOST_ON_A_TRACK, max_value=MOST_ON_A_TRACK, **kwargs)
+
+
 class OpenTrackerForm(forms.Form):
     name = forms.CharField(label="Name", max_length=80, help_text='"VP Carthage", "Political track: Numidia".')
-    minimum = forms.IntegerField(label="Minimum", required=False, help_text="Empty: no lower bound.")
-    maximum = forms.IntegerField(label="Maximum", required=False, help_text="Empty: no upper bound.")
-    start = forms.IntegerField(label="Starts at", initial=0)
+    minimum = on_a_track("Minimum", required=False, help_text="Empty: no lower bound.")
+    maximum = on_a_track("Maximum", required=False, help_text="Empty: no upper bound.")
+    start = on_a_track("Starts at", initial=0)
     table = forms.ModelChoiceField(
         label="Shown at",
         queryset=Region.objects.none(),
@@ -32,7 +37,7 @@ class OpenTrackerForm(forms.Form):
 
 
 class MoveTrackerForm(forms.Form):
-    change = forms.IntegerField(label="Move by", help_text="Up (+) or down (−).")
+    change = on_a_track("Move by", help_text="Up (+) or down (−).")
     reason = forms.CharField(label="Why", max_length=300, help_text=REASON_HELP)
 
 

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from django.db.models import Count, Prefetch, Q, Sum
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from umpire.follow_up_selectors import is_control
 from umpire.permissions import Perm
-from umpire.selectors import access_event
+from umpire.selectors import access_event, can, get_tables_kept
 
 from .models import ChecklistTick, DataCell, DataTable, SequencePosition, Tracker, TrackerFeed, TrackerMove
 from .registry import get_standard_trackers
@@ -26,14 +28,41 @@ State = TrackerMove.State
 # ---- trackers ------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class TrackerScope:
+    """The trackers a user moves, and whose proposals he decides: every umpire with USE_RULES reads
+    them all, but a tracker shown at a table is that table's umpire's, and one at no table is
+    Control's; Control keeps them all."""
+
+    everything: bool = False
+    tables: frozenset = frozenset()
+
+    def covers(self, tracker):
+        return self.everything or (tracker.table_id is not None and tracker.table_id in self.tables)
+
+
+def get_tracker_scope(user, event):
+    if not can(user, event, Perm.USE_RULES):
+        return TrackerScope()
+    return TrackerScope(everything=is_control(user, event), tables=frozenset(get_tables_kept(user, event)))
+
+
 def access_tracker(user, slug, pk, perm=Perm.USE_RULES):
+    """A tracker the user keeps, or 404: the same for "no such tracker" and "not yours"."""
     event = access_event(user, slug, perm)
-    return get_object_or_404(Tracker.objects.select_related("event", "table"), event=event, pk=pk)
+    tracker = get_object_or_404(Tracker.objects.select_related("event", "table"), event=event, pk=pk)
+    if not get_tracker_scope(user, event).covers(tracker):
+        raise Http404("No such tracker.")
+    return tracker
 
 
 def access_tracker_move(user, slug, pk, perm=Perm.USE_RULES):
+    """A move of a tracker the user keeps, or 404."""
     event = access_event(user, slug, perm)
-    return get_object_or_404(TrackerMove.objects.select_related("tracker__event"), tracker__event=event, pk=pk)
+    move = get_object_or_404(TrackerMove.objects.select_related("tracker__event"), tracker__event=event, pk=pk)
+    if not get_tracker_scope(user, event).covers(move.tracker):
+        raise Http404("No such move.")
+    return move
 
 
 def access_tracker_feed(user, slug, pk, perm=Perm.EDIT_WORLD):
@@ -104,7 +133,7 @@ def get_standard_unopened(event):
 def get_proposals(event):
     return list(
         TrackerMove.objects.filter(tracker__event=event, state=State.PROPOSED)
-        .select_related("tracker", "by", "from_run")
+        .select_related("tracker__table", "by", "from_run")
         .order_by("pk")
     )
 

@@ -32,6 +32,7 @@ from .selectors import (
     get_proposals,
     get_sequence_state,
     get_standard_unopened,
+    get_tracker_scope,
     get_trackers_with_courses,
 )
 from .services.sequence import do_advance_sequence, do_tick_checklist_item
@@ -95,12 +96,14 @@ def step(perm, back):
 @login_required
 def trackers(request, slug):
     event = access_event(request.user, slug, Perm.USE_RULES)
+    trackers, scope = get_trackers_with_courses(event), get_tracker_scope(request.user, event)
     return render(
         request,
         "boardgames/trackers.html",
         {
             "event": event,
-            "trackers": get_trackers_with_courses(event),
+            "trackers": trackers,
+            "kept": {tracker.pk for tracker in trackers if scope.covers(tracker)},
             "proposals": get_proposals(event),
             "history": get_history(event),
             "may_open": can(request.user, event, Perm.EDIT_WORLD),

@@ -241,9 +241,14 @@ class LootForm(forms.Form):
 
 
 class BribeForm(forms.Form):
-    """VIII. Bribery: paid at once from the briber's purse."""
+    """VIII. Bribery: paid at once from the briber's purse, so the briber is one whose purse the umpire
+    keeps (`scope`, his MoneyScope): another table's character is not offered, and not accepted."""
 
-    briber = forms.ModelChoiceField(label="Briber", queryset=Character.objects.none())
+    briber = forms.ModelChoiceField(
+        label="Briber",
+        queryset=Character.objects.none(),
+        error_messages={"invalid_choice": "Choose a briber at your tables: the bribe is paid from his purse."},
+    )
     talents = number("Talents", min_value=1, max_value=10000)
     purpose = forms.CharField(
         label="Purpose",
@@ -253,9 +258,10 @@ class BribeForm(forms.Form):
         error_messages={"required": "Say exactly what the troops are bribed to do (VIII. Bribery)."},
     )
 
-    def __init__(self, *args, force, **kwargs):
+    def __init__(self, *args, force, scope, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["briber"].queryset = Character.objects.filter(event=force.event_id).order_by("name")
+        characters = Character.objects.filter(event=force.event_id).order_by("name")
+        self.fields["briber"].queryset = scope.characters_kept(characters)
 
 
 class RepairForm(forms.Form):
@@ -299,8 +305,9 @@ class Panel:
     why_not: str = ""  # why it cannot be given now (then there is no form)
 
 
-def force_panels(force, card):
-    """The orders the page offers this force, each with an empty form."""
+def force_panels(force, card, money_scope):
+    """The orders the page offers this force, each with an empty form; `money_scope`, the purses the
+    umpire keeps, says who may pay a bribe."""
     roman, this_turn = not force.is_non_roman, card.this_turn
     url = partial(order_url, force)
     panels = [
@@ -350,12 +357,12 @@ def force_panels(force, card):
             note="Booked a month ahead, it sails next month; 1 talent a vexillation a coastal area, 4 on open sea, "
             "×4 in winter.",
         ),
-        *money_panels(force, url),
+        *money_panels(force, url, money_scope),
     ]
     return [without_form_if_refused(panel) for panel in panels if panel]
 
 
-def money_panels(force, url):
+def money_panels(force, url, money_scope):
     """VII. Loot and VIII. Bribery: what a legion may take from a town, and what may be paid to buy it.
     Both town forms ask for a town and dice: their own ids keep each label on its own field."""
     roman, no_commander = not force.is_non_roman, why_no_plunder(force)
@@ -382,7 +389,7 @@ def money_panels(force, url):
         and Panel(
             "Bribe the troops",
             url("bribe"),
-            BribeForm(force=force),
+            BribeForm(force=force, scope=money_scope),
             "Pay the bribe",
             note="Paid now from the briber's purse. Whole talents a vexillation count; the highest bribe this turn "
             "prevails, a tie buys no one.",

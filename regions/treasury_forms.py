@@ -11,6 +11,7 @@ from umpire.models import Character
 
 from .forms import Panel, number
 from .models import Account, Force, Province, Venue
+from .models.limits import MOST_TALENTS
 from .services.books import IMPERIAL_TREASURY, SENATE_TREASURY
 from .services.ledger import talents
 from .services.spending import venues_free
@@ -99,7 +100,7 @@ def paid_from_field(payers, label="Paid from"):
 class TransferForm(forms.Form):
     """Money out of this account, to any account (VIII. GENERAL)."""
 
-    talents = number("Talents", min_value=1)
+    talents = number("Talents", min_value=1, max_value=MOST_TALENTS)
     why = forms.CharField(label="Why", max_length=200, help_text="As the ledger will say it: pay, supply, a gift.")
     shipment = forms.BooleanField(
         label="Shipment: may be intercepted",
@@ -116,7 +117,7 @@ class DepositForm(forms.Form):
     """Control's money from outside the game: the Imperial Treasury is "very large" (VII. REVENUES)
     but the handbook gives no figure, so Control enters it."""
 
-    talents = number("Talents", min_value=1)
+    talents = number("Talents", min_value=1, max_value=MOST_TALENTS)
     why = forms.CharField(
         label="Why", max_length=200, initial="The Imperial Treasury in the Temple of Jupiter at the start of the game"
     )
@@ -141,7 +142,9 @@ class DisruptionForm(forms.Form):
     """VII. PROVINCIAL REVENUE: "Prolonged fighting ... or severe political disruption ... may
     serve to reduce the total revenue involved"."""
 
-    reduction_talents = number("Talents a quarter off the income", help_text="0 lifts the disruption.")
+    reduction_talents = number(
+        "Talents a quarter off the income", max_value=MOST_TALENTS, help_text="0 lifts the disruption."
+    )
     reason = forms.CharField(label="Why", max_length=200, help_text="Prolonged fighting, rebellion, looting.")
 
     def __init__(self, *args, event, tax_turns, initial_turn, **kwargs):
@@ -166,12 +169,14 @@ def catalogue_choices(province):
     ]
 
 
-def characters(event):
+def characters(event, scope):
+    """Who spends: a man at the umpire's tables (`scope`, his MoneyScope), or no one."""
     return CharacterChoiceField(
         label="Spent by",
         required=False,
         empty_label="– no one: the province –",
-        queryset=Character.objects.filter(event=event).select_related("location"),
+        queryset=scope.characters_kept(Character.objects.filter(event=event).select_related("location")),
+        error_messages={"invalid_choice": "Choose one at your tables, or no one."},
     )
 
 
@@ -201,7 +206,7 @@ class SpendingForm(forms.Form):
         help_text="An entertainment venue needs the Senate's leave in Rome, the governor's elsewhere: who gave it.",
     )
 
-    def __init__(self, *args, province, turn, payers, **kwargs):
+    def __init__(self, *args, province, turn, payers, scope, **kwargs):
         super().__init__(*args, **kwargs)
         event = province.event
         free = venues_free(event, province, turn, Venue.Kind.ENTERTAINMENT_VENUE) | venues_free(
@@ -217,7 +222,7 @@ class SpendingForm(forms.Form):
                 empty_label="– none –",
                 help_text="Free this month: a show needs an entertainment venue, a ceremony a temple.",
             ),
-            "spender": characters(event),
+            "spender": characters(event, scope),
             "paid_from": paid_from_field(payers),
         }
 
@@ -225,13 +230,16 @@ class SpendingForm(forms.Form):
 class CornDoleForm(forms.Form):
     """VIII. Bread: Rome's dole costs 20 talents a quarter; elsewhere Control sets the price."""
 
-    def __init__(self, *args, province, payers, **kwargs):
+    def __init__(self, *args, province, payers, scope, **kwargs):
         super().__init__(*args, **kwargs)
         if not province.is_rome:
             self.fields["talents"] = number(
-                "Talents", min_value=1, help_text="The handbook gives no price outside Rome: Control's figure."
+                "Talents",
+                min_value=1,
+                max_value=MOST_TALENTS,
+                help_text="The handbook gives no price outside Rome: Control's figure.",
             )
-        self.fields["spender"] = characters(province.event)
+        self.fields["spender"] = characters(province.event, scope)
         self.fields["paid_from"] = paid_from_field(payers)
 
 
@@ -292,7 +300,7 @@ def pay_bills_panel(province, payers):
     )
 
 
-def spending_panels(province, turn, payers):
+def spending_panels(province, turn, payers, scope):
     """Buying from the catalogue and paying a corn dole in `province`."""
     url, why_not = partial(province_url, province), no_payer(payers)
     where = "Rome" if province.is_rome else province.name
@@ -305,7 +313,7 @@ def spending_panels(province, turn, payers):
         Panel(
             f"Bread and circuses in {where}",
             url("spend"),
-            SpendingForm(province=province, turn=turn, payers=payers),
+            SpendingForm(province=province, turn=turn, payers=payers, scope=scope),
             "Buy it",
             note="Costs and times by the engine; provincial entertainments cost half.",
             why_not=why_not,
@@ -313,7 +321,7 @@ def spending_panels(province, turn, payers):
         Panel(
             f"Corn dole in {where}",
             url("corn-dole"),
-            CornDoleForm(province=province, payers=payers),
+            CornDoleForm(province=province, payers=payers, scope=scope),
             "Pay the corn dole",
             note=dole,
             why_not=why_not,

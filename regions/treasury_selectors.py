@@ -5,16 +5,17 @@ nothing, and is opened by the service that first pays into it."""
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
-from django.db.models import Case, Count, Prefetch, Q, Sum, When
+from django.db.models import Case, Count, Prefetch, Sum, When
 from django.db.models.functions import Coalesce
 from django.http import Http404
 
 from umpire.calendar import is_tax_turn, tax_turn_of
-from umpire.models import Region, Role, UmpireSeat
+from umpire.models import Region
 from umpire.permissions import Perm
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event
 
 from .models import Account, Bill, Province, RevenueDisruption, TaxStatement, Transaction
+from .money_scope import ROME_KINDS, MoneyScope, get_money_scope
 from .selectors import get_my_tables
 from .services.engine import run_rules
 from .services.ledger import talents
@@ -22,75 +23,6 @@ from .services.spending import Item, get_corn_dole
 from .services.taxes import check_recipient, revenue_recipient, unpaid, unpaid_troops
 
 Kind = Account.Kind
-ROME_KINDS = (Kind.IMPERIAL_TREASURY, Kind.SENATE_TREASURY)
-
-
-# ---- whose money ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MoneyScope:
-    """The accounts a user keeps in one event, and may take money out of (VIII. GENERAL): Control
-    every account; a Region umpire the treasuries of the provinces at his tables, the purses of the
-    characters there and the pay chests of the legions in those provinces; the Senate umpire the
-    Imperial Treasury, the Senate's, and the purses of the characters in Rome. Anyone who keeps
-    accounts may pay into any account of the event."""
-
-    everything: bool = False
-    tables: frozenset = frozenset()
-    senate: bool = False
-    rome_tables: frozenset = frozenset()  # Rome's map table and the Senate room, for the Senate umpire
-
-    def covers_province(self, province):
-        """His to confirm its statement, set its disruption and see its books."""
-        return self.everything or province.region_id in self.tables
-
-    def may_spend_in(self, province):
-        """Bread and circuses in Rome are the Senate umpire's business too."""
-        return self.covers_province(province) or (self.senate and province.is_rome)
-
-    def covers_character(self, character):
-        where = character.location_id
-        return self.everything or where in self.tables or (self.senate and where in self.rome_tables)
-
-    def covers_rome(self):
-        return self.everything or self.senate
-
-    def covers(self, account):
-        if self.everything:
-            return True
-        if account.kind == Kind.PROVINCE_TREASURY:
-            return self.covers_province(account.province)
-        if account.kind == Kind.CHARACTER_PURSE:
-            return self.covers_character(account.character)
-        if account.kind == Kind.LEGION_PAY_CHEST:
-            return account.force.province.region_id in self.tables
-        return account.kind in ROME_KINDS and self.senate
-
-
-def get_money_scope(user, event):
-    if not can(user, event, Perm.VIEW_MONEY):
-        return MoneyScope()
-    if user.is_superuser:
-        return MoneyScope(everything=True)
-    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
-    roles = {role for role, _ in seats}
-    senate = Role.SENATE in roles
-    return MoneyScope(
-        everything=Role.CONTROL in roles,
-        senate=senate,
-        tables=frozenset(region for role, region in seats if role == Role.REGION),
-        rome_tables=get_rome_tables(event) if senate else frozenset(),
-    )
-
-
-def get_rome_tables(event):
-    """The table the City of Rome is on, and the Senate room where the senators sit."""
-    return frozenset(
-        Region.objects.filter(event=event)
-        .filter(Q(provinces__is_rome=True) | Q(kind=Region.Kind.SENATE_ROOM))
-        .values_list("pk", flat=True)
-    )
 
 
 def _access(user, slug, perm, noun, fetch, covers):

@@ -131,18 +131,18 @@ def province_books(request, slug, pk):
         context.update(
             {
                 "pay_bills": pay_bills_panel(province, payers),
-                "panels": province_panels(province, books, payers, context["turn"]),
+                "panels": province_panels(province, books, payers, context["turn"], context["scope"]),
             }
         )
     return render(request, "regions/treasury/province.html", context)
 
 
-def province_panels(province, books, payers, turn):
+def province_panels(province, books, payers, turn, scope):
     tax_turns = get_tax_turns_ahead(province.event, turn)
     panels = [
         transfer_panel(books.treasury, payee_choices(province.event)),
         disruption_panel(province, tax_turns, turn),
-        *spending_panels(province, turn, payers),
+        *spending_panels(province, turn, payers, scope),
     ]
     return [panel for panel in panels if panel]
 
@@ -169,7 +169,8 @@ def rome(request, slug):
     context["books"] = books
     if context["keeps_accounts"]:
         payers = get_payers(event, context["scope"], first=books.imperial)
-        context["rome_panels"] = spending_panels(books.rome, context["turn"], payers) if books.rome else []
+        rome_city, scope = books.rome, context["scope"]
+        context["rome_panels"] = spending_panels(rome_city, context["turn"], payers, scope) if rome_city else []
         context["panels"] = rome_panels(event, books, context["scope"])
     return render(request, "regions/treasury/rome.html", context)
 
@@ -374,7 +375,13 @@ def set_disruption(request, province):
 @money_order(access_spending_place, province_page)
 def spend(request, province):
     event = province.event
-    form = SpendingForm(request.POST, province=province, turn=current_turn(event), payers=payers_for(request, event))
+    form = SpendingForm(
+        request.POST,
+        province=province,
+        turn=current_turn(event),
+        payers=payers_for(request, event),
+        scope=get_money_scope(request.user, event),
+    )
     data = valid(form)
     spending = do_buy(
         event,
@@ -400,7 +407,8 @@ def spend(request, province):
 @money_order(access_spending_place, province_page)
 def pay_corn_dole(request, province):
     event = province.event
-    data = valid(CornDoleForm(request.POST, province=province, payers=payers_for(request, event)))
+    scope = get_money_scope(request.user, event)
+    data = valid(CornDoleForm(request.POST, province=province, payers=payers_for(request, event), scope=scope))
     spending = do_pay_corn_dole(
         event,
         province=province,

@@ -22,6 +22,7 @@ from umpire.selectors import access_event, can, is_record_id
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
+from .money_scope import get_money_scope
 from .printing import force_chart, table_charts
 from .selectors import (
     AQUILA,
@@ -128,7 +129,9 @@ def force(request, slug, pk):
             "costs": get_costs_owed(force),
             "upgrades": [describe_upgrade_with_date(u, force.event) for u in force.open_upgrades],
             "history": get_history(force),
-            "panels": forms.force_panels(force, card) if card.can_command else [],
+            "panels": forms.force_panels(force, card, get_money_scope(request.user, force.event))
+            if card.can_command
+            else [],
             "bribery": get_bribery(force, context["turn"]) if card.can_command else None,
             "totals": totals(card.lines),
         }
@@ -393,7 +396,7 @@ def where_it_went(payment):
 
 @force_order
 def offer_bribe(request, force):
-    data = valid(forms.BribeForm(request.POST, force=force))
+    data = valid(forms.BribeForm(request.POST, force=force, scope=get_money_scope(request.user, force.event)))
     bribe = plunder.do_offer_bribe(
         force, briber=data["briber"], talents=data["talents"], purpose=data["purpose"], actor=request.user
     )

@@ -3,8 +3,9 @@ made the offering a rule asks for."""
 
 from django.db.models import Prefetch
 
+from umpire.models import Character
 from umpire.permissions import Perm
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event, can, get_tables_kept
 
 from .models.gods import Devotion, God, Oath
 
@@ -21,6 +22,15 @@ def access_gods(user, slug):
 def can_rule_oaths(user, event):
     """Ruling an oath kept or broken is the gods' voice: Control and the Senate umpires."""
     return can(user, event, Perm.RUN_SENATE)
+
+
+def get_characters_recorded_by(user, event):
+    """Whose devotions and oaths `user` records: Control and the Senate umpires, the gods' voice, anyone's;
+    every other umpire those of the characters at the tables he keeps, where he saw them."""
+    characters = Character.objects.filter(event=event)
+    if can_rule_oaths(user, event):
+        return characters
+    return characters.filter(location__in=get_tables_kept(user, event))
 
 
 def devotions(event, character=None):

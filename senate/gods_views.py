@@ -16,10 +16,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from umpire.selectors import is_record_id
 from umpire.views.refusals import refusal_text, valid
 
 from . import gods_forms as forms
-from .gods_selectors import access_gods, can_rule_oaths, get_oaths_by_state, get_pantheon
+from .gods_selectors import (
+    access_gods,
+    can_rule_oaths,
+    get_characters_recorded_by,
+    get_oaths_by_state,
+    get_pantheon,
+)
 from .models.gods import Oath
 from .services.gods import do_record_devotion, do_rule_oath, do_swear_oath, ensure_pantheon
 
@@ -63,17 +70,21 @@ def gods(request, slug):
             "pantheon": get_pantheon(event, character),
             "oaths": get_oaths_by_state(event, character),
             "rules": can_rule_oaths(request.user, event),
-            "devotion_form": forms.DevotionForm(event=event),
-            "oath_form": forms.OathForm(event=event),
+            "devotion_form": forms.DevotionForm(event=event, characters=recorded_by(request, event)),
+            "oath_form": forms.OathForm(event=event, characters=recorded_by(request, event)),
             "live_on": LIVE_ON,
         },
     )
 
 
+def recorded_by(request, event):
+    return get_characters_recorded_by(request.user, event)
+
+
 def back_query(params):
     """The page's filter, kept across a form's round trip."""
     character = params.get("character", "")
-    return urlencode({"character": character}) if character.isdigit() else ""
+    return urlencode({"character": character}) if is_record_id(character) else ""
 
 
 def gods_step(handler):
@@ -95,14 +106,14 @@ def gods_step(handler):
 
 @gods_step
 def record_devotion(request, event):
-    data = valid(forms.DevotionForm(request.POST, event=event))
+    data = valid(forms.DevotionForm(request.POST, event=event, characters=recorded_by(request, event)))
     devotion = do_record_devotion(event, actor=request.user, **data)
     return f"Recorded: {devotion}."
 
 
 @gods_step
 def swear_oath(request, event):
-    data = valid(forms.OathForm(request.POST, event=event))
+    data = valid(forms.OathForm(request.POST, event=event, characters=recorded_by(request, event)))
     oath = do_swear_oath(event, actor=request.user, **data)
     return f"Recorded: {oath}."
 

@@ -4,7 +4,7 @@ from django import forms
 
 from regions.models import Province
 
-from .models.mob import Cause
+from .models.mob import MOST_MOOD_POINTS, Cause
 
 REASON_HELP = "Why: the players hear it from the Senate umpire."
 
@@ -17,7 +17,12 @@ class MoveMoodForm(forms.Form):
         empty_label="the City of Rome",
         help_text="Rome, or a province whose mood is followed.",
     )
-    change = forms.IntegerField(label="Move the mood by", help_text="Points up (+) or down (−).")
+    change = forms.IntegerField(
+        label="Move the mood by",
+        min_value=-MOST_MOOD_POINTS,
+        max_value=MOST_MOOD_POINTS,
+        help_text="Points up (+) or down (−).",
+    )
     reason = forms.CharField(label="Why", max_length=300, help_text=REASON_HELP)
 
     def __init__(self, *args, event, **kwargs):
@@ -41,11 +46,18 @@ class MobEffectForm(forms.Form):
     cause = forms.ChoiceField(label="Spending", choices=[c for c in Cause.choices if c[0] != Cause.RULING])
     points_per_multiple = forms.IntegerField(
         label="Points a multiple",
+        min_value=-MOST_MOOD_POINTS,
+        max_value=MOST_MOOD_POINTS,
         required=False,
         help_text="How far each multiple of the minimum moves the mob; empty: the umpire judges each time.",
     )
 
 
 class SupportForm(forms.Form):
-    change = forms.IntegerField(label="Change support by", help_text="Points up (+) or down (−).")
+    change = forms.IntegerField(
+        label="Change support by",
+        min_value=-MOST_MOOD_POINTS,
+        max_value=MOST_MOOD_POINTS,
+        help_text="Points up (+) or down (−).",
+    )
     reason = forms.CharField(label="Why", max_length=300, help_text=REASON_HELP)

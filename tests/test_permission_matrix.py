@@ -18,6 +18,7 @@ back; refused, it changes nothing: the audit log does not grow.
 Each request runs in a savepoint that is rolled back, so one role's change never shapes the next row.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import SimpleNamespace
 from urllib.parse import urlencode
@@ -36,8 +37,8 @@ from boardgames.services.trackers import do_add_tracker_feed, do_open_tracker, d
 from mail.services.letters import do_post_letter
 from mail.services.mailboxes import do_issue_mailbox
 from printshop.models import PrintRun
-from regions.models import Fleet, Force, ForceTroops, Province, TaxStatement
-from regions.services.books import OPENING, do_open_books, outside, treasury_of
+from regions.models import Bill, Fleet, Force, ForceTroops, Province, TaxStatement
+from regions.services.books import OPENING, do_open_books, outside, purse_of, treasury_of
 from regions.services.ledger import do_transfer
 from regions.services.taxes import do_run_tax_turn
 from senate.models.gods import God
@@ -116,6 +117,8 @@ ROWS = [
     Row("umpire:clock-set-turn", "slug=slug", POST, CONTROL),
     Row("umpire:clock-auto-advance", "slug=slug", POST, CONTROL),
     Row("umpire:clock-plan-start", "slug=slug", POST, CONTROL),
+    Row("umpire:clock-catch-up", "slug=slug", POST, CONTROL),
+    Row("umpire:clock-resume-held", "slug=slug", POST, CONTROL),
     Row("umpire:announce", "slug=slug", POST, CONTROL),
     Row("umpire:announcement-publish", "slug=slug pk=announcement", POST, CONTROL),
     Row("umpire:announcement-withdraw", "slug=slug pk=announcement", POST, CONTROL),
@@ -270,11 +273,12 @@ ROWS = [
     Row("mail:tray", "slug=slug table_id=gaul", GET, GAUL),
     *(
         Row(f"mail:{step}", "slug=slug table_id=illyria", POST, TRAY, sent="courier=courier")
-        for step in ("post-letter", "pick-up", "leave")
+        for step in ("post-letter", "pick-up", "leave", "leave-from-runners")
     ),
     Row("mail:letter", "slug=slug pk=letter", GET, TABLE),
     *(Row(f"mail:{step}", "slug=slug pk=letter", POST, TABLE) for step in ("deliver", "forward", "return")),
     Row("mail:rule", "slug=slug pk=letter", POST, TABLE),
+    Row("mail:settle", "slug=slug pk=letter", POST, CONTROL),
     Row("mail:courier", "slug=slug character_id=courier", GET, TABLE),
     Row("mail:mailboxes", "slug=slug", GET, CONTROL),
     Row("mail:mailbox-issue", "slug=slug character_id=player_character", POST, CONTROL),
@@ -318,10 +322,15 @@ ROWS = [
     Row("boardgames:trackers", "slug=slug", GET, UMPIRES),
     Row("boardgames:tracker-open", "slug=slug", POST, CONTROL),
     Row("boardgames:tracker-open-standard", "slug=slug", POST, CONTROL),
-    Row("boardgames:tracker-move", "slug=slug pk=tracker", POST, UMPIRES),
-    Row("boardgames:tracker-propose", "slug=slug pk=tracker", POST, UMPIRES),
-    Row("boardgames:tracker-confirm", "slug=slug pk=tracker_move", POST, UMPIRES),
-    Row("boardgames:tracker-reject", "slug=slug pk=tracker_move", POST, UMPIRES),
+    # a tracker at no table is Control's to move; one shown at a table, that table's umpire's too
+    Row("boardgames:tracker-move", "slug=slug pk=tracker", POST, CONTROL),
+    Row("boardgames:tracker-propose", "slug=slug pk=tracker", POST, CONTROL),
+    Row("boardgames:tracker-confirm", "slug=slug pk=tracker_move", POST, CONTROL),
+    Row("boardgames:tracker-reject", "slug=slug pk=tracker_move", POST, CONTROL),
+    Row("boardgames:tracker-move", "slug=slug pk=table_tracker", POST, TABLE),
+    Row("boardgames:tracker-propose", "slug=slug pk=table_tracker", POST, TABLE),
+    Row("boardgames:tracker-confirm", "slug=slug pk=table_tracker_move", POST, TABLE),
+    Row("boardgames:tracker-reject", "slug=slug pk=table_tracker_move", POST, TABLE),
     Row("boardgames:data-tables", "slug=slug", GET, UMPIRES),
     Row("boardgames:data-prepare", "slug=slug", POST, CONTROL),
     Row("boardgames:data-table", "slug=slug key=data_table", GET, UMPIRES),
@@ -350,6 +359,7 @@ ROWS = [
     Row("events:seats", "slug=slug", GET, CONTROL),
     Row("events:seat-add", "slug=slug", POST, CONTROL),
     Row("events:seat-remove", "slug=slug pk=seat", POST, CONTROL),
+    Row("events:seat-password", "slug=slug pk=seat", POST, CONTROL),
 ]
 
 # POSTs whose page is open to every umpire and which refuse in words, back on the page with nothing
@@ -438,6 +448,7 @@ def world(ad69, make_umpire, settings, tmp_path):
         procedure="battle_round",
         follow_up=do_send_follow_up(ad69, text="Legion XV is coming", to_table=illyria, actor=control),
         achaea=achaea,
+        pannonia=pannonia,
         tax_turn=SEPTEMBER,
         achaea_treasury=treasury_of(achaea),
         statement=TaxStatement.objects.get(province=achaea, turn=SEPTEMBER),
@@ -483,6 +494,8 @@ def world(ad69, make_umpire, settings, tmp_path):
     world.tracker_feed = do_add_tracker_feed(
         world.tracker, procedure="ad69.battle", outcome_path="winner", actor=control
     )
+    world.table_tracker = do_open_tracker(ad69, name="Sarmatian raids", table=illyria, actor=control)
+    world.table_tracker_move = do_propose_tracker_move(world.table_tracker, change=1, reason="a raid", actor=control)
     world.data_table = DataTable.objects.create(
         event=ad69, ruleset=ad69.ruleset, key="tribes", title="Tribes", row_title="Tribe"
     ).key
@@ -507,6 +520,8 @@ def gaul_fights(world):
     event, belgica = world.event, Province.objects.get(event=world.event, name="Belgica")
     world.gaul = Region.objects.get(event=event, name="Gaul")
     xxii = legion(event, "Legion XXII", "Belgica", [("legionary", 5, False)])
+    world.gaul_legion, world.gaul_character = xxii, Character.objects.get(event=event, name="Valerius Asiaticus")
+    world.belgica = Province.objects.get(event=event, name="Belgica")
     world.chatti = host(event, "Chatti", "Belgica")
     world.host_battle = do_open_battle(
         world.gaul, side_a_forces=[world.chatti], side_b_forces=[xxii], place="Vetera", actor=world.other
@@ -589,6 +604,311 @@ def test_every_url_has_a_row():
 
 def test_every_row_names_a_url():
     assert not {row.name for row in ROWS} - set(url_names())
+
+
+# ---- writes naming another table's records ------------------------------------------------------------------
+#
+# The rows above send a POST with no form: they ask whether the address's records may be changed. A form
+# may name records of its own (a briber, the account that pays, the forces of a battle): each such POST has
+# a case here, sent by Illyria's umpire twice, each in a savepoint rolled back: with Illyria's own records,
+# which changes the world (so the case can fail), and with another table's in their place, which is refused
+# and leaves the audit log as it was. A POST URL with neither a case nor a reason fails by name.
+
+
+@dataclass(frozen=True)
+class Foreign:
+    """A POST whose form names records: `own(world)`, its form with Illyria's records; `foreign(world)`, the
+    same with another table's in their place; `prepare(world)`, what the order needs first (money, forces)."""
+
+    name: str
+    records: str
+    own: Callable
+    foreign: Callable
+    prepare: Callable = lambda world: None
+
+    def address(self, world):
+        return reverse(self.name, kwargs=named(world, self.records))
+
+
+def funds(*accounts, talents=100):
+    for account in accounts:
+        do_transfer(source=outside(account.event, OPENING), target=account, talents=talents, why="funds", actor=None)
+
+
+def bribers_funded(world):
+    funds(purse_of(world.player_character), purse_of(world.gaul_character))
+
+
+def treasuries_funded(world):
+    funds(treasury_of(world.achaea), treasury_of(world.belgica), talents=1000)
+
+
+def fresh_legions(world):
+    """Two legions in Pannonia free to fight or besiege: the world's are in its battle and siege already."""
+    world.fresh = [legion(world.event, f"Legion {n}", "Pannonia", [("legionary", 3, False)]) for n in ("LX", "LXI")]
+
+
+def pays(world, foreign):
+    return treasury_of(world.belgica if foreign else world.achaea).pk
+
+
+def pannonia_bill(world):
+    return Bill.objects.filter(statement__province__name="Pannonia", statement__event=world.event).first().pk
+
+
+def devotion(character):
+    return lambda w: {
+        "character": getattr(w, character).pk,
+        "god": God.objects.get(event=w.event, name="Mars").pk,
+        "kind": "sacrifice",
+        "what": "a white bull",
+    }
+
+
+def oath(character):
+    return lambda w: {
+        "character": getattr(w, character).pk,
+        "degree": 1,
+        "sworn": "to hold the Danube",
+        "to_whom": "the legions",
+    }
+
+
+def battle_sides(foreign):
+    return lambda w: {
+        "table": w.illyria.pk,
+        "side_a_forces": [w.fresh[0].pk],
+        "side_b_forces": [w.gaul_legion.pk if foreign else w.fresh[1].pk],
+        "place": "Siscia",
+    }
+
+
+def siege_of(foreign):
+    return lambda w: {
+        "place": "Naissus",
+        "place_type": "minor_fortified_city",
+        "province": w.legion.province_id,
+        "besiegers": [w.gaul_legion.pk if foreign else w.fresh[0].pk],
+        "multiplier": 1,
+    }
+
+
+FOREIGN = [
+    Foreign(
+        "regions:force-bribe",
+        "slug=slug pk=legion",
+        own=lambda w: {"briber": w.player_character.pk, "talents": 5, "purpose": "Stay in camp"},
+        foreign=lambda w: {"briber": w.gaul_character.pk, "talents": 5, "purpose": "Stay in camp"},
+        prepare=bribers_funded,
+    ),
+    Foreign(
+        "regions:treasury-spend",
+        "slug=slug pk=achaea",
+        own=lambda w: {"item": "free_dinners", "multiples": 1, "months": 0, "paid_from": pays(w, False)},
+        foreign=lambda w: {"item": "free_dinners", "multiples": 1, "months": 0, "paid_from": pays(w, True)},
+        prepare=treasuries_funded,
+    ),
+    Foreign(
+        "regions:treasury-corn-dole",
+        "slug=slug pk=achaea",
+        own=lambda w: {"talents": 5, "paid_from": pays(w, False)},
+        foreign=lambda w: {"talents": 5, "paid_from": pays(w, True)},
+        prepare=treasuries_funded,
+    ),
+    Foreign(
+        "regions:treasury-pay-bills",
+        "slug=slug pk=pannonia",
+        own=lambda w: {"bills": [pannonia_bill(w)], "paid_from": pays(w, False)},
+        foreign=lambda w: {"bills": [pannonia_bill(w)], "paid_from": pays(w, True)},
+        prepare=treasuries_funded,
+    ),
+    Foreign("senate:gods-devotion", "slug=slug", own=devotion("player_character"), foreign=devotion("gaul_character")),
+    Foreign("senate:gods-oath", "slug=slug", own=oath("player_character"), foreign=oath("gaul_character")),
+    Foreign(
+        "warfare:battle-open", "slug=slug", own=battle_sides(False), foreign=battle_sides(True), prepare=fresh_legions
+    ),
+    Foreign("warfare:siege-begin", "slug=slug", own=siege_of(False), foreign=siege_of(True), prepare=fresh_legions),
+]
+
+# The POST URLs whose forms name no record of a table's, each with the reason: what they act on is in their
+# address (the rows above check it), or anyone's records are theirs to name.
+NAMES_NO_TABLES_RECORD = {
+    **{
+        name: "Control's alone, and Control keeps every table's records"
+        for name in (
+            "backups:schedule",
+            "boardgames:data-import",
+            "boardgames:data-prepare",
+            "boardgames:sequence-advance",
+            "boardgames:tracker-feed-add",
+            "boardgames:tracker-feed-remove",
+            "boardgames:tracker-open",
+            "boardgames:tracker-open-standard",
+            "cast:apply",
+            "cast:import",
+            "events:new",
+            "events:seat-add",
+            "events:seat-remove",
+            "events:seat-password",
+            "mail:settle",
+            "mail:mailbox-issue",
+            "mail:mailboxes-issue",
+            "mail:posting-time-set",
+            "mail:posting-times-default",
+            "mail:settings",
+            "prepare:address",
+            "prepare:player",
+            "prepare:player-add",
+            "prepare:player-remove",
+            "prepare:sheet",
+            "regions:forces-adopt-demo",
+            "regions:treasury-deposit",
+            "regions:treasury-draw-up",
+            "regions:treasury-intercept",
+            "regions:treasury-open-books",
+            "regions:treasury-reverse",
+            "umpire:announce",
+            "umpire:announcement-publish",
+            "umpire:announcement-withdraw",
+            "umpire:clock-auto-advance",
+            "umpire:clock-extend",
+            "umpire:clock-next-turn",
+            "umpire:clock-pause",
+            "umpire:clock-plan-start",
+            "umpire:clock-resume",
+            "umpire:clock-set-turn",
+            "umpire:clock-start",
+            "umpire:clock-catch-up",
+            "umpire:clock-resume-held",
+            "umpire:display-reissue",
+            "umpire:rules-readings-set",
+            "umpire:undo",
+        )
+    },
+    **{
+        name: "Rome's business, Control's and the Senate umpires': it names senators wherever they are"
+        for name in (
+            "senate:gods-rule",
+            "senate:mob-effect",
+            "senate:mob-move",
+            "senate:mob-open",
+            "senate:mob-support",
+            "senate:office-appoint",
+            "senate:office-enter-senate",
+            "senate:session-claim",
+            "senate:session-close",
+            "senate:session-count",
+            "senate:session-edict",
+            "senate:session-end-claim",
+            "senate:session-motion",
+            "senate:session-open",
+            "senate:session-proclaim",
+            "senate:session-publish",
+            "senate:session-vote",
+        )
+    },
+    **{
+        name: "its form names no record: what it acts on is its address"
+        for name in (
+            "logout",
+            "boardgames:sequence-tick",
+            "boardgames:tracker-confirm",
+            "boardgames:tracker-move",
+            "boardgames:tracker-propose",
+            "boardgames:tracker-reject",
+            "followups:acknowledge",
+            "printshop:table-pack",
+            "regions:fleet-bridge",
+            "regions:fleet-crossing",
+            "regions:fleet-repair",
+            "regions:fleet-strip-marines",
+            "regions:force-charter",
+            "regions:force-demand-tribute",
+            "regions:force-loot",
+            "regions:force-raise-levies",
+            "regions:force-upgrade",
+            "regions:treasury-confirm",
+            "regions:treasury-disruption",
+            "mail:stationery",
+            "rulings:record",
+            "umpire:rules-run",
+            "warfare:battle-blank-sheet",
+            "warfare:battle-call-off",
+            "warfare:battle-claim",
+            "warfare:battle-confirm",
+            "warfare:battle-fight",
+            "warfare:battle-override",
+            "warfare:battle-propose",
+            "warfare:battle-publish",
+            "warfare:battle-release",
+            "warfare:battle-round",
+            "warfare:battle-take-over",
+            "warfare:battle-verdict",
+            "warfare:siege-assault",
+            "warfare:siege-build",
+            "warfare:siege-lift",
+            "warfare:siege-reduce",
+        )
+    },
+    **{
+        name: "its fields are the address's own record's parts (a battle's forces, a siege's sides, a force's "
+        "units), built by the form from it: another table's id is no field of it"
+        for name in ("warfare:battle-deploy", "warfare:battle-place", "warfare:siege-losses", "regions:force-detach")
+    },
+    "regions:treasury-transfer": "it pays into any account (VIII. GENERAL): the account it pays from is its address",
+    "regions:force-march": "a force marches into any province, at any table: its address is the force",
+    "regions:force-land": "a fleet lands its force in any province it reaches: its address is the force",
+    "regions:force-embark": "its fleets are those working from the force's own table, offered by the form",
+    "regions:force-merge": "its legions are those standing with the detachment, offered by the form",
+    "warfare:battle-odds": "it writes nothing: the odds are read, never recorded",
+    "followups:send": "a follow-up goes to any table, or to Control",
+    "umpire:rules-save": "the table a run is filed under labels the rules log, which every umpire reads",
+    "table:check-in": "the roster refuses another table's player in words (REFUSED_IN_WORDS)",
+    "table:check-out": "the roster refuses another table's player in words (REFUSED_IN_WORDS)",
+    **{
+        name: "the post's steps name the letters and couriers at the address's table, offered by its tray"
+        for name in (
+            "mail:post-letter",
+            "mail:pick-up",
+            "mail:leave",
+            "mail:leave-from-runners",
+            "mail:deliver",
+            "mail:forward",
+            "mail:return",
+            "mail:rule",
+        )
+    },
+}
+
+
+def test_every_post_url_names_its_records_or_says_why_not():
+    """A POST URL added without a foreign-ids case or a reason fails here, by name."""
+    posts = {row.name for row in ROWS if row.method == POST}
+    covered = {case.name for case in FOREIGN} | set(NAMES_NO_TABLES_RECORD)
+    assert not posts - covered, f"POST URLs with no foreign-ids case: {', '.join(sorted(posts - covered))}"
+    assert not covered - posts, f"cases for no POST URL: {', '.join(sorted(covered - posts))}"
+    assert not {case.name for case in FOREIGN} & set(NAMES_NO_TABLES_RECORD)
+
+
+def sent_by_illyria(client, world, case, form):
+    """(status, whether the audit log grew, the refusal's words) for `form` posted by Illyria's umpire; rolled back."""
+    client.force_login(world.here)
+    with transaction.atomic():
+        case.prepare(world)
+        entries = AuditEntry.objects.count()
+        response = client.post(case.address(world), form(world), follow=True)
+        grew = AuditEntry.objects.count() != entries
+        transaction.set_rollback(True)
+    words = [str(message) for message in response.context["messages"]] if response.context else []
+    return response.status_code, grew, words
+
+
+@pytest.mark.parametrize("case", FOREIGN, ids=lambda case: case.name)
+def test_a_form_naming_another_tables_records_changes_nothing(client, world, case):
+    status, grew, words = sent_by_illyria(client, world, case, case.own)
+    assert status == 200 and grew, f"{case.name} with Illyria's own records changed nothing: {words}"
+    status, grew, words = sent_by_illyria(client, world, case, case.foreign)
+    assert status in (200, 404) and not grew, f"{case.name} with another table's records: {status}, {words}"
 
 
 # ---- the websockets --------------------------------------------------------------------------------------------

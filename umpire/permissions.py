@@ -28,7 +28,7 @@ class Perm(StrEnum):
     COMMAND_FORCES = "command_forces"
     VIEW_MONEY = "view_money"  # the treasuries, purses, statements and bills
     # hand out revenue, pay bills, move money, record spending: only out of the accounts in the
-    # user's scope, to any account (regions.treasury_selectors.MoneyScope says which)
+    # user's scope, to any account (regions.money_scope.MoneyScope says which)
     KEEP_ACCOUNTS = "keep_accounts"
     # open, fight, override, confirm and publish battles and sieges: Control all; a Region umpire those at
     # his own tables; a Non-Roman World umpire those a non-Roman host fights in (warfare.selectors.FightScope)

@@ -67,14 +67,24 @@ class OpenBattleForm(forms.Form):
 def dice_typed(text):
     """The table's dice as typed ("10 2" or "10, 2"), in the order the desk asks for them."""
     parts = text.replace(",", " ").split()
-    if not all(part.isdigit() for part in parts):
+    if not all(part.isascii() and part.isdigit() for part in parts):
         raise ValidationError(f"{text!r}: type the dice as numbers, with spaces between them.")
     return [int(part) for part in parts]
 
 
 class DiceField(forms.CharField):
+    """The dice a step rolls, at most `most` of them: a typed list past what the procedure can roll is a
+    slip, refused by name before the engine reads it."""
+
+    def __init__(self, *, most, what, **kwargs):
+        super().__init__(**kwargs)
+        self.most, self.what = most, what
+
     def to_python(self, value):
-        return dice_typed(super().to_python(value) or "")
+        dice = dice_typed(super().to_python(value) or "")
+        if len(dice) > self.most:
+            raise ValidationError(f"{len(dice)} dice typed: {self.what} rolls {self.most} at most.")
+        return dice
 
 
 class RoundForm(forms.Form):
@@ -89,6 +99,9 @@ class RoundForm(forms.Form):
     b_outflanking = forms.BooleanField(label="Outflanking (+2)", required=False)
     b_withdraw = forms.BooleanField(label="Withdraw if it pushes the enemy back", required=False)
     dice = DiceField(
+        # X. THE PROCESS OF BATTLE: a d6 each for the advantage, a d12 each, a risk d6 per commander in person
+        most=6,
+        what="a round",
         label="The table's dice",
         required=False,
         help_text="In this order: side A's d12, side B's d12, then a d6 for each commander in "
@@ -178,6 +191,9 @@ class VerdictForm(forms.Form):
 
 class WoundDiceForm(forms.Form):
     dice = DiceField(
+        # X. RISK TO CHARACTERS: for each side's fallen commander, the fatal d6 and the months' d6
+        most=4,
+        what="the commanders' fall",
         label="Wound dice",
         required=False,
         help_text="For each fallen commander (A's first): a d6 (1 is fatal), then, if he lives, "

@@ -19,7 +19,7 @@ from umpire.models import Character, Region, Role, UmpireSeat
 from umpire.permissions import Perm
 from umpire.rules.ad69.forces import Force as RulesForce
 from umpire.rules.ad69.forces import Troops, TroopType, combat_value
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event, can, is_record_id
 
 from .models import Battle, BattleForce, BattleOverride, BattleRound
 
@@ -138,7 +138,7 @@ def access_battle(user, slug, pk, perm=Perm.VIEW_WORLD):
 def access_battle_table(user, slug, table_id):
     """A table the user runs battles at, or 404."""
     event = access_event(user, slug, Perm.RUN_BATTLES)
-    region = Region.objects.filter(event=event, pk=table_id).first() if str(table_id).isdigit() else None
+    region = Region.objects.filter(event=event, pk=table_id).first() if is_record_id(table_id) else None
     scope = get_fight_scope(user, event)
     if region is None or not scope.opens_at(region.pk):
         raise Http404("No such table.")

@@ -2,7 +2,11 @@
 leader cards, the map), filled in by Control. The cells the rulebook gives come pre-filled and
 marked `given`, with the rule beside them; an empty cell is None, never a made-up number."""
 
+from django.core.validators import MaxLengthValidator
 from django.db import models
+
+# what a table's note on its sources may say: half a page, as the printed data sheet has room for
+MOST_SOURCE_CHARS = 2_000
 
 
 class DataTable(models.Model):
@@ -16,7 +20,12 @@ class DataTable(models.Model):
     title = models.CharField(max_length=120)
     row_title = models.CharField(max_length=40, help_text='What a row is: "City", "Leader".')
     columns = models.JSONField(default=list)
-    source = models.TextField(blank=True, help_text="Where the data comes from, and what the rulebook leaves out.")
+    source = models.TextField(
+        blank=True,
+        max_length=MOST_SOURCE_CHARS,
+        validators=[MaxLengthValidator(MOST_SOURCE_CHARS)],
+        help_text="Where the data comes from, and what the rulebook leaves out.",
+    )
     position = models.PositiveSmallIntegerField(default=0)
 
     class Meta:

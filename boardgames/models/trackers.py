@@ -10,8 +10,14 @@ import re
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q, Sum
+
+# The largest figure a track holds: the rulebooks' tracks run to some hundreds (VP, a treasury in talents),
+# so a million is past any game, and a figure beyond it (a move or a bound) is a slip, refused by name.
+MOST_ON_A_TRACK = 1_000_000
+on_a_track = [MinValueValidator(-MOST_ON_A_TRACK), MaxValueValidator(MOST_ON_A_TRACK)]
 
 
 class Tracker(models.Model):
@@ -19,8 +25,12 @@ class Tracker(models.Model):
     name = models.CharField(
         max_length=80, help_text='As the players call it: "VP Carthage", "Political track: Numidia".'
     )
-    minimum = models.IntegerField(null=True, blank=True, help_text="The lowest it may go; empty: no lower bound.")
-    maximum = models.IntegerField(null=True, blank=True, help_text="The highest it may go; empty: no upper bound.")
+    minimum = models.IntegerField(
+        null=True, blank=True, validators=on_a_track, help_text="The lowest it may go; empty: no lower bound."
+    )
+    maximum = models.IntegerField(
+        null=True, blank=True, validators=on_a_track, help_text="The highest it may go; empty: no upper bound."
+    )
     table = models.ForeignKey(
         "umpire.Region",
         on_delete=models.SET_NULL,
@@ -66,8 +76,10 @@ class TrackerMove(models.Model):
         REJECTED = "rejected", "Rejected"
 
     tracker = models.ForeignKey(Tracker, on_delete=models.CASCADE, related_name="moves")
-    change = models.IntegerField()
-    value_after = models.IntegerField(null=True, blank=True, help_text="Set when the move is confirmed.")
+    change = models.IntegerField(validators=on_a_track)
+    value_after = models.IntegerField(
+        null=True, blank=True, validators=on_a_track, help_text="Set when the move is confirmed."
+    )
     reason = models.CharField(max_length=300)
     state = models.CharField(max_length=10, choices=State.choices, default=State.CONFIRMED)
     proposed_by_procedure = models.CharField(

@@ -21,6 +21,7 @@ from umpire.services.audit import Actor, record_audit, snapshot
 from ..events import TrackerMoved
 from ..models import Tracker, TrackerFeed, TrackerMove
 from ..registry import get_standard_trackers
+from ..selectors import get_tracker_scope
 
 State = TrackerMove.State
 Mode = TrackerFeed.Mode
@@ -38,12 +39,20 @@ def check_within_bounds(tracker: Tracker, value: int, field: str) -> None:
         raise ValidationError({field: f"{tracker} would stand at {value}, above its maximum of {tracker.maximum}."})
 
 
+def check_keeps(tracker: Tracker, actor: Actor) -> None:
+    """A tracker at a table is moved by that table's umpire or Control; one at no table by Control. The
+    console's own proposals (no umpire) answer to the procedure that made them."""
+    if is_user(actor) and not get_tracker_scope(actor, tracker.event).covers(tracker):
+        keeper = f"the {tracker.table} table's umpire" if tracker.table_id else "Control"
+        raise ValidationError({"tracker": f"{tracker} is kept by {keeper}: it is not yours to move."})
+
+
 def tracker_groups(tracker: Tracker) -> list[str]:
     return [control_group(tracker.event_id)] + ([table_group(tracker.table_id)] if tracker.table_id else [])
 
 
 def locked(tracker: Tracker) -> Tracker:
-    return Tracker.objects.select_for_update(of=("self",)).select_related("event").get(pk=tracker.pk)
+    return Tracker.objects.select_for_update(of=("self",)).select_related("event", "table").get(pk=tracker.pk)
 
 
 def do_open_tracker(
@@ -95,6 +104,7 @@ def do_move_tracker(tracker: Tracker, *, change: int, reason: str, actor: Actor)
     check_change(change)
     with atomic():
         tracker = locked(tracker)
+        check_keeps(tracker, actor)
         check_within_bounds(tracker, tracker.value + change, "change")
         return write_move(tracker, change=change, reason=reason, state=State.CONFIRMED, actor=actor)
 
@@ -114,6 +124,8 @@ def do_propose_tracker_move(
     check_change(change)
     with atomic():
         tracker = locked(tracker)
+        if from_feed is None:  # a feed proposes for whoever saved the run; the tracker's keeper decides
+            check_keeps(tracker, actor)
         check_within_bounds(tracker, tracker.value + change, "change")
         return write_move(
             tracker,
@@ -130,7 +142,7 @@ def do_propose_tracker_move(
 def do_confirm_tracker_move(move: TrackerMove, *, actor: Actor) -> TrackerMove:
     """The proposal counts from now; the bounds are checked again against the value now."""
     with atomic():
-        move, tracker = pending(move)
+        move, tracker = pending(move, actor)
         value = tracker.value + move.change
         check_within_bounds(tracker, value, "change")
         return decide(move, tracker, State.CONFIRMED, value, actor)
@@ -138,7 +150,7 @@ def do_confirm_tracker_move(move: TrackerMove, *, actor: Actor) -> TrackerMove:
 
 def do_reject_tracker_move(move: TrackerMove, *, actor: Actor) -> TrackerMove:
     with atomic():
-        move, tracker = pending(move)
+        move, tracker = pending(move, actor)
         return decide(move, tracker, State.REJECTED, None, actor)
 
 
@@ -147,9 +159,10 @@ def check_change(change: object) -> None:
         raise ValidationError({"change": "Move the tracker by a whole number, up or down, not 0."})
 
 
-def pending(move: TrackerMove) -> tuple[TrackerMove, Tracker]:
-    """The move, locked with its tracker, while it still waits for the umpire."""
+def pending(move: TrackerMove, actor: Actor) -> tuple[TrackerMove, Tracker]:
+    """The move, locked with its tracker, while it still waits for the tracker's keeper."""
     tracker = locked(move.tracker)
+    check_keeps(tracker, actor)
     move = TrackerMove.objects.select_for_update().get(pk=move.pk)
     if move.state != State.PROPOSED:
         raise ValidationError({"move": f"This move was {move.get_state_display().lower()} already."})

@@ -8,6 +8,7 @@ from umpire.models import Character
 from umpire.models.base import NamedInEvent, depends_on
 from umpire.rules.ad69.forces import TroopType
 
+from .limits import bounded_text, talents_validators
 from .province import Province
 
 TROOP_TYPES = [(t.value, t.label.capitalize()) for t in TroopType]
@@ -131,7 +132,7 @@ class Upgrade(models.Model):
     ready_turn = models.PositiveSmallIntegerField()
     orders = models.JSONField()
     composition_after = models.JSONField(help_text="The legion's troops once the upgrade is done.")
-    cost = models.PositiveIntegerField()
+    cost = models.PositiveIntegerField(validators=talents_validators)
     finished_turn = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
@@ -153,7 +154,9 @@ class Fleet(NamedInEvent):
         LOST = "lost", "Lost with all hands"
 
     base = models.ForeignKey(Province, on_delete=models.PROTECT, related_name="fleets")
-    sea_areas = models.TextField(blank=True, help_text="Its area of responsibility: the sea areas, one a line.")
+    sea_areas = models.TextField(
+        blank=True, **bounded_text(), help_text="Its area of responsibility: the sea areas, one a line."
+    )
     capacity = models.PositiveSmallIntegerField(default=14, help_text="Vexillations it can carry a turn.")
     state = models.CharField(max_length=20, choices=State.choices, default=State.READY)
     busy_until_turn = models.PositiveSmallIntegerField(
@@ -185,7 +188,7 @@ class CostOwed(models.Model):
     force = models.ForeignKey(Force, on_delete=models.SET_NULL, null=True, blank=True, related_name="costs_owed")
     fleet = models.ForeignKey(Fleet, on_delete=models.SET_NULL, null=True, blank=True, related_name="costs_owed")
     what = models.CharField(max_length=200)
-    talents = models.PositiveIntegerField()
+    talents = models.PositiveIntegerField(validators=talents_validators)
     turn = models.PositiveSmallIntegerField()
     settled = models.BooleanField(default=False)
 

@@ -15,6 +15,7 @@ from umpire.models import Character
 from umpire.models.base import NamedInEvent
 
 from .forces import Force
+from .limits import bounded_text, signed_talents_validators
 from .province import Province
 
 
@@ -83,7 +84,7 @@ class Transaction(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    why = models.TextField()
+    why = models.TextField(**bounded_text())
     reverses = models.OneToOneField(
         "self",
         on_delete=models.RESTRICT,
@@ -117,7 +118,7 @@ class Posting(models.Model):
 
     transaction = models.ForeignKey(Transaction, on_delete=models.CASCADE, related_name="postings")
     account = models.ForeignKey(Account, on_delete=models.RESTRICT, related_name="postings")
-    amount = models.IntegerField(help_text="Signed whole talents.")
+    amount = models.IntegerField(help_text="Signed whole talents.", validators=signed_talents_validators)
 
     class Meta:
         ordering = ["transaction", "pk"]

@@ -5,6 +5,8 @@ from django.urls import reverse
 from umpire.models import Character, Region
 from umpire.models.base import NamedInEvent, depends_on
 
+from .limits import talents_validators
+
 
 class Province(NamedInEvent):
     """One row of the handbook's REVENUES table (VII. REVENUES, The Provinces)."""
@@ -18,13 +20,16 @@ class Province(NamedInEvent):
     region = models.ForeignKey(
         Region, on_delete=models.PROTECT, related_name="provinces", help_text="The table it is on."
     )
-    income_per_quarter = models.PositiveIntegerField(help_text="Talents each tax turn.")
+    income_per_quarter = models.PositiveIntegerField(help_text="Talents each tax turn.", validators=talents_validators)
     potential_income = models.PositiveIntegerField(
+        validators=talents_validators,
         null=True,
         blank=True,
         help_text="The bracketed figure of the table, as Judea's 0(40): the income a settled province would yield.",
     )
-    road_cost = models.PositiveIntegerField(help_text="Talents due for the roads each March.")
+    road_cost = models.PositiveIntegerField(
+        help_text="Talents due for the roads each March.", validators=talents_validators
+    )
     governor = models.ForeignKey(
         Character, on_delete=models.SET_NULL, null=True, blank=True, related_name="governed_provinces"
     )

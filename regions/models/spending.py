@@ -8,6 +8,7 @@ from umpire.models import Character
 
 from .forces import Force
 from .ledger import Account, Transaction
+from .limits import bounded_text, talents_validators
 from .province import Province
 
 
@@ -59,7 +60,7 @@ class Spending(models.Model):
     )
     spender = models.ForeignKey(Character, on_delete=models.PROTECT, null=True, blank=True, related_name="spendings")
     paid_from = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="spendings")
-    talents = models.PositiveIntegerField()
+    talents = models.PositiveIntegerField(validators=talents_validators)
     multiples = models.PositiveSmallIntegerField(default=1)
     description = models.CharField(max_length=200, blank=True, help_text="The god honoured, the works, the show.")
     permission = models.CharField(max_length=200, blank=True, help_text="Who gave leave, where it is needed.")
@@ -94,8 +95,8 @@ class Bribe(models.Model):
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="bribes")
     force = models.ForeignKey(Force, on_delete=models.PROTECT, related_name="bribes")
     briber = models.ForeignKey(Character, on_delete=models.PROTECT, related_name="bribes")
-    talents = models.PositiveIntegerField()
-    purpose = models.TextField(help_text="Exactly what the troops are bribed to do.")
+    talents = models.PositiveIntegerField(validators=talents_validators)
+    purpose = models.TextField(help_text="Exactly what the troops are bribed to do.", **bounded_text())
     turn = models.PositiveSmallIntegerField()
     payment = models.OneToOneField(Transaction, on_delete=models.PROTECT, related_name="bribe")
 

@@ -7,6 +7,7 @@ umpire to see and confirm. Moving the talents is the ledger's business, not this
 from django.conf import settings
 from django.db import models
 
+from .limits import bounded_text, talents_validators
 from .province import Province
 
 
@@ -18,8 +19,10 @@ class RevenueDisruption(models.Model):
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="revenue_disruptions")
     province = models.ForeignKey(Province, on_delete=models.CASCADE, related_name="revenue_disruptions")
     turn_from = models.PositiveSmallIntegerField(help_text="The first tax turn it reduces.")
-    reduction_talents = models.PositiveIntegerField(help_text="Talents a quarter taken off the income.")
-    reason = models.TextField()
+    reduction_talents = models.PositiveIntegerField(
+        help_text="Talents a quarter taken off the income.", validators=talents_validators
+    )
+    reason = models.TextField(**bounded_text())
     set_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -83,7 +86,7 @@ class Bill(models.Model):
     force = models.ForeignKey("Force", on_delete=models.SET_NULL, null=True, blank=True, related_name="bills")
     fleet = models.ForeignKey("Fleet", on_delete=models.SET_NULL, null=True, blank=True, related_name="bills")
     what = models.CharField(max_length=200)
-    talents = models.PositiveIntegerField()
+    talents = models.PositiveIntegerField(validators=talents_validators)
     paid_by = models.ForeignKey("Transaction", on_delete=models.PROTECT, null=True, blank=True, related_name="bills")
 
     class Meta:

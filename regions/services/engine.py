@@ -46,20 +46,13 @@ def roll_rules(
     key: str, case: Any, dice: Sequence[int] | None = None, *, refused: Callable[[RulesError], Exception] | None = None
 ) -> tuple[Result, int | None]:
     """The engine's result with the dice the table entered, or the console's when `dice` is None,
-    and the seed. Every die entered must be used, so one typed in the wrong order is caught, not
-    silently ignored. `refused` turns the engine's refusal into the service's words."""
+    and the seed. Every die entered must be used (the core's run_with_dice refuses a die too many), so
+    one typed in the wrong order is caught, not silently ignored. `refused` turns the engine's refusal
+    into the service's words."""
     try:
-        result, seed = run_with_dice(key, case, dice=dice)
+        return run_with_dice(key, case, dice=dice)
     except RulesError as refusal:
         raise (refused or as_refusal)(refusal) from refusal
-    if dice is not None and len(dice) > len(result.dice):
-        raise ValidationError(
-            {
-                "dice": f"Only {len(result.dice)} of the {len(dice)} dice entered were needed: "
-                "check them and enter them again."
-            }
-        )
-    return result, seed
 
 
 def as_refusal(refusal: RulesError) -> ValidationError:

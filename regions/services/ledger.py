@@ -22,6 +22,8 @@ from umpire.services.audit import Actor, record_audit
 
 from ..events import LedgerChanged
 from ..models import Account, Posting, Transaction
+from ..models.limits import MOST_TALENTS
+from ..money_scope import get_money_scope
 from .engine import current_turn
 
 # a transaction's postings: (account, signed talents), summing to zero
@@ -48,8 +50,10 @@ def do_transfer(
     *, source: Account, target: Account, talents: int, why: str, actor: Actor, shipment: bool = False
 ) -> Transaction:
     """Move whole, positive `talents` from `source` to `target` of the same event."""
-    if not is_whole(talents) or talents <= 0:
-        raise ValidationError({"talents": f"A transfer moves a whole, positive number of talents, not {talents}."})
+    if not is_whole(talents) or not 0 < talents <= MOST_TALENTS:
+        raise ValidationError(
+            {"talents": f"A transfer moves a whole number of talents from 1 to {MOST_TALENTS:,}, not {talents}."}
+        )
     if target.event_id != source.event_id:
         raise ValidationError({"target": f"{target} belongs to another event."})
     if target.pk == source.pk:
@@ -138,6 +142,7 @@ def post(
     Runs inside the caller's atomic block."""
     net = check_postings(event, postings, why)
     before = get_balances(lock(net))
+    check_kept(event, before, net, actor, field)
     check_no_overdraft(before, net, field)
     entry = Transaction.objects.create(
         event=event,
@@ -165,8 +170,10 @@ def check_postings(event: Event, postings: Postings, why: str) -> Counter[int]:
     for account, amount in postings:
         if account.event_id != event.pk:
             raise ValidationError({"postings": f"{account} belongs to another event."})
-        if not is_whole(amount) or amount == 0:
-            raise ValidationError({"postings": f"{account}: {amount} is not a whole, non-zero number of talents."})
+        if not is_whole(amount) or amount == 0 or abs(amount) > MOST_TALENTS:
+            raise ValidationError(
+                {"postings": f"{account}: {amount} is not a whole, non-zero number of talents up to {MOST_TALENTS:,}."}
+            )
     total = sum(amount for _, amount in postings)
     if total:
         raise ValidationError({"postings": f"The postings sum to {total:+d} talents, not zero."})
@@ -184,6 +191,23 @@ def lock(net: Mapping[int, int]) -> QuerySet[Account]:
         .order_by("pk")
         .select_related("province", "character", "force__province")
     )
+
+
+def check_kept(event: Event, accounts: Iterable[Account], net: Mapping[int, int], actor: Actor, field: str) -> None:
+    """Money leaves only an account the umpire keeps (VIII. GENERAL), whatever a form offered: an
+    order posted with another table's ids moves nothing. The console's own postings (no umpire) and
+    money from outside the books answer to the service that makes them."""
+    if not is_user(actor):
+        return
+    paying = [a for a in accounts if net[a.pk] < 0 and a.kind != Account.Kind.EXTERNAL]
+    if not paying:
+        return
+    scope = get_money_scope(actor, event)
+    for account in paying:
+        if not scope.covers(account):
+            raise ValidationError(
+                {field: f"{account} is not an account you keep: money leaves only an account at your tables."}
+            )
 
 
 def check_no_overdraft(balances: Mapping[Account, int], net: Mapping[int, int], field: str) -> None:

@@ -21,6 +21,7 @@ from umpire.services.rules import do_record_procedure_run
 
 from ..events import BribeOffered, RebellionTest
 from ..models import Account, Bribe, Force, Transaction
+from ..models.limits import MOST_TALENTS
 from .books import BRIBED_TROOPS, PLUNDER, outside, purse_of
 from .engine import current_turn, roll_rules, run_rules
 from .ledger import is_whole, post
@@ -216,8 +217,10 @@ def do_offer_bribe(
 def check_bribe(force: Force, briber: Character, talents: int, purpose: str) -> None:
     if briber.event_id != force.event_id:
         raise ValidationError({"briber": f"{briber} belongs to another event."})
-    if not is_whole(talents) or talents <= 0:
-        raise ValidationError({"talents": f"A bribe is a whole, positive number of talents, not {talents}."})
+    if not is_whole(talents) or not 0 < talents <= MOST_TALENTS:
+        raise ValidationError(
+            {"talents": f"A bribe is a whole number of talents from 1 to {MOST_TALENTS:,}, not {talents}."}
+        )
     if not purpose or not purpose.strip():
         raise ValidationError({"purpose": "Say exactly what the troops are bribed to do (VIII. Bribery)."})
     if not vexillations_of(force):

@@ -22,6 +22,8 @@ from umpire.services.audit import Actor, record_audit, snapshot
 
 from ..events import SpendingChanged
 from ..models import Account, Province, Spending, Venue
+from ..models.limits import MOST_TALENTS
+from ..money_scope import get_money_scope
 from .books import PUBLIC_WORKS, THE_PEOPLE, outside
 from .engine import current_turn, run_rules
 from .ledger import is_user, is_whole, post
@@ -63,6 +65,7 @@ def do_buy(
     permission or a venue is needed."""
     item = check_item(item)
     check_in_event(event, province=province, paid_from=paid_from, spender=spender, venue=venue)
+    check_spender_kept(event, spender, actor)
     check_payer(paid_from)
     terms = run_rules(
         "ad69.conspicuous_consumption",
@@ -109,6 +112,15 @@ def check_in_event(event: Event, **records: InEvent | None) -> None:
     for field, record in records.items():
         if record is not None and record.event_id != event.pk:
             raise ValidationError({field: f"{record} belongs to another event."})
+
+
+def check_spender_kept(event: Event, spender: Character | None, actor: Actor) -> None:
+    """The spending is credited to a man at the umpire's tables (the mob remembers who paid): the same
+    scope as the purses he keeps. The console's own spending (no umpire) names whom it likes."""
+    if spender is None or actor is None or not actor.is_authenticated:
+        return
+    if not get_money_scope(actor, event).covers_character(spender):
+        raise ValidationError({"spender": f"{spender} is not at your tables: name one who is, or no one."})
 
 
 def check_payer(paid_from: Account) -> None:
@@ -260,6 +272,7 @@ def do_pay_corn_dole(
     dole ... 20 Talents per quarter." Once a quarter in Rome. "A corn dole can also be made in
     provincial city": the handbook gives no price there, so Control enters it."""
     check_in_event(event, province=province, paid_from=paid_from, spender=spender)
+    check_spender_kept(event, spender, actor)
     check_payer(paid_from)
     cost = corn_dole_cost(province, talents)
     with atomic():
@@ -292,7 +305,7 @@ def corn_dole_cost(province: Province, talents: int | None) -> int:
                 }
             )
         return CORN_DOLE_IN_ROME
-    if talents is None or not is_whole(talents) or talents <= 0:
+    if talents is None or not is_whole(talents) or not 0 < talents <= MOST_TALENTS:
         raise ValidationError(
             {
                 "talents": f"The handbook gives no price for a corn dole in {province}: enter the "

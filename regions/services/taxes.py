@@ -38,6 +38,7 @@ from ..models import (
     TaxStatement,
     Transaction,
 )
+from ..models.limits import MOST_TALENTS
 from .books import PUBLIC_WORKS, SOLDIERS, TAXPAYERS, outside, treasury_of
 from .engine import as_case_force, current_turn, run_rules
 from .ledger import post
@@ -486,10 +487,10 @@ def do_set_revenue_disruption(
         raise ValidationError({"reason": "Say what disrupts the revenue: rebellion, looting, war."})
     if not is_tax_turn(turn_from) or not 1 <= turn_from <= province.event.number_of_turns:
         raise ValidationError({"turn_from": f"Turn {turn_from} is not a tax turn of the game."})
-    if reduction_talents < 0:
-        raise ValidationError({"reduction_talents": "A reduction is a number of talents, 0 or more."})
+    if not 0 <= reduction_talents <= MOST_TALENTS:
+        raise ValidationError({"reduction_talents": f"A reduction is a number of talents from 0 to {MOST_TALENTS:,}."})
     with atomic():
-        disruption = RevenueDisruption.objects.create(
+        disruption = RevenueDisruption(
             event=province.event,
             province=province,
             turn_from=turn_from,
@@ -497,6 +498,8 @@ def do_set_revenue_disruption(
             reason=reason.strip(),
             set_by=actor if actor is not None and actor.is_authenticated else None,
         )
+        disruption.full_clean()
+        disruption.save()
         record_audit(
             event=province.event,
             actor=actor,

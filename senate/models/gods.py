@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from regions.models import Province, Spending, Venue
+from regions.models.limits import bounded_text, talents_validators
 from umpire.models import Character
 
 # The catalogue items paid to a god (VIII. CONSPICUOUS CONSUMPTION, notes 2 and 4).
@@ -20,7 +21,7 @@ class God(models.Model):
 
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="gods")
     name = models.CharField(max_length=60)
-    domain = models.TextField(help_text="The handbook's words for the god.")
+    domain = models.TextField(help_text="The handbook's words for the god.", **bounded_text())
     position = models.PositiveSmallIntegerField(default=0, help_text="The handbook's order.")
 
     class Meta:
@@ -68,7 +69,9 @@ class Devotion(models.Model):
     character = models.ForeignKey(Character, on_delete=models.PROTECT, related_name="devotions")
     god = models.ForeignKey(God, on_delete=models.PROTECT, related_name="devotions")
     what = models.CharField(max_length=200, help_text="What was given: a white bull, games, a shrine.")
-    talents = models.PositiveIntegerField(null=True, blank=True, help_text="What it cost, if it cost talents.")
+    talents = models.PositiveIntegerField(
+        null=True, blank=True, validators=talents_validators, help_text="What it cost, if it cost talents."
+    )
     province = models.ForeignKey(Province, on_delete=models.PROTECT, null=True, blank=True, related_name="devotions")
     temple = models.ForeignKey(
         Venue,
@@ -87,7 +90,7 @@ class Devotion(models.Model):
         related_name="devotions",
         help_text="The temple or religious ceremony bought through the treasury.",
     )
-    note = models.TextField(blank=True)
+    note = models.TextField(blank=True, **bounded_text())
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -140,14 +143,14 @@ class Oath(models.Model):
     degree = models.PositiveSmallIntegerField(choices=Degree.choices)
     god = models.ForeignKey(God, on_delete=models.PROTECT, null=True, blank=True, related_name="oaths")
     temple = models.ForeignKey(Venue, on_delete=models.PROTECT, null=True, blank=True, related_name="oaths")
-    sworn = models.TextField(help_text="What was sworn.")
+    sworn = models.TextField(help_text="What was sworn.", **bounded_text())
     to_character = models.ForeignKey(
         Character, on_delete=models.PROTECT, null=True, blank=True, related_name="oaths_received"
     )
     to_whom = models.CharField(max_length=120, blank=True, help_text="Or to whom, in words: the mob, a legion.")
     turn = models.PositiveSmallIntegerField()
     state = models.CharField(max_length=6, choices=State.choices, default=State.SWORN)
-    ruling_reason = models.TextField(blank=True)
+    ruling_reason = models.TextField(blank=True, **bounded_text())
     ruled_turn = models.PositiveSmallIntegerField(null=True, blank=True)
     ruled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

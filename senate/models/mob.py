@@ -6,12 +6,18 @@ effect is a `MobEffect` the Senate umpire or Control enters. A mood's value is t
 entries, never stored, so the history and the figure cannot disagree."""
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Sum
 
 from regions.models import Spending
 
 Item = Spending.Item
+
+# The handbook gives the mob no scale: the umpires draw its mood on a chart of some tens of points, so a
+# move of a thousand at once is past any reading of it, and a figure beyond is a slip of the keyboard.
+MOST_MOOD_POINTS = 1_000
+mood_points_validators = [MinValueValidator(-MOST_MOOD_POINTS), MaxValueValidator(MOST_MOOD_POINTS)]
 
 
 class Cause(models.TextChoices):
@@ -63,7 +69,7 @@ class MoodEntry(models.Model):
 
     mood = models.ForeignKey(Mood, on_delete=models.CASCADE, related_name="entries")
     turn = models.PositiveSmallIntegerField()
-    change = models.IntegerField(default=0)
+    change = models.IntegerField(default=0, validators=mood_points_validators)
     cause = models.CharField(max_length=20, choices=Cause.choices)
     effect_set = models.BooleanField(default=True, help_text="False: no effect was set, the umpire judges.")
     spending = models.OneToOneField(
@@ -95,7 +101,7 @@ class MobEffect(models.Model):
 
     event = models.ForeignKey("umpire.Event", on_delete=models.CASCADE, related_name="mob_effects")
     cause = models.CharField(max_length=20, choices=[c for c in Cause.choices if c[0] != Cause.RULING])
-    points_per_multiple = models.IntegerField()
+    points_per_multiple = models.IntegerField(validators=mood_points_validators)
 
     class Meta:
         ordering = ["event", "cause"]
@@ -110,7 +116,7 @@ class SupportChange(models.Model):
     umpires will advise Senatorial players as and when this changes")."""
 
     senator = models.ForeignKey("umpire.Character", on_delete=models.PROTECT, related_name="support_changes")
-    change = models.IntegerField()
+    change = models.IntegerField(validators=mood_points_validators)
     before = models.IntegerField()
     after = models.IntegerField()
     reason = models.CharField(max_length=300)

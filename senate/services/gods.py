@@ -16,6 +16,7 @@ from umpire.models.base import InEvent
 from umpire.services.audit import Actor, record_audit, snapshot
 
 from ..events_gods import DevotionRecorded, OathChanged
+from ..gods_selectors import get_characters_recorded_by
 from ..models.gods import Devotion, God, Oath
 from .rooms import senate_groups
 
@@ -75,6 +76,13 @@ def is_user(actor: Actor) -> bool:
     return actor is not None and actor.is_authenticated
 
 
+def check_may_record(event: Event, character: Character, actor: Actor) -> None:
+    """An umpire records what he saw at his own tables; the console's own records (no umpire) pass."""
+    if is_user(actor) and not get_characters_recorded_by(actor, event).filter(pk=character.pk).exists():
+        where = f"at the {character.location} table" if character.location_id else "travelling"
+        raise ValidationError({"character": f"{character} is {where}: record only what you saw at your own tables."})
+
+
 def check_same_event(event: Event, **records: InEvent | None) -> None:
     for field, record in records.items():
         if record is not None and record.event_id != event.pk:
@@ -102,6 +110,7 @@ def do_record_devotion(
     """XI. Making Offerings. Paid through the treasury, the spending gives the talents, the temple
     and the place where the umpire left them out."""
     check_same_event(event, character=character, god=god, spending=spending)
+    check_may_record(event, character, actor)
     with atomic():
         if spending is not None:
             # locked, so one spending is recorded as one devotion however many umpires press at once
@@ -162,6 +171,7 @@ def do_swear_oath(
 ) -> Oath:
     """XI. Swearing, by its degree: on his honour, in a god's name, or in a god's name in his temple."""
     check_same_event(event, character=character, god=god, temple=temple, to_character=to_character)
+    check_may_record(event, character, actor)
     with atomic():
         oath = Oath(
             event=event,

@@ -45,8 +45,11 @@ def political_move_run(event, actor, *, position, side="rome"):
 
 
 @pytest.fixture
-def vp_carthage(hb, hb_control):
-    return do_open_tracker(hb, name="VP Carthage", minimum=0, maximum=20, start=15, source="§XI", actor=hb_control)
+def vp_carthage(hb, italy, hb_control):
+    """Shown at the Italy table, whose umpire decides its proposals."""
+    return do_open_tracker(
+        hb, name="VP Carthage", minimum=0, maximum=20, start=15, source="§XI", table=italy, actor=hb_control
+    )
 
 
 @pytest.fixture
@@ -55,10 +58,17 @@ def vp_feed(vp_carthage, hb_control):
 
 
 @pytest.fixture
-def numidia(hb, hb_control):
-    """The political track of seven fields, -3 to +3 (§VII), one field toward Rome."""
+def numidia(hb, italy, hb_control):
+    """The political track of seven fields, -3 to +3 (§VII), one field toward Rome, at the Italy table."""
     return do_open_tracker(
-        hb, name="Political track: Numidia", minimum=-3, maximum=3, start=1, source="§VII", actor=hb_control
+        hb,
+        name="Political track: Numidia",
+        minimum=-3,
+        maximum=3,
+        start=1,
+        source="§VII",
+        table=italy,
+        actor=hb_control,
     )
 
 

@@ -15,14 +15,21 @@ from boardgames.services.trackers import (
 )
 from tests.umpire.channels_helpers import listen
 from umpire.events import control_group, table_group
-from umpire.models import AuditEntry
+from umpire.models import AuditEntry, Region, Role
 
 
 @pytest.fixture
-def political(hb, hb_control):
-    """A track of seven fields, -3 to +3 (§VII), at Neutral."""
+def political(hb, italy, hb_control):
+    """A track of seven fields, -3 to +3 (§VII), at Neutral, shown at the Italy table."""
     return do_open_tracker(
-        hb, name="Political track: Numidia", minimum=-3, maximum=3, start=0, source="§VII", actor=hb_control
+        hb,
+        name="Political track: Numidia",
+        minimum=-3,
+        maximum=3,
+        start=0,
+        source="§VII",
+        table=italy,
+        actor=hb_control,
     )
 
 
@@ -103,9 +110,10 @@ def test_a_move_is_heard_by_control_and_the_trackers_table(hb, italy, hb_control
 # ---- the page --------------------------------------------------------------------------------------
 
 
-def test_control_opens_a_tracker_and_a_table_umpire_moves_it(client, hb, hb_control, hb_umpire):
+def test_control_opens_a_tracker_and_a_table_umpire_moves_it(client, hb, italy, hb_control, hb_umpire):
     client.force_login(hb_control)
-    client.post(reverse("boardgames:tracker-open", args=["hb"]), {"name": "VP Rome", "minimum": "0", "start": "0"})
+    opening = {"name": "VP Rome", "minimum": "0", "start": "0", "table": italy.pk}
+    client.post(reverse("boardgames:tracker-open", args=["hb"]), opening)
     tracker = Tracker.objects.get(event=hb, name="VP Rome")
     client.force_login(hb_umpire)
     client.post(reverse("boardgames:tracker-move", args=["hb", tracker.pk]), {"change": "4", "reason": "Battle"})
@@ -119,6 +127,51 @@ def test_a_refused_move_says_why_on_the_page(client, political, hb_umpire):
         reverse("boardgames:tracker-move", args=["hb", political.pk]), {"change": "5", "reason": "Too far"}, follow=True
     )
     assert "above its maximum of 3" in page.content.decode() and political.value == 0
+
+
+# ---- whose tracker ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def sicily_umpire(hb, make_umpire):
+    Region.objects.create(event=hb, name="Sicily")
+    return make_umpire(hb, Role.REGION, "Sicily", username="hb-sicily")
+
+
+def test_another_tables_umpire_neither_moves_nor_decides_a_tables_tracker(client, political, hb_control, sicily_umpire):
+    """Read by every umpire, moved only by its table's umpire or Control: a refusal changes nothing."""
+    waiting = do_propose_tracker_move(political, change=1, reason="Politics roll", actor=hb_control)
+    before = counts()
+    for service, kwargs in (
+        (do_move_tracker, {"tracker": political, "change": 1, "reason": "x"}),
+        (do_propose_tracker_move, {"tracker": political, "change": 1, "reason": "x"}),
+        (do_confirm_tracker_move, {"move": waiting}),
+        (do_reject_tracker_move, {"move": waiting}),
+    ):
+        with pytest.raises(ValidationError) as refused:
+            service(**kwargs, actor=sicily_umpire)
+        assert refused.value.message_dict == {
+            "tracker": ["Political track: Numidia is kept by the Italy table's umpire: it is not yours to move."]
+        }
+    client.force_login(sicily_umpire)
+    page = client.get(reverse("boardgames:trackers", args=["hb"])).content.decode()
+    assert "Political track: Numidia" in page and "Kept at Italy" in page
+    assert f"/trackers/{political.pk}/move/" not in page and "Italy's umpire decides" in page
+    for name, pk, sent in (
+        ("tracker-move", political.pk, {"change": "1", "reason": "x"}),
+        ("tracker-propose", political.pk, {"change": "1", "reason": "x"}),
+        ("tracker-confirm", waiting.pk, {}),
+        ("tracker-reject", waiting.pk, {}),
+    ):
+        assert client.post(reverse(f"boardgames:{name}", args=["hb", pk]), sent).status_code == 404, name
+    assert counts() == before and political.value == 0
+
+
+def test_a_tracker_at_no_table_is_controls(hb, hb_control, hb_umpire):
+    vp = do_open_tracker(hb, name="VP Carthage", minimum=0, start=15, actor=hb_control)
+    with pytest.raises(ValidationError, match="VP Carthage is kept by Control: it is not yours to move."):
+        do_move_tracker(vp, change=1, reason="Battle", actor=hb_umpire)
+    assert do_move_tracker(vp, change=1, reason="Battle", actor=hb_control).value_after == 16
 
 
 def test_only_control_opens_a_tracker(client, hb, hb_umpire):
@@ -197,3 +250,19 @@ def test_the_page_draws_each_trackers_course_from_its_confirmed_moves(client, po
     page = client.get(reverse("boardgames:trackers", args=[political.event.slug])).content.decode()
     assert 'aria-label="Political track: Numidia: 0, 2, -1"' in page
     assert course_of([0, 2, -3]).points == "0.0,16.0 50.0,0.0 100.0,24.0"  # highest at the top, lowest at the bottom
+
+
+def test_a_move_past_what_a_track_holds_is_refused_by_name(client, political, hb_control):
+    """A move of 10^20 overflowed the column: the form, and the model for a tracker without bounds of its
+    own, bound it to a million either way."""
+    client.force_login(hb_control)
+    page = client.post(
+        reverse("boardgames:tracker-move", args=["hb", political.pk]),
+        {"change": str(10**20), "reason": "x"},
+        follow=True,
+    )
+    assert "Move by: Ensure this value is less than or equal to 1000000." in page.content.decode()
+    unbounded = do_open_tracker(political.event, name="VP Rome", table=political.table, actor=hb_control)
+    with pytest.raises(ValidationError, match="less than or equal to 1000000"):
+        do_propose_tracker_move(unbounded, change=10**20, reason="a feed's figure", actor=hb_control)
+    assert political.value == 0 == unbounded.value and unbounded.moves.count() == 1

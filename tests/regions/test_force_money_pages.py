@@ -5,6 +5,7 @@ import io
 import re
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -13,6 +14,7 @@ from pypdf import PdfReader
 from regions.models import Bill, Bribe, Fleet, Force, Transaction
 from regions.services.books import OPENING, PLUNDER, outside, purse_of, treasury_of
 from regions.services.ledger import do_transfer, get_balance
+from regions.services.plunder import do_offer_bribe
 from regions.services.taxes import do_pay_bills, do_run_tax_turn
 from tests.regions.forces_builders import legion
 from tests.regions.test_forces import state_of_everything
@@ -50,6 +52,15 @@ def commanded(ad69):
 
 def character(event, name):
     return Character.objects.get(event=event, name=name)
+
+
+@pytest.fixture
+def bribers(commanded):
+    """Tuscus Caecina and Marcus Otho come to the Illyria table, where Legion XLV stands: their purses
+    are then its umpire's to pay from."""
+    Character.objects.filter(event=commanded.event, name__in=["Tuscus Caecina", "Marcus Otho"]).update(
+        location=commanded.province.region
+    )
 
 
 def squeezed(response):
@@ -263,7 +274,11 @@ def test_the_console_rolls_when_no_dice_are_entered(client, commanded, illyria_u
     [
         ("demand-tribute", {"town": "", "dice": "5,4"}, "Town or city: This field is required."),
         ("demand-tribute", {"town": "Siscia", "dice": "7,4"}, "Dice, row 1: die 1 (the demand on Siscia) is a d6"),
-        ("demand-tribute", {"town": "Siscia", "dice": "5,4,2"}, "Dice: Only 2 of the 3 dice entered were needed"),
+        (
+            "demand-tribute",
+            {"town": "Siscia", "dice": "5,4,2"},
+            "Dice, row 3: 3 dice entered, but the procedure rolled 2: die 3 and after are not its.",
+        ),
         ("demand-tribute", {"town": "Siscia", "dice": "five"}, "Dice from the table: 'five' is not a list"),
         ("demand-tribute", {"town": "Siscia", "legions_present": 0}, "Legions present: Ensure this value is greater"),
         ("loot", {"town": "Mursa", "dice": "4"}, "Dice, row 1: die 1 (loot from Mursa) is a d3: 4 is not on it."),
@@ -300,7 +315,7 @@ def bribe(client, force, briber, talents, purpose="Stay in camp when Otho's legi
     )
 
 
-def test_a_bribe_is_paid_from_the_purse_and_the_standing_shows_who_prevails(client, commanded, illyria_umpire):
+def test_a_bribe_is_paid_from_the_purse_and_the_standing_shows_who_prevails(client, commanded, illyria_umpire, bribers):
     """VIII. Bribery: Legion XLV has 5 vexillations; 12 talents is 2 a vexillation, 9 only 1."""
     caecina, otho = character(commanded.event, "Tuscus Caecina"), character(commanded.event, "Marcus Otho")
     fund(purse_of(caecina), 20), fund(purse_of(otho), 20)
@@ -315,7 +330,7 @@ def test_a_bribe_is_paid_from_the_purse_and_the_standing_shows_who_prevails(clie
     assert "Marcus Otho: 9 talents ÷ 5 vexillations = 1.80, rounded down: 1" in text  # the engine's working
 
 
-def test_equal_bribes_are_shown_as_a_tie(client, commanded, illyria_umpire):
+def test_equal_bribes_are_shown_as_a_tie(client, commanded, illyria_umpire, bribers):
     for name in ("Tuscus Caecina", "Marcus Otho"):
         fund(purse_of(character(commanded.event, name)), 10)
     client.force_login(illyria_umpire)
@@ -338,7 +353,7 @@ def test_no_bribe_this_turn_says_so(client, commanded, illyria_umpire):
     ],
 )
 def test_bad_bribes_are_refused_by_name_and_change_nothing(
-    client, commanded, illyria_umpire, talents, purpose, message
+    client, commanded, illyria_umpire, bribers, talents, purpose, message
 ):
     fund(purse_of(character(commanded.event, "Tuscus Caecina")), 20)
     client.force_login(illyria_umpire)
@@ -346,6 +361,43 @@ def test_bad_bribes_are_refused_by_name_and_change_nothing(
     text = bribe(client, commanded, "Tuscus Caecina", talents, purpose)
     assert f'<li class="error">{message}' in text
     assert (state_of_everything(), Transaction.objects.count()) == before
+    assert not Bribe.objects.exists()
+
+
+def test_the_briber_list_offers_only_the_purses_the_umpire_keeps(client, commanded, illyria_umpire, bribers):
+    """Gaul's men are not Illyria's umpire's to spend: the list names those at his table alone."""
+    client.force_login(illyria_umpire)
+    text = page(client, force_url(commanded))
+    briber = re.search(r'<select name="briber".*?</select>', text, re.S).group(0)
+    assert "Tuscus Caecina" in briber and "Marcus Otho" in briber
+    assert "Aulius Vitellius" not in briber  # at the Northern table
+
+
+def test_a_bribe_from_another_tables_purse_is_refused_by_name_and_changes_nothing(client, commanded, illyria_umpire):
+    """The issue's case: a bribe posted with a Northern character's id spends nothing of his."""
+    vitellius = character(commanded.event, "Aulius Vitellius")
+    fund(purse_of(vitellius), 20)
+    client.force_login(illyria_umpire)
+    before = state_of_everything(), Transaction.objects.count(), AuditEntry.objects.count()
+    text = bribe(client, commanded, "Aulius Vitellius", 5)
+    assert '<li class="error">Briber: Choose a briber at your tables: the bribe is paid from his purse.' in text
+    assert (state_of_everything(), Transaction.objects.count(), AuditEntry.objects.count()) == before
+    assert get_balance(purse_of(vitellius)) == 20 and not Bribe.objects.exists()
+
+
+def test_the_bribe_service_refuses_a_purse_the_umpire_does_not_keep(commanded, illyria_umpire):
+    """Not only the form: the ledger itself takes money only out of an account the actor keeps."""
+    vitellius = character(commanded.event, "Aulius Vitellius")
+    fund(purse_of(vitellius), 20)
+    before = Transaction.objects.count(), AuditEntry.objects.count()
+    with pytest.raises(ValidationError) as refused:
+        do_offer_bribe(commanded, briber=vitellius, talents=5, purpose="Desert", actor=illyria_umpire)
+    assert refused.value.message_dict == {
+        "paid_from": [
+            "Purse of Aulius Vitellius is not an account you keep: money leaves only an account at your tables."
+        ]
+    }
+    assert (Transaction.objects.count(), AuditEntry.objects.count()) == before
     assert not Bribe.objects.exists()
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from regions.models import Account, Posting, Province, Transaction
 from regions.services.ledger import do_intercept, do_post, do_reverse, do_transfer, get_balance, get_balances
 from tests.umpire.channels_helpers import listen
-from umpire.models import AuditEntry, Character, Event, Region
+from umpire.models import AuditEntry, Character, Event, Region, Role
 from umpire.services.undo import do_undo
 
 Kind = Account.Kind
@@ -98,13 +98,57 @@ def test_an_overdraft_is_refused_naming_the_account_and_nothing_is_written(ad69,
     assert get_balances([achaea, purse]) == {achaea: 7, purse: 0}
 
 
-@pytest.mark.parametrize("talents", [0, -5, 2.5, True])
+@pytest.mark.parametrize("talents", [0, -5, 2.5, True, 1_000_001, 2**31, 10**20])
 def test_a_transfer_of_no_whole_positive_talents_is_refused(ad69, control, outside, achaea, talents):
     before = counts()
     with pytest.raises(ValidationError) as refusal:
         do_transfer(source=outside, target=achaea, talents=talents, why="nothing", actor=control)
     assert list(refusal.value.message_dict) == ["talents"]
     assert counts() == before
+
+
+def test_a_posting_past_the_most_the_books_hold_is_refused(ad69, control, outside, achaea):
+    """A deposit of 10^20 talents was an OverflowError: now a refusal by name, and nothing written."""
+    before = counts()
+    with pytest.raises(ValidationError) as refusal:
+        do_post(ad69, postings=[(outside, -(10**20)), (achaea, 10**20)], why="a slip", actor=control)
+    assert "up to 1,000,000" in refusal.value.message_dict["postings"][0]
+    assert counts() == before
+
+
+# ---- whose money ---------------------------------------------------------------------------------
+
+
+def test_money_leaves_only_an_account_the_umpire_keeps(ad69, make_umpire, control, outside, achaea, purse, jupiter):
+    """Achaea's treasury is kept at the Illyria table, Vespasian's purse at the Eastern Med one where he
+    is, Rome's treasuries by the Senate umpire: each pays from his own alone, and into any account."""
+    for account in (achaea, purse, jupiter):
+        do_transfer(source=outside, target=account, talents=10, why="funds", actor=control)
+    illyria, east, gaul, senate = (
+        make_umpire(ad69, Role.REGION, "Illyria"),
+        make_umpire(ad69, Role.REGION, "Eastern Med"),
+        make_umpire(ad69, Role.REGION, "Gaul"),
+        make_umpire(ad69, Role.SENATE, username="senate"),
+    )
+    before = counts()
+    for actor, source in (
+        (gaul, achaea),
+        (gaul, purse),
+        (east, achaea),
+        (illyria, purse),
+        (senate, achaea),
+        (east, jupiter),
+    ):
+        with pytest.raises(ValidationError) as refusal:
+            do_transfer(source=source, target=outside, talents=1, why="not his", actor=actor)
+        assert refusal.value.message_dict == {
+            "source": [f"{source.name} is not an account you keep: money leaves only an account at your tables."]
+        }
+    assert counts() == before
+    do_transfer(source=achaea, target=purse, talents=1, why="pay", actor=illyria)
+    do_transfer(source=purse, target=jupiter, talents=2, why="a gift", actor=east)
+    do_transfer(source=jupiter, target=achaea, talents=3, why="a grant", actor=senate)
+    assert get_balances([achaea, purse, jupiter]) == {achaea: 12, purse: 9, jupiter: 9}
 
 
 def test_a_transfer_without_a_reason_is_refused(ad69, control, outside, achaea):

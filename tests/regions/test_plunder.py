@@ -231,8 +231,8 @@ def test_wrong_or_missing_or_extra_dice_are_refused(ad69, control, legio_xxi):
         dice=[5],
     )
     refused(
-        "dice",
-        "Only 1 of the 2 dice entered were needed",
+        "dice.1",
+        "2 dice entered, but the procedure rolled 1: die 2 and after are not its.",
         do_demand_tribute,
         legio_xxi,
         town="Cremona",
@@ -356,10 +356,10 @@ def test_a_bribe_names_its_purpose_and_whole_talents(ad69, control, guard, dicci
         purpose=" ",
         actor=control,
     )
-    for talents in (0, -5, 2.5):
+    for talents in (0, -5, 2.5, 1_000_001, 2**31, 10**20):
         refused(
             "talents",
-            "whole, positive number of talents",
+            "A bribe is a whole number of talents from 1 to 1,000,000",
             do_offer_bribe,
             guard,
             briber=diccius,

@@ -11,7 +11,7 @@ from regions.services.ledger import do_transfer, get_balance
 from regions.services.spending import do_buy, do_pay_corn_dole, finish_spending, get_corn_dole, venues_free
 from tests.umpire.channels_helpers import listen
 from umpire import clockwork
-from umpire.models import AuditEntry, Character, Event, GameClock, Region
+from umpire.models import AuditEntry, Character, Event, GameClock, Region, Role
 from umpire.services.undo import do_undo
 
 Item = Spending.Item
@@ -662,3 +662,33 @@ def test_a_purchase_whose_turn_has_ended_is_not_undone(ad69, control, rome, vini
     with pytest.raises(ValidationError, match="Turn 1, when Free dinners .* was paid, has ended"):
         do_undo(AuditEntry.objects.get(action="spending.bought"), actor=control, reason="too late")
     assert counts() == written and get_balance(wallet) < 100
+
+
+# ---- whose spending ---------------------------------------------------------------------------
+
+
+def test_a_region_umpire_spends_his_treasury_in_the_name_of_one_at_his_tables_only(ad69, make_umpire, achaea, blasio):
+    """Achaea is at the Illyria table, where Blasio is: its umpire buys there in Blasio's name, but not in
+    the name of a man at another table, nor from another table's treasury."""
+    illyria = make_umpire(ad69, Role.REGION, "Illyria")
+    treasury = fund(treasury_of(achaea), 100, None)
+    vitellius = Character.objects.get(event=ad69, name="Aulius Vitellius")  # at the Northern table
+    buy = {"event": ad69, "item": Item.FREE_DINNERS, "province": achaea, "paid_from": treasury, "actor": illyria}
+    refused(
+        "spender",
+        "Aulius Vitellius is not at your tables: name one who is, or no one.",
+        do_buy,
+        **buy,
+        spender=vitellius,
+    )
+    corn_dole = {"event": ad69, "province": achaea, "paid_from": treasury, "talents": 5, "actor": illyria}
+    refused("spender", "Aulius Vitellius is not at your tables", do_pay_corn_dole, **corn_dole, spender=vitellius)
+    elsewhere = fund(treasury_of(Province.objects.get(event=ad69, name="Belgica")), 100, None)
+    refused(
+        "paid_from",
+        "Treasury of Belgica is not an account you keep",
+        do_buy,
+        **{**buy, "paid_from": elsewhere},
+        spender=blasio,
+    )
+    assert do_buy(**buy, spender=blasio).spender == blasio

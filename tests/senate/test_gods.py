@@ -1,5 +1,6 @@
 """XI. GODS OF ROME: the pantheon, devotions and oaths, their refusals, rulings, audit and audience."""
 
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -338,3 +339,49 @@ def test_a_refused_oath_from_the_page_names_the_field(rome, client):
     )
     assert "God: An oath on one&#x27;s honour names no god" in response.content.decode()
     assert not Oath.objects.exists()
+
+
+# ---- whose devotions and oaths an umpire records ---------------------------------------------
+
+
+def test_a_region_umpire_records_only_what_he_saw_at_his_tables(rome):
+    """Salvius sits in the Senate room: not the Italia/Rome umpire's to record, in the service too."""
+    before = Devotion.objects.count(), Oath.objects.count(), AuditEntry.objects.count()
+    words = "Marcus Salvius is at the Senate table: record only what you saw at your own tables."
+    assert refused(lambda: swear(rome, character=rome.salvius, to_character=rome.crassus), "character") == words
+    devotion = {"character": rome.salvius, "god": rome.mars, "kind": Devotion.Kind.SACRIFICE, "what": "a bull"}
+    assert refused(lambda: service.do_record_devotion(rome.event, **devotion, actor=rome.region_umpire), "character")
+    assert (Devotion.objects.count(), Oath.objects.count(), AuditEntry.objects.count()) == before
+    service.do_record_devotion(rome.event, **devotion, actor=rome.senate_umpire)  # the gods' voice records anyone's
+    assert Devotion.objects.get().recorded_by == rome.senate_umpire
+
+
+def test_the_gods_page_offers_and_accepts_only_the_characters_at_the_umpires_tables(rome, client):
+    client.force_login(rome.region_umpire)
+    body = client.get(page(rome)).content.decode()
+    lists = re.findall(r'<select name="character".*?</select>', body, re.S)
+    offered = [options for options in lists if "everyone" not in options]  # the page's filter reads everyone
+    assert offered and all("Licinius Crassus" in o and "Marcus Salvius" not in o for o in offered)
+    before = Devotion.objects.count(), AuditEntry.objects.count()
+    response = client.post(
+        reverse("senate:gods-devotion", args=[rome.event.slug]),
+        {"character": rome.salvius.pk, "god": rome.mars.pk, "kind": Devotion.Kind.SACRIFICE, "what": "a bull"},
+        follow=True,
+    )
+    assert "Who: Choose someone at your tables: record only what you saw there." in response.content.decode()
+    assert (Devotion.objects.count(), AuditEntry.objects.count()) == before
+
+
+@pytest.mark.parametrize(
+    "field, typed, words",
+    [
+        ("turn", "100000", "Turn: Ensure this value is less than or equal to"),
+        ("talents", str(10**20), "Talents: Ensure this value is less than or equal to 1000000."),
+        ("note", "x" * 1001, "Note: Ensure this value has at most 1000 characters (it has 1001)."),
+    ],
+)
+def test_a_devotion_past_the_games_bounds_is_refused_by_name(rome, client, field, typed, words):
+    client.force_login(rome.region_umpire)
+    form = {"character": rome.crassus.pk, "god": rome.mars.pk, "kind": Devotion.Kind.SACRIFICE, "what": "a bull"}
+    response = client.post(reverse("senate:gods-devotion", args=[rome.event.slug]), {**form, field: typed}, follow=True)
+    assert words in response.content.decode() and not Devotion.objects.exists()

@@ -12,8 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from regions.models import Province
 from tests.regions.forces_builders import composition, legion
 from tests.umpire.test_consumers import connect
+from tests.warfare.builders import called_off
 from tests.warfare.test_battles import AUX, LEG, fresh, orders, rows
-from umpire.models import AuditEntry, Region, Role
+from umpire.models import Announcement, AuditEntry, Region, Role
 from warfare.models import Battle
 from warfare.selectors import get_loss_groups
 from warfare.services.battle_losses import do_confirm_battle, do_place_losses, do_propose_losses
@@ -88,17 +89,35 @@ def test_a_draft_is_seen_by_its_table_and_control_and_not_by_another_table(
     assert "Carnuntum" not in page(client, "/events/ad69/battles/")
     assert client.get("/events/ad69/battles/999999/").status_code == 404
 
-    do_publish_battle(opened, actor=umpire)
+    do_publish_battle(called_off(opened, umpire), actor=umpire)
     text = page(client, desk(opened))
     assert "Published" in text and "its table's umpires and Control run it" in text
     assert "Carnuntum" in page(client, "/events/ad69/battles/")
 
 
 def test_another_tables_umpire_may_not_run_a_published_battle(client, umpire, gaul_umpire, opened):
-    do_publish_battle(opened, actor=umpire)
+    do_publish_battle(called_off(opened, umpire), actor=umpire)
     before = rows()
     assert signed_in(client, gaul_umpire).post(f"{desk(opened)}claim/").status_code == 404
     assert client.post(f"{desk(opened)}round/", round_data()).status_code == 404
+    assert rows() == before
+
+
+@pytest.mark.parametrize("table", ["²", "\u0663", "9" * 30, "-1", "abc"])
+def test_an_odd_table_on_the_index_is_a_404_not_a_server_error(client, umpire, table):
+    """`?table=²` passed str.isdigit() and reached int(): a ValueError, now no such table."""
+    assert signed_in(client, umpire).get("/events/ad69/battles/", {"table": table}).status_code == 404
+
+
+def test_more_dice_than_a_round_rolls_are_refused_by_name(client, umpire, opened):
+    """A round rolls six dice at most; ten thousand were accepted and read."""
+    signed_in(client, umpire)
+    before = rows()
+    text = step(client, opened, "round", round_data(dice="6 " * 10_000))
+    assert "dice: 10000 dice typed: a round rolls 6 at most." in text
+    assert rows() == before
+    text = step(client, opened, "round", round_data(dice="10 2 3 4 5 6 1"))
+    assert "7 dice typed: a round rolls 6 at most." in text
     assert rows() == before
 
 
@@ -292,8 +311,21 @@ def test_confirming_before_the_split_is_placed_is_refused_and_changes_nothing(cl
     assert rows() == before
 
 
+def test_a_battle_still_being_fought_is_not_published(client, control, umpire, opened):
+    """The issue's case: published before it was fought, the projector listed both sides' troops."""
+    do_fight_round(opened, orders={"a": orders("attack"), "b": orders("defend")}, dice=[10, 2], actor=umpire)
+    assert "Confirm the battle's result first" in page(signed_in(client, umpire), desk(opened))
+    before = rows(), AuditEntry.objects.count()
+    for who, sent in ((umpire, {}), (control, {"to_projector": "on"})):
+        text = step(signed_in(client, who), opened, "publish", sent)
+        assert "Confirm the battle's result first: only a finished battle is published." in text
+    assert (rows(), AuditEntry.objects.count()) == before
+    assert fresh(opened).is_draft and not Announcement.objects.exists()
+
+
 def test_publishing_and_the_projector_is_controls_choice(client, control, umpire, opened):
     signed_in(client, umpire)
+    called_off(opened, umpire)
     before = rows()
     assert "Only Control puts a battle on the projector" in step(client, opened, "publish", {"to_projector": "on"})
     assert rows() == before
@@ -339,6 +371,7 @@ async def test_a_draft_is_not_heard_at_another_table_until_published(ad69, make_
     battle = await database_sync_to_async(open_a_draft)(illyria_umpire)
     heard = await illyria.receive_json_from(timeout=2)
     assert (heard["event"]["type"], heard["event"]["battle_id"]) == ("battle.changed", battle.pk)
+    await database_sync_to_async(called_off)(battle, illyria_umpire)
     assert await gaul.receive_nothing(timeout=0.3)
 
     await database_sync_to_async(do_publish_battle)(battle, actor=illyria_umpire)

@@ -2,17 +2,19 @@
 with the losses and the fallen's fates once confirmed, and nothing of a draft, the dice or the
 umpires; refreshed live from the display's socket."""
 
+import json
 import re
 
 import pytest
 from channels.db import database_sync_to_async
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from regions.models import Province
 from tests.regions.forces_builders import legion
 from tests.umpire.test_consumers import connect_display
-from tests.warfare.builders import commander
+from tests.warfare.builders import called_off, commander
 from tests.warfare.test_battles import orders
 from umpire.models import Event, Role
 from umpire.services.access_codes import do_reissue_display_code
@@ -20,7 +22,7 @@ from warfare.models import Battle
 from warfare.services.battle_losses import do_confirm_battle, do_place_losses, do_propose_losses
 from warfare.services.battle_overrides import do_override_figure
 from warfare.services.battle_rounds import do_fight_round
-from warfare.services.battles import do_claim_battle, do_open_battle, do_publish_battle, do_release_battle
+from warfare.services.battles import do_open_battle, do_publish_battle
 
 LEG, AUX = "legionary", "auxiliary"
 EXAMPLE_1_RESULT = "Bigius Diccus defeats Flatulius Butus: Flatulius Butus was defeated outright in round 1"
@@ -100,6 +102,9 @@ def example_1_again(event, table, umpire, number):
 
 def test_a_draft_is_not_reported_until_published(client, umpire, opened, code):
     fight_example_1(opened, umpire)
+    do_propose_losses(opened, dice=[], actor=umpire)
+    place_flatulius_losses(opened, umpire)
+    do_confirm_battle(opened, actor=umpire)
     text = read(client, code)
     assert "No battle has been reported yet" in text and "Carnuntum" not in text
 
@@ -112,7 +117,7 @@ def test_a_draft_is_not_reported_until_published(client, umpire, opened, code):
 
 
 def test_a_wrong_a_revoked_or_another_events_code_opens_nothing(client, ad69, umpire, opened, code):
-    do_publish_battle(opened, actor=umpire)
+    do_publish_battle(called_off(opened, umpire), actor=umpire)
     other = Event.objects.create(slug="other", name="Another game", start_year=68, start_month=9, number_of_turns=12)
     assert reports(client, code).status_code == 200
     assert client.get("/display/ad69/battles/").status_code == 404
@@ -134,16 +139,16 @@ def test_a_confirmed_battle_reports_its_losses_and_the_fallen_commanders_fate(cl
     assert "Bigius Diccus fell, wounded: no active role in battles for 3 month(s)." in text
 
 
-def test_a_published_battle_not_yet_confirmed_reports_no_losses(client, umpire, opened, code):
-    """The owner may still place an uneven loss otherwise: the proposal is not told."""
+def test_a_battle_whose_losses_are_not_confirmed_is_neither_published_nor_reported(client, umpire, opened, code):
+    """The owner may still place an uneven loss: until the umpire confirms, nothing leaves the table."""
     fight_example_1(opened, umpire)
     do_propose_losses(opened, dice=[], actor=umpire)
     place_flatulius_losses(opened, umpire)
-    do_publish_battle(opened, actor=umpire)
+    with pytest.raises(ValidationError, match="Confirm the battle's result first"):
+        do_publish_battle(opened, actor=umpire)
 
     text = read(client, code)
-    assert EXAMPLE_1_RESULT in text and "The umpires have still to confirm the losses" in text
-    assert "Units left" not in text and "3 auxiliary, 2 legionary" not in text
+    assert "No battle has been reported yet" in text and "Carnuntum" not in text
 
 
 def test_the_reports_tell_no_seed_umpire_override_or_draft(client, ad69, control, umpire, opened, code):
@@ -157,6 +162,8 @@ def test_the_reports_tell_no_seed_umpire_override_or_draft(client, ad69, control
         reason="Bigius bribed the ferryman",
     )
     do_propose_losses(opened, dice=[], actor=umpire)
+    place_flatulius_losses(opened, umpire)
+    do_confirm_battle(opened, actor=umpire)
     do_publish_battle(opened, actor=control)
     draft = open_a_draft(umpire)
 
@@ -189,8 +196,8 @@ def test_the_reports_read_in_a_fixed_number_of_queries(client, ad69, illyria, um
 def test_the_newest_published_battle_comes_first(client, ad69, illyria, umpire, opened, code):
     forces = [legion(ad69, f"Legion {side}", "Dalmatia", [(LEG, 2, False)]) for side in ("Ultima", "Penultima")]
     later = do_open_battle(illyria, side_a_forces=[forces[0]], side_b_forces=[forces[1]], actor=umpire)
-    do_publish_battle(later, actor=umpire)
-    do_publish_battle(opened, actor=umpire)  # opened first, published last
+    do_publish_battle(called_off(later, umpire), actor=umpire)
+    do_publish_battle(called_off(opened, umpire), actor=umpire)  # opened first, published last
     text = read(client, code)
     assert text.index(opened.title) < text.index(later.title)
 
@@ -202,7 +209,7 @@ def test_the_newest_published_battle_comes_first(client, ad69, illyria, umpire, 
 @pytest.mark.asyncio
 async def test_the_display_hears_a_published_battle_but_nothing_of_a_draft(ad69, make_umpire):
     """The reports page refreshes on what the display's socket hears: a draft's steps never reach it,
-    and a published battle's steps reach it without the name of the umpire running it."""
+    and a published battle's news reaches it without the name of the umpire who ran it."""
     access = await database_sync_to_async(do_reissue_display_code)(ad69, actor=None)
     umpire = await database_sync_to_async(make_umpire)(ad69, Role.REGION, "Illyria")
     display, connected, _ = await connect_display("ad69", access.code)
@@ -210,17 +217,11 @@ async def test_the_display_hears_a_published_battle_but_nothing_of_a_draft(ad69,
     await display.receive_json_from()
 
     battle = await database_sync_to_async(open_a_draft)(umpire)
-    await database_sync_to_async(do_fight_round)(
-        battle, orders={"a": orders("attack"), "b": orders("defend")}, actor=umpire
-    )
+    await database_sync_to_async(called_off)(battle, umpire)
     assert await display.receive_nothing(timeout=0.3)
 
     await database_sync_to_async(do_publish_battle)(battle, actor=umpire)
     news = await display.receive_json_from(timeout=2)
     assert (news["event"]["type"], news["event"]["battle_id"]) == ("battle.published", battle.pk)
-
-    await database_sync_to_async(do_release_battle)(battle, actor=umpire)
-    await database_sync_to_async(do_claim_battle)(battle, actor=umpire)
-    heard = [(await display.receive_json_from(timeout=2))["event"] for _ in range(2)]
-    assert [(step["action"], step["claimed_by"]) for step in heard] == [("released", ""), ("claimed", "")]
+    assert umpire.username not in json.dumps(news)
     await display.disconnect()

@@ -453,8 +453,8 @@ def test_the_consoles_dice_are_seeded_and_repeat(ad69, umpire, example_1):
 def test_wrong_extra_or_missing_dice_and_bad_orders_are_refused(ad69, umpire, example_1):
     battle, fight = example_1.battle, {"a": orders("attack"), "b": orders("defend")}
     refused(
-        "dice",
-        "Only 2 of the 3 dice entered were needed",
+        "dice.2",
+        "3 dice entered, but the procedure rolled 2: die 3 and after are not its.",
         do_fight_round,
         battle,
         orders=fight,
@@ -776,7 +776,7 @@ def test_a_draft_is_told_only_to_its_table_and_control_until_published(
     groups = [f"control-{ad69.pk}", f"table-{illyria.pk}", f"event-{ad69.pk}", f"display-{ad69.pk}", f"table-{gaul.pk}"]
     with listen(groups) as heard:
         with django_capture_on_commit_callbacks(execute=True):
-            fight_example_1(example_1, umpire)
+            confirmed_example_1(example_1, umpire)
         drafted = heard()
         with django_capture_on_commit_callbacks(execute=True):
             do_publish_battle(example_1.battle, actor=umpire)
@@ -798,6 +798,27 @@ def test_a_draft_is_told_only_to_its_table_and_control_until_published(
         "Bigius Diccus defeats Flatulius Butus: Flatulius Butus was defeated outright in round 1",
     )
     assert fresh(example_1.battle).is_draft is False
+
+
+@pytest.mark.parametrize("stage", ["opened", "fought", "losses proposed"])
+def test_a_battle_is_published_only_once_confirmed(ad69, control, umpire, example_1, stage):
+    """Published while still fought, the projector would list both sides' troops before the result."""
+    if stage != "opened":
+        fight_example_1(example_1, umpire)
+    if stage == "losses proposed":
+        do_propose_losses(example_1.battle, dice=[], actor=umpire)
+    before = rows(), AuditEntry.objects.count()
+    for who, to_projector in ((umpire, False), (control, True)):
+        refused(
+            "__all__",
+            "Confirm the battle's result first",
+            do_publish_battle,
+            example_1.battle,
+            to_projector=to_projector,
+            actor=who,
+        )
+    assert (rows(), AuditEntry.objects.count()) == before
+    assert fresh(example_1.battle).is_draft and not Announcement.objects.exists()
 
 
 def test_control_may_put_a_published_battle_on_the_projector_once(ad69, control, umpire, example_1):

@@ -419,7 +419,9 @@ def test_the_console_rolls_seeded_dice_that_replay(control, cremona):
 
 def test_dice_not_on_the_die_or_too_many_are_refused(control, cremona):
     refused(lambda: do_assault(cremona, dice=[13, 1], actor=control), "dice", "is a d12: 13 is not on it")
-    refused(lambda: do_assault(cremona, dice=[6, 6, 6], actor=control), "dice", "Only 2 of the 3 dice")
+    refused(
+        lambda: do_assault(cremona, dice=[6, 6, 6], actor=control), "dice", "3 dice entered, but the procedure rolled 2"
+    )
 
 
 def test_an_unknown_military_skill_is_refused_not_guessed(control, cremona, primus):

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from regions.models import Force
+from regions.models.limits import bounded_text
 from umpire.rules.ad69.battle_round import MAX_ROUNDS, Outcome
 
 from .rounds import AFTERMATH_FIGURES, FIGHTING_FIGURES, ROUND_FIGURES, SIDES, fate_of_phrase, other
@@ -88,14 +89,16 @@ class Battle(models.Model):
     decided_at = models.DateTimeField(
         null=True, blank=True, help_text="When both commanders chose to fight (step 1); empty: not yet."
     )
-    called_off_reason = models.TextField(blank=True, help_text="Why it was never fought, if a commander declined.")
+    called_off_reason = models.TextField(
+        blank=True, **bounded_text(), help_text="Why it was never fought, if a commander declined."
+    )
     verdict = models.CharField(
         max_length=4,
         choices=Verdict.choices,
         blank=True,
         help_text="The umpire's verdict, when the dice leave no clear victor.",
     )
-    verdict_reason = models.TextField(blank=True)
+    verdict_reason = models.TextField(blank=True, **bounded_text())
     verdict_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

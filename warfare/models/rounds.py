@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import models
 
+from regions.models.limits import bounded_text
 from umpire.rules.ad69.battle_round import BATTLE_RESULTS, Outcome
 
 SIDES = ("a", "b")
@@ -191,7 +192,7 @@ class BattleOverride(models.Model):
     what = models.CharField(max_length=16, choices=Figure.choices)
     engine_value = models.CharField(max_length=40)
     umpire_value = models.CharField(max_length=40)
-    reason = models.TextField()
+    reason = models.TextField(**bounded_text())
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
 

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from regions.models.limits import bounded_text
 from umpire.rules.ad69.siege import PlaceType
 
 PLACE_TYPES = [(t.value, t.label.capitalize()) for t in PlaceType]
@@ -52,7 +53,7 @@ class Siege(models.Model):
     state = models.CharField(max_length=10, choices=State.choices, default=State.ACTIVE)
     begun_turn = models.PositiveSmallIntegerField()
     ended_turn = models.PositiveSmallIntegerField(null=True, blank=True)
-    lifted_reason = models.TextField(blank=True)
+    lifted_reason = models.TextField(blank=True, **bounded_text())
 
     class Meta:
         ordering = ["event", "-begun_turn", "place"]

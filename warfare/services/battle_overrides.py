@@ -99,7 +99,7 @@ def check_round_figure(fought: BattleRound, what: str, value: str) -> str:
     if what in (Figure.TOTAL_A, Figure.TOTAL_B):
         if not fought.may_override(what):
             raise ValidationError({"what": f"Round {fought.number} passed in inaction: no dice, no totals."})
-        return whole_number(value)
+        return whole_number(value, -MOST_FIGURE, MOST_FIGURE)
     if not fought.may_override(what):
         raise ValidationError(
             {
@@ -110,8 +110,14 @@ def check_round_figure(fought: BattleRound, what: str, value: str) -> str:
     return check_choice("umpire_value", value, (FALLEN, UNHARMED))
 
 
+# A round's total or a side's combat value: a whole army of praetorians with every modifier is some
+# hundreds, so ten thousand is past any battle and a figure beyond it a slip of the keyboard.
+MOST_FIGURE = 10_000
+
+
 def whole_number(value: str, least: int | None = None, most: int | None = None) -> str:
-    if not value.lstrip("-").isdigit():
+    digits = value.lstrip("-")
+    if not (digits.isascii() and digits.isdigit()):
         raise ValidationError({"umpire_value": f"{value!r} is not a whole number."})
     number = int(value)
     if (least is not None and number < least) or (most is not None and number > most):
@@ -144,7 +150,7 @@ def engine_advantage(battle: Battle) -> str:
 def rule_combat_value(battle: Battle, what: str, value: str) -> tuple[str, str]:
     """X. COMBAT VALUES: the ruled value counts in every round from the next, and in the losses."""
     side = next(view for view in get_sides(battle) if view.key == what[-1])
-    return whole_number(value, 0, 10_000), str(side.forces_value)
+    return whole_number(value, 0, MOST_FIGURE), str(side.forces_value)
 
 
 def rule_losses(battle: Battle, what: str, value: str) -> tuple[str, str]:

@@ -335,11 +335,16 @@ def claim_state(battle: Battle) -> dict[str, Any]:
 
 
 def do_publish_battle(battle: Battle, *, to_projector: bool = False, actor: Actor) -> Battle:
-    """A draft leaves the table: the players' side hears of it (the event's group) and, if
-    Control chooses, it goes on the projector's news as an announcement to the hall. A
-    published battle may still be put on the projector later."""
+    """A finished draft (confirmed, or called off unfought) leaves the table: the players' side hears
+    of it (the event's group) and, if Control chooses, it goes on the projector's news as an
+    announcement to the hall. A published battle may still be put on the projector later."""
     with transaction.atomic():
         battle = locked(battle)
+        if not battle.is_locked:
+            # a draft still being fought would show the hall both sides' troops before the result
+            raise ValidationError(
+                {"__all__": "Confirm the battle's result first: only a finished battle is published."}
+            )
         if battle.published_at and (battle.on_projector or not to_projector):
             raise ValidationError({"__all__": "This battle is already published."})
         if to_projector:
