@@ -29,9 +29,10 @@ from umpire.models import Event
 pytestmark = pytest.mark.browser
 
 SLUG = "ad69-hall"
-PUBLIC = "http://192.168.1.10:8000"
+# served over TLS on the hall's LAN (UMPIRE_TLS=lan), as the readiness page asks
+PUBLIC = "https://192.168.1.10:8000"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-HALL_KEY = "a-key-of-the-hall-s-own-not-the-demo-one"
+HALL_KEY = "Kq3v-the-hall-s-own-key-long-and-random-enough-9xZ7wP2mT8rB"  # past Django's weak-key test
 
 
 def a_fresh_install():
