@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -17,6 +17,7 @@ from umpire.models import Route
 from umpire.permissions import Perm
 from umpire.selectors import access_event
 
+from .forms import focus_first_error, refused_in
 from .models import PostingTime, PostOffice
 from .services.posting_times import do_set_default_posting_times, do_set_posting_time
 
@@ -96,20 +97,6 @@ def render_page(request, event, *, bound=None, defaults_form=None, status=200):
         "live_on": LIVE_ON,
     }
     return render(request, "mail/posting_times.html", context, status=status)
-
-
-def focus_first_error(form):
-    """A form sent back opens at its first bad field, not at the top of a long page."""
-    named = [name for name in form.errors if name in form.fields]
-    if named:
-        form.fields[named[0]].widget.attrs["autofocus"] = True
-
-
-def refused_in(form, refusal):
-    """The service's refusal shown in the form, each part beside the field it names."""
-    by_field = refusal.message_dict if hasattr(refusal, "error_dict") else {NON_FIELD_ERRORS: refusal.messages}
-    for name, problems in by_field.items():
-        form.add_error(name if name in form.fields else None, problems)
 
 
 @login_required

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.core.exceptions import ValidationError
-from django.db.models import Count
+from django.db.models import Count, F
 from django.http import Http404
 from django.utils import timezone
 
@@ -19,7 +19,7 @@ from umpire.permissions import Perm
 from umpire.selectors import access_event, get_tables_kept, is_record_id
 
 from .codes import BadCode, typed
-from .models import Letter
+from .models import Letter, LetterStep
 
 # What a letter page shows with it: its people, its tables, and whoever may hold its office.
 LETTER_RELATIONS = (
@@ -142,6 +142,18 @@ def get_tray(table, stuck_after_minutes):
                 moved_at__lt=timezone.now() - timedelta(minutes=stuck_after_minutes),
             ).exclude(state=Letter.State.ARRIVED)
         ),
+    )
+
+
+def get_posted_this_turn(table):
+    """The letters posted from this table in the clock's turn, newest first, each with where it is now:
+    the umpire's trace of what went out of his tray."""
+    return list(
+        Letter.objects.filter(origin=table, steps__what=LetterStep.What.POSTED, steps__turn=F("event__clock__turn"))
+        .select_related(
+            "addressee", "office_province", "office_legion", "destination", "at_table", "courier", "delivered_to"
+        )
+        .order_by("-pk")
     )
 
 

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from umpire.models import Character
@@ -18,6 +19,7 @@ from umpire.selectors import is_record_id
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
+from .forms import focus_first_error, refused_in
 from .models import Letter, PostOffice
 from .selectors import (
     access_letter,
@@ -27,6 +29,7 @@ from .selectors import (
     get_carried_by,
     get_couriers_at,
     get_post_scope,
+    get_posted_this_turn,
     get_runners_letters_for,
     get_tray,
     get_whole_post,
@@ -109,6 +112,11 @@ def find(request, slug):
 @login_required
 def tray(request, slug, table_id):
     event, scope, table = access_tray(request.user, slug, table_id)
+    return tray_page(request, event, scope, table)
+
+
+def tray_page(request, event, scope, table, *, post_form=None, status=200):
+    """The tray; a refused letter comes back in its form as typed, each problem beside its field."""
     office = post_office(event)
     context = {
         "event": event,
@@ -117,12 +125,16 @@ def tray(request, slug, table_id):
         "keeps": scope.keeps(table.pk),
         "office": office,
         "tray": get_tray(table, office.stuck_after_minutes),
+        "posted": get_posted_this_turn(table),
         "find_form": forms.FindForm(),
         "live_on": LIVE_ON,
     }
     if scope.keeps(table.pk):
         context.update(tray_forms(table, context["tray"]))
-    return render(request, "mail/tray.html", context)
+    if post_form is not None:
+        focus_first_error(post_form)
+        context["post_form"] = post_form
+    return render(request, "mail/tray.html", context, status=status)
 
 
 def tray_forms(table, tray):
@@ -181,14 +193,28 @@ def tray_step(handler):
     return view
 
 
-@tray_step
-def post_letter(request, table):
-    data = valid(forms.PostLetterForm(request.POST, table=table))
-    letter = do_post_letter(table, actor=request.user, **data)
-    return (
-        f"Posted: {letter.shown_code} to {letter.addressed_to} at the {letter.destination} table. "
-        f"Write the code on the letter."
-    )
+@login_required
+@require_POST
+def post_letter(request, slug, table_id):
+    """Posted: back to the tray with its code. Refused: the tray with the form as typed, each
+    problem beside its field, so nothing typed is lost."""
+    event, scope, table = access_tray(request.user, slug, table_id)
+    if not scope.keeps(table.pk):
+        raise Http404("No such tray.")
+    form = forms.PostLetterForm(request.POST, table=table)
+    if form.is_valid():
+        try:
+            letter = do_post_letter(table, actor=request.user, **form.cleaned_data)
+        except ValidationError as refusal:
+            refused_in(form, refusal)
+        else:
+            messages.success(
+                request,
+                f"Posted: {letter.shown_code} to {letter.addressed_to} at the {letter.destination} table. "
+                f"Write the code on the letter.",
+            )
+            return redirect(tray_address(slug, table.pk) + "#posted")
+    return tray_page(request, event, scope, table, post_form=form, status=400)
 
 
 @tray_step
@@ -248,40 +274,79 @@ def letter(request, slug, pk):
     )
 
 
-def letter_step(handler):
-    @login_required
-    @require_POST
-    def view(request, slug, pk):
-        event, scope, letter = access_letter(request.user, slug, pk)
-        try:
-            messages.success(request, handler(request, letter))
-        except ValidationError as refusal:
-            refuse(request, refusal)
-        return redirect("mail:letter", slug=slug, pk=letter.pk)
+def letter_step(ends_at):
+    """A POST on one letter. Done: a message, and on to `ends_at`'s page, one the actor may still open
+    (a letter sent on may be no longer his to see). Refused: a message, back on the page it was sent
+    from (the tray's buttons say so), where the letter still is."""
 
-    return view
+    def wrap(handler):
+        @login_required
+        @require_POST
+        def view(request, slug, pk):
+            event, scope, letter = access_letter(request.user, slug, pk)
+            was_at = letter.at_table_id
+            try:
+                message = handler(request, letter)
+            except ValidationError as refusal:
+                refuse(request, refusal)
+                return redirect(sent_from(request, slug, scope, letter))
+            messages.success(request, message)
+            return redirect(ends_at(slug, scope, Letter.objects.get(pk=letter.pk), was_at))
+
+        return view
+
+    return wrap
 
 
-@letter_step
+def tray_address(slug, table_id):
+    return reverse("mail:tray", kwargs={"slug": slug, "table_id": table_id})
+
+
+def letter_address(slug, letter_id):
+    return reverse("mail:letter", kwargs={"slug": slug, "pk": letter_id})
+
+
+def sent_from(request, slug, scope, letter):
+    """The tray a refused button was pressed in, or else the letter's page."""
+    if request.POST.get("back") == "tray" and letter.at_table_id and scope.sees_table(letter.at_table_id):
+        return tray_address(slug, letter.at_table_id) + "#to-hand-out"
+    return letter_address(slug, letter.pk)
+
+
+def its_tray(slug, scope, letter, was_at):
+    """Handed out, forwarded or returned: back to the tray it left, to hand out the next."""
+    return tray_address(slug, was_at) + "#to-hand-out"
+
+
+def its_page_or_tray(slug, scope, letter, was_at):
+    """Ruled on or settled: its page, if the actor may still see it; else the tray it left, else the post room."""
+    if scope.sees_letter(letter):
+        return letter_address(slug, letter.pk)
+    if was_at is not None and scope.sees_table(was_at):
+        return tray_address(slug, was_at)
+    return reverse("mail:post", kwargs={"slug": slug})
+
+
+@letter_step(its_tray)
 def deliver(request, letter):
     letter = do_deliver_letter(letter, actor=request.user)
     return f"{letter.shown_code} handed to {letter.delivered_to}."
 
 
-@letter_step
+@letter_step(its_tray)
 def forward(request, letter):
     letter = do_forward_letter(letter, actor=request.user)
     return f"{letter.shown_code} forwarded to the {letter.destination} table."
 
 
-@letter_step
+@letter_step(its_tray)
 def return_to_sender(request, letter):
     reason = valid(forms.ReasonForm(request.POST))["reason"]
     letter = do_return_letter(letter, reason=reason, actor=request.user)
     return f"{letter.shown_code} goes back to {letter.sender}, at the {letter.destination} table."
 
 
-@letter_step
+@letter_step(its_page_or_tray)
 def rule(request, letter):
     _, scope = access_post(request.user, letter.event.slug)
     if not (scope.everything or scope.keeps(letter.at_table_id)):
@@ -291,7 +356,7 @@ def rule(request, letter):
     return f"{letter.shown_code} is {letter.get_state_display().lower()}: {data['reason']}."
 
 
-@letter_step
+@letter_step(its_page_or_tray)
 def settle(request, letter):
     """Control's alone, as the whole post is: to anyone else the same 404 as no such letter."""
     if not get_post_scope(request.user, letter.event).everything:
