@@ -38,6 +38,12 @@ class PanelView:
     overdue: int
     link: str = ""  # the app's own page for this work at this table
     link_text: str = ""
+    tally: str = ""  # the heading's count in words, for a panel whose rows are not all work to do
+
+    @property
+    def count_words(self):
+        """What the panel's heading says it counts, in words: a tablet shows no tooltip to explain a bare number."""
+        return self.tally or f"{self.needs_action} to do"
 
 
 @dataclass(frozen=True)
@@ -114,18 +120,27 @@ def get_hall(event, user, now):
 # ---- the core's own panels ---------------------------------------------------------------------------
 
 
+HERE, ON_THE_WAY = "here", "on the way here"
+
+
 def gather_players(table, user, now):
-    """Who is here and who is on his way; no action waits on them, so nothing is overdue."""
+    """Who is here and who is on his way: those on the way are to be checked in as they arrive, and
+    nothing is overdue. The heading counts both from the rows it lists, so it agrees with the list."""
     characters = Character.objects.filter(Q(location=table) | Q(travelling_to=table), died_turn__isnull=True)
     rows = tuple(
         sorted(
-            (Row(c.name, note="here" if c.location_id == table.pk else "on the way here") for c in characters),
-            key=lambda row: (row.note != "here", row.text),
+            (Row(c.name, note=HERE if c.location_id == table.pk else ON_THE_WAY) for c in characters),
+            key=lambda row: (row.note != HERE, row.text),
         )
     )
-    coming = sum(1 for row in rows if row.note != "here")
+    coming = sum(1 for row in rows if row.note == ON_THE_WAY)
     return PanelView(
-        rows, coming, 0, reverse("table:players", args=[table.event.slug, table.pk]), "Check players in and out"
+        rows,
+        coming,
+        0,
+        reverse("table:players", args=[table.event.slug, table.pk]),
+        "Check players in and out",
+        tally=f"{len(rows) - coming} here, {coming} on the way",
     )
 
 

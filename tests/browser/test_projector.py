@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from django.core.management import call_command
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.conftest import off_the_browser_thread, open_page
@@ -75,12 +76,66 @@ class ProjectorInABrowser(RunningGameInABrowser):
         projector.wait_for_timeout(1500)
         assert seconds_shown(projector) == frozen
 
+    def test_a_revoked_projector_blanks_at_once_and_asks_for_a_new_link(self):
+        projector = self.open_projector()
+        desk = sign_in_control(self)
+        desk.get_by_text("Revoke and issue a new link…").click()
+        desk.get_by_role("button", name="Issue a new link").click()
+
+        for part in (".countdown", ".month", ".phase", ".state", "header", "footer"):
+            expect(projector.locator(part)).to_have_count(0)
+        expect(projector.locator("body")).to_have_class(re.compile(r"\brevoked\b"))
+        expect(projector.locator("#live-status")).to_be_visible()
+        expect(projector.locator("#live-status")).to_contain_text("Control has replaced it")
+        expect(projector.locator("#live-status")).to_contain_text("Ask Control for the new link")
+
+        # Control pauses: the blank screen neither reconnects nor comes back with a clock
+        desk.get_by_role("button", name="Pause").click()
+        projector.wait_for_timeout(2500)
+        assert projector.locator(".countdown").count() == 0
+        assert projector.locator(".paused-banner").count() == 0
+        expect(projector.locator("#live-status")).to_contain_text("Control has replaced it")
+
     def test_projector_fits_a_phone(self):
         phone = open_page(self, viewport={"width": 390, "height": 844})
         phone.goto(f"{self.live_server_url}/display/ad69/?code={self.code}")
         expect(phone.locator(".countdown")).to_have_text(re.compile(r"^\d+:\d\d$"))
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390
+
+
+def clock_lines(page):
+    return page.inner_text(".state"), page.inner_text(".phase")
+
+
+def as_served_and_as_live(test, code):
+    """The projector's state and phase lines as the server renders them (no script) and once live.js runs."""
+    served = open_page(test, java_script_enabled=False)
+    served.goto(f"{test.live_server_url}/display/ad69/?code={code}")
+    live = open_page(test)
+    live.goto(f"{test.live_server_url}/display/ad69/?code={code}")
+    expect(live.locator(".countdown")).not_to_have_text("–")  # live.js has drawn the clock
+    return clock_lines(served), clock_lines(live)
+
+
+def set_up_a_turn_run_out_with_auto_advance_off():
+    """The game started 20 minutes and 5 seconds ago, auto-advance off: turn 1's time is up and the clock holds."""
+    call_command("loaddata", "ad69_world", verbosity=0)
+    event = Event.objects.get(slug="ad69")
+    started = timezone.now() - timedelta(minutes=20, seconds=5)
+    clockwork.do_set_auto_advance(event, auto_advance=False, actor=None, now=started)
+    clockwork.do_start_clock(event, actor=None, now=started)
+    return do_reissue_display_code(event, actor=None).code
+
+
+@pytest.mark.usefixtures("browser_on_class")
+class HoldingGameInABrowser(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    def test_a_turn_over_waiting_for_control_is_not_called_running(self):
+        code = off_the_browser_thread(set_up_a_turn_run_out_with_auto_advance_off)
+        served, live = as_served_and_as_live(self, code)
+        assert served == live == ("Waiting for Control", "Turn over: waiting for Control")
 
 
 def miss_the_turn_end():
@@ -109,6 +164,11 @@ class HeldGameInABrowser(RunningGameInABrowser):
         # the desk's change is the server's own: the projector hears it live
         expect(projector.locator(".held-banner")).to_be_hidden()
         expect(projector.locator(".countdown")).to_have_text(re.compile(r"^\d+:\d\d$"))
+
+    def test_the_held_projector_reads_the_same_served_and_live(self):
+        off_the_browser_thread(miss_the_turn_end)
+        served, live = as_served_and_as_live(self, self.code)
+        assert served == live == ("Waiting for Control", "Game held: waiting for Control")
 
     def test_the_held_projector_fits_a_tablet_upright(self):
         off_the_browser_thread(miss_the_turn_end)

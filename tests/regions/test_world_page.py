@@ -14,7 +14,8 @@ def test_sign_in_is_required(client, ad69):
 
 
 def test_home_takes_an_umpire_straight_to_his_event(client, ad69, make_umpire):
-    client.force_login(make_umpire(ad69, Role.REGION, "Gaul"))
+    # a Region umpire goes on to his own table's console (tests/umpire/test_home_page.py)
+    client.force_login(make_umpire(ad69, Role.SENATE))
     response = client.get("/")
     assert response.status_code == 302 and response.url == "/events/ad69/world/"
 

@@ -142,6 +142,31 @@ def test_a_region_umpires_console_shows_each_item_in_its_panel(client, busy):
     assert "OVERDUE" not in page
 
 
+def panel_heading(page, name):
+    found = re.search(rf'id="panel-{re.escape(name)}">\s*<h2>(.*?)</h2>', page, re.S)
+    assert found, f"no panel {name}"
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(1))).strip()
+
+
+def test_the_players_heading_counts_the_players_it_lists(client, hall):
+    """Players here and none on the way once read "0" above the list: the count of those coming alone."""
+    page = console(client, hall.illyria_umpire, hall).content.decode()
+    players = panel(page, "umpire.players")
+    here = players.count("· here")
+    assert here >= 2 and "on the way here" not in players
+    assert panel_heading(page, "umpire.players") == f"Players here and on the way {here} here, 0 on the way"
+
+    do_check_out(hall.fuscus, to_table=hall.illyria, actor=hall.control)
+    page = console(client, hall.illyria_umpire, hall).content.decode()
+    assert panel(page, "umpire.players").count("· on the way here") == 1
+    assert panel_heading(page, "umpire.players") == f"Players here and on the way {here} here, 1 on the way"
+
+
+def test_a_work_panels_heading_says_its_count_is_work_to_do(client, busy):
+    page = console(client, busy.illyria_umpire, busy).content.decode()
+    assert panel_heading(page, "mail.letters") == "Letters to hand out 1 to do"
+
+
 def test_each_panel_links_to_its_apps_page(client, busy):
     page = console(client, busy.illyria_umpire, busy).content.decode()
     pk = busy.illyria.pk

@@ -3,8 +3,10 @@
 //
 // <script src="live.js" data-socket="/ws/…" data-refresh="world.changed …"
 //         data-initial="initial-state-element-id" data-revocable="what to say once closed">
-// With data-revocable, a socket closed with 4403 (its code was replaced) empties #main, says
-// so, and stops reconnecting: what the page showed is no longer the holder's to read.
+// With data-revocable, a socket closed with 4403 (its code was replaced), or a poll answered 404,
+// empties #main, stops the clock, marks the body "revoked", says so in #live-status and stops
+// reconnecting: what the page showed is no longer the holder's to read, and a countdown left
+// running would tell the hall a time that Control may since have paused.
 // While the socket is down (Redis stopped, the Wi-Fi gone) #live-status says live updates are
 // interrupted and the page polls its own address instead, taking the clock from the
 // data-initial element and #main from the fresh page, until the socket opens again.
@@ -30,6 +32,7 @@
   var INTERRUPTED = "Live updates interrupted: this page checks for changes every 10 seconds " +
     "and reconnects by itself.";
   var polling = null;
+  var ticking = null; // the countdown's redraw, stopped once the page's code is revoked
   var missed = false; // whether events may have gone unheard since the page last had them all
   var ended = false;
 
@@ -69,9 +72,11 @@
     }).map(function (p) { return p.name; });
   }
 
+  // the projector's server-rendered lines say the same (umpire/views/display.py, STATE_LINES)
   var STATE_WORDS = {
-    scheduled: "Not started", running: "Running", paused: "PAUSED", held: "HELD: waiting for Control", finished: "Game over"
+    scheduled: "Not started", running: "Running", paused: "PAUSED", held: "Waiting for Control", finished: "Game over"
   };
+  var HOLDING_WORDS = "Waiting for Control"; // running, its time up, and the next turn Control's to start
 
   function render() {
     if (!clock) { return; }
@@ -83,7 +88,7 @@
       turn: "Turn " + clock.turn + " of " + clock.turns,
       phase: clock.state === "held" ? "Game held: waiting for Control"
         : holding ? "Turn over: waiting for Control" : phasesNow(left).join(" · "),
-      state: STATE_WORDS[clock.state],
+      state: holding ? HOLDING_WORDS : STATE_WORDS[clock.state],
       "winter-land": clock.winter_on_land.join(", ") || "none",
       "winter-sea": clock.winter_at_sea.join(", ") || "none"
     };
@@ -210,6 +215,9 @@
   function revoked() {
     ended = true;
     clearInterval(polling);
+    clearInterval(ticking);
+    clock = null;
+    document.body.classList.add("revoked");
     var main = document.getElementById("main");
     if (main) { main.replaceChildren(); }
     if (status) { status.textContent = script.dataset.revocable; status.hidden = false; }
@@ -238,6 +246,6 @@
   }
 
   fromPage(document);
-  setInterval(render, 200);
+  ticking = setInterval(render, 200);
   connect();
 })();
