@@ -45,7 +45,7 @@ from .services.letters import (
     do_settle_letter,
 )
 from .services.office import do_set_post_office
-from .services.post import post_office
+from .services.post import post_office_settings
 
 LIVE_ON = "letter.moved letters.arrived character.moved clock.changed"
 FIELD_LABELS = {
@@ -117,7 +117,7 @@ def tray(request, slug, table_id):
 
 def tray_page(request, event, scope, table, *, post_form=None, status=200):
     """The tray; a refused letter comes back in its form as typed, each problem beside its field."""
-    office = post_office(event)
+    office = post_office_settings(event)
     context = {
         "event": event,
         "table": table,
@@ -388,7 +388,7 @@ def whole_post(request, slug):
     event, scope = access_post(request.user, slug)
     if not scope.everything:
         raise Http404("Control's page.")
-    office = post_office(event)
+    office = post_office_settings(event)
     return render(
         request,
         "mail/whole_post.html",

@@ -24,6 +24,12 @@ def post_office(event: Event) -> PostOffice:
     return office
 
 
+def post_office_settings(event: Event) -> PostOffice:
+    """The post's settings to read: its row, or the defaults, unsaved, until Control changes them. A page
+    shown, or a form refused, writes nothing."""
+    return PostOffice.objects.filter(event=event).first() or PostOffice(event=event)
+
+
 def game_date(event: Event) -> tuple[int, str]:
     turn = GameClock.objects.filter(event=event).values_list("turn", flat=True).get()
     return turn, str(event.game_month(turn))
