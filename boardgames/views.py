@@ -197,10 +197,12 @@ def data_table(request, slug, key):
     table = access_data_table(request.user, slug, key)
     may_edit = can(request.user, table.event, Perm.EDIT_WORLD)
     formset = forms.DataRowFormSet(form_kwargs={"table": table}, initial=forms.initial_rows(get_grid(table)))
-    if request.method == "POST" and may_edit:
+    refused = request.method == "POST" and may_edit
+    if refused:
         formset = forms.DataRowFormSet(request.POST, form_kwargs={"table": table})
         if formset.is_valid() and save_rows(request, table, formset):
             return redirect("boardgames:data-table", slug=slug, key=key)
+    # a refused edit comes back 400 with what was typed and each error beside its cell, in view
     return render(
         request,
         "boardgames/data_table.html",
@@ -212,7 +214,9 @@ def data_table(request, slug, key):
             "may_edit": may_edit,
             "import_form": forms.ImportForm(),
             "live_on": "datatable.changed",
+            "refused": refused,
         },
+        status=400 if refused else 200,
     )
 
 

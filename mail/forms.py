@@ -95,10 +95,20 @@ class RunnersLettersForm(LeaveForm):
         self.fields["letters"].label_from_instance = lambda letter: f"{letter}, brought by {letter.runner}"
 
 
-class SettleForm(forms.Form):
+class LetterPageForm(forms.Form):
+    """One of the letter page's forms: each names its fields' ids after itself, as several ask "Why"."""
+
+    id_prefix = ""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, auto_id=f"{self.id_prefix}-%s", **kwargs)
+
+
+class SettleForm(LetterPageForm):
     """Control takes a letter from its carrier's hand into a table's tray: its destination's, or back into
     its sender's."""
 
+    id_prefix = "settle"
     table: forms.ModelChoiceField[Region] = forms.ModelChoiceField(label="Into the tray of", queryset=None)
     reason = forms.CharField(label="Why", max_length=300)
 
@@ -116,11 +126,15 @@ def tray_label(table, letter):
     return str(table)
 
 
-class ReasonForm(forms.Form):
-    reason = forms.CharField(label="Why", max_length=300)
+class ReasonForm(LetterPageForm):
+    """Returned to its sender, and why."""
+
+    id_prefix = "return"
+    reason = forms.CharField(label="Return it to its sender: why", max_length=300)
 
 
-class RulingForm(forms.Form):
+class RulingForm(LetterPageForm):
+    id_prefix = "ruling"
     ruling = forms.ChoiceField(label="Ruling", choices=[("lost", "Lost on the road"), ("intercepted", "Intercepted")])
     reason = forms.CharField(label="Why", max_length=300)
 

@@ -3,7 +3,8 @@ letter's history, what a courier carries, and Control's view of the whole post.
 
 Each step is a small POST view, as on the battle desk: fetch what the user may act on (else
 404), read the form, call the service, report, and go back. A refusal, by the form or the
-service, is a message naming the field, and changes nothing.
+service, is a message naming the field, or (the letter page's forms, and a letter posted) the page again, 400,
+with what was typed and each problem beside its field; either way it changes nothing.
 """
 
 from django.contrib import messages
@@ -28,7 +29,6 @@ from .selectors import (
     find_letter,
     get_carried_by,
     get_couriers_at,
-    get_post_scope,
     get_posted_this_turn,
     get_runners_letters_for,
     get_tray,
@@ -251,31 +251,53 @@ def leave_from_runners(request, table):
 
 @login_required
 def letter(request, slug, pk):
-    """A letter's address, where it is, its whole history; its typed contents to Control only."""
     event, scope, letter = access_letter(request.user, slug, pk)
+    return letter_page(request, event, scope, letter)
+
+
+def letter_page(request, event, scope, letter, *, refused=None, status=200):
+    """A letter's address, where it is, its whole history; its typed contents to Control only.
+
+    `refused` is (name, form): a form of this page sent back as typed, each problem beside its field and the
+    page's place kept at it. If the page no longer offers that form (the letter moved on meanwhile), its
+    problems are told in a message instead."""
+    offered = letter_forms(scope, letter)
+    if refused is not None:
+        name, form = refused
+        if offered[name] is None:
+            refuse(request, ValidationError(dict(form.errors)))
+        else:
+            focus_first_error(form)
+            offered[name] = form
     steps = letter.steps.select_related("table", "to_table", "courier", "to_character", "by")
-    return render(
-        request,
-        "mail/letter.html",
-        {
-            "event": event,
-            "letter": letter,
-            "steps": steps,
-            "scope": scope,
-            "live_on": LIVE_ON,
-            "hands_out": letter.state == Letter.State.ARRIVED and scope.keeps(letter.at_table_id),
-            "rules": letter.is_moving and (scope.everything or scope.keeps(letter.at_table_id)),
-            "reason_form": forms.ReasonForm(),
-            "ruling_form": forms.RulingForm(),
-            "settle_form": (
-                forms.SettleForm(letter=letter) if letter.state == Letter.State.CARRIED and scope.everything else None
-            ),
-        },
-    )
+    context = {
+        "event": event,
+        "letter": letter,
+        "steps": steps,
+        "scope": scope,
+        "live_on": LIVE_ON,
+        "hands_out": offered["reason_form"] is not None,
+        "rules": offered["ruling_form"] is not None,
+        "current_step": refused[0] if refused else None,
+        **offered,
+    }
+    return render(request, "mail/letter.html", context, status=status)
+
+
+def letter_forms(scope, letter):
+    """The forms the letter page offers the user now, by name; None for one it does not offer."""
+    hands_out = letter.state == Letter.State.ARRIVED and scope.keeps(letter.at_table_id)
+    rules = letter.is_moving and (scope.everything or scope.keeps(letter.at_table_id))
+    settles = letter.state == Letter.State.CARRIED and scope.everything
+    return {
+        "reason_form": forms.ReasonForm() if hands_out else None,
+        "ruling_form": forms.RulingForm() if rules else None,
+        "settle_form": forms.SettleForm(letter=letter) if settles else None,
+    }
 
 
 def letter_step(ends_at):
-    """A POST on one letter. Done: a message, and on to `ends_at`'s page, one the actor may still open
+    """A button on one letter. Done: a message, and on to `ends_at`'s page, one the actor may still open
     (a letter sent on may be no longer his to see). Refused: a message, back on the page it was sent
     from (the tray's buttons say so), where the letter still is."""
 
@@ -296,6 +318,38 @@ def letter_step(ends_at):
         return view
 
     return wrap
+
+
+def letter_form_step(ends_at, name, make_form):
+    """A form on the letter page. Done: as a button's step. Refused, by the form or by the service: the
+    letter page again, 400, with what was typed and each problem beside its field; nothing changed.
+    The handler may raise Http404 first, for a user the step is none of his business."""
+
+    def wrap(handler):
+        @login_required
+        @require_POST
+        def view(request, slug, pk):
+            event, scope, letter = access_letter(request.user, slug, pk)
+            was_at = letter.at_table_id
+            form = make_form(request.POST, letter)
+            try:
+                message = handler(request, scope, letter, form)
+            except ValidationError as refusal:
+                refused_in(form, refusal)
+                return letter_page(request, event, scope, letter, refused=(name, form), status=400)
+            messages.success(request, message)
+            return redirect(ends_at(slug, scope, Letter.objects.get(pk=letter.pk), was_at))
+
+        return view
+
+    return wrap
+
+
+def checked(form):
+    """The form's data; a form with problems is refused with nothing to add, its problems already beside its fields."""
+    if not form.is_valid():
+        raise ValidationError({})
+    return form.cleaned_data
 
 
 def tray_address(slug, table_id):
@@ -339,29 +393,27 @@ def forward(request, letter):
     return f"{letter.shown_code} forwarded to the {letter.destination} table."
 
 
-@letter_step(its_tray)
-def return_to_sender(request, letter):
-    reason = valid(forms.ReasonForm(request.POST))["reason"]
-    letter = do_return_letter(letter, reason=reason, actor=request.user)
+@letter_form_step(its_tray, "reason_form", lambda data, letter: forms.ReasonForm(data))
+def return_to_sender(request, scope, letter, form):
+    letter = do_return_letter(letter, reason=checked(form)["reason"], actor=request.user)
     return f"{letter.shown_code} goes back to {letter.sender}, at the {letter.destination} table."
 
 
-@letter_step(its_page_or_tray)
-def rule(request, letter):
-    _, scope = access_post(request.user, letter.event.slug)
+@letter_form_step(its_page_or_tray, "ruling_form", lambda data, letter: forms.RulingForm(data))
+def rule(request, scope, letter, form):
     if not (scope.everything or scope.keeps(letter.at_table_id)):
         raise ValidationError({"ruling": "Only Control, or the umpire of the table it is at, rules on a letter."})
-    data = valid(forms.RulingForm(request.POST))
+    data = checked(form)
     letter = do_rule_letter(letter, actor=request.user, **data)
     return f"{letter.shown_code} is {letter.get_state_display().lower()}: {data['reason']}."
 
 
-@letter_step(its_page_or_tray)
-def settle(request, letter):
+@letter_form_step(its_page_or_tray, "settle_form", lambda data, letter: forms.SettleForm(data, letter=letter))
+def settle(request, scope, letter, form):
     """Control's alone, as the whole post is: to anyone else the same 404 as no such letter."""
-    if not get_post_scope(request.user, letter.event).everything:
+    if not scope.everything:
         raise Http404("No such letter.")
-    data = valid(forms.SettleForm(request.POST, letter=letter))
+    data = checked(form)
     letter = do_settle_letter(letter, actor=request.user, **data)
     return f"{letter.shown_code} is taken from its carrier into the {data['table']} tray: {data['reason']}."
 

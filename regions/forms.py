@@ -7,6 +7,7 @@ from functools import partial
 from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils.text import slugify
 
 from umpire.models import Character
 from umpire.rules.ad69.fleets import Repair
@@ -303,6 +304,12 @@ class Panel:
     note: str = ""
     confirm: str = ""  # the warning shown behind <details> before it can be sent
     why_not: str = ""  # why it cannot be given now (then there is no form)
+
+    def __post_init__(self):
+        # a page offers several orders that ask the same things ("talents", "why"): each field's id is its
+        # order's own, so each label finds its field
+        if self.form is not None:
+            self.form.auto_id = f"{slugify(self.url)}-%s"
 
 
 def force_panels(force, card, money_scope):

@@ -70,8 +70,10 @@ def gods(request, slug):
             "pantheon": get_pantheon(event, character),
             "oaths": get_oaths_by_state(event, character),
             "rules": can_rule_oaths(request.user, event),
-            "devotion_form": forms.DevotionForm(event=event, characters=recorded_by(request, event)),
-            "oath_form": forms.OathForm(event=event, characters=recorded_by(request, event)),
+            "devotion_form": forms.DevotionForm(
+                event=event, characters=recorded_by(request, event), auto_id="devotion_%s"
+            ),
+            "oath_form": forms.OathForm(event=event, characters=recorded_by(request, event), auto_id="oath_%s"),
             "live_on": LIVE_ON,
         },
     )

@@ -65,9 +65,9 @@ def mob(request, slug):
             "can_run": can(request.user, event, Perm.RUN_SENATE),
             "live_on": LIVE_ON,
             "provincial_moods": get_provincial_moods(event),
-            "open_form": forms.OpenMoodForm(event=event),
-            "move_form": forms.MoveMoodForm(event=event),
-            "effect_form": forms.MobEffectForm(),
+            "open_form": forms.OpenMoodForm(event=event, auto_id="open_%s"),
+            "move_form": forms.MoveMoodForm(event=event, auto_id="move_%s"),
+            "effect_form": forms.MobEffectForm(auto_id="effect_%s"),
         },
     )
 

@@ -49,8 +49,8 @@ def offices(request, slug):
             "legions": get_legates(event),
             "rome_offices": get_rome_offices(event),
             "appointments": get_appointments(event),
-            "appoint_form": AppointForm(event=event) if runs_senate else None,
-            "enter_form": EnterSenateForm(event=event) if runs_senate else None,
+            "appoint_form": AppointForm(event=event, auto_id="appoint_%s") if runs_senate else None,
+            "enter_form": EnterSenateForm(event=event, auto_id="enter_%s") if runs_senate else None,
         },
     )
 

@@ -35,13 +35,64 @@ class MotionForm(forms.Form):
 
 
 class VoteForm(forms.Form):
+    """One senator's row of a motion's vote sheet. No choice leaves his vote as it stands."""
+
     # Any character of the game, so that the service, not the form, says why a man may not vote.
-    senator: forms.ModelChoiceField[Character] = forms.ModelChoiceField(label="Senator", queryset=None)
-    choice = forms.ChoiceField(label="Vote", choices=Vote.Choice.choices)
+    senator: forms.ModelChoiceField[Character] = forms.ModelChoiceField(
+        label="Senator", queryset=None, widget=forms.HiddenInput
+    )
+    choice = forms.ChoiceField(
+        label="Vote",
+        choices=Vote.Choice.choices,
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "%(value)s is not a vote: Aye, Nay or Abstain."},
+    )
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["senator"].queryset = Character.objects.filter(event=event)
+        # the senator the row is for, kept apart so that a refusal beside him does not lose his name
+        self.voter = None if self.is_bound else self.initial["senator"]
+
+    def clean_senator(self):
+        self.voter = self.cleaned_data["senator"]
+        return self.voter
+
+
+class BaseVoteSheet(forms.BaseFormSet):
+    """A motion's votes, a row for each senator present, recorded in one go."""
+
+    def __init__(self, *args, motion, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.motion = motion
+        self.refusals: list[str] = []  # what the service said of the motion as a whole
+
+    def chosen(self):
+        """The rows with a vote chosen, in order: the service's refusals name them by this order."""
+        return [form for form in self.forms if form.cleaned_data.get("choice")]
+
+    def refuse(self, refusal):
+        """The service's refusal shown beside the rows it names (votes.<n>.<field>), the rest above them."""
+        chosen = self.chosen()
+        by_path = refusal.message_dict if hasattr(refusal, "error_dict") else {"__all__": refusal.messages}
+        for path, problems in by_path.items():
+            _, row, field = (path.split(".") + ["", ""])[:3]
+            if row.isdigit() and int(row) < len(chosen):
+                chosen[int(row)].add_error(field, problems)
+            else:
+                self.refusals.extend(problems)
+
+
+VoteSheet = forms.formset_factory(VoteForm, formset=BaseVoteSheet, extra=0)
+
+
+def vote_sheet(event, motion, *, data=None, present=()):
+    """The vote sheet of a motion: bound to what was sent, or with a row for each senator present and
+    the vote he has cast. Its prefix names the motion, so that two sheets on a page never share an id."""
+    cast = {vote.senator_id: vote.choice for vote in motion.votes.all()}
+    initial = [{"senator": senator, "choice": cast.get(senator.pk, "")} for senator in present]
+    return VoteSheet(data, motion=motion, initial=initial, prefix=f"motion{motion.pk}", form_kwargs={"event": event})
 
 
 class CountForm(forms.Form):

@@ -12,7 +12,7 @@ from django.db.models import Prefetch
 from umpire.models import Announcement, Character, SocialClass
 from umpire.selectors import senate_rooms
 
-from .models.sessions import Claimant, Edict, Motion, Session, Vote
+from .models.sessions import Claimant, Edict, Motion, Session, Vote, tally_words
 
 
 @dataclass(frozen=True)
@@ -147,11 +147,30 @@ class MotionSheet:
     motion: Motion
     rows: tuple[tuple[Character, str], ...]
 
+    @property
+    def so_far(self):
+        """The votes cast until now, in the words of the count (Motion.tally)."""
+        choices = [choice for _, choice in self.rows]
+        return tally_words(*(choices.count(choice) for choice in Vote.Choice.values))
+
 
 def get_motion_sheets(session, senators):
     if session is None:
         return []
     return [motion_sheet(motion, senators) for motion in session.motions.all()]
+
+
+def votes_so_far(motion):
+    """The votes cast on a motion until now, in the words of its count."""
+    choices = list(motion.votes.values_list("choice", flat=True))
+    return tally_words(*(choices.count(choice) for choice in Vote.Choice.values))
+
+
+def get_current_motion(sheets):
+    """The motion the Senate is on: the first still to be counted, or else the last counted, whose result
+    is the next to publish."""
+    tabled = next((sheet.motion for sheet in sheets if sheet.motion.state == Motion.State.TABLED), None)
+    return tabled or (sheets[-1].motion if sheets else None)
 
 
 def motion_sheet(motion, senators):

@@ -32,18 +32,20 @@ from .services.sessions import (
     do_open_session,
     do_proclaim_emperor,
     do_publish_record,
-    do_record_vote,
+    do_record_votes,
     do_table_motion,
 )
 from .sessions_selectors import (
     get_acta,
     get_claims,
+    get_current_motion,
     get_current_session,
     get_edicts,
     get_living,
     get_motion_sheets,
     get_published_throne,
     get_senators_present,
+    votes_so_far,
 )
 
 LIVE_ON = "senate.session senate.edict senate.emperor senate.published announcements.changed character.moved"
@@ -78,33 +80,59 @@ OTHER_PARTS = (
 @login_required
 def home(request, slug):
     event = access_event(request.user, slug, Perm.VIEW_WORLD)
+    return senate_room(request, event)
+
+
+def senate_room(request, event, *, refused_votes=None, status=200):
+    """The Senate room's console; `refused_votes` is a motion's vote sheet sent back as typed, beside
+    its problems."""
     runs = can(request.user, event, Perm.RUN_SENATE)
     session = get_current_session(event)
     senators = get_senators_present(event)
+    sheets = get_motion_sheets(session, senators)
     emperor = next((claim for claim in get_claims(event) if claim.is_standing and claim.is_emperor), None)
     context = {
         "event": event,
         "runs": runs,
         "session": session,
         "senators": senators,
-        "sheets": get_motion_sheets(session, senators),
+        "sheets": [
+            (sheet, runs and vote_sheet_of(event, sheet, senators, refused_votes), count_form_of(sheet.motion))
+            for sheet in sheets
+        ],
+        # a refused sheet is the step the umpire is on, whatever the Senate has moved on to meanwhile
+        "current_motion": refused_votes.motion if refused_votes is not None else get_current_motion(sheets),
         "edicts": get_edicts(event),
         "claims": get_claims(event),
         "emperor": emperor,
         "controls_projector": can(request.user, event, Perm.ANNOUNCE),
-        "parts": other_parts(slug),
+        "parts": other_parts(event.slug),
         "live_on": LIVE_ON,
     }
     if runs:
         context.update(console_forms(event))
-    return render(request, "senate/home.html", context)
+    return render(request, "senate/home.html", context, status=status)
+
+
+def vote_sheet_of(event, sheet, senators, refused_votes):
+    """The vote sheet refused, as typed (even if the motion was counted meanwhile: it says so), or a fresh
+    one with the votes cast while the motion is tabled."""
+    if refused_votes is not None and refused_votes.motion == sheet.motion:
+        return refused_votes
+    if sheet.motion.state != Motion.State.TABLED:
+        return None
+    return forms.vote_sheet(event, sheet.motion, present=senators)
+
+
+def count_form_of(motion):
+    """Each motion's count form has ids of its own: two motions may be tabled at once."""
+    return forms.CountForm(auto_id=f"count{motion.pk}_%s")
 
 
 def console_forms(event):
     return {
-        "motion_form": forms.MotionForm(event=event),
-        "count_form": forms.CountForm(),
-        "edict_form": forms.EdictForm(event=event),
+        "motion_form": forms.MotionForm(event=event, auto_id="motion_%s"),
+        "edict_form": forms.EdictForm(event=event, auto_id="edict_%s"),
         "claim_form": forms.ClaimForm(event=event, auto_id="claim_%s"),
         "proclaim_form": forms.ClaimForm(event=event, auto_id="proclaim_%s"),
         "living": get_living(event),
@@ -158,11 +186,26 @@ def table_motion(request, event, pk):
     return f"Tabled: {motion}."
 
 
-@senate_step
-def vote(request, event, pk):
+@login_required
+@require_POST
+def vote(request, slug, pk):
+    """Every senator's vote on a motion in one go. Refused: the console again, with the sheet as it was
+    filled in and each problem beside its senator; nothing is recorded."""
+    event = access_event(request.user, slug, Perm.RUN_SENATE)
     motion = get_object_or_404(Motion, pk=pk, session__event=event)
-    cast = do_record_vote(motion, **valid(forms.VoteForm(request.POST, event=event)), actor=request.user)
-    return f"{cast.senator} votes {cast.get_choice_display().lower()}."
+    sheet = forms.vote_sheet(event, motion, data=request.POST)
+    if sheet.is_valid():
+        chosen = [(row.cleaned_data["senator"], row.cleaned_data["choice"]) for row in sheet.chosen()]
+        try:
+            changed = do_record_votes(motion, votes=chosen, actor=request.user)
+        except ValidationError as refusal:
+            sheet.refuse(refusal)
+        else:
+            messages.success(
+                request, f"{len(changed)} vote(s) recorded or changed on {motion}. So far: {votes_so_far(motion)}."
+            )
+            return redirect("senate:home", slug=slug)
+    return senate_room(request, event, refused_votes=sheet, status=400)
 
 
 @senate_step

@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "django_htmx",
     "umpire",
     "regions",
     "warfare",
@@ -90,6 +91,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "umpire.sign_in_tries.SignInTriesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "umpire.keep_place.KeepPlaceMiddleware",
     "umpire.megagame_only.MegagameOnlyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]

@@ -4,17 +4,30 @@ decide whether it may be done."""
 from __future__ import annotations
 
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from umpire.models import Character
 from umpire.rules.ad69.battle_round import Stance
+from umpire.views.refusals import field_label, labelled
 
 from .models import Battle, BattleForce
 from .models.rounds import FALLEN, KILLED, ROUND_RESULTS, SIDES, UNHARMED, Figure
 from .selectors import get_commanders_at
 
 STANCES = [(Stance.ATTACK.value, "Attack"), (Stance.DEFEND.value, "Defend")]
+# Dice are typed on a tablet's number pad, never completed from what an earlier battle typed.
+DICE_TYPED = {"inputmode": "numeric", "autocomplete": "off", "placeholder": "e.g. 10 2"}
 SKILL_HELP = "Only for a side with no player as commander: its leader's Military Skill."
+
+
+class DeskForm(forms.Form):
+    """A form of the battle desk, which shows several at once: its fields' ids are its own."""
+
+    ids = "id_%s"
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", self.ids)
+        super().__init__(*args, **kwargs)
 
 
 class OpenBattleForm(forms.Form):
@@ -103,6 +116,7 @@ class RoundForm(forms.Form):
         most=6,
         what="a round",
         label="The table's dice",
+        widget=forms.TextInput(attrs=DICE_TYPED),
         required=False,
         help_text="In this order: side A's d12, side B's d12, then a d6 for each commander in "
         "person (A's first). Round 1 with equal Military Skill: first a d6 each for "
@@ -131,8 +145,10 @@ def dice_or_console(data, rolled_by_console):
     return data["dice"]
 
 
-class OverrideForm(forms.Form):
+class OverrideForm(DeskForm):
     """Any figure open to the umpire's word now; the service checks the value against the figure."""
+
+    ids = "override_%s"
 
     what = forms.ChoiceField(label="Figure", choices=Figure.choices)
     umpire_value = forms.CharField(
@@ -150,8 +166,10 @@ class OverrideForm(forms.Form):
         self.fields["what"].choices = [(figure, Figure(figure).label) for figure in figures]
 
 
-class DecideForm(forms.Form):
+class DecideForm(DeskForm):
     """X. THE PROCESS OF BATTLE, step 1: both commanders fight, or one will not."""
+
+    ids = "decide_%s"
 
     declined_by = forms.ChoiceField(
         label="The side that will not fight", choices=[("a", "Side A"), ("b", "Side B")], widget=forms.RadioSelect
@@ -179,7 +197,9 @@ class DeployForm(forms.Form):
         return {fought.pk: self.cleaned_data[f"force_{fought.pk}"] for fought in self.forces}
 
 
-class VerdictForm(forms.Form):
+class VerdictForm(DeskForm):
+    ids = "verdict_%s"
+
     victor = forms.ChoiceField(label="Victor", choices=Battle.Verdict.choices, widget=forms.RadioSelect)
     reason = forms.CharField(
         label="Why",
@@ -189,12 +209,15 @@ class VerdictForm(forms.Form):
     )
 
 
-class WoundDiceForm(forms.Form):
+class WoundDiceForm(DeskForm):
+    ids = "wound_%s"
+
     dice = DiceField(
         # X. RISK TO CHARACTERS: for each side's fallen commander, the fatal d6 and the months' d6
         most=4,
         what="the commanders' fall",
         label="Wound dice",
+        widget=forms.TextInput(attrs=DICE_TYPED),
         required=False,
         help_text="For each fallen commander (A's first): a d6 (1 is fatal), then, if he lives, "
         "a d6 of months wounded.",
@@ -225,9 +248,26 @@ class PlaceLossesForm(forms.Form):
         ]
 
 
-class TakeOverForm(forms.Form):
-    reason = forms.CharField(label="Why you take it over", max_length=300)
+class TakeOverForm(DeskForm):
+    ids = "take_over_%s"
+
+    reason = forms.CharField(
+        label="Why you take it over",
+        max_length=300,
+        widget=forms.TextInput(attrs={"placeholder": "Why you take it over (recorded)"}),
+    )
 
 
-class PublishForm(forms.Form):
+class PublishForm(DeskForm):
     to_projector = forms.BooleanField(label="Also on the projector's news", required=False)
+
+
+def refused_in(form, refusal, labels):
+    """A service's refusal shown in the form it refused: each part beside the field it names, the
+    rest (the claim, a field of the engine's) at the form's head, in the desk's words for it."""
+    by_field = refusal.message_dict if hasattr(refusal, "error_dict") else {NON_FIELD_ERRORS: refusal.messages}
+    for name, problems in by_field.items():
+        if name in form.fields:
+            form.add_error(name, problems)
+        else:
+            form.add_error(None, labelled(field_label(name, labels), problems))

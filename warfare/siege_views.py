@@ -3,9 +3,12 @@ state and this month's work, and its sheet and record on paper.
 
 Each change is a small POST view, as on the forces and treasury pages: fetch the siege only if the
 user runs it (access_* of siege_selectors: 404 otherwise), read the form, call the service, report
-and go back to the siege's page. A refusal, by the form or by the engine through the service, is a
-message naming the field, and changes nothing: the service runs in one transaction.
+and go back to the siege's page. A refusal, by the form or by the engine through the service,
+changes nothing (the service runs in one transaction) and answers 400 with the page as it stands:
+the refusal in a message naming the field, the form as typed in the panel it was sent from.
 """
+
+from dataclasses import replace
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -22,6 +25,7 @@ from umpire.permissions import Perm
 from umpire.selectors import access_event
 from umpire.views.refusals import refusal_text, valid
 
+from .forms import refused_in
 from .selectors import get_fight_scope
 from .services.sieges import (
     do_assault,
@@ -69,32 +73,45 @@ def begin_form(event, scope, data=None):
 @login_required
 def sieges(request, slug):
     """Every siege by table, the user's tables first, active before past; beginning one."""
-    event = access_event(request.user, slug, Perm.VIEW_FORCES)
+    return sieges_index(request, access_event(request.user, slug, Perm.VIEW_FORCES))
+
+
+def sieges_index(request, event, typed=None, status=200):
     scope = get_fight_scope(request.user, event)
     context = siege_context(event)
     context["tables"] = get_siege_index(event, request.user)
     if scope.runs_any:
         context["begin"] = Panel(
             "Begin a siege",
-            reverse("warfare:siege-begin", args=[slug]),
-            begin_form(event, scope),
+            reverse("warfare:siege-begin", args=[event.slug]),
+            typed or begin_form(event, scope),
             "Begin the siege",
             note="X. THE SIEGE SYSTEM: the besiegers stand besieging until it falls or is lifted.",
         )
-    return render(request, "warfare/sieges.html", context)
+    return render(request, "warfare/sieges.html", context, status=status)
 
 
 @login_required
 def siege(request, slug, pk):
     """One siege at a glance, and to its table's umpire and Control this month's work."""
-    siege = access_siege(request.user, slug, pk)
+    return siege_desk(request, access_siege(request.user, slug, pk))
+
+
+def siege_desk(request, siege, typed=None, status=200):
+    """The siege's page; a refused order's form as it was `typed`, in the panel it was sent from."""
     card = get_siege_card(siege, get_fight_scope(request.user, siege.event))
     context = {**siege_context(siege.event), "siege": siege, "card": card}
-    if card.may_run and siege.state == siege.State.ACTIVE:
-        context.update(panels=siege_panels(siege, card), loss_panels=loss_panels(siege, card))
-    elif card.may_run:
-        context["loss_panels"] = loss_panels(siege, card)
-    return render(request, "warfare/siege.html", context)
+    if card.may_run:
+        active = siege.state == siege.State.ACTIVE
+        context["panels"] = [as_typed(p, request, typed) for p in (siege_panels(siege, card) if active else [])]
+        context["loss_panels"] = [as_typed(p, request, typed) for p in loss_panels(siege, card)]
+    return render(request, "warfare/siege.html", context, status=status)
+
+
+def as_typed(panel, request, typed):
+    """The panel the refused form was sent from, with the form as typed."""
+    sent_here = typed is not None and not panel.why_not and panel.url == request.path
+    return replace(panel, form=typed) if sent_here else panel
 
 
 # ---- printing --------------------------------------------------------------------------------------
@@ -142,19 +159,27 @@ def siege_page(siege):
     return reverse("warfare:siege", args=[siege.event.slug, siege.pk])
 
 
-def siege_order(access, page):
-    """A POST that works on a siege the user runs; back to the siege's page with a message."""
+def siege_order(access, typed_form, page):
+    """A POST that works on a siege the user runs. Done: back to the siege's page with a message.
+    Refused, by its form or by the engine through the service: its page again at status 400 with
+    nothing changed, the refusal in a message, and the form as typed in the panel it was sent from.
+    `typed_form(request, target, **more)` gives that form bound to the POST (None for an order
+    with nothing to type); the handler gets it once it is valid."""
 
     def wrap(handler):
         @login_required
         @require_POST
         def view(request, slug, pk=None, **more):
-            target = access(request.user, slug) if pk is None else access(request.user, slug, pk)
+            keys = (slug,) if pk is None else (slug, pk)
+            target = access(request.user, *keys)
+            typed = typed_form(request, target, **more)
             try:
-                done, siege = handler(request, target, **more)
+                done, siege = handler(request, target, checked(typed), **more)
             except ValidationError as refusal:
+                if typed is not None and typed.is_valid():  # content to the form: the service's refusal
+                    refused_in(typed, refusal, FIELD_LABELS)
                 messages.error(request, refusal_text(refusal, FIELD_LABELS))
-                return redirect(page(target))
+                return page(request, access(request.user, *keys), typed)  # as it stands: nothing changed
             messages.success(request, done)
             return redirect(siege_page(siege))
 
@@ -163,28 +188,49 @@ def siege_order(access, page):
     return wrap
 
 
-def sieges_page(event):
-    return reverse("warfare:sieges", args=[event.slug])
+def checked(form):
+    if form is not None:
+        valid(form)
+    return form
 
 
-@siege_order(access_siege_desk, sieges_page)
-def begin_siege(request, event):
-    scope = get_fight_scope(request.user, event)
-    data = valid(begin_form(event, scope, request.POST))
-    scope.check_may_open(data["province"].region, [*data["besiegers"], *data["garrison"]])
+def siege_refused(request, siege, typed):
+    return siege_desk(request, siege, typed, status=400)
+
+
+def index_refused(request, event, typed):
+    return sieges_index(request, event, typed, status=400)
+
+
+def no_form(request, target, **more):
+    return None
+
+
+def month_refused(request, month, typed):
+    return siege_desk(request, month.siege, typed, status=400)
+
+
+@siege_order(
+    access_siege_desk, lambda r, event: begin_form(event, get_fight_scope(r.user, event), r.POST), index_refused
+)
+def begin_siege(request, event, form):
+    data = form.cleaned_data
+    get_fight_scope(request.user, event).check_may_open(
+        data["province"].region, [*data["besiegers"], *data["garrison"]]
+    )
     siege = do_begin_siege(**data, actor=request.user)
     return f"The siege of {siege.place} is begun: strength multiplier {siege.multiplier}.", siege
 
 
-@siege_order(access_siege_to_run, siege_page)
-def build_engines(request, siege):
-    legion = valid(BuildEnginesForm(request.POST, siege=siege))["legion"]
+@siege_order(access_siege_to_run, lambda r, siege: BuildEnginesForm(r.POST, siege=siege), siege_refused)
+def build_engines(request, siege, form):
+    legion = form.cleaned_data["legion"]
     siege = do_build_siege_engines(siege, legion=legion, actor=request.user)
     return f"{legion.name} builds a set of siege engines at {siege.place}.", siege
 
 
-@siege_order(access_siege_to_run, siege_page)
-def reduce_defences(request, siege):
+@siege_order(access_siege_to_run, no_form, siege_refused)
+def reduce_defences(request, siege, form):
     siege = do_reduce_defences(siege, actor=request.user)
     return f"{siege.place}'s defences are reduced: strength multiplier {siege.multiplier}.", siege
 
@@ -192,10 +238,9 @@ def reduce_defences(request, siege):
 RESULT_WORDS = {"place_falls": "the place falls", "bloody_repulse": "a bloody repulse", "repulse": "a repulse"}
 
 
-@siege_order(access_siege_to_run, siege_page)
-def assault(request, siege):
-    data = valid(AssaultForm(request.POST))
-    month = do_assault(siege, **data, actor=request.user)
+@siege_order(access_siege_to_run, lambda r, siege: AssaultForm(r.POST), siege_refused)
+def assault(request, siege, form):
+    month = do_assault(siege, **form.cleaned_data, actor=request.user)
     outcome = month.outcome
     return (
         f"The assault on {siege.place}: {outcome['difference']:+d}, {RESULT_WORDS[outcome['result']]}. "
@@ -203,18 +248,20 @@ def assault(request, siege):
     ), siege
 
 
-@siege_order(access_siege_to_run, siege_page)
-def lift_siege(request, siege):
-    reason = valid(LiftSiegeForm(request.POST))["reason"]
-    siege = do_lift_siege(siege, reason=reason, actor=request.user)
+@siege_order(access_siege_to_run, lambda r, siege: LiftSiegeForm(r.POST), siege_refused)
+def lift_siege(request, siege, form):
+    siege = do_lift_siege(siege, reason=form.cleaned_data["reason"], actor=request.user)
     return f"The siege of {siege.place} is lifted.", siege
 
 
-@siege_order(access_assault_to_place, lambda month: siege_page(month.siege))
-def place_losses(request, month, side):
-    if side not in month.sides_waiting:
+def placing_form(request, month, side):
+    """The owner's split as typed; none for a side whose losses do not wait."""
+    return PlaceLossesForm(request.POST, month=month, side=side) if side in month.sides_waiting else None
+
+
+@siege_order(access_assault_to_place, placing_form, month_refused)
+def place_losses(request, month, form, side):
+    if form is None:
         raise ValidationError({"side": f"No losses of the {side} in turn {month.turn} wait to be placed."})
-    form = PlaceLossesForm(request.POST, month=month, side=side)
-    valid(form)
     month = do_place_siege_losses(month, side=side, placed=form.placed(), actor=request.user)
     return f"The {side}' losses of turn {month.turn} are placed.", month.siege

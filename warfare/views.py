@@ -3,8 +3,9 @@ desk an umpire runs one battle from, on a tablet at his table, round by round.
 
 Each step is a small POST view, as on the forces and treasury pages: fetch the battle the user
 runs (access_battle with RUN_BATTLES, else 404), read the form, call the service, report, and go
-back to the desk. A refusal, by the form or by the service, is a message naming the field, and
-changes nothing.
+back to the desk. A refusal, by the form or by the service, changes nothing and answers 400 with
+the desk, the step's form as typed and each problem beside its field (battle_step). The desk keeps
+its place (keep_place): the step the battle waits for comes first, in the order of desk_steps.py.
 """
 
 from django.contrib import messages
@@ -20,6 +21,8 @@ from umpire.selectors import access_event, can
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
+from .desk_steps import get_desk_steps
+from .forms import refused_in
 from .models.rounds import SIDES, Figure
 from .printing import SideOnPaper, battle_record, battle_sheet
 from .selectors import (
@@ -214,15 +217,18 @@ def paper_side(data, side, event):
 
 @login_required
 def battle(request, slug, pk):
-    """One battle: the claim, the sides, the handbook's steps in order, each round's working, the
-    overrides beside the engine's values, the verdict, the losses, confirmation and publishing."""
-    battle = access_battle(request.user, slug, pk)
-    return render(
-        request, "warfare/battle.html", desk_context(request, battle, get_fight_scope(request.user, battle.event))
-    )
+    """One battle: the claim, the step it waits for, the rounds fought, the sides, the handbook's
+    other steps, the overrides beside the engine's values."""
+    return desk_page(request, access_battle(request.user, slug, pk))
 
 
-def desk_context(request, battle, scope):
+def desk_page(request, battle, typed=None, status=200):
+    """The desk; a refused step's form as it was `typed`, each problem beside its field."""
+    context = desk_context(request, battle, get_fight_scope(request.user, battle.event), typed or {})
+    return render(request, "warfare/battle.html", context, status=status)
+
+
+def desk_context(request, battle, scope, typed):
     runs = scope.runs(battle)
     holds = battle.claimed_by_id == request.user.pk and not battle.is_locked
     sides = get_sides(battle)
@@ -239,13 +245,22 @@ def desk_context(request, battle, scope):
         "claim_live": battle.claim_is_live(),
         "sides": sides,
         "rounds": rounds,
+        "steps": get_desk_steps(battle),
         "is_control": scope.everything,
         "losses": [(battle.side_name(s), battle.losses[s]) for s in SIDES] if battle.losses else [],
         "fates": [(battle.side_name(s), fate) for s, fate in sorted(battle.fates.items())],
         "verdict_words": verdict_in_words(battle),
     }
+    if runs and battle.claimed_by_id and not holds:
+        context["take_over_form"] = forms.TakeOverForm()
     if runs and holds:
         context.update(step_forms(battle))
+    if runs and battle.is_locked:  # a locked battle is nobody's to hold: whoever runs it publishes it
+        context["publish_form"] = forms.PublishForm(initial={"to_projector": not battle.is_draft})
+    context.update(typed)
+    context["place_forms"] = [
+        (side, battle.side_name(side), context[f"place_{side}"]) for side in SIDES if f"place_{side}" in context
+    ]
     return context
 
 
@@ -265,11 +280,11 @@ def step_forms(battle):
     if battle.state == battle.State.OPEN and battle.victor:
         step["wound_form"] = forms.WoundDiceForm()
     if battle.state == battle.State.LOSSES_PROPOSED:
-        step["place_forms"] = [
-            (side, battle.side_name(side), place_form(battle, side))
+        step.update(
+            (f"place_{side}", place_form(battle, side))
             for side in SIDES
             if side in battle.to_place or battle.placed_losses[side]
-        ]
+        )
     return step
 
 
@@ -288,91 +303,112 @@ def last_orders(battle):
     return {f"{side}_{key}": value for side in SIDES for key, value in orders[side].items()}
 
 
-def battle_step(handler):
-    """A POST that takes one step of a battle the user runs: back to the desk with a message."""
+def battle_step(typed_form=None):
+    """A POST that takes one step of a battle the user runs. Taken: back to the desk with a message.
+    Refused, by its form or by the service: the desk again with status 400 and nothing changed, the
+    step's form as typed with each problem beside its field; a step without a form says why in a
+    message. `typed_form(request, battle)` gives the step's form bound to the POST, by the name the
+    desk shows it under; the handler gets the form once it is valid."""
 
-    @login_required
-    @require_POST
-    def view(request, slug, pk):
-        battle = access_battle(request.user, slug, pk, Perm.RUN_BATTLES)
-        try:
-            messages.success(request, handler(request, battle))
-        except ValidationError as refusal:
-            messages.error(request, refusal_text(refusal, FIELD_LABELS))
-        return redirect("warfare:battle", slug=slug, pk=battle.pk)
+    def wrap(handler):
+        @login_required
+        @require_POST
+        def view(request, slug, pk):
+            battle = access_battle(request.user, slug, pk, Perm.RUN_BATTLES)
+            typed = typed_form(request, battle) if typed_form else {}
+            try:
+                message = handler(request, battle, *[checked(form) for form in typed.values()])
+            except ValidationError as refusal:
+                return refused(request, slug, pk, typed, refusal)
+            messages.success(request, message)
+            return redirect("warfare:battle", slug=slug, pk=battle.pk)
 
-    return view
+        return view
+
+    return wrap
 
 
-@battle_step
+def checked(form):
+    valid(form)  # a bad field is refused by its label; its errors stay beside it in the form
+    return form
+
+
+def refused(request, slug, pk, typed, refusal):
+    """The desk as it stands (the service changed nothing), with the refusal where it belongs."""
+    for form in typed.values():
+        if form.is_valid():  # the form was content: the refusal is the service's
+            refused_in(form, refusal, FIELD_LABELS)
+    if not typed:
+        messages.error(request, refusal_text(refusal, FIELD_LABELS))
+    return desk_page(request, access_battle(request.user, slug, pk, Perm.RUN_BATTLES), typed, status=400)
+
+
+@battle_step()
 def claim(request, battle):
     do_claim_battle(battle, actor=request.user)
     return f"You hold “{battle}”: nobody else can run it while you do."
 
 
-@battle_step
+@battle_step()
 def release(request, battle):
     do_release_battle(battle, actor=request.user)
     return f"You have released “{battle}”: another umpire may claim it."
 
 
-@battle_step
-def take_over(request, battle):
-    reason = valid(forms.TakeOverForm(request.POST))["reason"]
+@battle_step(lambda request, battle: {"take_over_form": forms.TakeOverForm(request.POST)})
+def take_over(request, battle, form):
     was = battle.claimed_by
-    do_take_over_battle(battle, actor=request.user, reason=reason)
+    do_take_over_battle(battle, actor=request.user, reason=form.cleaned_data["reason"])
     return f"You have taken “{battle}” over{f' from {was}' if was else ''}; the takeover is recorded."
 
 
-@battle_step
+@battle_step()
 def fight(request, battle):
     do_decide_battle(battle, fight=True, actor=request.user)
     return "Both commanders choose to fight: set out the order of battle, then fight the first round."
 
 
-@battle_step
-def call_off(request, battle):
-    data = valid(forms.DecideForm(request.POST))
-    battle = do_decide_battle(battle, fight=False, actor=request.user, **data)
+@battle_step(lambda request, battle: {"decide_form": forms.DecideForm(request.POST)})
+def call_off(request, battle, form):
+    battle = do_decide_battle(battle, fight=False, actor=request.user, **form.cleaned_data)
     return f"“{battle}” is called off: {battle.called_off_reason}. Its forces are free."
 
 
-@battle_step
-def deploy(request, battle):
-    form = forms.DeployForm(request.POST, forces=list(battle.forces.all()))
-    valid(form)
+@battle_step(lambda request, battle: {"deploy_form": forms.DeployForm(request.POST, forces=list(battle.forces.all()))})
+def deploy(request, battle, form):
     do_deploy_forces(battle, deployment=form.deployment(), actor=request.user)
     return "The order of battle is set."
 
 
-@battle_step
-def fight_round(request, battle):
-    form = forms.RoundForm(request.POST)
-    data = valid(form)
-    dice = forms.dice_or_console(data, "roll" in request.POST)
+@battle_step(lambda request, battle: {"round_form": forms.RoundForm(request.POST)})
+def fight_round(request, battle, form):
+    dice = forms.dice_or_console(form.cleaned_data, "roll" in request.POST)
     fought = do_fight_round(battle, orders=form.orders(), dice=dice, actor=request.user)
     result = fought.effective()
     totals = f"{result.totals['a']} to {result.totals['b']}: " if result.totals else ""
     return f"Round {fought.number}: {totals}{result_in_words(battle, result)}."
 
 
-@battle_step
-def override(request, battle):
-    data = valid(forms.OverrideForm(request.POST, figures=[figure for figure, _ in Figure.choices]))
-    done = do_override_figure(battle, round_number=battle.rounds_fought, actor=request.user, **data)
+def override_form(request, battle):
+    # every figure is read, so that one no longer open is refused by name by the service
+    return {"override_form": forms.OverrideForm(request.POST, figures=[figure for figure, _ in Figure.choices])}
+
+
+@battle_step(override_form)
+def override(request, battle, form):
+    done = do_override_figure(battle, round_number=battle.rounds_fought, actor=request.user, **form.cleaned_data)
     return f"Overridden: {done.label} {done.engine_value} → {done.umpire_value}, because {done.reason}."
 
 
-@battle_step
-def verdict(request, battle):
-    data = valid(forms.VerdictForm(request.POST))
-    battle = do_give_verdict(battle, actor=request.user, **data)
+@battle_step(lambda request, battle: {"verdict_form": forms.VerdictForm(request.POST)})
+def verdict(request, battle, form):
+    battle = do_give_verdict(battle, actor=request.user, **form.cleaned_data)
     return f"The umpire's verdict: {verdict_in_words(battle)}."
 
 
-@battle_step
-def propose_losses(request, battle):
-    typed = valid(forms.WoundDiceForm(request.POST))["dice"]
+@battle_step(lambda request, battle: {"wound_form": forms.WoundDiceForm(request.POST)})
+def propose_losses(request, battle, form):
+    typed = form.cleaned_data["dice"]
     battle = do_propose_losses(battle, dice=wound_dice(battle, typed, "roll" in request.POST), actor=request.user)
     lost = ", ".join(f"{battle.side_name(s)} {battle.losses[s]['units_lost']}" for s in SIDES)
     return f"The losses are proposed: {lost} unit(s)."
@@ -385,26 +421,32 @@ def wound_dice(battle, typed, rolled_by_console):
     return forms.dice_or_console({"dice": typed}, rolled_by_console)
 
 
-@battle_step
-def place_losses(request, battle):
+def placing_form(request, battle):
+    """The side's split as typed; no form for a side that is not one or losses not yet proposed."""
     side = request.POST.get("side", "")
     if side not in SIDES or not battle.losses:
+        return {}
+    return {f"place_{side}": place_form(battle, side, request.POST)}
+
+
+@battle_step(placing_form)
+def place_losses(request, battle, form=None):
+    if form is None:
         raise ValidationError({"placed": "Choose the side whose losses are placed, once they are proposed."})
-    form = place_form(battle, side, request.POST)
-    valid(form)
+    side = request.POST["side"]
     do_place_losses(battle, side=side, placed=form.placed(), actor=request.user)
     return f"{battle.side_name(side)}'s losses are placed as the owning player chose."
 
 
-@battle_step
+@battle_step()
 def confirm(request, battle):
     battle = do_confirm_battle(battle, actor=request.user)
     return f"“{battle}” is confirmed: the losses are on the forces and the record is locked."
 
 
-@battle_step
-def publish(request, battle):
-    to_projector = valid(forms.PublishForm(request.POST))["to_projector"]
+@battle_step(lambda request, battle: {"publish_form": forms.PublishForm(request.POST)})
+def publish(request, battle, form):
+    to_projector = form.cleaned_data["to_projector"]
     if to_projector and not get_fight_scope(request.user, battle.event).everything:
         raise ValidationError({"to_projector": "Only Control puts a battle on the projector's news."})
     battle = do_publish_battle(battle, to_projector=to_projector, actor=request.user)

@@ -15,6 +15,10 @@ from django.db.models import Q
 from umpire.models import Character, Event
 
 
+def tally_words(ayes: int, nays: int, abstentions: int) -> str:
+    return f"{ayes} ayes, {nays} nays, {abstentions} abstaining"
+
+
 class Published(models.Model):
     """What the gazette may print: nothing until an umpire publishes it."""
 
@@ -140,7 +144,7 @@ class Motion(Published):
 
     @property
     def tally(self):
-        return f"{self.ayes} ayes, {self.nays} nays, {self.abstentions} abstaining"
+        return tally_words(self.ayes, self.nays, self.abstentions)
 
 
 class Vote(models.Model):

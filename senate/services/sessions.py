@@ -4,6 +4,7 @@ Acta Diurna. Every change is audited and told to the Senate room and Control; on
 published reaches the whole event, and only Control puts it on the projector.
 """
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from django.core.exceptions import ValidationError
@@ -119,26 +120,58 @@ def check_edict_to_ratify(event: Event, edict: Edict | None) -> None:
         raise ValidationError({"edict": "The Senate has already ratified that edict."})
 
 
-def do_record_vote(motion: Motion, *, senator: Character, choice: str, actor: Actor) -> Vote:
-    """A senator's vote, or his change of mind, until the motion is counted."""
+def do_record_votes(motion: Motion, *, votes: Sequence[tuple[Character, str]], actor: Actor) -> list[Vote]:
+    """The votes of the senators present on a motion, taken in one go until it is counted: a senator
+    not listed keeps the vote he has; one who changed his mind has his vote changed. If any vote may
+    not be recorded, none is, and each refusal names its row (votes.<row>.senator or .choice)."""
     with transaction.atomic():
         motion = locked(motion)
         check_tabled(motion)
         check_open(motion.session)
-        check_may_vote(motion.session.event, senator)
-        vote = Vote.objects.filter(motion=motion, senator=senator).first() or Vote(motion=motion, senator=senator)
-        before = snapshot(vote) if vote.pk else None
-        vote.choice = choice
-        saved(vote)
-        record_audit(
-            event=motion.session.event,
-            actor=actor,
-            action="senate.vote",
-            target=vote,
-            before=before,
-            after=snapshot(vote),
-        )
+        check_votes(motion.session.event, votes)
+        standing = {vote.senator_id: vote for vote in motion.votes.select_for_update()}
+        changed = [
+            record_vote(motion, standing.get(senator.pk) or Vote(motion=motion, senator=senator), choice, actor)
+            for senator, choice in votes
+            if senator.pk not in standing or standing[senator.pk].choice != choice
+        ]
         publish_on_commit(senate_groups(motion.session.event), SessionChanged("voted", motion.session_id, motion.pk))
+    return changed
+
+
+def check_votes(event: Event, votes: Sequence[tuple[Character, str]]) -> None:
+    """Every row checked before anything is written, so the umpire sees all that is wrong at once."""
+    if not votes:
+        raise ValidationError({"votes": "No vote was chosen: choose Aye, Nay or Abstain for each senator who voted."})
+    problems: dict[str, list[str]] = {}
+    seen: set[int] = set()
+    for row, (senator, choice) in enumerate(votes):
+        try:
+            check_may_vote(event, senator)
+            if senator.pk in seen:
+                raise ValidationError({"senator": f"{senator} is listed twice: a senator has one vote."})
+        except ValidationError as refusal:
+            problems[f"votes.{row}.senator"] = refusal.message_dict["senator"]
+        if choice not in Vote.Choice.values:
+            problems[f"votes.{row}.choice"] = [f"{choice!r} is not a vote: Aye, Nay or Abstain."]
+        seen.add(senator.pk)
+    if problems:
+        raise ValidationError(problems)
+
+
+def record_vote(motion: Motion, vote: Vote, choice: str, actor: Actor) -> Vote:
+    """One audit entry a vote, as undo takes votes back one by one (senate.undo.undo_vote)."""
+    before = snapshot(vote) if vote.pk else None
+    vote.choice = choice
+    saved(vote)
+    record_audit(
+        event=motion.session.event,
+        actor=actor,
+        action="senate.vote",
+        target=vote,
+        before=before,
+        after=snapshot(vote),
+    )
     return vote
 
 

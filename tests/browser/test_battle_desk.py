@@ -61,9 +61,13 @@ class BattleDeskOnATablet(ChannelsLiveServerTestCase):
 
         expect(page.locator("#next-round")).to_contain_text("The commanders must first choose to fight")
         page.get_by_role("button", name="Both commanders choose to fight").click()
+        expect(page.locator("#decide")).to_contain_text("Both commanders chose to fight")
+        expect(page.locator("[data-current-step]")).to_have_id("deploy")
         page.get_by_label("Legion XLV (side A)").fill("on the ridge, facing XLVI")
         page.get_by_role("button", name="Set the order of battle").click()
         expect(page.locator(".messages")).to_contain_text("The order of battle is set.")
+        expect(page.locator("[data-current-step]")).to_have_id("next-round")
+        expect(page.get_by_label("Legion XLV (side A)")).to_have_value("on the ridge, facing XLVI")
 
         page.locator("input[name=a_stance][value=attack]").check()
         page.locator("input[name=b_stance][value=defend]").check()

@@ -51,3 +51,18 @@ class PostTrayInABrowser(ChannelsLiveServerTestCase):
         tray.get_by_role("button", name="Hand it out").click()
         expect(tray.locator("h1")).to_contain_text("Illyria: the post tray")
         expect(tray.locator(".messages")).to_contain_text("handed to Antonius Primus.")
+
+    def test_a_step_in_the_tray_keeps_the_umpires_place(self):
+        """The tray's own step answers with the tray, swapped in: the page is not loaded again (a mark left on
+        the window survives) and the window stays where the umpire had it, upright on a tablet."""
+        tray = self.sign_in("illyria", "/events/ad69/post/")
+        tray.set_viewport_size({"width": 768, "height": 1024})
+        tray.locator("#main").get_by_role("link", name="Illyria", exact=True).click()
+        tray.evaluate("window.kept = true")
+        tray.locator("#to-hand-out").get_by_role("button", name="Hand it out").click()
+        expect(tray.locator("#to-hand-out")).to_contain_text("Nothing to hand out.")
+        # the live reload the letter's move sets off comes right after: what the step did stays said
+        tray.wait_for_load_state("networkidle")
+        expect(tray.locator(".messages")).to_contain_text("handed to Antonius Primus.")
+        assert tray.evaluate("window.kept") is True
+        assert tray.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")

@@ -85,11 +85,14 @@ def test_a_refused_button_in_the_tray_goes_back_to_the_tray(client, hall):
     assert (Letter.objects.get().state, AuditEntry.objects.count()) == ("arrived", before)
 
 
-def test_a_refused_form_on_the_letters_page_goes_back_to_its_page(client, hall):
+def test_a_refused_form_on_the_letters_page_answers_with_its_page(client, hall):
+    """No redirect: the letter page again, 400, the problem beside the field (test_letter_page_refusals.py)."""
     letter = at_illyria(hall)
-    response = step(client, hall.illyria_umpire, f"{letter_page(letter)}return/", {"reason": ""})
-    assert ended_at(response) == letter_page(letter)
-    assert "Why: This field is required." in squeezed(response)
+    client.force_login(hall.illyria_umpire)
+    response = client.post(f"{letter_page(letter)}return/", {"reason": ""})
+    assert response.status_code == 400
+    assert f"Letter {letter.shown_code}" in squeezed(response)
+    assert "Return it to its sender: why This field is required." in squeezed(response)
 
 
 def test_the_trays_buttons_say_they_come_from_the_tray(client, hall):

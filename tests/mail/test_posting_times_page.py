@@ -251,7 +251,8 @@ def test_control_sets_the_defaults_from_the_page_then_every_link_once_confirmed(
     do_set_posting_time(by_sea, turns=5, winter_turns=None, actor=control)
     client.force_login(control)
     page = client.get(PAGE).content.decode()
-    confirmation = page[page.index('<details class="confirm">') : page.index("</details>")]
+    start = page.index('<details class="confirm">')  # the menu's folds come before it
+    confirmation = page[start : page.index("</details>", start)]
     assert 'name="overwrite"' in confirmation and "Set the 13 links without a posting time" in squeezed(page)
 
     text = squeezed(

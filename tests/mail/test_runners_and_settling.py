@@ -194,9 +194,9 @@ def test_settling_refuses_what_cannot_be_and_changes_nothing(hall, with_courier)
 def test_control_settling_through_the_page_is_refused_with_the_field_named(client, hall, with_courier):
     before = everything()
     text = post(client, hall.control, f"{letter_page(with_courier)}settle/", {"table": hall.rome.pk, "reason": ""})
-    assert "Why: This field is required." in text and everything() == before
+    assert "Why This field is required." in text and everything() == before
     text = post(client, hall.control, f"{letter_page(with_courier)}settle/", {"table": "²", "reason": "x"})
-    assert "Into the tray of: Select a valid choice." in text and everything() == before
+    assert "Into the tray of Select a valid choice." in text and everything() == before
     for someone in (hall.gaul_umpire, hall.rome_umpire, hall.illyria_umpire):
         client.force_login(someone)
         reply = client.post(f"{letter_page(with_courier)}settle/", {"table": hall.rome.pk, "reason": "x"})

@@ -17,10 +17,10 @@ from senate.services.sessions import (
     do_open_session,
     do_proclaim_emperor,
     do_publish_record,
-    do_record_vote,
+    do_record_votes,
     do_table_motion,
 )
-from senate.sessions_selectors import get_acta
+from senate.sessions_selectors import get_acta, get_senators_present
 from tests.umpire.channels_helpers import listen
 from umpire.clockwork import do_start_clock
 from umpire.events import control_group, event_group, table_group
@@ -59,11 +59,15 @@ def session(ad69, senate_umpire):
 
 def motion_voted(session, umpire, ayes=AYES, nays=NAYS, **tabled):
     motion = do_table_motion(session, **{"kind": Motion.Kind.ENEMY, "text": "Aulius Vitellius", **tabled}, actor=umpire)
-    for name in ayes:
-        do_record_vote(motion, senator=person(session.event, name), choice=Vote.Choice.AYE, actor=umpire)
-    for name in nays:
-        do_record_vote(motion, senator=person(session.event, name), choice=Vote.Choice.NAY, actor=umpire)
+    votes = [(person(session.event, name), Vote.Choice.AYE) for name in ayes]
+    votes += [(person(session.event, name), Vote.Choice.NAY) for name in nays]
+    if votes:
+        do_record_votes(motion, votes=votes, actor=umpire)
     return motion
+
+
+def one_vote(motion, name, choice, umpire):
+    return do_record_votes(motion, votes=[(person(motion.session.event, name), choice)], actor=umpire)
 
 
 def galba_reigns(event, umpire):
@@ -73,7 +77,7 @@ def galba_reigns(event, umpire):
 
 def test_a_vote_is_counted_and_published(ad69, senate_umpire, session, senate_room, django_capture_on_commit_callbacks):
     motion = motion_voted(session, senate_umpire)
-    do_record_vote(motion, senator=person(ad69, "Marius Celsus"), choice=Vote.Choice.ABSTAIN, actor=senate_umpire)
+    one_vote(motion, "Marius Celsus", Vote.Choice.ABSTAIN, senate_umpire)
     motion = do_count_motion(motion, actor=senate_umpire)
     assert (motion.state, motion.result, motion.ayes, motion.nays, motion.abstentions) == ("voted", "carried", 3, 2, 1)
     groups = [control_group(ad69.pk), table_group(senate_room.pk), event_group(ad69.pk)]
@@ -99,7 +103,7 @@ def test_the_votes_are_told_only_to_the_senate_room_and_control(
     groups = [control_group(ad69.pk), table_group(senate_room.pk), event_group(ad69.pk)]
     with listen(groups) as heard:
         with django_capture_on_commit_callbacks(execute=True):
-            do_record_vote(motion, senator=person(ad69, "Titus Vinius"), choice="aye", actor=senate_umpire)
+            one_vote(motion, "Titus Vinius", "aye", senate_umpire)
             do_count_motion(motion, actor=senate_umpire)
         messages = heard()
     assert set(messages) == set(groups[:2])
@@ -107,32 +111,71 @@ def test_the_votes_are_told_only_to_the_senate_room_and_control(
 
 def test_a_senator_may_change_his_vote_until_the_count(ad69, senate_umpire, session):
     motion = motion_voted(session, senate_umpire)
-    do_record_vote(motion, senator=person(ad69, "Arrius Antonius"), choice=Vote.Choice.NAY, actor=senate_umpire)
+    one_vote(motion, "Arrius Antonius", Vote.Choice.NAY, senate_umpire)
     assert do_count_motion(motion, actor=senate_umpire).result == Motion.Result.LOST  # 2 ayes, 3 nays
     assert Vote.objects.filter(motion=motion).count() == 5
 
 
-def test_a_non_senator_cannot_vote(ad69, senate_umpire, session):
+def test_every_senator_present_votes_in_one_go(
+    ad69, senate_umpire, session, senate_room, django_capture_on_commit_callbacks
+):
+    motion = do_table_motion(session, kind=Motion.Kind.TRIUMPH, text="Licinius Mucianus", actor=senate_umpire)
+    senators = get_senators_present(ad69)
+    choices = [Vote.Choice.AYE, Vote.Choice.NAY, Vote.Choice.ABSTAIN]
+    votes = [(senator, choices[row % 3]) for row, senator in enumerate(senators)]
+    with listen([control_group(ad69.pk), table_group(senate_room.pk)]) as heard:
+        with django_capture_on_commit_callbacks(execute=True):
+            do_record_votes(motion, votes=votes, actor=senate_umpire)
+        messages = heard()
+    assert len(senators) >= 12
+    assert sorted(Vote.objects.filter(motion=motion).values_list("senator", "choice")) == sorted(
+        (senator.pk, choice) for senator, choice in votes
+    )
+    audited = AuditEntry.objects.filter(action="senate.vote", actor=senate_umpire)
+    assert sorted(entry.after["senator_id"] for entry in audited) == sorted(senator.pk for senator in senators)
+    told = [message["event"] for message in messages[table_group(senate_room.pk)]]
+    assert [(event["type"], event["action"], event["motion_id"]) for event in told] == [
+        ("senate.session", "voted", motion.pk)
+    ]
+    ayes, nays, abstaining = (len(senators[row::3]) for row in range(3))
+    counted = do_count_motion(motion, tie_result="carried" if ayes == nays else "", tie_ruling="", actor=senate_umpire)
+    assert (counted.ayes, counted.nays, counted.abstentions) == (ayes, nays, abstaining)
+
+
+def test_one_bad_vote_refuses_the_whole_sheet_and_names_its_row(ad69, senate_umpire, session):
     motion = do_table_motion(session, kind=Motion.Kind.OTHER, text="Bread for the people", actor=senate_umpire)
-    refused(
-        "senator",
-        "is not a senator",
-        do_record_vote,
-        motion,
-        senator=person(ad69, "Tiberius Alexander"),
-        choice="aye",
-        actor=senate_umpire,
-    )
-    refused(
-        "senator",
-        "is not in the Senate room",
-        do_record_vote,
-        motion,
-        senator=person(ad69, "Sercius Sulpicius Galba"),
-        choice="aye",
-        actor=senate_umpire,
-    )
-    assert not Vote.objects.exists()
+    votes = [
+        (person(ad69, "Titus Vinius"), "aye"),
+        (person(ad69, "Tiberius Alexander"), "aye"),
+        (person(ad69, "Sercius Sulpicius Galba"), "nay"),
+        (person(ad69, "Marius Celsus"), "maybe"),
+        (person(ad69, "Titus Vinius"), "nay"),
+    ]
+    with pytest.raises(ValidationError) as refusal:
+        do_record_votes(motion, votes=votes, actor=senate_umpire)
+    problems = {path: " ".join(words) for path, words in refusal.value.message_dict.items()}
+    assert set(problems) == {"votes.1.senator", "votes.2.senator", "votes.3.choice", "votes.4.senator"}
+    assert "Tiberius Alexander is not a senator" in problems["votes.1.senator"]
+    assert "is not in the Senate room" in problems["votes.2.senator"]
+    assert "'maybe' is not a vote" in problems["votes.3.choice"]
+    assert "Titus Vinius is listed twice" in problems["votes.4.senator"]
+    assert not Vote.objects.exists() and not AuditEntry.objects.filter(action="senate.vote").exists()
+
+
+def test_a_sheet_sent_again_changes_only_the_votes_that_changed(ad69, senate_umpire, session):
+    motion = motion_voted(session, senate_umpire)
+    again = [(person(ad69, name), Vote.Choice.AYE) for name in AYES] + [(person(ad69, NAYS[0]), Vote.Choice.AYE)]
+    changed = do_record_votes(motion, votes=again, actor=senate_umpire)
+    assert [vote.senator.name for vote in changed] == [NAYS[0]]
+    change = AuditEntry.objects.filter(action="senate.vote").order_by("pk").last()
+    assert (change.before["choice"], change.after["choice"]) == ("nay", "aye")
+    assert AuditEntry.objects.filter(action="senate.vote").count() == len(AYES + NAYS) + 1
+    assert do_count_motion(motion, actor=senate_umpire).tally == "4 ayes, 1 nays, 0 abstaining"
+
+
+def test_a_sheet_with_no_vote_chosen_is_refused(ad69, senate_umpire, session):
+    motion = do_table_motion(session, kind=Motion.Kind.OTHER, text="Bread for the people", actor=senate_umpire)
+    refused("votes", "No vote was chosen", do_record_votes, motion, votes=[], actor=senate_umpire)
 
 
 def test_a_vote_after_the_count_is_refused(ad69, senate_umpire, session):
@@ -140,10 +183,9 @@ def test_a_vote_after_the_count_is_refused(ad69, senate_umpire, session):
     refused(
         "motion",
         "No vote may be cast or changed now",
-        do_record_vote,
+        do_record_votes,
         motion,
-        senator=person(ad69, "Titus Vinius"),
-        choice="nay",
+        votes=[(person(ad69, "Titus Vinius"), "nay")],
         actor=senate_umpire,
     )
     refused("motion", "No vote may be cast", do_count_motion, motion, actor=senate_umpire)
@@ -260,16 +302,84 @@ def test_the_acta_pdf_reads_back(ad69, senate_umpire, session, client):
     assert "Unpublished matter" not in text
 
 
-def test_the_senate_room_votes_from_its_console(ad69, senate_umpire, session, client):
+def vote_sheet_post(motion, votes):
+    """What the console's vote sheet sends: a row for each senator, with his vote or none."""
+    prefix = f"motion{motion.pk}"
+    data = {f"{prefix}-TOTAL_FORMS": str(len(votes)), f"{prefix}-INITIAL_FORMS": str(len(votes))}
+    for row, (senator, choice) in enumerate(votes):
+        data |= {f"{prefix}-{row}-senator": str(senator.pk), f"{prefix}-{row}-choice": choice}
+    return data
+
+
+def test_the_senate_room_records_every_vote_from_one_form(ad69, senate_umpire, session, client):
+    motion = do_table_motion(session, kind=Motion.Kind.OTHER, text="Games for Jupiter", actor=senate_umpire)
+    senators = get_senators_present(ad69)
+    client.force_login(senate_umpire)
+    home = client.get(reverse("senate:home", args=[ad69.slug])).content.decode()
+    assert "Games for Jupiter" in home and f'name="motion{motion.pk}-TOTAL_FORMS" value="{len(senators)}"' in home
+    votes = [(senator, "aye") for senator in senators[:-1]] + [(senators[-1], "")]
+    answer = client.post(reverse("senate:session-vote", args=[ad69.slug, motion.pk]), vote_sheet_post(motion, votes))
+    assert answer.status_code == 302 and answer["Location"] == reverse("senate:home", args=[ad69.slug])
+    assert Vote.objects.filter(motion=motion, choice="aye").count() == len(senators) - 1
+    page = client.get(answer["Location"]).content.decode()
+    assert f"{len(senators) - 1} vote(s) recorded or changed" in page
+    assert f"So far: {len(senators) - 1} ayes, 0 nays, 0 abstaining" in page
+
+
+def test_a_refused_vote_sheet_comes_back_as_typed_with_each_problem_beside_its_senator(
+    ad69, senate_umpire, session, client
+):
+    motion = do_table_motion(session, kind=Motion.Kind.OTHER, text="Games for Jupiter", actor=senate_umpire)
+    galba, vinius, celsus = (
+        person(ad69, name) for name in ("Sercius Sulpicius Galba", "Titus Vinius", "Marius Celsus")
+    )
+    client.force_login(senate_umpire)
+    sheet = vote_sheet_post(motion, [(vinius, "nay"), (galba, "aye"), (celsus, "abstain")])
+    answer = client.post(reverse("senate:session-vote", args=[ad69.slug, motion.pk]), sheet)
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    galba_row = page[page.index('<th scope="row">Sercius Sulpicius Galba') :].split("</tr>")[0]
+    assert "is not in the Senate room" in galba_row
+    vinius_row = page[page.index('<th scope="row">Titus Vinius') :].split("</tr>")[0]
+    assert 'value="nay" id="id_motion' in vinius_row and "checked" in vinius_row.split('value="nay"')[1].split(">")[0]
+    assert not Vote.objects.exists()
+
+
+def test_a_vote_sheet_with_a_choice_that_is_no_vote_is_refused(ad69, senate_umpire, session, client):
     motion = do_table_motion(session, kind=Motion.Kind.OTHER, text="Games for Jupiter", actor=senate_umpire)
     client.force_login(senate_umpire)
-    home = client.get(reverse("senate:home", args=[ad69.slug]))
-    assert home.status_code == 200 and "Games for Jupiter" in home.content.decode()
-    vote = reverse("senate:session-vote", args=[ad69.slug, motion.pk])
-    client.post(vote, {"senator": person(ad69, "Titus Vinius").pk, "choice": "aye"})
-    refusal = client.post(vote, {"senator": person(ad69, "Tiberius Alexander").pk, "choice": "aye"}, follow=True)
-    assert "Senator: Tiberius Alexander is not a senator" in refusal.content.decode()
-    assert [(v.senator.name, v.choice) for v in Vote.objects.all()] == [("Titus Vinius", "aye")]
+    sheet = vote_sheet_post(motion, [(person(ad69, "Titus Vinius"), "maybe")])
+    answer = client.post(reverse("senate:session-vote", args=[ad69.slug, motion.pk]), sheet)
+    assert answer.status_code == 400 and "maybe is not a vote: Aye, Nay or Abstain." in answer.content.decode()
+    assert not Vote.objects.exists()
+
+
+def test_a_vote_sheet_for_a_counted_motion_is_refused_above_its_rows(ad69, senate_umpire, session, client):
+    motion = do_count_motion(motion_voted(session, senate_umpire), actor=senate_umpire)
+    client.force_login(senate_umpire)
+    sheet = vote_sheet_post(motion, [(person(ad69, "Titus Vinius"), "nay")])
+    answer = client.post(reverse("senate:session-vote", args=[ad69.slug, motion.pk]), sheet)
+    assert answer.status_code == 400 and "No vote may be cast or changed now" in answer.content.decode()
+    assert not Vote.objects.filter(senator__name="Titus Vinius").exists()
+    assert answer.content.decode().count("data-current-step") == 1
+    assert f'action="/events/ad69/senate/motions/{motion.pk}/vote/" class="vote-sheet" data-current-step' in (
+        answer.content.decode()
+    )
+
+
+def test_the_current_step_is_the_first_motion_still_to_count_then_the_last_result(ad69, senate_umpire, session, client):
+    counted = do_count_motion(motion_voted(session, senate_umpire, text="First"), actor=senate_umpire)
+    tabled = do_table_motion(session, kind=Motion.Kind.OTHER, text="Second", actor=senate_umpire)
+    do_table_motion(session, kind=Motion.Kind.OTHER, text="Third", actor=senate_umpire)
+    client.force_login(senate_umpire)
+    page = client.get(reverse("senate:home", args=[ad69.slug])).content.decode()
+    assert page.count("data-current-step") == 1
+    assert f'motions/{tabled.pk}/vote/" class="vote-sheet" data-current-step' in page
+    for motion in Motion.objects.filter(state=Motion.State.TABLED):
+        do_count_motion(motion, tie_result="lost", tie_ruling="Nobody voted", actor=senate_umpire)
+    page = client.get(reverse("senate:home", args=[ad69.slug])).content.decode()
+    assert page.count("data-current-step") == 1 and f'id="motion-{counted.pk}" data-current-step' not in page
+    assert 'id="motion-{}" data-current-step'.format(Motion.objects.order_by("pk").last().pk) in page
 
 
 def test_a_region_umpire_reads_but_does_not_run_the_senate(ad69, session, make_umpire, client):

@@ -13,7 +13,7 @@ from senate.services.sessions import (
     do_count_motion,
     do_issue_edict,
     do_proclaim_emperor,
-    do_record_vote,
+    do_record_votes,
     do_table_motion,
 )
 from tests.senate.test_offices import appoint_procurator, equestrian, province, running  # noqa: F401 (fixture)
@@ -47,10 +47,10 @@ def test_an_appointment_is_undone_with_its_line_in_the_record(running, control):
 
 def test_a_vote_is_undone_before_the_count_and_refused_after_it(ad69, control, senate_umpire, session):
     motion = do_table_motion(session, kind=Motion.Kind.OTHER, text="Bread for the people", actor=senate_umpire)
-    do_record_vote(motion, senator=person(ad69, "Titus Vinius"), choice=Vote.Choice.AYE, actor=senate_umpire)
+    do_record_votes(motion, votes=[(person(ad69, "Titus Vinius"), Vote.Choice.AYE)], actor=senate_umpire)
     do_undo(entry("senate.vote"), actor=control, reason="he was not in the room")
     assert not Vote.objects.exists()
-    do_record_vote(motion, senator=person(ad69, "Titus Vinius"), choice=Vote.Choice.AYE, actor=senate_umpire)
+    do_record_votes(motion, votes=[(person(ad69, "Titus Vinius"), Vote.Choice.AYE)], actor=senate_umpire)
     do_count_motion(motion, actor=senate_umpire)
     with pytest.raises(ValidationError, match="was counted since #\\d+: undo the count first"):
         do_undo(entry("senate.vote"), actor=control, reason="too late")

@@ -50,6 +50,16 @@ def step(client, battle, action, data=None):
     return squeezed(response)
 
 
+def refused_step(client, battle, action, data=None):
+    """POST one step the desk refuses: the desk again at status 400 (nothing redirected, nothing kept
+    from the refused step), its text with each problem where the desk shows it."""
+    response = client.post(f"{desk(battle)}{action}/", data or {})
+    assert response.status_code == 400, response.status_code
+    assert response.templates[0].name == "warfare/battle.html"
+    assert response["HX-Push-Url"] == "false"  # the address stays the desk's, not the step's
+    return response
+
+
 def open_data(illyria, f, **more):
     return {
         "table": illyria.pk,
@@ -113,11 +123,11 @@ def test_more_dice_than_a_round_rolls_are_refused_by_name(client, umpire, opened
     """A round rolls six dice at most; ten thousand were accepted and read."""
     signed_in(client, umpire)
     before = rows()
-    text = step(client, opened, "round", round_data(dice="6 " * 10_000))
-    assert "dice: 10000 dice typed: a round rolls 6 at most." in text
+    response = refused_step(client, opened, "round", round_data(dice="6 " * 10_000))
+    assert response.context["round_form"].errors["dice"] == ["10000 dice typed: a round rolls 6 at most."]
     assert rows() == before
-    text = step(client, opened, "round", round_data(dice="10 2 3 4 5 6 1"))
-    assert "7 dice typed: a round rolls 6 at most." in text
+    response = refused_step(client, opened, "round", round_data(dice="10 2 3 4 5 6 1"))
+    assert "7 dice typed: a round rolls 6 at most." in squeezed(response)
     assert rows() == before
 
 
@@ -229,9 +239,10 @@ def test_claim_release_and_take_over_with_a_reason(client, ad69, umpire, make_um
     second = make_umpire(ad69, Role.REGION, "Illyria", username="second-illyria")
     signed_in(client, second)
     before = rows()
-    assert "Claimed by region-illyria" in step(client, opened, "claim")
+    assert "Claimed by region-illyria" in squeezed(refused_step(client, opened, "claim"))
     assert rows() == before
-    assert "Why you take it over: This field is required." in step(client, opened, "take-over", {"reason": ""})
+    refusal = refused_step(client, opened, "take-over", {"reason": ""})
+    assert refusal.context["take_over_form"].errors == {"reason": ["This field is required."]}
     assert rows() == before
     assert "taken “Bigius Diccus v Flatulius Butus, Carnuntum” over from region-illyria" in step(
         client, opened, "take-over", {"reason": "his tablet died"}
@@ -248,10 +259,16 @@ def test_a_round_without_the_claim_or_without_dice_is_refused_and_changes_nothin
     second = make_umpire(ad69, Role.REGION, "Illyria", username="second-illyria")
     signed_in(client, umpire)
     before = rows()
-    assert "Type the table's dice, or press “Roll for me”" in step(client, opened, "round", round_data(dice=""))
-    assert "type the dice as numbers" in step(client, opened, "round", round_data(dice="ten two"))
+    refusal = refused_step(client, opened, "round", round_data(dice=""))
+    assert refusal.context["round_form"].errors == {"dice": ["Type the table's dice, or press “Roll for me”."]}
+    refusal = refused_step(client, opened, "round", round_data(dice="ten two"))
+    assert "type the dice as numbers" in refusal.context["round_form"].errors["dice"][0]
+    assert 'value="ten two"' in refusal.content.decode()
     assert rows() == before
-    assert "Claimed by region-illyria" in step(signed_in(client, second), opened, "round", round_data())
+    refusal = refused_step(signed_in(client, second), opened, "round", round_data(a="defend", dice="7 7"))
+    assert "Claim: Claimed by region-illyria" in refusal.context["round_form"].non_field_errors()[0]
+    assert 'value="7 7"' in refusal.content.decode()
+    assert 'name="a_stance" value="defend" id="id_a_stance_1" required checked' in refusal.content.decode()
     assert rows() == before
 
 
@@ -266,9 +283,9 @@ def test_an_override_is_shown_beside_the_engines_value_and_audited(client, umpir
     signed_in(client, umpire)
     step(client, opened, "round", round_data())
     before = rows()
-    assert "Why: This field is required." in step(
-        client, opened, "override", {"what": "result", "umpire_value": "b pushed back"}
-    )
+    refusal = refused_step(client, opened, "override", {"what": "result", "umpire_value": "b pushed back"})
+    assert refusal.context["override_form"].errors == {"reason": ["This field is required."]}
+    assert 'value="b pushed back"' in refusal.content.decode()
     assert rows() == before
     text = step(
         client,
@@ -290,11 +307,12 @@ def test_a_withdrawal_needs_the_verdict_then_losses_with_rolled_wound_dice(clien
     text = step(client, opened, "round", round_data(dice="6 2 1", a_joins="on", a_withdraw="on"))
     assert "Flatulius Butus pushed back" in text and "The umpire's verdict" in text
     before = rows()
-    assert "Give the verdict first" in step(client, opened, "propose-losses")
+    assert "Give the verdict first" in squeezed(refused_step(client, opened, "propose-losses"))
     assert rows() == before
     verdict = {"victor": "a", "reason": "held the field"}
     assert "The umpire's verdict: Bigius Diccus." in step(client, opened, "verdict", verdict)
-    assert "Type the table's dice" in step(client, opened, "propose-losses", {"dice": ""})
+    refusal = refused_step(client, opened, "propose-losses", {"dice": ""})
+    assert refusal.context["wound_form"].errors == {"dice": ["Type the table's dice, or press “Roll for me”."]}
     text = step(client, opened, "propose-losses", {"roll": ""})
     battle = fresh(opened)
     assert battle.state == "losses_proposed" and battle.losses_rolled_by_console
@@ -306,8 +324,12 @@ def test_confirming_before_the_split_is_placed_is_refused_and_changes_nothing(cl
     step(client, opened, "round", round_data())
     step(client, opened, "propose-losses")
     before = rows()
-    assert "must still place 1 unit(s)" in step(client, opened, "confirm")
-    assert "Losses placed, row 1:" in step(client, opened, "place-losses", placing(opened, "b", {LEG: 5, AUX: 0}))
+    assert "must still place 1 unit(s)" in squeezed(refused_step(client, opened, "confirm"))
+    refusal = refused_step(client, opened, "place-losses", placing(opened, "b", {LEG: 5, AUX: 0}))
+    assert "Losses placed, row 1:" in refusal.context["place_b"].non_field_errors()[0]
+    typed = placing(opened, "b", {LEG: 5, AUX: 0})
+    for name in ("lost_0", "lost_1"):  # the split as typed
+        assert f'name="{name}" value="{typed[name]}"' in refusal.content.decode()
     assert rows() == before
 
 
@@ -317,7 +339,7 @@ def test_a_battle_still_being_fought_is_not_published(client, control, umpire, o
     assert "Confirm the battle's result first" in page(signed_in(client, umpire), desk(opened))
     before = rows(), AuditEntry.objects.count()
     for who, sent in ((umpire, {}), (control, {"to_projector": "on"})):
-        text = step(signed_in(client, who), opened, "publish", sent)
+        text = squeezed(refused_step(signed_in(client, who), opened, "publish", sent))
         assert "Confirm the battle's result first: only a finished battle is published." in text
     assert (rows(), AuditEntry.objects.count()) == before
     assert fresh(opened).is_draft and not Announcement.objects.exists()
@@ -327,7 +349,11 @@ def test_publishing_and_the_projector_is_controls_choice(client, control, umpire
     signed_in(client, umpire)
     called_off(opened, umpire)
     before = rows()
-    assert "Only Control puts a battle on the projector" in step(client, opened, "publish", {"to_projector": "on"})
+    refusal = refused_step(client, opened, "publish", {"to_projector": "on"})
+    assert refusal.context["publish_form"].errors == {
+        "to_projector": ["Only Control puts a battle on the projector's news."]
+    }
+    assert "Only Control puts a battle on the projector" in squeezed(refusal)
     assert rows() == before
     assert "is published." in step(client, opened, "publish")
     assert "Put it on the projector" not in page(client, desk(opened))
@@ -349,7 +375,7 @@ def test_a_confirmed_battle_offers_no_step_and_refuses_them(client, umpire, exam
     text = page(signed_in(client, umpire), desk(opened))
     assert "Claim it" not in text and "Confirm the battle" not in text and "Override" not in text
     before = rows()
-    assert "its record is locked" in step(client, opened, "claim")
+    assert "its record is locked" in squeezed(refused_step(client, opened, "claim"))
     assert rows() == before
 
 
@@ -423,7 +449,9 @@ def test_calling_a_battle_off_at_the_desk_needs_the_side_and_why(client, illyria
     client.post("/events/ad69/battles/open/", open_data(illyria, example_1_forces, decided=""))
     battle = Battle.objects.get()
     before = rows()
-    assert "Why: This field is required." in step(client, battle, "call-off", {"declined_by": "b"})
+    refusal = refused_step(client, battle, "call-off", {"declined_by": "b"})
+    assert refusal.context["decide_form"].errors == {"reason": ["This field is required."]}
+    assert 'name="declined_by" value="b" id="decide_declined_by_1" required checked' in refusal.content.decode()
     assert rows() == before
     text = step(client, battle, "call-off", {"declined_by": "b", "reason": "he will not risk the ford"})
     assert "is called off: Flatulius Butus will not fight: he will not risk the ford. Its forces are free." in text
@@ -442,3 +470,36 @@ def test_a_combat_value_is_ruled_at_the_desk_before_the_first_round(client, umpi
     assert "Overridden: side A combat value 50 → 70, because a cohort of XIII joined him." in text
     assert "Combat value 70 by the umpire's ruling; its forces' own: 50" in text
     assert "Round 1: 23 to 13" in step(client, opened, "round", round_data())
+
+
+# ---- the desk on a tablet: the step it waits for first, the rounds fought folded ----------------
+
+
+def current_steps(html):
+    return re.findall(r'<section class="step now" id="([\w-]+)" data-current-step>', html)
+
+
+def test_the_desk_puts_the_step_it_waits_for_first_and_folds_the_rounds_before_the_last(client, umpire, opened):
+    signed_in(client, umpire)
+    html = client.get(desk(opened)).content.decode()
+    assert current_steps(html) == ["deploy"] and html.count("data-current-step") == 1
+    step(client, opened, "deploy", {f"force_{fought.pk}": "the ridge" for fought in opened.forces.all()})
+    for _ in range(2):
+        assert current_steps(client.get(desk(opened)).content.decode()) == ["next-round"]
+        step(client, opened, "round", round_data(dice="5 5"))
+    html = client.get(desk(opened)).content.decode()
+    assert current_steps(html) == ["next-round"]
+    assert html.index("data-current-step") < html.index('id="rounds"') < html.index('id="side-a"')
+    assert html.index('id="side-a"') < html.index('id="deploy"')  # a step done comes after, compact
+    assert '<details class="round" id="round-1">' in html  # folded to its line
+    assert '<details class="round" id="round-2" open>' in html  # the last fought stands open
+    assert "<summary>Round 1: 16 to 16: indecisive</summary>" in html
+    step(client, opened, "round", round_data(dice="10 2"))
+    assert current_steps(client.get(desk(opened)).content.decode()) == ["losses"]
+
+
+def test_a_called_off_battle_waits_only_to_be_published(client, umpire, opened):
+    signed_in(client, umpire)
+    called_off(opened, umpire)
+    html = client.get(desk(opened)).content.decode()
+    assert current_steps(html) == ["publish"] and "Publish the result" in html

@@ -49,6 +49,14 @@ def post(client, address, data=None):
     return squeezed(response)
 
 
+def refused(client, address, data=None):
+    """POST a form the desk refuses: its page again at status 400, nothing redirected; the response."""
+    response = client.post(address, data or {})
+    assert response.status_code == 400, address
+    assert response["HX-Push-Url"] == "false"  # the address stays the page's, not the form's
+    return response
+
+
 def next_turn(event, control):
     clockwork.do_skip_turn(event, actor=control)
 
@@ -119,10 +127,12 @@ def test_another_tables_umpire_gets_404_placing_losses(client, cremona, control,
 def test_another_tables_umpire_cannot_begin_a_siege_there(client, armies, italia, gaul_umpire):
     xlv, xlvi, _ = armies
     client.force_login(gaul_umpire)
-    text = post(
-        client,
-        url(italia.event, "begin/"),
-        {"place": "Cremona", "place_type": MINOR, "province": italia.pk, "besiegers": [xlv.pk, xlvi.pk]},
+    text = squeezed(
+        refused(
+            client,
+            url(italia.event, "begin/"),
+            {"place": "Cremona", "place_type": MINOR, "province": italia.pk, "besiegers": [xlv.pk, xlvi.pk]},
+        )
     )
     assert "Province: Select a valid choice" in text and not Siege.objects.exists()
 
@@ -178,7 +188,7 @@ def test_siege_of_a_minor_fortified_city_over_three_turns_through_the_desk(
     assert "The garrison lose 7: 3 Cremona garrison auxiliary, 4 Cremona garrison raw levy" in text
 
     month = SiegeMonth.objects.get(action="assault")
-    groups = dict(re.findall(r'<label for="id_(group_\d+)">([^<]+?)<span', text))
+    groups = dict(re.findall(r'<label for="[\w-]*?(group_\d+)">([^<]+?)<span', text))
     assert sorted(groups.values()) == [
         "Legion XLV auxiliary",
         "Legion XLV legionary",
@@ -198,9 +208,9 @@ def test_two_actions_in_one_month_are_refused_and_change_nothing(client, cremona
     client.force_login(italia_umpire)
     post(client, siege_url(cremona, "build-engines"), {"legion": armies[0].pk})
     before = state_of_everything()
-    text = post(client, siege_url(cremona, "reduce-defences"))
+    text = squeezed(refused(client, siege_url(cremona, "reduce-defences")))
     assert "Siege: Cremona has had its month's work this turn (build siege engines): one action a month." in text
-    text = post(client, siege_url(cremona, "assault"), {"dice": "12,1"})
+    text = squeezed(refused(client, siege_url(cremona, "assault"), {"dice": "12,1"}))
     assert "one action a month" in text
     assert state_of_everything() == before
 
@@ -208,8 +218,14 @@ def test_two_actions_in_one_month_are_refused_and_change_nothing(client, cremona
 def test_bad_dice_are_refused_by_the_form_and_change_nothing(client, cremona, italia_umpire):
     client.force_login(italia_umpire)
     before = state_of_everything()
-    assert "Dice from the table: Enter two d12" in post(client, siege_url(cremona, "assault"), {"dice": "10"})
-    assert "is a d12: 13 is not on it" in post(client, siege_url(cremona, "assault"), {"dice": "13,1"})
+    response = refused(client, siege_url(cremona, "assault"), {"dice": "10", "commander_joins": "on"})
+    assert "Dice from the table: Enter two d12" in squeezed(response)
+    typed = response.context["panels"][2].form  # the assault's panel, as typed, the problem beside its field
+    assert typed.errors == {"dice": ["Enter two d12: the attackers', then the defenders'."]}
+    assert 'value="10"' in squeezed(response) and typed["commander_joins"].value() is True
+    response = refused(client, siege_url(cremona, "assault"), {"dice": "13,1"})
+    assert "is a d12: 13 is not on it" in squeezed(response)
+    assert "is a d12: 13 is not on it" in str(response.context["panels"][2].form.errors)
     assert state_of_everything() == before
 
 
@@ -223,7 +239,7 @@ def test_with_no_dice_entered_the_console_rolls_them_seeded(client, cremona, ita
 
 def test_lifting_the_siege_needs_a_reason_and_stands_the_besiegers(client, cremona, armies, italia_umpire):
     client.force_login(italia_umpire)
-    assert "Why is it lifted?: Say why the siege is lifted." in post(client, siege_url(cremona, "lift"), {})
+    assert "Why is it lifted?: Say why the siege is lifted." in squeezed(refused(client, siege_url(cremona, "lift")))
     text = post(client, siege_url(cremona, "lift"), {"reason": "Vitellius' army approaches"})
     assert "The siege of Cremona is lifted." in text and "This month's work" not in text
     assert [f.status for f in Force.objects.filter(pk__in=[armies[0].pk, armies[1].pk])] == ["standing", "standing"]
@@ -297,9 +313,26 @@ def test_a_besieger_id_too_long_for_the_database_is_a_wrong_choice(client, armie
     """Found by the form fuzz: a 30-digit id overflowed the database's integer, a server error."""
     client.force_login(italia_umpire)
     before = state_of_everything()
-    text = post(
+    response = refused(
         client,
         url(italia.event, "begin/"),
         {"place": "Cremona", "place_type": MINOR, "province": italia.pk, "besiegers": ["9" * 30]},
     )
-    assert f"{'9' * 30} is not one of the available choices" in text and state_of_everything() == before
+    assert f"{'9' * 30} is not one of the available choices" in squeezed(response)
+    assert 'value="Cremona"' in squeezed(response)  # what was typed stays in the form
+    assert state_of_everything() == before
+
+
+def test_a_refused_split_comes_back_as_typed_in_its_panel(client, cremona, armies, italia_umpire, italia):
+    """An uneven loss placed with a count outside its share: the siege's page at 400, the split as typed."""
+    client.force_login(italia_umpire)
+    Character.objects.filter(name="Caecilius Simplex").update(location=italia.region)
+    post(client, siege_url(cremona, "assault"), {"commander_joins": "on", "dice": "10,3"})
+    month = SiegeMonth.objects.get(action="assault")
+    before = state_of_everything()
+    response = refused(client, url(cremona.event, f"assaults/{month.pk}/besiegers/place-losses/"), {"group_0": "9"})
+    typed = response.context["loss_panels"][0].form
+    assert typed["group_0"].value() == "9" and "group_0" in typed.errors
+    assert 'name="group_0" value="9"' in squeezed(response)
+    assert 'id="place-losses" data-current-step' in squeezed(response)
+    assert state_of_everything() == before

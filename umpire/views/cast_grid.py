@@ -77,13 +77,17 @@ def record_choice(label, records, *, empty):
 
 
 class RowForm(forms.Form):
-    """A form whose fields sit in the cells of one table row, tied to its <form> by the form attribute."""
+    """A form whose fields sit in the cells of one table row, tied to its <form> by the form attribute. A cell
+    has no label of its own beside it (its column's heading is far up the grid), so each field is named for
+    its column and its row: "Wealth of Titus Vinius"."""
 
     def __init__(self, form_id, *args, **kwargs):
         super().__init__(*args, auto_id=f"{form_id}-%s", **kwargs)
         self.form_id = form_id
+
+    def tie_to_row(self, whose):
         for field in self.fields.values():
-            field.widget.attrs["form"] = form_id
+            field.widget.attrs.update({"form": self.form_id, "aria-label": f"{field.label} of {whose}"})
 
 
 class SheetForm(RowForm):
@@ -106,8 +110,7 @@ class SheetForm(RowForm):
         self.choices = choices
         self.fields["career_rank"] = record_choice("Career rank", choices.ranks, empty="none")
         self.fields["location"] = record_choice("Table", choices.tables, empty=travelling_label(character))
-        for name in ("career_rank", "location"):
-            self.fields[name].widget.attrs["form"] = self.form_id
+        self.tie_to_row(character.name or "a new character")
 
     def clean_career_rank(self):
         return self.choices.ranks.get(self.cleaned_data["career_rank"])
@@ -146,7 +149,7 @@ class PlayerForm(RowForm):
         super().__init__(f"player-form-{player.pk or 'new'}", *args, **kwargs)
         self.choices = choices
         self.fields["character"] = record_choice("Character", choices.characters, empty="not cast yet")
-        self.fields["character"].widget.attrs["form"] = self.form_id
+        self.tie_to_row(player.name or "the new player")
 
     def clean_character(self):
         return self.choices.characters.get(self.cleaned_data["character"])

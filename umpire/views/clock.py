@@ -15,6 +15,7 @@ from umpire.printing.schedule import turn_schedule_pdf
 from umpire.selectors import access_event, can, get_clock_state, get_schedule, get_schedule_sheet
 from umpire.services import announcements
 from umpire.services.access_codes import do_reissue_display_code
+from umpire.views.display import get_clock_lines
 
 
 @login_required
@@ -23,10 +24,13 @@ def clock_desk(request, slug):
     clock = GameClock.objects.select_related("event").get(event=event)
     now = timezone.now()
     state = get_clock_state(clock, now)
+    state_line, phase_line = get_clock_lines(state)  # the words live.js shows, before it runs
     context = {
         "event": event,
         "clock": clock,
         "state": state,
+        "state_line": state_line,
+        "phase_line": phase_line,
         "initial": {"clock": state, "announcements": []},
         "schedule": get_schedule(clock, now),
         "can_run": can(request.user, event, Perm.RUN_CLOCK),

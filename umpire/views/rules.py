@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from umpire.api.rules import api_error, optional_dice, parse_json_body, parse_seed
-from umpire.models import ProcedureRun, Region
+from umpire.models import ProcedureRun
 from umpire.permissions import Perm
 from umpire.printing.procedure_record import ProcedureSheet, procedure_record_pdf
 from umpire.printing.ruleset_reference import (
@@ -25,8 +25,8 @@ from umpire.printing.ruleset_reference import (
 from umpire.readings_forms import ReadingsForm
 from umpire.rules.errors import RulesError
 from umpire.rules.reference import get_sequence, get_tables, table_rows
-from umpire.rules.registry import RULESETS, get_procedure, get_procedures
-from umpire.selectors import access_event, can, is_record_id
+from umpire.rules.registry import RULESETS, get_procedures
+from umpire.selectors import access_event, can
 from umpire.services.readings import (
     OPTIONS,
     access_readings_procedure,
@@ -34,10 +34,11 @@ from umpire.services.readings import (
     get_event_readings,
     get_options_type,
     get_procedures_with_readings,
-    get_readings_departures,
     get_readings_sheet,
 )
 from umpire.services.rules import do_record_procedure_run, prepare_case, run_with_dice
+
+from .rules_desk import rules_procedure, table_named  # noqa: F401 (the desk's page, addressed here)
 
 
 @login_required
@@ -51,42 +52,6 @@ def rules_index(request, slug):
         "recent": ProcedureRun.objects.filter(event=event).select_related("run_by", "region")[:15],
     }
     return render(request, "umpire/rules_index.html", context)
-
-
-@login_required
-def rules_procedure(request, slug, key):
-    event = access_event(request.user, slug, Perm.USE_RULES)
-    try:
-        proc = get_procedure(key)
-    except RulesError:
-        return render(request, "umpire/rules_unknown.html", {"event": event, "key": key}, status=404)
-    tables = Region.objects.filter(event=event)
-    my_table = request.user.seats.filter(event=event, region__isnull=False).values_list("region", flat=True).first()
-    context = {
-        "event": event,
-        "proc": proc,
-        "description": described_with_readings(event, proc),
-        "tables": tables,
-        "my_table": my_table,
-        "departures": get_readings_departures(event, proc),
-        "run_url": reverse("umpire:rules-run", args=[slug, key]),
-        "save_url": reverse("umpire:rules-save", args=[slug, key]),
-    }
-    return render(request, "umpire/rules_procedure.html", context)
-
-
-def described_with_readings(event, proc):
-    """The procedure's description with its options' defaults replaced by the event's readings,
-    so the desk's form starts from them."""
-    description = proc.describe()
-    kind = get_options_type(proc)
-    readings = get_event_readings(event, proc.key, kind) if kind else {}
-    for entry in description["input"]:
-        if entry["name"] == OPTIONS and readings:
-            entry["default"] = {**entry.get("default", {}), **readings}
-            for option in entry["fields"]:
-                option["default"] = readings.get(option["name"], option.get("default"))
-    return description
 
 
 @login_required
@@ -187,20 +152,6 @@ def rules_save(request, slug, key):
             "notes": record.filled_notes + record.follower_notes,
         }
     )
-
-
-def table_named(event, table):
-    """The table a saved run is filed under, by its id (a number, or its digits); none if it names none."""
-    if table in (None, ""):
-        return None
-    found = (
-        Region.objects.filter(event=event, pk=int(table)).first()
-        if not isinstance(table, bool) and is_record_id(table)
-        else None
-    )
-    if found is None:
-        raise RulesError("table", f"{str(table)[:40]!r} is not a table of this event")
-    return found
 
 
 @login_required

@@ -14,6 +14,7 @@ from umpire.follow_up_selectors import access_as_control, access_console_table, 
 from umpire.models import Region
 from umpire.selectors import get_tables_kept_or_watched
 from umpire.table_console import get_clock, get_console, get_hall, get_live_on, get_panels
+from umpire.views.display import get_clock_lines
 
 
 @login_required
@@ -29,7 +30,7 @@ def table_console(request, slug, pk):
             "event": event,
             "table": table,
             "panels": get_console(table, request.user, now),
-            "state": get_clock(event, now),
+            **clock_lines(event, now),
             "control": control,
             "live_on": get_live_on(),
             "other_tables": others
@@ -51,8 +52,15 @@ def hall_overview(request, slug):
             "event": event,
             "hall": hall,
             "panels": get_panels(event),
-            "state": get_clock(event, now),
+            **clock_lines(event, now),
             "live_on": get_live_on(),
             "overdue_tables": sum(1 for row in hall if row.overdue),
         },
     )
+
+
+def clock_lines(event, now):
+    """The clock, with its state and phase in the words live.js puts there once it takes over (the projector's)."""
+    state = get_clock(event, now)
+    state_line, phase_line = get_clock_lines(state) if state else ("", "")
+    return {"state": state, "state_line": state_line, "phase_line": phase_line}

@@ -129,9 +129,27 @@
     return inMain ? typing : null;
   }
 
+  // A form sent through htmx (keep_place.js) is answered with a fresh #main of its own: a refresh landing
+  // while that answer is on its way would swap it into a detached #main, and lose what the form did.
+  var answerAwaited = false, refreshWaiting = false;
+  document.addEventListener("htmx:beforeRequest", function () { answerAwaited = true; });
+  document.addEventListener("htmx:afterSettle", answered);
+  document.addEventListener("htmx:afterRequest", function (e) { if (!e.detail.successful) { answered(); } });
+
+  function answered() {
+    answerAwaited = false;
+    if (refreshWaiting) { refreshWaiting = false; refreshMain(); }
+  }
+
   function replaceMain(page) {
     var fresh = page && page.getElementById("main");
-    if (fresh && !ended && !typingInMain()) { document.getElementById("main").replaceWith(fresh); }
+    if (answerAwaited) { refreshWaiting = true; return; } // fetched before the form was sent: fetch again after
+    if (!fresh || ended || typingInMain()) { return; }
+    var current = document.getElementById("main");
+    var told = current.querySelector(".messages");
+    if (told && !fresh.querySelector(".messages")) { fresh.prepend(told); } // what the last form did stays said
+    current.replaceWith(fresh);
+    if (window.htmx) { window.htmx.process(fresh); }
   }
 
   function refreshMain() {
@@ -141,6 +159,7 @@
       typing.addEventListener("blur", refreshMain, { once: true });
       return;
     }
+    if (answerAwaited) { refreshWaiting = true; return; }
     fetchPage().then(replaceMain);
   }
 
