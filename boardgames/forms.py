@@ -38,7 +38,9 @@ class OpenTrackerForm(forms.Form):
 
 class MoveTrackerForm(forms.Form):
     change = on_a_track("Move by", help_text="Up (+) or down (−).")
-    reason = forms.CharField(label="Why", max_length=300, help_text=REASON_HELP)
+    reason = forms.CharField(
+        label="Why", max_length=300, help_text=REASON_HELP, widget=forms.TextInput(attrs={"placeholder": "Why"})
+    )
 
 
 class ProposeTrackerForm(MoveTrackerForm):
@@ -47,7 +49,17 @@ class ProposeTrackerForm(MoveTrackerForm):
         max_length=80,
         required=False,
         help_text='The procedure whose result calls for it: "hannibal_barkas.siege".',
+        widget=forms.TextInput(attrs={"placeholder": "Procedure"}),
     )
+
+
+def move_form(tracker_pk, data=None):
+    """A tracker's move form; the page shows one a tracker, so its fields' ids carry the tracker's."""
+    return MoveTrackerForm(data, auto_id=f"move-{tracker_pk}-%s")
+
+
+def propose_form(tracker_pk, data=None):
+    return ProposeTrackerForm(data, auto_id=f"propose-{tracker_pk}-%s")
 
 
 class TrackerFeedForm(forms.Form):
@@ -111,7 +123,8 @@ def initial_rows(grid):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label="CSV file", help_text="First line: the row's title and the column titles.")
+    # named as the import service names the file, so its refusals land beside this field
+    csv = forms.FileField(label="CSV file", help_text="First line: the row's title and the column titles.")
 
 
 class AdvanceForm(forms.Form):
@@ -125,5 +138,5 @@ class AdvanceForm(forms.Form):
 
 
 class TickForm(forms.Form):
-    item = forms.IntegerField(min_value=0)
-    done = forms.BooleanField(required=False)
+    item = forms.IntegerField(label="Checklist item", min_value=0)
+    done = forms.BooleanField(label="Done", required=False)

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from umpire.permissions import Perm
+from umpire.refusals import refused_in
 from umpire.selectors import access_event, can
 from umpire.views.refusals import refusal_text, valid
 
@@ -70,8 +71,13 @@ FIELD_LABELS = {
 }
 
 
-def step(perm, back):
-    """A POST needing `perm`: the handler's message, or the refusal in words, then back to `back`."""
+def step(perm, back, page, typed_form=None):
+    """A POST needing `perm`. Taken: the handler's message, then back to `back` (POST-redirect-GET).
+    Refused, by its form or by the service: `page` again, status 400 and nothing changed, the form as
+    typed with each problem beside its field, marked as the current step; a step with no form says why
+    in a message. `typed_form(request, event, **kwargs)` gives {its place on the page: the form bound
+    to the POST}; the handler gets the form, fetches what it acts on (a 404 comes before any 400), then
+    takes its data through `valid`, which leaves a bad field's errors beside it."""
 
     def wrap(handler):
         @login_required
@@ -79,10 +85,12 @@ def step(perm, back):
         @wraps(handler)
         def view(request, slug, **kwargs):
             event = access_event(request.user, slug, perm)
+            typed = typed_form(request, event, **kwargs) if typed_form else {}
             try:
-                messages.success(request, handler(request, event, **kwargs))
+                message = handler(request, event, *typed.values(), **kwargs)
             except ValidationError as refusal:
-                messages.error(request, refusal_text(refusal, FIELD_LABELS))
+                return refused(request, page, event, typed, refusal, kwargs)
+            messages.success(request, message)
             return redirect(back, slug=slug, **{k: v for k, v in kwargs.items() if k == "key"})
 
         return view
@@ -90,38 +98,83 @@ def step(perm, back):
     return wrap
 
 
+def refused(request, page, event, typed, refusal, kwargs):
+    """The page as it stands (the service changed nothing), with the refusal where it belongs."""
+    for form in typed.values():
+        if form.is_valid():  # the form was content: the refusal is the service's
+            refused_in(form, refusal, FIELD_LABELS)
+    if not typed:
+        messages.error(request, refusal_text(refusal, FIELD_LABELS))
+    return page(request, event, typed=typed, status=400, **kwargs)
+
+
 # ---- trackers ------------------------------------------------------------------------------------
 
 
 @login_required
 def trackers(request, slug):
-    event = access_event(request.user, slug, Perm.USE_RULES)
+    return trackers_page(request, access_event(request.user, slug, Perm.USE_RULES))
+
+
+def trackers_page(request, event, *, typed=None, status=200, **kwargs):
+    """The trackers, with a refused form as `typed` ({its place: the form}) where it was sent from."""
+    typed = typed or {}
     trackers, scope = get_trackers_with_courses(event), get_tracker_scope(request.user, event)
+    kept = {tracker.pk for tracker in trackers if scope.covers(tracker)}
+    for tracker in trackers:
+        if tracker.pk in kept:
+            tracker_forms(tracker, typed)
     return render(
         request,
         "boardgames/trackers.html",
         {
             "event": event,
             "trackers": trackers,
-            "kept": {tracker.pk for tracker in trackers if scope.covers(tracker)},
+            "kept": kept,
             "proposals": get_proposals(event),
             "history": get_history(event),
             "may_open": can(request.user, event, Perm.EDIT_WORLD),
-            "open_form": forms.OpenTrackerForm(event=event),
-            "feed_form": forms.TrackerFeedForm(event=event),
+            "open_form": typed.get("open") or forms.OpenTrackerForm(event=event),
+            "feed_form": typed.get("feed") or forms.TrackerFeedForm(event=event),
+            "refused": next(iter(typed), None),
             "standard_unopened": get_standard_unopened(event),
             "live_on": "tracker.moved",
         },
+        status=status,
     )
 
 
-@step(Perm.EDIT_WORLD, "boardgames:trackers")
-def open_tracker(request, event):
-    tracker = do_open_tracker(event, actor=request.user, **valid(forms.OpenTrackerForm(request.POST, event=event)))
+def tracker_forms(tracker, typed):
+    """A kept tracker's move and proposal forms, either of them as typed if it was the one refused."""
+    move, propose = f"move-{tracker.pk}", f"propose-{tracker.pk}"
+    tracker.move_form = typed.get(move) or forms.move_form(tracker.pk)
+    tracker.propose_form = typed.get(propose) or forms.propose_form(tracker.pk)
+    tracker.refused = move in typed or propose in typed
+
+
+def typed_open(request, event):
+    return {"open": forms.OpenTrackerForm(request.POST, event=event)}
+
+
+def typed_move(request, event, pk):
+    return {f"move-{pk}": forms.move_form(pk, request.POST)}
+
+
+def typed_proposal(request, event, pk):
+    return {f"propose-{pk}": forms.propose_form(pk, request.POST)}
+
+
+def typed_feed(request, event):
+    return {"feed": forms.TrackerFeedForm(request.POST, event=event)}
+
+
+@step(Perm.EDIT_WORLD, "boardgames:trackers", trackers_page, typed_open)
+def open_tracker(request, event, form):
+    tracker = do_open_tracker(event, actor=request.user, **valid(form))
     return f"{tracker} opened at {tracker.value} ({tracker.bounds})."
 
 
-@step(Perm.EDIT_WORLD, "boardgames:trackers")
+@step(Perm.EDIT_WORLD, "boardgames:trackers", trackers_page)
 def open_standard_trackers(request, event):
     opened = do_open_standard_trackers(event, actor=request.user)
     if not opened:
@@ -129,39 +182,39 @@ def open_standard_trackers(request, event):
     return f"Opened {', '.join(str(tracker) for tracker in opened)}."
 
 
-@step(Perm.USE_RULES, "boardgames:trackers")
-def move_tracker(request, event, pk):
+@step(Perm.USE_RULES, "boardgames:trackers", trackers_page, typed_move)
+def move_tracker(request, event, form, pk):
     tracker = access_tracker(request.user, event.slug, pk)
-    move = do_move_tracker(tracker, actor=request.user, **valid(forms.MoveTrackerForm(request.POST)))
+    move = do_move_tracker(tracker, actor=request.user, **valid(form))
     return f"{tracker} {move.change:+d}, now {move.value_after}: {move.reason}"
 
 
-@step(Perm.USE_RULES, "boardgames:trackers")
-def propose_move(request, event, pk):
+@step(Perm.USE_RULES, "boardgames:trackers", trackers_page, typed_proposal)
+def propose_move(request, event, form, pk):
     tracker = access_tracker(request.user, event.slug, pk)
-    move = do_propose_tracker_move(tracker, actor=request.user, **valid(forms.ProposeTrackerForm(request.POST)))
+    move = do_propose_tracker_move(tracker, actor=request.user, **valid(form))
     return f"Proposed: {tracker} {move.change:+d}. It counts once an umpire confirms it."
 
 
-@step(Perm.USE_RULES, "boardgames:trackers")
+@step(Perm.USE_RULES, "boardgames:trackers", trackers_page)
 def confirm_move(request, event, pk):
     move = do_confirm_tracker_move(access_tracker_move(request.user, event.slug, pk), actor=request.user)
     return f"Confirmed: {move.tracker} {move.change:+d}, now {move.value_after}."
 
 
-@step(Perm.USE_RULES, "boardgames:trackers")
+@step(Perm.USE_RULES, "boardgames:trackers", trackers_page)
 def reject_move(request, event, pk):
     move = do_reject_tracker_move(access_tracker_move(request.user, event.slug, pk), actor=request.user)
     return f"Rejected: {move.tracker} {move.change:+d}; it stays at {move.tracker.value}."
 
 
-@step(Perm.EDIT_WORLD, "boardgames:trackers")
-def add_feed(request, event):
-    feed = do_add_tracker_feed(actor=request.user, **valid(forms.TrackerFeedForm(request.POST, event=event)))
+@step(Perm.EDIT_WORLD, "boardgames:trackers", trackers_page, typed_feed)
+def add_feed(request, event, form):
+    feed = do_add_tracker_feed(actor=request.user, **valid(form))
     return f"{feed.tracker} is fed by {feed.procedure}: each saved run proposes a move."
 
 
-@step(Perm.EDIT_WORLD, "boardgames:trackers")
+@step(Perm.EDIT_WORLD, "boardgames:trackers", trackers_page)
 def remove_feed(request, event, pk):
     feed = access_tracker_feed(request.user, event.slug, pk)
     do_remove_tracker_feed(feed, actor=request.user)
@@ -173,7 +226,10 @@ def remove_feed(request, event, pk):
 
 @login_required
 def data_tables(request, slug):
-    event = access_event(request.user, slug, Perm.USE_RULES)
+    return data_tables_page(request, access_event(request.user, slug, Perm.USE_RULES))
+
+
+def data_tables_page(request, event, *, typed=None, status=200):
     return render(
         request,
         "boardgames/data_tables.html",
@@ -183,10 +239,11 @@ def data_tables(request, slug):
             "may_edit": can(request.user, event, Perm.EDIT_WORLD),
             "live_on": "datatable.changed",
         },
+        status=status,
     )
 
 
-@step(Perm.EDIT_WORLD, "boardgames:data-tables")
+@step(Perm.EDIT_WORLD, "boardgames:data-tables", data_tables_page)
 def prepare_tables(request, event):
     made = do_prepare_data_tables(event, actor=request.user)
     return f"Made: {', '.join(t.title for t in made)}." if made else "Every table of this ruleset is here already."
@@ -195,28 +252,34 @@ def prepare_tables(request, event):
 @login_required
 def data_table(request, slug, key):
     table = access_data_table(request.user, slug, key)
-    may_edit = can(request.user, table.event, Perm.EDIT_WORLD)
-    formset = forms.DataRowFormSet(form_kwargs={"table": table}, initial=forms.initial_rows(get_grid(table)))
-    refused = request.method == "POST" and may_edit
-    if refused:
+    if request.method == "POST" and can(request.user, table.event, Perm.EDIT_WORLD):
         formset = forms.DataRowFormSet(request.POST, form_kwargs={"table": table})
         if formset.is_valid() and save_rows(request, table, formset):
             return redirect("boardgames:data-table", slug=slug, key=key)
-    # a refused edit comes back 400 with what was typed and each error beside its cell, in view
+        # a refused edit comes back 400 with what was typed and each error beside its cell, in view
+        return data_table_page(request, table, typed={"rows": formset}, status=400)
+    return data_table_page(request, table)
+
+
+def data_table_page(request, table, *, typed=None, status=200):
+    """One table; a refused edit or import as `typed` ({"rows" or "import": the form}), in view."""
+    typed = typed or {}
+    grid = get_grid(table)
     return render(
         request,
         "boardgames/data_table.html",
         {
             "event": table.event,
             "table": table,
-            "grid": get_grid(table),
-            "formset": formset,
-            "may_edit": may_edit,
-            "import_form": forms.ImportForm(),
+            "grid": grid,
+            "formset": typed.get("rows")
+            or forms.DataRowFormSet(form_kwargs={"table": table}, initial=forms.initial_rows(grid)),
+            "may_edit": can(request.user, table.event, Perm.EDIT_WORLD),
+            "import_form": typed.get("import") or forms.ImportForm(),
             "live_on": "datatable.changed",
-            "refused": refused,
+            "refused": next(iter(typed), None),
         },
-        status=400 if refused else 200,
+        status=status,
     )
 
 
@@ -233,10 +296,18 @@ def save_rows(request, table, formset):
     return True
 
 
-@step(Perm.EDIT_WORLD, "boardgames:data-table")
-def import_table(request, event, key):
+def table_page(request, event, *, typed=None, status=200, key):
+    return data_table_page(request, access_data_table(request.user, event.slug, key), typed=typed, status=status)
+
+
+def typed_import(request, event, key):
+    return {"import": forms.ImportForm(request.POST, request.FILES)}
+
+
+@step(Perm.EDIT_WORLD, "boardgames:data-table", table_page, typed_import)
+def import_table(request, event, form, key):
     table = access_data_table(request.user, event.slug, key, Perm.EDIT_WORLD)
-    upload = valid(forms.ImportForm(request.POST, request.FILES))["file"]
+    upload = valid(form)["csv"]
     try:
         text = upload.read().decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -258,30 +329,43 @@ def export_table(request, slug, key):
 
 @login_required
 def sequence(request, slug):
-    event = access_event(request.user, slug, Perm.USE_RULES)
+    return sequence_page(request, access_event(request.user, slug, Perm.USE_RULES))
+
+
+def sequence_page(request, event, *, typed=None, status=200):
+    """Where the game stands; the move on refused comes back as `typed`, its problems beside its field."""
+    state, advance_form = get_sequence_state(event), (typed or {}).get("advance") or forms.AdvanceForm()
+    if state is None and advance_form.errors:  # a game with no sequence shows no form to hold them
+        messages.error(request, refusal_text(ValidationError(advance_form.errors), FIELD_LABELS))
     return render(
         request,
         "boardgames/sequence.html",
         {
             "event": event,
-            "state": get_sequence_state(event),
+            "state": state,
             "may_advance": can(request.user, event, Perm.RUN_CLOCK),
-            "advance_form": forms.AdvanceForm(),
+            "advance_form": advance_form,
             "live_on": "sequence.moved",
         },
+        status=status,
     )
 
 
-@step(Perm.RUN_CLOCK, "boardgames:sequence")
-def advance(request, event):
-    start_stage = valid(forms.AdvanceForm(request.POST)).get("start_stage") or 1
+def typed_advance(request, event):
+    return {"advance": forms.AdvanceForm(request.POST)}
+
+
+@step(Perm.RUN_CLOCK, "boardgames:sequence", sequence_page, typed_advance)
+def advance(request, event, form):
+    start_stage = valid(form).get("start_stage") or 1
     position = do_advance_sequence(event, start_stage=start_stage, actor=request.user)
     state = get_sequence_state(event)
     return f"Round {position.round}, stage {state.stage_name or '–'}: {state.phase.title}."
 
 
-@step(Perm.USE_RULES, "boardgames:sequence")
+@step(Perm.USE_RULES, "boardgames:sequence", sequence_page)
 def tick(request, event):
+    # each item's button is its own form of hidden fields: a refusal is said in a message, not beside a field
     data = valid(forms.TickForm(request.POST))
     do_tick_checklist_item(event, item=data["item"], done=data["done"], actor=request.user)
     return f"Item {data['item'] + 1} {'done' if data['done'] else 'to do again'}."

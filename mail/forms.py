@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS
 
 from regions.models import Force, Province
 from umpire.forms import RecordsChoiceField
@@ -155,10 +154,3 @@ def focus_first_error(form):
     named = [name for name in form.errors if name in form.fields]
     if named:
         form.fields[named[0]].widget.attrs["autofocus"] = True
-
-
-def refused_in(form, refusal):
-    """The service's refusal shown in the form, each part beside the field it names."""
-    by_field = refusal.message_dict if hasattr(refusal, "error_dict") else {NON_FIELD_ERRORS: refusal.messages}
-    for name, problems in by_field.items():
-        form.add_error(name if name in form.fields else None, problems)

@@ -15,9 +15,10 @@ from django.views.decorators.http import require_POST
 
 from umpire.models import Route
 from umpire.permissions import Perm
+from umpire.refusals import refused_in
 from umpire.selectors import access_event
 
-from .forms import focus_first_error, refused_in
+from .forms import focus_first_error
 from .models import PostingTime, PostOffice
 from .services.posting_times import do_set_default_posting_times, do_set_posting_time
 

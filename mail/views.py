@@ -16,11 +16,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from umpire.models import Character
+from umpire.refusals import refused_in
 from umpire.selectors import is_record_id
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
-from .forms import focus_first_error, refused_in
+from .forms import focus_first_error
 from .models import Letter, PostOffice
 from .selectors import (
     access_letter,

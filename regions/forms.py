@@ -306,10 +306,29 @@ class Panel:
     why_not: str = ""  # why it cannot be given now (then there is no form)
 
     def __post_init__(self):
-        # a page offers several orders that ask the same things ("talents", "why"): each field's id is its
-        # order's own, so each label finds its field
         if self.form is not None:
-            self.form.auto_id = f"{slugify(self.url)}-%s"
+            self.form.auto_id = panel_ids(self.url)
+
+
+def panel_ids(url):
+    """The ids of a panel's fields: its order's own (the URL it posts to), as a page offers several orders
+    that ask the same things ("talents", "why") and each label must find its own field."""
+    return f"{slugify(url)}-%s"
+
+
+def typed_for_panel(form, url):
+    """A refusable form bound to what was typed, given the ids of the panel posting to `url` before it is
+    checked: each error list takes its field's id when it is made, and the field names it (aria)."""
+    if form is not None:
+        form.auto_id = panel_ids(url)
+    return form
+
+
+def as_typed(panel, sent_to, typed):
+    """The panel a refused order was sent from (it posts to `sent_to`), holding the form as `typed`:
+    the form is matched by its URL because a page may offer the same form twice (two treasuries)."""
+    sent_here = typed is not None and not panel.why_not and panel.url == sent_to
+    return replace(panel, form=typed) if sent_here else panel
 
 
 def force_panels(force, card, money_scope):

@@ -4,10 +4,14 @@ province's books, a character's purse, Rome's treasuries, and the quarterly stat
 Each change is a small POST view, as on the forces pages: check whose money it is (the access_*
 of treasury_selectors: money leaves only an account the user keeps, and may go to any), read the
 form, call the service, report, and go back to the page the form was on. A refusal, by the form
-or by the service, is a message naming the field, and changes nothing.
+or by the service, changes nothing and answers 400 with the page the form was on, as it stands:
+the refusal in a message, and the form as typed in the panel it was sent from, each problem
+beside its field.
 """
 
+from dataclasses import dataclass
 from functools import partial
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -15,17 +19,18 @@ from django.core.exceptions import ValidationError
 from django.db.transaction import atomic
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from umpire.calendar import tax_turn_of
 from umpire.permissions import Perm
+from umpire.refusals import refused_in
 from umpire.rules.ad69.legions import UNPAID_TROOPS
 from umpire.selectors import access_event, can
 from umpire.views.refusals import refusal_text, valid
 
-from .forms import Panel
+from .forms import Panel, as_typed, typed_for_panel
 from .models import Account, TaxStatement
 from .printing import tax_statement_pdf
 from .services.books import (
@@ -83,10 +88,33 @@ LIVE_ON = "ledger.changed statement.changed spending.changed troops.unpaid clock
 Kind = Account.Kind
 
 
-def money_context(request, event):
+@dataclass(frozen=True)
+class Refused:
+    """An order refused, drawn on the page it was sent from (`page`, its address): the form as typed
+    (None for a button) goes back in the panel that posts to `sent_to`."""
+
+    form: object
+    sent_to: str
+    page: str
+
+
+def typed_in(panels, refused):
+    if refused is None:
+        return panels
+    return [as_typed(panel, refused.sent_to, refused.form) for panel in panels]
+
+
+def drawn(request, template, context, refused):
+    """The page, at 400 when it shows a refusal."""
+    return render(request, template, context, status=200 if refused is None else 400)
+
+
+def money_context(request, event, refused=None):
     turn = current_turn(event)
     scope = get_money_scope(request.user, event)
     return {
+        # where the page's forms come back to: not the address a refused form posted to
+        "here": request.get_full_path() if refused is None else refused.page,
         "event": event,
         "turn": turn,
         "game_month": event.game_month(turn),
@@ -101,22 +129,25 @@ def money_context(request, event):
 # ---- the pages -------------------------------------------------------------------------------
 
 
+# Each page takes `refused`: drawn again after an order sent from it was refused (see refused_page).
+
+
 @login_required
-def treasury(request, slug):
+def treasury(request, slug, refused=None):
     """Every province's treasury and this tax turn's statement, the umpire's tables first; Rome's
     treasuries; the troops left unpaid."""
     event = access_event(request.user, slug, Perm.VIEW_MONEY)
-    context = money_context(request, event)
+    context = money_context(request, event, refused)
     context["index"] = get_treasury_index(event, request.user, context["turn"], context["scope"])
-    return render(request, "regions/treasury/index.html", context)
+    return drawn(request, "regions/treasury/index.html", context, refused)
 
 
 @login_required
-def province_books(request, slug, pk):
+def province_books(request, slug, pk, refused=None):
     """One province's books: its statement to confirm, its bills to pay, its treasury's transactions,
     and the orders that move its money."""
     province = access_province_books(request.user, slug, pk)
-    context = money_context(request, province.event)
+    context = money_context(request, province.event, refused)
     books = get_province_books(province, context["turn"])
     officials = (province.governor, province.procurator)
     context.update(
@@ -130,11 +161,13 @@ def province_books(request, slug, pk):
         payers = get_payers(province.event, context["scope"], first=books.treasury)
         context.update(
             {
-                "pay_bills": pay_bills_panel(province, payers),
-                "panels": province_panels(province, books, payers, context["turn"], context["scope"]),
+                "pay_bills": typed_in([pay_bills_panel(province, payers)], refused)[0],
+                "panels": typed_in(
+                    province_panels(province, books, payers, context["turn"], context["scope"]), refused
+                ),
             }
         )
-    return render(request, "regions/treasury/province.html", context)
+    return drawn(request, "regions/treasury/province.html", context, refused)
 
 
 def province_panels(province, books, payers, turn, scope):
@@ -148,31 +181,34 @@ def province_panels(province, books, payers, turn, scope):
 
 
 @login_required
-def purse(request, slug, pk):
+def purse(request, slug, pk, refused=None):
     """One character's purse: what he holds, what came and went, and sending money from it."""
     character = access_purse_holder(request.user, slug, pk)
-    context = money_context(request, character.event)
+    context = money_context(request, character.event, refused)
     books = get_purse_books(character)
     context.update({"character": character, "books": books})
     if context["keeps_accounts"]:
-        context["panels"] = [panel for panel in [transfer_panel(books.purse, payee_choices(character.event))] if panel]
-    return render(request, "regions/treasury/purse.html", context)
+        panels = [panel for panel in [transfer_panel(books.purse, payee_choices(character.event))] if panel]
+        context["panels"] = typed_in(panels, refused)
+    return drawn(request, "regions/treasury/purse.html", context, refused)
 
 
 @login_required
-def rome(request, slug):
+def rome(request, slug, refused=None):
     """The Imperial Treasury and the Senate's: their money, what the provinces owe Rome and Rome
     owes them this quarter, and Rome's corn dole."""
     event = access_rome(request.user, slug)
-    context = money_context(request, event)
+    context = money_context(request, event, refused)
     books = get_rome_books(event, context["turn"])
     context["books"] = books
     if context["keeps_accounts"]:
         payers = get_payers(event, context["scope"], first=books.imperial)
         rome_city, scope = books.rome, context["scope"]
-        context["rome_panels"] = spending_panels(rome_city, context["turn"], payers, scope) if rome_city else []
-        context["panels"] = rome_panels(event, books, context["scope"])
-    return render(request, "regions/treasury/rome.html", context)
+        context["rome_panels"] = typed_in(
+            spending_panels(rome_city, context["turn"], payers, scope) if rome_city else [], refused
+        )
+        context["panels"] = typed_in(rome_panels(event, books, context["scope"]), refused)
+    return drawn(request, "regions/treasury/rome.html", context, refused)
 
 
 def rome_panels(event, books, scope):
@@ -270,28 +306,59 @@ FIELD_LABELS = {
 }
 
 
-def money_order(access, page):
-    """A POST that moves money or settles the books. `access` fetches what it acts on, or 404s; the
-    handler calls the service and returns the message. All in one transaction, so a refusal leaves
-    no trace, not even an account opened for it."""
+# A service's field by the name the forms give it.
+SAME_AS = {"source": "paid_from", "target": "to"}
+
+# The pages an order is sent from, by their URL's name: each may be drawn again with a refusal.
+PAGES = {"treasury", "treasury-province", "treasury-purse", "treasury-rome"}
+
+
+def money_order(access, page, typed_form=lambda request, target: None):
+    """A POST that moves money or settles the books. `access` fetches what it acts on, or 404s;
+    `typed_form(request, target)` gives its form bound to the POST (None for a button). The handler
+    gets the form's data once valid, calls the service and returns the message. All in one
+    transaction, so a refusal leaves no trace, not even an account opened for it."""
 
     def wrap(handler):
         @login_required
         @require_POST
         def view(request, slug, **kwargs):
             target = access(request.user, slug, **kwargs)
+            typed = typed_for_panel(typed_form(request, target), request.path)
             try:
                 with atomic():
-                    done = handler(request, target)
+                    done = handler(request, target, {} if typed is None else valid(typed))
             except ValidationError as refusal:
+                if typed is not None and typed.is_valid():  # the form was content: the refusal is the service's
+                    refused_in(typed, refusal, FIELD_LABELS, SAME_AS)
                 messages.error(request, refusal_text(refusal, FIELD_LABELS))
-            else:
-                messages.success(request, done)
+                return refused_page(request, Refused(typed, request.path, sent_from(request, page(target))))
+            messages.success(request, done)
             return redirect(back(request, page(target)))
 
         return view
 
     return wrap
+
+
+def sent_from(request, default):
+    """The treasury page the form was on (it says so in `back`); else `default`, a treasury page."""
+    page = back(request, default)
+    return page if money_page(page) else default
+
+
+def money_page(address):
+    try:
+        match = resolve(urlsplit(address).path)
+    except Resolver404:
+        return None
+    return match if match.namespace == "regions" and match.url_name in PAGES else None
+
+
+def refused_page(request, refused):
+    """The page the refused form was on, as it stands (nothing changed), at status 400."""
+    match = money_page(refused.page)
+    return match.func(request, *match.args, **match.kwargs, refused=refused)
 
 
 keeping_province = partial(access_province_books, perm=Perm.KEEP_ACCOUNTS)
@@ -316,7 +383,7 @@ def payee_account(event, payee):
 
 
 @money_order(access_statement, lambda statement: province_page(statement.province))
-def confirm_statement(request, statement):
+def confirm_statement(request, statement, data):
     statement = do_confirm_statement(statement, actor=request.user)
     handed = (
         f"{talents(statement.income)} handed to {statement.handed_to}"
@@ -326,19 +393,24 @@ def confirm_statement(request, statement):
     return f"{statement.province}'s statement for tax turn {statement.turn} is confirmed: {handed}."
 
 
-@money_order(keeping_province, province_page)
-def pay_bills(request, province):
-    form = PayBillsForm(request.POST, bills=get_unpaid_bills(province), payers=payers_for(request, province.event))
-    data = valid(form)
+def bills_form(request, province):
+    return PayBillsForm(request.POST, bills=get_unpaid_bills(province), payers=payers_for(request, province.event))
+
+
+@money_order(keeping_province, province_page, bills_form)
+def pay_bills(request, province, data):
     payment = do_pay_bills(data["bills"], source=data["paid_from"], actor=request.user)
     paid, source = sum(bill.talents for bill in data["bills"]), data["paid_from"].name
     return f"{len(data['bills'])} bill(s) paid from {source}: {talents(paid)}, transaction #{payment.pk}."
 
 
-@money_order(access_account, account_page)
-def transfer(request, account):
+def transfer_form(request, account):
+    return TransferForm(request.POST, event=account.event, payees=payee_choices(account.event))
+
+
+@money_order(access_account, account_page, transfer_form)
+def transfer(request, account, data):
     event = account.event
-    data = valid(TransferForm(request.POST, event=event, payees=payee_choices(event)))
     target = payee_account(event, data["to"])
     entry = do_transfer(
         source=account,
@@ -352,13 +424,15 @@ def transfer(request, account):
     return f"{talents(data['talents'])} sent from {account.name} to {target.name}{shipped}: transaction #{entry.pk}."
 
 
-@money_order(keeping_province, province_page)
-def set_disruption(request, province):
+def disruption_form(request, province):
     event = province.event
-    form = DisruptionForm(
-        request.POST, event=event, tax_turns=get_tax_turns_ahead(event, current_turn(event)), initial_turn=None
-    )
-    data = valid(form)
+    tax_turns = get_tax_turns_ahead(event, current_turn(event))
+    return DisruptionForm(request.POST, event=event, tax_turns=tax_turns, initial_turn=None)
+
+
+@money_order(keeping_province, province_page, disruption_form)
+def set_disruption(request, province, data):
+    event = province.event
     do_set_revenue_disruption(
         province,
         turn_from=data["turn_from"],
@@ -372,17 +446,20 @@ def set_disruption(request, province):
     return f"{province}'s revenue is cut by {talents(data['reduction_talents'])} a quarter {when}."
 
 
-@money_order(access_spending_place, province_page)
-def spend(request, province):
+def spending_form(request, province):
     event = province.event
-    form = SpendingForm(
+    return SpendingForm(
         request.POST,
         province=province,
         turn=current_turn(event),
         payers=payers_for(request, event),
         scope=get_money_scope(request.user, event),
     )
-    data = valid(form)
+
+
+@money_order(access_spending_place, province_page, spending_form)
+def spend(request, province, data):
+    event = province.event
     spending = do_buy(
         event,
         item=data["item"],
@@ -404,11 +481,15 @@ def spend(request, province):
     return f"{spending}, paid from {spending.paid_from.name}{ready}."
 
 
-@money_order(access_spending_place, province_page)
-def pay_corn_dole(request, province):
+def corn_dole_form(request, province):
     event = province.event
     scope = get_money_scope(request.user, event)
-    data = valid(CornDoleForm(request.POST, province=province, payers=payers_for(request, event), scope=scope))
+    return CornDoleForm(request.POST, province=province, payers=payers_for(request, event), scope=scope)
+
+
+@money_order(access_spending_place, province_page, corn_dole_form)
+def pay_corn_dole(request, province, data):
+    event = province.event
     spending = do_pay_corn_dole(
         event,
         province=province,
@@ -420,9 +501,10 @@ def pay_corn_dole(request, province):
     return f"The corn dole in {province} is paid: {talents(spending.talents)} from {spending.paid_from.name}."
 
 
-@money_order(access_control_books, rome_page)
-def deposit(request, event):
-    data = valid(DepositForm(request.POST, event=event, payees=payee_choices(event)))
+@money_order(
+    access_control_books, rome_page, lambda r, event: DepositForm(r.POST, event=event, payees=payee_choices(event))
+)
+def deposit(request, event, data):
     target = payee_account(event, data["to"])
     entry = do_transfer(
         source=outside(event, OPENING), target=target, talents=data["talents"], why=data["why"], actor=request.user
@@ -431,29 +513,32 @@ def deposit(request, event):
 
 
 @money_order(access_control_books, rome_page)
-def open_books(request, event):
+def open_books(request, event, data):
     do_open_books(event, actor=request.user)
     return "The books are open: every treasury, purse and pay chest, each character's fortune in his purse."
 
 
 @money_order(access_control_books, index_page)
-def draw_up_statements(request, event):
+def draw_up_statements(request, event, data):
     turn = tax_turn_of(current_turn(event))
     drawn = do_run_tax_turn(event, turn, actor=request.user)
     return f"{len(drawn)} statement(s) drawn up for tax turn {turn} ({event.game_month(turn)})."
 
 
-@money_order(access_transaction, lambda transaction: index_page(transaction.event))
-def reverse_transaction(request, transaction):
-    why = valid(ReverseForm(request.POST))["why"]
+@money_order(access_transaction, lambda transaction: index_page(transaction.event), lambda r, _: ReverseForm(r.POST))
+def reverse_transaction(request, transaction, data):
+    why = data["why"]
     reversal = do_reverse(transaction, why=f"Reversal of #{transaction.pk}: {why}", actor=request.user)
     return f"Transaction #{transaction.pk} is reversed by #{reversal.pk}."
 
 
-@money_order(access_transaction, lambda transaction: index_page(transaction.event))
-def intercept_shipment(request, transaction):
+def intercept_form(request, transaction):
+    return InterceptForm(request.POST, event=transaction.event, payees=payee_choices(transaction.event))
+
+
+@money_order(access_transaction, lambda transaction: index_page(transaction.event), intercept_form)
+def intercept_shipment(request, transaction, data):
     event = transaction.event
-    data = valid(InterceptForm(request.POST, event=event, payees=payee_choices(event)))
     taker = payee_account(event, data["to"])
     seizure = do_intercept(
         transaction, seized_by=taker, why=f"Interception of #{transaction.pk}: {data['why']}", actor=request.user

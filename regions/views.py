@@ -2,7 +2,9 @@
 
 Each order is a small POST view: check the permission (access_force or access_fleet), read the
 form, call the service, report, and go back to the page. A refusal, by the form or by the AD69
-engine through the service, is a message naming the field, and changes nothing.
+engine through the service, changes nothing and answers 400 with the page as it stands: the
+refusal in a message, and the form as typed in the panel it was sent from, each problem beside
+its field.
 """
 
 from django.contrib import messages
@@ -16,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from umpire.models import GameClock, Region
 from umpire.permissions import Perm
+from umpire.refusals import refused_in
 from umpire.rules.ad69.legions import UNPAID_TROOPS
 from umpire.rules.working import Line
 from umpire.selectors import access_event, can, is_record_id
@@ -117,7 +120,11 @@ def adopt_demo_forces(request, slug):
 @login_required
 def force(request, slug, pk):
     """One legion, detachment or host: its figures, its history and, to its commander, its orders."""
-    force = access_force(request.user, slug, pk)
+    return force_page(request, access_force(request.user, slug, pk))
+
+
+def force_page(request, force, typed=None):
+    """The force's page; after a refused order (status 400), its form as `typed` in its panel."""
     context = turn_context(force.event)
     card = get_force_card(force, context["turn"], get_command_scope(request.user, force.event), get_unpaid(force))
     context.update(
@@ -129,14 +136,20 @@ def force(request, slug, pk):
             "costs": get_costs_owed(force),
             "upgrades": [describe_upgrade_with_date(u, force.event) for u in force.open_upgrades],
             "history": get_history(force),
-            "panels": forms.force_panels(force, card, get_money_scope(request.user, force.event))
+            "panels": typed_in(
+                forms.force_panels(force, card, get_money_scope(request.user, force.event)), request, typed
+            )
             if card.can_command
             else [],
             "bribery": get_bribery(force, context["turn"]) if card.can_command else None,
             "totals": totals(card.lines),
         }
     )
-    return render(request, "regions/legion.html", context)
+    return render(request, "regions/legion.html", context, status=200 if typed is None else 400)
+
+
+def typed_in(panels, request, typed):
+    return [forms.as_typed(panel, request.path, typed) for panel in panels]
 
 
 def totals(lines):
@@ -148,7 +161,11 @@ def totals(lines):
 @login_required
 def fleet(request, slug, pk):
     """One fleet: its state and load, the troops aboard, its history and, to its table, its orders."""
-    fleet = access_fleet(request.user, slug, pk)
+    return fleet_page(request, access_fleet(request.user, slug, pk))
+
+
+def fleet_page(request, fleet, typed=None):
+    """The fleet's page; after a refused order (status 400), its form as `typed` in its panel."""
     context = turn_context(fleet.event)
     card = get_fleet_card(fleet, get_command_scope(request.user, fleet.event), unpaid=get_unpaid(fleet))
     context.update(
@@ -158,10 +175,10 @@ def fleet(request, slug, pk):
             "unit_unpaid": card.unpaid,
             "history": get_history(fleet),
             "costs": fleet.costs_owed.all(),
-            "panels": forms.fleet_panels(fleet) if card.can_command else [],
+            "panels": typed_in(forms.fleet_panels(fleet), request, typed) if card.can_command else [],
         }
     )
-    return render(request, "regions/fleet.html", context)
+    return render(request, "regions/fleet.html", context, status=200 if typed is None else 400)
 
 
 # ---- printing --------------------------------------------------------------------------------
@@ -238,47 +255,59 @@ FIELD_LABELS = {
 }
 
 
-def order(access, page, handler):
-    """A POST giving one order to a force or fleet the user commands: back to `page` with a message.
-
-    The handler returns the message ("" if it gave its own), or the message and the force to
-    show next (a merged detachment is gone: its legion is shown)."""
-
-    @login_required
-    @require_POST
-    def view(request, slug, pk):
-        target = access(request.user, slug, pk, Perm.COMMAND_FORCES)
-        try:
-            done = handler(request, target)
-        except ValidationError as refusal:
-            messages.error(request, refusal_text(refusal, FIELD_LABELS))
-            return redirect(page, slug=slug, pk=target.pk)
-        message, shown = done if isinstance(done, tuple) else (done, target)
-        if message:
-            messages.success(request, message)
-        return redirect(page, slug=slug, pk=shown.pk)
-
-    return view
+# A service's field by the name its order's form gives it.
+SAME_AS = {"raw_levies": "count", "paid_from": "briber"}
 
 
-def force_order(handler):
-    return order(access_force, "regions:force", handler)
+def order(access, page, shows, typed_form):
+    """A POST giving one order to a force or fleet the user commands. Done: back to `page` with a
+    message. Refused, by its form or by the engine through the service: `shows` draws the page again,
+    400, as it stands, with the refusal in a message and the form as typed in its panel.
+
+    `typed_form(request, target)` gives the order's form bound to the POST; the handler gets its data
+    once valid, and returns the message ("" if it gave its own), or the message and the force to show
+    next (a merged detachment is gone: its legion is shown)."""
+
+    def wrap(handler):
+        @login_required
+        @require_POST
+        def view(request, slug, pk):
+            target = access(request.user, slug, pk, Perm.COMMAND_FORCES)
+            typed = forms.typed_for_panel(typed_form(request, target), request.path)
+            try:
+                done = handler(request, target, valid(typed))
+            except ValidationError as refusal:
+                if typed.is_valid():  # the form was content: the refusal is the service's
+                    refused_in(typed, refusal, FIELD_LABELS, SAME_AS)
+                messages.error(request, refusal_text(refusal, FIELD_LABELS))
+                return shows(request, access(request.user, slug, pk), typed)  # as it stands: nothing changed
+            message, shown = done if isinstance(done, tuple) else (done, target)
+            if message:
+                messages.success(request, message)
+            return redirect(page, slug=slug, pk=shown.pk)
+
+        return view
+
+    return wrap
 
 
-def fleet_order(handler):
-    return order(access_fleet, "regions:fleet", handler)
+def force_order(typed_form):
+    return order(access_force, "regions:force", force_page, typed_form)
 
 
-@force_order
-def raise_levies(request, force):
-    count = valid(forms.RaiseLeviesForm(request.POST))["count"]
+def fleet_order(typed_form):
+    return order(access_fleet, "regions:fleet", fleet_page, typed_form)
+
+
+@force_order(lambda r, force: forms.RaiseLeviesForm(r.POST))
+def raise_levies(request, force, data):
+    count = data["count"]
     force_services.do_raise_levies(force, count=count, actor=request.user)
     return f"{count} raw levies join {force.name}; the raising cost is owed."
 
 
-@force_order
-def order_upgrade(request, force):
-    data = valid(forms.UpgradeForm(request.POST))
+@force_order(lambda r, force: forms.UpgradeForm(r.POST))
+def order_upgrade(request, force, data):
     force_services.do_order_upgrade(
         force,
         orders=data["orders"],
@@ -288,23 +317,21 @@ def order_upgrade(request, force):
     return f"Upgrade ordered for {force.name}; the cost is owed."
 
 
-@force_order
-def detach(request, force):
-    data = valid(forms.DetachForm(request.POST, force=force))
+@force_order(lambda r, force: forms.DetachForm(r.POST, force=force))
+def detach(request, force, data):
     detachment = force_services.do_detach(force, name=data["name"], troops=data["troops"], actor=request.user)
     return f"{detachment.name} is detached from {force.name}."
 
 
-@force_order
-def merge(request, force):
-    into = valid(forms.MergeForm(request.POST, force=force))["into"]
+@force_order(lambda r, force: forms.MergeForm(r.POST, force=force))
+def merge(request, force, data):
+    into = data["into"]
     force_services.do_merge(force, into=into, actor=request.user)
     return f"{force.name} has rejoined {into.name}.", into
 
 
-@force_order
-def march(request, force):
-    data = valid(forms.MarchForm(request.POST, force=force))
+@force_order(lambda r, force: forms.MarchForm(r.POST, force=force))
+def march(request, force, data):
     force_services.do_march(
         force,
         to_province=data["to_province"],
@@ -317,23 +344,22 @@ def march(request, force):
     return f"{force.name} {how} {data['map_points']} map points to {data['to_province']}."
 
 
-@force_order
-def embark(request, force):
-    fleet = valid(forms.EmbarkForm(request.POST, force=force))["fleet"]
+@force_order(lambda r, force: forms.EmbarkForm(r.POST, force=force))
+def embark(request, force, data):
+    fleet = data["fleet"]
     fleets.do_embark(force, fleet=fleet, actor=request.user)
     return f"{force.name} is aboard {fleet}."
 
 
-@force_order
-def land(request, force):
-    province = valid(forms.LandForm(request.POST, force=force))["province"]
+@force_order(lambda r, force: forms.LandForm(r.POST, force=force))
+def land(request, force, data):
+    province = data["province"]
     fleets.do_land(force, province=province, actor=request.user)
     return f"{force.name} is ashore in {province}."
 
 
-@force_order
-def book_charter(request, force):
-    data = valid(forms.CharterForm(request.POST))
+@force_order(lambda r, force: forms.CharterForm(r.POST))
+def book_charter(request, force, data):
     result = fleets.do_book_charter(
         force,
         coastal_sea_areas=data["coastal_sea_areas"],
@@ -344,9 +370,8 @@ def book_charter(request, force):
     return f"Civilian charter booked for {force.name}, sailing next month: {result.outcome['cost']} talents owed."
 
 
-@force_order
-def demand_tribute(request, force):
-    data = valid(forms.DemandTributeForm(request.POST))
+@force_order(lambda r, force: forms.DemandTributeForm(r.POST))
+def demand_tribute(request, force, data):
     run, payment = plunder.do_demand_tribute(
         force,
         town=data["town"],
@@ -359,9 +384,8 @@ def demand_tribute(request, force):
     return ""
 
 
-@force_order
-def loot(request, force):
-    data = valid(forms.LootForm(request.POST))
+@force_order(lambda r, force: forms.LootForm(r.POST))
+def loot(request, force, data):
     run, payment = plunder.do_loot(force, town=data["town"], dice=data["dice"], actor=request.user)
     report_plunder(request, force, run, payment)
     return ""
@@ -394,18 +418,16 @@ def where_it_went(payment):
     return f"{talents} talents paid into {account}."
 
 
-@force_order
-def offer_bribe(request, force):
-    data = valid(forms.BribeForm(request.POST, force=force, scope=get_money_scope(request.user, force.event)))
+@force_order(lambda r, force: forms.BribeForm(r.POST, force=force, scope=get_money_scope(r.user, force.event)))
+def offer_bribe(request, force, data):
     bribe = plunder.do_offer_bribe(
         force, briber=data["briber"], talents=data["talents"], purpose=data["purpose"], actor=request.user
     )
     return f"{bribe.briber} bribes {force.name} with {bribe.talents} talents from his purse, to: {bribe.purpose}"
 
 
-@fleet_order
-def open_sea_crossing(request, fleet):
-    data = valid(forms.CrossingForm(request.POST))
+@fleet_order(lambda r, fleet: forms.CrossingForm(r.POST))
+def open_sea_crossing(request, fleet, data):
     result = fleets.do_open_sea_crossing(
         fleet, offering_to_neptune=data["offering_to_neptune"], dice=data["dice"], actor=request.user
     )
@@ -428,22 +450,22 @@ def working_lines(lines):
     return [f"{line.text}: {line.value}" if line.kind == "die" else line.text for line in lines]
 
 
-@fleet_order
-def repair_fleet(request, fleet):
-    repair = valid(forms.RepairForm(request.POST))["repair"]
+@fleet_order(lambda r, fleet: forms.RepairForm(r.POST))
+def repair_fleet(request, fleet, data):
+    repair = data["repair"]
     fleets.do_repair_fleet(fleet, repair=repair, actor=request.user)
     return f"{fleet.name}: {repair.replace('_', ' ')} under way; the cost is owed."
 
 
-@fleet_order
-def strip_marines(request, fleet):
-    name = valid(forms.StripMarinesForm(request.POST, fleet=fleet))["name"]
+@fleet_order(lambda r, fleet: forms.StripMarinesForm(r.POST, fleet=fleet))
+def strip_marines(request, fleet, data):
+    name = data["name"]
     marines = fleets.do_strip_marines(fleet, name=name, actor=request.user)
     return f"{fleet.name}'s marines form {marines.name}: 6 auxiliary vexillations at {fleet.base}."
 
 
-@fleet_order
-def build_bridge(request, fleet):
-    waterway = valid(forms.BridgeForm(request.POST))["waterway"]
+@fleet_order(lambda r, fleet: forms.BridgeForm(r.POST))
+def build_bridge(request, fleet, data):
+    waterway = data["waterway"]
     fleets.do_build_bridge(fleet, waterway=waterway, actor=request.user)
     return f"{fleet.name} bridges {waterway} this month."

@@ -3,21 +3,22 @@ kept and broken, with the forms to record them and to rule.
 
 Every seated umpire reads it (Perm.VIEW_WORLD) and records what he saw at his table; only Control
 and the Senate umpires (Perm.RUN_SENATE) rule an oath kept or broken. A refusal, by the form or
-the service, is a message naming the field, and changes nothing.
+the service, is the page again, status 400, with the form as typed and each problem beside its field;
+it changes nothing.
 """
 
+from collections.abc import Callable
+from functools import wraps
 from urllib.parse import urlencode
 
-from django.contrib import messages
+from django import forms as django_forms
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from umpire.selectors import is_record_id
-from umpire.views.refusals import refusal_text, valid
 
 from . import gods_forms as forms
 from .gods_selectors import (
@@ -29,6 +30,7 @@ from .gods_selectors import (
 )
 from .models.gods import Oath
 from .services.gods import do_record_devotion, do_rule_oath, do_swear_oath, ensure_pantheon
+from .steps import PageForms, Refused, checked, taken
 
 LIVE_ON = "gods.devotion_recorded gods.oath_changed clock.changed"
 FIELD_LABELS = {
@@ -57,30 +59,58 @@ FIELD_LABELS = {
 def gods(request, slug):
     event = access_gods(request.user, slug)
     ensure_pantheon(event, actor=request.user)
+    return gods_page(request, event)
+
+
+def gods_page(request, event, *, refused=None, status=200):
+    """The gods' page, with its filter; `refused` is a form sent back as typed, beside its problems."""
+    page = PageForms(refused)
     filter_form = forms.CharacterFilterForm(request.GET or None, event=event)
     character = filter_form.cleaned_data["character"] if filter_form.is_valid() else None
-    return render(
-        request,
-        "senate/gods.html",
-        {
-            "event": event,
-            "filter_form": filter_form,
-            "character": character,
-            "query": back_query(request.GET),
-            "pantheon": get_pantheon(event, character),
-            "oaths": get_oaths_by_state(event, character),
-            "rules": can_rule_oaths(request.user, event),
-            "devotion_form": forms.DevotionForm(
-                event=event, characters=recorded_by(request, event), auto_id="devotion_%s"
-            ),
-            "oath_form": forms.OathForm(event=event, characters=recorded_by(request, event), auto_id="oath_%s"),
-            "live_on": LIVE_ON,
-        },
-    )
+    rules = can_rule_oaths(request.user, event)
+    oaths = {
+        state: [
+            (oath, rules and oath.state == Oath.State.SWORN and offered(page, request, event, "rule{pk}", pk=oath.pk))
+            for oath in rows
+        ]
+        for state, rows in get_oaths_by_state(event, character).items()
+    }
+    context = {
+        "event": event,
+        "filter_form": filter_form,
+        "character": character,
+        "query": back_query(request.GET),
+        "pantheon": get_pantheon(event, character),
+        "oaths": oaths,
+        "rules": rules,
+        "devotion_step": offered(page, request, event, "devotion"),
+        "oath_step": offered(page, request, event, "oath"),
+        "live_on": LIVE_ON,
+    }
+    page.tell_unplaced(request)
+    return render(request, "senate/gods.html", context, status=status)
 
 
 def recorded_by(request, event):
     return get_characters_recorded_by(request.user, event)
+
+
+# Each form of the page by its name there: one maker for the page and the POST, so a form sent back keeps
+# the ids its labels point to. Devotions and oaths are of the characters the umpire records.
+GODS_FORMS: dict[str, Callable[..., django_forms.BaseForm]] = {
+    "devotion": lambda data, request, event: forms.DevotionForm(
+        data, event=event, characters=recorded_by(request, event), auto_id="devotion_%s"
+    ),
+    "oath": lambda data, request, event: forms.OathForm(
+        data, event=event, characters=recorded_by(request, event), auto_id="oath_%s"
+    ),
+    # a form for each oath sworn: each has ids of its own
+    "rule{pk}": lambda data, request, event, pk: forms.RulingForm(data, auto_id=f"rule{pk}_%s"),
+}
+
+
+def offered(page, request, event, name, **ids):
+    return page.step(name.format(**ids), lambda data: GODS_FORMS[name](data, request, event, **ids))
 
 
 def back_query(params):
@@ -89,42 +119,45 @@ def back_query(params):
     return urlencode({"character": character}) if is_record_id(character) else ""
 
 
-def gods_step(handler):
-    """A POST on the gods' page: back to it, with the same filter, and a message."""
+def gods_step(name):
+    """A form on the gods' page, `name` in GODS_FORMS. Done: its message, and the page again with the same
+    filter. Refused, by the form or the service: the page, 400, with the form as typed and each problem
+    beside its field; nothing changed."""
 
-    @login_required
-    @require_POST
-    def view(request, slug, **kwargs):
-        event = access_gods(request.user, slug)
-        try:
-            messages.success(request, handler(request, event, **kwargs))
-        except ValidationError as refusal:
-            messages.error(request, refusal_text(refusal, FIELD_LABELS))
-        query = back_query(request.GET)
-        return redirect(reverse("senate:gods", args=[slug]) + (f"?{query}" if query else ""))
+    def wrap(handler):
+        @wraps(handler)
+        @login_required
+        @require_POST
+        def view(request, slug, **ids):
+            event = access_gods(request.user, slug)
+            form = GODS_FORMS[name](request.POST, request, event, **ids)
+            if not taken(request, form, lambda: handler(request, event, form, **ids), FIELD_LABELS):
+                return gods_page(request, event, refused=Refused(name.format(**ids), form), status=400)
+            query = back_query(request.GET)
+            return redirect(reverse("senate:gods", args=[slug]) + (f"?{query}" if query else ""))
 
-    return view
+        return view
+
+    return wrap
 
 
-@gods_step
-def record_devotion(request, event):
-    data = valid(forms.DevotionForm(request.POST, event=event, characters=recorded_by(request, event)))
-    devotion = do_record_devotion(event, actor=request.user, **data)
+@gods_step("devotion")
+def record_devotion(request, event, form):
+    devotion = do_record_devotion(event, actor=request.user, **checked(form))
     return f"Recorded: {devotion}."
 
 
-@gods_step
-def swear_oath(request, event):
-    data = valid(forms.OathForm(request.POST, event=event, characters=recorded_by(request, event)))
-    oath = do_swear_oath(event, actor=request.user, **data)
+@gods_step("oath")
+def swear_oath(request, event, form):
+    oath = do_swear_oath(event, actor=request.user, **checked(form))
     return f"Recorded: {oath}."
 
 
-@gods_step
-def rule_oath(request, event, pk):
+@gods_step("rule{pk}")
+def rule_oath(request, event, form, pk):
     if not can_rule_oaths(request.user, event):
         raise Http404("No such oath.")
     oath = get_object_or_404(Oath, event=event, pk=pk)
-    data = valid(forms.RulingForm(request.POST))
+    data = checked(form)
     oath = do_rule_oath(oath, kept=data["outcome"] == "kept", reason=data["reason"], actor=request.user)
     return f"{oath.character}'s oath is ruled {oath.get_state_display().lower()}: {oath.ruling_reason}"

@@ -61,3 +61,11 @@ class SupportForm(forms.Form):
         help_text="Points up (+) or down (−).",
     )
     reason = forms.CharField(label="Why", max_length=300, help_text=REASON_HELP)
+
+
+def support_form(data, pk):
+    """A senator's row of the support table: the column's head and the row's senator name its fields."""
+    form = SupportForm(data, auto_id=f"support{pk}_%s")
+    form.fields["change"].widget.attrs["aria-labelledby"] = f"support-change senator{pk}"
+    form.fields["reason"].widget.attrs.update({"aria-label": "Why", "placeholder": "Why"})
+    return form

@@ -1,12 +1,13 @@
 """The mob's page (/events/<slug>/senate/mob/): Rome's mood and its history, what moves it, the
 senators' support and credibility. Umpires who see the world read it; the Senate umpires and
-Control (RUN_SENATE) change it."""
+Control (RUN_SENATE) change it; a form they send refused comes back as typed, status 400, each problem
+beside its field."""
 
+from collections.abc import Callable
 from functools import wraps
 
-from django.contrib import messages
+from django import forms as django_forms
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -14,7 +15,6 @@ from regions.services.engine import current_turn
 from umpire.models import Character, SocialClass
 from umpire.permissions import Perm
 from umpire.selectors import access_event, can
-from umpire.views.refusals import refusal_text, valid
 
 from . import mob_forms as forms
 from .mob_selectors import (
@@ -29,6 +29,7 @@ from .mob_selectors import (
     get_support_changes,
 )
 from .services.mob import do_change_support, do_move_mood, do_open_mood, do_set_mob_effect
+from .steps import PageForms, Refused, checked, taken
 
 LIVE_ON = "mob.mood_moved mob.effect_set mob.support_changed spending.changed clock.changed"
 FIELD_LABELS = {
@@ -45,75 +46,99 @@ FIELD_LABELS = {
 @login_required
 def mob(request, slug):
     event = access_event(request.user, slug, Perm.VIEW_WORLD)
+    return mob_page(request, event)
+
+
+def mob_page(request, event, *, refused=None, status=200):
+    """The mob's page; `refused` is a form sent back as typed, beside its problems."""
+    can_run = can(request.user, event, Perm.RUN_SENATE)
+    page = PageForms(refused)
     turn = current_turn(event)
     mood = get_rome_mood(event)
     entries = get_history(mood)
-    return render(
-        request,
-        "senate/mob.html",
-        {
-            "event": event,
-            "turn": turn,
-            "mood": mood,
-            "entries": entries,
-            "chart": get_mood_chart(event, entries, turn),
-            "effects": get_effects(event),
-            "senators": get_senators(event),
-            "changes": get_support_changes(event),
-            "credibility": get_credibility(event, turn),
-            "credibility_rule": CREDIBILITY_RULE,
-            "can_run": can(request.user, event, Perm.RUN_SENATE),
-            "live_on": LIVE_ON,
-            "provincial_moods": get_provincial_moods(event),
-            "open_form": forms.OpenMoodForm(event=event, auto_id="open_%s"),
-            "move_form": forms.MoveMoodForm(event=event, auto_id="move_%s"),
-            "effect_form": forms.MobEffectForm(auto_id="effect_%s"),
-        },
-    )
+    senators = get_senators(event)
+    context = {
+        "event": event,
+        "turn": turn,
+        "mood": mood,
+        "entries": entries,
+        "chart": get_mood_chart(event, entries, turn),
+        "effects": get_effects(event),
+        "senators": [(senator, can_run and offered(page, event, "support{pk}", pk=senator.pk)) for senator in senators],
+        "changes": get_support_changes(event),
+        "credibility": get_credibility(event, turn),
+        "credibility_rule": CREDIBILITY_RULE,
+        "can_run": can_run,
+        "live_on": LIVE_ON,
+        "provincial_moods": get_provincial_moods(event),
+        "open_step": offered(page, event, "open"),
+        "move_step": offered(page, event, "move"),
+        "effect_step": offered(page, event, "effect"),
+    }
+    page.tell_unplaced(request)
+    return render(request, "senate/mob.html", context, status=status)
 
 
-def mob_step(handler):
-    """A POST by whoever runs the Senate: back to the page with a message."""
-
-    @login_required
-    @require_POST
-    @wraps(handler)
-    def view(request, slug, **kwargs):
-        event = access_event(request.user, slug, Perm.RUN_SENATE)
-        try:
-            messages.success(request, handler(request, event, **kwargs))
-        except ValidationError as refusal:
-            messages.error(request, refusal_text(refusal, FIELD_LABELS))
-        return redirect("senate:mob", slug=slug)
-
-    return view
+# Each form of the page by its name there: one maker for the page and the POST, so a form sent back keeps
+# the ids its labels point to.
+MOB_FORMS: dict[str, Callable[..., django_forms.BaseForm]] = {
+    "open": lambda data, event: forms.OpenMoodForm(data, event=event, auto_id="open_%s"),
+    "move": lambda data, event: forms.MoveMoodForm(data, event=event, auto_id="move_%s"),
+    "effect": lambda data, event: forms.MobEffectForm(data, auto_id="effect_%s"),
+    # a row for each senator: each has ids of its own
+    "support{pk}": lambda data, event, pk: forms.support_form(data, pk),
+}
 
 
-@mob_step
-def move_mood(request, event):
-    data = valid(forms.MoveMoodForm(request.POST, event=event))
+def offered(page, event, name, **ids):
+    return page.step(name.format(**ids), lambda data: MOB_FORMS[name](data, event, **ids))
+
+
+def mob_step(name):
+    """A form on the mob's page, `name` in MOB_FORMS, sent by whoever runs the Senate. Done: its message and
+    the page again. Refused, by the form or the service: the page, 400, with the form as typed and each
+    problem beside its field; nothing changed."""
+
+    def wrap(handler):
+        @wraps(handler)
+        @login_required
+        @require_POST
+        def view(request, slug, **ids):
+            event = access_event(request.user, slug, Perm.RUN_SENATE)
+            form = MOB_FORMS[name](request.POST, event, **ids)
+            if taken(request, form, lambda: handler(request, event, form, **ids), FIELD_LABELS):
+                return redirect("senate:mob", slug=slug)
+            return mob_page(request, event, refused=Refused(name.format(**ids), form), status=400)
+
+        return view
+
+    return wrap
+
+
+@mob_step("move")
+def move_mood(request, event, form):
+    data = checked(form)
     entry = do_move_mood(event, actor=request.user, **data)
     return f"The mob of {data['place'] or 'Rome'} moves {entry.change:+d}: {entry.reason}"
 
 
-@mob_step
-def open_mood(request, event):
-    province = valid(forms.OpenMoodForm(request.POST, event=event))["province"]
+@mob_step("open")
+def open_mood(request, event, form):
+    province = checked(form)["province"]
     do_open_mood(event, province=province, actor=request.user)
     return f"The umpires now follow the mob of {province}."
 
 
-@mob_step
-def set_effect(request, event):
-    data = valid(forms.MobEffectForm(request.POST))
+@mob_step("effect")
+def set_effect(request, event, form):
+    data = checked(form)
     do_set_mob_effect(event, actor=request.user, **data)
     points = data["points_per_multiple"]
     return f"Set: {points:+d} a multiple." if points is not None else "Cleared: the umpire judges each time."
 
 
-@mob_step
-def change_support(request, event, pk):
+@mob_step("support{pk}")
+def change_support(request, event, form, pk):
     senator = get_object_or_404(Character, event=event, social_class=SocialClass.SENATOR, pk=pk)
-    data = valid(forms.SupportForm(request.POST))
-    record = do_change_support(senator, actor=request.user, **data)
+    record = do_change_support(senator, actor=request.user, **checked(form))
     return f"{senator}'s support {record.change:+d}, now {record.after}."

@@ -1,12 +1,14 @@
 """The Senate room's console (sessions, motions, votes, edicts, the throne) and the Acta Diurna.
 
 Each change is a small POST step: fetch what the user may act on (else 404), read the form, call
-the service, report, and go back to the console. A refusal, by the form or the service, is a
-message naming the field, and changes nothing.
+the service, report, and go back to the console. A refusal, by the form or the service, is the
+console again, status 400, with the form as typed and each problem beside its field; nothing changed.
 """
 
+from collections.abc import Callable
 from functools import wraps
 
+from django import forms as django_forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -18,7 +20,6 @@ from regions.views import pdf_response
 from umpire.code_tries import limits_code_tries
 from umpire.permissions import Perm
 from umpire.selectors import access_display, access_event, can
-from umpire.views.refusals import refusal_text, valid
 
 from . import sessions_forms as forms
 from .models.sessions import Claimant, Edict, Motion, Session
@@ -41,12 +42,12 @@ from .sessions_selectors import (
     get_current_motion,
     get_current_session,
     get_edicts,
-    get_living,
     get_motion_sheets,
     get_published_throne,
     get_senators_present,
     votes_so_far,
 )
+from .steps import PageForms, Refused, checked, taken
 
 LIVE_ON = "senate.session senate.edict senate.emperor senate.published announcements.changed character.moved"
 # The hall hears only what is published: the gazette re-fetches itself on these alone.
@@ -83,34 +84,41 @@ def home(request, slug):
     return senate_room(request, event)
 
 
-def senate_room(request, event, *, refused_votes=None, status=200):
-    """The Senate room's console; `refused_votes` is a motion's vote sheet sent back as typed, beside
-    its problems."""
+def senate_room(request, event, *, refused=None, refused_votes=None, status=200):
+    """The Senate room's console; `refused` is a form sent back as typed, `refused_votes` a motion's vote sheet,
+    each beside its problems."""
     runs = can(request.user, event, Perm.RUN_SENATE)
+    page = PageForms(refused)
     session = get_current_session(event)
     senators = get_senators_present(event)
     sheets = get_motion_sheets(session, senators)
-    emperor = next((claim for claim in get_claims(event) if claim.is_standing and claim.is_emperor), None)
+    claims = get_claims(event)
+    emperor = next((claim for claim in claims if claim.is_standing and claim.is_emperor), None)
     context = {
         "event": event,
         "runs": runs,
         "session": session,
         "senators": senators,
         "sheets": [
-            (sheet, runs and vote_sheet_of(event, sheet, senators, refused_votes), count_form_of(sheet.motion))
+            (
+                sheet,
+                runs and vote_sheet_of(event, sheet, senators, refused_votes),
+                offered(page, event, "count{pk}", pk=sheet.motion.pk) if runs and is_tabled(sheet.motion) else None,
+                publishing(page, event, runs, "motion", sheet.motion),
+            )
             for sheet in sheets
         ],
-        # a refused sheet is the step the umpire is on, whatever the Senate has moved on to meanwhile
-        "current_motion": refused_votes.motion if refused_votes is not None else get_current_motion(sheets),
-        "edicts": get_edicts(event),
-        "claims": get_claims(event),
+        "current_motion": current_motion(sheets, refused, refused_votes),
+        "edicts": [(edict, publishing(page, event, runs, "edict", edict)) for edict in get_edicts(event)],
+        "claims": [(claim, *throne_steps(page, event, runs, claim)) for claim in claims],
         "emperor": emperor,
         "controls_projector": can(request.user, event, Perm.ANNOUNCE),
         "parts": other_parts(event.slug),
         "live_on": LIVE_ON,
     }
     if runs:
-        context.update(console_forms(event))
+        context.update(console_forms(page, event, session))
+    page.tell_unplaced(request)
     return render(request, "senate/home.html", context, status=status)
 
 
@@ -119,24 +127,66 @@ def vote_sheet_of(event, sheet, senators, refused_votes):
     one with the votes cast while the motion is tabled."""
     if refused_votes is not None and refused_votes.motion == sheet.motion:
         return refused_votes
-    if sheet.motion.state != Motion.State.TABLED:
+    if not is_tabled(sheet.motion):
         return None
     return forms.vote_sheet(event, sheet.motion, present=senators)
 
 
-def count_form_of(motion):
-    """Each motion's count form has ids of its own: two motions may be tabled at once."""
-    return forms.CountForm(auto_id=f"count{motion.pk}_%s")
+def is_tabled(motion):
+    return motion.state == Motion.State.TABLED
 
 
-def console_forms(event):
+def current_motion(sheets, refused, refused_votes):
+    """The motion the umpire is on: a refused sheet's, whatever the Senate has moved on to meanwhile; none
+    when another form was refused (that form is the step); else the first still to count."""
+    if refused_votes is not None:
+        return refused_votes.motion
+    return None if refused is not None else get_current_motion(sheets)
+
+
+def publishing(page, event, runs, kind, record):
+    """A record's publish form, while it is the Senate umpire's to publish."""
+    ready = not record.is_published and (kind != "motion" or record.state == Motion.State.VOTED)
+    return offered(page, event, "publish-{kind}{pk}", kind=kind, pk=record.pk) if runs and ready else None
+
+
+def throne_steps(page, event, runs, claim):
+    """A claim's forms: to end it while it stands, to publish it."""
+    ends = offered(page, event, "end-claim{pk}", pk=claim.pk) if runs and claim.is_standing else None
+    return ends, publishing(page, event, runs, "emperor", claim)
+
+
+def console_forms(page, event, session):
+    sits = session is not None and session.is_open
     return {
-        "motion_form": forms.MotionForm(event=event, auto_id="motion_%s"),
-        "edict_form": forms.EdictForm(event=event, auto_id="edict_%s"),
-        "claim_form": forms.ClaimForm(event=event, auto_id="claim_%s"),
-        "proclaim_form": forms.ClaimForm(event=event, auto_id="proclaim_%s"),
-        "living": get_living(event),
+        "open_step": None if sits else offered(page, event, "open"),
+        "close_step": offered(page, event, "close{pk}", pk=session.pk) if sits else None,
+        "motion_step": offered(page, event, "motion{pk}", pk=session.pk) if sits else None,
+        "edict_step": offered(page, event, "edict"),
+        "claim_step": offered(page, event, "claim"),
+        "proclaim_step": offered(page, event, "proclaim"),
     }
+
+
+# Each form of the console by its name there, its records' ids filled in: one maker for the page and the POST,
+# so a form sent back has the ids its labels point to. A button is a form with no field.
+CONSOLE_FORMS: dict[str, Callable[..., django_forms.BaseForm]] = {
+    "open": lambda data, event: django_forms.Form(data),
+    "close{pk}": lambda data, event, pk: django_forms.Form(data),
+    "motion{pk}": lambda data, event, pk: forms.MotionForm(data, event=event, auto_id="motion_%s"),
+    # two motions may be tabled at once: each count form has ids of its own
+    "count{pk}": lambda data, event, pk: forms.CountForm(data, auto_id=f"count{pk}_%s"),
+    "publish-{kind}{pk}": lambda data, event, kind, pk: forms.PublishForm(data, auto_id=f"publish-{kind}{pk}_%s"),
+    "edict": lambda data, event: forms.EdictForm(data, event=event, auto_id="edict_%s"),
+    "proclaim": lambda data, event: forms.ClaimForm(data, event=event, auto_id="proclaim_%s"),
+    "claim": lambda data, event: forms.ClaimForm(data, event=event, auto_id="claim_%s"),
+    "end-claim{pk}": lambda data, event, pk: django_forms.Form(data),
+}
+
+
+def offered(page, event, name, **ids):
+    """The console's form called `name` for these records: fresh, or as typed when it was refused."""
+    return page.step(name.format(**ids), lambda data: CONSOLE_FORMS[name](data, event, **ids))
 
 
 def other_parts(slug):
@@ -150,39 +200,42 @@ def other_parts(slug):
     return links
 
 
-def senate_step(view):
-    """A POST step on the console: run it as the Senate umpire, report, go back."""
+def senate_step(name):
+    """A form on the console, `name` in CONSOLE_FORMS. Done: its message, and the console again. Refused, by
+    the form or the service: the console, 400, with the form as typed and each problem beside its field."""
 
-    @wraps(view)
-    @login_required
-    @require_POST
-    def step(request, slug, **ids):
-        event = access_event(request.user, slug, Perm.RUN_SENATE)
-        try:
-            messages.success(request, view(request, event, **ids))
-        except ValidationError as refusal:
-            messages.error(request, refusal_text(refusal, FIELD_LABELS))
-        return redirect("senate:home", slug=slug)
+    def wrap(act):
+        @wraps(act)
+        @login_required
+        @require_POST
+        def step(request, slug, **ids):
+            event = access_event(request.user, slug, Perm.RUN_SENATE)
+            form = CONSOLE_FORMS[name](request.POST, event, **ids)
+            if taken(request, form, lambda: act(request, event, form, **ids), FIELD_LABELS):
+                return redirect("senate:home", slug=slug)
+            return senate_room(request, event, refused=Refused(name.format(**ids), form), status=400)
 
-    return step
+        return step
+
+    return wrap
 
 
-@senate_step
-def open_session(request, event):
+@senate_step("open")
+def open_session(request, event, form):
     session = do_open_session(event, actor=request.user)
     return f"The Senate is in session (turn {session.opened_turn})."
 
 
-@senate_step
-def close_session(request, event, pk):
+@senate_step("close{pk}")
+def close_session(request, event, form, pk):
     do_close_session(get_object_or_404(Session, pk=pk, event=event), actor=request.user)
     return "The session is closed."
 
 
-@senate_step
-def table_motion(request, event, pk):
+@senate_step("motion{pk}")
+def table_motion(request, event, form, pk):
     session = get_object_or_404(Session, pk=pk, event=event)
-    motion = do_table_motion(session, **valid(forms.MotionForm(request.POST, event=event)), actor=request.user)
+    motion = do_table_motion(session, **checked(form), actor=request.user)
     return f"Tabled: {motion}."
 
 
@@ -208,47 +261,47 @@ def vote(request, slug, pk):
     return senate_room(request, event, refused_votes=sheet, status=400)
 
 
-@senate_step
-def count(request, event, pk):
+@senate_step("count{pk}")
+def count(request, event, form, pk):
     motion = get_object_or_404(Motion, pk=pk, session__event=event)
-    motion = do_count_motion(motion, **valid(forms.CountForm(request.POST)), actor=request.user)
+    motion = do_count_motion(motion, **checked(form), actor=request.user)
     return f"{motion.get_result_display()}: {motion.tally}."
 
 
 PUBLISHABLE = {"motion": (Motion, "session__event"), "edict": (Edict, "event"), "emperor": (Claimant, "event")}
 
 
-@senate_step
-def publish(request, event, kind, pk):
+@senate_step("publish-{kind}{pk}")
+def publish(request, event, form, kind, pk):
     if kind not in PUBLISHABLE:
         raise ValidationError({"__all__": "There is no such record to publish."})
     model, event_field = PUBLISHABLE[kind]
     record = get_object_or_404(model, pk=pk, **{event_field: event})
-    to_projector = valid(forms.PublishForm(request.POST))["to_projector"]
+    to_projector = checked(form)["to_projector"]
     record = do_publish_record(record, to_projector=to_projector, actor=request.user)
     return f"Published in the Acta Diurna{' and on the projector' if record.on_projector else ''}."
 
 
-@senate_step
-def issue_edict(request, event):
-    edict = do_issue_edict(event, **valid(forms.EdictForm(request.POST, event=event)), actor=request.user)
+@senate_step("edict")
+def issue_edict(request, event, form):
+    edict = do_issue_edict(event, **checked(form), actor=request.user)
     return f"Issued: {edict}."
 
 
-@senate_step
-def proclaim(request, event):
-    claim = do_proclaim_emperor(event, **valid(forms.ClaimForm(request.POST, event=event)), actor=request.user)
+@senate_step("proclaim")
+def proclaim(request, event, form):
+    claim = do_proclaim_emperor(event, **checked(form), actor=request.user)
     return f"{claim.character} is proclaimed Emperor. Publish it to tell the hall."
 
 
-@senate_step
-def add_claimant(request, event):
-    claim = do_add_claimant(event, **valid(forms.ClaimForm(request.POST, event=event)), actor=request.user)
+@senate_step("claim")
+def add_claimant(request, event, form):
+    claim = do_add_claimant(event, **checked(form), actor=request.user)
     return f"{claim.character} claims the throne. Publish it to tell the hall."
 
 
-@senate_step
-def end_claim(request, event, pk):
+@senate_step("end-claim{pk}")
+def end_claim(request, event, form, pk):
     claim = do_end_claim(get_object_or_404(Claimant, pk=pk, event=event), actor=request.user)
     return f"{claim.character}'s {'reign' if claim.is_emperor else 'claim'} has ended."
 

@@ -4,11 +4,10 @@ decide whether it may be done."""
 from __future__ import annotations
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.exceptions import ValidationError
 
 from umpire.models import Character
 from umpire.rules.ad69.battle_round import Stance
-from umpire.views.refusals import field_label, labelled
 
 from .models import Battle, BattleForce
 from .models.rounds import FALLEN, KILLED, ROUND_RESULTS, SIDES, UNHARMED, Figure
@@ -260,14 +259,3 @@ class TakeOverForm(DeskForm):
 
 class PublishForm(DeskForm):
     to_projector = forms.BooleanField(label="Also on the projector's news", required=False)
-
-
-def refused_in(form, refusal, labels):
-    """A service's refusal shown in the form it refused: each part beside the field it names, the
-    rest (the claim, a field of the engine's) at the form's head, in the desk's words for it."""
-    by_field = refusal.message_dict if hasattr(refusal, "error_dict") else {NON_FIELD_ERRORS: refusal.messages}
-    for name, problems in by_field.items():
-        if name in form.fields:
-            form.add_error(name, problems)
-        else:
-            form.add_error(None, labelled(field_label(name, labels), problems))

@@ -8,8 +8,6 @@ changes nothing (the service runs in one transaction) and answers 400 with the p
 the refusal in a message naming the field, the form as typed in the panel it was sent from.
 """
 
-from dataclasses import replace
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -18,14 +16,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from regions.forms import Panel
+from regions.forms import Panel, as_typed, typed_for_panel
 from regions.services.engine import current_turn
 from regions.views import pdf_response
 from umpire.permissions import Perm
+from umpire.refusals import refused_in
 from umpire.selectors import access_event
 from umpire.views.refusals import refusal_text, valid
 
-from .forms import refused_in
 from .selectors import get_fight_scope
 from .services.sieges import (
     do_assault,
@@ -103,15 +101,9 @@ def siege_desk(request, siege, typed=None, status=200):
     context = {**siege_context(siege.event), "siege": siege, "card": card}
     if card.may_run:
         active = siege.state == siege.State.ACTIVE
-        context["panels"] = [as_typed(p, request, typed) for p in (siege_panels(siege, card) if active else [])]
-        context["loss_panels"] = [as_typed(p, request, typed) for p in loss_panels(siege, card)]
+        context["panels"] = [as_typed(p, request.path, typed) for p in (siege_panels(siege, card) if active else [])]
+        context["loss_panels"] = [as_typed(p, request.path, typed) for p in loss_panels(siege, card)]
     return render(request, "warfare/siege.html", context, status=status)
-
-
-def as_typed(panel, request, typed):
-    """The panel the refused form was sent from, with the form as typed."""
-    sent_here = typed is not None and not panel.why_not and panel.url == request.path
-    return replace(panel, form=typed) if sent_here else panel
 
 
 # ---- printing --------------------------------------------------------------------------------------
@@ -172,7 +164,7 @@ def siege_order(access, typed_form, page):
         def view(request, slug, pk=None, **more):
             keys = (slug,) if pk is None else (slug, pk)
             target = access(request.user, *keys)
-            typed = typed_form(request, target, **more)
+            typed = typed_for_panel(typed_form(request, target, **more), request.path)
             try:
                 done, siege = handler(request, target, checked(typed), **more)
             except ValidationError as refusal:

@@ -4,8 +4,10 @@ desk an umpire runs one battle from, on a tablet at his table, round by round.
 Each step is a small POST view, as on the forces and treasury pages: fetch the battle the user
 runs (access_battle with RUN_BATTLES, else 404), read the form, call the service, report, and go
 back to the desk. A refusal, by the form or by the service, changes nothing and answers 400 with
-the desk, the step's form as typed and each problem beside its field (battle_step). The desk keeps
-its place (keep_place): the step the battle waits for comes first, in the order of desk_steps.py.
+the desk, the step's form as typed and each problem beside its field (battle_step); the index does
+the same with its open form (index_form_step). Both keep their place (keep_place): on the desk the
+step the battle waits for comes first, in the order of desk_steps.py; on the index the odds or the
+refused form is the current step.
 """
 
 from django.contrib import messages
@@ -17,12 +19,12 @@ from django.views.decorators.http import require_POST
 from regions.services.engine import as_case_force, current_turn, run_rules
 from regions.views import pdf_response
 from umpire.permissions import Perm
+from umpire.refusals import refused_in, said
 from umpire.selectors import access_event, can
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
 from .desk_steps import get_desk_steps
-from .forms import refused_in
 from .models.rounds import SIDES, Figure
 from .printing import SideOnPaper, battle_record, battle_sheet
 from .selectors import (
@@ -86,24 +88,29 @@ def battles(request, slug):
     """The battles of the user's tables (drafts marked, unfinished first) and the published ones
     of other tables; the form to open a battle at a table he runs (?table=<id>)."""
     event = access_event(request.user, slug, Perm.VIEW_WORLD)
-    return render(request, "warfare/battles.html", index_context(request, event, request.GET))
+    table = request.GET.get("table")
+    if not (table and can(request.user, event, Perm.RUN_BATTLES)):
+        return index_page(request, event)
+    region = access_battle_table(request.user, slug, table)
+    return index_page(request, event, region, open_form(region))
 
 
-def index_context(request, event, data, odds=None, posted=False):
+def index_page(request, event, region=None, typed=None, odds=None, status=200):
+    """The index; with the open form of `region`'s table, as `typed`, and the odds it was asked for."""
     scope = get_fight_scope(request.user, event)
+    turn = current_turn(event)
     context = {
         "event": event,
-        "turn": current_turn(event),
+        "turn": turn,
+        "game_month": event.game_month(turn),
         "live_on": LIVE_ON,
-        "odds": odds,
         "tables": get_battles_by_table(event, scope),
         "open_at": get_tables_to_open_at(event, scope),
+        "region": region,
+        "open_form": typed,
+        "odds": odds,
     }
-    if can(request.user, event, Perm.RUN_BATTLES) and data.get("table"):
-        region = access_battle_table(request.user, event.slug, data["table"])
-        context.update({"region": region, "open_form": open_form(region, data if posted else None)})
-    context["game_month"] = event.game_month(context["turn"])
-    return context
+    return render(request, "warfare/battles.html", context, status=status)
 
 
 def open_form(region, data=None):
@@ -112,55 +119,55 @@ def open_form(region, data=None):
     form = forms.OpenBattleForm(data, region=region, forces=[c.force for _, choices in groups for c in choices])
     chosen = {side: set(data.getlist(f"side_{side}_forces")) if data else set() for side in SIDES}
     form.sides = [
-        (side, [(province, [(c, str(c.force.pk) in chosen[side]) for c in choices]) for province, choices in groups])
+        (
+            side,
+            form[f"side_{side}_forces"],
+            [(province, [(c, str(c.force.pk) in chosen[side]) for c in choices]) for province, choices in groups],
+        )
         for side in SIDES
     ]
     return form
 
 
-def opening(request, slug):
-    """The table and the open form as posted, or a refusal."""
-    region = access_battle_table(request.user, slug, request.POST.get("table", ""))
-    data = valid(open_form(region, request.POST))
-    get_fight_scope(request.user, region.event).check_may_open(region, data["side_a_forces"] + data["side_b_forces"])
-    return region, data
+def index_form_step(handler):
+    """A POST of the open form (open, odds, blank sheet) at a table the user runs battles at. Refused, by the
+    form, the user's scope or the service: the index again, 400, nothing opened, the form as typed with each
+    problem beside its field. `handler(request, region, form)` gets the form once it is valid."""
+
+    @login_required
+    @require_POST
+    def view(request, slug):
+        region = access_battle_table(request.user, slug, request.POST.get("table", ""))
+        form = open_form(region, request.POST)
+        try:
+            checked(form)
+            get_fight_scope(request.user, region.event).check_may_open(
+                region, form.cleaned_data["side_a_forces"] + form.cleaned_data["side_b_forces"]
+            )
+            return handler(request, region, form)
+        except ValidationError as refusal:
+            if form.is_valid():  # the form was content: the refusal is the scope's or the service's
+                refused_in(form, refusal, FIELD_LABELS)
+            return index_page(request, region.event, region, form, status=400)
+
+    return view
 
 
-def index_as_posted(request, slug, refusal=None, odds=None):
-    """The index again with the form as the umpire filled it, so nothing ticked is lost: with the
-    refusal, or with the odds he asked for."""
-    if refusal:
-        messages.error(request, refusal_text(refusal, FIELD_LABELS))
-    event = access_event(request.user, slug, Perm.RUN_BATTLES)
-    return render(request, "warfare/battles.html", index_context(request, event, request.POST, odds, posted=True))
-
-
-@login_required
-@require_POST
-def open_battle(request, slug):
-    try:
-        region, data = opening(request, slug)
-        battle = do_open_battle(region, actor=request.user, **data)
-    except ValidationError as refusal:
-        return index_as_posted(request, slug, refusal)
+@index_form_step
+def open_battle(request, region, form):
+    battle = do_open_battle(region, actor=request.user, **form.cleaned_data)
     messages.success(request, f"“{battle}” is open; you hold it. Fight the first round below.")
-    return redirect("warfare:battle", slug=slug, pk=battle.pk)
+    return redirect("warfare:battle", slug=region.event.slug, pk=battle.pk)
 
 
-@login_required
-@require_POST
-def battle_odds(request, slug):
+@index_form_step
+def battle_odds(request, region, form):
     """ad69.battle_odds from the sides in the open form, both sides' orders left to the engine's
-    default (the side with the advantage attacks): shown above the form, nothing kept."""
-    try:
-        region, data = opening(request, slug)
-        sides = {side: side_as_case(data, side, region.event) for side in SIDES}
-        result = run_rules(
-            "ad69.battle_odds", {"battle": {f"side_{s}": sides[s] for s in SIDES}, "battles": ODDS_BATTLES}
-        )
-    except ValidationError as refusal:
-        return index_as_posted(request, slug, refusal)
-    return index_as_posted(request, slug, odds=odds_lines(result.outcome, {s: sides[s]["name"] for s in SIDES}))
+    default (the side with the advantage attacks): shown above the form as typed, nothing kept."""
+    sides = {side: side_as_case(form.cleaned_data, side, region.event) for side in SIDES}
+    result = run_rules("ad69.battle_odds", {"battle": {f"side_{s}": sides[s] for s in SIDES}, "battles": ODDS_BATTLES})
+    odds = odds_lines(result.outcome, {s: sides[s]["name"] for s in SIDES})
+    return index_page(request, region.event, region, form, odds=odds)
 
 
 def odds_lines(outcome, names):
@@ -193,18 +200,14 @@ def side_as_case(data, side, event):
     }
 
 
-@login_required
-@require_POST
-def blank_sheet_pdf(request, slug):
+@index_form_step
+def blank_sheet_pdf(request, region, form):
     """The pre-filled battle sheet for the chosen forces, for a table without a working tablet:
     nothing is opened on the console."""
-    try:
-        region, data = opening(request, slug)
-        sides = {side: paper_side(data, side, region.event) for side in SIDES}
-    except ValidationError as refusal:
-        return index_as_posted(request, slug, refusal)
+    data = form.cleaned_data
+    sides = {side: paper_side(data, side, region.event) for side in SIDES}
     pdf = battle_sheet(data["side_a_forces"][0].province, place=data["place"], side_a=sides["a"], side_b=sides["b"])
-    return pdf_response(pdf, f"{slug}-battle-sheet.pdf")
+    return pdf_response(pdf, f"{region.event.slug}-battle-sheet.pdf")
 
 
 def paper_side(data, side, event):
@@ -257,6 +260,9 @@ def desk_context(request, battle, scope, typed):
         context.update(step_forms(battle))
     if runs and battle.is_locked:  # a locked battle is nobody's to hold: whoever runs it publishes it
         context["publish_form"] = forms.PublishForm(initial={"to_projector": not battle.is_draft})
+    for name, form in typed.items():
+        if name not in context:  # refused while the desk no longer offers it: its problems are said above
+            messages.error(request, said(form))
     context.update(typed)
     context["place_forms"] = [
         (side, battle.side_name(side), context[f"place_{side}"]) for side in SIDES if f"place_{side}" in context

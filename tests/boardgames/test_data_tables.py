@@ -135,9 +135,7 @@ def test_a_table_umpire_reads_the_data_but_does_not_edit_it(client, hb, tables, 
     client.force_login(hb_umpire)
     assert client.get(reverse("boardgames:data-table", args=["hb", "city_cards"])).status_code == 200
     upload = SimpleUploadedFile("c.csv", b"City,Income\nRoma,3\n", content_type="text/csv")
-    assert (
-        client.post(reverse("boardgames:data-import", args=["hb", "city_cards"]), {"file": upload}).status_code == 404
-    )
+    assert client.post(reverse("boardgames:data-import", args=["hb", "city_cards"]), {"csv": upload}).status_code == 404
     assert client.post(reverse("boardgames:data-prepare", args=["hb"])).status_code == 404
     client.force_login(outsider)
     assert client.get(reverse("boardgames:data-tables", args=["hb"])).status_code == 404

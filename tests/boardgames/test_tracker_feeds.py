@@ -213,16 +213,41 @@ def test_control_adds_and_removes_a_feed_on_the_page(client, vp_carthage, hb_con
     assert not TrackerFeed.objects.exists()
 
 
-def test_a_bad_feed_is_refused_on_the_page_in_words(client, vp_carthage, hb_control):
+def test_a_bad_feed_is_refused_in_place_each_problem_beside_its_field(client, vp_carthage, hb_control):
     client.force_login(hb_control)
-    page = client.post(
+    answer = client.post(
         reverse("boardgames:tracker-feed-add", args=["hb"]),
         {"tracker": vp_carthage.pk, "procedure": "ad69.battle", "outcome_path": "sides..vp", "mode": "add"},
-        follow=True,
-    ).content.decode()
-    assert "Rules procedure: Select a valid choice. ad69.battle is not one of the available choices." in page
-    assert "Place in the outcome: Give words and row numbers joined by dots" in page
-    assert not TrackerFeed.objects.exists()
+    )
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    feeds = page[page.index('<section class="panel" id="feeds" data-current-step>') :]
+    procedure = feeds[feeds.index('for="id_procedure"') : feeds.index('for="id_outcome_path"')]
+    assert "Select a valid choice. ad69.battle is not one of the available choices." in procedure
+    path = feeds[feeds.index('for="id_outcome_path"') : feeds.index('for="id_mode"')]
+    assert "Give words and row numbers joined by dots" in path and 'value="sides..vp"' in path
+    assert not TrackerFeed.objects.exists() and not AuditEntry.objects.filter(action="tracker.feed_added").exists()
+
+
+def test_a_feed_the_service_refuses_is_said_at_the_head_of_its_form(client, vp_feed, vp_carthage, hb_control):
+    """The form is content, but the tracker has that feed already: the refusal names no field of the form."""
+    client.force_login(hb_control)
+    answer = client.post(
+        reverse("boardgames:tracker-feed-add", args=["hb"]),
+        {
+            "tracker": vp_carthage.pk,
+            "procedure": vp_feed.procedure,
+            "outcome_path": vp_feed.outcome_path,
+            "mode": "set",
+        },
+    )
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    feeds = page[page.index('<section class="panel" id="feeds" data-current-step>') :]
+    head = feeds[: feeds.index('for="id_tracker"')]
+    assert 'class="errorlist nonfield"' in head and "already exists" in head
+    assert 'value="set" selected' in feeds
+    assert list(TrackerFeed.objects.all()) == [vp_feed]
 
 
 def test_only_control_adds_or_removes_a_feed(client, vp_carthage, vp_feed, hb_umpire):

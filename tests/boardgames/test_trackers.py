@@ -121,12 +121,34 @@ def test_control_opens_a_tracker_and_a_table_umpire_moves_it(client, hb, italy, 
     assert page.status_code == 200 and tracker.value == 4 and b"VP Rome" in page.content
 
 
-def test_a_refused_move_says_why_on_the_page(client, political, hb_umpire):
+def test_a_refused_move_says_why_beside_its_field_and_keeps_what_was_typed(client, political, hb_umpire):
     client.force_login(hb_umpire)
+    before = counts()
     page = client.post(
-        reverse("boardgames:tracker-move", args=["hb", political.pk]), {"change": "5", "reason": "Too far"}, follow=True
+        reverse("boardgames:tracker-move", args=["hb", political.pk]), {"change": "5", "reason": "Too far"}
     )
-    assert "above its maximum of 3" in page.content.decode() and political.value == 0
+    assert page.status_code == 400
+    row = tracker_row(page.content.decode(), political)
+    assert row.startswith("<tr data-current-step>")
+    change = row[row.index(f'for="move-{political.pk}-change"') : row.index(f'id="move-{political.pk}-reason"')]
+    assert "above its maximum of 3" in change and 'value="5"' in change and 'value="Too far"' in row
+    assert counts() == before and political.value == 0
+
+
+def test_a_move_taken_goes_back_to_the_trackers_with_what_it_did(client, political, hb_umpire):
+    client.force_login(hb_umpire)
+    answer = client.post(
+        reverse("boardgames:tracker-move", args=["hb", political.pk]), {"change": "2", "reason": "Gold"}
+    )
+    assert answer.status_code == 302 and answer.url == reverse("boardgames:trackers", args=["hb"])
+    assert "Political track: Numidia +2, now 2: Gold" in client.get(answer.url).content.decode()
+
+
+def tracker_row(html, tracker):
+    """The tracker's row of the trackers' table, from its opening tag."""
+    at = html.index(f"/trackers/{tracker.pk}/move/")
+    start = html.rindex("<tr", 0, at)
+    return html[start : html.index("</tr>", at)]
 
 
 # ---- whose tracker ---------------------------------------------------------------------------------
@@ -257,11 +279,10 @@ def test_a_move_past_what_a_track_holds_is_refused_by_name(client, political, hb
     own, bound it to a million either way."""
     client.force_login(hb_control)
     page = client.post(
-        reverse("boardgames:tracker-move", args=["hb", political.pk]),
-        {"change": str(10**20), "reason": "x"},
-        follow=True,
+        reverse("boardgames:tracker-move", args=["hb", political.pk]), {"change": str(10**20), "reason": "x"}
     )
-    assert "Move by: Ensure this value is less than or equal to 1000000." in page.content.decode()
+    change = tracker_row(page.content.decode(), political).split(f'id="move-{political.pk}-reason"')[0]
+    assert page.status_code == 400 and "Ensure this value is less than or equal to 1000000." in change
     unbounded = do_open_tracker(political.event, name="VP Rome", table=political.table, actor=hb_control)
     with pytest.raises(ValidationError, match="less than or equal to 1000000"):
         do_propose_tracker_move(unbounded, change=10**20, reason="a feed's figure", actor=hb_control)

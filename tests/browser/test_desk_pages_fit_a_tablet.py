@@ -12,6 +12,7 @@ from regions.models import Fleet, Force, Province
 from regions.models.ledger import Account
 from regions.services.books import do_open_books
 from tests.browser.conftest import off_the_browser_thread, open_page
+from tests.browser.tablet import fits, misfits
 from tests.browser.test_mailbox_page import PASSWORD, set_up_a_letter_waiting_at_illyria
 from umpire.models import Character, Event, Region
 
@@ -19,29 +20,6 @@ pytestmark = pytest.mark.browser
 
 UPRIGHT = {"width": 768, "height": 1024}
 ON_ITS_SIDE = {"width": 1024, "height": 768}
-
-# What a page breaks of the rules, read in the page: sideways scroll, small targets, fields with no label.
-PROBLEMS = """() => {
-  const out = [];
-  const root = document.documentElement;
-  if (root.scrollWidth > root.clientWidth) { out.push(`scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`); }
-  const seen = (el) => { const box = el.getBoundingClientRect(); return box.width > 0 && box.height > 0; };
-  const name = (el) => el.outerHTML.slice(0, 90);
-  for (const el of document.querySelectorAll("#main a, #main button, #main select, #main summary, #main input, #main textarea")) {
-    if (!seen(el) || el.type === "hidden") { continue; }
-    const tick = el.type === "checkbox" || el.type === "radio";
-    const target = tick ? el.closest("label") : el;
-    if (!target) { out.push(`a tick outside its label: ${name(el)}`); continue; }
-    if (target.getBoundingClientRect().height < 43.5) {
-      out.push(`${Math.round(target.getBoundingClientRect().height)} px tall: ${name(target)}`);
-    }
-    const field = ["INPUT", "SELECT", "TEXTAREA"].includes(el.tagName) && !["submit", "button"].includes(el.type);
-    const labelled = el.closest("label") || el.getAttribute("aria-label") ||
-      (el.id && document.querySelector(`label[for="${CSS.escape(el.id)}"]`));
-    if (field && !labelled) { out.push(`no label: ${name(el)}`); }
-  }
-  return out;
-}"""
 
 
 def set_up_a_busy_hall():
@@ -124,7 +102,7 @@ class DeskPagesOnATablet(ChannelsLiveServerTestCase):
             for address in pages:
                 response = page.goto(f"{self.live_server_url}{address}")
                 assert response.status < 400, address
-                problems = page.evaluate(PROBLEMS)
+                problems = misfits(page)
                 if problems:
                     found[f"{address} for {umpire} at {viewport['width']}"] = problems
         assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
@@ -138,7 +116,7 @@ class DeskPagesOnATablet(ChannelsLiveServerTestCase):
         expect(page.locator("#at-this-table .errorlist")).to_contain_text("This field is required.")
         expect(page.locator("#at-this-table")).to_have_attribute("data-current-step", "")
         expect(page.locator("#at-this-table .errorlist")).to_be_in_viewport()
-        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert fits(page)
         assert off_the_browser_thread(lambda: Letter.objects.get(pk=self.letter_id).state) == "arrived"
         page.locator("#return-reason").fill("Primus will not read it")
         page.get_by_role("button", name="Return it").click()

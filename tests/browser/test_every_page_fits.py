@@ -7,14 +7,13 @@ import pytest
 from django.test import Client
 
 from tests import test_permission_matrix as matrix
+from tests.browser.tablet import TABLETS, misfits
 
 pytestmark = pytest.mark.browser
 
 world = matrix.world
 
-VIEWPORTS = ({"width": 768, "height": 1024}, {"width": 1024, "height": 768})
 ROLES = matrix.UMPIRES.split() + ["player", "display"]
-SMALLEST_TARGET = 44  # px: the height of a fingertip's press, as the style guides of both tablets' makers give it
 # the rows every role's walk must reach, so the walk cannot pass by reaching nothing
 KEY_PAGES = {
     "control": {"umpire:hall", "umpire:clock", "warfare:battle", "senate:home", "mail:letter", "readiness:page"},
@@ -24,29 +23,6 @@ KEY_PAGES = {
     "player": {"mail:mailbox"},
     "display": {"display:projector"},
 }
-
-# What a page shows that it should not: each problem as one short line.
-PROBLEMS = r"""() => {
-  const root = document.documentElement, problems = [];
-  if (root.scrollWidth > root.clientWidth) {
-    problems.push(`scrolls sideways: ${root.scrollWidth} px wide in ${root.clientWidth}`);
-  }
-  const words = (el) => (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) ? el.name || el.id : el.textContent) || "";
-  const named = (el) => `${el.tagName.toLowerCase()} "${words(el).replace(/\s+/g, " ").trim().slice(0, 40)}"`;
-  const targets = "a[href], button, input:not([type=hidden]), select, textarea, summary";
-  for (const el of document.querySelectorAll(targets)) {
-    const box = el.getBoundingClientRect();
-    if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden") { continue; }
-    const tick = el.type === "checkbox" || el.type === "radio";
-    const heights = [box.height, ...(tick ? [...el.labels].map((l) => l.getBoundingClientRect().height) : [])];
-    if (Math.max(...heights) < 44 - 0.5) { problems.push(`${named(el)} is ${Math.round(box.height)} px tall`); }
-    const field = /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && !["submit", "button", "reset", "image"].includes(el.type);
-    if (field && !el.labels.length && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby")) {
-      problems.push(`${named(el)} has no label`);
-    }
-  }
-  return problems;
-}"""
 
 
 def pages_of(role):
@@ -70,7 +46,7 @@ def walk(browser, live_server, world, role):
     context = signed_in_context(browser, live_server, getattr(world, role, None))
     try:
         page = context.new_page()
-        for viewport in VIEWPORTS:
+        for viewport in TABLETS:
             page.set_viewport_size(viewport)
             for row in pages_of(role):
                 address = row.address(world, world.codes.get(role))
@@ -85,7 +61,7 @@ def walk(browser, live_server, world, role):
                     continue
                 opened.add(row.name)
                 where = f"{role} {viewport['width']}×{viewport['height']} {address}"
-                problems += [f"{where}: {problem}" for problem in page.evaluate(PROBLEMS)]
+                problems += [f"{where}: {problem}" for problem in misfits(page)]
     finally:
         context.close()
     return problems, opened

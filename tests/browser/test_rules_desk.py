@@ -11,14 +11,13 @@ from playwright.sync_api import expect
 from boardgames.services.tables import do_prepare_data_tables
 from boardgames.services.trackers import do_open_standard_trackers
 from tests.browser.conftest import off_the_browser_thread, open_page
+from tests.browser.tablet import TABLETS, fits, misfits
 from umpire.models import Event, ProcedureRun, Region, Role
 from umpire.services.accounts import do_seat_umpire
 from umpire.services.records import do_save_event
 
 pytestmark = pytest.mark.browser
 
-TABLET = ({"width": 1024, "height": 768}, {"width": 768, "height": 1024})
-FITS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 # the rulebook's Example 6 (5.5): A attacks B, who withdraws after the first round
 EXAMPLE_6 = {
     "attacker.name": "A",
@@ -106,11 +105,11 @@ class RulesDeskInABrowser(ChannelsLiveServerTestCase):
 
     def test_a_minimal_hannibal_barkas_battle_runs_in_one_submission_on_a_tablet(self):
         off_the_browser_thread(seat_a_hannibal_barkas_umpire)
-        for viewport in TABLET:
+        for viewport in TABLETS:
             page = open_page(self, viewport=viewport)
             sign_in(page, self.live_server_url, "/events/hb/rules/hannibal_barkas.battle/", "italy", "hb-browser")
             assert page.locator("[data-entry]:visible").count() == 0, "no list starts with an empty entry"
-            assert page.evaluate(FITS), f"the fresh form scrolls sideways at {viewport}"
+            assert fits(page), f"the fresh form scrolls sideways at {viewport}"
             if viewport["width"] == 1024:
                 height = page.evaluate("document.documentElement.scrollHeight")
                 assert height < 4000, f"the fresh form is {height} px tall"
@@ -119,7 +118,7 @@ class RulesDeskInABrowser(ChannelsLiveServerTestCase):
             page.get_by_role("button", name="Work it out", exact=True).last.click()
             expect(page.locator("#rules-outcome")).to_contain_text("attacker")
             assert in_view(page, "#rules-result"), "the outcome is the step in view"
-            assert page.evaluate(FITS), f"the outcome scrolls sideways at {viewport}"
+            assert fits(page), f"the outcome scrolls sideways at {viewport}"
 
     def test_the_tables_dice_are_typed_one_row_per_die_with_its_purpose(self):
         off_the_browser_thread(seat_a_hannibal_barkas_umpire)
@@ -136,14 +135,14 @@ class RulesDeskInABrowser(ChannelsLiveServerTestCase):
             page.fill(f"[name='die.{number}']", str(value))
         page.get_by_role("button", name="Work it out", exact=True).last.click()
         expect(page.locator("#rules-outcome")).to_contain_text("eliminated_in_pursuit")
-        assert in_view(page, "#rules-result") and page.evaluate(FITS)
+        assert in_view(page, "#rules-result") and fits(page)
 
     def test_the_board_game_pages_fit_a_tablet(self):
         off_the_browser_thread(seat_hannibal_barkas_control)
         pages = ("sequence/", "trackers/", "data/", "data/gallic_tribes/")
-        for viewport in TABLET:
+        for viewport in TABLETS:
             page = open_page(self, viewport=viewport)
             sign_in(page, self.live_server_url, "/events/hb/sequence/", "control", "hb-browser")
             for address in pages:
                 page.goto(f"{self.live_server_url}/events/hb/{address}")
-                assert page.evaluate(FITS), f"/events/hb/{address} scrolls sideways at {viewport}"
+                assert misfits(page) == [], f"/events/hb/{address} at {viewport}"

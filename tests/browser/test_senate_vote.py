@@ -11,6 +11,7 @@ from senate.models.sessions import Motion, Vote
 from senate.services.sessions import do_open_session, do_table_motion
 from senate.sessions_selectors import get_senators_present
 from tests.browser.conftest import off_the_browser_thread, open_page
+from tests.browser.tablet import fits, misfits
 from umpire.clockwork import do_start_clock
 from umpire.models import Event, Role
 from umpire.services.accounts import do_seat_umpire
@@ -53,7 +54,7 @@ class SenateVoteOnATablet(ChannelsLiveServerTestCase):
 
     def take_the_votes_in_one_go(self, viewport):
         page = self.sign_in(viewport)
-        assert fits_without_scrolling_sideways(page)
+        assert fits(page)
         page.evaluate("window.notReloaded = true")
         sheet = page.locator("form.vote-sheet")
         expected = {}
@@ -71,8 +72,8 @@ class SenateVoteOnATablet(ChannelsLiveServerTestCase):
         assert page.evaluate("window.notReloaded") is True
         expect(page.locator("[data-current-step]")).to_be_in_viewport()
         assert off_the_browser_thread(votes_cast) == expected
-        assert fits_without_scrolling_sideways(page)
-        assert small_targets(page) == [] and unlabelled_fields(page) == []
+        assert fits(page)
+        assert misfits(page) == []
         return page
 
     def test_a_dozen_senators_vote_in_one_submission_on_a_tablet_on_its_side(self):
@@ -84,8 +85,8 @@ class SenateVoteOnATablet(ChannelsLiveServerTestCase):
         for part in ("Acta Diurna", "Offices and careers", "The mob", "The gods"):
             page.locator(".senate-head").get_by_role("link", name=part).click()
             page.wait_for_load_state()
-            assert fits_without_scrolling_sideways(page), part
-            assert small_targets(page) == [] and unlabelled_fields(page) == [], part
+            assert fits(page), part
+            assert misfits(page) == [], part
             page.go_back()
 
     def test_a_refused_sheet_keeps_the_votes_typed_without_a_reload(self):
@@ -109,27 +110,3 @@ class SenateVoteOnATablet(ChannelsLiveServerTestCase):
         ).to_be_checked()
         expect(page.locator("[data-current-step]")).to_be_in_viewport()
         assert off_the_browser_thread(votes_cast) == {}
-
-
-def fits_without_scrolling_sideways(page):
-    return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
-
-
-def small_targets(page):
-    """What in the page's main part a finger must hit that is under 44 px tall."""
-    return page.evaluate(
-        """() => [...document.querySelectorAll(
-            '#main a, #main button, #main input:not([type=hidden]):not([type=checkbox]):not([type=radio]), '
-            + '#main select, #main summary, #main label:has(input[type=checkbox]), #main label:has(input[type=radio])')]
-          .filter(el => el.getClientRects().length && el.getBoundingClientRect().height < 44)
-          .map(el => el.outerHTML.slice(0, 80))"""
-    )
-
-
-def unlabelled_fields(page):
-    """The fields in the page's main part that no label names."""
-    return page.evaluate(
-        """() => [...document.querySelectorAll('#main input:not([type=hidden]), #main select, #main textarea')]
-          .filter(el => !el.labels.length && !el.getAttribute('aria-label'))
-          .map(el => el.outerHTML.slice(0, 80))"""
-    )

@@ -8,6 +8,7 @@ from channels.testing import ChannelsLiveServerTestCase
 from django.contrib.auth import get_user_model
 
 from tests.browser.conftest import off_the_browser_thread, open_page
+from tests.browser.tablet import TABLETS, misfits
 from tests.browser.test_battle_desk import example_1_at_illyria
 from umpire.models import Character, Event
 from warfare.services.battle_rounds import do_fight_round
@@ -15,29 +16,6 @@ from warfare.services.battles import do_open_battle
 from warfare.services.sieges import do_begin_siege
 
 pytestmark = pytest.mark.browser
-
-# What does not fit: a page wider than the screen, a target under 44 px, a field without a label. Only what
-# is shown counts (a folded round's working is not a target until opened); a checkbox or radio counts by
-# the label it sits in, a hidden field not at all.
-MISFITS = """() => {
-  const misfits = [];
-  const root = document.documentElement;
-  if (root.scrollWidth > root.clientWidth) { misfits.push(`page ${root.scrollWidth}px wide`); }
-  const shown = el => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
-  const name = el => `${el.tagName} ${el.name || el.id || el.textContent.trim().slice(0, 40)}`;
-  for (const el of document.querySelectorAll("a, button, input, select, textarea, summary")) {
-    if (!shown(el) || el.type === "hidden") { continue; }
-    const box = el.type === "checkbox" || el.type === "radio" ? el.closest("label") : el;
-    if (!box || box.getBoundingClientRect().height < 44) { misfits.push(`${name(el)} under 44px`); }
-    if (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && el.type !== "submit" &&
-        !(el.labels && el.labels.length) && !el.getAttribute("aria-label")) {
-      misfits.push(`${name(el)} has no label`);
-    }
-  }
-  return misfits;
-}"""
-
-TABLETS = ({"width": 1024, "height": 768}, {"width": 768, "height": 1024})
 
 
 def a_battle_and_a_siege():
@@ -91,4 +69,4 @@ class WarfarePagesFitATablet(ChannelsLiveServerTestCase):
             page.set_viewport_size(viewport)
             for address in self.pages:
                 page.goto(f"{self.live_server_url}{address}")
-                assert page.evaluate(MISFITS) == [], (address, viewport)
+                assert misfits(page) == [], (address, viewport)

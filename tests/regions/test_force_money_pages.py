@@ -17,6 +17,7 @@ from regions.services.ledger import do_transfer, get_balance
 from regions.services.plunder import do_offer_bribe
 from regions.services.taxes import do_pay_bills, do_run_tax_turn
 from tests.regions.forces_builders import legion
+from tests.regions.refusals import refused, refused_panel
 from tests.regions.test_forces import state_of_everything
 from umpire.models import AuditEntry, Character, GameClock, ProcedureRun
 
@@ -289,26 +290,32 @@ def test_bad_demands_and_lootings_are_refused_by_name_and_change_nothing(
 ):
     client.force_login(illyria_umpire)
     before = state_of_everything()
-    text = post(client, force_url(commanded, action), data)
+    text = refused(client, force_url(commanded, action), data)
     assert f'<li class="error">{message}' in text
     assert state_of_everything() == before
     assert not Transaction.objects.exists() and not ProcedureRun.objects.exists()
+    panel = refused_panel(text)  # the order as typed, its problem beside the field
+    assert f'action="{force_url(commanded, action)}"' in panel
+    field = message.split(":")[0].split(",")[0]
+    problem = message if field == "Dice" else message.split(": ", 1)[1]
+    assert re.search(rf"<ul class=\"errorlist\"[^>]*><li>{re.escape(problem)}.*?</ul> <label[^>]*>{field}", panel)
+    assert f'name="town" value="{data["town"]}"' in panel or not data["town"]
 
 
 def test_a_legion_without_legate_or_commander_is_offered_no_plunder(client, xiii, illyria_umpire):
     client.force_login(illyria_umpire)
     text = page(client, force_url(xiii))
     assert "Not now: no army commander or legate to receive the talents" in text
-    assert "Force: Legio XIII Gemina has no commander to receive the loot" in post(
-        client, force_url(xiii, "loot"), {"town": "Poetovio", "dice": "2"}
-    )
+    text = refused(client, force_url(xiii, "loot"), {"town": "Poetovio", "dice": "2"})
+    assert '<li class="error">Force: Legio XIII Gemina has no commander to receive the loot' in text
+    assert "Not now: no army commander or legate to receive the talents" in text  # the page as it stands
 
 
 # ---- bribery ----------------------------------------------------------------------------------------
 
 
-def bribe(client, force, briber, talents, purpose="Stay in camp when Otho's legions march"):
-    return post(
+def bribe(client, force, briber, talents, purpose="Stay in camp when Otho's legions march", send=post):
+    return send(
         client,
         force_url(force, "bribe"),
         {"briber": character(force.event, briber).pk, "talents": talents, "purpose": purpose},
@@ -358,8 +365,13 @@ def test_bad_bribes_are_refused_by_name_and_change_nothing(
     fund(purse_of(character(commanded.event, "Tuscus Caecina")), 20)
     client.force_login(illyria_umpire)
     before = state_of_everything(), Transaction.objects.count()
-    text = bribe(client, commanded, "Tuscus Caecina", talents, purpose)
+    text = bribe(client, commanded, "Tuscus Caecina", talents, purpose, send=refused)
     assert f'<li class="error">{message}' in text
+    field, problem = message.split(": ", 1)
+    field = "Briber" if field == "Paid from" else field  # the purse paying is the briber's
+    panel = refused_panel(text)
+    assert re.search(rf"<ul class=\"errorlist\"[^>]*><li>{re.escape(problem)}</li></ul> <label[^>]*>{field}", panel)
+    assert f"{purpose.strip()}</textarea>" in panel and f'name="talents" value="{talents}"' in panel
     assert (state_of_everything(), Transaction.objects.count()) == before
     assert not Bribe.objects.exists()
 
@@ -379,7 +391,7 @@ def test_a_bribe_from_another_tables_purse_is_refused_by_name_and_changes_nothin
     fund(purse_of(vitellius), 20)
     client.force_login(illyria_umpire)
     before = state_of_everything(), Transaction.objects.count(), AuditEntry.objects.count()
-    text = bribe(client, commanded, "Aulius Vitellius", 5)
+    text = bribe(client, commanded, "Aulius Vitellius", 5, send=refused)
     assert '<li class="error">Briber: Choose a briber at your tables: the bribe is paid from his purse.' in text
     assert (state_of_everything(), Transaction.objects.count(), AuditEntry.objects.count()) == before
     assert get_balance(purse_of(vitellius)) == 20 and not Bribe.objects.exists()

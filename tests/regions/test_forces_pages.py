@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from regions.models import CostOwed, Fleet, Force, ForceTroops, Province, Upgrade
 from tests.regions.forces_builders import composition, legion
+from tests.regions.refusals import refused, refused_panel
 from tests.regions.test_forces import state_of_everything
 from umpire import clockwork
 from umpire.models import AuditEntry, Region, Role
@@ -226,8 +227,43 @@ def test_bad_orders_are_refused_by_name_and_change_nothing(client, ad69, xlv, il
     client.force_login(illyria_umpire)
     data = {"to_province": xlv.province_id, **data}
     before = state_of_everything()
-    text = post(client, force_url(xlv, action), data)
-    assert f'<li class="error">{message}' in text.replace("&#x27;", "'")
+    text = refused(client, force_url(xlv, action), data)
+    assert f'<li class="error">{message}' in text
+    assert state_of_everything() == before
+    panel = refused_panel(text)  # the order it was sent from, with the problem in it
+    assert f'action="{force_url(xlv, action)}"' in panel and message.split(": ", 1)[-1] in panel
+
+
+def test_a_refused_order_comes_back_as_typed_with_the_problem_beside_its_field(client, ad69, xlv, illyria_umpire):
+    client.force_login(illyria_umpire)
+    moesia = Province.objects.get(event=ad69, name="Moesia")
+    text = refused(client, force_url(xlv, "march"), {"to_province": moesia.pk, "map_points": 7, "map_point": "Naissus"})
+    panel = refused_panel(text)
+    assert "<h3>March</h3>" in panel
+    field_id = f"eventsad69forces{xlv.pk}march-map_points"
+    assert re.search(
+        rf'<ul class="errorlist" id="{field_id}_error"><li>Legion XLV moves 7 map points: a march is at most 6 a turn.*?'
+        rf'</li></ul> <label for="{field_id}">Map points moved',
+        panel,
+    )
+    assert f'<option value="{moesia.pk}" selected>Moesia' in panel
+    assert 'name="map_points" value="7"' in panel and 'name="map_point" value="Naissus"' in panel
+    assert text.count("data-current-step") == 1 and "<h1>Legion XLV</h1>" in text
+
+
+@pytest.mark.parametrize("address", ["/events/ad69/forces/", "force", "fleet"])
+def test_the_forces_pages_keep_their_place(client, ad69, xlv, misenum, illyria_umpire, address):
+    client.force_login(illyria_umpire)
+    address = {"force": force_url(xlv), "fleet": f"/events/ad69/fleets/{misenum.pk}/"}.get(address, address)
+    assert 'hx-boost="true"' in page(client, address)
+
+
+def test_a_refused_fleet_order_comes_back_on_the_fleets_page(client, ad69, control, misenum):
+    client.force_login(control)
+    before = state_of_everything()
+    text = refused(client, f"/events/ad69/fleets/{misenum.pk}/bridge/", {"waterway": ""})
+    assert "<h1>Classis Misenensis</h1>" in text and '<li class="error">Waterway: This field is required.' in text
+    assert "<h3>Bridge of boats</h3>" in refused_panel(text)
     assert state_of_everything() == before
 
 
@@ -235,7 +271,7 @@ def test_a_sixth_legionary_vexillation_is_refused_on_the_page(client, ad69, illy
     full = legion(ad69, "Legion XV", "Pannonia", [(LEG, 5, False), (AUX, 1, False)])
     client.force_login(illyria_umpire)
     before = state_of_everything()
-    text = post(client, force_url(full, "upgrade"), {"kind_1": "auxiliaries_to_legionaries", "count_1": 1})
+    text = refused(client, force_url(full, "upgrade"), {"kind_1": "auxiliaries_to_legionaries", "count_1": 1})
     assert (
         "Upgrade orders, row 1: Legion XV would hold 6 legionary vexillations (praetorians included): no. 6 is "
         "refused, a legion may hold at most 5" in text
@@ -251,9 +287,15 @@ def test_a_forced_march_on_consecutive_turns_is_refused(client, ad69, xlv, illyr
     clockwork.do_skip_turn(ad69, actor=control)
     assert "No forced march: it force-marched last turn" in page(client, force_url(xlv))
     before = state_of_everything()
-    text = post(client, force_url(xlv, "march"), {"to_province": moesia.pk, "map_points": 7, "forced_march": "on"})
+    text = refused(client, force_url(xlv, "march"), {"to_province": moesia.pk, "map_points": 7, "forced_march": "on"})
     assert "Forced march: Legion XLV force-marched last turn: units may only force march on alternate moves" in text
     assert state_of_everything() == before
+    # its field is the forced-march button's: the problem is shown where that button stands
+    assert re.search(
+        r'<ul class="errorlist"[^>]*><li>Legion XLV force-marched last turn[^<]*</li></ul> '
+        r'<p class="why-not">No forced march',
+        refused_panel(text),
+    )
 
 
 # ---- who may command what ------------------------------------------------------------------

@@ -26,6 +26,7 @@ from regions.services.books import OPENING, do_open_books, imperial_treasury, ou
 from regions.services.ledger import do_transfer, get_balance, get_balances
 from regions.services.taxes import do_run_tax_turn, unpaid_troops
 from tests.regions.forces_builders import legion
+from tests.regions.refusals import refused, refused_panel
 from umpire.models import Character, GameClock, Region, Role
 
 SEPTEMBER = 1  # AD69's first turn, a tax turn
@@ -245,7 +246,9 @@ def test_the_revenue_waits_while_the_recipient_is_at_another_table(client, books
     )
     client.force_login(illyria_umpire)
     before = ledger_state()
-    text = confirm_achaea(client, books)
+    text = refused(client, url(books, f"statements/{statement_of(books, 'Achaea').pk}/confirm/"))
+    assert "<h1>Achaea</h1>" in text  # the province's page as it stands, no step marked: a button keeps nothing
+    assert "data-current-step" not in text
     assert '<li class="error">Statement: Cornelius Blasio is at the Gaul table, not at Illyria' in text
     assert "Cannot confirm yet: Cornelius Blasio is at the Gaul table" in text
     assert ledger_state() == before and statement_of(books, "Achaea").confirmed_at is None
@@ -277,9 +280,17 @@ def test_a_treasury_that_cannot_cover_the_bills_pays_none(client, books, illyria
     treasury = treasury_of(achaea(books))  # not confirmed: it holds nothing
     bill = Bill.objects.get(statement=statement_of(books, "Achaea"))
     before = ledger_state()
-    text = post(client, province_url(achaea(books), "pay-bills"), {"bills": [bill.pk], "paid_from": treasury.pk})
+    text = refused(client, province_url(achaea(books), "pay-bills"), {"bills": [bill.pk], "paid_from": treasury.pk})
     assert '<li class="error">From: Treasury of Achaea holds 0 talents; it cannot pay 1.' in text
     assert ledger_state() == before
+    # the service's "source" is the form's "Pay from": the problem stands beside it, the bill still ticked
+    panel = refused_panel(text)
+    assert re.search(
+        r'<ul class="errorlist" id="[^"]*paid_from_error"><li>Treasury of Achaea holds 0 talents; it cannot pay 1.'
+        r"</li></ul> <label for=\"[^\"]*paid_from\">Pay from",
+        panel,
+    )
+    assert re.search(rf'value="{bill.pk}"[^>]*checked', panel)
     bill.refresh_from_db()
     assert bill.paid_by is None
 
@@ -290,8 +301,9 @@ def test_bills_cannot_be_paid_from_another_tables_treasury(client, books, illyri
     do_transfer(source=outside(books, OPENING), target=britannia, talents=50, why="test money", actor=None)
     bill = Bill.objects.get(statement=statement_of(books, "Achaea"))
     before = ledger_state()
-    text = post(client, province_url(achaea(books), "pay-bills"), {"bills": [bill.pk], "paid_from": britannia.pk})
+    text = refused(client, province_url(achaea(books), "pay-bills"), {"bills": [bill.pk], "paid_from": britannia.pk})
     assert '<li class="error">Pay from: Select a valid choice.' in text
+    assert "Select a valid choice." in refused_panel(text)
     assert ledger_state() == before
 
 
@@ -334,27 +346,52 @@ def test_a_transfer_of_more_than_the_account_holds_is_refused(client, books, ill
     client.force_login(illyria_umpire)
     treasury = treasury_of(achaea(books))
     before = ledger_state()
-    text = post(
+    text = refused(
         client,
         url(books, f"accounts/{treasury.pk}/transfer/"),
-        {"to": "imperial", "talents": 5, "why": "tribute"},
-        back=province_url(achaea(books)),
+        {"to": "imperial", "talents": 5, "why": "tribute", "back": province_url(achaea(books))},
     )
     assert '<li class="error">From: Treasury of Achaea holds 0 talents; it cannot pay 5.' in text
     assert "<h1>Achaea</h1>" in text  # back on the page the form was on
     assert ledger_state() == before
+    panel = refused_panel(text)  # the account itself cannot pay: said at the form's head, what was typed kept
+    assert '<ul class="errorlist nonfield"><li>From: Treasury of Achaea holds 0 talents; it cannot pay 5.' in panel
+    assert 'name="talents" value="5"' in panel and 'name="why" value="tribute"' in panel
+    assert '<option value="imperial" selected>' in panel
 
 
 def test_a_transfer_without_a_reason_names_the_field(client, books, control):
     client.force_login(control)
     before = ledger_state()
-    text = post(
+    text = refused(
         client,
         url(books, f"accounts/{imperial_treasury(books).pk}/transfer/"),
         {"to": "senate", "talents": 5, "why": ""},
     )
     assert '<li class="error">Why: This field is required.' in text
     assert ledger_state() == before
+    assert "<h1>Rome's treasuries</h1>" in text  # the Imperial Treasury's page
+    panel = refused_panel(text)
+    assert "<h3>Send money from Imperial Treasury (Temple of Jupiter)</h3>" in panel
+    assert re.search(
+        r'<ul class="errorlist" id="[^"]*-why_error"><li>This field is required.</li></ul> <label[^>]*>Why', panel
+    )
+
+
+def test_a_refused_panel_comes_back_to_its_page_not_to_the_address_it_posted_to(client, books, control):
+    """The page is drawn at the order's address: its forms must still come back to the page itself."""
+    client.force_login(control)
+    rome_page = url(books, "rome/")
+    senate = Account.objects.get(event=books, kind=Account.Kind.SENATE_TREASURY)
+    text = refused(
+        client,
+        url(books, f"accounts/{senate.pk}/transfer/"),
+        {"to": "imperial", "talents": 1, "why": "", "back": rome_page},
+    )
+    assert text.count("data-current-step") == 1 and "<h3>Send money from Treasury of the Senate</h3>" in refused_panel(
+        text
+    )
+    assert set(re.findall(r'name="back" value="([^"]*)"', text)) == {rome_page}
 
 
 def test_control_reverses_a_transaction_and_no_one_else_may(client, books, control, illyria_umpire):
@@ -402,7 +439,7 @@ def test_control_records_an_intercepted_shipment(client, books, control, illyria
     assert get_balances([treasury, imperial_treasury(books)]) == {treasury: 10, imperial_treasury(books): 0}
     assert f"intercepted: #{seizure.pk}" in text
     before = ledger_state()
-    text = post(client, url(books, f"transactions/{shipment.pk}/intercept/"), {"to": "senate", "why": "again"})
+    text = refused(client, url(books, f"transactions/{shipment.pk}/intercept/"), {"to": "senate", "why": "again"})
     assert "was already intercepted" in text and ledger_state() == before
 
 
@@ -423,13 +460,15 @@ def test_the_region_umpire_sets_a_disruption_from_a_tax_turn(client, books, illy
 
 def test_a_disruption_on_a_month_that_is_no_tax_turn_is_refused(client, books, illyria_umpire):
     client.force_login(illyria_umpire)
-    text = post(
+    text = refused(
         client,
         province_url(achaea(books), "disruption"),
         {"turn_from": 2, "reduction_talents": 4, "reason": "Rebellion"},
     )
     assert '<li class="error">From tax turn: Select a valid choice. 2 is not one of the available choices.' in text
     assert not RevenueDisruption.objects.exists()
+    panel = refused_panel(text)
+    assert "<h3>Revenue disrupted</h3>" in panel and 'name="reason" value="Rebellion"' in panel
 
 
 # ---- bread and circuses ------------------------------------------------------------------------
@@ -469,13 +508,19 @@ def test_a_show_without_a_venue_is_refused_and_nothing_is_paid(client, books, il
     client.force_login(illyria_umpire)
     confirm_achaea(client, books)
     before = ledger_state()
-    text = post(
+    text = refused(
         client,
         province_url(achaea(books), "spend"),
         {"item": "circus_show", "multiples": 1, "months": 0, "paid_from": treasury_of(achaea(books)).pk},
     )
     assert '<li class="error">Venue: A circus show needs an entertainment venue' in text
     assert ledger_state() == before and not Spending.objects.exists()
+    panel = refused_panel(text)  # the service's refusal beside the field it names, the item still chosen
+    assert re.search(
+        r'<ul class="errorlist"[^>]*><li>A circus show needs an entertainment venue[^<]*</li></ul> <label[^>]*>Venue',
+        panel,
+    )
+    assert '<option value="circus_show" selected>' in panel
 
 
 def test_the_corn_dole_in_rome_is_paid_once_a_quarter(client, books, control, senate_umpire):
@@ -491,8 +536,9 @@ def test_the_corn_dole_in_rome_is_paid_once_a_quarter(client, books, control, se
     assert "The corn dole in City of Rome is paid: 20 talents from Imperial Treasury (Temple of Jupiter)." in text
     assert "NOT PAID" not in text and "The corn dole is paid for this quarter: 20 talents on turn 1" in text
     assert get_balance(jupiter) == 980
-    text = post(client, province_url(rome, "corn-dole"), {"paid_from": jupiter.pk}, back=url(books, "rome/"))
+    text = refused(client, province_url(rome, "corn-dole"), {"paid_from": jupiter.pk, "back": url(books, "rome/")})
     assert "was already paid on turn 1" in text and get_balance(jupiter) == 980
+    assert "<h1>Rome's treasuries</h1>" in text and "<h3>Corn dole in Rome</h3>" in refused_panel(text)
 
 
 def test_only_control_deposits_from_outside_the_game(client, books, senate_umpire):

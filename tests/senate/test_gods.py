@@ -22,6 +22,7 @@ from senate.gods_selectors import (
 )
 from senate.models.gods import Devotion, God, Oath
 from senate.services import gods as service
+from tests.senate.in_place import beside, refused_form
 from umpire import clockwork
 from umpire.events import control_group, event_group, table_group
 from umpire.models import AuditEntry, Character, Region, Role
@@ -330,15 +331,46 @@ def test_the_senate_umpire_rules_an_oath_from_the_page(rome, client):
     assert "He marched." in body
 
 
-def test_a_refused_oath_from_the_page_names_the_field(rome, client):
+def test_a_refused_oath_comes_back_as_typed_with_the_problem_beside_its_field(rome, client):
     client.force_login(rome.region_umpire)
+    action = reverse("senate:gods-oath", args=[rome.event.slug]) + f"?character={rome.crassus.pk}"
+    before = AuditEntry.objects.count()
     response = client.post(
-        reverse("senate:gods-oath", args=[rome.event.slug]),
-        {"character": rome.crassus.pk, "degree": HONOUR, "god": rome.mars.pk, "sworn": "x", "to_whom": "the mob"},
-        follow=True,
+        action,
+        {
+            "character": rome.crassus.pk,
+            "degree": HONOUR,
+            "god": rome.mars.pk,
+            "sworn": "by Hercules",
+            "to_whom": "the mob",
+        },
     )
-    assert "God: An oath on one&#x27;s honour names no god" in response.content.decode()
-    assert not Oath.objects.exists()
+    form = refused_form(response, action)
+    beside(form, "god", "An oath on one's honour names no god")
+    assert "by Hercules</textarea>" in form and 'value="the mob"' in form
+    assert f'<option value="{rome.mars.pk}" selected>' in form
+    assert not Oath.objects.exists() and AuditEntry.objects.count() == before
+
+
+def test_a_refused_ruling_comes_back_beside_its_oath(rome, client):
+    oath = swear(rome)
+    client.force_login(rome.senate_umpire)
+    action = reverse("senate:gods-rule", args=[rome.event.slug, oath.pk])
+    form = refused_form(client.post(action, {"outcome": "broken", "reason": ""}), action)
+    beside(form, "reason", "This field is required.")
+    assert f'id="rule{oath.pk}_reason"' in form and '<option value="broken" selected>' in form
+    assert Oath.objects.get().state == Oath.State.SWORN
+
+
+def test_a_ruling_refused_once_the_oath_is_ruled_is_told_above_the_page(rome, client):
+    oath = swear(rome)
+    service.do_rule_oath(oath, kept=True, reason="He marched.", actor=rome.senate_umpire)
+    client.force_login(rome.senate_umpire)
+    action = reverse("senate:gods-rule", args=[rome.event.slug, oath.pk])
+    response = client.post(action, {"outcome": "broken", "reason": "He did not."})
+    assert response.status_code == 400 and "data-current-step" not in response.content.decode()
+    assert "Oath: This oath was ruled kept on turn 1: an oath is ruled once." in response.content.decode()
+    assert Oath.objects.get().state == Oath.State.KEPT
 
 
 # ---- whose devotions and oaths an umpire records ---------------------------------------------
@@ -363,25 +395,28 @@ def test_the_gods_page_offers_and_accepts_only_the_characters_at_the_umpires_tab
     offered = [options for options in lists if "everyone" not in options]  # the page's filter reads everyone
     assert offered and all("Licinius Crassus" in o and "Marcus Salvius" not in o for o in offered)
     before = Devotion.objects.count(), AuditEntry.objects.count()
+    action = reverse("senate:gods-devotion", args=[rome.event.slug])
     response = client.post(
-        reverse("senate:gods-devotion", args=[rome.event.slug]),
-        {"character": rome.salvius.pk, "god": rome.mars.pk, "kind": Devotion.Kind.SACRIFICE, "what": "a bull"},
-        follow=True,
+        action, {"character": rome.salvius.pk, "god": rome.mars.pk, "kind": Devotion.Kind.SACRIFICE, "what": "a bull"}
     )
-    assert "Who: Choose someone at your tables: record only what you saw there." in response.content.decode()
+    beside(
+        refused_form(response, action), "character", "Choose someone at your tables: record only what you saw there."
+    )
     assert (Devotion.objects.count(), AuditEntry.objects.count()) == before
 
 
 @pytest.mark.parametrize(
     "field, typed, words",
     [
-        ("turn", "100000", "Turn: Ensure this value is less than or equal to"),
-        ("talents", str(10**20), "Talents: Ensure this value is less than or equal to 1000000."),
-        ("note", "x" * 1001, "Note: Ensure this value has at most 1000 characters (it has 1001)."),
+        ("turn", "100000", "Ensure this value is less than or equal to"),
+        ("talents", str(10**20), "Ensure this value is less than or equal to 1000000."),
+        ("note", "x" * 1001, "Ensure this value has at most 1000 characters (it has 1001)."),
     ],
 )
 def test_a_devotion_past_the_games_bounds_is_refused_by_name(rome, client, field, typed, words):
     client.force_login(rome.region_umpire)
     form = {"character": rome.crassus.pk, "god": rome.mars.pk, "kind": Devotion.Kind.SACRIFICE, "what": "a bull"}
-    response = client.post(reverse("senate:gods-devotion", args=[rome.event.slug]), {**form, field: typed}, follow=True)
-    assert words in response.content.decode() and not Devotion.objects.exists()
+    action = reverse("senate:gods-devotion", args=[rome.event.slug])
+    page = refused_form(client.post(action, {**form, field: typed}), action)
+    beside(page, field, words)
+    assert typed in page and not Devotion.objects.exists()

@@ -14,6 +14,7 @@ from senate.hooks import mob_corn_dole, mob_spending
 from senate.mob_selectors import get_credibility, get_mood_chart
 from senate.models.mob import Cause, MobEffect, Mood, MoodEntry, SupportChange
 from senate.services.mob import do_change_support, do_move_mood, do_set_mob_effect
+from tests.senate.in_place import beside, refused_form
 from tests.umpire.channels_helpers import listen
 from umpire.models import AuditEntry, Character, GameClock, Region, Role
 
@@ -282,15 +283,36 @@ def test_a_region_umpire_reads_the_page_but_gets_404_on_every_post(client, ad69,
     assert counts() == before
 
 
-def test_a_refused_form_says_why_and_changes_nothing(client, ad69, senate_umpire, vinius):
+def test_a_refused_support_change_comes_back_in_its_senators_row_as_typed(client, ad69, senate_umpire, vinius):
     client.force_login(senate_umpire)
     before = counts()
-    response = client.post(
-        reverse("senate:mob-support", args=[ad69.slug, vinius.pk]), {"change": 1, "reason": "cheered"}, follow=True
-    )
-    assert "support is not set yet" in response.content.decode()
-    response = client.post(reverse("senate:mob-move", args=[ad69.slug]), {"change": "", "reason": ""}, follow=True)
-    assert "Move the mood by" in response.content.decode()
+    action = reverse("senate:mob-support", args=[ad69.slug, vinius.pk])
+    form = refused_form(client.post(action, {"change": 1, "reason": "cheered"}), action)
+    assert "Senator: Titus Vinius's support is not set yet" in form
+    assert 'value="cheered"' in form and f'id="support{vinius.pk}_change"' in form
+    assert f'aria-labelledby="support-change senator{vinius.pk}"' in form
+    assert counts() == before
+
+
+def test_a_refused_move_of_the_mood_keeps_what_was_typed_beside_each_field(client, ad69, senate_umpire):
+    client.force_login(senate_umpire)
+    before = counts()
+    action = reverse("senate:mob-move", args=[ad69.slug])
+    form = refused_form(client.post(action, {"change": "", "reason": "Bread riots"}), action)
+    beside(form, "change", "This field is required.")
+    assert 'value="Bread riots"' in form
+    form = refused_form(client.post(action, {"change": "0", "reason": "Bread riots"}), action)
+    beside(form, "change", "Move the mood by a whole number of points, up or down, not 0.")
+    assert counts() == before
+
+
+def test_a_refused_effect_and_a_refused_province_stay_on_the_page(client, ad69, senate_umpire, rome):
+    client.force_login(senate_umpire)
+    before = counts()
+    action = reverse("senate:mob-effect", args=[ad69.slug])
+    beside(refused_form(client.post(action, {"cause": "bribes"}), action), "cause", "Select a valid choice.")
+    action = reverse("senate:mob-open", args=[ad69.slug])
+    beside(refused_form(client.post(action, {"province": rome.pk}), action), "province", "Select a valid choice.")
     assert counts() == before
 
 

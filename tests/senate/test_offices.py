@@ -13,6 +13,7 @@ from senate.models.offices import Appointer, Appointment, Office, RomanOffice
 from senate.offices_selectors import get_appointments, get_ladders
 from senate.services.offices import do_appoint, do_enter_senate
 from tests.regions.forces_builders import legion
+from tests.senate.in_place import beside, refused_form
 from tests.umpire.channels_helpers import listen
 from umpire import clockwork
 from umpire.events import control_group, event_group, table_group
@@ -314,20 +315,31 @@ def test_the_senate_umpire_appoints_through_the_page(running, senate_umpire, cli
     assert "Procurator of Achaea" in client.get(reverse("senate:offices", args=[running.slug])).content.decode()
 
 
-def test_a_refusal_on_the_page_names_the_rule_and_changes_nothing(running, senate_umpire, client):
+def test_a_refusal_on_the_page_names_the_rule_beside_its_field_and_changes_nothing(running, senate_umpire, client):
     client.force_login(senate_umpire)
+    before, gaius = AuditEntry.objects.count(), senator(running)
+    action = reverse("senate:office-appoint", args=[running.slug])
     response = client.post(
-        reverse("senate:office-appoint", args=[running.slug]),
+        action,
         {
             "office": Office.PRAETORIAN_COMMANDER,
-            "character": senator(running).pk,
+            "character": gaius.pk,
             "by": Appointer.EMPEROR,
             "authority": EDICT,
         },
-        follow=True,
     )
-    assert "must be from the Equitates" in response.content.decode()
-    assert not Appointment.objects.exists()
+    form = refused_form(response, action)
+    beside(form, "character", "must be from the Equitates")
+    assert f'value="{EDICT}"' in form and f'<option value="{gaius.pk}" selected>' in form
+    assert not Appointment.objects.exists() and AuditEntry.objects.count() == before
+
+
+def test_a_senator_refused_entry_to_the_senate_stays_on_the_page(running, senate_umpire, client):
+    client.force_login(senate_umpire)
+    action = reverse("senate:office-enter-senate", args=[running.slug])
+    form = refused_form(client.post(action, {"character": senator(running).pk, "reason": "his wealth"}), action)
+    beside(form, "character", "Select a valid choice.")
+    assert 'value="his wealth"' in form and 'id="enter_reason"' in form
 
 
 def test_entering_the_senate_through_the_page(running, senate_umpire, client):

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from pypdf import PdfReader
 
-from senate.models.sessions import Claimant, Edict, Motion, Vote
+from senate.models.sessions import Claimant, Edict, Motion, Session, Vote
 from senate.services.sessions import (
     do_add_claimant,
     do_close_session,
@@ -21,6 +21,7 @@ from senate.services.sessions import (
     do_table_motion,
 )
 from senate.sessions_selectors import get_acta, get_senators_present
+from tests.senate.in_place import beside, refused_form
 from tests.umpire.channels_helpers import listen
 from umpire.clockwork import do_start_clock
 from umpire.events import control_group, event_group, table_group
@@ -380,6 +381,93 @@ def test_the_current_step_is_the_first_motion_still_to_count_then_the_last_resul
     page = client.get(reverse("senate:home", args=[ad69.slug])).content.decode()
     assert page.count("data-current-step") == 1 and f'id="motion-{counted.pk}" data-current-step' not in page
     assert 'id="motion-{}" data-current-step'.format(Motion.objects.order_by("pk").last().pk) in page
+
+
+# ---- refused forms stay on the console (issue 30) ----------------------------------------------
+
+
+def console_post(client, name, *args, data=None):
+    action = reverse(name, args=args)
+    return action, client.post(action, data or {})
+
+
+def test_a_refused_motion_comes_back_as_typed_beside_its_field(ad69, senate_umpire, session, client):
+    client.force_login(senate_umpire)
+    edict = do_issue_edict(
+        ad69, emperor=galba_reigns(ad69, senate_umpire).character, text="No donative", actor=senate_umpire
+    )
+    before = AuditEntry.objects.count()
+    typed = {"kind": Motion.Kind.RATIFY, "text": "Ratify the donative", "edict": str(edict.pk + 99)}
+    action, answer = console_post(client, "senate:session-motion", ad69.slug, session.pk, data=typed)
+    form = refused_form(answer, action)
+    beside(form, "edict", "Select a valid choice.")
+    assert "Ratify the donative</textarea>" in form and 'id="motion_text"' in form
+    assert not Motion.objects.exists() and AuditEntry.objects.count() == before
+
+
+def test_a_refused_count_is_the_current_step_beside_its_tie_ruling(ad69, senate_umpire, session, client):
+    motion = motion_voted(session, senate_umpire)
+    client.force_login(senate_umpire)
+    typed = {"tie_result": "lost", "tie_ruling": "Galba frowned"}
+    action, answer = console_post(client, "senate:session-count", ad69.slug, motion.pk, data=typed)
+    form = refused_form(answer, action)
+    beside(form, "tie_result", "The vote is not tied (3 ayes, 2 nays, 0 abstaining): the count decides.")
+    assert 'value="Galba frowned"' in form and f'id="count{motion.pk}_tie_ruling"' in form
+    assert Motion.objects.get().state == Motion.State.TABLED
+
+
+def test_the_projector_refused_to_the_senate_umpire_is_said_in_the_publish_form(ad69, senate_umpire, client):
+    claim = galba_reigns(ad69, senate_umpire)
+    client.force_login(senate_umpire)
+    action, answer = console_post(
+        client, "senate:session-publish", ad69.slug, "emperor", claim.pk, data={"to_projector": "on"}
+    )
+    assert "Only Control puts the Senate's news on the projector." in refused_form(answer, action)
+    assert not Claimant.objects.get().is_published
+
+
+def test_refused_edicts_and_claims_to_the_throne_come_back_beside_the_man_named(ad69, senate_umpire, client):
+    galba = galba_reigns(ad69, senate_umpire).character
+    otho = person(ad69, "Marcus Otho")
+    client.force_login(senate_umpire)
+    before = AuditEntry.objects.count()
+    action, answer = console_post(
+        client, "senate:session-edict", ad69.slug, data={"emperor": otho.pk, "text": "I rule."}
+    )
+    form = refused_form(answer, action)
+    beside(form, "emperor", "Marcus Otho is not Emperor: only the Emperor issues edicts.")
+    assert "I rule.</textarea>" in form
+    action, answer = console_post(client, "senate:session-proclaim", ad69.slug, data={"character": galba.pk})
+    beside(refused_form(answer, action), "character", "Sercius Sulpicius Galba is already Emperor.")
+    action, answer = console_post(client, "senate:session-claim", ad69.slug, data={"character": galba.pk})
+    form = refused_form(answer, action)
+    beside(form, "character", "Sercius Sulpicius Galba already reigns.")
+    assert 'id="claim_character"' in form and f'<option value="{galba.pk}" selected>' in form
+    assert AuditEntry.objects.count() == before and not Edict.objects.exists()
+
+
+def test_a_session_with_a_motion_tabled_refuses_to_close_at_its_button(ad69, senate_umpire, session, client):
+    do_table_motion(session, kind=Motion.Kind.OTHER, text="Games for Jupiter", actor=senate_umpire)
+    client.force_login(senate_umpire)
+    action, answer = console_post(client, "senate:session-close", ad69.slug, session.pk)
+    assert "Session: Count every motion before closing: 'Games for Jupiter' is still tabled." in refused_form(
+        answer, action
+    )
+    assert Session.objects.get().is_open
+
+
+def test_a_button_the_console_no_longer_shows_is_refused_in_a_message(ad69, senate_umpire, session, client):
+    """Opened meanwhile, ended meanwhile: the console has no such button to put the refusal beside."""
+    claim = galba_reigns(ad69, senate_umpire)
+    do_end_claim(claim, actor=senate_umpire)
+    client.force_login(senate_umpire)
+    for answer, words in (
+        (console_post(client, "senate:session-open", ad69.slug)[1], "The session of turn 1 is still open"),
+        (console_post(client, "senate:session-end-claim", ad69.slug, claim.pk)[1], "That claim ended in turn 1."),
+    ):
+        page = answer.content.decode()
+        assert answer.status_code == 400 and words in page and "data-current-step" not in page
+    assert Session.objects.count() == 1
 
 
 def test_a_region_umpire_reads_but_does_not_run_the_senate(ad69, session, make_umpire, client):

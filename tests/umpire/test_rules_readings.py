@@ -1,6 +1,7 @@
 """An event's readings of the points its rules leave open: Control chooses them, every run from the
 desk starts from them, and the working says which reading was used."""
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -260,4 +261,23 @@ def test_a_bad_reading_of_another_rulesets_procedure_is_shown_with_its_error(cli
     assert reply.status_code == 400
     (item,) = [item for item in reply.context["procedures"] if item["proc"].key == key]
     assert "command_reduction" in item["form"].errors and "Select a valid choice" in reply.content.decode()
+    assert not ProcedureReadings.objects.exists()
+
+
+def test_the_rules_index_and_the_readings_keep_their_place(client, control):
+    client.force_login(control)
+    for page in ("/events/ad69/rules/", READINGS_URL):
+        assert 'hx-boost="true"' in client.get(page).content.decode(), page
+
+
+def test_a_refused_reading_comes_back_in_place_as_typed_its_section_the_current_step(client, ad69, control, flank):
+    client.force_login(control)
+    reply = set_by_form(client, flank, flank="twice", doubles_rout="on")
+    html = reply.content.decode()
+    marked = f'<section class="readings" id="{flank}" data-current-step>'
+    assert reply.status_code == 400 and html.count("data-current-step") == 1 and marked in html
+    sheet = html[html.index(marked) : html.index("</section>", html.index(marked))]
+    field = sheet[sheet.index('class="errorlist"') : sheet.index(f'id="id_{flank}-flank"')]
+    assert "Select a valid choice. twice is not one of the available choices." in field
+    assert re.search(rf'<input type="checkbox" name="{re.escape(flank)}-doubles_rout"[^>]* checked', sheet)
     assert not ProcedureReadings.objects.exists()

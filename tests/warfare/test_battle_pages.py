@@ -3,6 +3,7 @@ step of the desk through its service, refusals that change nothing, the handbook
 Example 1 played through the desk's POSTs, and who hears of a draft on the websockets."""
 
 import re
+from html import unescape
 
 import pytest
 from channels.db import database_sync_to_async
@@ -53,11 +54,52 @@ def step(client, battle, action, data=None):
 def refused_step(client, battle, action, data=None):
     """POST one step the desk refuses: the desk again at status 400 (nothing redirected, nothing kept
     from the refused step), its text with each problem where the desk shows it."""
-    response = client.post(f"{desk(battle)}{action}/", data or {})
+    response = client.post(f"{desk(battle)}{action}/", data or {}, headers=htmx_on(desk(battle)))
     assert response.status_code == 400, response.status_code
     assert response.templates[0].name == "warfare/battle.html"
     assert response["HX-Push-Url"] == "false"  # the address stays the desk's, not the step's
     return response
+
+
+def htmx_on(address):
+    """The headers htmx sends with a form of the page at `address` (keep_place)."""
+    return {"HX-Request": "true", "HX-Current-URL": f"http://testserver{address}"}
+
+
+INDEX = "/events/ad69/battles/"
+
+
+def refused_open(client, action, data, headers=None):
+    """POST the index's open form (by htmx unless `headers` say otherwise) and have it refused: the index
+    again at status 400, nothing opened, the form as typed and marked as the step the umpire is on."""
+    response = client.post(f"{INDEX}{action}", data, headers=htmx_on(INDEX) if headers is None else headers)
+    assert response.status_code == 400, response.status_code
+    assert response.templates[0].name == "warfare/battles.html"
+    assert current_step(response).startswith("<form ")
+    return response
+
+
+def current_step(response):
+    """The opening tag of the one element the page marks data-current-step (keep_place scrolls to it)."""
+    tags = re.findall(r"<[a-z]+ [^>]*data-current-step[^>]*>", response.content.decode())
+    assert len(tags) == 1, tags
+    return tags[0]
+
+
+def errors_beside(response, name):
+    """The problems shown beside the open form's field `name` (its own error list), in words."""
+    found = re.search(rf'<ul class="errorlist" id="id_{name}_error">(.*?)</ul>', response.content.decode(), re.S)
+    assert found, f"no errors beside {name}"
+    return [squeezed_text(problem) for problem in re.findall(r"<li>(.*?)</li>", found.group(1), re.S)]
+
+
+def errors_at_head(response):
+    found = re.search(r'<ul class="errorlist nonfield">(.*?)</ul>', response.content.decode(), re.S)
+    return [squeezed_text(problem) for problem in re.findall(r"<li>(.*?)</li>", found.group(1), re.S)] if found else []
+
+
+def squeezed_text(html):
+    return unescape(re.sub(r"\s+", " ", html)).strip()
 
 
 def open_data(illyria, f, **more):
@@ -200,23 +242,63 @@ def test_combat_example_1_played_through_the_desk_lands_on_the_legions(client, i
 # ---- each step's happy path and a refusal that changes nothing --------------------------------
 
 
-def test_opening_refuses_a_side_without_forces_and_writes_nothing(client, illyria, umpire, example_1_forces):
+def test_opening_refuses_a_side_without_forces_in_place_as_typed_and_writes_nothing(
+    client, illyria, umpire, example_1_forces
+):
     signed_in(client, umpire)
     before = rows()
-    response = client.post(
-        "/events/ad69/battles/open/", open_data(illyria, example_1_forces, side_b_forces=[]), follow=True
-    )
-    assert "Side B's forces: This field is required." in squeezed(response)
+    xlv = example_1_forces["xlv"]
+    response = refused_open(client, "open/", open_data(illyria, example_1_forces, side_b_forces=[], place="Mursa"))
+    assert errors_beside(response, "side_b_forces") == ["This field is required."]
+    assert response["HX-Push-Url"] == "false"  # the address stays the index's, not the open form's
+    form = response.context["open_form"]
+    assert form["place"].value() == "Mursa" and form["side_a_commander"].value() == str(example_1_forces["bigius"].pk)
+    assert f'id="id_side_a_forces_{xlv.pk}" value="{xlv.pk}" checked' in response.content.decode()
     assert rows() == before
 
 
-def test_the_odds_are_shown_before_the_fight_and_nothing_is_kept(client, illyria, umpire, example_1_forces):
+def test_a_battle_the_service_refuses_is_refused_beside_the_field_it_names(client, illyria, umpire, example_1_forces):
+    """The form is content; the service is not (a force already fighting): its words go beside that side's forces."""
+    signed_in(client, umpire)
+    f = example_1_forces
+    do_open_battle(illyria, side_a_forces=[f["xlv"]], side_b_forces=[f["xlvi"]], actor=umpire)
+    before = rows()
+    response = refused_open(client, "open/", open_data(illyria, f))
+    assert errors_beside(response, "side_a_forces") == [
+        f"Legion XLV is already in the battle “{Battle.objects.get()}”, not yet confirmed."
+    ]
+    assert errors_at_head(response) == []
+    assert rows() == before
+
+
+def test_the_odds_are_shown_in_place_above_the_form_as_typed_and_nothing_is_kept(
+    client, illyria, umpire, example_1_forces
+):
     signed_in(client, umpire)
     before = rows()
-    text = squeezed(client.post("/events/ad69/battles/odds/", open_data(illyria, example_1_forces)))
+    data = open_data(illyria, example_1_forces, place="Mursa")
+    response = client.post(f"{INDEX}odds/", data, headers=htmx_on(INDEX))
+    assert response.status_code == 200 and response["HX-Push-Url"] == "false"
+    text = squeezed(response)
     assert "The odds, from the engine" in text and "Bigius Diccus wins outright" in text
     assert "No decision after four rounds" in text and "%" in text
+    assert current_step(response).startswith('<div class="step now odds" id="odds"')
+    assert response.context["open_form"]["place"].value() == "Mursa"
     assert rows() == before
+
+
+def test_the_index_keeps_its_place_but_prints_the_blank_sheet_in_a_tab_of_its_own(
+    client, illyria, umpire, example_1_forces
+):
+    """htmx would swap the sheet's PDF into the page: the open form is not boosted, its open and odds
+    buttons are sent by htmx, and the sheet's is the browser's own."""
+    html = signed_in(client, umpire).get(f"{INDEX}?table={illyria.pk}").content.decode()
+    assert re.search(r'<main id="main"\s+hx-boost="true"', html)
+    assert re.search(r'<form method="post" action="/events/ad69/battles/open/" hx-boost="false">', html)
+    assert 'class="final" hx-post="/events/ad69/battles/open/">Open the battle' in html
+    assert 'hx-post="/events/ad69/battles/odds/">Show the odds first' in html
+    sheet = re.search(r"<button [^>]*blank-sheet[^>]*>", html).group(0)
+    assert 'formtarget="_blank"' in sheet and "hx-" not in sheet
 
 
 def test_a_blank_sheet_prints_for_the_chosen_forces_without_opening_a_battle(client, illyria, umpire, example_1_forces):
@@ -224,10 +306,9 @@ def test_a_blank_sheet_prints_for_the_chosen_forces_without_opening_a_battle(cli
     response = client.post("/events/ad69/battles/blank-sheet.pdf", open_data(illyria, example_1_forces))
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
     assert Battle.objects.count() == 0
-    refused = squeezed(
-        client.post("/events/ad69/battles/blank-sheet.pdf", open_data(illyria, example_1_forces, side_a_forces=[]))
-    )
-    assert "Side A's forces: This field is required." in refused and "Print a blank battle sheet" in refused
+    refused = refused_open(client, "blank-sheet.pdf", open_data(illyria, example_1_forces, side_a_forces=[]), {})
+    assert errors_beside(refused, "side_a_forces") == ["This field is required."]
+    assert "Print a blank battle sheet" in squeezed(refused)
 
 
 def test_an_opened_battles_sheet_prints(client, umpire, opened):
@@ -503,3 +584,13 @@ def test_a_called_off_battle_waits_only_to_be_published(client, umpire, opened):
     called_off(opened, umpire)
     html = client.get(desk(opened)).content.decode()
     assert current_steps(html) == ["publish"] and "Publish the result" in html
+
+
+def test_a_step_the_desk_no_longer_offers_is_refused_in_words_on_the_desk(client, umpire, opened):
+    """A verdict sent before any round is fought (from a stale tablet, say): the desk has no verdict form to
+    show its problem beside, so the desk says it above, and nothing changes."""
+    signed_in(client, umpire)
+    before = rows()
+    refusal = refused_step(client, opened, "verdict", {})
+    assert "Victor: This field is required." in squeezed(refusal)
+    assert rows() == before

@@ -5,7 +5,7 @@ and the odds, the blank sheet and a siege refuse in the same words, naming him; 
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.warfare.test_battle_pages import open_data, rows, signed_in, squeezed
+from tests.warfare.test_battle_pages import errors_beside, open_data, refused_open, rows, signed_in, squeezed
 from umpire.models import Character
 from warfare.selectors import check_military_skill
 from warfare.services.sieges import do_assault
@@ -31,23 +31,24 @@ def test_the_shared_words_name_the_commander_and_his_side(ad69):
 
 def test_the_battle_desk_refuses_to_open_with_a_commanders_skill_missing(client, illyria, umpire, unskilled):
     before = rows()
-    text = squeezed(signed_in(client, umpire).post("/events/ad69/battles/open/", open_data(illyria, unskilled)))
-    assert f"Side B's commander: {MISSING}" in text
+    response = refused_open(signed_in(client, umpire), "open/", open_data(illyria, unskilled))
+    assert errors_beside(response, "side_b_commander") == [MISSING]
     assert rows() == before
 
 
 def test_the_odds_say_the_skill_is_missing_as_the_desk_does_and_show_no_odds(client, illyria, umpire, unskilled):
     before = rows()
-    text = squeezed(signed_in(client, umpire).post("/events/ad69/battles/odds/", open_data(illyria, unskilled)))
-    assert f"Side B's commander: {MISSING}" in text
+    response = refused_open(signed_in(client, umpire), "odds/", open_data(illyria, unskilled))
+    assert errors_beside(response, "side_b_commander") == [MISSING]
+    text = squeezed(response)
     assert "The odds, from the engine" not in text and "wins outright" not in text
     assert rows() == before
 
 
 def test_the_blank_sheet_is_not_printed_with_a_missing_skill_as_0(client, illyria, umpire, unskilled):
-    response = signed_in(client, umpire).post("/events/ad69/battles/blank-sheet.pdf", open_data(illyria, unskilled))
+    response = refused_open(signed_in(client, umpire), "blank-sheet.pdf", open_data(illyria, unskilled), {})
     assert response["Content-Type"].startswith("text/html")
-    assert f"Side B's commander: {MISSING}" in squeezed(response)
+    assert errors_beside(response, "side_b_commander") == [MISSING]
 
 
 def test_the_odds_still_count_a_side_without_a_commander_by_the_umpires_word(client, illyria, umpire, unskilled):

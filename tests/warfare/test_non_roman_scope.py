@@ -9,6 +9,7 @@ from regions.models import Force, ForceTroops, Province
 from regions.selectors import get_non_roman_tables
 from tests.regions.forces_builders import legion
 from tests.warfare.builders import commander
+from tests.warfare.test_battle_pages import errors_at_head, refused_open
 from umpire import clockwork
 from umpire.models import AuditEntry, Region, Role
 from umpire.services.followups import do_send_follow_up
@@ -86,8 +87,11 @@ def test_non_roman_umpire_opens_and_claims_a_battle_his_host_fights_in(client, i
 
 def test_non_roman_umpire_cannot_open_a_battle_of_romans_alone_at_his_hosts_table(client, illyria, pannonia, nrw):
     client.force_login(nrw)
-    response = client.post("/events/ad69/battles/open/", open_data(illyria, [pannonia["xiii"]], [pannonia["vii"]]))
-    assert response.status_code == 200 and "runs only the fights a non-Roman host" in response.content.decode()
+    response = refused_open(client, "open/", open_data(illyria, [pannonia["xiii"]], [pannonia["vii"]]))
+    assert errors_at_head(response) == [
+        "The Non-Roman World umpire runs only the fights a non-Roman host is in: put one on a side, "
+        "or leave this fight to the table's umpire."
+    ]
     assert not Battle.objects.exists()
 
 

@@ -50,8 +50,9 @@ def post(client, address, data=None):
 
 
 def refused(client, address, data=None):
-    """POST a form the desk refuses: its page again at status 400, nothing redirected; the response."""
-    response = client.post(address, data or {})
+    """POST a form the desk refuses, as htmx sends it from the page: its page again at status 400, nothing
+    redirected; the response."""
+    response = client.post(address, data or {}, headers={"HX-Request": "true"})
     assert response.status_code == 400, address
     assert response["HX-Push-Url"] == "false"  # the address stays the page's, not the form's
     return response

@@ -120,7 +120,8 @@ def readings_item(event, proc, changes, form):
         form = form or ReadingsForm(kind, get_event_readings(event, proc.key, kind), prefix=proc.key)
         for option in options:
             option["field"] = form[option["name"]]
-    return {"proc": proc, "options": options, "form": form if changes else None}
+    refused = form is not None and form.is_bound
+    return {"proc": proc, "options": options, "form": form if changes else None, "refused": refused}
 
 
 @login_required
