@@ -8,7 +8,6 @@ it changes nothing.
 """
 
 from collections.abc import Callable
-from functools import wraps
 from urllib.parse import urlencode
 
 from django import forms as django_forms
@@ -16,7 +15,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
 from umpire.selectors import is_record_id
 
@@ -30,7 +28,7 @@ from .gods_selectors import (
 )
 from .models.gods import Oath
 from .services.gods import do_record_devotion, do_rule_oath, do_swear_oath, ensure_pantheon
-from .steps import PageForms, Refused, checked, taken
+from .steps import PageForms, checked, page_steps
 
 LIVE_ON = "gods.devotion_recorded gods.oath_changed clock.changed"
 FIELD_LABELS = {
@@ -119,26 +117,19 @@ def back_query(params):
     return urlencode({"character": character}) if is_record_id(character) else ""
 
 
-def gods_step(name):
-    """A form on the gods' page, `name` in GODS_FORMS. Done: its message, and the page again with the same
-    filter. Refused, by the form or the service: the page, 400, with the form as typed and each problem
-    beside its field; nothing changed."""
+def back_to_the_gods(request, event):
+    """The page again with the filter it was sent under."""
+    query = back_query(request.GET)
+    return redirect(reverse("senate:gods", args=[event.slug]) + (f"?{query}" if query else ""))
 
-    def wrap(handler):
-        @wraps(handler)
-        @login_required
-        @require_POST
-        def view(request, slug, **ids):
-            event = access_gods(request.user, slug)
-            form = GODS_FORMS[name](request.POST, request, event, **ids)
-            if not taken(request, form, lambda: handler(request, event, form, **ids), FIELD_LABELS):
-                return gods_page(request, event, refused=Refused(name.format(**ids), form), status=400)
-            query = back_query(request.GET)
-            return redirect(reverse("senate:gods", args=[slug]) + (f"?{query}" if query else ""))
 
-        return view
-
-    return wrap
+gods_step = page_steps(
+    access=access_gods,
+    make=lambda request, event, name, **ids: GODS_FORMS[name](request.POST, request, event, **ids),
+    page=gods_page,
+    done=back_to_the_gods,
+    labels=FIELD_LABELS,
+)
 
 
 @gods_step("devotion")

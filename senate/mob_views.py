@@ -4,12 +4,10 @@ Control (RUN_SENATE) change it; a form they send refused comes back as typed, st
 beside its field."""
 
 from collections.abc import Callable
-from functools import wraps
 
 from django import forms as django_forms
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
 
 from regions.services.engine import current_turn
 from umpire.models import Character, SocialClass
@@ -29,7 +27,7 @@ from .mob_selectors import (
     get_support_changes,
 )
 from .services.mob import do_change_support, do_move_mood, do_open_mood, do_set_mob_effect
-from .steps import PageForms, Refused, checked, taken
+from .steps import PageForms, checked, page_steps
 
 LIVE_ON = "mob.mood_moved mob.effect_set mob.support_changed spending.changed clock.changed"
 FIELD_LABELS = {
@@ -94,25 +92,13 @@ def offered(page, event, name, **ids):
     return page.step(name.format(**ids), lambda data: MOB_FORMS[name](data, event, **ids))
 
 
-def mob_step(name):
-    """A form on the mob's page, `name` in MOB_FORMS, sent by whoever runs the Senate. Done: its message and
-    the page again. Refused, by the form or the service: the page, 400, with the form as typed and each
-    problem beside its field; nothing changed."""
-
-    def wrap(handler):
-        @wraps(handler)
-        @login_required
-        @require_POST
-        def view(request, slug, **ids):
-            event = access_event(request.user, slug, Perm.RUN_SENATE)
-            form = MOB_FORMS[name](request.POST, event, **ids)
-            if taken(request, form, lambda: handler(request, event, form, **ids), FIELD_LABELS):
-                return redirect("senate:mob", slug=slug)
-            return mob_page(request, event, refused=Refused(name.format(**ids), form), status=400)
-
-        return view
-
-    return wrap
+mob_step = page_steps(
+    access=lambda user, slug: access_event(user, slug, Perm.RUN_SENATE),
+    make=lambda request, event, name, **ids: MOB_FORMS[name](request.POST, event, **ids),
+    page=mob_page,
+    done=lambda request, event: redirect("senate:mob", slug=event.slug),
+    labels=FIELD_LABELS,
+)
 
 
 @mob_step("move")

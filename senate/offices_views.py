@@ -4,11 +4,8 @@ and to bring an Equestrian into the Senate. Each POST reads its form, calls the 
 back to the page with a message; a refusal is the page again, status 400, with the form as typed and each
 problem beside its field, and changes nothing."""
 
-from functools import wraps
-
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
 
 from regions.services.engine import current_turn
 from umpire.permissions import Perm
@@ -17,7 +14,7 @@ from umpire.selectors import access_event, can
 from .offices_forms import AppointForm, EnterSenateForm
 from .offices_selectors import get_appointments, get_ladders, get_legates, get_province_offices, get_rome_offices
 from .services.offices import do_appoint, do_enter_senate
-from .steps import PageForms, Refused, checked, taken
+from .steps import PageForms, checked, page_steps
 
 LIVE_ON = "offices.filled offices.senate_entered world.changed clock.changed"
 LABELS = {
@@ -69,33 +66,23 @@ OFFICE_FORMS = {
 }
 
 
-def office_step(name):
-    """A form on the offices page. Done: its message and the page again. Refused, by the form or the service:
-    the page, 400, with the form as typed and each problem beside its field; nothing changed."""
-
-    def wrap(act):
-        @wraps(act)
-        @login_required
-        @require_POST
-        def view(request, slug):
-            event = access_event(request.user, slug, Perm.RUN_SENATE)
-            form = OFFICE_FORMS[name](request.POST, event)
-            if taken(request, form, lambda: act(request, event, checked(form)), LABELS):
-                return redirect("senate:offices", slug=event.slug)
-            return offices_page(request, event, refused=Refused(name, form), status=400)
-
-        return view
-
-    return wrap
+office_step = page_steps(
+    access=lambda user, slug: access_event(user, slug, Perm.RUN_SENATE),
+    make=lambda request, event, name: OFFICE_FORMS[name](request.POST, event),
+    page=offices_page,
+    done=lambda request, event: redirect("senate:offices", slug=event.slug),
+    labels=LABELS,
+)
 
 
 @office_step("appoint")
-def appoint(request, event, data):
-    appointment = do_appoint(event, actor=request.user, **data)
+def appoint(request, event, form):
+    appointment = do_appoint(event, actor=request.user, **checked(form))
     return f"{appointment.character} is appointed {appointment.post}."
 
 
 @office_step("enter")
-def enter_senate(request, event, data):
+def enter_senate(request, event, form):
+    data = checked(form)
     character = do_enter_senate(data.pop("character"), actor=request.user, **data)
     return f"{character} enters the Senate as {character.career_rank}."

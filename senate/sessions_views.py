@@ -6,7 +6,6 @@ console again, status 400, with the form as typed and each problem beside its fi
 """
 
 from collections.abc import Callable
-from functools import wraps
 
 from django import forms as django_forms
 from django.contrib import messages
@@ -47,7 +46,7 @@ from .sessions_selectors import (
     get_senators_present,
     votes_so_far,
 )
-from .steps import PageForms, Refused, checked, taken
+from .steps import PageForms, checked, page_steps
 
 LIVE_ON = "senate.session senate.edict senate.emperor senate.published announcements.changed character.moved"
 # The hall hears only what is published: the gazette re-fetches itself on these alone.
@@ -200,24 +199,13 @@ def other_parts(slug):
     return links
 
 
-def senate_step(name):
-    """A form on the console, `name` in CONSOLE_FORMS. Done: its message, and the console again. Refused, by
-    the form or the service: the console, 400, with the form as typed and each problem beside its field."""
-
-    def wrap(act):
-        @wraps(act)
-        @login_required
-        @require_POST
-        def step(request, slug, **ids):
-            event = access_event(request.user, slug, Perm.RUN_SENATE)
-            form = CONSOLE_FORMS[name](request.POST, event, **ids)
-            if taken(request, form, lambda: act(request, event, form, **ids), FIELD_LABELS):
-                return redirect("senate:home", slug=slug)
-            return senate_room(request, event, refused=Refused(name.format(**ids), form), status=400)
-
-        return step
-
-    return wrap
+senate_step = page_steps(
+    access=lambda user, slug: access_event(user, slug, Perm.RUN_SENATE),
+    make=lambda request, event, name, **ids: CONSOLE_FORMS[name](request.POST, event, **ids),
+    page=senate_room,
+    done=lambda request, event: redirect("senate:home", slug=event.slug),
+    labels=FIELD_LABELS,
+)
 
 
 @senate_step("open")

@@ -4,11 +4,14 @@ umpire is on; nothing is changed. A form done is a message and the page again by
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.views.decorators.http import require_POST
 
 from umpire.refusals import refused_in, said
 
@@ -65,3 +68,28 @@ def checked(form: forms.BaseForm) -> dict:
     if not form.is_valid():
         raise ValidationError({})
     return form.cleaned_data
+
+
+def page_steps(*, access, make, page, done, labels):
+    """The decorator of one Rome page's forms, `@step(name)`: the user let in by `access(user, slug)`, the form
+    `make(request, event, name, **ids)` bound to the POST, the handler's message told and `done(request, event)`
+    answered; refused, by the form or the service, `page(request, event, refused=…, status=400)`: the page with
+    the form as typed, each problem beside its field (the service's, by `labels`), nothing changed."""
+
+    def step(name):
+        def wrap(handler):
+            @wraps(handler)
+            @login_required
+            @require_POST
+            def view(request, slug, **ids):
+                event = access(request.user, slug)
+                form = make(request, event, name, **ids)
+                if taken(request, form, lambda: handler(request, event, form, **ids), labels):
+                    return done(request, event)
+                return page(request, event, refused=Refused(name.format(**ids), form), status=400)
+
+            return view
+
+        return wrap
+
+    return step

@@ -9,13 +9,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from umpire import clockwork, forms
+from umpire.clock_words import get_clock_lines
 from umpire.models import AccessCode, Announcement, GameClock
 from umpire.permissions import Perm
 from umpire.printing.schedule import turn_schedule_pdf
 from umpire.selectors import access_event, can, get_clock_state, get_schedule, get_schedule_sheet
 from umpire.services import announcements
 from umpire.services.access_codes import do_reissue_display_code
-from umpire.views.display import get_clock_lines
 
 
 @login_required

@@ -10,11 +10,11 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.utils import timezone
 
+from umpire.clock_words import get_clock_lines
 from umpire.follow_up_selectors import access_as_control, access_console_table, is_control
 from umpire.models import Region
 from umpire.selectors import get_tables_kept_or_watched
 from umpire.table_console import get_clock, get_console, get_hall, get_live_on, get_panels
-from umpire.views.display import get_clock_lines
 
 
 @login_required

@@ -72,7 +72,7 @@
     }).map(function (p) { return p.name; });
   }
 
-  // the projector's server-rendered lines say the same (umpire/views/display.py, STATE_LINES)
+  // the projector's server-rendered lines say the same (umpire/clock_words.py, STATE_LINES)
   var STATE_WORDS = {
     scheduled: "Not started", running: "Running", paused: "PAUSED", held: "Waiting for Control", finished: "Game over"
   };
