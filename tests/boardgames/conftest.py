@@ -2,26 +2,13 @@
 
 import pytest
 
-from umpire.models import Event, Region, Role
-from umpire.services.records import do_save_event
+from tests.boardgames.builders import hannibal_barkas_session
+from umpire.models import Region, Role
 
 
 @pytest.fixture
 def hb(db):
-    """The event's dates and length are the test's own: the rulebook's game is open-ended (§XI)."""
-    event = do_save_event(
-        Event(
-            slug="hb",
-            name="Hannibal Barkas",
-            ruleset=Event.Ruleset.HANNIBAL_BARKAS,
-            start_year=218,
-            start_month=3,
-            number_of_turns=30,
-        ),
-        actor=None,
-    )
-    Region.objects.create(event=event, name="Italy")
-    return event
+    return hannibal_barkas_session()
 
 
 @pytest.fixture

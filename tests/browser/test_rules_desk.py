@@ -10,27 +10,14 @@ from playwright.sync_api import expect
 
 from boardgames.services.tables import do_prepare_data_tables
 from boardgames.services.trackers import do_open_standard_trackers
+from tests.boardgames.builders import hannibal_barkas_session
 from tests.browser.conftest import off_the_browser_thread, open_page
 from tests.browser.tablet import TABLETS, fits, misfits
-from umpire.models import Event, ProcedureRun, Region, Role
+from tests.rules.test_desk_form import EXAMPLE_6, EXAMPLE_6_DICE
+from umpire.models import Event, ProcedureRun, Role
 from umpire.services.accounts import do_seat_umpire
-from umpire.services.records import do_save_event
 
 pytestmark = pytest.mark.browser
-
-# the rulebook's Example 6 (5.5): A attacks B, who withdraws after the first round
-EXAMPLE_6 = {
-    "attacker.name": "A",
-    "attacker.units.light_infantry": "2",
-    "attacker.units.heavy_infantry": "3",
-    "attacker.units.cavalry": "3",
-    "defender.name": "B",
-    "defender.units.light_infantry": "1",
-    "defender.units.heavy_infantry": "2",
-    "defender.units.cavalry": "1",
-    "defender.withdraw_after_round": "1",
-}
-EXAMPLE_6_DICE = [5, 9, 7, 7, 1, 6, 8, 2, 7, 10, 10, 6, 8, 4]
 
 
 def seat_a_region_umpire():
@@ -41,18 +28,8 @@ def seat_a_region_umpire():
 
 
 def seat_a_hannibal_barkas_umpire():
-    event = do_save_event(
-        Event(
-            slug="hb",
-            name="Hannibal Barkas",
-            ruleset=Event.Ruleset.HANNIBAL_BARKAS,
-            start_year=218,
-            start_month=3,
-            number_of_turns=30,
-        ),
-        actor=None,
-    )
-    italy = Region.objects.create(event=event, name="Italy")
+    event = hannibal_barkas_session()
+    italy = event.regions.get(name="Italy")
     do_seat_umpire(event=event, username="italy", role=Role.REGION, region=italy, password="hb-browser", actor=None)
 
 

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from umpire.models import Event, Region, Role
-from umpire.services.records import do_save_event
+from tests.boardgames.builders import hannibal_barkas_session
+from umpire.models import Region, Role
 from umpire.services.seats import do_assign_seat
 
 
@@ -29,19 +29,7 @@ def links(response):
 
 @pytest.fixture
 def hb(db):
-    event = do_save_event(
-        Event(
-            slug="hb",
-            name="Hannibal Barkas",
-            ruleset=Event.Ruleset.HANNIBAL_BARKAS,
-            start_year=218,
-            start_month=3,
-            number_of_turns=30,
-        ),
-        actor=None,
-    )
-    Region.objects.create(event=event, name="Italy")
-    return event
+    return hannibal_barkas_session()
 
 
 def test_a_region_umpire_lands_on_his_tables_console(client, ad69, gaul_umpire):
