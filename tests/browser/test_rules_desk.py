@@ -6,6 +6,7 @@ import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from boardgames.services.tables import do_prepare_data_tables
@@ -49,10 +50,19 @@ def sign_in(page, url, next_page, username, password):
     page.click("button[type=submit]")
 
 
-def in_view(page, selector):
-    return page.eval_on_selector(
-        selector, "el => { const b = el.getBoundingClientRect(); return b.top >= 0 && b.top < window.innerHeight; }"
-    )
+def comes_into_view(page, selector):
+    """Whether the element's top is brought on screen; keep_place.js scrolls only once htmx has settled the swap,
+    a moment after the answer's text is in the page."""
+    try:
+        page.wait_for_function(
+            "s => { const b = document.querySelector(s).getBoundingClientRect();"
+            " return b.top >= 0 && b.top < window.innerHeight; }",
+            arg=selector,
+            timeout=5000,
+        )
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 @pytest.mark.usefixtures("browser_on_class")
@@ -94,7 +104,7 @@ class RulesDeskInABrowser(ChannelsLiveServerTestCase):
                 page.fill(f"[name='{name}']", value)
             page.get_by_role("button", name="Work it out", exact=True).last.click()
             expect(page.locator("#rules-outcome")).to_contain_text("attacker")
-            assert in_view(page, "#rules-result"), "the outcome is the step in view"
+            assert comes_into_view(page, "#rules-result"), "the outcome is the step in view"
             assert fits(page), f"the outcome scrolls sideways at {viewport}"
 
     def test_the_tables_dice_are_typed_one_row_per_die_with_its_purpose(self):
@@ -112,7 +122,7 @@ class RulesDeskInABrowser(ChannelsLiveServerTestCase):
             page.fill(f"[name='die.{number}']", str(value))
         page.get_by_role("button", name="Work it out", exact=True).last.click()
         expect(page.locator("#rules-outcome")).to_contain_text("eliminated_in_pursuit")
-        assert in_view(page, "#rules-result") and fits(page)
+        assert comes_into_view(page, "#rules-result") and fits(page)
 
     def test_the_board_game_pages_fit_a_tablet(self):
         off_the_browser_thread(seat_hannibal_barkas_control)
