@@ -10,7 +10,6 @@ from io import BytesIO
 
 from django.utils import timezone
 from pypdf import PdfReader, PdfWriter
-from reportlab.platypus import Paragraph, Spacer
 
 from mail.printing import stationery
 from mail.services.stationery import do_print_stationery
@@ -23,7 +22,7 @@ from umpire.printing.province_sheet import ProvinceSheet, TrackTurn, province_sh
 from umpire.printing.reference_card import CombatValueRow, ReferenceCard, reference_card_pdf
 from umpire.printing.schedule import turn_schedule_pdf
 from umpire.printing.siege_sheet import SideOnSheet, SiegeSheet, siege_sheet_pdf
-from umpire.printing.styles import HEADING, build_pdf, facts_table, masthead, paragraph
+from umpire.printing.table_pack import TablePackCover, table_pack_cover_pdf
 from umpire.rules.ad69 import battle_round as battle
 from umpire.rules.ad69.forces import COMBAT_VALUES
 from umpire.rules.ad69.siege import SIEGE_RESULTS
@@ -33,7 +32,6 @@ from warfare.siege_printing import EMPTY_MONTHS, ENGINES, LOSSES, REDUCTION
 
 SLIPS_PER_PACK = 8  # one page of slips
 WRITE_IN = "_" * 16  # a blank sheet's line to write on; an empty fact would print "none"
-COVER_TITLE = "Table pack"
 CONTENTS = (
     "Province record sheets and time tracks",
     "Legion Status Charts",
@@ -74,18 +72,15 @@ def merged(pdfs):
 
 
 def cover(region, page_size):
-    provinces = ", ".join(p.name for p in region.provinces.order_by("name"))
-    umpires = ", ".join(
-        umpire_name(seat.user) for seat in region.seats.select_related("user").order_by("user__username")
+    sheet = TablePackCover(
+        table=region.name,
+        provinces=tuple(p.name for p in region.provinces.order_by("name")),
+        umpires=tuple(
+            umpire_name(seat.user) for seat in region.seats.select_related("user").order_by("user__username")
+        ),
+        contents=CONTENTS,
     )
-    story = [
-        masthead(region.name, COVER_TITLE),
-        facts_table((("Provinces", provinces),), (("Umpires", umpires),)),
-        Spacer(0, 12),
-        Paragraph("In this pack", HEADING),
-        *(paragraph(f"– {part}") for part in CONTENTS),
-    ]
-    return build_pdf(story, title=COVER_TITLE, event_name=region.event.name, page_size=page_size)
+    return table_pack_cover_pdf(sheet, event_name=region.event.name, page_size=page_size)
 
 
 def umpire_name(user):

@@ -28,10 +28,12 @@ from umpire.printing.styles import (
     PAGE_SIZES,
     SHADE,
     TABLE_STYLE,
+    SplittingTable,
     build_pdf,
     facts_table,
     masthead,
     paragraph,
+    wrapped,
 )
 from umpire.rules.ad69.legions import RAISING_TROOPS, UNPAID_TROOPS
 
@@ -52,7 +54,7 @@ HAND_HEADER_SIZE = 10  # the count columns are too narrow for the table's 13 pt 
 UNPAID_SPACE = 8  # points above the unpaid box
 A4_FRAME_WIDTH = PAGE_SIZES["A4"][0] - 2 * (MARGIN + FRAME_PADDING)
 
-Row = tuple[str, str, str, str, str]  # a line of the composition table
+Row = tuple[str | Paragraph, str, str, str, str]  # a line of the composition table
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ def composition_table(sheet: LegionStatusSheet) -> Table:
     TOTAL counts vexillations, so not the eagle; its upkeep and combat value are the sheet's own.
     """
     data = [COMPOSITION_COLUMNS, *map(troop_row, sheet.lines), total_row(sheet), if_veteran_row(sheet)]
-    table = Table(data, colWidths=COMPOSITION_WIDTHS)
+    table = SplittingTable(data, colWidths=COMPOSITION_WIDTHS)
     table.setStyle(TABLE_STYLE)
     total, if_veteran = len(data) - 2, len(data) - 1
     table.setStyle(
@@ -109,7 +111,7 @@ def composition_table(sheet: LegionStatusSheet) -> Table:
 
 def troop_row(line: TroopLine) -> Row:
     combat_value = "n.a." if line.label == EAGLE else str(line.combat_value)
-    return (line.label, str(line.normal), str(line.veteran), str(line.upkeep), combat_value)
+    return (wrapped(line.label), str(line.normal), str(line.veteran), str(line.upkeep), combat_value)
 
 
 def total_row(sheet: LegionStatusSheet) -> Row:
@@ -137,7 +139,7 @@ def pending_block(sheet: LegionStatusSheet) -> list[Flowable]:
     ]
     if not columns:
         return []
-    table = Table([columns], colWidths=[f"{100 / len(columns)}%"] * len(columns))
+    table = SplittingTable([columns], colWidths=[f"{100 / len(columns)}%"] * len(columns))
     table.setStyle(
         [
             ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
@@ -152,7 +154,7 @@ def pending_block(sheet: LegionStatusSheet) -> list[Flowable]:
 
 def unpaid_box(sheet: LegionStatusSheet) -> Table:
     """The unpaid bills, boxed under a heavy rule so the legate cannot miss them, with the handbook's warning."""
-    box = Table(
+    box = SplittingTable(
         [
             [Paragraph("<b>UNPAID upkeep and raising</b>", BODY)],
             [bullet_list(sheet.unpaid)],
@@ -198,7 +200,9 @@ def bullet_list(items: Iterable[str]) -> ListFlowable:
 def hand_table(blank_rows: int) -> Table:
     """Empty ruled rows for the legate's pen, header repeated if they run onto another page."""
     data: list[tuple[str, ...] | list[str]] = [HAND_COLUMNS, *([""] * len(HAND_COLUMNS) for _ in range(blank_rows))]
-    table = Table(data, colWidths=HAND_WIDTHS, rowHeights=[None] + [HAND_ROW_HEIGHT] * blank_rows, repeatRows=1)
+    table = SplittingTable(
+        data, colWidths=HAND_WIDTHS, rowHeights=[None] + [HAND_ROW_HEIGHT] * blank_rows, repeatRows=1
+    )
     table.setStyle(TABLE_STYLE)
     table.setStyle(
         [

@@ -24,6 +24,7 @@ from .styles import (
     FRAME_PADDING,
     MARGIN,
     SMALL,
+    SplittingTable,
     build_pdf,
     facts_table,
     page_size_named,
@@ -63,11 +64,12 @@ class Slip:
 
 def qr_code(value: str, size: float) -> Drawing:
     """A `size`-point square Drawing of the QR code of `value` (ReportLab's own widget, so no
-    image file and no other library)."""
-    widget = QrCodeWidget(value, barBorder=2)
-    left, bottom, right, top = widget.getBounds()
-    drawing = Drawing(size, size, transform=[size / (right - left), 0, 0, size / (top - bottom), 0, 0])
-    drawing.add(widget)
+    image file and no other library).
+
+    The widget is drawn at `size` itself, not measured and scaled: measuring draws it, and working
+    out a QR code is most of what a page of slips costs to print."""
+    drawing = Drawing(size, size)
+    drawing.add(QrCodeWidget(value, barBorder=2, barWidth=size, barHeight=size))
     return drawing
 
 
@@ -76,7 +78,7 @@ def qr_code(value: str, size: float) -> Drawing:
 
 def code_block(cover: LetterCover) -> Table:
     """The code large on the left, its QR on the right."""
-    table = Table(
+    table = SplittingTable(
         [[[paragraph("Tracking code", BODY), paragraph(cover.code, COVER_CODE)], qr_code(cover.code, COVER_QR)]],
         colWidths=["*", COVER_QR],
     )
@@ -108,7 +110,7 @@ def letter_cover_pdf(cover: LetterCover, *, event_name: str, page_size: str = "A
 
 def writing_lines() -> Table:
     """The blanks the writer fills in, each a label and a ruled line."""
-    table = Table(
+    table = SplittingTable(
         [(paragraph(label, SMALL), "") for label in WRITE_ON], colWidths=[33 * mm, "*"], rowHeights=WRITING_LINE
     )
     table.setStyle(
@@ -126,7 +128,7 @@ def writing_lines() -> Table:
 
 def slip_cell(slip: Slip) -> list[Table]:
     """One slip: the table and the code beside the QR, then the blanks to write on."""
-    heading = Table(
+    heading = SplittingTable(
         [
             [
                 [paragraph(slip.table, SLIP_TABLE), paragraph(slip.code, SLIP_CODE), paragraph(POSTING, SMALL)],
@@ -154,7 +156,7 @@ def slip_grid(slips: Sequence[Slip], page_size: str) -> Table:
     cells: list[list[Table] | str] = [slip_cell(slip) for slip in slips]
     cells += [""] * (-len(cells) % SLIP_COLUMNS)
     rows = [cells[start : start + SLIP_COLUMNS] for start in range(0, len(cells), SLIP_COLUMNS)]
-    table = Table(
+    table = SplittingTable(
         rows, colWidths=[(width - 2 * (MARGIN + FRAME_PADDING)) / SLIP_COLUMNS] * SLIP_COLUMNS, rowHeights=row_height
     )
     table.setStyle(

@@ -1,12 +1,15 @@
-"""The printed record of a rules procedure: what went in, every die, every line of working, the result."""
+"""The printed record of a rules procedure: what went in, every die, every line of working, the result.
+
+A result's figure may be a whole battle's round log, pages long in one cell: the tables split within
+a row (styles.SplittingTable), so a record of any length prints."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from .styles import BODY, HEADING, SMALL, TABLE_STYLE, TITLE, build_pdf
+from .styles import BODY, HEADING, SMALL, TABLE_STYLE, TITLE, SplittingTable, build_pdf
 
 
 @dataclass(frozen=True)
@@ -58,21 +61,25 @@ def _section(heading: str, flowable: Flowable) -> list[Flowable]:
     return [Paragraph(heading, HEADING), flowable, Spacer(0, 6)]
 
 
-def _pairs_table(pairs: Iterable[tuple[str, str]]) -> Table:
+def _pairs_table(pairs: Iterable[tuple[str, str]]) -> SplittingTable:
     rows: list[list[Paragraph] | list[str]] = [
         [Paragraph(escape(k.replace("_", " ")), BODY), Paragraph(escape(v), BODY)] for k, v in pairs
     ]
-    table = Table(rows or [["–", ""]], colWidths=["35%", "65%"])
+    table = SplittingTable(rows or [["–", ""]], colWidths=["35%", "65%"])
     table.setStyle(TABLE_STYLE)
     return table
 
 
-def _working_table(lines: Iterable[tuple[str, str, str, str]]) -> Table:
+def _working_table(lines: Iterable[tuple[str, str, str, str]]) -> SplittingTable:
     header: list[str | Paragraph] = ["Step", "Value", "Rule"]
     rows = [header] + [
-        [Paragraph(escape(text), SMALL if kind == "note" else BODY), value, Paragraph(escape(rule), SMALL)]
+        [
+            Paragraph(escape(text), SMALL if kind == "note" else BODY),
+            Paragraph(escape(value), BODY),
+            Paragraph(escape(rule), SMALL),
+        ]
         for kind, text, value, rule in lines
     ]
-    table = Table(rows, colWidths=["55%", "12%", "33%"], repeatRows=1)
+    table = SplittingTable(rows, colWidths=["55%", "12%", "33%"], repeatRows=1)
     table.setStyle(TABLE_STYLE)
     return table

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table
 
-from umpire.printing.styles import SHADE, TABLE_STYLE, build_pdf, facts_table, masthead
+from umpire.printing.styles import SHADE, TABLE_STYLE, SplittingTable, build_pdf, facts_table, masthead, wrapped
 
 TITLE_TEXT = "Province record"
 TRACK_COLUMNS = ("Turn", "Month", "Tax", "Forces", "Events", "Notes")
@@ -50,10 +50,15 @@ def province_facts(sheet: ProvinceSheet) -> Table:
     )
 
 
-def time_track(turns: Sequence[TrackTurn]) -> Table:
+def time_track(turns: Sequence[TrackTurn]) -> SplittingTable:
     """The track, its header on every page, tax-turn rows shaded."""
-    data = [TRACK_COLUMNS] + [(str(t.turn), t.month, "Tax" if t.tax_turn else "", "", "", "") for t in turns]
-    table = Table(data, colWidths=TRACK_WIDTHS, repeatRows=1, rowHeights=[None] + [TRACK_ROW_HEIGHT] * len(turns))
+    data = [list(TRACK_COLUMNS)] + [
+        [str(t.turn), wrapped(t.month), "Tax" if t.tax_turn else "", "", "", ""] for t in turns
+    ]
+    # At least a row's room to write in, and more for a month that wraps.
+    table = SplittingTable(
+        data, colWidths=TRACK_WIDTHS, repeatRows=1, minRowHeights=[0] + [TRACK_ROW_HEIGHT] * len(turns)
+    )
     table.setStyle(TABLE_STYLE)
     # Data row i is table row i, below the header.
     table.setStyle([("BACKGROUND", (0, i), (-1, i), SHADE) for i, t in enumerate(turns, 1) if t.tax_turn])

@@ -6,14 +6,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
-from umpire.printing.styles import BODY, FONT, FONT_BOLD, HEADING, TABLE_STYLE, TITLE, TableCommand, build_pdf
+from umpire.printing.styles import (
+    BODY,
+    FONT,
+    FONT_BOLD,
+    HEADING,
+    TABLE_STYLE,
+    TITLE,
+    SplittingTable,
+    TableCommand,
+    build_pdf,
+    wrapped,
+)
 
 TITLE_TEXT = "Reference card"
 # Smaller than the other sheets so the four tables share one page of A4 or Letter.
 CARD_FONT_SIZE = 11
 SECTION = ParagraphStyle("card-section", parent=HEADING, fontSize=13, leading=16, spaceBefore=4, spaceAfter=4)
+CARD_CELL = ParagraphStyle("card-cell", fontName=FONT, fontSize=CARD_FONT_SIZE, leading=CARD_FONT_SIZE * 1.2)
 CARD_TABLE: list[TableCommand] = [
     ("FONT", (0, 0), (-1, -1), FONT, CARD_FONT_SIZE),
     ("FONT", (0, 0), (-1, 0), FONT_BOLD, CARD_FONT_SIZE),
@@ -37,14 +49,16 @@ class ReferenceCard:
     siege_results: tuple[str, ...]
 
 
-def card_table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], widths: Sequence[str]) -> Table:
-    table = Table([header, *rows], colWidths=widths, repeatRows=1)
+def card_table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], widths: Sequence[str]) -> SplittingTable:
+    """The header as the table sets it, and each row's cells wrapping in their columns."""
+    data = [list(header), *([wrapped(cell, CARD_CELL) for cell in row] for row in rows)]
+    table = SplittingTable(data, colWidths=widths, repeatRows=1)
     table.setStyle(TABLE_STYLE)
     table.setStyle(CARD_TABLE)
     return table
 
 
-def section(heading: str, table: Table) -> KeepTogether:
+def section(heading: str, table: SplittingTable) -> KeepTogether:
     """A heading kept on the page with its table."""
     return KeepTogether([Paragraph(heading, SECTION), table])
 

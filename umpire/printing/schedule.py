@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from umpire.printing.styles import BODY, HEADING, SHADE, TABLE_STYLE, TITLE, build_pdf
+from umpire.printing.styles import BODY, HEADING, SHADE, TABLE_STYLE, TITLE, SplittingTable, build_pdf, wrapped
 
 TITLE_TEXT = "Turn schedule"
 COLUMNS = ("Turn", "Time", "Game month", "Notes")
@@ -42,10 +42,13 @@ def row_notes(row: ScheduleRow) -> str:
     return "\n".join(notes)
 
 
-def schedule_table(rows: Sequence[ScheduleRow]) -> Table:
+def schedule_table(rows: Sequence[ScheduleRow]) -> SplittingTable:
     """The table, header repeated on every page, tax-turn rows shaded."""
-    data = [COLUMNS] + [(str(row.turn), f"{row.starts}–{row.ends}", row.month, row_notes(row)) for row in rows]
-    table = Table(data, colWidths=COLUMN_WIDTHS, repeatRows=1)
+    header = [str(column) for column in COLUMNS]
+    data = [header] + [
+        [str(row.turn), *map(wrapped, (f"{row.starts}–{row.ends}", row.month, row_notes(row)))] for row in rows
+    ]
+    table = SplittingTable(data, colWidths=COLUMN_WIDTHS, repeatRows=1)
     table.setStyle(TABLE_STYLE)
     table.setStyle([("ALIGN", (0, 0), (0, -1), "CENTER")])
     # Data row i is table row i + 1, below the header.

@@ -2,6 +2,10 @@
 sizes by name, and `build_pdf`, which lays a story out with a running header and
 "page X of Y" footer.
 
+No sheet may fail to print for being long: `SplittingTable` splits between rows and, when one row
+is taller than the room left (a long log in one cell), within the row, so a table of any length
+runs on across pages. Every table here is one, and every document's tables should be.
+
 The font is DejaVu Sans, kept in `fonts/` beside this module (with its licence) rather than
 looked for on the machine, and embedded in every PDF, so a sheet prints the same anywhere. It
 has a glyph for every letter of Latin-1 and Latin Extended-A (é, ß, ą, ę, ő, ř...) and for the
@@ -10,6 +14,7 @@ arrow "→". `missing_glyphs` names the characters of a text it would print as a
 
 from collections.abc import Callable, Iterable, Sequence
 from io import BytesIO
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -23,7 +28,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
+from reportlab.platypus import Flowable, LongTable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
@@ -77,11 +82,16 @@ BODY = ParagraphStyle("body", fontName=FONT, fontSize=12, leading=16, alignment=
 SMALL = ParagraphStyle("small", fontName=FONT, fontSize=HEADER_SIZE, leading=12)
 
 TABLE_FONT_SIZE = 13
+# Text in a table's cell set as the table's own font would set it, but wrapping within its column: a long
+# name in a plain string cell runs on past the page's edge.
+CELL = ParagraphStyle("cell", fontName=FONT, fontSize=TABLE_FONT_SIZE, leading=TABLE_FONT_SIZE * 1.2)
 TABLE_STYLE = TableStyle(
     [
         ("FONT", (0, 0), (-1, -1), FONT, TABLE_FONT_SIZE),
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, TABLE_FONT_SIZE),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        # Top, not middle: a row split across a page reads on from its top, and ReportLab pads a middle-set
+        # cell to keep it centred, so a long row grew with every split until it could not split at all.
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
         ("LEFTPADDING", (0, 0), (-1, -1), 6),
@@ -90,6 +100,60 @@ TABLE_STYLE = TableStyle(
         ("LINEBELOW", (0, 0), (-1, 0), 1.5, colors.black),
     ]
 )
+
+
+# The frame of the narrower and of the shorter paper: a row no taller always fits a fresh page.
+FRAME_WIDTH_LEAST = min(width for width, _ in PAGE_SIZES.values()) - 2 * (MARGIN + FRAME_PADDING)
+FRAME_HEIGHT_LEAST = min(height for _, height in PAGE_SIZES.values()) - 2 * (MARGIN + FRAME_PADDING)
+# A row taller than the room left splits no nearer its top or the table's end than this: a few lines, never a
+# sliver of one alone at the foot of a page.
+ROW_SPLIT_MINIMUM = 3 * BODY.leading
+
+
+class SplittingTable(LongTable):
+    """A table that never fails to lay out: it splits between rows where it can, and within a row
+    (each cell's paragraphs split across the break) where that row alone is taller than the room
+    left, as a page of log in one cell is. ReportLab's Table raises LayoutError on such a row.
+
+    A LongTable, whose splits reuse the row heights already measured rather than measure the rest
+    of a table of hundreds of rows again at every page.
+    """
+
+    # Table's own members that the split uses and types-reportlab does not declare.
+    _calc: Callable[[float, float], None]
+    _splitRows: Callable[..., list[Flowable]]
+    _rowHeights: list[float]
+
+    def __init__(self, data: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("splitInRow", ROW_SPLIT_MINIMUM)
+        if "colWidths" in kwargs:
+            kwargs["colWidths"] = shares_of_the_rest(kwargs["colWidths"])
+        super().__init__(data, *args, **kwargs)
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """Between rows where it can; else, when its next row would fit a fresh page, not here at all,
+        so a name is not cut in two with the table's header between its halves; else within the row."""
+        self._calc(availWidth, availHeight)
+        pieces = self._splitRows(availHeight, doInRowSplit=False)
+        if pieces or self.next_row_fits_a_page():
+            return pieces
+        return self._splitRows(availHeight, doInRowSplit=True)
+
+    def next_row_fits_a_page(self) -> bool:
+        heights = self._rowHeights[: self.repeatRows + 1]
+        return bool(sum(heights) <= FRAME_HEIGHT_LEAST)
+
+
+def shares_of_the_rest(widths: Sequence[Any] | None) -> Sequence[Any] | None:
+    """Widths with each "*" written as its equal share of what the others leave, in per cent, which lays
+    out the same. ReportLab sizes a "*" column by its widest unbreakable word first, and a word wider
+    than the page squeezed the other columns to nothing (a negative width, and no PDF at all); a share
+    in per cent is given outright, and the long word is broken to fit it."""
+    if widths is None or None in widths or "*" not in widths:
+        return widths
+    given = sum(float(width[:-1]) for width in widths if isinstance(width, str) and width.endswith("%"))
+    share = f"{max(0.0, 100 - given) / list(widths).count('*')}%"
+    return [share if width == "*" else width for width in widths]
 
 
 def page_size_named(name: str) -> tuple[float, float]:
@@ -193,7 +257,7 @@ def paragraph(text: str, style: ParagraphStyle = BODY) -> Paragraph:
 def masthead(name: str, title_text: str) -> Table:
     """The sheet's subject, large, with the sheet's title level with it on the right."""
     title_width = stringWidth(title_text, FONT_BOLD, HEADING.fontSize) + 2 * CELL_PADDING
-    table = Table([[paragraph(name, TITLE), title_text]], colWidths=["*", title_width])
+    table = SplittingTable([[paragraph(name, TITLE), title_text]], colWidths=["*", title_width])
     table.setStyle(
         [
             ("FONT", (0, 0), (-1, -1), FONT_BOLD, HEADING.fontSize),  # else the cells name Helvetica
@@ -211,9 +275,11 @@ def masthead(name: str, title_text: str) -> Table:
 
 def facts_table(left: Sequence[Fact], right: Sequence[Fact]) -> Table:
     """Two columns of (label, value) facts under the masthead, ruled above and below; each label
-    column as wide as its longest label, so none wraps."""
-    data = [[*fact_cells(*a), *fact_cells(*b)] for a, b in zip(left, right)]
-    table = Table(data, colWidths=[label_width(left) - CELL_PADDING, "*", label_width(right), "*"])
+    column as wide as its longest label, so none wraps, up to LABEL_WIDTH_MOST. The shorter column
+    ends in blank rows; with no facts at all there is just the rule."""
+    rows = list(zip_longest(left, right))
+    data = [[*fact_cells(a), *fact_cells(b)] for a, b in rows] or [["", "", "", ""]]
+    table = SplittingTable(data, colWidths=[label_width(left) - CELL_PADDING, "*", label_width(right), "*"])
     table.setStyle(
         [
             ("FONT", (0, 0), (-1, -1), FONT, BODY.fontSize),  # else the cells name Helvetica
@@ -230,12 +296,24 @@ def facts_table(left: Sequence[Fact], right: Sequence[Fact]) -> Table:
     return table
 
 
+# A label column takes at most a third of the narrower paper's frame, so a long label wraps and leaves
+# the values room, rather than pushing the table off the page.
+LABEL_WIDTH_MOST = FRAME_WIDTH_LEAST / 3
+
+
 def label_width(facts: Iterable[Fact]) -> float:
-    return max(stringWidth(label, FONT_BOLD, BODY.fontSize) for label, _ in facts) + 2 * CELL_PADDING
+    # At least an em: a column of empty labels still needs room for its padding and a cell's text.
+    widest = max((stringWidth(label, FONT_BOLD, BODY.fontSize) for label, _ in facts), default=0)
+    return min(max(widest, BODY.fontSize) + 2 * CELL_PADDING, LABEL_WIDTH_MOST)
 
 
-def fact_cells(label: str, value: str | None) -> list[Paragraph]:
-    return [Paragraph(f"<b>{label}</b>", BODY), paragraph(value or "none")]
+def fact_cells(fact: Fact | None) -> list[Paragraph | str]:
+    """A fact's label and value; a value left empty prints "none", and a missing fact (the shorter
+    column's end) prints nothing."""
+    if fact is None:
+        return ["", ""]
+    label, value = fact
+    return [Paragraph(f"<b>{escape(label)}</b>", BODY), paragraph(value or "none")]
 
 
 def ruled_table(columns: Sequence[str], rows: Iterable[Sequence[Cell]], widths: Sequence[float | str]) -> Table:
@@ -246,9 +324,14 @@ def ruled_table(columns: Sequence[str], rows: Iterable[Sequence[Cell]], widths: 
         [Paragraph(f"<b>{escape(column)}</b>", BODY) for column in columns],
         *([cell_lines(cell) for cell in row] for row in rows),
     ]
-    ruled = Table(data, colWidths=widths, repeatRows=1)
+    ruled = SplittingTable(data, colWidths=widths, repeatRows=1)
     ruled.setStyle(TABLE_STYLE)
     return ruled
+
+
+def wrapped(text: str, style: ParagraphStyle = CELL) -> Paragraph:
+    """`text` as a cell that wraps within its column, each line break kept."""
+    return Paragraph(escape(text).replace("\n", "<br/>"), style)
 
 
 def cell_lines(cell: Cell) -> Paragraph | list[Paragraph]:
