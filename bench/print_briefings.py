@@ -1,8 +1,9 @@
-"""Batch printing: 300 personal briefings of about four pages each, against a bare canvas.
+"""Batch printing: 300 personal briefings of about eight pages each, against a bare canvas.
 
 Seats 300 players in the AD69 world (with its demo forces, the clock started so the purses are
 open): legates, procurators and senators in turn, each with Control's notes, objectives and five
-acquaintances, and prints them all as the print shop's batch run does (`do_print_run`: each
+acquaintances (then the summary page, the turn schedule and the handbook's rules for his role),
+and prints them all as the print shop's batch run does (`do_print_run`: each
 briefing gathered from the database, laid out, then merged into one PDF and zipped one file
 each). Beside it, a bare ReportLab canvas writes as many pages of plain text (50 lines a page,
 Helvetica, nothing embedded): the floor, so run/bare per page is what the print shop's layout,
@@ -48,7 +49,7 @@ from umpire.models import Briefing, Character, Event  # noqa: E402
 from umpire.printing.briefing import briefing_pdf  # noqa: E402
 
 ROLES = (Character.Role.LEGIONARY_LEGATE, Character.Role.PROCURATOR, Character.Role.SENATOR)
-# Control's notes: enough that, with his rules summary, a briefing runs to about four pages.
+# Control's notes: about two pages of a briefing's eight (a legate's; a senator's and a procurator's run shorter).
 NOTES = "\n\n".join(
     f"Part {part}: the legions on the Rhine grumble at Galba's meanness; the procurators of Gaul "
     "count the cost of the revolt of Vindex; your friends in Rome write that the Praetorians were "

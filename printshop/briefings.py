@@ -2,15 +2,18 @@
 
 The facts are the world's as it stands when Control prints it: his character, the provinces he
 holds office in, the forces he commands (valued and priced by the engine, as on the legion
-page), his purse; the secret parts are what Control wrote in his Briefing. The rules summary
-fits his role: whoever commands troops gets the battle tables, whoever runs a province the
-tax rules.
+page), his purse, the turn schedule with his table's winters; the secret parts are what Control
+wrote in his Briefing. The rules are the handbook's own words for each part he plays
+(`printshop.handbook_rules`): a Senator gets the Senate, offices and oaths, whoever runs a
+province its revenue and tax turns, whoever commands troops the forces, marches, battles and
+sieges, with the engine's tables; a governor who commands a legion gets both.
 """
 
 from urllib.parse import urlencode
 
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 
 from regions.models import Account, Force, Province
 from regions.printing import location
@@ -18,10 +21,12 @@ from regions.selectors import AQUILA, LINE_LABELS, get_unit_lines, get_upkeep
 from regions.services.engine import as_rules_force
 from regions.services.ledger import talents
 from regions.treasury_selectors import get_balance_of, get_open_account
-from umpire.models import Briefing, Character
+from umpire.models import Briefing, CareerRank, Character, GameClock
 from umpire.printing.briefing import (
     Acquaintance,
     BriefingSheet,
+    BriefingTurn,
+    Calendar,
     CommandedForce,
     Office,
     PlayerPage,
@@ -29,28 +34,13 @@ from umpire.printing.briefing import (
     RulesTable,
 )
 from umpire.rules.ad69 import battle_round as battle
+from umpire.rules.ad69 import siege
 from umpire.rules.ad69.forces import COMBAT_VALUES, combat_value
+from umpire.selectors import get_schedule_sheet
+
+from . import handbook_rules as handbook
 
 NOT_SET = "not set"
-
-# VIII. EXPENDITURE, PROVINCIAL GOVERNMENT & TAXATION, quoted as the handbook words it.
-TAXATION = "VIII. EXPENDITURE, PROVINCIAL GOVERNMENT & TAXATION"
-TAX_RULES = (
-    "Each provincial area generates a nominal tax revenue. The main use of this is to maintain the local "
-    "infrastructure of the province and contribute to the imperial treasury for the upkeep of the Army.",
-    "The amounts to be sent to Rome are normally the income of the province, less the normal infrastructure "
-    "costs for roads and the upkeep of local legions. In some cases (where large military forces are present) "
-    "the province will be receiving money from Rome rather than contributing.",
-    "The provincial procurator is entirely responsible for the handling of money relating to the province. In "
-    "game terms this means that the Region umpire will only hand out tax revenues to the procurator concerned. "
-    "The Governor may not directly conduct any financial actions.",
-    "Rome may call for an audit at any time, and could send a consul to inspect the provincial accounts. "
-    "Income from provinces may be increased, but the provincials dislike change, and may become restless as "
-    "a result.",
-    "Each province will have a 'road cost' marked on the map. This is the amount required each spring for "
-    "maintenance of the existing road net. It could be deferred, but that would look as though Rome doesn't "
-    "care any more!",
-)
 
 # X. BATTLE DIE ROLLING SYSTEM: the factors added to each side's d12, worded as the handbook words
 # them, with the engine's figures.
@@ -86,6 +76,9 @@ def get_briefing(character, *, site=""):
         objectives=notes.objectives if notes else "",
         acquaintances=get_acquaintances(notes),
         rules=rules_for(character, offices, forces),
+        calendar=get_calendar(character),
+        about_him=handbook.ROLE_WORDS[character.role] + handbook.CHARACTERISTICS,
+        about_money=handbook.PERSONAL_INCOME,
         player_page=get_player_page(character, site),
     )
 
@@ -213,22 +206,59 @@ def get_player_page(character, site):
 
 
 def rules_for(character, offices, forces):
-    commands = forces or character.role == Character.Role.LEGIONARY_LEGATE
-    runs_a_province = offices or character.role in (Character.Role.GOVERNOR, Character.Role.PROCURATOR)
-    return tuple(summary for wanted, summary in ((commands, battle_rules()), (runs_a_province, tax_rules())) if wanted)
-
-
-def tax_rules():
-    return RulesSummary(title="Provincial government and taxation", source=TAXATION, lines=TAX_RULES)
-
-
-def battle_rules():
-    return RulesSummary(
-        title="Battle",
-        source=f"{battle.DIE_ROLLING}; {COMBAT_VALUES.source}",
-        lines=("Each side rolls 1d12 a round and adds its factors; the difference of the totals gives the result.",),
-        tables=(battle_results_table(), modifiers_table(), combat_values_table()),
+    """The handbook's rules for each part he plays: a governor who commands a legion gets both."""
+    Role = Character.Role
+    parts = (
+        (character.role == Role.SENATOR, senate_rules),
+        (offices or character.role in (Role.GOVERNOR, Role.PROCURATOR), province_rules),
+        (governs(character, offices), governing_rules),
+        (forces or character.role == Role.LEGIONARY_LEGATE, military_rules),
     )
+    return tuple(summary for plays, rules in parts if plays for summary in rules(character))
+
+
+def governs(character, offices):
+    return character.role == Character.Role.GOVERNOR or any(office.office == "Governor" for office in offices)
+
+
+def senate_rules(character):
+    return (
+        RulesSummary(title="The Senate", quotes=handbook.SENATE),
+        RulesSummary(
+            title="Offices and the career ladder",
+            quotes=handbook.OFFICES_AND_CAREER,
+            tables=(career_ladder_table(character),),
+        ),
+        RulesSummary(title="Oaths and the gods", quotes=handbook.OATHS_AND_GODS),
+    )
+
+
+def province_rules(character):
+    return (
+        RulesSummary(title="Revenue, spending and tax turns", quotes=handbook.REVENUE_AND_SPENDING),
+        RulesSummary(title="Provincial government and taxation", quotes=handbook.TAXATION),
+    )
+
+
+def governing_rules(character):
+    return (RulesSummary(title="Governing a province", quotes=handbook.GOVERNING),)
+
+
+def military_rules(character):
+    return (
+        RulesSummary(title="Your forces under the rules", quotes=handbook.FORCES, tables=(combat_values_table(),)),
+        RulesSummary(title="Marches", quotes=handbook.MARCHES),
+        RulesSummary(title="Battles", quotes=handbook.BATTLES, tables=(battle_results_table(), modifiers_table())),
+        RulesSummary(title="Sieges", quotes=handbook.SIEGES, tables=(siege_results_table(),)),
+    )
+
+
+def career_ladder_table(character):
+    """His class's ladder (XI. SOCIAL CLASS, Career Progression), top rung first, his own rung marked."""
+    ranks = CareerRank.objects.filter(social_class=character.social_class).order_by("-step")
+    rows = tuple((f"{rank} (your rank)" if rank.pk == character.career_rank_id else str(rank),) for rank in ranks)
+    ladder = character.get_social_class_display()
+    return RulesTable(caption=f"Career Progression: the {ladder} ladder, top first", columns=("Rank",), rows=rows)
 
 
 def battle_results_table():
@@ -247,3 +277,46 @@ def combat_values_table():
         for kind, values in COMBAT_VALUES.rows.items()
     )
     return RulesTable(caption=f"{COMBAT_VALUES.name} per unit", columns=("Unit", "Normal", "Veteran"), rows=rows)
+
+
+def siege_results_table():
+    rows = tuple(tuple(band.label.split(": ", 1)) for band in siege.SIEGE_RESULTS.bands)
+    return RulesTable(caption=siege.SIEGE_RESULTS.name, columns=("Difference", "Result"), rows=rows)
+
+
+# ---- the turn schedule and his winters ----------------------------------------------------------------
+
+
+def get_calendar(character):
+    """The print shop's turn schedule (its times once Control has planned the first turn's), each month
+    marked with the winter at his table (IX. WARFARE, WEATHER)."""
+    clock = GameClock.objects.select_related("event").get(event_id=character.event_id)
+    table = character.location or character.travelling_to
+    return Calendar(
+        turns=tuple(
+            BriefingTurn(row=row, winter=winter_in(table, clock.event.game_month(row.turn)))
+            for row in get_schedule_sheet(clock, timezone.now()).rows
+        ),
+        current_turn=clock.turn,
+        winter=winter_in_words(table),
+        quotes=handbook.TURN + handbook.WINTER,
+    )
+
+
+def winter_in(table, month):
+    if table is None:
+        return ""
+    if table.in_winter(month):
+        return "Winter"
+    return "Winter at sea" if table.in_winter(month, at_sea=True) else ""
+
+
+def winter_in_words(table):
+    """His table's winters as the WEATHER table gives them:
+    "Winter at the Gaul table: on land Oct-Feb; at sea Sept-Apr."."""
+    if table is None:
+        return "Control has placed you at no table yet: your winter is that of the table you start at."
+    if not table.winter_on_land and not table.winter_at_sea:
+        return f"The {table} table has no winter of its own."
+    on_land, at_sea = table.winter_on_land or NOT_SET, table.winter_at_sea or NOT_SET
+    return f"Winter at the {table} table: on land {on_land}; at sea {at_sea}."

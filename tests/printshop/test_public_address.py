@@ -77,7 +77,8 @@ def test_his_qr_code_and_link_open_his_page_at_the_public_address(client, contro
     his_page = f"{HALL}/post/ad69/mailbox/?code={code}"
     assert his_page in pdf_text(response.content)
     assert "127.0.0.1" not in pdf_text(response.content)
-    assert qr_codes(response.content) == [his_page]
+    # The summary for the table and the section on his player page each carry it.
+    assert qr_codes(response.content) == [his_page, his_page]
 
 
 def test_without_an_address_of_its_own_the_event_uses_where_the_console_is_served(
@@ -163,7 +164,7 @@ def test_a_batch_prints_every_link_at_the_public_address_and_notes_each_briefing
     assert (run.state, run.site) == (PrintRun.State.DONE, HALL)
     with zipfile.ZipFile(BytesIO(bytes(run.bundle))) as bundle:
         his = bundle.read(next(name for name in bundle.namelist() if name.endswith(f"-{vinius.pk}.pdf")))
-    assert qr_codes(his) == [f"{HALL}/post/ad69/mailbox/?code={code}"]
+    assert qr_codes(his) == [f"{HALL}/post/ad69/mailbox/?code={code}"] * 2  # on the summary and its own section
     printed = PrintedBriefing.objects.filter(character__event=in_the_hall)
     assert printed.count() == Character.objects.filter(event=in_the_hall).count() == run.total
     assert all(before <= when <= run.finished_at for when in printed.values_list("printed_at", flat=True))
