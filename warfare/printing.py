@@ -1,14 +1,16 @@
-"""The battle sheet's data and the finished battle record's, built from the forces and the battle;
-the drawing is umpire.printing.battle_sheet's and battle_record's. The sheet's figures are worked
-out by the AD69 engine from the forces at the table: it can be printed before any battle is opened
-on the console, for a table without a working tablet to fight from."""
+"""The battle sheet's data and the finished battle record's; the drawing is umpire.printing.battle_sheet's
+and battle_record's. The sheet's figures are worked out by the AD69 engine: from the forces at the table
+before any battle is opened on the console, for a table without a working tablet to fight from; once a
+battle is opened, from its forces as they began, kept with it (BattleForce), never from the forces as
+they are now, so a sheet printed after the battle shows it as fought."""
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.utils import timezone
 
-from regions.selectors import get_unit_lines
-from regions.services.engine import as_rules_force, current_turn
+from regions.selectors import LINE_LABELS, units
+from regions.services.engine import as_case_force, current_turn
 from umpire.printing.battle_record import BattleRecord, RecordRound, RecordSide, battle_record_pdf
 from umpire.printing.battle_sheet import BattleSheet, ForceLine, SideSheet, battle_sheet_pdf
 from umpire.rules.ad69.battle_round import (
@@ -26,7 +28,7 @@ from umpire.rules.ad69.forces import TroopType, combat_value
 from umpire.rules.ad69.losses import LOSER_DIVISOR, WINNER_DIVISOR
 
 from .models.rounds import SIDES
-from .selectors import get_sides, result_in_words, verdict_in_words
+from .selectors import get_sides, result_in_words, rules_force, verdict_in_words
 
 # X. COMBAT RESOLUTION, quoted on the sheet so the table needs no handbook.
 LOSSES = (
@@ -48,21 +50,36 @@ RISK = (
 
 
 @dataclass(frozen=True)
+class ForceOnPaper:
+    """A force as a sheet prints it: as it stands, on a blank sheet; as it began, on an opened battle's."""
+
+    composition: dict  # its name, Aquila and units, as the engine takes them
+    led_by: str = ""  # "legate Caecilius Simplex", or "" for none
+
+
+@dataclass(frozen=True)
 class SideOnPaper:
     """What the umpire says of a side before the sheet is printed."""
 
     commander: str
-    forces: tuple  # regions.models.Force, with their troops
+    forces: tuple[ForceOnPaper, ...]
     military_skill: int = 0
     force_marched: int = 0
+
+
+def on_paper(forces):
+    """Forces as they stand now (regions.models.Force, with their troops and legate)."""
+    return tuple(
+        ForceOnPaper(as_case_force(force), f"legate {force.legate}" if force.legate else "") for force in forces
+    )
 
 
 def side_sheet(label, side):
     """The side's forces valued by the engine, and the factors that stand all battle (its Aquilae, its
     combat value, its commander's skill, its forced marches): those that need no orders."""
-    rules_forces = tuple(as_rules_force(force) for force in side.forces)
+    rules_forces = tuple(rules_force(force.composition) for force in side.forces)
     lines = tuple(
-        ForceLine(force.name, units_in_words(force), combat_value(rules))
+        ForceLine(force_label(force), units_on_paper(force.composition), combat_value(rules))
         for force, rules in zip(side.forces, rules_forces)
     )
     value = sum(line.combat_value for line in lines)
@@ -71,23 +88,57 @@ def side_sheet(label, side):
     return SideSheet(label, side.commander, lines, value, tuple(standing))
 
 
-def units_in_words(force):
-    parts = [line.in_words for line in get_unit_lines(force) if line.normal + line.veteran]
+def force_label(force):
+    name = force.composition["name"]
+    return f"{name}, {force.led_by}" if force.led_by else name
+
+
+def units_on_paper(composition):
+    """ "1 Aquila, 5 legionaries (2 veteran), 5 auxiliaries": a line per troop type, as the force's chart
+    counts them, veterans said because they count for more."""
+    held = Counter()
+    for troops in composition["troops"]:
+        held[troops["type"], troops["veteran"]] += troops["count"]
+    parts = ["1 Aquila"] if composition["aquila"] else []
+    for kind in LINE_LABELS:
+        normal, veteran = held[kind.value, False], held[kind.value, True]
+        if normal + veteran:
+            parts.append(units(normal + veteran, kind.value) + (f" ({veteran} veteran)" if veteran else ""))
     return ", ".join(parts) or "no units"
 
 
 def get_battle_sheet(province, *, place, side_a, side_b):
+    """The sheet of forces as they stand, before any battle is opened."""
     event = province.event
     turn = current_turn(event)
-    title = f"Battle at {place}" if place else f"Battle in {province.name}"
+    return sheet_of(province, place, (("Turn", str(turn)), ("Month", str(event.game_month(turn)))), side_a, side_b)
+
+
+def get_opened_battle_sheet(battle):
+    """An opened battle's sheet: its forces, commanders and standing factors as the battle began, kept with
+    it when it was opened, whatever became of them after (losses, veterans, a new legate, a force gone)."""
+    when = (
+        ("Opened", f"turn {battle.turn}, {battle.event.game_month(battle.turn)}"),
+        ("Forces", "as the battle began"),
+    )
+    return sheet_of(battle.province, battle.place, when, *(side_as_begun(battle, side) for side in SIDES))
+
+
+def side_as_begun(battle, side):
+    forces = battle.forces_of(side)
+    return SideOnPaper(
+        battle.side_name(side),
+        tuple(ForceOnPaper(fought.composition, fought.legate_words) for fought in forces),
+        battle.skill(side),
+        sum(fought.force_marched for fought in forces),
+    )
+
+
+def sheet_of(province, place, when, side_a, side_b):
     return BattleSheet(
-        title=title,
+        title=f"Battle at {place}" if place else f"Battle in {province.name}",
         facts=(("Table", province.region.name), ("Province", province.name), ("Place", place or "")),
-        when=(
-            ("Turn", str(turn)),
-            ("Month", str(event.game_month(turn))),
-            ("Tactical advantage", "Side A / Side B (circle one)"),
-        ),
+        when=(*when, ("Tactical advantage", "A or B (circle one)")),
         sides=(side_sheet("Side A", side_a), side_sheet("Side B", side_b)),
         round_factors=(
             ("Defending", DEFENDING),
@@ -103,6 +154,10 @@ def get_battle_sheet(province, *, place, side_a, side_b):
 def battle_sheet(province, *, place, side_a, side_b, page_size="A4"):
     sheet = get_battle_sheet(province, place=place, side_a=side_a, side_b=side_b)
     return battle_sheet_pdf(sheet, event_name=province.event.name, page_size=page_size)
+
+
+def opened_battle_sheet(battle, page_size="A4"):
+    return battle_sheet_pdf(get_opened_battle_sheet(battle), event_name=battle.event.name, page_size=page_size)
 
 
 # ---- the finished battle record ---------------------------------------------------------------
@@ -125,7 +180,7 @@ def get_battle_record(battle):
             ("Tactical advantage", battle.side_name(battle.advantage) if battle.advantage else "not yet"),
             ("Confirmed by", confirmed_by(battle)),
         ),
-        sides=tuple(record_side(side) for side in get_sides(battle)),
+        sides=tuple(record_side(battle, side) for side in get_sides(battle)),
         rounds=tuple(record_round(battle, fought) for fought in battle.round_list),
         overrides=tuple(
             (
@@ -157,19 +212,23 @@ def confirmed_by(battle):
     return f"{battle.confirmed_by or 'unknown'} at {timezone.localtime(battle.confirmed_at):%H:%M}"
 
 
-def record_side(side):
+def record_side(battle, side):
+    """A side as the battle began: its forces, commander and the factors that stood all battle."""
     commander = side.commander.name if side.commander else "no player"
     return RecordSide(
         f"Side {side.key.upper()}: {side.name}",
         f"Commander: {commander}; Military Skill {side.skill}",
         tuple((deployed(fought), units, value) for fought, units, value in side.forces),
         side.combat_value,
+        side_sheet("", side_as_begun(battle, side.key)).standing,
     )
 
 
 def deployed(fought):
-    """A force with its place in the order of battle (steps 3 and 4), if one was recorded."""
-    return f"{fought.force_name}: {fought.deployment}" if fought.deployment else fought.force_name
+    """A force with its legate as the battle began, and its place in the order of battle (steps 3 and
+    4), if one was recorded."""
+    name = f"{fought.force_name}, {fought.legate_words}" if fought.legate_words else fought.force_name
+    return f"{name}: {fought.deployment}" if fought.deployment else name
 
 
 def record_round(battle, fought):

@@ -1,14 +1,18 @@
 """The siege sheet's and the siege record's data, from the siege and its months as the engine gave
 them; the drawing is umpire.printing.siege_sheet's. The sheet is printed for a table whose tablet
-has died, so every figure it needs is worked out here by the AD69 engine."""
+has died, so every figure it needs is worked out here by the AD69 engine: the sides as they stand
+now for the months to come, and each month's work with the sides as they stood when it was
+adjudicated, kept with the month (SiegeMonth.sides), never read from the forces as they are now."""
 
 from django.core.exceptions import ValidationError
 
-from regions.services.engine import as_rules_force, current_turn
+from regions.services.engine import as_case_force, current_turn
 from umpire.printing.battle_sheet import ForceLine
 from umpire.printing.siege_sheet import (
     MonthOnRecord,
+    MonthOnSheet,
     SideOnSheet,
+    SidesAsTheyStood,
     SiegeRecord,
     SiegeSheet,
     siege_record_pdf,
@@ -19,11 +23,13 @@ from umpire.rules.ad69.siege import FORTIFICATIONS, SIEGE_RESULTS, SiegeSide, as
 from umpire.rules.working import Working
 
 from .models import SiegeMonth
-from .printing import units_in_words
+from .printing import ForceOnPaper, force_label, units_on_paper
+from .selectors import rules_force
 from .services.sieges import military_skill
 from .siege_selectors import engines_needed, losses_in_words
 
 EMPTY_MONTHS = 6
+EITHER = "+2 or 0"  # written in at the table, month by month
 NOT_ASSAULTING = (TroopType.RAW_LEVY,)  # X. SIEGE COMBAT RESULTS: "do not count raw levies"
 # X. SIEGE COMBAT RESULTS and REDUCING DEFENCES, quoted on the sheet so the table needs no handbook.
 LOSSES = (
@@ -72,7 +78,11 @@ def siege_state(siege, turn):
 
 def force_lines(forces, exclude=()):
     return tuple(
-        ForceLine(force.name, units_in_words(force), combat_value(as_rules_force(force), exclude=exclude))
+        ForceLine(
+            force_label(force),
+            units_on_paper(force.composition),
+            combat_value(rules_force(force.composition), exclude=exclude),
+        )
         for force in forces
     )
 
@@ -85,48 +95,137 @@ def skill_factor(forces, side):
         return f"to be set: {' '.join(refusal.messages)}"
 
 
-def besiegers_side(siege, forces):
-    value = assault_value(SiegeSide(forces=tuple(as_rules_force(f) for f in forces)), Working())
+def besiegers_side(label, forces, skill, in_person=EITHER):
+    value = assault_value(SiegeSide(forces=tuple(rules_force(f.composition) for f in forces)), Working())
     return SideOnSheet(
-        "Besiegers",
+        label,
         force_lines(forces, NOT_ASSAULTING),
         "Combat value (raw levies do not assault)",
         value,
         (
             ("+1 per 10 points of combat value", f"{value // 10:+d}"),
-            ("Military Skill of the Army Commander", skill_factor(forces, "besiegers")),
-            ("+2 Legionary Commander in person", "+2 or 0"),
+            ("Military Skill of the Army Commander", skill),
+            ("+2 Legionary Commander in person", in_person),
         ),
     )
 
 
-def garrison_side(siege, forces):
-    value = garrison_value(SiegeSide(forces=tuple(as_rules_force(f) for f in forces)), Working())
-    defence = value * siege.multiplier
+def garrison_side(label, forces, multiplier, skill, in_person=EITHER):
+    value = garrison_value(SiegeSide(forces=tuple(rules_force(f.composition) for f in forces)), Working())
+    defence = value * multiplier
     return SideOnSheet(
-        "Garrison",
+        label,
         force_lines(forces),
-        f"Defence Combat Value: {value} × {siege.multiplier}",
+        f"Defence Combat Value: {value} × {multiplier}",
         defence,
         (
             ("+1 per 10 of Defence Combat Value", f"{defence // 10:+d}"),
-            ("Military Skill of the Army Commander", skill_factor(forces, "garrison")),
-            ("+2 its commander in person", "+2 or 0"),
+            ("Military Skill of the Army Commander", skill),
+            ("+2 its commander in person", in_person),
         ),
     )
+
+
+def sides_now(siege):
+    """The sides as they stand, for the months still to come: their forces by name alone, for the sheet
+    stays one page (the months worked name each force's legate)."""
+    besiegers, garrison = (
+        list(side.select_related("legate", "army_commander").prefetch_related("troops"))
+        for side in (siege.besiegers, siege.garrison)
+    )
+    return (
+        besiegers_side("Besiegers now", by_name(besiegers), skill_factor(besiegers, "besiegers")),
+        garrison_side("Garrison now", by_name(garrison), siege.multiplier, skill_factor(garrison, "garrison")),
+    )
+
+
+def by_name(forces):
+    return tuple(ForceOnPaper(as_case_force(force)) for force in forces)
+
+
+# ---- a month's sides, as they stood ------------------------------------------------------------------
+
+
+def as_they_stood(month):
+    """Both sides as the month's work found them, kept with it (SiegeMonth.sides), whatever became of
+    the forces after; a month adjudicated before the console kept them says so."""
+    stood = month.sides
+    if stood is None:
+        return SidesAsTheyStood(
+            "The sides were not recorded: this month was adjudicated before the console kept them.", None
+        )
+    engines = stood["engine_sets"]
+    return SidesAsTheyStood(
+        f"As they stood when the month's work was adjudicated: multiplier {stood['multiplier']}, "
+        f"{engines} set{'' if engines == 1 else 's'} of siege engines built before it.",
+        (
+            besiegers_side(
+                "Besiegers",
+                stood_forces(stood["besiegers"]),
+                skill_then(stood["besiegers"]),
+                in_person(month, "attackers"),
+            ),
+            garrison_side(
+                "Garrison",
+                stood_forces(stood["garrison"]),
+                stood["multiplier"],
+                skill_then(stood["garrison"]),
+                in_person(month, "defenders"),
+            ),
+        ),
+    )
+
+
+def stood_forces(side):
+    return tuple(
+        ForceOnPaper(force, f"legate {force['legate']}" if force["legate"] else "") for force in side["forces"]
+    )
+
+
+def skill_then(side):
+    skill = side["military_skill"]
+    return f"unknown then: {side['skill_unknown']}" if skill is None else f"{skill:+d}"
+
+
+def in_person(month, engine_side):
+    """An assault says whether the side's commander joined it in person; other work has no assault."""
+    if month.action != SiegeMonth.Action.ASSAULT:
+        return EITHER
+    return "+2" if month.case[engine_side]["commander_in_person"] else "+0"
+
+
+def month_result(month):
+    """The month's work in a line, for the sheet."""
+    if month.action == SiegeMonth.Action.BUILD_ENGINES:
+        return "A set of siege engines built."
+    if month.action == SiegeMonth.Action.REDUCE_DEFENCES:
+        return (
+            f"The multiplier reduced from {month.outcome['multiplier_before']} to {month.outcome['multiplier_after']}."
+        )
+    outcome = month.outcome
+    return f"Difference {outcome['difference']:+d}: {outcome['result'].replace('_', ' ')}."
+
+
+def months_of(siege):
+    return siege.months.select_related("legion").order_by("turn", "pk")
 
 
 def get_siege_sheet(siege):
     turn = current_turn(siege.event)
-    besiegers, garrison = list(siege.besiegers.all()), list(siege.garrison.all())
     return SiegeSheet(
         title=f"Siege of {siege.place}",
         facts=place_facts(siege),
         state=siege_state(siege, turn),
-        sides=(besiegers_side(siege, besiegers), garrison_side(siege, garrison)),
+        sides=sides_now(siege),
         results=tuple(band.label for band in SIEGE_RESULTS.bands),
         rules=(("Losses", LOSSES), ("Reducing defences", REDUCTION), ("Building siege engines", ENGINES)),
         empty_months=EMPTY_MONTHS,
+        months=tuple(
+            MonthOnSheet(
+                month_heading(siege, month), as_they_stood(month), (month_result(month), *losses_in_words(month))
+            )
+            for month in months_of(siege)
+        ),
     )
 
 
@@ -157,6 +256,7 @@ def working_value(value):
 def month_on_record(siege, month):
     return MonthOnRecord(
         month_heading(siege, month),
+        as_they_stood(month),
         dice_text(month),
         tuple((line["text"], working_value(line["value"]), line["rule"]) for line in month.working),
         losses_in_words(month),
@@ -172,7 +272,7 @@ def end_text(siege):
 
 
 def get_siege_record(siege):
-    months = siege.months.select_related("legion").order_by("turn", "pk")
+    months = months_of(siege)
     return SiegeRecord(
         title=f"Siege of {siege.place}",
         facts=place_facts(siege),

@@ -26,7 +26,7 @@ from umpire.views.refusals import refusal_text, valid
 from . import forms
 from .desk_steps import get_desk_steps
 from .models.rounds import SIDES, Figure
-from .printing import SideOnPaper, battle_record, battle_sheet
+from .printing import SideOnPaper, battle_record, battle_sheet, on_paper, opened_battle_sheet
 from .selectors import (
     access_battle,
     access_battle_table,
@@ -212,7 +212,8 @@ def blank_sheet_pdf(request, region, form):
 
 def paper_side(data, side, event):
     case = side_as_case(data, side, event)
-    return SideOnPaper(case["name"], tuple(data[f"side_{side}_forces"]), case["military_skill"], case["force_marched"])
+    forces = on_paper(data[f"side_{side}_forces"])
+    return SideOnPaper(case["name"], forces, case["military_skill"], case["force_marched"])
 
 
 # ---- the desk ---------------------------------------------------------------------------------
@@ -464,19 +465,10 @@ def publish(request, battle, form):
 
 @login_required
 def battle_sheet_pdf(request, slug, pk):
-    """The pre-filled sheet of an opened battle, to go on by hand if the tablet dies."""
+    """The pre-filled sheet of an opened battle, to go on by hand if the tablet dies: its forces as the
+    battle began, printed before or after."""
     battle = access_battle(request.user, slug, pk)
-    sides = {
-        side: SideOnPaper(
-            battle.side_name(side),
-            tuple(f.force for f in battle.forces_of(side) if f.force),
-            battle.skill(side),
-            sum(f.force_marched for f in battle.forces_of(side)),
-        )
-        for side in SIDES
-    }
-    pdf = battle_sheet(battle.province, place=battle.place, side_a=sides["a"], side_b=sides["b"])
-    return pdf_response(pdf, f"{slug}-battle-{battle.pk}-sheet.pdf")
+    return pdf_response(opened_battle_sheet(battle), f"{slug}-battle-{battle.pk}-sheet.pdf")
 
 
 @login_required

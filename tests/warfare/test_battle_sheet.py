@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from regions.models import Province
 from tests.regions.forces_builders import legion
-from warfare.printing import SideOnPaper, battle_sheet, get_battle_sheet
+from warfare.printing import SideOnPaper, battle_sheet, get_battle_sheet, on_paper, units_on_paper
 
 LEG, AUX = "legionary", "auxiliary"
 
@@ -19,7 +19,11 @@ def example_1(ad69):
     xlv = legion(ad69, "Legion XLV", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
     xlvi = legion(ad69, "Legion XLVI", "Pannonia", [(LEG, 5, False), (AUX, 5, False)])
     province = Province.objects.get(event=ad69, name="Pannonia")
-    return province, SideOnPaper("Bigius Diccus", (xlv,), military_skill=1), SideOnPaper("Flatulius Butus", (xlvi,))
+    return (
+        province,
+        SideOnPaper("Bigius Diccus", on_paper([xlv]), military_skill=1),
+        SideOnPaper("Flatulius Butus", on_paper([xlvi])),
+    )
 
 
 def test_example_1_sheet_carries_the_handbooks_values_and_standing_factors(example_1):
@@ -60,3 +64,16 @@ def test_the_sheet_prints_on_one_page_with_everything_the_table_needs(example_1,
         "a 1 on 1d6 is fatal",
     ):
         assert words in text, words
+
+
+def test_a_forces_veterans_are_said_beside_its_units():
+    """They count for more (X. COMBAT VALUES), so the sheet says how many of each type are veterans."""
+    troops = [
+        {"type": LEG, "count": 3, "veteran": False},
+        {"type": LEG, "count": 2, "veteran": True},
+        {"type": AUX, "count": 1, "veteran": True},
+    ]
+    assert units_on_paper({"name": "Legion XLV", "aquila": True, "troops": troops}) == (
+        "1 Aquila, 5 legionaries (2 veteran), 1 auxiliary (1 veteran)"
+    )
+    assert units_on_paper({"name": "Legion XLV", "aquila": False, "troops": []}) == "no units"

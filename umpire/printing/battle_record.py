@@ -1,13 +1,14 @@
 """The finished battle record (X. COMBAT RESOLUTION): what was fought and how it was decided.
 
-The sides and forces as the battle began; every round's orders, dice (entered at the table or
-rolled by the console, with the seed) and working, each modifier with its rule; the umpire's
-overrides with his reasons; the verdict; the losses as applied; the commanders' fates; who
-confirmed it. The caller builds the record from the battle; this module only draws it.
+The sides, forces, commanders and standing factors as the battle began; every round's orders, dice
+(entered at the table or rolled by the console, with the seed) and working, each modifier with its
+rule; the umpire's overrides with his reasons; the verdict; the losses as applied; the commanders'
+fates; who confirmed it. The caller builds the record from the battle; this module only draws it.
 """
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
@@ -18,6 +19,7 @@ from umpire.printing.styles import (
     SHADE,
     SMALL,
     TABLE_STYLE,
+    SplittingTable,
     build_pdf,
     facts_table,
     masthead,
@@ -33,6 +35,7 @@ class RecordSide:
     facts: str  # "Military Skill 1; commander Bigius Diccus"
     forces: tuple[tuple[str, str, int], ...]  # (name, units in words, combat value)
     combat_value: int
+    standing: tuple[tuple[str, int], ...]  # the factors that stood all battle, as (text, value)
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ class BattleRecord:
 
 
 def table_of(rows: Iterable[Sequence[object]], widths: Sequence[str], header: Sequence[str]) -> Table:
-    table = Table(
+    table = SplittingTable(
         [[paragraph(cell, SMALL) for cell in header], *[[paragraph(str(cell), SMALL) for cell in row] for row in rows]],
         colWidths=widths,
         repeatRows=1,
@@ -79,10 +82,16 @@ def side_story(side: RecordSide) -> list[Flowable]:
         ("Combat value of the side", "", side.combat_value)
     ]
     return [
-        Paragraph(f"<b>{side.label}</b>", BODY),
+        Paragraph(f"<b>{escape(side.label)}</b>", BODY),
         paragraph(side.facts, SMALL),
         Spacer(0, 2),
         table_of(rows, ("30%", "55%", "15%"), ("Force", "Units at the start", "CV")),
+        Spacer(0, 2),
+        table_of(
+            [(text, f"{value:+d}") for text, value in side.standing],
+            ("85%", "15%"),
+            ("Factors that stood all battle", ""),
+        ),
         Spacer(0, 8),
     ]
 

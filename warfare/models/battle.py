@@ -349,6 +349,12 @@ class BattleForce(models.Model):
     deployment = models.CharField(
         max_length=120, blank=True, help_text="Its place in the order of battle: where it stands, whom it faces."
     )
+    legate_name = models.CharField(
+        max_length=60, blank=True, help_text="Its legate when the battle began; empty: none."
+    )
+    # A battle opened before the console kept the legates has none recorded: its sheet says so,
+    # rather than print today's legate as if he had led it then.
+    legate_recorded = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["battle", "side", "pk"]
@@ -356,3 +362,10 @@ class BattleForce(models.Model):
 
     def __str__(self):
         return f"{self.force_name} (side {self.side.upper()})"
+
+    @property
+    def legate_words(self):
+        """Its legate as the battle began, for the desk and the paper: "" if it had none."""
+        if not self.legate_recorded:
+            return "legate not recorded: the battle was opened before the console kept them"
+        return f"legate {self.legate_name}" if self.legate_name else ""

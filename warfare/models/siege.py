@@ -110,6 +110,13 @@ class SiegeMonth(models.Model):
         help_text="An assault's losses by side (besiegers, garrison): the units lost by force and type, and "
         "whether they have landed on the forces or wait for the owner to place an uneven split.",
     )
+    sides = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The besiegers and the garrison as they stood when the month was adjudicated, before its "
+        "losses: each force's name, kind, legate, Aquila and units, each side's Military Skill, the multiplier "
+        "and the engine sets. Empty: adjudicated before the console kept them.",
+    )
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

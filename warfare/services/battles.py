@@ -65,7 +65,9 @@ def do_open_battle(
     run by an umpire) may be given `side_x_skill`. `force_marched` names the forces that
     force-marched last turn (-2 each); left None, it is read from the forces' records.
     `decided`: both commanders have already chosen to fight (step 1, as the open form asks);
-    False leaves their choice to the desk."""
+    False leaves their choice to the desk. Each force is kept as it begins (BattleForce: its units,
+    forced march and legate): the engine fights with these and the paper prints them, whatever
+    becomes of the force after."""
     with transaction.atomic():
         sides = lock_forces({"a": side_a_forces, "b": side_b_forces})
         turn = current_turn(region.event)
@@ -104,6 +106,7 @@ def do_open_battle(
                 side=side,
                 composition=as_case_force(force),
                 force_marched=force.pk in marched,
+                legate_name=force.legate.name if force.legate else "",
             )
             for side in SIDES
             for force in sides[side]
@@ -116,7 +119,11 @@ def lock_forces(sides: Mapping[str, Sequence[Force]]) -> dict[str, list[Force]]:
     """The forces of each side, locked in id order, so that two umpires cannot put the same
     force into two battles at once."""
     ids = [force.pk for side in SIDES for force in sides[side]]
-    locked = Force.objects.select_for_update(of=("self",)).select_related("province__region").prefetch_related("troops")
+    locked = (
+        Force.objects.select_for_update(of=("self",))
+        .select_related("province__region", "legate")
+        .prefetch_related("troops")
+    )
     found = {force.pk: force for force in locked.filter(pk__in=ids).order_by("pk")}
     return {side: [found[force.pk] for force in sides[side]] for side in SIDES}
 

@@ -557,6 +557,7 @@ def record_month(
         turn=turn,
         action=action,
         legion=legion,
+        sides=sides_as_they_stand(siege),
         case=case,
         outcome=result.outcome,
         working=[line.as_dict() for line in result.working],
@@ -564,6 +565,33 @@ def record_month(
         rolled_by_console=seed is not None,
         seed=seed,
     )
+
+
+def sides_as_they_stand(siege: Siege) -> dict[str, Any]:
+    """Both sides, the multiplier and the engines as the month's work finds them, before its losses: kept
+    with the month, its paper prints it as it was fought, whatever becomes of the forces after."""
+    return {
+        "multiplier": siege.multiplier,
+        "engine_sets": engine_sets(siege),
+        **{side: side_as_it_stands(getattr(siege, side), side) for side in SIDES},
+    }
+
+
+def side_as_it_stands(related: Manager[Force], field: str) -> dict[str, Any]:
+    forces = list(related.select_related("legate", "army_commander").prefetch_related("troops").order_by("pk"))
+    try:
+        skill, unknown = military_skill(forces, field), ""
+    except ValidationError as refusal:  # a month of engines or reduction needs no skill: the paper says why
+        skill, unknown = None, " ".join(refusal.messages)
+    return {
+        "forces": [force_as_it_stands(force) for force in forces],
+        "military_skill": skill,
+        "skill_unknown": unknown,
+    }
+
+
+def force_as_it_stands(force: Force) -> dict[str, Any]:
+    return {**as_case_force(force), "kind": force.kind, "legate": force.legate.name if force.legate else ""}
 
 
 def siege_state(siege: Siege) -> Snapshot:
