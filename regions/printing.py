@@ -1,7 +1,7 @@
 """The Legion Status Chart's data, built from the models (IX. WARFARE, UPGRADING: "Legionary
 Legates will be given a chart to help keep track of the status of units under the control of
 their Legion"). The figures come from the engine, as on the legion page; umpire.printing draws it.
-And a province's quarterly statement, with its bills and its treasury's ledger over the quarter.
+And a province's quarterly statement, with its bills and arrears and its treasury's ledger over the quarter.
 """
 
 from django.db.models import Prefetch
@@ -9,7 +9,7 @@ from django.utils.timezone import localtime
 
 from umpire.calendar import MONTHS_PER_QUARTER
 from umpire.printing.legion_status import LegionStatusSheet, TroopLine, legion_status_pdf
-from umpire.printing.tax_statement import BillLine, LedgerLine, StatementLine, TaxStatementSheet
+from umpire.printing.tax_statement import BillGroup, BillLine, LedgerLine, OwedLine, StatementLine, TaxStatementSheet
 from umpire.printing.tax_statement import tax_statement_pdf as draw_tax_statement
 from umpire.rules.ad69.legions import LEGION_LIMITS, LIMIT_GROUPS
 from umpire.rules.ad69.legions import count as units_of
@@ -26,9 +26,9 @@ from .selectors import (
 from .services.engine import as_rules_force, current_turn
 from .services.ledger import talents
 from .services.taxes import revenue_recipient, unpaid_troops
+from .statement_selectors import get_bills_owed, province_bills_until
 from .treasury_selectors import (
     balance_in_words,
-    bill_line,
     get_account_lines,
     get_balance_before,
     get_open_account,
@@ -123,14 +123,15 @@ def table_charts(event, region, *, page_size="A4"):
 
 
 def get_statement_sheet(statement):
-    """A province's statement for one tax turn, its bills, and its treasury over the quarter
-    (VIII. PROVINCIAL GOVERNMENT & TAXATION)."""
+    """A province's statement for one tax turn, its bills and the arrears of earlier quarters as
+    the treasury's page has them, and its treasury over the quarter (VIII. PROVINCIAL GOVERNMENT &
+    TAXATION)."""
     province, event, turn = statement.province, statement.event, current_turn(statement.event)
     treasury = get_open_account(event, Account.Kind.PROVINCE_TREASURY, province=province)
     quarter = range(statement.turn, statement.turn + MONTHS_PER_QUARTER)
     brought_forward = get_balance_before(treasury, statement.turn)
     lines = get_account_lines(treasury, turns=quarter, newest_first=False)
-    bills = statement.bills.select_related("paid_by__reversed_by").order_by("pk")
+    owed = get_bills_owed(statement, province_bills_until(statement), turn)
     return TaxStatementSheet(
         event_name=event.name,
         province=province.name,
@@ -142,7 +143,8 @@ def get_statement_sheet(statement):
         lines=tuple(StatementLine(line["label"], line["talents"], line["rule"]) for line in statement.lines),
         balance=statement.balance,
         balance_words=balance_in_words(statement.balance),
-        bills=tuple(statement_bill(bill_line(bill)) for bill in bills),
+        bill_groups=tuple(bill_group(group) for group in owed.groups),
+        owed=tuple(OwedLine(line.label, line.talents) for line in owed.totals),
         quarter=f"turns {quarter.start} to {quarter.stop - 1} ({event.game_month(quarter.start)} to "
         f"{event.game_month(quarter.stop - 1)})",
         brought_forward=brought_forward,
@@ -160,8 +162,9 @@ def governor_of(province):
     return str(province.governor or "")
 
 
-def statement_bill(line):
-    return BillLine(line.bill.what, line.bill.talents, line.status, line.paid)
+def bill_group(group):
+    bills = tuple(BillLine(line.bill.what, line.bill.talents, line.status, line.paid) for line in group.bills)
+    return BillGroup(group.words, bills)
 
 
 def ledger_line(line):

@@ -21,6 +21,7 @@ from .services.engine import run_rules
 from .services.ledger import talents
 from .services.spending import Item, get_corn_dole
 from .services.taxes import check_recipient, revenue_recipient, unpaid, unpaid_troops
+from .statement_selectors import BillsOwed, get_bills_owed, reversal_of
 
 Kind = Account.Kind
 
@@ -147,11 +148,6 @@ def balance_in_words(balance):
     if balance < 0:
         return f"{talents(-balance)} owed by Rome"
     return "nothing due either way"
-
-
-def reversal_of(transaction):
-    """The transaction that reversed this one, or None (a reverse one-to-one raises when absent)."""
-    return getattr(transaction, "reversed_by", None)
 
 
 # ---- the treasury index ---------------------------------------------------------------------
@@ -349,34 +345,17 @@ def get_balance_of(account):
 
 
 @dataclass(frozen=True)
-class BillLine:
-    bill: Bill
-    paid: bool
-    status: str  # "paid by transaction #12", "unpaid"
-
-
-@dataclass(frozen=True)
 class StatementCard:
     statement: TaxStatement
     month: object
     words: str
-    bills: list
+    owed: BillsOwed  # its bills and arrears, as the printed statement has them
     hand_out: str  # the confirming button's words
     why_not: str  # why it cannot be confirmed now, or ""
 
 
-def bill_line(bill):
-    payment = bill.paid_by
-    if payment is None:
-        return BillLine(bill, False, "unpaid")
-    undone = reversal_of(payment)
-    if undone:
-        return BillLine(bill, False, f"unpaid: its payment #{payment.pk} was reversed by #{undone.pk}")
-    return BillLine(bill, True, f"paid by transaction #{payment.pk}")
-
-
-def statement_card(statement, recipient):
-    """A statement with its bills' state and, while it is not confirmed, what confirming does."""
+def statement_card(statement, recipient, owed):
+    """A statement with its bills and arrears and, while it is not confirmed, what confirming does."""
     why_not = ""
     if not statement.confirmed_at:
         try:
@@ -393,7 +372,7 @@ def statement_card(statement, recipient):
         statement,
         statement.event.game_month(statement.turn),
         balance_in_words(statement.balance),
-        [bill_line(bill) for bill in statement.bills.all()],
+        owed,
         hand_out,
         why_not,
     )
@@ -402,7 +381,16 @@ def statement_card(statement, recipient):
 def statements_of(province):
     bills = Bill.objects.select_related("paid_by__reversed_by", "force", "fleet").order_by("pk")
     return (
-        province.tax_statements.select_related("event", "province__region", "confirmed_by", "revenue")
+        province.tax_statements.select_related(
+            "event",
+            "province__region",
+            # who would receive the revenue of each statement not yet confirmed (check_recipient)
+            "province__governor__location",
+            "province__procurator__location",
+            "province__controlled_from",
+            "confirmed_by",
+            "revenue",
+        )
         .prefetch_related(Prefetch("bills", queryset=bills))
         .order_by("-turn")
     )
@@ -425,7 +413,9 @@ def get_province_books(province, turn):
     """The province's treasury, this tax turn's statement and the earlier ones, its transactions."""
     recipient, tax_turn = revenue_recipient(province), tax_turn_of(turn)
     treasury = get_open_account(province.event, Kind.PROVINCE_TREASURY, province=province)
-    cards = [statement_card(s, recipient) for s in statements_of(province)]
+    statements = list(statements_of(province))
+    bills = [bill for statement in statements for bill in statement.bills.all()]
+    cards = [statement_card(s, recipient, get_bills_owed(s, bills, turn)) for s in statements]
     return ProvinceBooks(
         province=province,
         recipient=recipient,

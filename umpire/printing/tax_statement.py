@@ -4,8 +4,9 @@ audit at any time, and could send a consul to inspect the provincial accounts" (
 GOVERNMENT & TAXATION).
 
 Who confirmed it, the statement's lines with their rules and its balance, the bills it raised and
-whether each is paid, the treasury's transactions of the quarter from the balance brought forward,
-and a line for the auditor. The caller builds the sheet from the records; this module only draws it.
+the arrears of earlier quarters with whether each is paid and what is still owed, the treasury's
+transactions of the quarter from the balance brought forward, and a line for the auditor. The
+caller builds the sheet from the records; this module only draws it.
 """
 
 from collections.abc import Iterable, Sequence
@@ -22,6 +23,8 @@ from umpire.printing.styles import (
     SHADE,
     SMALL,
     TABLE_STYLE,
+    SplittingTable,
+    TableCommand,
     build_pdf,
     facts_table,
     masthead,
@@ -30,8 +33,9 @@ from umpire.printing.styles import (
 
 TITLE_TEXT = "Quarterly statement"
 AUDIT = '"Rome may call for an audit at any time" (VIII. PROVINCIAL GOVERNMENT & TAXATION).'
-# Tighter than the house heading, so an ordinary quarter, audit line and all, fits one page.
-SECTION = ParagraphStyle("section", parent=HEADING, spaceBefore=8, spaceAfter=4)
+# Tighter than the house heading, so an ordinary quarter, audit line and all, fits one page; kept
+# with the table it heads, never alone at a page's foot.
+SECTION = ParagraphStyle("section", parent=HEADING, spaceBefore=8, spaceAfter=4, keepWithNext=1)
 
 GridRow = tuple[str | Paragraph | list[Paragraph], ...]  # a row of a grid: text, a paragraph, or paragraphs
 
@@ -49,6 +53,20 @@ class BillLine:
     talents: int
     status: str  # "paid by transaction #12", "unpaid"
     paid: bool
+
+
+@dataclass(frozen=True)
+class BillGroup:
+    """This quarter's bills, or the arrears of an earlier quarter."""
+
+    heading: str  # "Arrears from September 68: 123 talents"
+    bills: tuple[BillLine, ...]
+
+
+@dataclass(frozen=True)
+class OwedLine:
+    label: str  # "Owed in all", "Still owed at the end of turn 6 (February 69)"
+    talents: int
 
 
 @dataclass(frozen=True)
@@ -74,7 +92,8 @@ class TaxStatementSheet:
     lines: tuple[StatementLine, ...]
     balance: int  # due to Rome when positive, owed by Rome when negative
     balance_words: str  # "9 talents due to Rome"
-    bills: tuple[BillLine, ...]
+    bill_groups: tuple[BillGroup, ...]  # this quarter's bills first, then the arrears, oldest first
+    owed: tuple[OwedLine, ...]  # the sums: bills, arrears, owed, paid, still owed (last)
     quarter: str  # "turns 4 to 6 (December 68 to February 69)"
     brought_forward: int  # the treasury's balance before the quarter began
     transactions: tuple[LedgerLine, ...]
@@ -97,9 +116,10 @@ def facts(sheet: TaxStatementSheet) -> Table:
 
 def grid(
     data: Sequence[GridRow], widths: Sequence[str], *, numbers: Iterable[int] = (), total_rows: Iterable[int] = ()
-) -> Table:
-    """A ruled table in the house style, `numbers` columns right-aligned, `total_rows` shaded."""
-    table = Table(data, colWidths=widths, repeatRows=1)
+) -> SplittingTable:
+    """A ruled table in the house style, `numbers` columns right-aligned, `total_rows` shaded; it
+    runs on across pages however many bills or transactions a quarter has."""
+    table = SplittingTable(data, colWidths=widths, repeatRows=1)
     table.setStyle(TABLE_STYLE)
     table.setStyle([("ALIGN", (column, 0), (column, -1), "RIGHT") for column in numbers])
     for row in total_rows:
@@ -113,7 +133,7 @@ def grid(
     return table
 
 
-def statement_table(sheet: TaxStatementSheet) -> Table:
+def statement_table(sheet: TaxStatementSheet) -> SplittingTable:
     """Each line with its rule and talents, figures at the right as in an account; the balance in
     words across the foot."""
     rows: list[GridRow] = [("Line", "Rule", "Talents")]
@@ -124,18 +144,43 @@ def statement_table(sheet: TaxStatementSheet) -> Table:
     return table
 
 
-def bills_table(sheet: TaxStatementSheet) -> Table | Paragraph:
-    if not sheet.bills:
-        return paragraph("No bills: nothing to pay this quarter.")
-    rows: list[GridRow] = [("Bill", "Talents", "Paid")]
-    rows += [
-        (paragraph(bill.what), str(bill.talents), paragraph(bill.status if bill.paid else bill.status.upper()))
-        for bill in sheet.bills
-    ]
-    return grid(rows, ("50%", "15%", "35%"), numbers=(1,))
+def bills_table(sheet: TaxStatementSheet) -> SplittingTable | Paragraph:
+    """Each quarter's bills under its heading, this quarter's first, with whether each is paid; at
+    the foot, their sums down to what is still owed. Figures at the right, as in an account."""
+    groups = [group for group in sheet.bill_groups if group.bills]
+    if not groups:
+        return paragraph("No bills: nothing to pay this quarter, and nothing unpaid from earlier quarters.")
+    rows: list[GridRow] = [("Bill", "Paid", "Talents")]
+    headings = []
+    for group in groups:
+        headings.append(len(rows))
+        rows.append((Paragraph(f"<b>{escape(group.heading)}</b>", BODY), "", ""))
+        rows += [
+            (paragraph(bill.what), paragraph(bill.status if bill.paid else shout(bill.status)), str(bill.talents))
+            for bill in group.bills
+        ]
+    foot = len(rows)
+    sums, still_owed = sheet.owed[:-1], sheet.owed[-1:]
+    rows += [(paragraph(line.label), "", str(line.talents)) for line in sums]
+    rows += [(Paragraph(f"<b>{escape(line.label)}</b>", BODY), "", str(line.talents)) for line in still_owed]
+    table = grid(rows, ("48%", "38%", "14%"), numbers=(2,), total_rows=range(len(rows) - len(still_owed), len(rows)))
+    table.setStyle([command for row in headings for command in heading_row(row)])
+    table.setStyle([("SPAN", (0, row), (1, row)) for row in range(foot, len(rows))])
+    table.setStyle([("LINEABOVE", (0, row), (-1, row), 1.5, "black") for row in range(foot, len(rows))[:1]])
+    return table
 
 
-def ledger_table(sheet: TaxStatementSheet) -> Table:
+def shout(status: str) -> str:
+    """An unpaid bill's first word in capitals, so it stands out: "UNPAID at the end of turn 3"."""
+    first, space, rest = status.partition(" ")
+    return f"{first.upper()}{space}{rest}"
+
+
+def heading_row(row: int) -> list[TableCommand]:
+    return [("SPAN", (0, row), (-1, row)), ("BACKGROUND", (0, row), (-1, row), SHADE)]
+
+
+def ledger_table(sheet: TaxStatementSheet) -> SplittingTable:
     """The treasury over the quarter: brought forward, each transaction in or out, and what it holds."""
     rows: list[GridRow] = [
         ("#", "Turn", "Why", "In", "Out"),
@@ -183,7 +228,7 @@ def tax_statement_pdf(sheet: TaxStatementSheet, *, page_size: str = "A4") -> byt
         Spacer(0, 4),
         Paragraph(f"<b>Confirmation:</b> {escape(sheet.confirmed)}", BODY),
         *section("Statement", statement_table(sheet)),
-        *section("Bills", bills_table(sheet)),
+        *section("Bills and arrears", bills_table(sheet)),
         *section(f"Treasury, {sheet.quarter}", ledger_table(sheet)),
         Spacer(0, 8),
         audit_block(),
