@@ -1,7 +1,8 @@
 """The Senate's sessions' typed events; sent with umpire.events.publish_on_commit.
 
 A session, a vote, an edict or a change of Emperor is told to the Senate room and Control;
-only what an umpire publishes is told to the whole event (the Acta Diurna and the projector).
+only what an umpire publishes is told to the whole event (the Acta Diurna and the projector), from
+this page or Rome's others (senate.services.acta).
 """
 
 from dataclasses import dataclass
@@ -40,7 +41,8 @@ class EmperorChanged:
 
 @dataclass(frozen=True)
 class ActaPublished:
-    """A motion's result, an edict or a change of Emperor went into the Acta Diurna."""
+    """A motion's result, an edict, a change of Emperor, an appointment, the mob's mood or a sign of the gods
+    went into the Acta Diurna (`kind`: motion, edict, emperor, appointment, mood, sign)."""
 
     type: ClassVar[str] = "senate.published"
     kind: str

@@ -2,7 +2,8 @@
 kept and broken, with the forms to record them and to rule.
 
 Every seated umpire reads it (Perm.VIEW_WORLD) and records what he saw at his table; only Control
-and the Senate umpires (Perm.RUN_SENATE) rule an oath kept or broken. A refusal, by the form or
+and the Senate umpires (Perm.RUN_SENATE) rule an oath kept or broken, and publish a sign of the gods in the
+Acta Diurna. A refusal, by the form or
 the service, is the page again, status 400, with the form as typed and each problem beside its field;
 it changes nothing.
 """
@@ -19,6 +20,7 @@ from django.urls import reverse
 from umpire.selectors import is_record_id
 
 from . import gods_forms as forms
+from .acta_forms import acta_form, acta_step
 from .gods_selectors import (
     access_gods,
     can_rule_oaths,
@@ -27,10 +29,11 @@ from .gods_selectors import (
     get_pantheon,
 )
 from .models.gods import Oath
+from .services.acta import do_publish_sign
 from .services.gods import do_record_devotion, do_rule_oath, do_swear_oath, ensure_pantheon
 from .steps import PageForms, checked, page_steps
 
-LIVE_ON = "gods.devotion_recorded gods.oath_changed clock.changed"
+LIVE_ON = "gods.devotion_recorded gods.oath_changed senate.published clock.changed"
 FIELD_LABELS = {
     "character": "Who",
     "god": "God",
@@ -50,6 +53,8 @@ FIELD_LABELS = {
     "reason": "Why",
     "ruling_reason": "Why",
     "outcome": "Ruling",
+    "headline": "Headline",
+    "details": "Details",
 }
 
 
@@ -83,6 +88,7 @@ def gods_page(request, event, *, refused=None, status=200):
         "rules": rules,
         "devotion_step": offered(page, request, event, "devotion"),
         "oath_step": offered(page, request, event, "oath"),
+        "sign_step": acta_step(page, "sign") if rules else None,
         "live_on": LIVE_ON,
     }
     page.tell_unplaced(request)
@@ -104,6 +110,7 @@ GODS_FORMS: dict[str, Callable[..., django_forms.BaseForm]] = {
     ),
     # a form for each oath sworn: each has ids of its own
     "rule{pk}": lambda data, request, event, pk: forms.RulingForm(data, auto_id=f"rule{pk}_%s"),
+    "sign": lambda data, request, event: acta_form(data, "sign"),
 }
 
 
@@ -152,3 +159,11 @@ def rule_oath(request, event, form, pk):
     data = checked(form)
     oath = do_rule_oath(oath, kept=data["outcome"] == "kept", reason=data["reason"], actor=request.user)
     return f"{oath.character}'s oath is ruled {oath.get_state_display().lower()}: {oath.ruling_reason}"
+
+
+@gods_step("sign")
+def publish_sign(request, event, form):
+    if not can_rule_oaths(request.user, event):
+        raise Http404("No such page.")
+    item = do_publish_sign(event, actor=request.user, **checked(form))
+    return f"In the Acta Diurna: {item.headline}."

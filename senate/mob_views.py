@@ -1,7 +1,7 @@
 """The mob's page (/events/<slug>/senate/mob/): Rome's mood and its history, what moves it, the
 senators' support and credibility. Umpires who see the world read it; the Senate umpires and
-Control (RUN_SENATE) change it; a form they send refused comes back as typed, status 400, each problem
-beside its field."""
+Control (RUN_SENATE) change it and put its mood in the Acta Diurna; a form they send refused comes
+back as typed, status 400, each problem beside its field."""
 
 from collections.abc import Callable
 
@@ -15,6 +15,8 @@ from umpire.permissions import Perm
 from umpire.selectors import access_event, can
 
 from . import mob_forms as forms
+from .acta_forms import acta_form, acta_step
+from .acta_selectors import get_news_of_mood
 from .mob_selectors import (
     CREDIBILITY_RULE,
     get_credibility,
@@ -26,10 +28,12 @@ from .mob_selectors import (
     get_senators,
     get_support_changes,
 )
+from .models.mob import MoodEntry
+from .services.acta import do_publish_mood
 from .services.mob import do_change_support, do_move_mood, do_open_mood, do_set_mob_effect
 from .steps import PageForms, checked, page_steps
 
-LIVE_ON = "mob.mood_moved mob.effect_set mob.support_changed spending.changed clock.changed"
+LIVE_ON = "mob.mood_moved mob.effect_set mob.support_changed senate.published spending.changed clock.changed"
 FIELD_LABELS = {
     "change": "Change",
     "reason": "Why",
@@ -38,6 +42,8 @@ FIELD_LABELS = {
     "points_per_multiple": "Points a multiple",
     "place": "Whose mob",
     "province": "Province",
+    "headline": "Headline",
+    "details": "Details",
 }
 
 
@@ -55,6 +61,7 @@ def mob_page(request, event, *, refused=None, status=200):
     mood = get_rome_mood(event)
     entries = get_history(mood)
     senators = get_senators(event)
+    news = get_news_of_mood(mood, entries) if can_run else None
     context = {
         "event": event,
         "turn": turn,
@@ -72,6 +79,8 @@ def mob_page(request, event, *, refused=None, status=200):
         "open_step": offered(page, event, "open"),
         "move_step": offered(page, event, "move"),
         "effect_step": offered(page, event, "effect"),
+        "mood_news": news,
+        "mood_step": acta_step(page, f"publish{news.reading.pk}", news.news) if news and not news.told else None,
     }
     page.tell_unplaced(request)
     return render(request, "senate/mob.html", context, status=status)
@@ -85,6 +94,8 @@ MOB_FORMS: dict[str, Callable[..., django_forms.BaseForm]] = {
     "effect": lambda data, event: forms.MobEffectForm(data, auto_id="effect_%s"),
     # a row for each senator: each has ids of its own
     "support{pk}": lambda data, event, pk: forms.support_form(data, pk),
+    # the mood as it stood after one line of its history: the reading the umpire saw
+    "publish{pk}": lambda data, event, pk: acta_form(data, f"publish{pk}"),
 }
 
 
@@ -128,3 +139,10 @@ def change_support(request, event, form, pk):
     senator = get_object_or_404(Character, event=event, social_class=SocialClass.SENATOR, pk=pk)
     record = do_change_support(senator, actor=request.user, **checked(form))
     return f"{senator}'s support {record.change:+d}, now {record.after}."
+
+
+@mob_step("publish{pk}")
+def publish_mood(request, event, form, pk):
+    reading = get_object_or_404(MoodEntry, mood__event=event, pk=pk)
+    item = do_publish_mood(reading, actor=request.user, **checked(form))
+    return f"In the Acta Diurna: {item.headline}."

@@ -12,13 +12,14 @@ from django.db.models import Prefetch
 from umpire.models import Announcement, Character, SocialClass
 from umpire.selectors import senate_rooms
 
+from .models.acta import ActaItem
 from .models.sessions import Claimant, Edict, Motion, Session, Vote, tally_words
 
 
 @dataclass(frozen=True)
 class ActaEntry:
     published_at: datetime
-    kind: str  # "The Senate", "Edict", "The throne", "Announcement"
+    kind: str  # "The Senate", "Edict", "The throne", "Appointment", "The mob", "The gods", "Announcement"
     headline: str
     details: str
     turn: int | None
@@ -64,9 +65,16 @@ def get_living(event):
 
 
 def get_acta(event):
-    """Everything published, newest first: the Senate's results, edicts, changes of Emperor and
-    Control's announcements (a withdrawn announcement is taken out of the gazette)."""
-    entries = [*motion_entries(event), *edict_entries(event), *claim_entries(event), *announcement_entries(event)]
+    """Everything published, newest first: the Senate's results, edicts, changes of Emperor, appointments,
+    the mob's mood, the gods' signs and Control's announcements (a withdrawn announcement is taken out of
+    the gazette)."""
+    entries = [
+        *motion_entries(event),
+        *edict_entries(event),
+        *claim_entries(event),
+        *item_entries(event),
+        *announcement_entries(event),
+    ]
     return sorted(entries, key=lambda entry: entry.published_at, reverse=True)
 
 
@@ -119,6 +127,20 @@ def claim_entries(event):
             claim.published_at, "The throne", claim.headline, "", claim.since_turn, month_of(event, claim.since_turn)
         )
         for claim in claims
+    ]
+
+
+def item_entries(event):
+    return [
+        ActaEntry(
+            item.published_at,
+            item.get_kind_display(),
+            item.headline,
+            item.details,
+            item.turn,
+            month_of(event, item.turn),
+        )
+        for item in ActaItem.objects.filter(event=event)
     ]
 
 

@@ -1,9 +1,9 @@
 """Where Rome's records are, for the audit log's filters (umpire.whereabouts).
 
-The Senate's sittings, its motions, votes and edicts, the claims to the throne, Rome's offices and
-the mob of Rome are filed at the Senate room; a provincial mob and a devotion in a province at that
-province's table. The characters are the records' own keys (a senator's vote, an office's holder,
-before and after), which the core reads.
+The Senate's sittings, its motions, votes and edicts, the claims to the throne, Rome's offices, the
+mob of Rome and the Acta Diurna's items are filed at the Senate room; a provincial mob and a
+devotion in a province at that province's table. The characters are the records' own keys (a
+senator's vote, an office's holder, before and after), which the core reads.
 """
 
 from regions.whereabouts import table_of_province
@@ -16,6 +16,7 @@ AT_THE_SENATE_ROOM = (
     ("senate.claimant", "event"),
     ("senate.romanoffice", "event"),
     ("senate.mobeffect", "event"),
+    ("senate.actaitem", "event"),
     ("senate.motion", "session__event"),
     ("senate.vote", "motion__session__event"),
 )

@@ -42,9 +42,13 @@ from regions.services.books import OPENING, do_open_books, outside, purse_of, tr
 from regions.services.ledger import do_transfer
 from regions.services.taxes import do_run_tax_turn
 from senate.models.gods import God
+from senate.models.offices import Appointer, Office
 from senate.services import gods
+from senate.services.mob import do_move_mood
+from senate.services.offices import do_appoint
 from senate.services.sessions import do_open_session, do_proclaim_emperor, do_table_motion
 from tests.regions.forces_builders import legion
+from tests.senate.test_offices import equestrian
 from tests.warfare.builders import commander
 from umpire import clockwork
 from umpire.events import character_group, control_group, display_group, event_group, table_group, umpires_group
@@ -293,6 +297,7 @@ ROWS = [
     Row("senate:offices", "slug=slug", GET, UMPIRES),
     Row("senate:office-appoint", "slug=slug", POST, ROME),
     Row("senate:office-enter-senate", "slug=slug", POST, ROME),
+    Row("senate:office-publish", "slug=slug pk=appointment", POST, ROME),
     Row("senate:home", "slug=slug", GET, UMPIRES),
     Row("senate:session-open", "slug=slug", POST, ROME),
     Row("senate:session-close", "slug=slug pk=session", POST, ROME),
@@ -312,10 +317,12 @@ ROWS = [
     Row("senate:mob-open", "slug=slug", POST, ROME),
     Row("senate:mob-effect", "slug=slug", POST, ROME),
     Row("senate:mob-support", "slug=slug pk=senator", POST, ROME),
+    Row("senate:mob-publish", "slug=slug pk=mood_reading", POST, ROME),
     Row("senate:gods", "slug=slug", GET, UMPIRES),
     Row("senate:gods-devotion", "slug=slug", POST, UMPIRES),  # every umpire records what he sees at his table
     Row("senate:gods-oath", "slug=slug", POST, UMPIRES),
     Row("senate:gods-rule", "slug=slug pk=oath", POST, ROME),
+    Row("senate:gods-sign", "slug=slug", POST, ROME),
     # ---- the board games' trackers, data tables and turn sequence ----
     Row("boardgames:tracker-feed-add", "slug=slug", POST, CONTROL),
     Row("boardgames:tracker-feed-remove", "slug=slug pk=tracker_feed", POST, CONTROL),
@@ -469,6 +476,15 @@ def world(ad69, make_umpire, settings, tmp_path):
             ad69, character=Character.objects.get(event=ad69, name="Sercius Sulpicius Galba"), actor=senate
         ),
         senator=Character.objects.get(event=ad69, name="Titus Vinius"),
+        appointment=do_appoint(
+            ad69,
+            office=Office.URBAN_COMMANDER,
+            character=equestrian(ad69),
+            by=Appointer.SENATE,
+            authority="the Senate's vote",
+            actor=senate,
+        ),
+        mood_reading=do_move_mood(ad69, change=2, reason="the games of Ceres", actor=senate),
         oath=gods.do_swear_oath(
             ad69,
             character=player_character,
@@ -789,12 +805,15 @@ NAMES_NO_TABLES_RECORD = {
         name: "Rome's business, Control's and the Senate umpires': it names senators wherever they are"
         for name in (
             "senate:gods-rule",
+            "senate:gods-sign",
             "senate:mob-effect",
             "senate:mob-move",
             "senate:mob-open",
+            "senate:mob-publish",
             "senate:mob-support",
             "senate:office-appoint",
             "senate:office-enter-senate",
+            "senate:office-publish",
             "senate:session-claim",
             "senate:session-close",
             "senate:session-count",

@@ -1,7 +1,7 @@
-"""The Acta Diurna: Rome's gazette of what Control and the Senate umpires have published, newest
+"""The Acta Diurna: Rome's gazette of what Control and the Senate umpires chose to publish, newest
 first (the Senate's results, the Emperor's edicts and whether they are law, who is Emperor and
-who claims to be, Control's announcements). The caller builds the entries; this module only
-draws them.
+who claims to be, appointments, the mob's mood, the gods' signs, Control's announcements). The
+caller builds the entries; this module only draws them.
 """
 
 from dataclasses import dataclass
@@ -16,7 +16,7 @@ TITLE_TEXT = "Acta Diurna"
 
 @dataclass(frozen=True)
 class GazetteItem:
-    kind: str  # "The Senate", "Edict", "The throne", "Announcement"
+    kind: str  # "The Senate", "Edict", "The throne", "Appointment", "The mob", "The gods", "Announcement"
     when: str  # "Turn 3, November 68" or "" for Control's news
     headline: str
     details: str
