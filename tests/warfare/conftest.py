@@ -83,7 +83,11 @@ def example_1_forces(ad69, illyria):
 
 @pytest.fixture
 def opened(illyria, umpire, example_1_forces):
-    f = example_1_forces
+    return open_example_1(illyria, umpire, example_1_forces)
+
+
+def open_example_1(illyria, umpire, f):
+    """Combat Example 1 opened at Carnuntum, Legion XLV under Bigius Diccus against Legion XLVI."""
     return do_open_battle(
         illyria,
         side_a_forces=[f["xlv"]],

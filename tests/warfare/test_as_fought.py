@@ -10,6 +10,7 @@ from pypdf import PdfReader
 
 from regions.models import Force, ForceTroops
 from tests.regions.forces_builders import composition
+from tests.warfare.conftest import open_example_1
 from tests.warfare.test_battles import AUX, LEG, orders
 from tests.warfare.test_siege_pdf import fallen  # noqa: F401 (a fixture)
 from umpire.models import AuditEntry, Character
@@ -19,7 +20,6 @@ from warfare.printing import get_opened_battle_sheet
 from warfare.selectors import battles_of
 from warfare.services.battle_losses import do_confirm_battle, do_place_losses, do_propose_losses
 from warfare.services.battle_rounds import do_fight_round
-from warfare.services.battles import do_open_battle
 from warfare.services.sieges import do_build_siege_engines
 from warfare.siege_printing import get_siege_record, get_siege_sheet
 
@@ -48,17 +48,8 @@ def more_units(force, kind, count):
 @pytest.fixture
 def opened_with_legate(illyria, umpire, example_1_forces):
     """Combat Example 1, Caecilius Simplex legate of Legion XLV."""
-    f = example_1_forces
-    new_legate(f["xlv"], "Caecilius Simplex")
-    return do_open_battle(
-        illyria,
-        side_a_forces=[f["xlv"]],
-        side_b_forces=[f["xlvi"]],
-        side_a_commander=f["bigius"],
-        side_b_commander=f["flatulius"],
-        place="Carnuntum",
-        actor=umpire,
-    )
+    new_legate(example_1_forces["xlv"], "Caecilius Simplex")
+    return open_example_1(illyria, umpire, example_1_forces)
 
 
 @pytest.fixture
