@@ -10,7 +10,9 @@ import importlib
 import inspect
 import pkgutil
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from io import BytesIO
+from itertools import accumulate
 from typing import Any, get_args, get_origin, get_type_hints
 
 import pytest
@@ -20,6 +22,7 @@ from pypdf import PdfReader
 
 import umpire.printing
 from mail.codes import ALPHABET, shown
+from umpire.printing.control_pack import CastMember, ControlPack, control_pack_pdf
 from umpire.printing.letter_slips import Slip
 from umpire.printing.styles import PAGE_SIZES, build_pdf
 
@@ -113,22 +116,63 @@ def extreme_options(document: Document, extreme: Extreme) -> dict[str, Any]:
     return {name: "Letter" if name == "page_size" else extreme.text or SHORT_NAME for name in options_of(document)}
 
 
-def text_on_paper(pdf: bytes) -> str:
-    """The text of every page, its running header (the first line) and footer (the last) left off, so a
-    cell split across pages reads on; whitespace taken out, where lines and cells break."""
-    pages = [page.extract_text().splitlines()[1:-1] for page in PdfReader(BytesIO(pdf)).pages]
-    return "".join("".join(line.split()) for lines in pages for line in lines)
+@dataclass(frozen=True)
+class PageText:
+    """A page's text with its whitespace taken out, where lines and cells break, and where each of its
+    lines began (a line's end is the next one's start)."""
+
+    text: str
+    line_breaks: frozenset[int]
+
+    def holds(self, part: str, *, at_line_start: bool, to_line_end: bool) -> bool:
+        at = self.text.find(part)
+        while at >= 0:
+            if (not at_line_start or at in self.line_breaks) and (
+                not to_line_end or at + len(part) in self.line_breaks
+            ):
+                return True
+            at = self.text.find(part, at + 1)
+        return False
+
+
+def page_text(lines: list[str]) -> PageText:
+    squeezed = ["".join(line.split()) for line in lines]
+    return PageText("".join(squeezed), frozenset(accumulate((len(line) for line in squeezed), initial=0)))
+
+
+def text_on_paper(pdf: bytes) -> list[PageText]:
+    """Each page's text, its running header (the first line) and footer (the last) left off."""
+    return [page_text(page.extract_text().splitlines()[1:-1]) for page in PdfReader(BytesIO(pdf)).pages]
+
+
+def reads_back(text: str, pages: list[PageText]) -> bool:
+    """Whether the text is on the paper whole: on one page, or, where a row taller than a page split
+    inside its cells, ending one page's lines and carried on from the first line of its cell on the
+    next. A page reads its cells one after another, so the part on the next page is not joined to
+    the part on this one: each part must be there, on pages that follow each other."""
+    squeezed = "".join(text.split())
+    return not squeezed or any(carried_on(squeezed, pages, first, begun=False) for first in range(len(pages)))
+
+
+def carried_on(text: str, pages: list[PageText], page: int, *, begun: bool) -> bool:
+    if page == len(pages):
+        return False
+    if pages[page].holds(text, at_line_start=begun, to_line_end=False):
+        return True
+    return any(
+        pages[page].holds(text[:end], at_line_start=begun, to_line_end=True)
+        and carried_on(text[end:], pages, page + 1, begun=True)
+        for end in range(len(text) - 1, 0, -1)
+    )
 
 
 def check_prints(name: str, sheet: Any, options: dict[str, Any]) -> None:
     pdf = DOCUMENTS[name](sheet, **options)
     on_paper = text_on_paper(pdf)
     for subject in SUBJECTS[name](sheet, options):
-        assert "".join(subject.split()) in on_paper, f"{name} does not read back {subject[:60]!r}"
+        assert reads_back(subject, on_paper), f"{name} does not read back {subject[:60]!r}"
 
 
-# Failures found in documents another part of issue 31 is changing, with the fix proposed in its note
-# (/tmp/notes/nofail.md): strict, so each mark must go as its fix lands.
 def cases(names: list[str], extremes: tuple[Extreme, ...]) -> list[Any]:
     return [pytest.param(name, extreme, id=f"{name}-{extreme.name}") for name in names for extreme in extremes]
 
@@ -162,3 +206,32 @@ def test_every_document_prints_whatever_valid_sheet_it_is_given(name, data):
 def test_five_hundred_letter_slips_print_and_read_back():
     slips = tuple(Slip(code=shown(f"{n:06d}".translate(DIGITS_AS_CODE)), table=SHORT_NAME) for n in range(500))
     check_prints("stationery_pdf", slips, {"table": SHORT_NAME, "event_name": SHORT_NAME})
+
+
+def pages_of(*pages: list[str]) -> list[PageText]:
+    return [page_text(lines) for lines in pages]
+
+
+def test_a_cell_carried_on_to_the_next_page_reads_back():
+    assert reads_back("Aulus Vitellius", pages_of(["Name", "Aulus Vi"], ["tellius", "Legio I"]))
+    assert reads_back("Aulus Vitellius", pages_of(["Aulus", "Legio I"], ["Vi", "Legio V"], ["tellius"]))
+
+
+def test_text_lost_between_pages_does_not_read_back():
+    assert not reads_back("Aulus Vitellius", pages_of(["Aulus Vi"], ["tell"]))
+    assert not reads_back("Aulus Vitellius", pages_of(["Aulus Vi"], ["nothing"], ["tellius"]))
+    assert not reads_back("Aulus Vitellius", pages_of(["tellius"], ["Aulus Vi"]))
+    assert not reads_back("Aulus Vitellius", pages_of(["Aulus Vit"], ["Vitellius"]))
+
+
+def test_a_name_in_a_row_taller_than_a_page_reads_back():
+    """Hypothesis found a cast member whose offices ran past a page, his row begun low on a page: the
+    row split inside its cells, and his long name went on at the top of the next page, after the
+    page's other cells."""
+    otho = CastMember("Otho", "Emperor", "Senatorial", "Consul", "", tuple(f"Legio {n}" for n in range(20)), ())
+    name = "Vitellius" * 25
+    vitellius = CastMember(name, "Governor", "Senatorial", "Consul", "", tuple("Legatus" * 30 for _ in range(12)), ())
+    pack = ControlPack(cast=(otho, vitellius), rota=(), unseated_tables=(), tables=())
+    on_paper = text_on_paper(control_pack_pdf(pack, event_name=SHORT_NAME, page_size="Letter"))
+    assert name not in "".join(page.text for page in on_paper)
+    check_prints("control_pack_pdf", pack, {"event_name": SHORT_NAME, "page_size": "Letter"})
