@@ -4,6 +4,7 @@ from django.http import JsonResponse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from umpire.permissions import Perm
+from umpire.rules.describing import describe_procedure
 from umpire.rules.dice import MOST_SEED, parse_dice_list
 from umpire.rules.errors import RulesError
 from umpire.rules.json_input import read_case
@@ -41,9 +42,10 @@ def procedure_list(request):
 @require_http_methods(["GET", "POST"])
 @rules_api
 def procedure_detail(request, ruleset, name):
+    """GET: the procedure described, with an example case that runs and the dice it rolls in order; POST: run it."""
     proc = get_procedure(f"{ruleset}.{name}")
     if request.method == "GET":
-        return JsonResponse(proc.describe())
+        return JsonResponse(describe_procedure(proc), json_dumps_params={"ensure_ascii": False})
     case = parse_json_body(request)
     dice, seed = optional_dice(request.GET.get("dice")), parse_seed(request.GET.get("seed"))
     result, seed = run_with_dice(proc.key, case, dice=dice, seed=seed)

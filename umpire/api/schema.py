@@ -134,6 +134,18 @@ DESCRIPTION = {
         "dice": {"type": "string"},
         "summary": {"type": "string"},
         "input": {"type": "array", "items": {"type": "object"}},
+        "example": {
+            "type": "object",
+            "description": "A case that runs: where it comes from (a rulebook's worked example, or built from the "
+            "inputs' defaults), the case, the seed of the console's dice it was run with, and the dice it rolled in "
+            "order, each with its sides and purpose",
+            "properties": {
+                "from": {"type": "string"},
+                "case": {"type": "object"},
+                "seed": {"type": "integer"},
+                "dice": {"type": "array", "items": {"type": "object"}},
+            },
+        },
     },
 }
 

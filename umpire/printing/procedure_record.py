@@ -1,15 +1,25 @@
-"""The printed record of a rules procedure: what went in, every die, every line of working, the result.
+"""The printed record of a rules procedure, as the umpire reads it out: the verdict first, then the working
+line by line with each rule, then every die and what went in.
 
-A result's figure may be a whole battle's round log, pages long in one cell: the tables split within
-a row (styles.SplittingTable), so a record of any length prints."""
+Both are the result read aloud (umpire.rules.read_aloud.spoken), the same words the desk shows. A verdict
+may be a whole battle's round log, pages long: it prints a paragraph to a line, so a record of any length
+prints, each nested record indented under its heading."""
 
-from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from xml.sax.saxutils import escape
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from .styles import BODY, HEADING, SMALL, TABLE_STYLE, TITLE, SplittingTable, build_pdf
+from umpire.rules.read_aloud import INDENT, Spoken
+
+from .styles import BODY, HEADING, SMALL, TITLE, build_pdf
+
+# How far a nested record of the verdict sits under its heading, per level; past the deepest level it
+# stays there, so the deepest record still has the page's width to print in.
+INDENT_POINTS = 12
+DEEPEST = 6
 
 
 @dataclass(frozen=True)
@@ -23,8 +33,7 @@ class ProcedureSheet:
     table: str
     run_by: str
     case: str
-    outcome: tuple[tuple[str, str], ...]
-    working: tuple[tuple[str, str, str, str], ...]  # kind, text, value, rule
+    spoken: Spoken  # the verdict and the working, in words
     dice: tuple[str, ...]
     note: str = ""
     rolled_by_console: bool = False
@@ -37,8 +46,8 @@ def procedure_record_pdf(sheet: ProcedureSheet, *, page_size: str = "A4") -> byt
         Paragraph(escape(_header_line(sheet)), SMALL),
         Spacer(0, 8),
     ]
-    story += _section("Result", _pairs_table(sheet.outcome))
-    story += _section("Working", _working_table(sheet.working))
+    story += _section("Verdict", *_lines(sheet.spoken.verdict))
+    story += _section("Working", *_lines(sheet.spoken.working))
     story += _section("Dice", Paragraph(escape(_dice_line(sheet)), BODY))
     story += _section("Input", Paragraph(escape(sheet.case).replace("\n", "<br/>"), SMALL))
     if sheet.note:
@@ -57,29 +66,18 @@ def _dice_line(sheet: ProcedureSheet) -> str:
     return f"{', '.join(sheet.dice) or 'none'}: {who}"
 
 
-def _section(heading: str, flowable: Flowable) -> list[Flowable]:
-    return [Paragraph(heading, HEADING), flowable, Spacer(0, 6)]
+def _section(heading: str, *flowables: Flowable) -> list[Flowable]:
+    return [Paragraph(heading, HEADING), *flowables, Spacer(0, 6)]
 
 
-def _pairs_table(pairs: Iterable[tuple[str, str]]) -> SplittingTable:
-    rows: list[list[Paragraph] | list[str]] = [
-        [Paragraph(escape(k.replace("_", " ")), BODY), Paragraph(escape(v), BODY)] for k, v in pairs
-    ]
-    table = SplittingTable(rows or [["–", ""]], colWidths=["35%", "65%"])
-    table.setStyle(TABLE_STYLE)
-    return table
+def _lines(lines: tuple[str, ...]) -> list[Flowable]:
+    return [Paragraph(escape(line.lstrip(" ")), _indented(_depth(line))) for line in lines] or [Paragraph("none", BODY)]
 
 
-def _working_table(lines: Iterable[tuple[str, str, str, str]]) -> SplittingTable:
-    header: list[str | Paragraph] = ["Step", "Value", "Rule"]
-    rows = [header] + [
-        [
-            Paragraph(escape(text), SMALL if kind == "note" else BODY),
-            Paragraph(escape(value), BODY),
-            Paragraph(escape(rule), SMALL),
-        ]
-        for kind, text, value, rule in lines
-    ]
-    table = SplittingTable(rows, colWidths=["55%", "12%", "33%"], repeatRows=1)
-    table.setStyle(TABLE_STYLE)
-    return table
+def _depth(line: str) -> int:
+    return min((len(line) - len(line.lstrip(" "))) // len(INDENT), DEEPEST)
+
+
+@cache
+def _indented(depth: int) -> ParagraphStyle:
+    return ParagraphStyle(f"read aloud {depth}", parent=BODY, leftIndent=depth * INDENT_POINTS)

@@ -13,6 +13,8 @@ from .errors import DiceError
 
 # A seed is kept with its saved run, in a signed 64-bit column; the console's own are below 2**32.
 MOST_SEED = 2**63 - 1
+# A refusal of extra dice names the dice the procedure asked for, this many of them, so the message stays a line.
+MOST_DICE_NAMED = 5
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,8 @@ class SeededDice:
 
 
 class EnteredDice:
-    """The umpire's physical dice, entered in the order the procedure asks for them."""
+    """The umpire's physical dice, entered in the order the procedure asks for them, each as its face reads
+    (`read_face`: a d10's face marked 0 may be entered as 0)."""
 
     def __init__(self, values: Iterable[object]) -> None:
         self._values = list(values)  # as entered: roll() refuses what is not a face of its die
@@ -56,7 +59,7 @@ class EnteredDice:
         number = len(self.rolls) + 1
         if not self._values:
             raise DiceError(f"dice.{number - 1}", f"die {number} is needed: a d{sides} for {purpose}.")
-        value = self._values.pop(0)
+        value = read_face(sides, self._values.pop(0))
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
             raise DiceError(f"dice.{number - 1}", f"die {number} ({purpose}) is a d{sides}: {value!r} is not on it.")
         self.rolls.append(DieRoll(sides, value, purpose))
@@ -73,8 +76,26 @@ class EnteredDice:
             raise DiceError(
                 f"dice.{rolled}",
                 f"{rolled + len(self._values)} dice entered, but the procedure rolled {rolled}: "
-                f"die {rolled + 1} and after are not its.",
+                f"die {rolled + 1} and after are not its. {asked_for(self.rolls)}",
             )
+
+
+def asked_for(rolls: list[DieRoll]) -> str:
+    """The dice a procedure rolled, in words, for a refusal: "It asked for a d12 for first, a d12 for second."."""
+    if not rolls:
+        return "It asked for no dice."
+    named = [f"a d{roll.sides} for {roll.purpose}" for roll in rolls[:MOST_DICE_NAMED]]
+    more = len(rolls) - len(named)
+    return f"It asked for {', '.join(named)}" + (f" and {more} more." if more else ".")
+
+
+def read_face(sides: int, entered: object) -> object:
+    """A die as entered from the face it shows: a d10's faces are marked 0-9, and the face marked 0 is the 10.
+
+    Every procedure reads a d10 from 1 to 10 (Thunderbolt reads the 10 back as 0), so entering that face as 0
+    or as 10 gives the same roll."""
+    marked_0 = type(entered) is int and entered == 0  # a whole number, not True/False or 0.0
+    return 10 if sides == 10 and marked_0 else entered
 
 
 def check_seed(seed: object) -> int:

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import MissingData
+from .working import words
 
 if TYPE_CHECKING:
     from .working import Working
@@ -60,5 +61,10 @@ class KeyedTable:
         if value is None:
             raise MissingData(self.name, f"{key}/{column}" if column else key, self.source)
         if working is not None:
-            working.table(self, f"{key}{f' / {column}' if column else ''}", value)
+            working.table(self, self.row_name(key, column), value)
         return value
+
+    @staticmethod
+    def row_name(key: Any, column: str | None = None) -> str:
+        """The row and column as the working names them, in words: "minor fortified city, capacity"."""
+        return words((key, column) if column else key)

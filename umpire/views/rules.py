@@ -24,8 +24,10 @@ from umpire.printing.ruleset_reference import (
 )
 from umpire.readings_forms import ReadingsForm
 from umpire.rules.errors import RulesError
+from umpire.rules.read_aloud import spoken
 from umpire.rules.reference import get_sequence, get_tables, table_rows
 from umpire.rules.registry import RULESETS, get_procedures
+from umpire.rules.working import Result
 from umpire.selectors import access_event, can
 from umpire.services.readings import (
     OPTIONS,
@@ -169,11 +171,7 @@ def rules_record_pdf(request, slug, pk):
         table=record.region.name if record.region else "",
         run_by=record.run_by.get_username() if record.run_by else "",
         case=json.dumps(record.case, indent=1),
-        outcome=tuple((k, v if isinstance(v, str) else json.dumps(v)) for k, v in record.outcome.items()),
-        working=tuple(
-            (line["kind"], line["text"], "" if line["value"] is None else str(line["value"]), line["rule"])
-            for line in record.working
-        ),
+        spoken=spoken(Result.from_dict(saved_result(record))),
         dice=tuple(f"d{d['sides']}={d['value']} ({d['purpose']})" for d in record.dice),
         note=record.note,
         rolled_by_console=record.rolled_by_console,
@@ -182,6 +180,11 @@ def rules_record_pdf(request, slug, pk):
     response = HttpResponse(procedure_record_pdf(sheet), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{record.procedure}-{record.pk}.pdf"'
     return response
+
+
+def saved_result(record):
+    """The saved run's result as the procedure returned it, to read aloud as it was run."""
+    return {"procedure": record.procedure, "outcome": record.outcome, "working": record.working, "dice": record.dice}
 
 
 @login_required

@@ -44,12 +44,12 @@ def values(force, *lines, total):
 
 
 def rolls(name, number, die, factors, total):
-    """One side's d12, each factor that applies with its value, and the total."""
-    sums = " ".join(f"{'-' if v < 0 else '+'} {abs(v)}" for _, v in factors)
+    """One side's d12, each factor that applies with its value, and the total, each term labelled."""
+    sums = " ".join(f"{'-' if v < 0 else '+'} {abs(v)} ({text})" for text, v in factors)
     return (
         [("die", f"d12 for {name}'s battle roll, round {number}", die)]
         + [("modifier", f"{name}: {text}", value) for text, value in factors]
-        + [("step", f"{name}'s total: {die} {sums} = {total}", total)]
+        + [("step", f"{name}'s total: {die} (d12) {sums} = {total}", total)]
     )
 
 
@@ -351,7 +351,7 @@ def test_combat_example_3_bigius_is_undone():
         *values("Legion XLV", "4 veteran legionary × 10 = 40", "3 veteran auxiliary × 6 = 18", total=58),
         *values("Legion LX", "5 legionary × 6 = 30", "5 auxiliary × 4 = 20", total=50),
         *values("Legion LXI", "5 legionary × 6 = 30", "5 auxiliary × 4 = 20", total=50),
-        ("step", "Flatulius Butus: combined combat value 50 + 50 = 100", 100),
+        ("step", "Flatulius Butus: combined combat value: 50 (Legion LX) + 50 (Legion LXI) = 100", 100),
         ("step", "Tactical advantage: Bigius Diccus, Military Skill 1 against 0", "a"),
         ("choice", "Round 1: Bigius Diccus, with the tactical advantage, defends", "defend"),
         ("choice", "Round 1: Flatulius Butus attacks", "attack"),
@@ -504,15 +504,21 @@ def even_battle(**changes):
 def test_equal_skill_is_diced_for_and_a_tie_rolled_again():
     """X. THE PROCESS OF BATTLE, step 2: "if equal, dice for it": a d6 each, again on a tie."""
     result = run_procedure("ad69.battle", even_battle(), EnteredDice([3, 3, 2, 5, 12, 1]))
-    assert shown(result)[6:12] == [
+    assert shown(result)[6:13] == [
         ("step", "Military Skill equal (2 each): dice for the tactical advantage", None),
+        (
+            "note",
+            "The handbook says 'if equal, dice for it' and names no die: the console rolls a d6 a side, "
+            "and again while they tie",
+            None,
+        ),
         ("die", "d6 for Otho's die for the tactical advantage", 3),
         ("die", "d6 for Vitellius's die for the tactical advantage", 3),
         ("note", "Both rolled 3: roll again", None),
         ("die", "d6 for Otho's die for the tactical advantage", 2),
         ("die", "d6 for Vitellius's die for the tactical advantage", 5),
     ]
-    assert shown(result)[12] == ("step", "Tactical advantage: Vitellius, 5 against 2", "b")
+    assert shown(result)[13] == ("step", "Tactical advantage: Vitellius, 5 against 2", "b")
     # Vitellius, with the advantage, takes side B's order (defend); Otho's "attack" then stands.
     assert result.outcome["rounds"][0]["stances"] == {"a": "attack", "b": "defend"}
     assert result.outcome["victor"] == "a"  # 12 + 5 + 5 + 2 = 24 against 1 + 5 + 5 + 2 + 1 = 14
@@ -624,7 +630,7 @@ def test_forced_marching_and_a_missing_aquila_show_in_the_factors():
         }
     )
     result = run_procedure("ad69.battle", case, EnteredDice([7, 7]))
-    assert ("step", "Otho: combined combat value 50 + 12 = 62", 62) in shown(result)
+    assert ("step", "Otho: combined combat value: 50 (Legion I) + 12 (Legion VII) = 62", 62) in shown(result)
     assert shown(result)[12:17] == rolls(
         "Otho",
         1,
@@ -795,3 +801,10 @@ def test_too_many_simulated_battles_are_refused():
     with pytest.raises(RulesError) as refusal:
         run_procedure("ad69.battle_odds", {"battle": EXAMPLE_1, "battles": 100_001}, EnteredDice([]))
     assert refusal.value.field == "battles"
+
+
+def test_the_verdict_is_announced_by_the_sides_names():
+    """X. DETERMINING VICTORY, as the umpire says it at the table: the victor by name, how the battle ended and
+    what decided it; with no clear victor, that the umpires must judge."""
+    decided = run_procedure("ad69.battle", EXAMPLE_1, EnteredDice([10, 2]))
+    assert decided.outcome["verdict"] == "Bigius Diccus is the victor (ended: defeated outright; decided by the dice)"

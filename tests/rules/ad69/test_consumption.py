@@ -71,7 +71,7 @@ def test_the_entertainment_venue_costs_100_and_takes_3_months_with_the_senates_l
     result = buy("entertainment_venue")
     assert result.outcome == {"cost": 100, "months": 3, "permission": True, "needs": None}
     assert [(line.kind, line.text) for line in result.working] == [
-        ("table", "Conspicuous consumption: entertainment_venue"),
+        ("table", "Conspicuous consumption: entertainment venue"),
         ("step", "Ready in 3 months"),
         ("note", "Needs the Senate's permission"),
         ("note", "Popular with the mob"),

@@ -67,9 +67,9 @@ def test_an_open_sea_crossing_outside_winter_fails_only_on_1():
         "capacity_after": 14,
     }
     assert [text for _, text, _ in lines(result, "table")] == [
-        "Sea transport: fleet_capacity",
-        "Sea transport: aquila_equivalents",
-        "Winter: italia_rome / sea",
+        "Sea transport: fleet capacity",
+        "Sea transport: aquila equivalents",
+        "Winter: italia rome, sea",
         "Open sea crossing: summer",
     ]
 
@@ -85,9 +85,9 @@ def test_a_winter_crossing_goes_wrong_on_2_and_worse_things_happen():
         "capacity_after": 7,
     }
     assert lines(result, "die", "table", "modifier") == [
-        ("table", "Sea transport: fleet_capacity", 14),
-        ("table", "Sea transport: aquila_equivalents", 4),
-        ("table", "Winter: italia_rome / sea", (10, 11, 12, 1, 2, 3)),
+        ("table", "Sea transport: fleet capacity", 14),
+        ("table", "Sea transport: aquila equivalents", 4),
+        ("table", "Winter: italia rome, sea", (10, 11, 12, 1, 2, 3)),
         ("table", "Open sea crossing: winter", 2),
         ("die", "d6 for Classis Misenensis's open-sea crossing", 2),
         ("die", "d6 for Worse Things Happen At Sea", 3),

@@ -91,9 +91,9 @@ def test_assault_bloody_repulse_shows_its_whole_working():
         "defenders_lost": 5,
     }
     assert lines(result, "die", "modifier", "table") == [
-        ("table", "Fortifications: minor_fortified_city / capacity", 50),
-        ("table", "Fortifications: minor_fortified_city / max_assaulters", 80),
-        ("table", "Fortifications: minor_fortified_city / multiplier", 5),
+        ("table", "Fortifications: minor fortified city, capacity", 50),
+        ("table", "Fortifications: minor fortified city, max assaulters", 80),
+        ("table", "Fortifications: minor fortified city, multiplier", 5),
         ("modifier", "Defence Combat Value: 20 × 5", 100),
         ("die", "d12 for the attackers' siege roll", 10),
         ("modifier", "+1 for every 10 points of the attackers' value (50)", 5),

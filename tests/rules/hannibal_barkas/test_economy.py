@@ -52,7 +52,7 @@ def test_example_14_economy():
         ("step", "Pay for 44 units: 44 Talents", 44),
         ("table", "Table 3. Cost of units: cavalry", 3),
         ("modifier", "1 cavalry at Placentium", 3),
-        ("table", "Table 3. Cost of units: gallic_infantry", 2),
+        ("table", "Table 3. Cost of units: gallic infantry", 2),
         ("modifier", "1 gallic infantry at Boii", 2),
         ("step", "Recruitment costs 5 Talents", 5),
         ("step", "1 Talents stay in the treasury as his reserve", 1),

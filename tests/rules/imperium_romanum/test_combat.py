@@ -101,7 +101,7 @@ def test_the_printed_row_minus_2_and_the_defenders_loss_rounded_down():
     }
     assert ("modifier", "Attacker class C against defender class A", -2) in steps(result)
     assert ("modifier", "Rough hex", -1) in steps(result)
-    assert ("table", "Optional Land Combat Results Table: -2 / 3:2", "E/¼A") in steps(result)
+    assert ("table", "Optional Land Combat Results Table: -2, 3:2", "E/¼A") in steps(result)
 
 
 def test_he_is_half_rounded_up_and_can_be_played_as_e():

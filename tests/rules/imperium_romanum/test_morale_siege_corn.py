@@ -1,4 +1,4 @@
-"""11.0 Morale and the Morale Table, 16.6 siege attrition, 16.7 city surrender, 17.0 fortifications, and 9.4-9.115
+"""11.0 Morale and the Morale Table, 16.6 siege attrition, 17.0 fortifications, and 9.4-9.115
 the corn supply, corn fleets and rebellion."""
 
 import pytest
@@ -35,9 +35,6 @@ from umpire.rules.imperium_romanum.siege import (
     FortInput,
     FortOptions,
     LevelsPerTurn,
-    SurrenderInput,
-    SurrenderRow,
-    city_surrender,
     fortification,
     siege_attrition,
 )
@@ -148,16 +145,6 @@ def test_fortification_limits():
         fortification(FortInput(legions=1, situation="14"), NO_DICE)
 
 
-def test_city_surrender_printed_rows_and_the_cut_off_ones():
-    """16.7's table: row 4 surrenders only to an army of 100+; rows 5 and up are Control's."""
-    assert city_surrender(SurrenderInput(120), EnteredDice([4])).outcome["surrenders"] is True
-    assert city_surrender(SurrenderInput(60), EnteredDice([4])).outcome["surrenders"] is False
-    with pytest.raises(RulesError, match="no result for a roll of 5 at army size 51-99"):
-        city_surrender(SurrenderInput(60), EnteredDice([5]))
-    entered = SurrenderInput(60, rows=(SurrenderRow(5, size_51_99="S"),))
-    assert city_surrender(entered, EnteredDice([5])).outcome["surrenders"] is True
-
-
 def test_corn_production_from_may():
     """9.6 L293 and 9.61."""
     may = corn_production(ProductionInput(5, ("Aegyptus", "Sicilia")), NO_DICE).outcome
@@ -214,3 +201,14 @@ def test_a_destroyed_corn_fleet_returns_in_the_second_game_turn_after(now, retur
         "returns": returns,
         "due": 7,
     }
+
+
+def test_11_2_is_not_checked_against_a_morale_not_set():
+    """11.2 (L443): "If, at the end of any game-turn, a faction has suffered total morale loss (i.e.: a morale rating
+    of "0" or less) it undergoes faction dissolution". A morale left empty is not set (11.0: the situation outline
+    assigns it), not 0: the end-of-turn check is refused and says Control sets it."""
+    events = (MoraleEvent("Attacks, Each Game-Turn none is made"),)
+    with pytest.raises(RulesError, match="not set: Control sets it from the situation outline") as refused:
+        morale(MoraleInput(events, end_of_turn=True), NO_DICE)
+    assert refused.value.field == "morale"
+    assert morale(MoraleInput(events), NO_DICE).outcome == {"change": -2, "morale": None, "dissolves": False}

@@ -93,6 +93,21 @@ def test_the_loser_is_the_side_that_suffered_more_hdc(case, seed):
 
 
 @given(BATTLES, st.integers(0, 2**32 - 1))
+def test_an_army_eliminated_in_a_phase_ends_the_combat_and_no_die_is_rolled_after(case, seed):
+    """8.3: "elimination of the enemy" ends the combat: no further phase and no pursuit of an army that is gone."""
+    result = run_procedure("optimus_princeps.battle", case, SeededDice(seed))
+    out = result.outcome
+    if out["end"] != "elimination":
+        return
+    gone = [role for role in ("attacker", "defender") if out[role]["sp_left"] == 0]
+    assert gone == ([out["loser"]] if out["winner"] else ["attacker", "defender"])
+    assert not out["pursuit"] and out["phase_4"] is None
+    kinds = [line.kind for line in result.working]
+    ended = next(i for i, line in enumerate(result.working) if line.rule == "8.3 End of Combat")
+    assert "die" not in kinds[ended:]
+
+
+@given(BATTLES, st.integers(0, 2**32 - 1))
 def test_the_same_dice_give_the_same_battle(case, seed):
     first = run_procedure("optimus_princeps.battle", case, SeededDice(seed))
     again = run_procedure("optimus_princeps.battle", case, SeededDice(seed))

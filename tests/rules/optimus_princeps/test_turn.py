@@ -19,7 +19,7 @@ def test_a_year_is_five_seasons_each_with_sequences_1_to_6_and_spring_has_no_wea
     keys = {stage["stage"]: [phase["key"] for phase in stage["phases"]] for stage in SEQUENCE_OF_PLAY}
     assert keys["Thaw"] == [
         "start_of_season",
-        "weather",
+        "thaw_weather",
         "action_points",
         "initiative",
         "operations",
@@ -35,6 +35,46 @@ def test_a_year_is_five_seasons_each_with_sequences_1_to_6_and_spring_has_no_wea
     assert all(step["rule"] for step in SETUP_CHECKLIST)
 
 
+def test_each_season_but_spring_reads_its_own_weather_line():
+    """2 Sequence 1 (L126-134), each season its own line: "Thaw: 1-3 no effect; 4-6 marshes flooded …",
+    "Summer: 1-3 marshes are dry and considered to be plains; 4-6 no effect.", "Autumn: 1 rivers are frozen; 2-5
+    no effect; 6 marshes flooded …", "Winter: 1-3 watercourses are frozen; 4-6 no effect."; §5.2.4 "If the river
+    freezes, the fleet [a bridge of boats] is destroyed"."""
+    weather = {stage["stage"]: stage["phases"][1] for stage in SEQUENCE_OF_PLAY if stage["stage"] != "Spring"}
+    assert {season: [step["text"] for step in phase["steps"]] for season, phase in weather.items()} == {
+        "Thaw": [
+            "Thaw: roll a D6: 1-3 no effect; 4-6 marshes flooded: being in them or moving through them is crossing "
+            "a major river for attrition"
+        ],
+        "Summer": ["Summer: roll a D6: 1-3 marshes are dry: plains; 4-6 no effect"],
+        "Autumn": [
+            "Autumn: roll a D6: 1 rivers are frozen; 2-5 no effect; 6 marshes flooded: being in them or moving "
+            "through them is crossing a major river for attrition",
+            "If the rivers freeze, a bridge of boats is destroyed",
+        ],
+        "Winter": [
+            "Winter: roll a D6: 1-3 watercourses are frozen; 4-6 no effect",
+            "If the rivers freeze, a bridge of boats is destroyed",
+        ],
+    }
+    assert [weather[season]["steps"][0]["rule"] for season in ("Thaw", "Summer", "Autumn", "Winter")] == [
+        "2 Sequence 1 L126",
+        "2 Sequence 1 L132",
+        "2 Sequence 1 L133",
+        "2 Sequence 1 L134",
+    ]
+
+
+def test_a_phase_key_means_the_same_phase_in_every_season_it_is_played():
+    """The console knows a phase by its key in every stage it happens in (boardgames.sequence keeps the first it
+    meets), so a key two seasons share must carry the same checklist: the weather of §2 Sequence 1 differs by
+    season, so each season's roll has its own key."""
+    seen: dict[str, dict] = {}
+    for stage in SEQUENCE_OF_PLAY:
+        for phase in stage["phases"]:
+            assert seen.setdefault(phase["key"], phase) == phase, f"{phase['key']} differs in {stage['stage']}"
+
+
 @pytest.mark.parametrize(
     "season, roll, effect",
     [
@@ -44,6 +84,9 @@ def test_a_year_is_five_seasons_each_with_sequences_1_to_6_and_spring_has_no_wea
         ("autumn", 1, "rivers are frozen"),
         ("autumn", 6, "marshes flooded"),
         ("winter", 3, "watercourses are frozen"),
+        ("summer", 4, "no effect"),
+        ("autumn", 5, "no effect"),
+        ("winter", 4, "no effect"),
     ],
 )
 def test_seasonal_events(season, roll, effect):

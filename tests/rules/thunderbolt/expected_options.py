@@ -13,4 +13,5 @@ WITH_OPTIONS = {
     "macedonian_war",
     "augury",
     "battle",
+    "ns_construction",
 }

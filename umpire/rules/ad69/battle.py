@@ -130,6 +130,15 @@ def victor(case: BattleInput, battle: Battle, working: Working) -> tuple[Verdict
     return case.umpire_verdict, "umpires"
 
 
+def _verdict_said(sides: Pair[Side], verdict: Verdict | None, decided_by: str | None, ending: str) -> str:
+    """The verdict as the umpire announces it, by the sides' names: "Flatulius Butus is the victor (ended:
+    defeated outright; decided by the dice)"."""
+    if verdict is None:
+        return f"No clear victor (ended: {ending}): the umpires must judge"
+    said = _verdict_text(sides, verdict)
+    return f"{said[:1].upper()}{said[1:]} (ended: {ending}; decided by the {decided_by})"
+
+
 def _verdict_text(sides: Pair[Side], verdict: Verdict) -> str:
     return "a draw" if verdict is Verdict.DRAW else f"{sides[KEYS.index(verdict.value)].name} is the victor"
 
@@ -205,6 +214,7 @@ def battle_procedure(case: BattleInput, dice: Dice) -> Result:
     factors = None if battle.last.outcome is Outcome.DEFEATED else victory_factors(case.sides, battle, working)
     verdict, decided_by = victor(case, battle, working)
     outcome = {
+        "verdict": _verdict_said(case.sides, verdict, decided_by, battle.ending),
         "combat_values": dict(zip(KEYS, battle.values)),
         "tactical_advantage": KEYS[battle.advantage],
         "rounds": [r.as_dict() for r in battle.rounds],

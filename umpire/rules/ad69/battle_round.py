@@ -15,6 +15,7 @@ from ..errors import RulesError
 from ..schema import spec
 from ..tables import Band, BandTable
 from ..working import Working
+from .characters import military_skill_spec
 from .forces import Force, combat_value
 from .losses import PlacedLoss
 
@@ -92,9 +93,7 @@ class Side:
         "their values. +5 if every one has its Aquila present",
         max_items=12,
     )
-    military_skill: int = spec(
-        "Military Skill of the army commander (not a subordinate legion's)", min=0, max=20, default=0
-    )
+    military_skill: int = military_skill_spec("Military Skill of the army commander (not a subordinate legion's)")
     force_marched: int = spec("How many parts of the force force-marched last turn (-2 each)", min=0, max=20, default=0)
     ruled_combat_value: int | None = spec(
         "The umpires' ruling on this side's combat value (\"In the event of any doubt, the umpires will "
@@ -221,12 +220,10 @@ def side_values(sides: Pair[Side], working: Working) -> Pair[int]:
 
 
 def _side_value(side: Side, working: Working) -> int:
-    parts = [combat_value(force, working) for force in side.forces]
-    if len(parts) > 1:
-        working.step(
-            f"{side.name}: combined combat value {' + '.join(map(str, parts))} = {sum(parts)}", SYSTEM, sum(parts)
-        )
-    return ruled_value(side, sum(parts), working)
+    terms = [(force.name, combat_value(force, working)) for force in side.forces]
+    if len(terms) > 1:
+        return ruled_value(side, working.total(f"{side.name}: combined combat value", terms, SYSTEM), working)
+    return ruled_value(side, sum(value for _, value in terms), working)
 
 
 def ruled_value(side: Side, value: int, working: Working) -> int:
@@ -254,6 +251,11 @@ def tactical_advantage(sides: Pair[Side], dice: Dice, working: Working) -> int:
         )
         return winner
     working.step(f"Military Skill equal ({skills[0]} each): dice for the tactical advantage", PROCESS)
+    working.note(
+        f"The handbook says 'if equal, dice for it' and names no die: the console rolls a d{ADVANTAGE_DIE} "
+        "a side, and again while they tie",
+        f"{PROCESS}, step 2",
+    )
     return _dice_for_advantage(sides, dice, working)
 
 
@@ -307,12 +309,10 @@ def side_total(
     working: Working,
 ) -> int:
     """X. BATTLE DIE ROLLING SYSTEM: 1d12 and every factor that applies, each on its own line."""
-    parts = [working.roll(dice, 12, f"{side.name}'s battle roll, round {number}")]
+    terms = [("d12", working.roll(dice, 12, f"{side.name}'s battle roll, round {number}"))]
     for text, modifier in side_modifiers(side, value, orders, stance, joined, pushed_back):
-        parts.append(working.modifier(f"{side.name}: {text}", modifier, DIE_ROLLING))
-    sums = " ".join(f"{'-' if part < 0 else '+'} {abs(part)}" for part in parts[1:])
-    working.step(f"{side.name}'s total: {parts[0]} {sums} = {sum(parts)}", DIE_ROLLING, sum(parts))
-    return sum(parts)
+        terms.append((text, working.modifier(f"{side.name}: {text}", modifier, DIE_ROLLING)))
+    return working.total(f"{side.name}'s total", terms, DIE_ROLLING)
 
 
 def side_modifiers(

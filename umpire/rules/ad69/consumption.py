@@ -116,6 +116,16 @@ def entertainment_items() -> list[str]:
     return [key for key, row in CATALOGUE.rows.items() if row["entertainment"]]
 
 
+def note_entertainments(item: Item, row: Mapping[str, Any], working: Working) -> None:
+    """Outside Rome, say how the console reads GLORY's "provincial entertainments", and where this item falls."""
+    halved = ", ".join(Item(key).label for key in entertainment_items())
+    working.note(
+        f"GLORY halves 'provincial entertainments' without listing them: the console reads them as {halved}; "
+        f"{item.label} {'is' if row['entertainment'] else 'is not'} one",
+        GLORY,
+    )
+
+
 @dataclass(frozen=True)
 class ConsumptionInput:
     item: Item = spec("What is bought")
@@ -133,6 +143,8 @@ def item_cost(case: ConsumptionInput, row: Mapping[str, Any], working: Working) 
             raise RulesError("multiples", f"{case.item.label} is bought once, not in multiples")
         cost = row["cost"] * case.multiples
         working.step(f"{case.multiples} × {row['cost']} talents: multiples have a proportional effect", CIRCUSES, cost)
+    if not case.in_rome:
+        note_entertainments(case.item, row, working)
     if not case.in_rome and row["entertainment"]:
         working.step(f"A provincial entertainment: half of {cost} is {cost // 2} talents", GLORY, cost // 2)
         cost //= 2

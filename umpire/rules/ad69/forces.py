@@ -19,19 +19,28 @@ class TroopType(Choice):
     NON_ROMAN_REGIMENT = "non_roman_regiment"
 
 
-# X. COMBAT VALUES. Praetorians are not in the table: "they can only be Legionaries"
-# (IX. ASSUMPTIONS), so they fight as legionaries.
+# X. COMBAT VALUES, as printed: it has no row for Praetorians (see PRAETORIANS_FIGHT_AS).
 COMBAT_VALUES = KeyedTable(
     name="Combat values",
     source="X. COMBAT RESOLUTION, COMBAT VALUES",
     rows={
         TroopType.LEGIONARY: {"normal": 6, "veteran": 10},
-        TroopType.PRAETORIAN: {"normal": 6, "veteran": 10},
         TroopType.AUXILIARY: {"normal": 4, "veteran": 6},
         TroopType.RAW_LEVY: {"normal": 2, "veteran": 3},
         TroopType.BARBARIAN_WARBAND: {"normal": 1, "veteran": 1},
         TroopType.NON_ROMAN_REGIMENT: {"normal": 4, "veteran": 6},
     },
+)
+
+ASSUMPTIONS = "IX. WARFARE, ASSUMPTIONS"
+# IX. ASSUMPTIONS: Praetorians "can only be Legionaries"; "Their combat value might be better than normal
+# Legionaries, but ... who can tell?" The console reads them as legionaries, and says so in the working.
+PRAETORIANS_FIGHT_AS = TroopType.LEGIONARY
+_AS_LEGIONARIES = COMBAT_VALUES.rows[PRAETORIANS_FIGHT_AS]
+PRAETORIANS_AS_LEGIONARIES = (
+    f"Praetorians are valued as legionaries, {_AS_LEGIONARIES['normal']} (veteran {_AS_LEGIONARIES['veteran']}): "
+    "the combat values table has no row for them, and the handbook says they 'can only be Legionaries' and, "
+    "whether they fight better than legionaries, 'who can tell?'"
 )
 
 
@@ -69,17 +78,38 @@ def combat_value(force: Force, working: Working | None = None, *, exclude: Colle
     for troops in force.troops:
         if troops.type in exclude or troops.count == 0:
             continue
-        per_unit: int = COMBAT_VALUES.lookup(troops.type, column="veteran" if troops.veteran else "normal")
+        per_unit = unit_value(troops, working)
         total += troops.count * per_unit
         if working is not None:
             working.step(
-                f"{force.name}: {troops.describe()} × {per_unit} = {troops.count * per_unit}",
+                f"{force.name}: {troops.describe()}{valued_as(troops)} × {per_unit} = {troops.count * per_unit}",
                 COMBAT_VALUES.source,
                 troops.count * per_unit,
             )
     if working is not None:
         working.step(f"{force.name}: combat value {total}", COMBAT_VALUES.source, total)
     return total
+
+
+def unit_value(troops: Troops, working: Working | None) -> int:
+    """One unit's combat value from the table's row for its type, a praetorian's from the legionaries'."""
+    row = troops.type
+    if troops.type is TroopType.PRAETORIAN:
+        row = PRAETORIANS_FIGHT_AS
+        if working is not None:
+            note_once(working, PRAETORIANS_AS_LEGIONARIES, f"{ASSUMPTIONS}; {COMBAT_VALUES.source}")
+    value: int = COMBAT_VALUES.lookup(row, column="veteran" if troops.veteran else "normal")
+    return value
+
+
+def valued_as(troops: Troops) -> str:
+    return f", each as a {PRAETORIANS_FIGHT_AS.label}," if troops.type is TroopType.PRAETORIAN else ""
+
+
+def note_once(working: Working, text: str, rule: str) -> None:
+    """A reading is said once in a working, however many forces it touches."""
+    if not any(line.kind == "note" and line.text == text for line in working.lines):
+        working.note(text, rule)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from ..registry import procedure
 from ..schema import spec
 from ..tables import KeyedTable
 from ..working import Result, Working
-from .forces import Force, Troops, TroopType, combat_value
+from .forces import ASSUMPTIONS, Force, Troops, TroopType, combat_value
 
 # VIII. RAISING TROOPS: what unpaid troops may do, for the umpire to weigh wherever they are shown.
 UNPAID_TROOPS = (
@@ -44,7 +44,8 @@ LEGION_LIMITS = KeyedTable(
     rows={"legionary": 5, "auxiliary": 5, "raw_levy": 10},
 )
 # Praetorians "can only be Legionaries" (IX. ASSUMPTIONS): in a legion they fill legionary places,
-# or a legion could grow past its 20 by promoting legionaries and refilling their places.
+# or a legion could grow past its 20 by promoting legionaries and refilling their places (check_limits
+# says so in the working).
 LIMIT_GROUPS = {
     "legionary": (TroopType.LEGIONARY, TroopType.PRAETORIAN),
     "auxiliary": (TroopType.AUXILIARY,),
@@ -103,6 +104,12 @@ def check_limits(legion: Force, working: Working, blame: Mapping[str, str], defa
                 f"{' (praetorians included)' if group == 'legionary' else ''}: no. {limit + 1} is "
                 f"refused, a legion may hold at most {limit} ({LEGION_LIMITS.source})",
             )
+    if count(legion, TroopType.PRAETORIAN):
+        working.note(
+            "Praetorians fill the legion's legionary places: the handbook gives them no limit of their own and "
+            "says they 'can only be Legionaries'",
+            f"{ASSUMPTIONS}; {LEGION_LIMITS.source}",
+        )
     working.step(
         f"{legion.name} is within the limits: {count(legion, *LIMIT_GROUPS['legionary'])}/5 legionary, "
         f"{count(legion, TroopType.AUXILIARY)}/5 auxiliary, {count(legion, TroopType.RAW_LEVY)}/10 raw levy",
@@ -212,7 +219,7 @@ def raise_troops(case: RaiseInput, dice: Dice) -> Result:
         cost += priced(legion.name, "aquila", 1, "raise", working)
         working.note(
             "The handbook gives no time to raise an Aquila (a new legion): the umpire rules it",
-            "IX. WARFARE, ASSUMPTIONS",
+            ASSUMPTIONS,
         )
     after = Force(
         legion.name, merge(legion.troops, {(TroopType.RAW_LEVY, False): case.raw_levies}), legion.aquila or case.aquila

@@ -141,6 +141,11 @@ def winning_bribe(values: Mapping[str, int], working: Working) -> tuple[str | No
         working.note("No bribe is effective", BRIBERY)
         return None, False
     if len(leaders) > 1:
+        working.note(
+            "The handbook's example has the larger bribe prevail and says nothing of a tie: the console reads "
+            "equal bribes as cancelling each other",
+            BRIBERY,
+        )
         working.choice(f"{' and '.join(leaders)} tie at {best}: neither bribe prevails", BRIBERY, best)
         return None, True
     working.choice(f"{leaders[0]}'s bribe prevails, value {best}", BRIBERY, best)

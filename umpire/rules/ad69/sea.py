@@ -32,7 +32,8 @@ CROSSING_DISASTER = KeyedTable(
     rows={"summer": 1, "winter": 2},
 )
 
-# IX. SEA MOVEMENT, Worse Things Happen At Sea. Neptune's +1 can lift a 6 to 7: still lucky.
+# IX. SEA MOVEMENT, Worse Things Happen At Sea: "Roll 1d6". Neptune's +1 can lift a 6 to 7: still lucky.
+WORSE_THINGS_DIE = 6
 WORSE_THINGS = BandTable(
     name="Worse Things Happen At Sea",
     source=f"{SEA_MOVEMENT}, Worse Things Happen At Sea",
@@ -128,12 +129,18 @@ class CrossingInput:
 
 def worse_things(case: CrossingInput, dice: Dice, working: Working) -> str:
     """IX. Worse Things Happen At Sea: 1d6, +1 for Neptune's offering."""
-    score = working.roll(dice, 6, "Worse Things Happen At Sea")
+    score = working.roll(dice, WORSE_THINGS_DIE, "Worse Things Happen At Sea")
     if case.offering_to_neptune:
         score += working.modifier(
             f"+1 for the {NEPTUNE_OFFERING} talent offering to Neptune",
             1,
             f"{SEA_MOVEMENT}, Worse Things Happen At Sea",
+        )
+    if score > WORSE_THINGS_DIE:
+        working.note(
+            f"Worse Things Happen At Sea goes up to {WORSE_THINGS_DIE}: the console reads Neptune's "
+            f"{score} as {WORSE_THINGS_DIE}, you lucky devil",
+            WORSE_THINGS.source,
         )
     result: str = WORSE_THINGS.lookup(score, working)
     return result
@@ -169,8 +176,8 @@ def open_sea_crossing(case: CrossingInput, dice: Dice) -> Result:
     result = "safe"
     if case.offering_to_neptune:
         working.note(
-            "Neptune's +1 is written under Worse Things Happen At Sea, after its table: it helps that "
-            "roll, not the crossing roll",
+            "The handbook gives Neptune's '+1 to your die roll' under Worse Things Happen At Sea, after its "
+            "table: the console adds it to that roll, not to the crossing roll",
             WORSE_THINGS.source,
         )
     if crossing <= disaster_on:

@@ -14,6 +14,7 @@ from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import Band, BandTable, KeyedTable
 from ..working import Result, Working
+from .characters import military_skill_spec
 from .forces import Force, TroopType, combat_value
 from .legions import count
 
@@ -127,8 +128,8 @@ class SiegeSide:
         "Its forces (the defenders: the garrison, empty if there is none)", max_items=20, default=()
     )
     commander_in_person: bool = spec("Its Legionary Commander fights in person (+2)", default=False)
-    military_skill: int = spec(
-        "Military Skill of the Army Commander (not a subordinate legion commander)", min=-10, max=10, default=0
+    military_skill: int = military_skill_spec(
+        "Military Skill of the Army Commander (not a subordinate legion commander)"
     )
 
 
@@ -235,9 +236,9 @@ def defenders_lost(result: str, attack: int, garrison_units: int, working: Worki
 def siege_losses(result: str, garrison: int, attack: int, case: SiegeAssaultInput, working: Working) -> tuple[int, int]:
     """X. SIEGE COMBAT RESULTS, losses in units, from each side's combat value (its "strength")."""
     working.note(
-        "Losses use each side's combat value as head-counted (attackers without raw levies), not the "
-        "Defence Combat Value: the rule says 'combat value' and 'strength', and the multiplied value "
-        "would cost more units than a legion has",
+        "The handbook divides the other side's 'combat value' or 'strength' for the losses: the console "
+        "reads this as each side's combat value as head-counted (attackers without raw levies), not the "
+        "multiplied Defence Combat Value, which would cost more units than a legion has",
         SIEGE_RESULTS.source,
     )
     assaulting = units(case.attackers.forces, exclude=(TroopType.RAW_LEVY,))
@@ -246,11 +247,12 @@ def siege_losses(result: str, garrison: int, attack: int, case: SiegeAssaultInpu
         capped(attackers_lost(result, garrison, working), assaulting, "attackers", working),
         capped(defenders_lost(result, attack, garrison_units, working), garrison_units, "defenders", working),
     )
-    working.note(
-        "The attackers' losses fall on the units that assaulted, not on raw levies; the owner divides "
-        "them among types, as in battle",
-        "X. LOSSES",
-    )
+    if lost[0]:
+        working.note(
+            "The handbook does not say which attackers are lost: the console takes them from the units that "
+            "assaulted, not the raw levies left out of it; the owner divides them among types, as in battle",
+            f"{SIEGE_RESULTS.source}; X. LOSSES",
+        )
     return lost
 
 
@@ -341,7 +343,11 @@ def reduce_defences(case: ReductionInput, dice: Dice) -> Result:
     # at 0 it would count for nothing, which even an empty place (3) does not.
     after = max(before - 1, 1)
     if after == before:
-        working.note(f"{case.place.name} is at multiplier 1: its walls can be reduced no further")
+        working.note(
+            f"{case.place.name} is at multiplier 1: the handbook gives reduction no floor; the "
+            "console stops at 1, where the walls add nothing, for at 0 the garrison would count for nothing",
+            "X. REDUCING DEFENCES",
+        )
     else:
         working.modifier("-1 for a month of reduction", -1, "X. REDUCING DEFENCES")
     working.note("Siege engines and equipment cannot be moved from place to place", "X. REDUCING DEFENCES")

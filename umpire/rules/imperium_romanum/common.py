@@ -17,6 +17,8 @@ RULESET = "imperium_romanum"
 DIE = 6  # 1.0 (L36): "one die"; every roll is 1d6
 ROUNDING = "2.1 Rounding Off Fractions"
 EXTRACTION = "shared/rules/004_imperium_romanum.md"
+# The situations 21.0 names (L909-917): "Scenarios I, II, 1-9, 18, 20-24, ..." to 32; none is printed (20.0).
+SITUATIONS = ("I", "II", *map(str, range(1, 33)))
 
 
 class Season(Choice):

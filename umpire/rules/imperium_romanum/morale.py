@@ -17,6 +17,15 @@ from .common import RULESET
 TABLE = "Morale Table"
 TOTAL_LOSS = "11.2 Total Morale Loss"
 HALVING = "11.4 Morale (optional)"
+OPENING = "11.0 Morale"
+# 18.7 (L860): "Unless otherwise noted, the morale of barbarians, rebels, foreign powers and usurpers always starts
+# at 100." A Roman faction's is "assigned in the situation outline" (11.0, L439; 20.2, L888), which is not printed.
+NON_ROMAN_OPENING = 100
+NOT_SET = (
+    "the faction's morale is not set: Control sets it from the situation outline (11.0, 20.2; barbarians, rebels, "
+    "foreign powers and usurpers start at 100 unless the situation says otherwise, 18.7). An unset morale is not 0, "
+    "so 11.2 is not checked"
+)
 # The Morale Table (L1050-1065): {event: (points, times the Tax Rate)}; None where the text is cut off.
 MORALE_TABLE_GIVEN: dict[str, tuple[int, bool] | None] = {
     "Attacks, Each Game-Turn none is made": (-2, False),
@@ -56,8 +65,13 @@ class MoraleEvent:
 @dataclass(frozen=True)
 class MoraleInput:
     events: tuple[MoraleEvent, ...] = spec("What happened to the faction", min_items=1, max_items=60)
-    morale: int | None = spec("The faction's morale before (empty: the change alone)", default=None)
-    end_of_turn: bool = spec("This is the end of the game-turn (11.2 is checked)", default=False)
+    morale: int | None = spec(
+        "The faction's morale before, from its tracker (empty: the change alone; a morale not set yet is not 0)",
+        default=None,
+    )
+    end_of_turn: bool = spec(
+        "This is the end of the game-turn (11.2 is checked: the morale before is needed)", default=False
+    )
 
 
 def row_of(item: MoraleEvent, n: int) -> tuple[int, bool, str]:
@@ -91,7 +105,11 @@ def event_points(item: MoraleEvent, n: int, working: Working) -> int:
 
 @procedure(RULESET, "morale", title="Morale ledger", source=TABLE, takes=MoraleInput)
 def morale(case: MoraleInput, dice: Dice) -> Result:
-    """The Morale Table: a faction's gains and losses; at the end of a turn, 0 or less dissolves it (11.2)."""
+    """The Morale Table: a faction's gains and losses. 11.2 (L443): "If, at the end of any game-turn, a faction has
+    suffered total morale loss (i.e.: a morale rating of "0" or less) it undergoes faction dissolution": checked only
+    against a morale that has been set, never an empty one taken as 0."""
+    if case.end_of_turn and case.morale is None:
+        raise RulesError("morale", NOT_SET)
     working = Working()
     change = sum(event_points(item, n, working) for n, item in enumerate(case.events))
     working.step(f"Morale changes by {change:+d}", TABLE, change)

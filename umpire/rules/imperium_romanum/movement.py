@@ -19,6 +19,7 @@ NARROW_SEAS = "13.1 Narrow Seas Hexsides"
 LIMITANEI = "13.6 Limitanei"
 JOINING = "4.17 Action Chits"
 FORCED_MARCH = "10.11 Movement"
+FORCED_MARCH_BONUS = 2  # a non-cavalry unit's allowance "+2 plus the leader's value"
 LIMITANEI_MP = 4  # 13.6 (L613): "must spend 4 extra movement points"
 IMPASSABLE = "impassable"
 
@@ -220,20 +221,18 @@ def force_march(case: ForcedMarchInput, dice: Dice) -> Result:
     working = Working()
     if case.marched_this_turn:
         raise RulesError("marched_this_turn", "only one forced march is possible per turn (10.11)")
-    bonus = 2 + case.leader
     allowances: dict[str, int] = {}
     for unit in case.units:
-        allowances[unit.name] = unit.allowance + (0 if unit.cavalry else bonus)
-        working.step(
-            f"{unit.name}: "
-            + (
-                f"cavalry, stays {unit.allowance}"
-                if unit.cavalry
-                else f"{unit.allowance} + 2 + {case.leader} = {allowances[unit.name]}"
-            ),
-            FORCED_MARCH,
-            allowances[unit.name],
-        )
+        if unit.cavalry:
+            allowances[unit.name] = unit.allowance
+            working.step(f"{unit.name}: cavalry, stays {unit.allowance}", FORCED_MARCH, unit.allowance)
+            continue
+        terms = [
+            ("its allowance", unit.allowance),
+            ("forced march", FORCED_MARCH_BONUS),
+            ("the leader's value", case.leader),
+        ]
+        allowances[unit.name] = working.total(unit.name, terms, FORCED_MARCH)
     roll = working.roll(dice, DIE, "forced march attrition")
     loses = roll > 1 + case.leader
     working.step(

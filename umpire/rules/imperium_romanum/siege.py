@@ -1,5 +1,5 @@
-"""16.0 Sieges and 17.0 Fortifications: the Siege Attrition Table (16.6), a fortification's building and its
-timer (17.1-17.4), and the optional Cities Surrender Table (16.7), printed only to its row 4."""
+"""16.0 Sieges and 17.0 Fortifications: the Siege Attrition Table (16.6) and a fortification's building and its
+timer (17.1-17.4). 16.7 City Surrender is in surrender.py."""
 
 from dataclasses import dataclass
 
@@ -7,7 +7,7 @@ from ..dice import Dice
 from ..errors import MissingData, RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
-from ..tables import Band, BandTable, KeyedTable
+from ..tables import Band, BandTable
 from ..working import Result, Working
 from .common import DIE, RULESET, Season
 
@@ -17,7 +17,6 @@ ATTRITION_TABLE = "Siege Attrition Table"
 BUILD = "17.11 Placement of Fortification"
 IN_EFFECT = "17.2 When Fortifications Are in Effect"
 LIMITS = "17.4 Restrictions on Fortifications"
-SURRENDER = "16.7 City Surrender"
 WINTER_ADDS = 2  # table note (L1004): "Winter: Add 2 to the die-roll."
 HIGHEST_FORT = 5  # 17.41
 AUTOMATIC = "automatic"
@@ -208,82 +207,4 @@ def fortification(case: FortInput, dice: Dice) -> Result:
         working.note("At +5 it acts like a city: units may accept siege in it (17.32)", "17.32")
     return Result.of(
         f"{RULESET}.fortification", {"cost": cost, "level_now": case.level, "level_at_supply": new}, working, dice
-    )
-
-
-# ---- imperium_romanum.city_surrender -------------------------------------------------------------
-
-SIZES = ("2-9", "10-25", "26-50", "51-99", "100+")
-CITIES_SURRENDER = KeyedTable(
-    "Cities Surrender Table",
-    f"{SURRENDER} (L766-787)",
-    {
-        1: dict.fromkeys(SIZES, "-"),
-        2: dict.fromkeys(SIZES, "-"),
-        3: dict.fromkeys(SIZES, "-"),
-        4: {**dict.fromkeys(SIZES[:4], "-"), "100+": "S"},
-    },
-)  # "1-" is the row for 1 or less; rows 5 and 6 are cut off (L773)
-
-
-@dataclass(frozen=True)
-class SurrenderRow:
-    roll: int = spec("A row the text does not print (5 or more)", min=5, max=20)
-    size_2_9: str | None = spec("S or -", default=None)
-    size_10_25: str | None = spec("S or -", default=None)
-    size_26_50: str | None = spec("S or -", default=None)
-    size_51_99: str | None = spec("S or -", default=None)
-    size_100: str | None = spec("S or -", default=None)
-
-
-@dataclass(frozen=True)
-class SurrenderInput:
-    army: int = spec("Strength points of the asking force", min=2, max=5000)
-    modifier: int = spec(
-        "The table's modifiers, summed (plundered province, Roman against Roman, morale, leaders, "
-        "owner's units, Iudea)",
-        min=-10,
-        max=10,
-        default=0,
-    )
-    barbarian: bool = spec("The asking faction is barbarian", default=False)
-    rows: tuple[SurrenderRow, ...] = spec("Rows 5 and up, from the event's data tables", max_items=16, default=())
-
-
-def size_column(army: int) -> str:
-    for key, top in zip(SIZES, (9, 25, 50, 99)):
-        if army <= top:
-            return key
-    return SIZES[-1]
-
-
-@procedure(
-    RULESET, "city_surrender", title="City surrender (optional)", source=SURRENDER, takes=SurrenderInput, dice="1d6"
-)
-def city_surrender(case: SurrenderInput, dice: Dice) -> Result:
-    """16.7 (optional): once a year a force asks a non-garrisoned city or non-city port to surrender, on 1d6."""
-    working = Working()
-    if case.barbarian:
-        raise RulesError("barbarian", "barbarians may not ask for surrender (16.7)")
-    roll = working.roll(dice, DIE, "city surrender") + case.modifier
-    if case.modifier:
-        working.modifier("The table's modifiers", case.modifier, SURRENDER)
-    column, row = size_column(case.army), max(roll, 1)
-    if row in CITIES_SURRENDER.rows:
-        result = CITIES_SURRENDER.lookup(row, working, column=column)
-    else:
-        entered = next((r for r in case.rows if r.roll == row), None)
-        field = "size_" + column.replace("-", "_").replace("+", "")
-        result = getattr(entered, field) if entered else None
-        if result is None:
-            raise RulesError(
-                "rows",
-                f"the Cities Surrender Table has no result for a roll of {row} at army size "
-                f"{column}: Control enters it on the data tables page",
-            )
-    working.step(
-        "S: the city surrenders" if result == "S" else "No effect: it must be besieged and assaulted", SURRENDER, result
-    )
-    return Result.of(
-        f"{RULESET}.city_surrender", {"roll": roll, "column": column, "surrenders": result == "S"}, working, dice
     )

@@ -30,7 +30,18 @@ from .armies import (
     tactics_apply,
 )
 from .battle_type import BATTLE_TYPE, BattleType, StrengthCounted, judge_type
-from .combat import SUFFERING, Kind, Mandatory, Unit, UnmetShare, allocate, convert_pairs, describe_units, roll_unit
+from .combat import (
+    SUFFERING,
+    Kind,
+    Mandatory,
+    Unit,
+    UnmetShare,
+    allocate,
+    convert_pairs,
+    describe_units,
+    losses_to_eliminate,
+    roll_unit,
+)
 from .common import DIE, OPTIONS_HELP, RULESET, Modifier, Side, Terrain, total_of
 from .leaders import leader_fate
 
@@ -144,6 +155,7 @@ class Fighter:
     tactic: Tactic | None
     inflicted: int = 0
     eliminated: int = 0
+    fell_on_nobody: int = 0  # hits scored after its last SP fell: they put no SP out of action (§11.1)
     fates: list[dict[str, str]] = field(default_factory=list)
 
     @property
@@ -153,6 +165,11 @@ class Fighter:
     def strength(self, reading: StrengthCounted) -> int:
         units = [unit for unit in self.units if unit.sp > 0]
         return sum(unit.good if reading is StrengthCounted.GOOD_ORDER else unit.sp for unit in units)
+
+    @property
+    def standing(self) -> bool:
+        """Some SP of the army are still on the field, in good order or HDC (§10.2): it is not eliminated."""
+        return any(unit.sp > 0 for unit in self.units)
 
     def hdc_now(self) -> int:
         return sum(unit.hdc for unit in self.units if unit.sp > 0)
@@ -173,7 +190,7 @@ class Fighter:
     title="Field battle",
     source="8 The Field of Battle; §9.11; §10",
     takes=BattleInput,
-    dice="D6 per unit per phase; D6 per orderly retreat, per leader whose unit falls",
+    dice="D6 per unit per phase until a side is eliminated (§8.3); D6 per orderly retreat, per leader whose unit falls",
 )
 def battle(case: BattleInput, dice: Dice) -> Result:
     """8: one field battle from the battle type to the pursuit, with losses, leaders' fates and booty due."""
@@ -198,6 +215,7 @@ def battle(case: BattleInput, dice: Dice) -> Result:
     if kind is BattleType.PITCHED:
         for side in sides:
             check_tactic(side.army, side.role, working)
+            check_retreat(side)
         note_ranged_battle(case, working)
     else:
         for side in sides:
@@ -240,6 +258,9 @@ def fight_phases(
         if phase == 3:
             switch_tactics(case, sides, kind, working)
         fight_phase(case, sides, kind, phase, dice, working)
+        eliminated = elimination(case, sides, phase, working)
+        if eliminated is not None:
+            return eliminated
         if case.truce_after_phase == phase:
             working.step(
                 f"End of Phase {phase}: the players agree a tacit truce; the attacker is repulsed and rolls "
@@ -254,10 +275,71 @@ def fight_phases(
                 "pursuit": False,
                 "booty": None,
             }
-        retreated = orderly_retreats(case, sides, kind, phase, dice, working)
+        retreated = orderly_retreats(case, sides, phase, dice, working)
         if retreated is not None:
             return retreated
     return None
+
+
+def elimination(case: BattleInput, sides: Sequence[Fighter], phase: int, working: Working) -> End | None:
+    """8.3: "elimination of the enemy" ends the combat, at the end of the phase that eliminated it (the phases
+    are simultaneous): no further phase, no Phase 4 and no pursuit, for there is no army left to fight or pursue.
+    "The side that remains in occupation of the field is the winner of the battle"."""
+    gone = [side for side in sides if not side.standing]
+    if not gone:
+        return None
+    unreached(case, sides, phase, working)
+    if len(gone) == 2:
+        working.step(f"Both armies are eliminated in Phase {phase}: the combat ends", END)
+        working.note(
+            "Both eliminated at once: no side remains in occupation of the field, so neither wins and nobody "
+            "collects booty (§8.3)",
+            END,
+        )
+        return {"end": "elimination", "winner": None, "loser": None, "phase_4": None, "pursuit": False, "booty": None}
+    loser = gone[0]
+    winner = sides[0] if loser is sides[1] else sides[1]
+    working.step(
+        f"{loser.label} is eliminated in Phase {phase}: the combat ends; {winner.label} remains in occupation of the "
+        "field and wins, with no Phase 4 and no pursuit",
+        END,
+        winner.role,
+    )
+    if loser.fell_on_nobody:
+        working.note(
+            f"{loser.fell_on_nobody} HDC scored beyond {loser.label}'s last SP put no SP out of action: they are "
+            "not counted for booty (§11.1)",
+            "11.1 Defeated in the Open Field",
+        )
+    end: End = {
+        "end": "elimination",
+        "winner": winner.role,
+        "loser": loser.role,
+        "phase_4": None,
+        "pursuit": False,
+        "booty": winner.role,
+    }
+    return moving_on(case, end, working)
+
+
+def unreached(case: BattleInput, sides: Sequence[Fighter], phase: int, working: Working) -> None:
+    """A truce or an orderly retreat asked for at the end of this phase or a later one never comes."""
+    if case.truce_after_phase is not None and case.truce_after_phase >= phase:
+        working.note(f"The tacit truce agreed for the end of Phase {case.truce_after_phase} is not reached", TRUCE)
+    for side in sides:
+        if side.army.retreat_after_phase is not None and side.army.retreat_after_phase >= phase:
+            working.note(
+                f"{side.label}'s orderly retreat after Phase {side.army.retreat_after_phase} is not attempted",
+                RETREAT,
+            )
+
+
+def moving_on(case: BattleInput, end: End, working: Working) -> End:
+    """8.4: "A victorious attacker may continue its movement, but in this case he recovers no booty!"."""
+    if end["winner"] == "attacker" and case.attacker_continues_moving and end["booty"]:
+        working.note("The victorious attacker moves on: he recovers no booty (§8.4)", AFTER)
+        end["booty"] = None
+    return end
 
 
 def fight_phase(
@@ -319,6 +401,7 @@ def suffer(
     case: BattleInput, side: Fighter, hits: int, mandatory: Mandatory | None, dice: Dice, working: Working
 ) -> None:
     before = {unit.name for unit in side.units if unit.sp > 0}
+    can_take = sum(losses_to_eliminate(unit) for unit in side.units if unit.sp > 0)
     units, eliminated = allocate(
         side.units,
         hits,
@@ -332,6 +415,8 @@ def suffer(
         units, pairs = convert(units, working, side.label)
         eliminated += pairs
     side.units, side.eliminated = units, side.eliminated + eliminated
+    if not side.standing:
+        side.fell_on_nobody += max(hits - can_take, 0)
     fallen = before - {unit.name for unit in side.units if unit.sp > 0}
     side.fates += leaders_of_fallen(side, fallen, dice, working)
 
@@ -373,17 +458,13 @@ def switch_tactics(case: BattleInput, sides: Sequence[Fighter], kind: BattleType
 
 
 def orderly_retreats(
-    case: BattleInput, sides: Sequence[Fighter], kind: BattleType, phase: int, dice: Dice, working: Working
+    case: BattleInput, sides: Sequence[Fighter], phase: int, dice: Dice, working: Working
 ) -> End | None:
-    """8.3.2: the defender announces first; pitched battle: only a defender who chose Dissuasion."""
+    """8.3.2: the defender announces first (check_retreat saw that a pitched battle's is the Dissuasion
+    defender's)."""
     for side in (sides[1], sides[0]):
         if side.army.retreat_after_phase != phase:
             continue
-        if kind is BattleType.PITCHED and not (side.role == "defender" and side.army.tactic is Tactic.DISSUASION):
-            raise RulesError(
-                f"{side.role}.retreat_after_phase",
-                "in a pitched battle only a defender who chose Dissuasion may retreat in order (§8.3.2)",
-            )
         if retreat_roll(case, side, dice, working):
             other = sides[0] if side is sides[1] else sides[1]
             working.step(f"{side.label} leaves the region in good order; {other.label} wins and collects booty", END)
@@ -396,6 +477,18 @@ def orderly_retreats(
                 "booty": other.role,
             }
     return None
+
+
+def check_retreat(side: Fighter) -> None:
+    """8.3.2: in a pitched battle "a defending player who chose the Dissuasion tactic may attempt an orderly
+    retreat"; refused before any die is rolled, however the battle would have gone."""
+    if side.army.retreat_after_phase is not None and not (
+        side.role == "defender" and side.army.tactic is Tactic.DISSUASION
+    ):
+        raise RulesError(
+            f"{side.role}.retreat_after_phase",
+            "in a pitched battle only a defender who chose Dissuasion may retreat in order (§8.3.2)",
+        )
 
 
 def retreat_roll(case: BattleInput, side: Fighter, dice: Dice, working: Working) -> bool:
@@ -438,10 +531,7 @@ def decide(case: BattleInput, sides: Sequence[Fighter], kind: BattleType, dice: 
         destroy(loser, loser.army.sheltered, dice, working, why="destroyed by the winner's tactic (Phase 4)")
     else:
         end["pursuit"] = pursue(case, winner, loser, kind, dice, working)
-    if winner.role == "attacker" and case.attacker_continues_moving and end["booty"]:
-        working.note("The victorious attacker moves on: he recovers no booty (§8.4)", AFTER)
-        end["booty"] = None
-    return end
+    return moving_on(case, end, working)
 
 
 def tallies(sides: Sequence[Fighter], reading: HdcTally, working: Working) -> list[int]:
@@ -535,7 +625,7 @@ def outcome(case: BattleInput, sides: Sequence[Fighter], kind: BattleType, end: 
     for side, other in ((sides[0], sides[1]), (sides[1], sides[0])):
         report[side.role] = {
             "units": describe_units(side.units),
-            "hdc_suffered": other.inflicted,
+            "hdc_suffered": other.inflicted - side.fell_on_nobody,
             "sp_eliminated": side.eliminated,
             "sp_left": sum(u.sp for u in side.units),
             "leaders": side.fates,
@@ -546,6 +636,7 @@ def outcome(case: BattleInput, sides: Sequence[Fighter], kind: BattleType, end: 
         report["sacking_counts"] = {
             "sp_put_out_of_action": report[loser]["hdc_suffered"],
             "sp_eliminated": report[loser]["sp_eliminated"],
+            "annihilated": report[loser]["sp_left"] == 0,  # §11.3 "Enemy army annihilated: +1"
         }
     return report
 

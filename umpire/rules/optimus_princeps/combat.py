@@ -143,6 +143,12 @@ def one_loss(unit: Unit) -> tuple[Unit, int]:
     return replace(unit, sp=unit.sp - 1, hdc=unit.hdc - 1), 1
 
 
+def losses_to_eliminate(unit: Unit) -> int:
+    """How many more losses take the unit's last SP off the field: a vehicle loses an SP to each (§10.5); any
+    other SP is put Out of Action by one and eliminated by a second (§10.2)."""
+    return unit.sp if unit.vehicle else 2 * unit.sp - unit.hdc
+
+
 def convert_pairs(unit: Unit) -> tuple[Unit, int]:
     """6.1 and §10.2: the owner "is free to convert 2 SP Out of Action into 1 SP eliminated"."""
     pairs = unit.hdc // 2

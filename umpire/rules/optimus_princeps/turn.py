@@ -3,6 +3,7 @@ seasonal event of Sequence 1 with the spring recovery; and the solitaire campaig
 barbarian activation (Domitian's Reign, Playing the Campaign Solitaire)."""
 
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Any
 
 from ..dice import Dice
@@ -46,15 +47,58 @@ START = {
         {"text": "Solitaire campaign: roll for the season's historical events before the weather", "rule": SOLITAIRE},
     ),
 }
-WEATHER = {
-    Season.THAW: ("Thaw: roll a D6: 4-6 marshes flooded (a major river for attrition)", "2 Sequence 1 L126"),
-    Season.SUMMER: ("Summer: roll a D6: 1-3 marshes dry, plains", "2 Sequence 1 L132"),
-    Season.AUTUMN: ("Autumn: roll a D6: 1 rivers frozen; 6 marshes flooded", "2 Sequence 1 L133"),
-    Season.WINTER: (
-        "Winter: roll a D6: 1-3 watercourses frozen (a bridge of boats is destroyed)",
-        "2 Sequence 1 L134; §5.2.4",
-    ),
-}
+FLOODED = "marshes flooded: being in them or moving through them is crossing a major river for attrition"
+# §2 Sequence 1 (L125-134): the D6 each season but spring, its columns the die as written.
+SEASONAL_EVENTS = KeyedTable(
+    "Seasonal events",
+    EVENTS,
+    {
+        "thaw": {"1": "no effect", "2": "no effect", "3": "no effect", "4": FLOODED, "5": FLOODED, "6": FLOODED},
+        "summer": {
+            "1": "marshes are dry: plains",
+            "2": "marshes are dry: plains",
+            "3": "marshes are dry: plains",
+            "4": "no effect",
+            "5": "no effect",
+            "6": "no effect",
+        },
+        "autumn": {
+            "1": "rivers are frozen",
+            "2": "no effect",
+            "3": "no effect",
+            "4": "no effect",
+            "5": "no effect",
+            "6": FLOODED,
+        },
+        "winter": {
+            "1": "watercourses are frozen",
+            "2": "watercourses are frozen",
+            "3": "watercourses are frozen",
+            "4": "no effect",
+            "5": "no effect",
+            "6": "no effect",
+        },
+    },
+)
+WEATHER_LINES = {Season.THAW: "L126", Season.SUMMER: "L132", Season.AUTUMN: "L133", Season.WINTER: "L134"}
+FROZEN = ("rivers are frozen", "watercourses are frozen")
+
+
+def weather_text(season: Season) -> str:
+    """The season's line of the seasonal event, read from its row of the table the procedure rolls on."""
+    row: dict[str, str] = SEASONAL_EVENTS.rows[season.value]
+    bands = [list(rolls) for _, rolls in groupby(row, key=row.__getitem__)]
+    rolls = "; ".join(f"{band[0]}{'' if len(band) == 1 else f'-{band[-1]}'} {row[band[0]]}" for band in bands)
+    return f"{season.label.title()}: roll a D6: {rolls}"
+
+
+def weather_steps(season: Season) -> tuple[dict[str, str], ...]:
+    roll = {"text": weather_text(season), "rule": f"2 Sequence 1 {WEATHER_LINES[season]}"}
+    if not set(FROZEN) & set(SEASONAL_EVENTS.rows[season.value].values()):
+        return (roll,)
+    return (roll, {"text": "If the rivers freeze, a bridge of boats is destroyed", "rule": "5.2.4"})
+
+
 SPRING = {
     "key": "spring_reinforcements",
     "title": "Sequence 1: Events (spring: automatic reinforcements)",
@@ -141,14 +185,15 @@ STAGES = tuple(Season)
 
 
 def weather_phase(season: Season) -> dict[str, Any]:
+    """2 Sequence 1: each season but spring rolls on its own line of the seasonal event. A phase is known by its
+    key in every stage it happens in, so each season's roll has a key of its own (thaw_weather …)."""
     if season is Season.SPRING:
         return SPRING
-    text, rule = WEATHER[season]
     return {
-        "key": "weather",
-        "title": "Sequence 1: Events (seasonal event)",
+        "key": f"{season.value}_weather",
+        "title": f"Sequence 1: Events ({season.label} weather)",
         "rule": "2 Sequence 1",
-        "steps": ({"text": text, "rule": rule},),
+        "steps": weather_steps(season),
     }
 
 
@@ -164,43 +209,7 @@ SEQUENCE_OF_PLAY = tuple(season_plan(number) for number in range(1, 6))
 
 # ---- optimus_princeps.seasonal_event -----------------------------------------------------------------
 
-FLOODED = "marshes flooded: being in them or moving through them is crossing a major river for attrition"
-# §2 Sequence 1 (L125-134): the D6 each season but spring, its columns the die as written.
-SEASONAL_EVENTS = KeyedTable(
-    "Seasonal events",
-    EVENTS,
-    {
-        "thaw": {"1": "no effect", "2": "no effect", "3": "no effect", "4": FLOODED, "5": FLOODED, "6": FLOODED},
-        "summer": {
-            "1": "marshes are dry: plains",
-            "2": "marshes are dry: plains",
-            "3": "marshes are dry: plains",
-            "4": "no effect",
-            "5": "no effect",
-            "6": "no effect",
-        },
-        "autumn": {
-            "1": "rivers are frozen",
-            "2": "no effect",
-            "3": "no effect",
-            "4": "no effect",
-            "5": "no effect",
-            "6": FLOODED,
-        },
-        "winter": {
-            "1": "watercourses are frozen",
-            "2": "watercourses are frozen",
-            "3": "watercourses are frozen",
-            "4": "no effect",
-            "5": "no effect",
-            "6": "no effect",
-        },
-    },
-)
-
-
 FLEETS = "5.2.2 Fleet Movement"
-FROZEN = ("rivers are frozen", "watercourses are frozen")
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from ..errors import RulesError
 from ..registry import procedure
 from ..schema import Choice, spec
 from ..tables import Band, BandTable, KeyedTable
-from ..working import Result, Working
+from ..working import Result, Working, words
 from .common import OPTIONS_HELP, RULESET, Side
 
 POP_RULE = "Domitian's Reign: Victory"
@@ -158,7 +158,7 @@ def pop(case: PopInput, dice: Dice) -> Result:
         if key == "roman_leaders" and case.options.historic_counts_twice:
             count += case.roman_historic_leaders
         if count:
-            working.table(POP_TABLE, f"{key.replace('_', ' ')} × {count}", each * count)
+            working.table(POP_TABLE, f"{words(key)} × {count}", each * count)
             total += each * count
     working.note(
         "Reading A29: a historic Roman leader counts "

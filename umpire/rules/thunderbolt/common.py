@@ -2,7 +2,8 @@
 rulebook refers to but does not print (the AW rulebook's tables and the Player Aid Cards).
 
 The die is a d10 read 0-9 (2.0 "Two 10-sided dice"; 7.21 "the roll is a 0", 9.71 "treating a 0 DR as a 1"):
-the umpire enters the face marked 0 as 10, and the working reads it as 0.
+the umpire enters the face marked 0 as it reads, 0 (EnteredDice takes it as the d10's 10), and the working
+reads it as 0.
 """
 
 from collections.abc import Sequence
@@ -15,7 +16,7 @@ from ..schema import Choice, spec
 from ..working import Working
 
 RULESET = "thunderbolt"
-D10 = "d10 read 0-9 (enter the 0 face as 10)"
+D10 = "d10 read 0-9 (enter the 0 face as 0)"
 NOT_PRINTED = "Control enters it on the data tables page"
 
 Modifier = tuple[str, int, str]
@@ -77,7 +78,7 @@ class Outcome(Choice):
 
 
 def roll_d10(working: Working, dice: Dice, purpose: str) -> int:
-    """One d10 read 0-9: the 0 face, entered as 10, counts zero (2.0; 7.21)."""
+    """One d10 read 0-9: the 0 face, which the dice read as the d10's 10, counts zero (2.0; 7.21)."""
     value = working.roll(dice, 10, purpose) % 10
     if value == 0:
         working.note("The 0 face counts zero", "2.0 Components; 7.21")

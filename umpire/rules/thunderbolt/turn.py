@@ -1,8 +1,11 @@
-"""3.0 The Sequence of Play, as data for the clock, and the LAM cup (C/1-C/2), drawn by the console as the
-neutral party (its dice are seeded and the seed recorded with the run).
+"""3.0 The Sequence of Play, as data for the clock, the game's set-up, and the LAM cup (C/1-C/2), drawn by the
+console as the neutral party (its dice are seeded and the seed recorded with the run).
 
 3.0 lists the Force Determination Segment with no sub-steps and no Tribal Segment; B/3/a, B/3/b, B/4 and B/4/c
-are cited elsewhere (8.11, 5.11, 9.13, 9.42) and are placed where those citations put them."""
+are cited elsewhere (8.11, 5.11, 9.13, 9.42) and are placed where those citations put them.
+
+The rulebook has no set-up section: each scenario's set-up is in the Scenario booklet (2.0), which is not in the
+text. SETUP_CHECKLIST gathers what the rulebook says is set "at the start" of a scenario, each step at its rule."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +25,68 @@ CUP_RULE = "3.0 C/2 Initiative Determination Segment"
 def step(text: str, rule: str) -> dict[str, str]:
     return {"text": text, "rule": rule}
 
+
+SETUP_CHECKLIST: tuple[dict[str, Any], ...] = (
+    step(
+        "Choose the scenario (the Scenario booklet): its length, its Victory section, and whether it plays the "
+        "Advanced Naval System",
+        "2.0; 3.0 G/4; 13.0",
+    ),
+    step(
+        "Lay out its maps (I- Italy, C- Carthage, S- Spain & Mauretania) and displays: Army and City Occupation "
+        "Displays, Carthaginian Political and Manpower Display, Alliance Level & Game Turn Track (short scenarios: "
+        "the Consolidated Displays)",
+        "2.1; 2.3",
+    ),
+    step("Game Turn marker on the scenario's first Game Turn", "2.3; 3.0 G/4"),
+    step(
+        "Deploy the scenario's forces; each Legion on the Roman Army Display at 9 SP Citizen infantry, 1 Citizen "
+        "cavalry, 9 Ala infantry and 3 Ala cavalry unless the scenario says otherwise",
+        "2.2; 2.3",
+    ),
+    step(
+        "Roman magistrates in play with their Imperium and Theater markers (as Sempronius Longus #402: CA II, "
+        "Sicily and Africa); the scenario's leader counters into the leader pool",
+        "4.23; 4.5",
+    ),
+    step("Historical Magistrate Usage, if chosen: the Magistrate Historical Information Chart", "2.2"),
+    step(
+        "Carthage: the Family in Power on its track, the Army Commanders of the initial deployment, the pool of "
+        "commanders for replacements",
+        "2.3; 6.1; 6.41",
+    ),
+    step("Each Carthaginian Army's AER marker (2nd Punic War: Hannibal +2)", "6.71"),
+    step(
+        "Carthaginian Manpower Holding Boxes filled with each contingent's SP (trackers 'Manpower pool'); not in "
+        "the short scenarios",
+        "7.32",
+    ),
+    step(
+        "Each Roman Italy province's Alliance marker on the box the PIC gives (trackers 'Alliance'; Lucania: Rome 2)",
+        "10.11",
+    ),
+    step(
+        "Each tribe's counter on its base hex, with the allegiance and status at start from the scenario's Tribal "
+        "Information Chart",
+        "9.11; 9.31",
+    ),
+    step("The SCR marker: the Siege Capability Rating at the start of the scenario", "2.3"),
+    step(
+        "NS markers in each Naval Zone (trackers 'NS Level', + Rome, - Carthage); with the ANS instead, no NS "
+        "levels: the scenario's Fleets with their Crew Ratings, 1 squadron each for Syracuse and Massilia",
+        "8.0; AW 7.0; 13.0; 13.13; 13.18",
+    ),
+    step(
+        "Auguries: the scenario's Augury Table (one die in the short scenarios) and whether the Augury marker goes "
+        "in the cup; the 1st Macedonian War only where its Augury event is in play",
+        "3.0 C/1; 12.0; 11.0",
+    ),
+    step(
+        "Control fills the event's data tables from the PACs and the AW rulebook (Legion Request, Carthaginian "
+        "Manpower, NS Level Construction, the PIC, the Augury Table …)",
+        "1.0; 2.0",
+    ),
+)
 
 PHASES: tuple[dict[str, Any], ...] = (
     {
@@ -86,9 +151,10 @@ PHASES: tuple[dict[str, Any], ...] = (
         "rule": "3.0 B/3",
         "steps": (
             step(
-                "B/3/a Naval Superiority Construction/Re-allotment, construction first (ANS: "
-                "thunderbolt.squadron_construction)",
-                "8.11; 13.16",
+                "B/3/a Naval Superiority Construction/Re-allotment, construction first "
+                "(thunderbolt.ns_construction; ANS: thunderbolt.squadron_construction); with no construction this GT, "
+                "set 'NS levels constructed this GT' to 0",
+                "8.11; 8.12; 13.16",
             ),
             step(
                 "B/3/b Raise Manpower: Roman Legions or reinforcements (thunderbolt.legion_request); Marine and Slave "
