@@ -18,7 +18,7 @@ class TrackerMoved:
     move_id: int
     change: int
     state: str
-    value: int
+    value: int | None  # None: the tracker is not set
 
 
 @dataclass(frozen=True)

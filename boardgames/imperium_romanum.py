@@ -276,7 +276,7 @@ def register_results_tables():
         "cities_surrender",
         "Cities Surrender Table (optional)",
         sizes,
-        lambda: given_rows("siege", "CITIES_SURRENDER", size_key, "L769-772")() + [("5", {}), ("6", {})],
+        lambda: given_rows("surrender", "CITIES_SURRENDER", size_key, "L769-772")() + [("5", {}), ("6", {})],
         row_title="Die-roll",
         source=f"16.7 L766-787: rows 5 and 6 are cut off. {EXTRACTION} M-08.",
     )
@@ -308,7 +308,7 @@ def percent_key(column):
 def register_case_sources():
     """Where a case's empty cells are filled from: cities' tax rates and defences, recruits' costs and classes,
     the Morale Table's rows the text lacks, and the rows of the results tables, each by its row's name."""
-    combat, crt, naval, siege = rules("combat_input"), rules("land_crt"), rules("naval"), rules("siege")
+    combat, crt, naval = rules("combat_input"), rules("land_crt"), rules("naval")
     register_case_source(combat.City, table="cities", row_from="name", cells={"defence": "defence"})
     register_case_source(rules("treasury").TaxCity, table="cities", row_from="name", cells={"tax_rate": "tax_rate"})
     register_case_source(
@@ -333,7 +333,7 @@ def register_case_sources():
         cells={f"at_{a}_{d}": f"{a}_{d}" for a, d in naval.NAVAL_COLUMNS},
     )
     register_case_source(
-        siege.SurrenderRow,
+        rules("surrender").SurrenderRow,
         table="cities_surrender",
         row_from="roll",
         cells={
@@ -377,11 +377,20 @@ def register_situation_sources():
 
 
 def register_trackers():
-    """Each faction's morale (11.0: on the Morale/Corn Supply index) and treasury (5.0), opened at 0 for the
-    situation's starting values (20.2), and the Corn Supply Index of each capital (9.8: the counters "Roma" and
-    "Constantinopolis"). Morale has no floor: 0 or less at a turn's end dissolves the faction (11.2)."""
+    """Each faction's morale (11.0: on the Morale/Corn Supply index) and treasury (5.0), and the Corn Supply Index of
+    each capital (9.8: the counters "Roma" and "Constantinopolis"). Each opens not set: its starting figure is the
+    situation's, which the text does not print (11.0 L439: "Each faction is assigned a morale rating in the situation
+    outline"; 20.2 L888: "their initial treasury balances and morale status"; 9.8 L329: "The amount of Corn on hand
+    at the start of a situation is always indicated in the situation"), and Control sets it. A morale opened at 0
+    would be a dissolution at the first turn's end (11.2). Morale has no floor: 0 or less then dissolves (11.2)."""
     for side in SIDES:
-        register_standard_tracker(RULESET, f"Morale: {side}", start=0, source="11.0; 20.2; Morale Table")
-        register_standard_tracker(RULESET, f"Treasury: {side}", minimum=0, start=0, source="5.0; 5.2; 20.2")
+        register_standard_tracker(
+            RULESET, f"Morale: {side}", start=None, source="11.0; 20.2: the situation outline's; 11.2; Morale Table"
+        )
+        register_standard_tracker(
+            RULESET, f"Treasury: {side}", minimum=0, start=None, source="5.0; 20.2: the situation outline's"
+        )
     for capital in ("Roma", "Constantinopolis"):
-        register_standard_tracker(RULESET, f"Corn Supply Index: {capital}", minimum=0, start=0, source="9.8; 9.9")
+        register_standard_tracker(
+            RULESET, f"Corn Supply Index: {capital}", minimum=0, start=None, source="9.8: the situation's; 9.9"
+        )

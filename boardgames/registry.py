@@ -92,7 +92,7 @@ class StandardTracker:
     name: str
     minimum: int | None
     maximum: int | None
-    start: int
+    start: int | None  # None: the rulebook gives no starting figure; it opens not set and Control sets it
     source: str
 
 
@@ -100,7 +100,7 @@ _STANDARD_TRACKERS: dict[str, dict[str, StandardTracker]] = {}
 
 
 def register_standard_tracker(ruleset, name, *, minimum=None, maximum=None, start=0, source=""):
-    if minimum is not None and maximum is not None and not minimum <= start <= maximum:
+    if start is not None and minimum is not None and maximum is not None and not minimum <= start <= maximum:
         raise ValueError(f"{ruleset}: {name} starts at {start}, outside {minimum} to {maximum}.")
     tracker = StandardTracker(ruleset, name, minimum, maximum, start, source)
     _STANDARD_TRACKERS.setdefault(ruleset, {})[name] = tracker

@@ -6,6 +6,8 @@ fills in; the cells the text's examples give are pre-filled and marked given, wi
 sequence of play is the rules' own (umpire.rules.thunderbolt.turn.SEQUENCE_OF_PLAY).
 """
 
+from django.core.exceptions import ValidationError
+
 from .case_sources import register_case_source
 from .registry import Given, register_data_table, register_standard_tracker
 from .sequence import register_round_name
@@ -98,6 +100,19 @@ HARBORS: list[tuple[str, dict[str, Given]]] = [
     (port, {}) for port in ("Ostia", "Neapolis", "Lilybaeum", "Carthago", "Drepanum")
 ]
 MACEDONIAN = [("Legion in the box", {"result": Given("2", "11.31 L708")}), ("Empty box", {}), ("D", {})]
+# 8.11: one NS level a Naval Zone, + Rome, - Carthage; the zones whose levels the text's examples give. The map
+# names the rest: Control opens each as "NS Level: <zone>".
+NAVAL_ZONES = (
+    ("Mare Ligusticum", "5.24 L396"),
+    ("Mare Gallicum", "5.24 L396"),
+    ("Mare Hispanum North", "5.24 L396"),
+    ("Mare Africum", "8.12 L563"),
+    ("Mare Africum West", "7.24 L534"),
+    ("Mare Ionium", "5.51 L408"),
+)
+NS_LEVEL = "NS Level: {zone}"
+NS_CONSTRUCTED = "NS levels constructed this GT: {side}"
+SIDES = {"roman": "Rome", "carthaginian": "Carthage"}
 CONTINGENTS = (
     "Carthaginian",
     "Libyan",
@@ -116,7 +131,10 @@ def given(rows):
 
 
 def register():
-    """Declare the tables (called from BoardgamesConfig.ready()), the standard trackers and the round's name."""
+    """Declare the tables (called from BoardgamesConfig.ready()), the standard trackers, the round's name, and the
+    follower that carries a saved NS Level construction to its trackers."""
+    from umpire.services.rules import register_run_follower
+
     register_roman_tables()
     register_carthaginian_tables()
     register_aw_tables()
@@ -124,6 +142,7 @@ def register():
     register_case_sources()
     register_standard_trackers()
     register_round_name(RULESET, "Game Turn")  # 4.1 "each year/Game Turn"
+    register_run_follower(propose_ns_levels)
 
 
 def register_roman_tables():
@@ -312,6 +331,15 @@ def register_aw_tables():
 
 
 def register_naval_tables():
+    register_data_table(
+        RULESET,
+        "ns_construction",
+        "NS Level Construction Table",
+        [("levels", "NS levels", "number")],
+        row_title="Column and DR, as 'Roman 7'",
+        source="8.11: the 2nd Punic War Scenarios PAC, not printed. The 8.12 example (L563) gives DR 7: 2 levels, "
+        "for the Roman player, in a column it does not name.",
+    )
     pac = "the Advanced Naval System PAC, not printed"
     register_data_table(
         RULESET,
@@ -381,6 +409,7 @@ def register_case_sources():
         fleets,
         naval,
         naval_battle,
+        naval_superiority,
         reinforcements,
         roman_manpower,
         senate,
@@ -409,6 +438,7 @@ def register_case_sources():
         (naval.DistanceRow, "naval_distance", {"effect": "effect"}),
         (naval.RatioRow, "naval_ratio", {"drm": "drm", "raid_drm": "raid_drm"}),
         (naval_battle.ResultRow, "naval_results", {"percent": "percent", "rounding": "rounding"}),
+        (naval_superiority.ConstructionRow, "ns_construction", {"levels": "levels"}),
         (
             combat.BattleResultRow,
             "battle_results",
@@ -458,3 +488,64 @@ def register_standard_trackers():
     register_standard_tracker(RULESET, "Praetors in play", minimum=0, maximum=6, start=0, source="4.54")
     register_standard_tracker(RULESET, "Squadrons: Rome", minimum=0, maximum=28, start=0, source="13.17 (ANS)")
     register_standard_tracker(RULESET, "Squadrons: Carthage", minimum=0, maximum=20, start=0, source="13.17 (ANS)")
+    register_naval_superiority_trackers()
+
+
+def register_naval_superiority_trackers():
+    """8.11-8.12: each Naval Zone's NS level (its range is AW 7.0's, not in the text, so unbounded; its start is
+    the scenario's), and each side's levels constructed this Game Turn, whose double is its manpower DRM."""
+    for zone, line in NAVAL_ZONES:
+        register_standard_tracker(
+            RULESET,
+            NS_LEVEL.format(zone=zone),
+            start=0,
+            source=f"8.11; AW 7.0: + Rome, - Carthage; start from the scenario ({line})",
+        )
+    for side in SIDES.values():
+        register_standard_tracker(
+            RULESET,
+            NS_CONSTRUCTED.format(side=side),
+            minimum=0,
+            start=0,
+            source="8.12: twice it is the DRM on the Legion Request or Carthaginian Manpower Table this GT",
+        )
+
+
+def propose_ns_levels(run, *, actor):
+    """A saved NS Level construction (8.11) proposes each zone's change on its "NS Level" tracker, and sets the
+    side's "NS levels constructed this GT" (8.12); each move waits for the umpire. A zone the event keeps no
+    tracker for, or a move a tracker refuses, is a note. Other procedures' runs are not its business."""
+    if run.procedure != f"{RULESET}.ns_construction":
+        return [], []
+    from .models import Tracker
+    from .services.trackers import because
+
+    changes = {NS_LEVEL.format(zone=zone): change for zone, change in run.outcome["ns_levels"].items()}
+    constructed = NS_CONSTRUCTED.format(side=SIDES[run.outcome["side"]])
+    trackers = {t.name: t for t in Tracker.objects.filter(event_id=run.event_id, name__in=[*changes, constructed])}
+    if constructed in trackers:  # set, not added: a second run this turn replaces the first's count
+        changes[constructed] = run.outcome["constructed"] - (trackers[constructed].value or 0)
+    proposals, notes = [], []
+    for name, change in changes.items():
+        if name not in trackers:
+            notes.append(f"{name} is not one of the event's trackers: open it to keep that zone's level.")
+            continue
+        try:
+            proposals += propose_ns_move(run, trackers[name], change, actor)
+        except ValidationError as why:
+            notes.append(f"{name} was not moved by {run.title} (rules run #{run.pk}): {because(why)}.")
+    return proposals, notes
+
+
+def propose_ns_move(run, tracker, change, actor):
+    """The tracker's proposed move, none for no change; a ValidationError names a move the tracker refuses."""
+    from .services.trackers import do_propose_tracker_move
+
+    if not change:
+        return []
+    reason = f"from rules run #{run.pk}: {run.title}"
+    return [
+        do_propose_tracker_move(
+            tracker, change=change, reason=reason, procedure=run.procedure, from_run=run, actor=actor
+        )
+    ]

@@ -24,7 +24,7 @@ def answer_tracker_move(entry, *, actor, reason):
         )
     with atomic():
         tracker = locked(moved.tracker)
-        check_within_bounds(tracker, tracker.value - moved.change, "change")
+        check_within_bounds(tracker, tracker.standing("change") - moved.change, "change")
         write_move(
             tracker,
             change=-moved.change,

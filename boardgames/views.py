@@ -171,7 +171,8 @@ def typed_feed(request, event):
 @step(Perm.EDIT_WORLD, "boardgames:trackers", trackers_page, typed_open)
 def open_tracker(request, event, form):
     tracker = do_open_tracker(event, actor=request.user, **valid(form))
-    return f"{tracker} opened at {tracker.value} ({tracker.bounds})."
+    standing = "not set: its first move sets it" if tracker.value is None else f"at {tracker.value}"
+    return f"{tracker} opened {standing} ({tracker.bounds})."
 
 
 @step(Perm.EDIT_WORLD, "boardgames:trackers", trackers_page)

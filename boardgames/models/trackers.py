@@ -1,6 +1,7 @@
 """Trackers: named counters of a board game, kept per event (VP per player, the political track,
 a siege track, morale). A tracker's value is the sum of its confirmed moves, never stored, so
-the history and the figure cannot disagree. A procedure's proposed move waits for the umpire.
+the history and the figure cannot disagree; one with no confirmed move is not set (value None). A
+procedure's proposed move waits for the umpire.
 
 A tracker may be fed by a rules procedure (TrackerFeed): a saved run of that procedure proposes a
 move read from its outcome (boardgames.services.trackers.propose_from_run), at most once per run
@@ -56,8 +57,18 @@ class Tracker(models.Model):
 
     @property
     def value(self):
-        total = self.moves.filter(state=TrackerMove.State.CONFIRMED).aggregate(total=Sum("change"))["total"]
-        return total or 0
+        """The sum of its confirmed moves; None while it has none: a tracker opened "not set" (its rulebook gives
+        no starting figure, as Imperium Romanum's morale, 11.0 and 20.2) is not 0 until Control sets it."""
+        return self.moves.filter(state=TrackerMove.State.CONFIRMED).aggregate(total=Sum("change"))["total"]
+
+    def standing(self, field):
+        """Its value, for a move to start from; refuses, naming the field, while it is not set."""
+        value = self.value
+        if value is None:
+            raise ValidationError(
+                {field: f"{self} is not set: Control sets it first{f' ({self.source})' if self.source else ''}."}
+            )
+        return value
 
     @property
     def bounds(self):

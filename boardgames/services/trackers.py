@@ -61,21 +61,24 @@ def do_open_tracker(
     name: str,
     minimum: int | None = None,
     maximum: int | None = None,
-    start: int = 0,
+    start: int | None = 0,
     table: Region | None = None,
     source: str = "",
     actor: Actor,
 ) -> Tracker:
-    """A new tracker, standing at `start`: its first confirmed move."""
+    """A new tracker, standing at `start`: its first confirmed move. With `start` None it opens not set (no move):
+    its rulebook gives no starting figure, and its keeper's first move sets it."""
     with atomic():
         tracker = Tracker(
             event=event, name=(name or "").strip(), minimum=minimum, maximum=maximum, table=table, source=source or ""
         )
         tracker.full_clean()
-        check_within_bounds(tracker, start, "start")
+        if start is not None:
+            check_within_bounds(tracker, start, "start")
         tracker.save()
         record_audit(event=event, actor=actor, action="tracker.opened", target=tracker, after=snapshot(tracker))
-        write_move(tracker, change=start, reason=f"Opened at {start}", state=State.CONFIRMED, actor=actor)
+        if start is not None:
+            write_move(tracker, change=start, reason=f"Opened at {start}", state=State.CONFIRMED, actor=actor)
         return tracker
 
 
@@ -100,12 +103,17 @@ def do_open_standard_trackers(event: Event, *, actor: Actor) -> list[Tracker]:
 
 
 def do_move_tracker(tracker: Tracker, *, change: int, reason: str, actor: Actor) -> TrackerMove:
-    """The umpire's word: the tracker moves by `change` at once."""
-    check_change(change)
+    """The umpire's word: the tracker moves by `change` at once. A tracker not set is set at `change` (0 too): its
+    first move is its starting figure."""
     with atomic():
         tracker = locked(tracker)
         check_keeps(tracker, actor)
-        check_within_bounds(tracker, tracker.value + change, "change")
+        if tracker.value is None:
+            check_within_bounds(tracker, change, "change")
+            reason = f"Set at {change}: {(reason or '').strip()}"[:300]
+        else:
+            check_change(change)
+            check_within_bounds(tracker, tracker.value + change, "change")
         return write_move(tracker, change=change, reason=reason, state=State.CONFIRMED, actor=actor)
 
 
@@ -126,7 +134,7 @@ def do_propose_tracker_move(
         tracker = locked(tracker)
         if from_feed is None:  # a feed proposes for whoever saved the run; the tracker's keeper decides
             check_keeps(tracker, actor)
-        check_within_bounds(tracker, tracker.value + change, "change")
+        check_within_bounds(tracker, tracker.standing("change") + change, "change")
         return write_move(
             tracker,
             change=change,
@@ -143,7 +151,7 @@ def do_confirm_tracker_move(move: TrackerMove, *, actor: Actor) -> TrackerMove:
     """The proposal counts from now; the bounds are checked again against the value now."""
     with atomic():
         move, tracker = pending(move, actor)
-        value = tracker.value + move.change
+        value = tracker.standing("change") + move.change
         check_within_bounds(tracker, value, "change")
         return decide(move, tracker, State.CONFIRMED, value, actor)
 
@@ -211,7 +219,8 @@ def write_move(
         from_feed=from_feed,
     )
     if state == State.CONFIRMED:
-        move.value_after = tracker.value + change
+        before = tracker.value
+        move.value_after = change if before is None else before + change  # a first move sets it
     move.full_clean()
     move.save()
     action = "tracker.moved" if state == State.CONFIRMED else "tracker.move_proposed"
@@ -315,7 +324,7 @@ def propose_from_feed(run: ProcedureRun, feed: TrackerFeed, actor: Actor) -> Tra
     figure = read_outcome(run.outcome, feed.outcome_path)
     with atomic():
         tracker = locked(feed.tracker)
-        change = figure if feed.mode == Mode.ADD else figure - tracker.value
+        change = figure if feed.mode == Mode.ADD else figure - tracker.standing("change")
         if not change:
             return None
         reason = f"from rules run #{run.pk}: {run.title}" + (f", set to {figure}" if feed.mode == Mode.SET else "")

@@ -1,9 +1,11 @@
-"""A Hannibal Barkas event with one map table, and its umpires."""
+"""The board-game events the tests play: a Hannibal Barkas event with one map table and its umpires, and an Optimus
+Princeps event."""
 
 import pytest
 
 from tests.boardgames.builders import hannibal_barkas_session
-from umpire.models import Region, Role
+from umpire.models import Event, Region, Role
+from umpire.services.records import do_save_event
 
 
 @pytest.fixture
@@ -30,3 +32,20 @@ def hb_umpire(hb, make_umpire):
 @pytest.fixture
 def outsider(django_user_model):
     return django_user_model.objects.create_user(username="outsider", password="not-an-umpire")
+
+
+@pytest.fixture
+def op(db):
+    """An Optimus Princeps event; its dates and length are the test's own (Scenario 1 runs Thaw 101 to Spring
+    102)."""
+    return do_save_event(
+        Event(
+            slug="op",
+            name="Optimus Princeps",
+            ruleset=Event.Ruleset.OPTIMUS_PRINCEPS,
+            start_year=101,
+            start_month=3,
+            number_of_turns=7,
+        ),
+        actor=None,
+    )

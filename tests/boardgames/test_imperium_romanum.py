@@ -4,16 +4,22 @@ trackers, its round's name and its sequence of play, as the console holds them."
 import io
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from pypdf import PdfReader
 
 from boardgames.case_sources import fill_from_data_tables
-from boardgames.models import DataCell, DataTable
+from boardgames.models import DataCell, DataTable, Tracker
 from boardgames.registry import get_declarations, get_standard_trackers
 from boardgames.selectors import get_data_cell
 from boardgames.sequence import load_sequence
 from boardgames.services.tables import do_prepare_data_tables, do_save_data_rows
-from boardgames.services.trackers import do_open_standard_trackers
+from boardgames.services.trackers import (
+    do_add_tracker_feed,
+    do_move_tracker,
+    do_open_standard_trackers,
+    do_propose_tracker_move,
+)
 from umpire.models import Event, ProcedureRun, Role
 from umpire.printing.ruleset_reference import ruleset_reference_pdf
 from umpire.rules.dice import EnteredDice, SeededDice
@@ -24,6 +30,7 @@ from umpire.rules.imperium_romanum.morale import MoraleInput, morale
 from umpire.rules.registry import run_procedure
 from umpire.rules.schema import parse
 from umpire.services.records import do_save_event
+from umpire.services.rules import do_record_procedure_run
 from umpire.views.rules import reference_sheet
 
 
@@ -183,6 +190,56 @@ def test_the_standard_trackers(ir, ir_control):
     assert names["Morale: faction 1"].minimum is None  # 11.2: 0 or less dissolves, so it may go below 0
     assert names["Treasury: faction 2"].minimum == 0
     assert len(do_open_standard_trackers(ir, actor=ir_control)) == len(names)
+
+
+def test_each_standard_tracker_opens_not_set_for_the_situations_figure(ir, ir_control):
+    """11.0 (L439): "Each faction is assigned a morale rating in the situation outline at the start of play"; 20.2
+    (L888): the outline gives "their initial treasury balances and morale status"; 9.8 (L329): "The amount of Corn on
+    hand at the start of a situation is always indicated in the situation". No outline is printed, so each opens not
+    set, never at 0, which for morale would be a dissolution at the turn's end (11.2)."""
+    assert {standard.start for standard in get_standard_trackers("imperium_romanum")} == {None}
+    opened = do_open_standard_trackers(ir, actor=ir_control)
+    assert [tracker.value for tracker in opened] == [None] * 6
+    assert not Tracker.objects.get(event=ir, name="Morale: faction 1").moves.exists()
+
+
+@pytest.fixture
+def morale_1(ir, ir_control):
+    do_open_standard_trackers(ir, actor=ir_control)
+    return Tracker.objects.get(event=ir, name="Morale: faction 1")
+
+
+def test_an_unset_morale_refuses_a_move_proposed_from_it(morale_1, ir_control):
+    """A proposal is a change from the tracker's figure: from a morale not set, it is refused, naming the tracker,
+    and nothing is written."""
+    with pytest.raises(ValidationError, match="Morale: faction 1 is not set: Control sets it first"):
+        do_propose_tracker_move(morale_1, change=-2, reason="no attack this turn", actor=ir_control)
+    assert morale_1.value is None and not morale_1.moves.exists()
+
+
+def test_a_feed_from_the_morale_ledger_waits_for_control_to_set_it(ir, morale_1, ir_control):
+    """A saved run of the Morale Table proposes nothing to an unset morale: the umpire is told it is not set."""
+    do_add_tracker_feed(morale_1, procedure="imperium_romanum.morale", outcome_path="change", actor=ir_control)
+    case = {"events": [{"event": "Attacks, Each Game-Turn none is made"}]}
+    run = do_record_procedure_run(
+        ir, key="imperium_romanum.morale", case=case, dice=[], rolled_by_console=False, actor=ir_control
+    )
+    assert morale_1.value is None and not morale_1.moves.exists()
+    assert any("Morale: faction 1 is not set: Control sets it first" in note for note in run.follower_notes)
+
+
+def test_controls_first_move_sets_the_morale_then_it_moves(morale_1, ir_control):
+    """Control sets the morale from the situation outline (here a constructed 100); from then it moves as any
+    tracker does."""
+    setting = do_move_tracker(morale_1, change=100, reason="situation outline", actor=ir_control)
+    assert setting.reason == "Set at 100: situation outline" and setting.value_after == 100 == morale_1.value
+    assert do_move_tracker(morale_1, change=-2, reason="no attack", actor=ir_control).value_after == 98
+
+
+def test_the_trackers_page_shows_an_unset_tracker_as_not_set(client, ir, morale_1, ir_control):
+    client.force_login(ir_control)
+    page = client.get(reverse("boardgames:trackers", args=[ir.slug])).content.decode()
+    assert "not set" in page and "Set Morale: faction 1 at" in page
 
 
 def test_the_round_is_a_year_of_monthly_game_turns():

@@ -15,30 +15,12 @@ from boardgames.selectors import get_data_cell
 from boardgames.sequence import load_sequence
 from boardgames.services.tables import do_prepare_data_tables, do_save_data_rows
 from boardgames.services.trackers import do_open_standard_trackers
-from umpire.models import Event, Role
+from umpire.models import Role
 from umpire.printing.ruleset_reference import ruleset_reference_pdf
 from umpire.rules.dice import EnteredDice
 from umpire.rules.errors import RulesError
 from umpire.rules.registry import run_procedure
-from umpire.services.records import do_save_event
 from umpire.views.rules import reference_sheet
-
-
-@pytest.fixture
-def op(db):
-    """An Optimus Princeps event; its dates and length are the test's own (Scenario 1 runs Thaw 101 to Spring
-    102)."""
-    return do_save_event(
-        Event(
-            slug="op",
-            name="Optimus Princeps",
-            ruleset=Event.Ruleset.OPTIMUS_PRINCEPS,
-            start_year=101,
-            start_month=3,
-            number_of_turns=7,
-        ),
-        actor=None,
-    )
 
 
 @pytest.fixture
@@ -188,6 +170,27 @@ def test_the_sequence_is_a_year_of_five_seasons():
     assert [phase.key for phase in sequence.phases_in(2)][:2] == ["start_of_season", "spring_reinforcements"]
     assert "spring_reinforcements" not in [phase.key for phase in sequence.phases_in(1)]
     assert sequence.setup is not None and sequence.setup.items
+
+
+@pytest.mark.parametrize(
+    "stage, line",
+    [
+        (1, "Thaw: roll a D6: 1-3 no effect; 4-6 marshes flooded"),
+        (3, "Summer: roll a D6: 1-3 marshes are dry: plains; 4-6 no effect"),
+        (4, "Autumn: roll a D6: 1 rivers are frozen; 2-5 no effect; 6 marshes flooded"),
+        (5, "Winter: roll a D6: 1-3 watercourses are frozen; 4-6 no effect"),
+    ],
+)
+def test_each_season_s_checklist_reads_its_own_weather(stage, line):
+    """2 Sequence 1 (L126-134): each season but spring rolls on its own line, and the table's checklist in that
+    season shows that line, not Thaw's."""
+    sequence = load_sequence("optimus_princeps")
+    weather = sequence.phases_in(stage)[1]
+    assert weather.items[0].text.startswith(line)
+    assert [phase.key for phase in sequence.phases_in(stage)].count(weather.key) == 1
+    assert weather.key not in [
+        phase.key for other in (1, 3, 4, 5) if other != stage for phase in sequence.phases_in(other)
+    ]
 
 
 def test_the_reference_sheet_prints_the_tables_and_the_seasons():

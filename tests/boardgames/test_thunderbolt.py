@@ -1,20 +1,27 @@
-"""Thunderbolt's per-event data tables (with the cells its examples give), its case sources, its standard trackers,
-its round's name and its sequence of play, as the console holds them."""
+"""Thunderbolt's per-event data tables (with the cells its examples give), its case sources, its standard trackers
+(with the NS levels a saved construction proposes), its round's name, its set-up and its sequence of play, as the
+console holds them."""
 
 import pytest
 
 from boardgames.case_sources import fill_from_data_tables
-from boardgames.models import DataCell, DataTable
+from boardgames.models import DataCell, DataTable, Tracker, TrackerMove
 from boardgames.registry import get_declarations, get_standard_trackers
-from boardgames.selectors import get_data_cell
+from boardgames.selectors import get_data_cell, get_sequence_state
 from boardgames.sequence import load_sequence
 from boardgames.services.tables import do_prepare_data_tables, do_save_data_rows
-from boardgames.services.trackers import do_open_standard_trackers
+from boardgames.services.trackers import (
+    do_confirm_tracker_move,
+    do_open_standard_trackers,
+    do_open_tracker,
+    do_propose_tracker_move,
+)
 from umpire.models import Event, Role
 from umpire.rules.dice import EnteredDice
 from umpire.rules.reference import get_tables
 from umpire.rules.registry import run_procedure
 from umpire.services.records import do_save_event
+from umpire.services.rules import do_record_procedure_run
 
 
 @pytest.fixture
@@ -69,6 +76,7 @@ def test_every_chart_the_procedures_need_is_a_data_table():
         "naval_distance",
         "naval_ratio",
         "naval_results",
+        "ns_construction",
         "harbor_capacity",
         "augury_table",
         "conditional_events",
@@ -189,3 +197,114 @@ def test_the_printed_reference_sheet_holds_the_tables_and_the_sequence_of_play()
         "initiative determination",
     ):
         assert words in text, words
+
+
+def ns_construction_run(event, actor, *zones, side="roman", roll=7):
+    """A saved NS Level construction: the column is the test's own (the 8.12 example does not name it)."""
+    column = {"roman": "Roman", "carthaginian": "Carthaginian"}[side]
+    case = {
+        "side": side,
+        "column": column,
+        "table": [{"row": f"{column} {roll}"}],
+        "zones": [{"zone": zone, "levels": levels} for zone, levels in zones],
+    }
+    return do_record_procedure_run(
+        event, key="thunderbolt.ns_construction", case=case, dice=[roll], rolled_by_console=False, actor=actor
+    )
+
+
+@pytest.fixture
+def ns_table(tb, tb_control, tables):
+    """Control's NS Level Construction Table: the 8.12 example's cell (DR 7: 2) under the test's column name."""
+    do_save_data_rows(tables["ns_construction"], rows=[("Roman 7", {"levels": "2"})], actor=tb_control)
+    do_open_standard_trackers(tb, actor=tb_control)
+    return tables["ns_construction"]
+
+
+def test_tv29_a_saved_construction_proposes_mare_africum_s_level_and_the_turn_s_constructed_levels(
+    tb, tb_control, ns_table
+):
+    """TV-29, 8.12 example (L563): "where Carthage has a +2 NS Level [...] receives a 2 result [...] reducing
+    Carthage's NS Level to 0 (removing the marker). However, he must apply a -4 DRM [...] for the remainder of the
+    GT". The event's table gives the cell; the trackers get the moves, waiting for the umpire."""
+    africum = Tracker.objects.get(event=tb, name="NS Level: Mare Africum")
+    start = do_propose_tracker_move(africum, change=-2, reason="the example's start: Carthage +2", actor=tb_control)
+    do_confirm_tracker_move(start, actor=tb_control)
+    run = ns_construction_run(tb, tb_control, ("Mare Africum", 2))
+    assert run.outcome["manpower_drm"] == -4 and run.filled_notes
+    moves = {move.tracker.name: move for move in TrackerMove.objects.filter(from_run=run)}
+    assert {name: move.change for name, move in moves.items()} == {
+        "NS Level: Mare Africum": 2,
+        "NS levels constructed this GT: Rome": 2,
+    }
+    assert all(move.state == TrackerMove.State.PROPOSED for move in moves.values()) and run.follower_notes == []
+    do_confirm_tracker_move(moves["NS Level: Mare Africum"], actor=tb_control)
+    assert Tracker.objects.get(pk=africum.pk).value == 0
+
+
+def test_a_zone_the_event_keeps_no_tracker_for_is_named_and_the_rest_still_moves(tb, tb_control, ns_table):
+    """8.11 "any Naval Zone(s)": the map's zones past those the text names are Control's to open."""
+    run = ns_construction_run(tb, tb_control, ("Mare Tyrrhenum", 1), ("Mare Ionium", 1))
+    assert run.follower_notes == [
+        "NS Level: Mare Tyrrhenum is not one of the event's trackers: open it to keep that zone's level."
+    ]
+    changes = {move.tracker.name: move.change for move in TrackerMove.objects.filter(from_run=run)}
+    assert changes == {"NS Level: Mare Ionium": 1, "NS levels constructed this GT: Rome": 2}
+
+
+def test_a_move_its_tracker_refuses_is_a_note_and_the_run_is_still_saved(tb, tb_control, ns_table):
+    """A bound Control set on a zone's tracker (its own; AW 7.0's range is not in the text) refuses the move by
+    name; the run is kept and the other tracker still moves."""
+    do_open_tracker(tb, name="NS Level: Mare Sardum", maximum=0, source="Control's bound", actor=tb_control)
+    run = ns_construction_run(tb, tb_control, ("Mare Sardum", 1))
+    (note,) = run.follower_notes
+    assert note.startswith(
+        f"NS Level: Mare Sardum was not moved by NS Level construction (B/3/a) (rules run #{run.pk})"
+    )
+    assert "above its maximum of 0" in note
+    assert [move.tracker.name for move in TrackerMove.objects.filter(from_run=run)] == [
+        "NS levels constructed this GT: Rome"
+    ]
+
+
+def test_the_constructed_levels_are_set_not_added_each_game_turn(tb, tb_control, ns_table):
+    """8.12: the DRM counts the levels constructed this Game Turn; a second turn's construction sets the count."""
+    first = ns_construction_run(tb, tb_control)
+    constructed = TrackerMove.objects.get(from_run=first, tracker__name__startswith="NS levels constructed")
+    do_confirm_tracker_move(constructed, actor=tb_control)
+    again = ns_construction_run(tb, tb_control)
+    assert not TrackerMove.objects.filter(from_run=again).exists() and again.follower_notes == []
+
+
+def test_another_procedure_s_run_moves_no_ns_tracker(tb, tb_control, ns_table):
+    run = do_record_procedure_run(
+        tb,
+        key="thunderbolt.squadron_construction",
+        case={"side": "roman", "squadrons_in_play": 20, "port": "Ostia", "harbor_capacity": 10},
+        dice=[5],
+        rolled_by_console=False,
+        actor=tb_control,
+    )
+    assert not TrackerMove.objects.filter(from_run=run).exists()
+
+
+def test_the_ns_trackers_are_standard_each_zone_unbounded_from_the_scenario():
+    """8.11: each Naval Zone's level, + Rome and - Carthage; its range is AW 7.0's, not in the text."""
+    names = {tracker.name: tracker for tracker in get_standard_trackers("thunderbolt")}
+    africum = names["NS Level: Mare Africum"]
+    assert (africum.minimum, africum.maximum, africum.start) == (None, None, 0) and "L563" in africum.source
+    assert {f"NS Level: {zone}" for zone in ("Mare Ionium", "Mare Hispanum North", "Mare Africum West")} <= set(names)
+    assert names["NS levels constructed this GT: Carthage"].minimum == 0
+
+
+def test_the_game_starts_in_its_set_up_each_step_citing_its_rule(tb):
+    """The rulebook's set-up is scattered: "The scenarios state which Family starts in Power" (6.1), "These
+    Holding Boxes are populated during the scenario setup" (7.32), "The scenario's Tribal Information Chart provides
+    the at-start status for each tribe" (9.31). The event opens in that set-up, its checklist the rules' own."""
+    from umpire.rules.thunderbolt.turn import SETUP_CHECKLIST
+
+    state = get_sequence_state(tb)
+    assert state.in_setup and state.phase.title == "Game set-up"
+    assert len(state.checklist) == len(SETUP_CHECKLIST)
+    sources = [item.source for item in load_sequence("thunderbolt").setup.items]
+    assert all(sources) and {"6.71", "7.32", "10.11", "9.11; 9.31"} <= set(sources)
