@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 
 from umpire.models import Character
 from umpire.rules.ad69.battle_round import Stance
+from umpire.rules.ad69.characters import LEAST_MILITARY_SKILL, MOST_MILITARY_SKILL
 
 from .models import Battle, BattleForce
 from .models.rounds import FALLEN, KILLED, ROUND_RESULTS, SIDES, UNHARMED, Figure
@@ -48,10 +49,18 @@ class OpenBattleForm(forms.Form):
     )
     side_b_name = forms.CharField(label="Side B's name", max_length=80, required=False)
     side_a_skill = forms.IntegerField(
-        label="Side A's Military Skill", min_value=0, max_value=20, required=False, help_text=SKILL_HELP
+        label="Side A's Military Skill",
+        min_value=LEAST_MILITARY_SKILL,
+        max_value=MOST_MILITARY_SKILL,
+        required=False,
+        help_text=SKILL_HELP,
     )
     side_b_skill = forms.IntegerField(
-        label="Side B's Military Skill", min_value=0, max_value=20, required=False, help_text=SKILL_HELP
+        label="Side B's Military Skill",
+        min_value=LEAST_MILITARY_SKILL,
+        max_value=MOST_MILITARY_SKILL,
+        required=False,
+        help_text=SKILL_HELP,
     )
     place = forms.CharField(label="Place", max_length=60, required=False, help_text="The map point.")
     decided = forms.BooleanField(

@@ -2,6 +2,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
+from umpire.rules.ad69.characters import LEAST_MILITARY_SKILL, MOST_MILITARY_SKILL
+
 from .base import NamedInEvent, depends_on
 from .event import MOST_TURNS
 from .region import Region
@@ -11,7 +13,6 @@ from .region import Region
 # sum of talents by the same figure (regions.models.limits), since opening the books puts a fortune in his purse.
 MOST_TALENTS = 1_000_000
 MOST_SUPPORT = 1_000_000
-MOST_MILITARY_SKILL = 99
 MOST_CAREER_STEPS = 99
 SMALLEST_COLUMN = 32_767  # what PostgreSQL's smallint holds: a turn past the game's last still fits
 
@@ -77,7 +78,7 @@ class Character(NamedInEvent):
     military_skill = models.SmallIntegerField(
         null=True,
         blank=True,
-        validators=[MinValueValidator(0), MaxValueValidator(MOST_MILITARY_SKILL)],
+        validators=[MinValueValidator(LEAST_MILITARY_SKILL), MaxValueValidator(MOST_MILITARY_SKILL)],
         help_text="Added to the army commander's battle and siege rolls.",
     )
     wounded_until_turn = models.PositiveSmallIntegerField(

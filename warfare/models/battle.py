@@ -10,6 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -17,6 +18,7 @@ from django.utils import timezone
 from regions.models import Force
 from regions.models.limits import bounded_text
 from umpire.rules.ad69.battle_round import MAX_ROUNDS, Outcome
+from umpire.rules.ad69.characters import LEAST_MILITARY_SKILL, MOST_MILITARY_SKILL
 
 from .rounds import AFTERMATH_FIGURES, FIGHTING_FIGURES, ROUND_FIGURES, SIDES, fate_of_phrase, other
 
@@ -76,8 +78,16 @@ class Battle(models.Model):
         related_name="+",
         help_text="Side B's army commander, if a player.",
     )
-    side_a_skill = models.PositiveSmallIntegerField(default=0, help_text="Military Skill of side A's army commander.")
-    side_b_skill = models.PositiveSmallIntegerField(default=0, help_text="Military Skill of side B's army commander.")
+    side_a_skill = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MinValueValidator(LEAST_MILITARY_SKILL), MaxValueValidator(MOST_MILITARY_SKILL)],
+        help_text="Military Skill of side A's army commander.",
+    )
+    side_b_skill = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MinValueValidator(LEAST_MILITARY_SKILL), MaxValueValidator(MOST_MILITARY_SKILL)],
+        help_text="Military Skill of side B's army commander.",
+    )
     advantage = models.CharField(
         max_length=1,
         choices=Side.choices,
