@@ -5,30 +5,79 @@ is shown beside that field. A list starts with the entries its default gives (mo
 "Add a <thing>" button: rules_desk.js copies the list's template entry, and without scripts the button is a
 submit the server answers with the entry added. Each entry sends a marker (the list's path, the entry's
 index), so the server knows the entries even when none of their fields were filled in. Optional lists and
-groups are folded, open when they hold something. The umpire's dice from the table come one field per die,
-with the die's purpose, learned by running the case (`asked_dice`)."""
+groups are folded, open when they hold something. The umpire's dice from the table are umpire.rules_dice_rows'."""
 
+import dataclasses
+import enum
 import re
+import types
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import QueryDict
 
-from umpire.rules.dice import DieRoll, SeededDice
-from umpire.rules.errors import RulesError
-from umpire.rules.registry import get_procedure
-from umpire.rules.schema import parse
-
 NEW = "__new__"  # the index of a list's template entry, which rules_desk.js replaces with the next free one
 MOST_ENTRIES = 60  # no list of any procedure holds more; markers past it are not read
 MOST_DIGITS = 9  # a whole number any input takes is shorter
-DICE_FIELD = re.compile(r"dice\.(\d+)$")
 MISSING = object()
+
+
+# where a field's help turns from what it is to how to fill it in: "Veterans: they have fought…",
+# "What the umpire calls it, as Legion XLV", "Military Skill of the army commander (not a subordinate legion's)"
+LEAD_ENDS = re.compile(r"[:;] | \(|, as |, empty")
 
 
 def words(name: str) -> str:
     return name.replace("_", " ")
+
+
+def label_and_help(name: str, help: str) -> tuple[str, str]:
+    """A field's label in the rulebook's words, the lead of its help ("Military Skill of the army commander"),
+    and the rest of the help for beneath it; a field without help is labelled by its name in words."""
+    if not help:
+        return words(name), ""
+    lead = LEAD_ENDS.search(help)
+    if lead is None:
+        return help, ""
+    return help[: lead.start()], help[lead.start() :].lstrip(":;, ")
+
+
+def choice_words(member: enum.Enum) -> str:
+    """A choice as the umpire reads it: the rules' own words for it where they give them ("Italia/Rome"),
+    else its value in words; capitalised, as an option of a list is."""
+    label = getattr(member, "label", None)
+    text = label if isinstance(label, str) else words(str(member.value))
+    return text[:1].upper() + text[1:]
+
+
+def input_kinds(kind: type, prefix: str = "") -> dict[str, type]:
+    """The dataclass or enum at each input path of `kind`, a list's entries as "*" ("side_a.forces.*": Force):
+    what a choice's words and a case picker are found by. The description (umpire.rules.schema.describe) is
+    plain data and names neither."""
+    hints = typing.get_type_hints(kind)
+    found: dict[str, type] = {}
+    for part in dataclasses.fields(kind):
+        found.update(kinds_at(hints[part.name], f"{prefix}{part.name}"))
+    return found
+
+
+def kinds_at(hint: Any, path: str) -> dict[str, type]:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        (hint,) = [a for a in typing.get_args(hint) if a is not type(None)]
+    if typing.get_origin(hint) is tuple:
+        return kinds_at(typing.get_args(hint)[0], f"{path}.*")
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return {path: hint, **input_kinds(hint, f"{path}.")}
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return {path: hint}
+    return {}
+
+
+def pattern(path: str) -> str:
+    """A path with its list indexes as "*", as input_kinds names it: "side_a.forces.2.troops" → "side_a.forces.*.troops"."""
+    return re.sub(r"(?<=\.)(\d+|__new__)(?=\.|$)", "*", path)
 
 
 @dataclass
@@ -47,6 +96,7 @@ class CaseField:
     min: int | None = None
     max: int | None = None
     error: str = ""
+    note: str = ""  # where its value came from, as the event's clock
     group = False
 
     @property
@@ -86,6 +136,7 @@ class CaseGroup:
     required: bool
     fields: list[Any]
     error: str = ""
+    picks: list["PickField"] = field(default_factory=list)  # the event's records it may be filled from
     group = True
     kind = "group"
 
@@ -168,13 +219,45 @@ class CaseList:
         return [value for value in values if value is not MISSING] if values or self.required else MISSING
 
 
-class Source:
-    """Where the form's values come from: the description's defaults, a case, or a form sent back."""
+@dataclass
+class PickField:
+    """A choice among the event's records that fills a group ("Legion XIV Gemina" fills a force's troops)."""
 
-    def __init__(self, *, posted: QueryDict | None = None, case: Any = None) -> None:
-        self.posted, self.case = posted, case
+    name: str  # the posted field: "pick.<the group's path>.<the pick's name>"
+    label: str
+    options: list[tuple[str, str]]
+    value: str = ""
+
+    @property
+    def input_id(self) -> str:
+        return self.name
+
+
+class Source:
+    """Where the form's values come from: the description's defaults, a case, or a form sent back; and over
+    either, the groups just filled from the event's records (`filled`: a group's path to its values)."""
+
+    def __init__(
+        self, *, posted: QueryDict | None = None, case: Any = None, filled: Mapping[str, Any] | None = None
+    ) -> None:
+        self.posted, self.case, self.filled = posted, case, dict(filled or {})
+
+    def within_filled(self, path: str) -> tuple["Source", str] | None:
+        """The filled group `path` lies in, as a source of its own, and the path inside it."""
+        for prefix, values in self.filled.items():
+            if path.startswith(f"{prefix}."):
+                return Source(case=values), path[len(prefix) + 1 :]
+        return None
+
+    def picked(self, group: str, name: str) -> str:
+        """A pick as sent; none once its group is filled, so filling again never undoes the umpire's changes."""
+        if self.posted is None or group in self.filled or self.within_filled(group):
+            return ""
+        return self.posted.get(pick_name(group, name), "")
 
     def entries(self, path: str, default: list[Any]) -> list[str]:
+        if (inside := self.within_filled(path)) is not None:
+            return inside[0].entries(inside[1], default)
         if self.posted is not None:
             marked = [index for index in self.posted.getlist(path) if index.isascii() and index.isdigit()]
             return list(dict.fromkeys(marked))[:MOST_ENTRIES]
@@ -182,11 +265,15 @@ class Source:
         return [str(i) for i in range(len(given))] if isinstance(given, list) else []
 
     def value(self, path: str, default: Any) -> Any:
+        if (inside := self.within_filled(path)) is not None:
+            return inside[0].value(inside[1], default)
         if self.posted is not None:
             return self.posted.get(path, MISSING)
         return self.given(path, default)
 
     def checked(self, path: str, default: bool) -> bool:
+        if (inside := self.within_filled(path)) is not None:
+            return inside[0].checked(inside[1], default)
         if self.posted is None:
             return self.given(path, default) is True
         if path in self.posted:
@@ -205,20 +292,38 @@ class Source:
         return default if value is MISSING else value
 
 
-def build_case_form(description: list[dict[str, Any]], source: Source, *, add: str = "", remove: str = "") -> CaseGroup:
-    """The form of a procedure's input: `add` names a list to add an entry to, `remove` an entry to drop."""
-    builder = Builder(source, add, remove)
+# the picks a kind of input may be filled from, each (name, label, the event's records as (id, words))
+Offers = Mapping[type, list[tuple[str, str, list[tuple[str, str]]]]]
+
+
+def build_case_form(
+    description: list[dict[str, Any]],
+    source: Source,
+    *,
+    add: str = "",
+    remove: str = "",
+    kinds: Mapping[str, type] | None = None,
+    offers: Offers | None = None,
+) -> CaseGroup:
+    """The form of a procedure's input: `add` names a list to add an entry to, `remove` an entry to drop;
+    `kinds` (input_kinds) gives each choice its words and each group the picks `offers` has for its kind."""
+    builder = Builder(source, add, remove, kinds or {}, offers or {})
     return CaseGroup("", "", "", True, [builder.field(entry, entry["name"], MISSING) for entry in description])
 
 
+def pick_name(group: str, name: str) -> str:
+    return f"pick.{group}.{name}"
+
+
 class Builder:
-    def __init__(self, source: Source, add: str, remove: str) -> None:
-        self.source, self.add, self.remove = source, add, remove
+    def __init__(self, source: Source, add: str, remove: str, kinds: Mapping[str, type], offers: Offers) -> None:
+        self.source, self.add, self.remove, self.kinds, self.offers = source, add, remove, kinds, offers
 
     def field(self, entry: dict[str, Any], path: str, outer: Any) -> Any:
         """One described input at `path`; `outer` is the default its list entry or group gives, if any."""
         default = entry.get("default") if outer is MISSING else outer
-        return self.build(entry, path, default, words(entry["name"]), entry.get("help", ""), entry["required"])
+        label, help = label_and_help(entry["name"], entry.get("help", ""))
+        return self.build(entry, path, default, label, help, entry["required"])
 
     def build(self, spec: dict[str, Any], path: str, default: Any, label: str, help: str, required: bool) -> Any:
         if spec["type"] == "object":
@@ -228,10 +333,26 @@ class Builder:
                 else self.field(sub, f"{path}.{sub['name']}", MISSING)
                 for sub in spec["fields"]
             ]
-            return CaseGroup(path, label, help, required, parts)
+            return CaseGroup(path, label, help, required, parts, picks=self.picks(path))
         if spec["type"] == "list":
             return self.list(spec, path, default, label, help, required)
         return self.scalar(spec, path, default, label, help, required)
+
+    def picks(self, path: str) -> list[PickField]:
+        offered = self.offers.get(self.kinds.get(pattern(path), type(None)), [])
+        return [
+            PickField(pick_name(path, name), label, options, self.source.picked(path, name))
+            for name, label, options in offered
+        ]
+
+    def choices(self, path: str, values: list[Any]) -> list[tuple[str, str]]:
+        """Each choice's value and its words ("italia_rome", "Italia/Rome")."""
+        kind = self.kinds.get(pattern(path))
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            named = {str(member.value): choice_words(member) for member in kind}
+        else:
+            named = {}
+        return [(str(value), named.get(str(value)) or words(str(value))) for value in values]
 
     def list(self, spec: dict[str, Any], path: str, default: Any, label: str, help: str, required: bool) -> CaseList:
         defaults = default if isinstance(default, list) else []
@@ -241,13 +362,13 @@ class Builder:
         indexes = [index for index in indexes if f"{path}.{index}" != self.remove]
         if self.add == path and len(indexes) < (spec.get("max_items") or MOST_ENTRIES):
             indexes.append(str(max((int(i) for i in indexes), default=-1) + 1))
-        entries = [CaseEntry(i, self.item(spec, f"{path}.{i}", entry_default(defaults, i), label)) for i in indexes]
-        template = CaseEntry(NEW, self.item(spec, f"{path}.{NEW}", MISSING, label))
-        return CaseList(path, label, help, required, singular(label), entries, template, spec.get("max_items"))
+        noun = singular(words(path.rpartition(".")[2]))
+        entries = [CaseEntry(i, self.item(spec, f"{path}.{i}", entry_default(defaults, i), noun)) for i in indexes]
+        template = CaseEntry(NEW, self.item(spec, f"{path}.{NEW}", MISSING, noun))
+        return CaseList(path, label, help, required, noun, entries, template, spec.get("max_items"))
 
-    def item(self, spec: dict[str, Any], path: str, default: Any, label: str) -> Any:
-        items = spec["items"]
-        return self.build(items, path, default, singular(label), "", True)
+    def item(self, spec: dict[str, Any], path: str, default: Any, noun: str) -> Any:
+        return self.build(spec["items"], path, default, noun, "", True)
 
     def scalar(self, spec: dict[str, Any], path: str, default: Any, label: str, help: str, required: bool) -> CaseField:
         plain = "" if default is MISSING or default is None else default
@@ -256,9 +377,8 @@ class Builder:
         else:
             typed = self.source.value(path, plain)
             value = str(plain if typed is MISSING or typed is None else typed)
-        choices = [(str(choice), words(str(choice))) for choice in spec.get("choices", [])]
         boolean_default = plain is True if spec["type"] == "boolean" else str(plain)
-        return CaseField(
+        built = CaseField(
             path,
             label,
             help,
@@ -267,10 +387,12 @@ class Builder:
             boolean_default,
             required,
             bool(spec.get("nullable")),
-            choices,
+            self.choices(path, spec.get("choices", [])),
             spec.get("min"),
             spec.get("max"),
         )
+        built.note = spec.get("note", "")
+        return built
 
 
 def entry_default(defaults: list[Any], index: str) -> Any:
@@ -322,80 +444,3 @@ def walk(node: Any):
 def first_error(form: CaseGroup) -> str:
     """The path of the first field with an error: the step the umpire is on."""
     return next((path for path, node in walk(form) if node.error), "")
-
-
-# ---- the dice from the table ---------------------------------------------------------------------------
-
-
-@dataclass
-class DieRow:
-    number: int
-    sides: int | None
-    purpose: str
-    value: str = ""
-    error: str = ""
-
-    @property
-    def name(self) -> str:
-        return f"die.{self.number - 1}"
-
-
-class ProbeDice:
-    """The umpire's dice as far as typed, then the console's: which dice the case asks for, and what for."""
-
-    def __init__(self, typed: list[int]) -> None:
-        self._typed, self._console = list(typed), SeededDice(0)
-        self.rolls: list[DieRoll] = []
-
-    def roll(self, sides: int, purpose: str) -> int:
-        typed = self._typed.pop(0) if self._typed else None
-        value = typed if typed is not None and 1 <= typed <= sides else self._console.roll(sides, purpose)
-        self.rolls.append(DieRoll(sides, value, purpose))
-        return value
-
-
-def asked_dice(key: str, case: Any, typed: list[int]) -> list[tuple[int, str]]:
-    """The dice the procedure asks for on `case`, the typed ones first: (sides, purpose) each. A later die may
-    depend on an earlier one (a re-roll), so the list is as far as the dice typed so far tell; none if the
-    case itself is refused."""
-    proc, dice = get_procedure(key), ProbeDice(typed)
-    try:
-        proc.run(parse(proc.input_type, case), dice)
-    except RulesError:
-        pass  # the run itself says what is wrong with the case
-    return [(roll.sides, roll.purpose) for roll in dice.rolls]
-
-
-def typed_dice(posted: Mapping[str, Any]) -> tuple[list[str], dict[int, str]]:
-    """The dice typed at the table, in order, as typed; and the errors of those that are not whole numbers."""
-    numbers = sorted(
-        {int(name[len("die.") :]) for name in posted if name.startswith("die.") and is_whole(name[len("die.") :])}
-    )
-    typed = [posted.get(f"die.{n}", "").strip() for n in numbers if n < MOST_ENTRIES * 10]
-    while typed and typed[-1] == "":
-        typed.pop()
-    errors = {n: f"{text[:10]!r} is not a whole number" for n, text in enumerate(typed) if not is_whole(text)}
-    errors.update({n: "is needed" for n, text in enumerate(typed) if text == ""})
-    return typed, errors
-
-
-def is_whole(text: str) -> bool:
-    """Plain ASCII digits: str.isdigit() also passes "²", which int() refuses."""
-    return text.isascii() and text.isdigit()
-
-
-def dice_rows(asked: list[tuple[int, str]], typed: list[str], errors: Mapping[int, str]) -> list[DieRow]:
-    """One row per die asked for, with what was typed for it; a die typed past those asked is shown too."""
-    rows = [DieRow(n + 1, sides, purpose) for n, (sides, purpose) in enumerate(asked)]
-    past = "not asked for" if asked else ""  # none asked: the case itself is refused, and says why
-    rows += [DieRow(n + 1, None, past) for n in range(len(asked), len(typed))]
-    for row in rows:
-        row.value = typed[row.number - 1] if row.number <= len(typed) else ""
-        row.error = errors.get(row.number - 1, "")
-    return rows
-
-
-def dice_error_at(refusal: RulesError) -> int | None:
-    """The number (from 0) of the die a refusal names, as "dice.3"."""
-    found = DICE_FIELD.match(refusal.field)
-    return int(found.group(1)) if found else None

@@ -9,7 +9,7 @@ class WarfareConfig(AppConfig):
         from umpire.follow_up_selectors import register_follow_up_record
         from umpire.table_console import register_console_panel
 
-        from . import readiness, undo, whereabouts
+        from . import readiness, rules_cases, undo, whereabouts
         from .console_panels import gather_fights
         from .selectors import access_battle
         from .siege_selectors import access_siege
@@ -26,3 +26,4 @@ class WarfareConfig(AppConfig):
         undo.register()
         whereabouts.register()
         readiness.register()
+        rules_cases.register()  # the rules desk fills a force, a side and its commander from the records

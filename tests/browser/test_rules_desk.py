@@ -121,7 +121,7 @@ class RulesDeskInABrowser(ChannelsLiveServerTestCase):
                 page.get_by_role("button", name="Which dice do we roll?").click()
             page.fill(f"[name='die.{number}']", str(value))
         page.get_by_role("button", name="Work it out", exact=True).last.click()
-        expect(page.locator("#rules-outcome")).to_contain_text("eliminated_in_pursuit")
+        expect(page.locator("#rules-outcome")).to_contain_text("End: eliminated in pursuit")
         assert comes_into_view(page, "#rules-result") and fits(page)
 
     def test_the_board_game_pages_fit_a_tablet(self):

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from umpire.models import ProcedureRun, Role
+from umpire.rules_dice_rows import ProbeDice
 from umpire.rules_forms import CaseList, walk
 
 BATTLE = "/events/ad69/rules/hannibal_barkas.battle/"
@@ -64,7 +65,7 @@ def test_the_minimal_battle_runs_in_one_submission_with_the_outcome_as_the_curre
     assert page.status_code == 200
     html = page.content.decode()
     assert re.search(r'<section id="rules-result" data-current-step>', html)
-    assert "<dt>winner</dt>" in html and "attacker" in html
+    assert "<li>Winner: attacker</li>" in html
 
 
 def test_a_field_the_rules_cannot_read_is_refused_400_beside_it_with_everything_typed_kept(desk):
@@ -105,8 +106,8 @@ def test_the_tables_dice_of_example_6_give_its_outcome(desk):
         "A cavalry 1 to hit (8+)",
         "A cavalry 2 to hit (8+)",
     ]
-    outcome = dict(page.context["outcome"])
-    assert outcome["winner"] == {"text": "attacker"} and outcome["end"] == {"text": "eliminated_in_pursuit"}
+    verdict = page.context["said"].verdict
+    assert "Winner: attacker" in verdict and "End: eliminated in pursuit" in verdict
 
 
 def test_a_missing_die_is_asked_for_beside_its_row_with_the_dice_typed_kept(desk):
@@ -144,7 +145,7 @@ def test_add_and_remove_work_without_the_script(desk):
 
 def test_an_entry_added_and_left_empty_is_no_entry(desk):
     page = desk.post(BATTLE, {**EXAMPLE_6, "attacker.leaders": "0", "attacker.leaders.0.name": "", "step": "run"})
-    assert page.status_code == 200 and page.context["outcome"]
+    assert page.status_code == 200 and page.context["said"].verdict
 
 
 def test_an_entry_filled_in_reaches_the_rules_and_is_refused_by_its_path(desk):
@@ -181,7 +182,7 @@ def test_a_refused_save_comes_back_400_with_the_run_and_what_was_typed(desk):
     shown = desk.post(BATTLE, {**EXAMPLE_6, "step": "run"}).context["run"]
     page = desk.post(BATTLE, {**shown, "step": "save", "note": "x" * 5000})
     assert page.status_code == 400 and ProcedureRun.objects.count() == 0
-    assert page.context["save_error"]["field"] == "note" and page.context["outcome"]
+    assert page.context["save_error"]["field"] == "note" and page.context["said"].verdict
     assert "x" * 5000 in page.content.decode()
 
 
@@ -200,3 +201,47 @@ def test_a_refused_save_comes_back_400_with_the_run_and_what_was_typed(desk):
 def test_a_form_sent_back_wrong_is_refused_in_words_and_saves_nothing(desk, sent):
     page = desk.post(BATTLE, {**EXAMPLE_6, **sent})
     assert page.status_code in (200, 400) and ProcedureRun.objects.count() == 0
+
+
+def test_fields_are_labelled_in_the_rulebooks_words_and_choices_by_theirs(desk):
+    page = desk.get("/events/ad69/rules/ad69.winter/")
+    nodes = dict(walk(page.context["form"]))
+    region = nodes["region"]
+    assert region.label == "The weather region" and ("italia_rome", "Italia/Rome") in region.choices
+    assert ("northern", "Northern") in region.choices
+    html = page.content.decode()
+    assert '<option value="northern">Northern</option>' in html and ">The weather region</label>" in html
+
+
+def test_a_label_is_the_lead_of_its_help_and_the_rest_goes_beneath():
+    from umpire.rules_forms import label_and_help
+
+    assert label_and_help("military_skill", "Military Skill of the army commander (not a subordinate legion's)") == (
+        "Military Skill of the army commander",
+        "(not a subordinate legion's)",
+    )
+    assert label_and_help("name", "What the umpire calls it, as Legion XLV") == (
+        "What the umpire calls it",
+        "as Legion XLV",
+    )
+    assert label_and_help("veteran", "Veterans: they have fought in a battle and won") == (
+        "Veterans",
+        "they have fought in a battle and won",
+    )
+    assert label_and_help("withdraw_after_round", "") == ("withdraw after round", "")
+
+
+def test_a_list_is_named_by_its_input_and_its_entries_by_the_thing_they_are(desk):
+    html = without_templates(desk.get(BATTLE).content.decode())
+    assert ">Add a leader</button>" in html
+    hb = desk.get("/events/ad69/rules/ad69.battle/")
+    forces = dict(walk(hb.context["form"]))["side_a.forces"]
+    assert forces.noun == "force" and forces.label.startswith("Its legions, detachments or hosts")
+
+
+def test_a_d10_typed_as_its_0_face_is_the_die_the_desk_works_on():
+    """The desk learns which dice come next by running the case on the dice typed so far: a d10 typed as
+    the face marked 0 is that die's tenth face, not a die off the d10 to be rolled by the console."""
+    probe = ProbeDice([0, 0])
+    assert probe.roll(10, "the 0 face") == 10
+    assert probe.roll(6, "a d6 has no 0 face") != 0

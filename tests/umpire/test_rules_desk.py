@@ -8,10 +8,13 @@ import pytest
 from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
-from umpire.models import AuditEntry, ProcedureRun, Role
+from tests.regions.forces_builders import legion
+from tests.warfare.builders import commander
+from umpire.models import AuditEntry, Character, ProcedureRun, Region, Role
 from umpire.rules.registry import REGISTRY, get_procedures, procedure
 from umpire.rules.schema import spec
 from umpire.rules.working import Result, Working
+from umpire.rules_forms import CaseField, walk
 from umpire.services.rules import CASE_PREPARERS, register_case_preparer
 
 LEGION = {
@@ -322,3 +325,126 @@ def test_a_rulesets_reference_sheet_prints_its_tables_and_its_sequence_of_play(c
     ad69_text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(ad69_sheet.content)).pages)
     assert "Siege combat results" in ad69_text and "Sequence of play" not in ad69_text
     assert client.get("/events/ad69/rules/chariots/reference.pdf").status_code == 404
+
+
+# ---- the AD69 desk in the game's words: the clock's month, a side picked from the records, the verdict first
+
+WINTER = "/events/ad69/rules/ad69.winter/"
+AD69_BATTLE = "/events/ad69/rules/ad69.battle/"
+SIEGE_ASSAULT = "/events/ad69/rules/ad69.siege_assault/"
+
+
+def form_values(form):
+    """Each field of the desk's form by its path, as it shows: what a pick filled in, or what was typed."""
+    return {path: node.value for path, node in walk(form) if isinstance(node, CaseField)}
+
+
+@pytest.fixture
+def legion_xiv(ad69):
+    """Legion XIV at Gaul's table, its legate Bigius Diccus of Military Skill 2 (the desk's test world)."""
+    bigius = commander(ad69, "Bigius Diccus", 2, Region.objects.get(event=ad69, name="Gaul"))
+    troops = [("legionary", 5, True), ("auxiliary", 5, False), ("raw_levy", 4, False)]
+    return legion(ad69, "Legion XIV", "Gallia Lugdunensis", troops, legate=bigius.name)
+
+
+def test_the_month_comes_from_the_events_clock_with_a_line_saying_so(client, ad69, umpire):
+    client.force_login(umpire)
+    page = client.get(WINTER)
+    month = dict(walk_form(page))["month"]
+    now = ad69.clock.month()
+    assert month.value == str(now.month) and month.note.startswith(f"{now} by the event's clock (turn 1).")
+    assert "Winter on land:" in month.note and "at sea:" in month.note
+    assert f"{now} by the event&#x27;s clock" in page.content.decode()
+
+
+def test_the_clocks_month_can_still_be_changed_before_the_run(client, ad69, umpire):
+    client.force_login(umpire)
+    page = client.post(WINTER, {"region": "northern", "month": "7", "where": "land", "step": "run"})
+    assert page.status_code == 200 and "Winter: no" in page.context["said"].verdict
+
+
+def walk_form(page):
+    return walk(page.context["form"])
+
+
+def test_a_picked_legion_fills_its_troops_and_its_legates_skill(client, umpire, legion_xiv):
+    client.force_login(umpire)
+    page = client.post(AD69_BATTLE, {"step": "fill", "pick.side_a.force": str(legion_xiv.pk)})
+    assert page.status_code == 200
+    shown = form_values(page.context["form"])
+    assert shown["side_a.name"] == "Bigius Diccus" and shown["side_a.military_skill"] == "2"
+    assert shown["side_a.forces.0.name"] == "Legion XIV" and shown["side_a.forces.0.aquila"] is True
+    troops = {(shown[f"side_a.forces.0.troops.{n}.type"], shown[f"side_a.forces.0.troops.{n}.count"]) for n in range(3)}
+    assert troops == {("legionary", "5"), ("auxiliary", "5"), ("raw_levy", "4")}
+    assert shown["side_a.forces.0.troops.1.veteran"] is True  # the legionaries, by the troops' order
+    html = page.content.decode()
+    assert 'id="rules-from-records"' in html and "Bigius Diccus commands, Military Skill 2." in html
+    assert 'data-path="side_a" data-current-step' in html  # the page comes back at the side filled
+    picks = [pick for _, node in walk_form(page) for pick in getattr(node, "picks", [])]
+    assert picks and not any(pick.value for pick in picks)  # a pick fills once
+
+
+def test_a_side_filled_from_the_records_can_be_changed_and_run(client, umpire, legion_xiv):
+    client.force_login(umpire)
+    filled = form_values(
+        client.post(AD69_BATTLE, {"step": "fill", "pick.side_a.force": str(legion_xiv.pk)}).context["form"]
+    )
+    typed = {
+        path: ("on" if value is True else "off") if isinstance(value, bool) else value for path, value in filled.items()
+    }
+    typed |= {"side_a.forces": "0", "side_a.forces.0.troops": ["0", "1", "2"], "side_a.military_skill": "0"}
+    typed |= {"side_b.name": "Flatulius", "side_b.forces": "0", "side_b.forces.0.name": "Legion XLVI"}
+    typed |= {"side_b.forces.0.troops": "0", "side_b.forces.0.troops.0.type": "auxiliary"}
+    typed |= {"side_b.forces.0.troops.0.count": "5", "step": "run"}
+    page = client.post(AD69_BATTLE, typed)
+    assert page.status_code == 200, page.context.get("problems")
+    assert json.loads(page.context["run"]["case"])["side_a"]["military_skill"] == 0  # the umpire's word stands
+
+
+def test_a_commander_without_military_skill_is_refused_beside_the_side_and_nothing_is_filled(
+    client, ad69, umpire, legion_xiv
+):
+    Character.objects.filter(name="Bigius Diccus").update(military_skill=None)
+    client.force_login(umpire)
+    page = client.post(AD69_BATTLE, {"step": "fill", "pick.side_a.force": str(legion_xiv.pk)})
+    assert page.status_code == 400
+    side = dict(walk_form(page))["side_a"]
+    assert "Bigius Diccus's Military Skill is missing" in side.error
+    assert form_values(page.context["form"])["side_a.name"] == ""
+
+
+def test_a_force_not_of_this_event_is_refused_in_words(client, umpire):
+    client.force_login(umpire)
+    page = client.post(AD69_BATTLE, {"step": "fill", "pick.side_a.force": "999999"})
+    assert page.status_code == 400 and "not one of this event's" in dict(walk_form(page))["side_a"].error
+
+
+def test_a_siege_side_takes_its_army_commanders_skill(client, umpire, legion_xiv):
+    client.force_login(umpire)
+    page = client.post(SIEGE_ASSAULT, {"step": "fill", "pick.attackers.force": str(legion_xiv.pk)})
+    shown = form_values(page.context["form"])
+    assert shown["attackers.military_skill"] == "2" and shown["attackers.forces.0.name"] == "Legion XIV"
+
+
+def test_a_run_reads_the_verdict_first_then_the_working(client, umpire):
+    client.force_login(umpire)
+    case = {"force.name": "Legion XLV", "force.troops": ["0", "1"], "force.aquila": "on"}
+    case |= {"force.troops.0.type": "legionary", "force.troops.0.count": "5"}
+    case |= {"force.troops.1.type": "auxiliary", "force.troops.1.count": "5", "step": "run"}
+    page = client.post("/events/ad69/rules/ad69.combat_value/", case)
+    html = page.content.decode()
+    said = page.context["said"]
+    assert said.verdict[0].startswith("Combat value: ") and said.working
+    assert html.index('id="rules-outcome" class="verdict"') < html.index('id="rules-working"')
+    assert f"<li>{said.verdict[0]}</li>" in html
+
+
+def test_a_picked_legion_takes_the_empty_force_the_form_offered(client, umpire, legion_xiv):
+    """As the page sends it: the side's first force offered, with one troop row, and nothing typed in it."""
+    client.force_login(umpire)
+    offered = {"side_a.forces": "0", "side_a.forces.0.name": "", "side_a.forces.0.troops": "0"}
+    offered |= {"side_a.forces.0.troops.0.type": "", "side_a.forces.0.troops.0.count": ""}
+    page = client.post(AD69_BATTLE, {**offered, "step": "fill", "pick.side_a.force": str(legion_xiv.pk)})
+    assert page.status_code == 200
+    forces = dict(walk_form(page))["side_a.forces"]
+    assert len(forces.entries) == 1 and form_values(page.context["form"])["side_a.forces.0.name"] == "Legion XIV"

@@ -3,6 +3,7 @@ case asks for, to run it, or to save the run shown. The page keeps its place (ke
 400 with everything typed and each error beside its field, and the step the umpire is on is marked."""
 
 import json
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -15,19 +16,11 @@ from umpire.permissions import Perm
 from umpire.rules.dice import parse_dice_list
 from umpire.rules.errors import RulesError
 from umpire.rules.json_input import read_case as read_json_case
+from umpire.rules.read_aloud import spoken
 from umpire.rules.registry import get_procedure
-from umpire.rules_forms import (
-    Source,
-    asked_dice,
-    build_case_form,
-    dice_error_at,
-    dice_rows,
-    first_error,
-    is_whole,
-    place_errors,
-    read_case,
-    typed_dice,
-)
+from umpire.rules_dice_rows import asked_dice, dice_error_at, dice_rows, is_whole, typed_dice
+from umpire.rules_forms import Source, build_case_form, first_error, input_kinds, place_errors, read_case
+from umpire.rules_records import FillRefused, fill_from_records, get_offers, with_the_clock
 from umpire.selectors import access_event, is_record_id
 from umpire.services.readings import OPTIONS, get_event_readings, get_options_type, get_readings_departures
 from umpire.services.rules import do_record_procedure_run, prepare_case, run_entered, run_with_dice
@@ -48,11 +41,34 @@ def rules_procedure(request, slug, key):
         return render_desk(request, event, proc, {"form": desk_form(event, proc, source), "saved": saved})
     if request.POST.get("step") == "save":
         return save_run(request, event, proc)
+    if request.POST.get("step") == "fill":
+        return fill_in(request, event, proc)
     return work_it_out(request, event, proc)
 
 
-def desk_form(event, proc, source, *, add="", remove=""):
-    return build_case_form(described_with_readings(event, proc)["input"], source, add=add, remove=remove)
+def desk_form(event, proc, source, *, add="", remove="", offers=None):
+    return build_case_form(
+        described_with_readings(event, proc)["input"],
+        source,
+        add=add,
+        remove=remove,
+        kinds=input_kinds(proc.input_type),
+        offers=get_offers(event, proc) if offers is None else offers,
+    )
+
+
+def fill_in(request, event, proc):
+    """The groups picked from the event's records filled in, for the umpire to check and change before he
+    runs the case; a record that cannot be used is refused beside its group, and nothing is filled."""
+    offers = get_offers(event, proc)
+    build = partial(desk_form, event, proc, offers=offers)
+    try:
+        source, notes = fill_from_records(event, proc, request.POST, build)
+    except FillRefused as refusal:
+        return refused(request, event, proc, {"form": build(Source(posted=request.POST))}, refusal.errors)
+    form = build(source)
+    current = next((path for path in source.filled), "form")
+    return render_desk(request, event, proc, {"form": form, "from_records": notes, "current": current})
 
 
 def saved_run(event, proc, pk):
@@ -124,11 +140,11 @@ def run_case(request, event, proc, desk, case, *, dice):
 
 
 def shown_result(result, seed, form):
-    """The outcome and working to show, and what the save form sends back: the case run and its dice."""
+    """The result as the umpire reads it out (umpire.rules.read_aloud): the verdict, then the working; and
+    what the save form sends back: the case run and its dice."""
     case, _ = read_case(form)
     return {
-        "outcome": [(key.replace("_", " "), shown(value)) for key, value in result.outcome.items()],
-        "working": result.working,
+        "said": spoken(result),
         "run": {
             "case": json.dumps(case),
             "dice": ",".join(str(roll.value) for roll in result.dice),
@@ -136,18 +152,6 @@ def shown_result(result, seed, form):
             "rolled_by_console": "yes" if seed is not None else "",
         },
     }
-
-
-def shown(value):
-    """An outcome's value as the desk shows it: words, named parts (a side's units), or a list of entries (the
-    rounds), folded on the page."""
-    if isinstance(value, dict) and value:
-        return {"pairs": [(key.replace("_", " "), shown(part)) for key, part in value.items()]}
-    if isinstance(value, list) and any(isinstance(part, (dict, list)) for part in value):
-        return {"entries": [shown(part) for part in value]}
-    if isinstance(value, (list, dict)):
-        return {"text": ", ".join(map(str, value)) or "none"}
-    return {"text": "–" if value is None else str(value)}
 
 
 def refused(request, event, proc, desk, errors):
@@ -210,6 +214,7 @@ def described_with_readings(event, proc):
     """The procedure's description with its options' defaults replaced by the event's readings,
     so the desk's form starts from them."""
     description = proc.describe()
+    with_the_clock(event, proc, description["input"])
     kind = get_options_type(proc)
     readings = get_event_readings(event, proc.key, kind) if kind else {}
     for entry in description["input"]:
