@@ -400,8 +400,11 @@ def entry_default(defaults: list[Any], index: str) -> Any:
 
 
 def singular(label: str) -> str:
-    """The thing one entry of a list is, for its "Add a …" button: "leaders" → "leader"."""
+    """The thing one entry of a list is, for its "Add a …" button: "leaders" → "leader", "placed losses" →
+    "placed loss", "marches" → "march"."""
     last = label.rsplit(" ", 1)[-1]
+    if last.endswith(("sses", "xes", "ches", "shes")):
+        return label[: -len("es")]
     if last.endswith("ies"):
         return label[: -len("ies")] + "y"
     if last.endswith("s") and not last.endswith("ss"):

@@ -8,7 +8,7 @@ import pytest
 
 from umpire.models import ProcedureRun, Role
 from umpire.rules_dice_rows import ProbeDice
-from umpire.rules_forms import CaseList, walk
+from umpire.rules_forms import CaseList, singular, walk
 
 BATTLE = "/events/ad69/rules/hannibal_barkas.battle/"
 EXAMPLE_6 = {
@@ -245,3 +245,11 @@ def test_a_d10_typed_as_its_0_face_is_the_die_the_desk_works_on():
     probe = ProbeDice([0, 0])
     assert probe.roll(10, "the 0 face") == 10
     assert probe.roll(6, "a d6 has no 0 face") != 0
+
+
+@pytest.mark.parametrize(
+    ("label", "one"),
+    [("leaders", "leader"), ("placed losses", "placed loss"), ("forced marches", "forced march"), ("cities", "city")],
+)
+def test_a_lists_button_adds_one_of_its_things(label, one):
+    assert singular(label) == one
