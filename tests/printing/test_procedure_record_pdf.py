@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from tests.boardgames.builders import hannibal_barkas_session
 from tests.printing.paper import ink_outside_margins
-from tests.rules.test_read_aloud import COMBAT_EXAMPLE_1
+from tests.rules.ad69.test_battle import EXAMPLE_1
 from umpire.models import Role
 from umpire.services.rules import do_record_procedure_run
 
@@ -64,7 +64,7 @@ def test_a_battle_of_twenty_rounds_prints_its_whole_round_log_across_pages(clien
 def test_combat_example_1_prints_its_verdict_first_then_its_working_read_aloud(client, ad69, make_umpire):
     umpire = make_umpire(ad69, Role.REGION, "Gaul")
     run = do_record_procedure_run(
-        ad69, key="ad69.battle", case=COMBAT_EXAMPLE_1, dice=[10, 2], rolled_by_console=False, actor=umpire
+        ad69, key="ad69.battle", case=EXAMPLE_1, dice=[10, 2], rolled_by_console=False, actor=umpire
     )
     client.force_login(umpire)
     pdf, text = record_text(client, "ad69", run)
