@@ -196,3 +196,9 @@ def test_a_battle_rolled_by_the_console_reads_aloud_whatever_its_dice():
     for seed in range(20):
         result = run_procedure("hannibal_barkas.battle", EXAMPLE_6, SeededDice(seed))
         assert read_aloud(result).startswith("Verdict\nWinner: ")
+
+
+def test_the_rulebooks_abbreviations_are_read_as_they_print_them():
+    """Optimus Princeps 8: hits are HDC and strength SP; an outcome's keys spell them in lower case."""
+    said = spoken(Result("optimus_princeps.battle", {"hdc_suffered": 19, "sp_left": 1, "spent": 2}, ()))
+    assert said.verdict == ("HDC suffered: 19", "SP left: 1", "Spent: 2")

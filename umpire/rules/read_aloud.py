@@ -14,6 +14,8 @@ from typing import Any
 from .working import Line, Result, words
 
 INDENT = "  "  # a nested record's lines sit under the key they belong to
+# the rulebooks' own abbreviations, which an outcome's keys spell in lower case ("hdc_suffered")
+ABBREVIATIONS = frozenset({"ap", "drm", "gv", "hdc", "mp", "ns", "pop", "sp", "vp"})
 HEADLINE = "verdict"  # an outcome that announces its verdict in a sentence has it read first
 
 
@@ -52,7 +54,7 @@ def _weight(value: Any) -> int:
 
 
 def _label(key: Any) -> str:
-    said = words(key)
+    said = " ".join(word.upper() if word in ABBREVIATIONS else word for word in words(key).split(" "))
     return said[:1].upper() + said[1:]
 
 
