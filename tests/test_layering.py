@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = {"regions", "senate", "mail", "warfare", "printshop", "boardgames"}
+APPS = {"regions", "senate", "mail", "warfare", "printshop", "maps", "boardgames"}
 CORE_BUT_TOP = {"urls.py", "asgi.py", "routing.py", "settings.py"}  # the top of the project may see everything
 
 
@@ -50,12 +50,17 @@ def test_regions_know_nothing_of_senate_mail_or_warfare():
 
 def test_no_app_imports_the_print_shop():
     """The print shop gathers every app's records onto paper: it sits at the top, beside the URLs."""
-    assert importing(python_files("regions", "senate", "mail", "warfare"), {"printshop"}) == {}
+    assert importing(python_files("regions", "senate", "mail", "warfare", "maps"), {"printshop"}) == {}
+
+
+def test_no_app_but_the_print_shop_imports_the_maps():
+    """A map shows what every app keeps, so it sits at the top; the table pack prints its map page."""
+    assert importing(python_files("regions", "senate", "mail", "warfare"), {"maps"}) == {}
 
 
 def test_the_megagame_apps_know_nothing_of_the_board_games():
     """Board-game adjudication stands beside the AD69 apps on the core, sharing none of them."""
-    assert importing(python_files("regions", "senate", "mail", "warfare", "printshop"), {"boardgames"}) == {}
+    assert importing(python_files("regions", "senate", "mail", "warfare", "printshop", "maps"), {"boardgames"}) == {}
 
 
 def test_the_board_games_know_nothing_of_the_megagame_apps():

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "senate",
     "mail",
     "printshop",
+    "maps",
     "boardgames",
     "backups",
 ]

@@ -33,6 +33,7 @@ urlpatterns = [
     path("", include("mail.urls")),
     path("", include("senate.urls")),
     path("", include("printshop.urls")),
+    path("", include("maps.urls")),
     path("", include("boardgames.urls")),
     path("", include("backups.urls")),
 ]

@@ -2,6 +2,7 @@
 
 from .forces import CostOwed, Fleet, Force, ForceTroops, Upgrade
 from .ledger import Account, Posting, Transaction
+from .map import MapPoint, MapRoute
 from .province import Province
 from .spending import Bribe, Spending, Venue
 from .taxes import Bill, RevenueDisruption, TaxStatement
@@ -14,6 +15,8 @@ __all__ = [
     "Fleet",
     "Force",
     "ForceTroops",
+    "MapPoint",
+    "MapRoute",
     "Posting",
     "Province",
     "RevenueDisruption",

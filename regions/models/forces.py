@@ -34,7 +34,14 @@ class Force(NamedInEvent):
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.LEGION)
     aquila = models.BooleanField(default=False, help_text="Its Aquila (eagle) is with it.")
     province = models.ForeignKey(Province, on_delete=models.PROTECT, related_name="forces")
-    map_point = models.CharField(max_length=60, blank=True, help_text="The town or way-station it stands at.")
+    map_point = models.ForeignKey(
+        "MapPoint",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="forces",
+        help_text="The town or way-station it stands at, in its province.",
+    )
     detached_from = models.ForeignKey(
         "self",
         on_delete=models.SET_NULL,
@@ -70,7 +77,7 @@ class Force(NamedInEvent):
     class Meta(NamedInEvent.Meta):
         ordering = ["event", "province__region__position", "name"]
 
-    @depends_on("umpire.event", "regions.province", "umpire.character")
+    @depends_on("umpire.event", "regions.province", "regions.mappoint", "umpire.character")
     def natural_key(self):
         return super().natural_key()
 
@@ -88,7 +95,11 @@ class Force(NamedInEvent):
         return self.kind in (self.Kind.BARBARIAN_HOST, self.Kind.NON_ROMAN)
 
     def clean(self):
-        errors = self.other_event_errors("province", "detached_from", "legate", "army_commander", "sworn_to")
+        errors = self.other_event_errors(
+            "province", "map_point", "detached_from", "legate", "army_commander", "sworn_to"
+        )
+        if self.map_point_id and self.province_id and self.map_point.province_id != self.province_id:
+            errors["map_point"] = f"{self.map_point} is in {self.map_point.province}, not {self.province}."
         if self.kind == self.Kind.DETACHMENT and self.aquila:
             errors["aquila"] = "A detachment has no Aquila: the eagle stays with the legion."
         if self.detached_from_id and self.detached_from_id == self.pk:
@@ -154,6 +165,14 @@ class Fleet(NamedInEvent):
         LOST = "lost", "Lost with all hands"
 
     base = models.ForeignKey(Province, on_delete=models.PROTECT, related_name="fleets")
+    station = models.ForeignKey(
+        "MapPoint",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="fleets",
+        help_text="The port it is based at, in its base province.",
+    )
     sea_areas = models.TextField(
         blank=True, **bounded_text(), help_text="Its area of responsibility: the sea areas, one a line."
     )
@@ -167,7 +186,7 @@ class Fleet(NamedInEvent):
     class Meta(NamedInEvent.Meta):
         ordering = ["event", "name"]
 
-    @depends_on("umpire.event", "regions.province")
+    @depends_on("umpire.event", "regions.province", "regions.mappoint")
     def natural_key(self):
         return super().natural_key()
 
@@ -175,7 +194,9 @@ class Fleet(NamedInEvent):
         return reverse("regions:fleet", args=[self.event.slug, self.pk])
 
     def clean(self):
-        errors = self.other_event_errors("base")
+        errors = self.other_event_errors("base", "station")
+        if self.station_id and self.base_id and self.station.province_id != self.base_id:
+            errors["station"] = f"{self.station} is in {self.station.province}, not {self.base}."
         if errors:
             raise ValidationError(errors)
 
