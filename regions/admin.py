@@ -2,7 +2,7 @@ from django.contrib import admin
 
 from umpire.admin import AuditedAdmin, ControlOnly, ReadOnlyAdmin
 
-from .models import CostOwed, Fleet, Force, ForceTroops, Province, Upgrade
+from .models import CostOwed, Fleet, Force, ForceTroops, MapPoint, MapRoute, Province, Upgrade
 from .services.forces import do_correct_troops
 
 
@@ -43,7 +43,7 @@ class ForceAdmin(AuditedAdmin):
     list_display = ["name", "kind", "province", "map_point", "legate", "status", "aquila", "embarked_on", "is_demo"]
     list_filter = ["event", "kind", "status", "province__region"]
     search_fields = ["name"]
-    autocomplete_fields = ["province", "legate", "army_commander", "sworn_to"]
+    autocomplete_fields = ["province", "map_point", "legate", "army_commander", "sworn_to"]
     inlines = [ForceTroopsInline]
 
     def save_related(self, request, form, formsets, change):
@@ -69,6 +69,23 @@ def troops_of(formset):
 
 def held(force):
     return sorted((t.type, t.veteran, t.count) for t in force.troops.all() if t.count)
+
+
+@admin.register(MapPoint)
+class MapPointAdmin(AuditedAdmin):
+    """Control's corrections to a map point; the map page (maps:edit) is where the map is prepared."""
+
+    list_display = ["name", "province", "kind", "fortification", "longitude", "latitude", "is_demo"]
+    list_filter = ["event", "kind", "province__region"]
+    search_fields = ["name"]
+
+
+@admin.register(MapRoute)
+class MapRouteAdmin(AuditedAdmin):
+    list_display = ["__str__", "kind", "designated", "is_demo"]
+    list_filter = ["event", "kind", "designated"]
+    search_fields = ["one__name", "other__name"]
+    autocomplete_fields = ["one", "other"]
 
 
 @admin.register(Fleet)

@@ -93,3 +93,16 @@ class BribeOffered:
     force_id: int
     force: str
     turn: int
+
+
+@dataclass(frozen=True)
+class MapChanged:
+    """Control added, edited or removed a map point or a route, or imported a map file. The map's geography
+    is public (the projector may draw it), so it goes to every umpire and the event's public group; what stands
+    on it is told by the forces' and fleets' own events. `what` is "map_point", "map_route" or "map"."""
+
+    type: ClassVar[str] = "map.changed"
+    action: str
+    what: str
+    record_id: int
+    label: str

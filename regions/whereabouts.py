@@ -21,6 +21,12 @@ def table_of_province(key):
     return whereabouts
 
 
+def route_whereabouts(route):
+    """A route on the map is at the tables of both its ends: a crossing concerns both."""
+    ends = Province.objects.filter(map_points__in=[route.one_id, route.other_id]).values_list("region", flat=True)
+    return set(ends), set()
+
+
 def table_of_force(key):
     """Whereabouts of a record with the force its `key` names: at its province's table, with its commanders."""
 
@@ -55,6 +61,8 @@ def transaction_whereabouts(transaction):
 def register():
     register_whereabouts("regions.force", table_of_province("province_id"))
     register_whereabouts("regions.fleet", table_of_province("base_id"))
+    register_whereabouts("regions.mappoint", table_of_province("province_id"))
+    register_whereabouts("regions.maproute", route_whereabouts)
     register_whereabouts("regions.venue", table_of_province("province_id"))
     register_whereabouts("regions.spending", table_of_province("province_id"))
     register_whereabouts("regions.taxstatement", table_of_province("province_id"))

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core import serializers
+from django.core.management import call_command
 
 from umpire.models import Event
 from umpire.services.audit import Actor
@@ -122,6 +123,9 @@ def make_ad69(new: NewEvent, *, actor: Actor) -> Event:
     so the readiness check lists them until Control adopts or replaces them."""
     load_records(fixture_for("ad69_world", new))
     if "demo_forces" in new.options:
+        # The demo forces stand at the demo map's points: the map first, by command, so the core imports no app.
+        by = getattr(actor, "username", "") or ""
+        call_command("load_demo_map", new.slug, by=by, verbosity=0)
         load_records(fixture_for("ad69_demo_forces", new))
     event = Event.objects.get(slug=new.slug)
     if "demo_cast" in new.options:

@@ -33,6 +33,7 @@ HEADINGS = (
     "Commanders",
     "Players",
     "Demo data",
+    "Map",
     "Links",
     "Purses",
     "Briefings",

@@ -102,7 +102,7 @@ ROOT_URLCONF = "umpire.urls"
 # AD69's own world: the provinces' money and forces, the Senate, the post, battles and sieges. A board-game event
 # has none of it, and these apps' pages answer it with a 404 that says so (umpire.megagame_only); the tables'
 # page serves every ruleset.
-MEGAGAME_ONLY_APPS = ("regions", "senate", "mail", "warfare")
+MEGAGAME_ONLY_APPS = ("regions", "senate", "mail", "warfare", "maps")
 EVERY_RULESET_PAGES = ("regions:world",)
 ASGI_APPLICATION = "umpire.asgi.application"
 

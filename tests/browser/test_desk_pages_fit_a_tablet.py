@@ -4,7 +4,6 @@ every field labelled. And the letter page keeps its place: a refused return come
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from mail.models import Letter
@@ -14,6 +13,7 @@ from regions.services.books import do_open_books
 from tests.browser.conftest import off_the_browser_thread, open_page
 from tests.browser.tablet import fits, misfits
 from tests.browser.test_mailbox_page import PASSWORD, set_up_a_letter_waiting_at_illyria
+from tests.demo_data import load_demo_forces
 from umpire.models import Character, Event, Region
 
 pytestmark = pytest.mark.browser
@@ -25,7 +25,7 @@ ON_ITS_SIDE = {"width": 1024, "height": 768}
 def set_up_a_busy_hall():
     """The letter waiting at Illyria, the demo forces, the books open, and Control's seat."""
     code, letter_id, primus_id = set_up_a_letter_waiting_at_illyria()
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     event = Event.objects.get(slug="ad69")
     do_open_books(event, actor=None)
     illyria = Region.objects.get(event=event, name="Illyria")

@@ -6,12 +6,12 @@ from dataclasses import replace
 from io import BytesIO
 
 import pytest
-from django.core.management import call_command
 from pypdf import PdfReader
 
 from printshop import handbook_rules
 from printshop.briefings import get_briefing
 from regions.models import Force, Province
+from tests.demo_data import load_demo_forces
 from tests.handbook import handbook_text
 from umpire import clockwork
 from umpire.models import Briefing, Character
@@ -123,7 +123,7 @@ def test_the_check_finds_a_short_tail_alone_on_the_last_page():
 def demo_cast(ad69):
     """The AD69 world as `seed_demo` leaves it, the books open; three of the cast with long notes, as the
     bench's players have."""
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     do_load_demo_cast(ad69, actor=None)
     clockwork.do_start_clock(ad69, actor=None)
     for name in ("Arrius Antonius", "Aulius Vitellius", "Sempronius Rufus"):
@@ -158,7 +158,7 @@ def test_long_notes_leave_no_tail_alone(demo_cast, page_size):
 @pytest.fixture
 def great_man(ad69):
     """Governor of a dozen provinces and commander of every force of the demo's: far more than a page lists."""
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     character = Character.objects.get(event=ad69, name="Aulius Vitellius")
     provinces = Province.objects.filter(event=ad69).order_by("name")[:12]
     Province.objects.filter(pk__in=[province.pk for province in provinces]).update(governor=character)

@@ -4,7 +4,6 @@ position and the forces and finances available to each player"), read back with 
 from io import BytesIO
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -12,6 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from mail.services.mailboxes import do_issue_mailbox
 from printshop.briefings import get_briefing
 from regions.models import Province
+from tests.demo_data import load_demo_forces
 from tests.printing.paper import ink_outside_margins, rendered_pages
 from umpire import clockwork
 from umpire.models import Briefing, Character, Role
@@ -23,7 +23,7 @@ LEGATE = "Aulius Vitellius"  # legate of the four demo legions of Germania Infer
 
 @pytest.fixture
 def vitellius(ad69):
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     Character.objects.filter(event=ad69, name=LEGATE).update(wealth=150)
     clockwork.do_start_clock(ad69, actor=None)  # opens the books: his purse holds his fortune
     character = Character.objects.get(event=ad69, name=LEGATE)

@@ -4,7 +4,6 @@ then the turn schedule, in one PDF read back with pypdf."""
 from io import BytesIO
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -14,6 +13,7 @@ from printshop import table_packs
 from printshop.control_pack import control_pack, get_control_pack
 from regions.models import Force, ForceTroops, Province
 from regions.printing import location
+from tests.demo_data import load_demo_forces
 from umpire.models import Character, Region, Role
 from umpire.printing.styles import MARGIN
 from umpire.rules.ad69.forces import COMBAT_VALUES, TroopType
@@ -26,7 +26,7 @@ LEGATE = "Aulius Vitellius"  # legate of the four demo legions of Germania Infer
 @pytest.fixture
 def seated(ad69, make_umpire):
     """The demo forces, Control, and Region umpires at Illyria and Gaul only."""
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     illyria = make_umpire(ad69, Role.REGION, "Illyria", username="agrippa")
     illyria.first_name, illyria.last_name = "Marcus", "Agrippa"
     illyria.save()

@@ -8,7 +8,6 @@ from io import BytesIO
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
@@ -19,6 +18,7 @@ from printshop import runs
 from printshop.models import PrintRun
 from printshop.runs import STALLED_AFTER, do_print_run, do_request_print_run, do_resume_stalled_runs
 from printshop.table_packs import SLIPS_PER_PACK
+from tests.demo_data import load_demo_forces
 from tests.umpire.channels_helpers import listen
 from umpire.events import control_group
 from umpire.models import AuditEntry, Character, Region, Role
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.slow  # whole print runs, in threads and through the qu
 
 @pytest.fixture
 def demo(ad69):
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     return ad69
 
 

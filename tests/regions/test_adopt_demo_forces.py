@@ -3,18 +3,18 @@ undone whole; a Region umpire is offered nothing and may do nothing."""
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.core.management import call_command
 from django.urls import reverse
 
 from regions.models import Fleet, Force
 from regions.services.demo import do_adopt_demo_forces
+from tests.demo_data import load_demo_forces
 from umpire.models import AuditEntry
 from umpire.services.undo import do_undo
 
 
 @pytest.fixture
 def demo_forces(ad69):
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     return ad69
 
 

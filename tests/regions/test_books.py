@@ -1,10 +1,9 @@
 """The event's accounts: opened on the eve of the game, each character's fortune in his purse, once."""
 
-from django.core.management import call_command
-
 from regions.models import Account, Force, Province, Transaction
 from regions.services.books import FORTUNES, OPENING, do_open_books, outside, purse_of
 from regions.services.ledger import do_transfer, get_balance
+from tests.demo_data import load_demo_forces
 from umpire import clockwork
 from umpire.models import AuditEntry, Character
 
@@ -16,7 +15,7 @@ def kinds(event):
 
 
 def test_opening_the_books_opens_every_account_the_game_needs(ad69):
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     do_open_books(ad69, actor=None)
     legions = Force.objects.filter(event=ad69, kind=Force.Kind.LEGION).count()
     assert kinds(ad69) == {

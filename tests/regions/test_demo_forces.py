@@ -6,8 +6,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from regions.models import Fleet, Force, ForceTroops
+from regions.models import Fleet, Force, ForceTroops, MapPoint, MapRoute
 from regions.services.engine import as_rules_force
+from tests.demo_data import load_demo_forces
 from umpire.models import Event
 from umpire.rules.ad69.legions import check_limits
 from umpire.rules.working import Working
@@ -22,7 +23,7 @@ ARMY_COMMANDERS = {
 
 @pytest.fixture
 def demo(ad69):
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     return ad69
 
 
@@ -111,11 +112,21 @@ def test_seed_demo_on_an_empty_database_loads_the_demo_forces(empty_database):
     event = Event.objects.get(slug="ad69")
     assert Force.objects.filter(event=event, kind=Force.Kind.LEGION, is_demo=True).count() == 31
     assert Fleet.objects.filter(event=event, is_demo=True).count() == 8
+    # the demo map first, the forces at their bases on it
+    assert MapPoint.objects.filter(event=event, is_demo=True).count() > 150
+    assert MapRoute.objects.filter(event=event, is_demo=True).count() > 200
+    assert Force.objects.get(event=event, name="Legio V Alaudae").map_point.name == "Vetera"
+    assert Fleet.objects.get(event=event, name="Classis Misenensis").station.name == "Misenum"
 
 
 def test_seed_demo_again_keeps_controls_changes_to_the_forces(db):
     call_command("seed_demo", stdout=StringIO())
     Force.objects.filter(name="Legio XXI Rapax").delete()
-    before = order_of_battle()
+    MapRoute.objects.filter(one__name="Vindonissa").delete()
+    before = order_of_battle(), list(MapPoint.objects.order_by("pk").values()), list(MapRoute.objects.values())
     call_command("seed_demo", stdout=StringIO())
-    assert order_of_battle() == before
+    assert (
+        order_of_battle(),
+        list(MapPoint.objects.order_by("pk").values()),
+        list(MapRoute.objects.values()),
+    ) == before

@@ -6,7 +6,6 @@ import re
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
@@ -16,6 +15,7 @@ from regions.services.books import OPENING, PLUNDER, outside, purse_of, treasury
 from regions.services.ledger import do_transfer, get_balance
 from regions.services.plunder import do_offer_bribe
 from regions.services.taxes import do_pay_bills, do_run_tax_turn
+from tests.demo_data import load_demo_forces
 from tests.regions.forces_builders import legion
 from tests.regions.refusals import refused, refused_panel
 from tests.regions.test_forces import state_of_everything
@@ -33,7 +33,7 @@ WARNING = (
 def taxed(ad69):
     """The demo order of battle in October 68, September's tax turn over: every Roman force's
     upkeep is a bill, unpaid."""
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     do_run_tax_turn(ad69, SEPTEMBER, actor=None)
     GameClock.objects.filter(event=ad69).update(turn=SEPTEMBER + 1)
     return ad69

@@ -6,7 +6,6 @@ import io
 from html.parser import HTMLParser
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
@@ -17,6 +16,7 @@ from regions.services.books import OPENING, imperial_treasury, outside, treasury
 from regions.services.ledger import do_reverse, do_transfer
 from regions.services.taxes import do_confirm_statement, do_pay_bills, do_run_tax_turn
 from regions.statement_selectors import get_bills_owed, province_bills_until
+from tests.demo_data import load_demo_forces
 from umpire import clockwork
 from umpire.models import GameClock
 
@@ -55,7 +55,7 @@ def september_unpaid(ad69, control):
     """Britannia in September 68: the revenue handed out, its government and the Classis Britannica
     paid from its treasury, its three legions' upkeep (42 + 40 + 41 = 123 talents) left unpaid.
     Rome holds 1,000 talents to pay them with later."""
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     clockwork.do_start_clock(ad69, actor=None)  # the books open and September's statements are drawn up
     do_transfer(source=outside(ad69, OPENING), target=imperial_treasury(ad69), talents=1000, why="Jupiter", actor=None)
     september = do_confirm_statement(statement(ad69, SEPTEMBER), actor=control)

@@ -3,7 +3,6 @@ tax turn, through the clock, with the handbook's figures."""
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -20,6 +19,7 @@ from regions.services.taxes import (
     revenue_recipient,
     unpaid_troops,
 )
+from tests.demo_data import load_demo_forces
 from tests.regions.forces_builders import legion
 from tests.umpire.channels_helpers import listen
 from umpire import clockwork
@@ -31,7 +31,7 @@ SEPTEMBER, DECEMBER, MARCH = 1, 4, 7  # AD69 starts in September 68: turn 1
 
 @pytest.fixture
 def demo(ad69):
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     return ad69
 
 

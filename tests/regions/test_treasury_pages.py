@@ -6,7 +6,6 @@ import io
 import re
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
@@ -25,6 +24,7 @@ from regions.models import (
 from regions.services.books import OPENING, do_open_books, imperial_treasury, outside, purse_of, treasury_of
 from regions.services.ledger import do_transfer, get_balance, get_balances
 from regions.services.taxes import do_run_tax_turn, unpaid_troops
+from tests.demo_data import load_demo_forces
 from tests.regions.forces_builders import legion
 from tests.regions.refusals import refused, refused_panel
 from umpire.models import Character, GameClock, Region, Role
@@ -43,7 +43,7 @@ def books(ad69):
 @pytest.fixture
 def demo_books(ad69):
     """The same, with the demo order of battle: legions to pay, and provinces Rome must pay for."""
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     do_open_books(ad69, actor=None)
     do_run_tax_turn(ad69, SEPTEMBER, actor=None)
     return ad69

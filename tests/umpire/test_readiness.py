@@ -17,8 +17,10 @@ from django.utils.timezone import localtime
 from mail.models import PostingTime
 from mail.services.mailboxes import do_issue_mailbox
 from printshop.models import PrintedBriefing
-from regions.models import Fleet, Force
+from regions.models import Fleet, Force, MapPoint, MapRoute
 from regions.services.books import do_open_books
+from tests.demo_data import load_demo_forces
+from tests.map_builders import build_rhine_map
 from tests.regions.forces_builders import legion
 from umpire.management.commands.seed_demo import DEMO_PASSWORD
 from umpire.models import Briefing, Character, Event, Player, Region, Role, Route
@@ -60,7 +62,9 @@ def galba(ad69):
 @pytest.fixture
 def ready(ad69, settings):
     """The AD69 world with nothing missing: every sheet filled, every link timed, the address set, every
-    briefing printed after the last change, a hall's secret key (set up directly, not game actions)."""
+    briefing printed after the last change, a hall's secret key, a map of the event's own (set up directly,
+    not game actions)."""
+    build_rhine_map(ad69)
     characters = list(Character.objects.filter(event=ad69))
     with_figures(*characters)
     PostingTime.objects.bulk_create(PostingTime(route=route, turns=1) for route in Route.objects.filter(event=ad69))
@@ -197,8 +201,8 @@ def test_a_briefing_never_printed_or_changed_since_is_listed(ad69, galba, contro
     ) in listed(ad69, "Briefings")
 
 
-def test_demo_characters_forces_and_fleets_are_listed_where_they_are_fixed(ad69, galba):
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+def test_demo_characters_forces_fleets_and_map_are_listed_where_they_are_fixed(ad69, galba):
+    load_demo_forces()
     Character.objects.filter(pk=galba.pk).update(is_demo=True)
     forces_page = reverse("regions:forces", args=[ad69.slug])
     force, fleet = Force.objects.filter(event=ad69).first(), Fleet.objects.filter(event=ad69).first()
@@ -219,9 +223,12 @@ def test_demo_characters_forces_and_fleets_are_listed_where_they_are_fixed(ad69,
         Missing("Demo data", f"{fleet} is a demo fleet, not your order of battle.", f"{forces_page}#fleet-{fleet.pk}")
         in demo
     )
-    assert len(demo) == 1 + Force.objects.filter(event=ad69).count() + Fleet.objects.filter(event=ad69).count()
+    assert any(missing.what.startswith("The map's ") for missing in demo)
+    assert len(demo) == 2 + Force.objects.filter(event=ad69).count() + Fleet.objects.filter(event=ad69).count()
     Force.objects.filter(event=ad69).update(is_demo=False)
     Fleet.objects.filter(event=ad69).update(is_demo=False)
+    MapPoint.objects.filter(event=ad69).update(is_demo=False)
+    MapRoute.objects.filter(event=ad69).update(is_demo=False)
     Character.objects.filter(pk=galba.pk).update(is_demo=False)
     assert listed(ad69, "Demo data") == []
 

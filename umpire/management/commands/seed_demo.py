@@ -1,4 +1,4 @@
-"""Load the AD69 world (with its demo forces and demo cast) and seat a demo umpire team on the published demo
+"""Load the AD69 world (with its demo map, demo forces and demo cast) and seat a demo umpire team on the published demo
 password, once, when the world is first loaded; print the demo logins still on it."""
 
 from django.contrib.auth import get_user_model
@@ -44,10 +44,12 @@ class Command(BaseCommand):
         self.stdout.write(f"Projector (no login): /display/{event.slug}/?code={display.code}")
 
     def _load_world(self):
-        """The world, its demo order of battle and its demo cast come from the fixtures only when the event is
-        new: a restart keeps the game. The forces are loaded by fixture name, so the core imports no app; the
-        cast's figures go through the cast import, as Control's own spreadsheet would."""
+        """The world, its demo map, its demo order of battle and its demo cast come from the fixtures only when
+        the event is new: a restart keeps the game. The map and the forces are loaded by command and fixture name,
+        so the core imports no app; the map goes through the map import and the cast's figures through the cast
+        import, as Control's own files would."""
         call_command("loaddata", "ad69_world", verbosity=0)
+        call_command("load_demo_map", "ad69", verbosity=0)  # the demo forces stand at its points
         call_command("loaddata", "ad69_demo_forces", verbosity=0)
         event = Event.objects.get(slug="ad69")
         record_audit(
@@ -55,8 +57,8 @@ class Command(BaseCommand):
             actor=None,
             action="umpire.event.load",
             target=event,
-            reason="AD69 world loaded from fixtures/ad69_world.json, with the demo forces and fleets "
-            "of fixtures/ad69_demo_forces.json",
+            reason="AD69 world loaded from fixtures/ad69_world.json, with the demo map of "
+            "fixtures/ad69_demo_map.geojson and the demo forces and fleets of fixtures/ad69_demo_forces.json",
         )
         do_load_demo_cast(event, actor=None)
         return event
