@@ -17,8 +17,9 @@ from umpire.rules.ad69.sea import CHARTER_MAX_SEA_AREAS
 from umpire.rules.dice import parse_dice_list
 from umpire.rules.errors import DiceError
 
-from .models import Fleet, Force, Province
-from .selectors import LINE_LABELS
+from .models import Fleet, Force, MapPoint, Province
+from .selectors import LINE_LABELS, get_reach, get_this_turn
+from .services.engine import current_turn
 
 UPGRADE_KINDS = [
     (UpgradeKind.LEVIES_TO_AUXILIARIES.value, "2 raw levies → 1 auxiliary (1 month)"),
@@ -138,17 +139,38 @@ class MergeForm(forms.Form):
 
 
 class MarchForm(forms.Form):
-    to_province = ProvinceChoiceField(label="To province", queryset=Province.objects.none())
-    map_points = number("Map points moved", min_value=1, max_value=8)
-    map_point = forms.CharField(
-        label="Map point reached", max_length=60, required=False, help_text="The town or way-station it stops at."
-    )
+    """IX. LAND MOVEMENT: the points the force can reach this turn by the map's legal ways, nearest first, and
+    after them those only a forced march reaches (when it may force-march). The service asks the engine again."""
+
+    to_point = forms.TypedChoiceField(label="March to", coerce=int, help_text="By the shortest legal way.")
     forced_march = forms.BooleanField(label="Forced march", required=False)
+
+    def __init__(self, *args, force, reach=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.reach = get_reach(force, get_this_turn(force, current_turn(force.event))) if reach is None else reach
+        plain = [(r.point.pk, str(r)) for r in self.reach if not r.forced_only]
+        forced = [(r.point.pk, str(r)) for r in self.reach if r.forced_only]
+        self.fields["to_point"].choices = [("", "—"), *plain, *([("Only by a forced march", forced)] if forced else [])]
+
+    def clean_to_point(self):
+        chosen = self.cleaned_data["to_point"]
+        return next(r.point for r in self.reach if r.point.pk == chosen)
+
+
+class PlaceForm(forms.Form):
+    """Control's correction of where a force stands: any map point of the event."""
+
+    map_point = forms.ModelChoiceField(label="Map point", queryset=MapPoint.objects.none())
+    reason = forms.CharField(label="Why", max_length=200)
 
     def __init__(self, *args, force, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["to_province"].queryset = provinces(force.event_id)
-        self.fields["to_province"].initial = force.province_id
+        points = MapPoint.objects.filter(event=force.event_id).select_related("province__region")
+        self.fields["map_point"].queryset = points.order_by("province__region__position", "province__name", "name")
+        self.fields["map_point"].label_from_instance = lambda p: (
+            f"{p.name} ({p.province.name}, {p.province.region.name})"
+        )
+        self.fields["map_point"].initial = force.map_point_id
 
 
 class EmbarkForm(forms.Form):
@@ -162,11 +184,23 @@ class EmbarkForm(forms.Form):
 
 class LandForm(forms.Form):
     province = ProvinceChoiceField(label="Land in", queryset=Province.objects.none())
+    at_point = forms.ModelChoiceField(
+        label="Landing place",
+        queryset=MapPoint.objects.none(),
+        required=False,
+        help_text="A map point of that province. Left blank, the force is ashore off the map's points, and "
+        "Control places it before it marches.",
+    )
 
     def __init__(self, *args, force, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["province"].queryset = provinces(force.event_id)
         self.fields["province"].initial = force.province_id
+        points = MapPoint.objects.filter(event=force.event_id).select_related("province")
+        self.fields["at_point"].queryset = points.order_by("province__name", "name")
+        self.fields["at_point"].label_from_instance = lambda point: (
+            f"{point} ({point.province}, {point.get_kind_display().lower()})"
+        )
 
 
 class CharterForm(forms.Form):
@@ -354,7 +388,15 @@ def force_panels(force, card, money_scope):
             note="One or two orders at once, as in the UPGRADING EXAMPLE; done at the month's end.",
             why_not=this_turn.cannot_upgrade,
         ),
-        Panel("March", url("march"), MarchForm(force=force), "March", why_not=this_turn.cannot_move),
+        march_panel(force, this_turn, url("march")),
+        card.can_place
+        and Panel(
+            "Place on the map",
+            url("place"),
+            PlaceForm(force=force),
+            "Place it",
+            note="Control's correction of where it stands: no march, and its players stay where they are.",
+        ),
         roman
         and any(t.count for t in force.troops.all())
         and Panel(
@@ -386,6 +428,19 @@ def force_panels(force, card, money_scope):
         *money_panels(force, url, money_scope),
     ]
     return [without_form_if_refused(panel) for panel in panels if panel]
+
+
+def march_panel(force, this_turn, url):
+    reach = get_reach(force, this_turn)
+    nowhere = "" if reach or this_turn.cannot_move else "no map point within reach by the map's legal ways"
+    return Panel(
+        "March",
+        url,
+        MarchForm(force=force, reach=reach),
+        "March",
+        note="Only the points it can reach this turn are offered, each with its distance and table.",
+        why_not=this_turn.cannot_move or nowhere,
+    )
 
 
 def money_panels(force, url, money_scope):

@@ -15,9 +15,10 @@ from umpire.rules.ad69.sea import vexillation_equivalents
 from umpire.rules.working import Working
 from umpire.selectors import access_event, can
 
-from .models import Bribe, CostOwed, Fleet, Force, Province, Spending, Upgrade
+from .models import Bribe, CostOwed, Fleet, Force, MapPoint, MapRoute, Province, Spending, Upgrade
 from .services.engine import as_case_force, as_rules_force, current_turn, run_rules
 from .services.forces import player_present
+from .services.marches import map_graph
 from .services.plunder import get_bribery_standing
 from .services.taxes import unpaid_troops
 
@@ -99,6 +100,7 @@ def forces_of(event):
         .select_related(
             "event",
             "province__region",
+            "map_point",
             "legate",
             "army_commander",
             "sworn_to",
@@ -213,7 +215,7 @@ class ThisTurn:
     march: int  # map points a turn (IX. LAND MOVEMENT)
     march_left: int  # of them, left this turn
     forced_march: int  # map points of a forced march
-    forced_left: int | None  # of them, left this turn; None if it force-marched last turn
+    forced_left: int | None  # of them, left this turn; None if its last move was a forced march
     cannot_move: str  # why it may not march at all, or ""
     upgrade: Upgrade | None  # the upgrade under way
     ready_month: object  # the game month the upgrade is done in
@@ -228,7 +230,7 @@ def get_this_turn(force, turn):
         march=march,
         march_left=max(0, march - moved),
         forced_march=forced,
-        forced_left=None if force.forced_march_turn == turn - 1 else max(0, forced - moved),
+        forced_left=None if force.last_move_forced(turn) else max(0, forced - moved),
         cannot_move=why_it_cannot_move(force, upgrade),
         upgrade=upgrade,
         ready_month=force.event.game_month(upgrade.ready_turn) if upgrade else None,
@@ -244,7 +246,37 @@ def why_it_cannot_move(force, upgrade):
         return f"aboard {force.embarked_on}: land it first"
     if force.aquila and not player_present(force):
         return "no player with it (its legate or army commander, at its table)"
+    if force.map_point_id is None:
+        return "it stands at no map point: Control places it on the map first"
     return ""
+
+
+@dataclass(frozen=True)
+class Reach:
+    """A map point a force can march to this turn (IX. LAND MOVEMENT), by the shortest legal way."""
+
+    point: MapPoint
+    distance: int  # map points
+    forced_only: bool  # only within a forced march's allowance
+
+    def __str__(self):
+        forced = ", by forced march only" if self.forced_only else ""
+        points = "point" if self.distance == 1 else "points"
+        return f"{self.point.name} — {self.distance} {points} ({self.point.province.region.name}){forced}"
+
+
+def get_reach(force, this_turn):
+    """The points `force` can reach this turn by legal ways within what it has left of a march, and of a
+    forced march where it may force-march; nearest first. The engine judges the march again when ordered."""
+    if force.map_point_id is None or this_turn.cannot_move:
+        return []
+    furthest = max(this_turn.march_left, this_turn.forced_left or 0)
+    if not furthest:
+        return []
+    distances = map_graph(force.event_id).reachable(force.map_point_id, furthest)
+    points = MapPoint.objects.filter(pk__in=distances).select_related("province__region")
+    reach = [Reach(p, distances[p.pk], distances[p.pk] > this_turn.march_left) for p in points]
+    return sorted(reach, key=lambda r: (r.forced_only, r.distance, r.point.name))
 
 
 def why_it_cannot_upgrade(force, turn, upgrade):
@@ -314,12 +346,21 @@ class ForceCard:
     this_turn: ThisTurn
     can_command: bool
     unpaid: Unpaid | None = None
+    can_place: bool = False  # Control's: it corrects where a force stands on the map
 
 
 def get_force_card(force, turn, scope, unpaid=None):
     value, if_veteran = get_combat_values(force)
+    this_turn = get_this_turn(force, turn)
     return ForceCard(
-        force, get_unit_lines(force), value, if_veteran, get_this_turn(force, turn), scope.covers_force(force), unpaid
+        force,
+        get_unit_lines(force),
+        value,
+        if_veteran,
+        this_turn,
+        scope.covers_force(force),
+        unpaid,
+        scope.everything,
     )
 
 
@@ -383,6 +424,19 @@ def get_demo_order_of_battle(event):
     forces = Force.objects.filter(event=event, is_demo=True).count()
     fleets = Fleet.objects.filter(event=event, is_demo=True).count()
     return DemoOrderOfBattle(forces, fleets) if forces or fleets else None
+
+
+@dataclass(frozen=True)
+class DemoMap:
+    points: int
+    routes: int
+
+
+def get_demo_map(event):
+    """How many map points and routes of the event are still demo data, or None when none is."""
+    points = MapPoint.objects.filter(event=event, is_demo=True).count()
+    routes = MapRoute.objects.filter(event=event, is_demo=True).count()
+    return DemoMap(points, routes) if points or routes else None
 
 
 def get_history(target, limit=50):

@@ -36,6 +36,7 @@ from .selectors import (
     get_characters_travelling,
     get_command_scope,
     get_costs_owed,
+    get_demo_map,
     get_demo_order_of_battle,
     get_fleet_card,
     get_force_card,
@@ -90,6 +91,7 @@ def forces(request, slug):
         **turn_context(event),
         "tables": get_forces_by_table(event, request.user),
         "demo": get_demo_order_of_battle(event) if can(request.user, event, Perm.EDIT_WORLD) else None,
+        "demo_map": get_demo_map(event) if can(request.user, event, Perm.EDIT_WORLD) else None,
     }
     return render(request, "regions/forces.html", context)
 
@@ -111,6 +113,29 @@ def adopt_demo_forces(request, slug):
                 'The demo forces and fleets are the event\'s own now ({} and {}). <a href="{}">Undo</a>',
                 entry.after["forces"],
                 entry.after["fleets"],
+                undo,
+            ),
+        )
+    return redirect("regions:forces", slug=slug)
+
+
+@login_required
+@require_POST
+def adopt_demo_map(request, slug):
+    """Control keeps the demo map as the event's own (the handbook's maps are missing)."""
+    event = access_event(request.user, slug, Perm.EDIT_WORLD)
+    try:
+        entry = demo.do_adopt_demo_map(event, actor=request.user)
+    except ValidationError as refusal:
+        messages.error(request, refusal_text(refusal, FIELD_LABELS))
+    else:
+        undo = reverse("umpire:undo", args=[slug, entry.pk])
+        messages.success(
+            request,
+            format_html(
+                'The demo map is the event\'s own now ({} points and {} routes). <a href="{}">Undo</a>',
+                entry.after["points"],
+                entry.after["routes"],
                 undo,
             ),
         )
@@ -230,6 +255,11 @@ FIELD_LABELS = {
     "standing_still": "Standing still",
     "in_rome_with_emperors_approval": "In Rome, with the Emperor's approval",
     "map_points": "Map points",
+    "legs": "The march",
+    "to_point": "March to",
+    "map_point": "Map point",
+    "ordered_by_region_umpire": "Region umpire's order",
+    "reason": "Why",
     "forced_march": "Forced march",
     "player_present": "Player with the force",
     "to_province": "To province",
@@ -256,7 +286,7 @@ FIELD_LABELS = {
 
 
 # A service's field by the name its order's form gives it.
-SAME_AS = {"raw_levies": "count", "paid_from": "briber"}
+SAME_AS = {"raw_levies": "count", "paid_from": "briber", "legs": "to_point"}
 
 
 def order(access, page, shows, typed_form):
@@ -332,16 +362,29 @@ def merge(request, force, data):
 
 @force_order(lambda r, force: forms.MarchForm(r.POST, force=force))
 def march(request, force, data):
-    force_services.do_march(
-        force,
-        to_province=data["to_province"],
-        map_points=data["map_points"],
-        forced_march=data["forced_march"],
-        map_point=data["map_point"],
-        actor=request.user,
-    )
+    to_point = data["to_point"]
+    marched = force_services.do_march(force, to_point=to_point, forced_march=data["forced_march"], actor=request.user)
     how = "force-marched" if data["forced_march"] else "marched"
-    return f"{force.name} {how} {data['map_points']} map points to {data['to_province']}."
+    table = to_point.province.region
+    return (
+        f"{force.name} {how} to {to_point}, {to_point.province} ({table} table): "
+        f"{marched.points_moved} map point{'' if marched.points_moved == 1 else 's'} this turn."
+    )
+
+
+def place_form(request, force):
+    """Control's alone: to a table's umpire there is no such order (404, as for another table's force)."""
+    if not get_command_scope(request.user, force.event).everything:
+        raise Http404("No such force.")
+    return forms.PlaceForm(request.POST, force=force)
+
+
+@force_order(place_form)
+def place(request, force, data):
+    """Control places a force on the map, or corrects where it stands (not a march)."""
+    point = data["map_point"]
+    force_services.do_place_force(force, map_point=point, actor=request.user, reason=data["reason"])
+    return f"{force.name} stands at {point}, {point.province}."
 
 
 @force_order(lambda r, force: forms.EmbarkForm(r.POST, force=force))
@@ -353,9 +396,11 @@ def embark(request, force, data):
 
 @force_order(lambda r, force: forms.LandForm(r.POST, force=force))
 def land(request, force, data):
-    province = data["province"]
-    fleets.do_land(force, province=province, actor=request.user)
-    return f"{force.name} is ashore in {province}."
+    province, at_point = data["province"], data["at_point"]
+    fleets.do_land(force, province=province, at_point=at_point, actor=request.user)
+    return (
+        f"{force.name} is ashore at {at_point}, {province}." if at_point else f"{force.name} is ashore in {province}."
+    )
 
 
 @force_order(lambda r, force: forms.CharterForm(r.POST))

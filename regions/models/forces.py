@@ -70,6 +70,10 @@ class Force(NamedInEvent):
     forced_march_turn = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The last turn it force-marched."
     )
+    move_before_forced = models.BooleanField(
+        default=False,
+        help_text="Its move before the one in its last turn moved was a forced march: forced marches alternate.",
+    )
     fought_turn = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The last turn it fought.")
     embarked_on = models.ForeignKey("Fleet", on_delete=models.SET_NULL, null=True, blank=True, related_name="aboard")
     is_demo = models.BooleanField(default=False, help_text="Demo data, not from the handbook.")
@@ -89,6 +93,15 @@ class Force(NamedInEvent):
 
     def force_marched_in(self, turn):
         return self.forced_march_turn == turn
+
+    def last_move_forced(self, turn):
+        """IX. LAND MOVEMENT, "only force march on alternate moves": whether the move before the one it
+        makes in `turn` was forced. Moves, not turns: a force that stood still a turn after a forced march
+        still may not force-march on its next move. Moving again in the turn it last moved goes on with that
+        turn's move, so the move before it is the one to ask about."""
+        if self.moved_turn == turn:
+            return self.move_before_forced
+        return self.moved_turn is not None and self.forced_march_turn == self.moved_turn
 
     @property
     def is_non_roman(self):

@@ -14,7 +14,7 @@ from umpire.rules.working import Result
 from umpire.services.audit import Actor, adopt_steps, gathering_steps, record_audit, snapshot
 
 from ..events import FleetChanged
-from ..models import Fleet, Force, Province
+from ..models import Fleet, Force, MapPoint, Province
 from .engine import as_case_force, current_month, current_turn, run_rules
 from .forces import Troop, changing, force_state, owe, set_troops, take_the_player_along
 
@@ -56,14 +56,18 @@ def check_fleet_can_carry(fleet: Fleet) -> None:
         raise ValidationError({"fleet": f"{fleet} is under repair until the end of turn {fleet.busy_until_turn}."})
 
 
-def do_land(force: Force, *, province: Province, actor: Actor) -> Force:
-    """A force goes ashore anywhere in its fleet's area."""
+def do_land(force: Force, *, province: Province, at_point: MapPoint | None = None, actor: Actor) -> Force:
+    """A force goes ashore anywhere in its fleet's area: at a map point of the province when the umpire names
+    one, else in the province off the map's points, for Control to place before it marches again."""
     with changing(force, "land", actor=actor, reason=f"ashore in {province}") as force:
         if not force.embarked_on_id:
             raise ValidationError(f"{force.name} is not aboard a fleet.")
+        if at_point is not None and at_point.province_id != province.pk:
+            raise ValidationError({"at_point": f"{at_point} is in {at_point.province}, not {province}."})
         if province.region_id != force.province.region_id:
             take_the_player_along(force, province.region, actor=actor)
-        force.province, force.embarked_on, force.status = province, None, Force.Status.STANDING
+        force.province, force.map_point = province, at_point
+        force.embarked_on, force.status = None, Force.Status.STANDING
     return force
 
 

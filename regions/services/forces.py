@@ -10,16 +10,17 @@ from typing import Any, TypeAlias
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import ProtectedError
+from django.db.models import ProtectedError, Q
 
 from umpire.events import control_group, publish_on_commit, table_group
-from umpire.models import AuditEntry, Event, Region
+from umpire.models import AuditEntry, Event, Region, Role, UmpireSeat
 from umpire.services.audit import Actor, Snapshot, adopt_steps, gathering_steps, record_audit, snapshot
 from umpire.services.records import do_save_record
 
 from ..events import ForceChanged
-from ..models import CostOwed, Fleet, Force, ForceTroops, Province, Upgrade
+from ..models import CostOwed, Fleet, Force, ForceTroops, MapPoint, Upgrade
 from .engine import as_case_force, check_legion_limits, current_turn, run_rules
+from .marches import designated_routes, legs_of, map_graph, march_path
 from .taxes import bill_cost
 
 # one row of a force's units, as the engine and the audit read them: {"type", "veteran", "count"}
@@ -284,44 +285,81 @@ def combine(*troop_lists: Iterable[Mapping[str, Any]]) -> list[Troop]:
 def do_march(
     force: Force,
     *,
-    to_province: Province,
-    map_points: int,
+    to_point: MapPoint,
     forced_march: bool = False,
-    map_point: str = "",
+    path: Sequence[MapPoint] | None = None,
     actor: Actor,
 ) -> Force:
-    """IX. LAND MOVEMENT: up to 6 map points a turn, or a forced march of 8 on alternate moves."""
-    with changing(force, "march", actor=actor, reason=f"to {to_province}") as force:
+    """IX. LAND MOVEMENT: a march along the map's routes to `to_point`, by `path` (its points, in order) or
+    else the shortest legal way; up to 6 map points a turn, or a forced march of 8 on alternate moves. The
+    engine judges the path; the force, and its players, end at the table of the point reached."""
+    with changing(force, "march", actor=actor, reason=f"to {to_point}") as force:
         turn = current_turn(force.event)
-        check_may_march(force, to_province, turn)
-        already = force.points_moved if force.moved_turn == turn else 0
-        run_rules(
+        check_may_march(force, to_point, turn)
+        graph = map_graph(force.event_id)
+        legs = legs_of(graph, march_path(graph, force.map_point_id, to_point.pk, path))
+        outcome = run_rules(
             "ad69.check_move",
             {
                 "force": as_case_force(force),
-                "map_points": already + map_points,
+                "legs": legs,
+                "moved_already": force.points_moved if force.moved_turn == turn else 0,
                 "forced_march": forced_march,
-                "force_marched_last_turn": force.forced_march_turn == turn - 1,
+                "force_marched_last_move": force.last_move_forced(turn),
                 "player_present": player_present(force),
+                "non_roman": force.is_non_roman,
+                "ordered_by_region_umpire": orders_for_its_table(actor, force),
+                "designated_routes": designated_routes(graph, legs),
             },
-        )
-        if to_province.region_id != force.province.region_id:
-            take_the_player_along(force, to_province.region, actor=actor)
-        force.province, force.map_point = to_province, map_point
-        force.moved_turn, force.points_moved = turn, already + map_points
+        ).outcome
+        if to_point.province.region_id != force.province.region_id:
+            take_the_player_along(force, to_point.province.region, actor=actor)
+        if force.moved_turn != turn:  # a new move: the one before it is the move it last made
+            force.move_before_forced = force.last_move_forced(turn)
+        force.province, force.map_point = to_point.province, to_point
+        force.moved_turn, force.points_moved = turn, outcome["map_points"]
         force.forced_march_turn = turn if forced_march else force.forced_march_turn
     return force
 
 
-def check_may_march(force: Force, to_province: Province, turn: int) -> None:
+def check_may_march(force: Force, to_point: MapPoint, turn: int) -> None:
     if force.upgrades.filter(finished_turn__isnull=True).exists():
         raise ValidationError(f"{force.name} is upgrading: it must stand still until the upgrade is done.")
     if force.embarked_on_id:
         raise ValidationError(f"{force.name} is aboard {force.embarked_on}: land it first.")
     if force.status == Force.Status.BESIEGING:
         raise ValidationError(f"{force.name} is besieging: lift the siege first (its engines cannot go with it).")
-    if to_province.event_id != force.event_id:
-        raise ValidationError({"to_province": f"{to_province} is not on this event's map."})
+    if to_point.event_id != force.event_id:
+        raise ValidationError({"to_point": f"{to_point} is not on this event's map."})
+    if force.map_point_id is None:
+        raise ValidationError(
+            f"{force.name} stands at no map point in {force.province}: Control places it on the map first."
+        )
+    if to_point.pk == force.map_point_id:
+        raise ValidationError({"to_point": f"{force.name} is at {to_point} already."})
+
+
+def orders_for_its_table(actor: Actor, force: Force) -> bool:
+    """IX. LAND MOVEMENT: "the local Region Umpire will determine the detached unit's actions in the absence
+    of their controlling player": an umpire seated at the force's table, or Control."""
+    if actor is None or not actor.is_authenticated:
+        return False
+    if actor.is_superuser:
+        return True
+    seats = UmpireSeat.objects.filter(user=actor, event=force.event_id)
+    return seats.filter(Q(role=Role.CONTROL) | Q(role=Role.REGION, region=force.province.region_id)).exists()
+
+
+def do_place_force(force: Force, *, map_point: MapPoint, actor: Actor, reason: str) -> Force:
+    """Control's correction of where a force stands (placing it on the map, or a mistake put right): no march,
+    nothing moved this turn, its players left where they are."""
+    if map_point.event_id != force.event_id:
+        raise ValidationError({"map_point": f"{map_point} is not on this event's map."})
+    if not reason.strip():
+        raise ValidationError({"reason": "Say why the force is placed there."})
+    with changing(force, "placed", actor=actor, reason=reason.strip()) as force:
+        force.province, force.map_point = map_point.province, map_point
+    return force
 
 
 def take_the_player_along(force: Force, region: Region, *, actor: Actor) -> None:

@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from regions.models import CostOwed, Fleet, Province
+from regions.models import CostOwed, Fleet, Force, MapPoint, Province
 from regions.services.fleets import (
     do_book_charter,
     do_build_bridge,
@@ -13,7 +13,7 @@ from regions.services.fleets import (
     do_repair_fleet,
     do_strip_marines,
 )
-from tests.regions.forces_builders import composition, legion
+from tests.regions.forces_builders import build_danube_map, composition, legion
 from umpire import clockwork
 from umpire.models import AuditEntry
 
@@ -146,16 +146,39 @@ def test_landing_puts_the_force_ashore(ad69, control, misenum, first_adiutrix):
     assert (first_adiutrix.province, first_adiutrix.embarked_on, first_adiutrix.status) == (sicilia, None, "standing")
 
 
+def test_landing_at_a_map_point_stands_the_force_there_and_off_the_map_otherwise(
+    ad69, control, misenum, first_adiutrix
+):
+    """A force that stood at a point leaves it when it sails: it stands where it lands, or at no point."""
+    italia, sicilia = (Province.objects.get(event=ad69, name=name) for name in ("Italia", "Sicilia"))
+    misenum_port = MapPoint.objects.create(event=ad69, name="Misenum", province=italia, kind="port")
+    syracusae = MapPoint.objects.create(event=ad69, name="Syracusae", province=sicilia, kind="port")
+    Force.objects.filter(pk=first_adiutrix.pk).update(map_point=misenum_port)
+    do_embark(first_adiutrix, fleet=misenum, actor=control)
+    with pytest.raises(ValidationError, match="Syracusae is in Sicilia, not Italia"):
+        do_land(first_adiutrix, province=italia, at_point=syracusae, actor=control)
+    do_land(first_adiutrix, province=sicilia, at_point=syracusae, actor=control)
+    first_adiutrix.refresh_from_db()
+    assert (first_adiutrix.province, first_adiutrix.map_point) == (sicilia, syracusae)
+    do_embark(first_adiutrix, fleet=misenum, actor=control)
+    do_land(first_adiutrix, province=italia, actor=control)
+    first_adiutrix.refresh_from_db()
+    assert (first_adiutrix.province, first_adiutrix.map_point) == (italia, None)
+
+
 def test_a_march_to_another_table_is_heard_at_both(ad69, control, django_capture_on_commit_callbacks):
     from regions.services.forces import do_march
     from tests.umpire.channels_helpers import listen
     from umpire.models import Character
 
-    force = legion(ad69, "Legion XIII Gemina", "Pannonia", [(LEG, 4, False)], legate="Tampius Flavianus")
+    danube = build_danube_map(ad69)
+    force = legion(
+        ad69, "Legion XIII Gemina", "Pannonia", [(LEG, 4, False)], legate="Tampius Flavianus", at="Carnuntum"
+    )
     illyria, alpes = (ad69.regions.get(name=n).pk for n in ("Illyria", "Alpes"))
     with listen([f"table-{illyria}", f"table-{alpes}", f"table-{ad69.regions.get(name='Gaul').pk}"]) as heard:
         with django_capture_on_commit_callbacks(execute=True):
-            do_march(force, to_province=Province.objects.get(event=ad69, name="Noricum"), map_points=3, actor=control)
+            do_march(force, to_point=danube["Lauriacum"], actor=control)
         groups = {
             group for group, messages in heard().items() if any(m["event"]["type"] == "force.changed" for m in messages)
         }

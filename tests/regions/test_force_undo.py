@@ -5,7 +5,7 @@ stands on any of them, or once its bill is paid."""
 import pytest
 from django.core.exceptions import ValidationError
 
-from regions.models import Account, Bill, CostOwed, Fleet, Force, Province, Upgrade
+from regions.models import Account, Bill, CostOwed, Fleet, Force, MapPoint, MapRoute, Province, Upgrade
 from regions.services.fleets import do_embark, do_open_sea_crossing, do_strip_marines
 from regions.services.forces import do_detach, do_march, do_merge, do_order_upgrade, do_raise_levies
 from regions.services.ledger import do_transfer
@@ -29,6 +29,16 @@ def october(ad69):
 @pytest.fixture
 def xlv(ad69):
     return legion(ad69, "Legion XLV", "Achaea", [(LEG, 3, False), (AUX, 2, False), (LEV, 4, False)])
+
+
+def achaea_to_macedonia(event):
+    """Corinth and Thessalonica, a designated road between them (test set-up)."""
+    corinth, thessalonica = (
+        MapPoint.objects.create(event=event, name=name, province=Province.objects.get(event=event, name=province))
+        for name, province in (("Corinthus", "Achaea"), ("Thessalonica", "Macedonia"))
+    )
+    MapRoute.objects.create(event=event, one=corinth, other=thessalonica, designated=True)
+    return corinth, thessalonica
 
 
 def entry(action):
@@ -78,10 +88,15 @@ def test_a_detachment_is_undone_by_taking_it_back_into_its_legion(ad69, control,
 
 def test_a_detachment_that_marched_since_must_have_its_march_undone_first(ad69, control, xlv):
     clockwork.do_start_clock(ad69, actor=None)
+    corinth, thessalonica = achaea_to_macedonia(ad69)
+    Force.objects.filter(pk=xlv.pk).update(map_point=corinth)
     detachment = do_detach(
-        xlv, name="Vexillatio Achaica", actor=control, troops=[{"type": AUX, "veteran": False, "count": 1}]
+        Force.objects.get(pk=xlv.pk),
+        name="Vexillatio Achaica",
+        actor=control,
+        troops=[{"type": AUX, "veteran": False, "count": 1}],
     )
-    do_march(detachment, to_province=Province.objects.get(event=ad69, name="Macedonia"), map_points=2, actor=control)
+    do_march(detachment, to_point=thessalonica, actor=control)  # by its Region umpire's order: Control's
     with pytest.raises(ValidationError, match=r"Later changes depend on #\d+: #\d+ force.march of Vexillatio"):
         do_undo(entry("force.detach"), actor=control, reason="sent by mistake")
     do_undo(entry("force.march"), actor=control, reason="it never left")

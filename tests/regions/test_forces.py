@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 
 from regions.models import CostOwed, Force, Province, Upgrade
 from regions.services.forces import do_detach, do_march, do_merge, do_order_upgrade, do_raise_levies
-from tests.regions.forces_builders import composition, legion
+from tests.regions.forces_builders import build_danube_map, composition, legion
 from umpire import clockwork
 from umpire.models import AuditEntry, Character
 
@@ -13,9 +13,15 @@ LEV, AUX, LEG = "raw_levy", "auxiliary", "legionary"
 
 
 @pytest.fixture
-def xlv(ad69):
-    """The UPGRADING EXAMPLE's XLV Legion: 1 Aquila, 3 legionaries, 2 auxilia, 10 levies."""
-    return legion(ad69, "Legion XLV", "Pannonia", [(LEG, 3, False), (AUX, 2, False), (LEV, 10, False)])
+def danube(ad69):
+    return build_danube_map(ad69)
+
+
+@pytest.fixture
+def xlv(ad69, danube):
+    """The UPGRADING EXAMPLE's XLV Legion: 1 Aquila, 3 legionaries, 2 auxilia, 10 levies; at Carnuntum."""
+    troops = [(LEG, 3, False), (AUX, 2, False), (LEV, 10, False)]
+    return legion(ad69, "Legion XLV", "Pannonia", troops, at="Carnuntum")
 
 
 def owed(force):
@@ -72,7 +78,7 @@ def test_an_eleventh_levy_is_refused(ad69, control, xlv):
     assert state_of_everything() == before
 
 
-def test_a_legion_that_marched_cannot_upgrade_and_an_upgrading_one_cannot_march(ad69, control, xlv):
+def test_a_legion_that_marched_cannot_upgrade_and_an_upgrading_one_cannot_march(ad69, control, xlv, danube):
     vespasian = Character.objects.get(event=ad69, name="Flavius Vespasianus")
     xlv.legate = vespasian
     xlv.save()
@@ -80,7 +86,7 @@ def test_a_legion_that_marched_cannot_upgrade_and_an_upgrading_one_cannot_march(
     do_order_upgrade(xlv, orders=[{"kind": "levies_to_auxiliaries", "count": 1}], actor=control)
     before = state_of_everything()
     with pytest.raises(ValidationError, match="is upgrading: it must stand still"):
-        do_march(xlv, to_province=Province.objects.get(event=ad69, name="Noricum"), map_points=3, actor=control)
+        do_march(xlv, to_point=danube["Lauriacum"], actor=control)
     assert state_of_everything() == before
 
 
@@ -92,28 +98,29 @@ def led(ad69, xlv):
     return xlv
 
 
-def test_march_points_and_the_forced_march_on_alternate_turns(ad69, control, led):
+def test_march_points_and_the_forced_march_on_alternate_moves(ad69, control, led, danube):
     noricum = Province.objects.get(event=ad69, name="Noricum")
     clockwork.do_start_clock(ad69, actor=None)
-    do_march(led, to_province=noricum, map_points=4, actor=control)
-    with pytest.raises(ValidationError, match="at most 6 a turn"):
-        do_march(led, to_province=noricum, map_points=3, actor=control)
-    do_march(led, to_province=noricum, map_points=2, actor=control)
+    do_march(led, to_point=danube["Sirmium"], actor=control)  # 4 map points down the Savus
+    with pytest.raises(ValidationError, match="would move 7 map points this turn .* at most 6 a turn"):
+        do_march(led, to_point=danube["Naissus"], actor=control)
+    do_march(led, to_point=danube["Viminacium"], actor=control)  # 2 more: 6
     clockwork.do_skip_turn(ad69, actor=control)
-    do_march(led, to_province=noricum, map_points=8, forced_march=True, actor=control)
+    do_march(led, to_point=danube["Lauriacum"], forced_march=True, actor=control)  # 7: back up and over
     led.refresh_from_db()
-    assert led.force_marched_in(2) and led.province == noricum
+    assert led.force_marched_in(2) and led.province == noricum and led.points_moved == 7
     assert led.legate.location.name == "Alpes"  # he went to the Alpes table with his legion
     clockwork.do_skip_turn(ad69, actor=control)
+    clockwork.do_skip_turn(ad69, actor=control)  # it stood still a turn: its last move is still the forced one
     before = state_of_everything()
-    with pytest.raises(ValidationError, match="force-marched last turn"):
-        do_march(led, to_province=noricum, map_points=7, forced_march=True, actor=control)
+    with pytest.raises(ValidationError, match="force-marched on its last move"):
+        do_march(led, to_point=danube["Siscia"], forced_march=True, actor=control)
     assert state_of_everything() == before
 
 
-def test_a_legion_with_its_aquila_needs_a_player_to_move(ad69, control, xlv):
+def test_a_legion_with_its_aquila_needs_a_player_to_move(ad69, control, xlv, danube):
     with pytest.raises(ValidationError, match="must have a player with it to move"):
-        do_march(xlv, to_province=Province.objects.get(event=ad69, name="Noricum"), map_points=1, actor=control)
+        do_march(xlv, to_point=danube["Savaria"], actor=control)
 
 
 def test_detach_and_merge_keep_every_unit(ad69, control, xlv):

@@ -12,8 +12,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
 
-from regions.models import CostOwed, Fleet, Force, ForceTroops, Province, Upgrade
-from tests.regions.forces_builders import composition, legion
+from regions.models import CostOwed, Fleet, Force, ForceTroops, MapPoint, Province, Upgrade
+from tests.regions.forces_builders import build_danube_map, composition, legion
 from tests.regions.refusals import refused, refused_panel
 from tests.regions.test_forces import state_of_everything
 from umpire import clockwork
@@ -24,11 +24,15 @@ LEV, AUX, LEG = "raw_levy", "auxiliary", "legionary"
 
 
 @pytest.fixture
-def xlv(ad69):
-    """The UPGRADING EXAMPLE's XLV Legion, in Pannonia at the Illyria table, led by its governor."""
-    return legion(
-        ad69, "Legion XLV", "Pannonia", [(LEG, 3, False), (AUX, 2, False), (LEV, 10, False)], legate="Tampius Flavianus"
-    )
+def danube(ad69):
+    return build_danube_map(ad69)
+
+
+@pytest.fixture
+def xlv(ad69, danube):
+    """The UPGRADING EXAMPLE's XLV Legion, at Carnuntum in Pannonia at the Illyria table, led by its governor."""
+    troops = [(LEG, 3, False), (AUX, 2, False), (LEV, 10, False)]
+    return legion(ad69, "Legion XLV", "Pannonia", troops, legate="Tampius Flavianus", at="Carnuntum")
 
 
 @pytest.fixture
@@ -137,16 +141,16 @@ def test_detach_then_merge_through_the_pages(client, ad69, xlv, illyria_umpire):
     assert AuditEntry.objects.filter(action="force.merge", target_id=str(xlv.pk)).exists()
 
 
-def test_march_and_forced_march_through_the_page(client, ad69, xlv, illyria_umpire, control):
+def test_march_and_forced_march_through_the_page(client, ad69, xlv, illyria_umpire, control, danube):
     client.force_login(illyria_umpire)
     dalmatia = Province.objects.get(event=ad69, name="Dalmatia")
-    text = post(client, force_url(xlv, "march"), {"to_province": dalmatia.pk, "map_points": 4, "map_point": "Burnum"})
-    assert "Legion XLV marched 4 map points to Dalmatia" in text
+    text = post(client, force_url(xlv, "march"), {"to_point": danube["Burnum"].pk})
+    assert "Legion XLV marched to Burnum, Dalmatia (Illyria table): 4 map points this turn." in text
     xlv.refresh_from_db()
-    assert (xlv.province, xlv.map_point, xlv.points_moved) == (dalmatia, "Burnum", 4)
+    assert (xlv.province, xlv.map_point, xlv.points_moved) == (dalmatia, danube["Burnum"], 4)
     assert "<strong>2</strong> of 6 map points left" in text and "No upgrade: it has moved this turn" in text
-    text = post(client, force_url(xlv, "march"), {"to_province": dalmatia.pk, "map_points": 4, "forced_march": "on"})
-    assert "Legion XLV force-marched 4 map points" in text
+    text = post(client, force_url(xlv, "march"), {"to_point": danube["Singidunum"].pk, "forced_march": "on"})
+    assert "Legion XLV force-marched to Singidunum, Moesia (Illyria table): 7 map points this turn." in text
     assert AuditEntry.objects.filter(action="force.march", target_id=str(xlv.pk)).count() == 2
 
 
@@ -218,14 +222,21 @@ def test_fleet_repairs_strips_its_marines_and_bridges_a_strait(client, ad69, con
         ),
         ("detach", {"name": "Too many", "legionary": 4}, "Troops: Legion XLV has 3 legionary to send, not 4."),
         ("detach", {"name": "Nobody", "legionary": 0}, "Send at least one unit"),
-        ("march", {"to_province": "", "map_points": 3}, "To province: This field is required."),
-        ("march", {"map_points": 7}, "Map points: Legion XLV moves 7 map points: a march is at most 6 a turn"),
+        ("march", {"to_point": ""}, "March to: This field is required."),
+        (
+            "march",
+            {"to_point": "Naissus"},
+            "The march: Legion XLV would move 7 map points this turn (7 from Carnuntum to Naissus): a march is at "
+            "most 6 a turn",
+        ),
         ("charter", {"coastal_sea_areas": 5, "open_sea_areas": 4}, "Open sea areas: 9 sea areas"),
     ],
 )
-def test_bad_orders_are_refused_by_name_and_change_nothing(client, ad69, xlv, illyria_umpire, action, data, message):
+def test_bad_orders_are_refused_by_name_and_change_nothing(
+    client, ad69, xlv, illyria_umpire, danube, action, data, message
+):
     client.force_login(illyria_umpire)
-    data = {"to_province": xlv.province_id, **data}
+    data = {**data, **({"to_point": danube[data["to_point"]].pk} if data.get("to_point") else {})}
     before = state_of_everything()
     text = refused(client, force_url(xlv, action), data)
     assert f'<li class="error">{message}' in text
@@ -236,18 +247,17 @@ def test_bad_orders_are_refused_by_name_and_change_nothing(client, ad69, xlv, il
 
 def test_a_refused_order_comes_back_as_typed_with_the_problem_beside_its_field(client, ad69, xlv, illyria_umpire):
     client.force_login(illyria_umpire)
-    moesia = Province.objects.get(event=ad69, name="Moesia")
-    text = refused(client, force_url(xlv, "march"), {"to_province": moesia.pk, "map_points": 7, "map_point": "Naissus"})
+    naissus = MapPoint.objects.get(event=ad69, name="Naissus")
+    text = refused(client, force_url(xlv, "march"), {"to_point": naissus.pk})
     panel = refused_panel(text)
     assert "<h3>March</h3>" in panel
-    field_id = f"eventsad69forces{xlv.pk}march-map_points"
+    field_id = f"eventsad69forces{xlv.pk}march-to_point"
     assert re.search(
-        rf'<ul class="errorlist" id="{field_id}_error"><li>Legion XLV moves 7 map points: a march is at most 6 a turn.*?'
-        rf'</li></ul> <label for="{field_id}">Map points moved',
+        rf'<ul class="errorlist" id="{field_id}_error"><li>Legion XLV would move 7 map points this turn .*?'
+        rf"a march is at most 6 a turn.*?</li></ul> <label for=\"{field_id}\">March to",
         panel,
     )
-    assert f'<option value="{moesia.pk}" selected>Moesia' in panel
-    assert 'name="map_points" value="7"' in panel and 'name="map_point" value="Naissus"' in panel
+    assert f'<option value="{naissus.pk}" selected>Naissus — 7 points (Illyria), by forced march only' in panel
     assert text.count("data-current-step") == 1 and "<h1>Legion XLV</h1>" in text
 
 
@@ -279,20 +289,23 @@ def test_a_sixth_legionary_vexillation_is_refused_on_the_page(client, ad69, illy
     assert state_of_everything() == before
 
 
-def test_a_forced_march_on_consecutive_turns_is_refused(client, ad69, xlv, illyria_umpire, control):
+def test_a_forced_march_on_consecutive_moves_is_refused(client, ad69, xlv, illyria_umpire, control, danube):
     clockwork.do_start_clock(ad69, actor=None)
     client.force_login(illyria_umpire)
-    moesia = Province.objects.get(event=ad69, name="Moesia")
-    post(client, force_url(xlv, "march"), {"to_province": moesia.pk, "map_points": 8, "forced_march": "on"})
+    post(client, force_url(xlv, "march"), {"to_point": danube["Naissus"].pk, "forced_march": "on"})
     clockwork.do_skip_turn(ad69, actor=control)
-    assert "No forced march: it force-marched last turn" in page(client, force_url(xlv))
+    text = page(client, force_url(xlv))
+    assert "No forced march: its last move was a forced march" in text
+    assert "by forced march only" not in text  # nothing offered that only a forced march reaches
     before = state_of_everything()
-    text = refused(client, force_url(xlv, "march"), {"to_province": moesia.pk, "map_points": 7, "forced_march": "on"})
-    assert "Forced march: Legion XLV force-marched last turn: units may only force march on alternate moves" in text
+    text = refused(client, force_url(xlv, "march"), {"to_point": danube["Singidunum"].pk, "forced_march": "on"})
+    assert (
+        "Forced march: Legion XLV force-marched on its last move: units may only force march on alternate moves" in text
+    )
     assert state_of_everything() == before
     # its field is the forced-march button's: the problem is shown where that button stands
     assert re.search(
-        r'<ul class="errorlist"[^>]*><li>Legion XLV force-marched last turn[^<]*</li></ul> '
+        r'<ul class="errorlist"[^>]*><li>Legion XLV force-marched on its last move[^<]*</li></ul> '
         r'<p class="why-not">No forced march',
         refused_panel(text),
     )
@@ -318,19 +331,19 @@ def test_a_gaul_umpire_cannot_command_a_force_at_the_illyria_table_but_control_c
     assert "1 raw levies join Legion XV" in post(client, force_url(xv, "raise-levies"), {"count": 1})
 
 
-def test_a_non_roman_world_umpire_commands_only_non_roman_forces(client, ad69, xlv, make_umpire):
+def test_a_non_roman_world_umpire_commands_only_non_roman_forces(client, ad69, xlv, make_umpire, danube):
     client.force_login(make_umpire(ad69, Role.NON_ROMAN_WORLD))
     dacians = Force.objects.create(
         event=ad69,
         name="Dacian raiders",
         kind=Force.Kind.NON_ROMAN,
         province=Province.objects.get(event=ad69, name="Moesia"),
+        map_point=danube["Naissus"],
     )
     ForceTroops.objects.create(force=dacians, type="non_roman_regiment", count=4)
     assert client.post(force_url(xlv, "raise-levies"), {"count": 1}).status_code == 404
-    thracia = Province.objects.get(event=ad69, name="Thracia")
-    assert "Dacian raiders marched 5 map points to Thracia" in post(
-        client, force_url(dacians, "march"), {"to_province": thracia.pk, "map_points": 5}
+    assert "Dacian raiders marched to Singidunum, Moesia (Illyria table): 2 map points this turn." in post(
+        client, force_url(dacians, "march"), {"to_point": danube["Singidunum"].pk}
     )
 
 
@@ -366,7 +379,7 @@ def test_legion_status_chart_reads_back_with_the_legions_figures(client, ad69, x
         "Legion XLV",
         "Legion Status Chart",
         "Tampius Flavianus",
-        "Pannonia (Illyria table)",
+        "Pannonia, Carnuntum (Illyria table)",
         "Turn 1, September 68",
         "TOTAL 15 0 48 46",
         "Combat value if all veteran 72",

@@ -5,7 +5,7 @@ field and writing nothing."""
 import pytest
 from django.core.exceptions import ValidationError
 
-from regions.models import Bribe, Force, ForceTroops, Transaction
+from regions.models import Bribe, Force, ForceTroops, MapPoint, Province, Transaction
 from regions.services.books import BRIBED_TROOPS, OPENING, PLUNDER, outside, purse_of, treasury_of
 from regions.services.ledger import do_transfer, get_balance
 from regions.services.plunder import do_demand_tribute, do_loot, do_offer_bribe, get_bribery_standing
@@ -50,11 +50,17 @@ def caecina(ad69):
     return character(ad69, "Alienus Caecina")
 
 
+def map_point(event, name):
+    """A map point of Italia (test set-up)."""
+    italia = Province.objects.get(event=event, name="Italia")
+    return MapPoint.objects.get_or_create(event=event, name=name, defaults={"province": italia})[0]
+
+
 @pytest.fixture
 def legio_xxi(ad69, caecina):
     """A legion at Cremona under its army commander."""
     force = legion(ad69, "Legio XXI Rapax", "Italia", [(LEG, 5, False), (AUX, 5, False)])
-    Force.objects.filter(pk=force.pk).update(map_point="Cremona", army_commander=caecina)
+    Force.objects.filter(pk=force.pk).update(map_point=map_point(ad69, "Cremona"), army_commander=caecina)
     force.refresh_from_db()
     return force
 
@@ -108,9 +114,9 @@ def test_a_plunder_whose_loot_is_spent_is_not_undone(ad69, control, legio_xxi, c
 def test_each_legion_present_under_the_same_commander_adds_1(ad69, control, legio_xxi, caecina):
     for name in ("Legio V Alaudae", "Legio I Italica"):
         other = legion(ad69, name, "Italia", [(LEG, 5, False)])
-        Force.objects.filter(pk=other.pk).update(map_point="Cremona", army_commander=caecina)
+        Force.objects.filter(pk=other.pk).update(map_point=map_point(ad69, "Cremona"), army_commander=caecina)
     elsewhere = legion(ad69, "Legio XXII Primigenia", "Italia", [(LEG, 5, False)])
-    Force.objects.filter(pk=elsewhere.pk).update(map_point="Placentia", army_commander=caecina)
+    Force.objects.filter(pk=elsewhere.pk).update(map_point=map_point(ad69, "Placentia"), army_commander=caecina)
     run, payment = do_demand_tribute(legio_xxi, town="Cremona", actor=control, dice=[2, 6])
     assert (run.case["legions_present"], run.outcome["score"], run.outcome["talents"]) == (3, 4, 6)
     assert get_balance(purse_of(caecina)) == 6

@@ -3,9 +3,8 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from regions.models import Province
 from regions.services.forces import do_march
-from tests.regions.forces_builders import legion
+from tests.regions.forces_builders import build_danube_map, legion
 from tests.umpire.channels_helpers import listen
 from umpire.events import control_group, table_group
 from umpire.models import AuditEntry, Character, Region
@@ -178,11 +177,12 @@ def test_a_travelling_legate_stays_on_the_road_when_his_legion_marches(ad69, con
     """The army commander at the table goes with the legion (IX. LAND MOVEMENT); the legate who
     has already checked out is not at the legion's table, so he travels on, and checks in himself."""
     alpes = table(ad69, "Alpes")
-    xlv = legion(ad69, "Legion XLV", "Pannonia", [("legionary", 3, False)], legate="Tampius Flavianus")
+    danube = build_danube_map(ad69)
+    xlv = legion(ad69, "Legion XLV", "Pannonia", [("legionary", 3, False)], legate="Tampius Flavianus", at="Carnuntum")
     xlv.army_commander = person(ad69, "Aponius Saturninus")
     xlv.save()
     do_check_out(xlv.legate, to_table=alpes, actor=control)
-    do_march(xlv, to_province=Province.objects.get(event=ad69, name="Noricum"), map_points=2, actor=control)
+    do_march(xlv, to_point=danube["Lauriacum"], actor=control)
     assert where(xlv.army_commander) == (alpes, None)
     assert where(xlv.legate) == (None, alpes)
     do_check_in(xlv.legate, at_table=alpes, actor=control)
