@@ -12,7 +12,7 @@ from umpire.rules.ad69.characters import LEAST_MILITARY_SKILL, MOST_MILITARY_SKI
 
 from .models import Battle, BattleForce
 from .models.rounds import FALLEN, KILLED, ROUND_RESULTS, SIDES, UNHARMED, Figure
-from .selectors import get_commanders_at
+from .selectors import get_commanders_at, get_points_at
 
 STANCES = [(Stance.ATTACK.value, "Attack"), (Stance.DEFEND.value, "Defend")]
 # Dice are typed on a tablet's number pad, never completed from what an earlier battle typed.
@@ -28,6 +28,11 @@ class DeskForm(forms.Form):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", self.ids)
         super().__init__(*args, **kwargs)
+
+
+class MapPointChoice(forms.ModelChoiceField):
+    def label_from_instance(self, point):
+        return f"{point.name} ({point.province.name})"
 
 
 class OpenBattleForm(forms.Form):
@@ -62,7 +67,20 @@ class OpenBattleForm(forms.Form):
         required=False,
         help_text=SKILL_HELP,
     )
-    place = forms.CharField(label="Place", max_length=60, required=False, help_text="The map point.")
+    map_point = MapPointChoice(
+        label="Map point",
+        queryset=None,
+        required=False,
+        empty_label="Where the forces stand",
+        help_text="Empty: the point side A's forces stand at (else side B's). Another point of their province: "
+        "choose it.",
+    )
+    place = forms.CharField(
+        label="Place",
+        max_length=60,
+        required=False,
+        help_text="Empty: the map point's name. A place the map does not show: name it here.",
+    )
     decided = forms.BooleanField(
         label="Both commanders have chosen to fight",
         required=False,
@@ -75,6 +93,7 @@ class OpenBattleForm(forms.Form):
         self.forces = {str(force.pk): force for force in forces}
         choices = [(pk, force.name) for pk, force in self.forces.items()]
         self.fields["side_a_forces"].choices = self.fields["side_b_forces"].choices = choices
+        self.fields["map_point"].queryset = get_points_at(region)
         commanders = get_commanders_at(region)
         self.fields["side_a_commander"].queryset = self.fields["side_b_commander"].queryset = commanders
 

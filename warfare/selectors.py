@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Case, IntegerField, Prefetch, Q, Value, When
 from django.http import Http404
 
-from regions.models import Force
+from regions.models import Force, MapPoint
 from regions.selectors import NON_ROMAN_KINDS, get_non_roman_tables
 from regions.services.engine import as_rules_force, current_turn
 from umpire.models import Character, Region, Role, UmpireSeat
@@ -194,7 +194,7 @@ def get_forces_at_table(region):
     combat values: [(province, [ForceChoice])]."""
     forces = (
         Force.objects.filter(event=region.event, province__region=region)
-        .select_related("province")
+        .select_related("province", "map_point")
         .prefetch_related("troops")
         .order_by("province__name", "name")
     )
@@ -208,6 +208,11 @@ def get_forces_at_table(region):
         choice = ForceChoice(force, combat_value(as_rules_force(force)), force.pk in busy)
         groups.setdefault(force.province, []).append(choice)
     return list(groups.items())
+
+
+def get_points_at(region):
+    """The map points of the table's provinces, where a battle there may be fought."""
+    return MapPoint.objects.filter(event=region.event, province__region=region).select_related("province")
 
 
 def get_commanders_at(region):
@@ -226,10 +231,18 @@ def check_military_skill(commander: Character, field: str) -> int:
     return commander.military_skill
 
 
+def force_marched_before_battle(force, turn):
+    """X. BATTLE DIE ROLLING SYSTEM: "-2 for each part of the force that has force marched last turn", and IX.
+    LAND MOVEMENT: a forced march reduces "their combat power ... as a result". IV. THE TURN moves every force
+    at the start of the turn and resolves the combats after, so a force that force-marched in this turn's moves
+    fights this turn's battles reduced (IX), and, in X's own words, next turn's too (docs/rules.md, Readings)."""
+    return force.force_marched_in(turn) or force.force_marched_in(turn - 1)
+
+
 def forced_marches(forces, event):
-    """X. BATTLE DIE ROLLING SYSTEM: the parts of a side that force-marched last turn."""
-    last_turn = current_turn(event) - 1
-    return sum(force.forced_march_turn == last_turn for force in forces)
+    """X. BATTLE DIE ROLLING SYSTEM: the parts of a side that force-marched before this turn's battles."""
+    turn = current_turn(event)
+    return sum(force_marched_before_battle(force, turn) for force in forces)
 
 
 # ---- the desk ---------------------------------------------------------------------------------

@@ -33,6 +33,10 @@ def place_type_choices():
     ]
 
 
+def place_type_or_none():
+    return [("", "—"), *place_type_choices()]
+
+
 def engine_sets(kind):
     sets = FORTIFICATIONS.rows[kind.value]["min_engines"]
     return f"{sets} set{'' if sets == 1 else 's'} of engines"
@@ -55,10 +59,32 @@ class ProvinceChoice(forms.ModelChoiceField):
         return f"{province.name} ({province.region.name})"
 
 
+class WalledPointChoice(forms.ModelChoiceField):
+    def label_from_instance(self, point):
+        standing = [force.name for force in point.forces.all()]
+        where = f"{point.name} ({point.province.name}, {point.get_fortification_display().lower()})"
+        return f"{where}: {', '.join(standing)} here" if standing else where
+
+
+BY_HAND = "Only where the map has no point for the place: leave the map point empty and give all three."
+
+
 class BeginSiegeForm(forms.Form):
-    place = forms.CharField(label="Place besieged", max_length=80, help_text="As Cremona.")
-    place_type = forms.ChoiceField(label="Kind of place", choices=place_type_choices)
-    province = ProvinceChoice(label="Province", queryset=None)
+    map_point = WalledPointChoice(
+        label="Place besieged",
+        queryset=None,
+        required=False,
+        empty_label="Not on the map: typed below",
+        help_text="The walled places of your tables' provinces, where forces stand first. The siege takes "
+        "the place's name, province and walls from the map.",
+    )
+    place = forms.CharField(
+        label="Place not on the map", max_length=80, required=False, help_text=f"As Cremona. {BY_HAND}"
+    )
+    place_type = forms.ChoiceField(
+        label="Its kind of place", choices=place_type_or_none, required=False, help_text=BY_HAND
+    )
+    province = ProvinceChoice(label="Its province", queryset=None, required=False, help_text=BY_HAND)
     besiegers = ForceChoices(label="Besiegers", queryset=None, help_text="Forces in that province.")
     garrison = ForceChoices(
         label="Garrison",
@@ -81,11 +107,26 @@ class BeginSiegeForm(forms.Form):
         help_text="Only if the umpires advise more than the table's minimum.",
     )
 
-    def __init__(self, *args, provinces, forces, **kwargs):
+    def __init__(self, *args, points, provinces, forces, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["map_point"].queryset = points
         self.fields["province"].queryset = provinces
         self.fields["besiegers"].queryset = forces
         self.fields["garrison"].queryset = forces
+
+    def clean(self):
+        data = super().clean()
+        if data.get("map_point") is None:
+            missing = [name for name in ("place", "place_type", "province") if not data.get(name)]
+            for name in missing:
+                self.add_error(name, "Choose the place's map point, or give its name, kind and province.")
+        return data
+
+    @property
+    def besieged_province(self):
+        """The province of the place chosen, for the check that the user may open a fight there."""
+        point = self.cleaned_data["map_point"]
+        return point.province if point is not None else self.cleaned_data["province"]
 
 
 class BuildEnginesForm(forms.Form):

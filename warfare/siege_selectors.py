@@ -9,10 +9,10 @@ anyone else it does not exist (404), as for the forces and the money."""
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.http import Http404
 
-from regions.models import Force, Province
+from regions.models import Force, MapPoint, Province
 from regions.selectors import get_my_tables
 from umpire.permissions import Perm
 from umpire.rules.ad69.forces import TroopType
@@ -117,6 +117,21 @@ def get_siege_index(event, user):
 def get_provinces_to_besiege(event, scope):
     provinces = Province.objects.filter(event=event).select_related("region").order_by("region__position", "name")
     return provinces if scope.everything else provinces.filter(region__in=scope.tables | scope.non_roman_tables)
+
+
+def get_points_to_besiege(event, scope):
+    """The walled map points of the provinces at the user's tables (an open place has nothing to
+    besiege), by province; in each, the points where forces stand first, since besiegers lay siege
+    to the place they stand at."""
+    standing = Exists(Force.objects.filter(map_point=OuterRef("pk")))
+    points = (
+        MapPoint.objects.filter(event=event)
+        .exclude(fortification="")
+        .select_related("province")
+        .prefetch_related(Prefetch("forces", queryset=Force.objects.order_by("name")))
+        .order_by("province__name", ~standing, "name")
+    )
+    return points if scope.everything else points.filter(province__region__in=scope.tables | scope.non_roman_tables)
 
 
 def get_forces_at_tables(event, scope):

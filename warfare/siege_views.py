@@ -49,6 +49,7 @@ from .siege_selectors import (
     access_siege_desk,
     access_siege_to_run,
     get_forces_at_tables,
+    get_points_to_besiege,
     get_provinces_to_besiege,
     get_siege_card,
     get_siege_index,
@@ -64,7 +65,10 @@ def siege_context(event):
 
 def begin_form(event, scope, data=None):
     return BeginSiegeForm(
-        data, provinces=get_provinces_to_besiege(event, scope), forces=get_forces_at_tables(event, scope)
+        data,
+        points=get_points_to_besiege(event, scope),
+        provinces=get_provinces_to_besiege(event, scope),
+        forces=get_forces_at_tables(event, scope),
     )
 
 
@@ -129,6 +133,7 @@ siege_record_pdf = printed(siege_record, "record")
 # ---- the changes -----------------------------------------------------------------------------------
 
 FIELD_LABELS = {
+    "map_point": "Place besieged",
     "place": "Place",
     "place_type": "Kind of place",
     "province": "Province",
@@ -208,7 +213,7 @@ def month_refused(request, month, typed):
 def begin_siege(request, event, form):
     data = form.cleaned_data
     get_fight_scope(request.user, event).check_may_open(
-        data["province"].region, [*data["besiegers"], *data["garrison"]]
+        form.besieged_province.region, [*data["besiegers"], *data["garrison"]]
     )
     siege = do_begin_siege(**data, actor=request.user)
     return f"The siege of {siege.place} is begun: strength multiplier {siege.multiplier}.", siege

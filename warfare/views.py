@@ -52,6 +52,7 @@ from .services.battles import (
     do_release_battle,
     do_take_over_battle,
     skill_of,
+    standing_point,
 )
 
 LIVE_ON = "battle.changed battle.published clock.changed"
@@ -206,8 +207,15 @@ def blank_sheet_pdf(request, region, form):
     nothing is opened on the console."""
     data = form.cleaned_data
     sides = {side: paper_side(data, side, region.event) for side in SIDES}
-    pdf = battle_sheet(data["side_a_forces"][0].province, place=data["place"], side_a=sides["a"], side_b=sides["b"])
+    place = data["place"] or sheet_point_name(data)
+    pdf = battle_sheet(data["side_a_forces"][0].province, place=place, side_a=sides["a"], side_b=sides["b"])
     return pdf_response(pdf, f"{region.event.slug}-battle-sheet.pdf")
+
+
+def sheet_point_name(data):
+    """The map point the battle would be opened at, as do_open_battle takes it, for the sheet."""
+    point = data["map_point"] or standing_point({side: data[f"side_{side}_forces"] for side in SIDES})
+    return point.name if point else ""
 
 
 def paper_side(data, side, event):

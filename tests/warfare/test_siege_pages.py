@@ -135,7 +135,7 @@ def test_another_tables_umpire_cannot_begin_a_siege_there(client, armies, italia
             {"place": "Cremona", "place_type": MINOR, "province": italia.pk, "besiegers": [xlv.pk, xlvi.pk]},
         )
     )
-    assert "Province: Select a valid choice" in text and not Siege.objects.exists()
+    assert "Its province: Select a valid choice" in text and not Siege.objects.exists()
 
 
 # ---- the three-turn siege, through the forms ----------------------------------------------------------

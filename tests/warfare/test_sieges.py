@@ -5,7 +5,7 @@ and told to the siege's table and to Control."""
 import pytest
 from django.core.exceptions import ValidationError
 
-from regions.models import Force, ForceTroops, Province
+from regions.models import Force, ForceTroops, MapPoint, MapRoute, Province
 from regions.services.forces import do_march
 from tests.regions.forces_builders import composition, legion
 from tests.umpire.channels_helpers import listen
@@ -457,16 +457,20 @@ def test_lifting_a_siege_ends_it_and_the_besiegers_stand(control, cremona, xlv, 
     )
 
 
-def test_a_besieger_cannot_march_off_until_the_siege_is_lifted(control, cremona, xlv):
+def test_a_besieger_cannot_march_off_until_the_siege_is_lifted(ad69, control, cremona, italia, xlv):
     """X. REDUCING DEFENCES: "Siege engines and equipment cannot be moved from place to place"."""
-    pannonia = Province.objects.get(name="Pannonia")
+    camp, bedriacum = (
+        MapPoint.objects.create(event=ad69, name=name, province=italia) for name in ("Camp", "Bedriacum")
+    )
+    MapRoute.objects.create(event=ad69, one=camp, other=bedriacum)
+    Force.objects.filter(pk=xlv.pk).update(map_point=camp)
     before = state_of_everything()
     with pytest.raises(ValidationError, match="Legion XLV is besieging: lift the siege first"):
-        do_march(xlv, to_province=pannonia, map_points=2, actor=control)
+        do_march(Force.objects.get(pk=xlv.pk), to_point=bedriacum, actor=control)
     assert state_of_everything() == before
     do_lift_siege(cremona, reason="Vitellius' army approaches", actor=control)
-    marched = do_march(Force.objects.get(pk=xlv.pk), to_province=pannonia, map_points=2, actor=control)
-    assert marched.province == pannonia
+    marched = do_march(Force.objects.get(pk=xlv.pk), to_point=bedriacum, actor=control)
+    assert marched.map_point == bedriacum
 
 
 def test_a_besieger_that_marched_away_stops_the_siege_work(control, cremona, xlv):

@@ -10,6 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
@@ -21,6 +22,7 @@ from umpire.rules.ad69.battle_round import MAX_ROUNDS, Outcome
 from umpire.rules.ad69.characters import LEAST_MILITARY_SKILL, MOST_MILITARY_SKILL
 
 from .rounds import AFTERMATH_FIGURES, FIGHTING_FIGURES, ROUND_FIGURES, SIDES, fate_of_phrase, other
+from .siege import point_errors
 
 CLAIM_MINUTES = 5  # a claim lapses if its tablet goes quiet this long; every step renews it
 
@@ -57,6 +59,15 @@ class Battle(models.Model):
     )
     province = models.ForeignKey("regions.Province", on_delete=models.PROTECT, related_name="battles")
     place = models.CharField(max_length=60, blank=True, help_text="The map point it is fought at.")
+    # As a siege's: the name stays in `place` if Control removes the point from the map.
+    map_point = models.ForeignKey(
+        "regions.MapPoint",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="battles",
+        help_text="The map point it is fought at, in its province.",
+    )
     title = models.CharField(max_length=120)
     turn = models.PositiveSmallIntegerField(help_text="The game turn it was opened in.")
 
@@ -154,6 +165,12 @@ class Battle(models.Model):
 
     def get_absolute_url(self):
         return reverse("warfare:battle", args=[self.event.slug, self.pk])
+
+    def clean(self):
+        if self.map_point_id:
+            errors = point_errors(self.map_point, self.event_id, self.province_id)
+            if errors:
+                raise ValidationError(errors)
 
     # ---- the sides
 
@@ -355,7 +372,9 @@ class BattleForce(models.Model):
     )
     side = models.CharField(max_length=1, choices=Side.choices)
     composition = models.JSONField(help_text="Its name, Aquila and units at the start, as the engine takes them.")
-    force_marched = models.BooleanField(default=False, help_text="It force-marched last turn (-2).")
+    force_marched = models.BooleanField(
+        default=False, help_text="It force-marched in the moves before the battle, that turn (-2)."
+    )
     deployment = models.CharField(
         max_length=120, blank=True, help_text="Its place in the order of battle: where it stands, whom it faces."
     )

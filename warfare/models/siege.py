@@ -29,6 +29,16 @@ class Siege(models.Model):
     )
     province = models.ForeignKey("regions.Province", on_delete=models.PROTECT, related_name="sieges")
     place = models.CharField(max_length=80, help_text="The town, city or fort besieged, as Cremona.")
+    # The record keeps the place's name in `place`, so a point Control later removes from the map
+    # leaves the siege's history whole rather than forbidding the map's correction.
+    map_point = models.ForeignKey(
+        "regions.MapPoint",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sieges",
+        help_text="The map point besieged; empty: a place the map does not show, typed by hand.",
+    )
     place_type = models.CharField(max_length=40, choices=PLACE_TYPES)
     starting_multiplier = models.PositiveSmallIntegerField(
         validators=[MinValueValidator(1)], help_text="Its strength multiplier when the siege began."
@@ -71,8 +81,22 @@ class Siege(models.Model):
         return reverse("warfare:siege", args=[self.event.slug, self.pk])
 
     def clean(self):
+        errors = {}
         if self.province_id and self.event_id and self.province.event_id != self.event_id:
-            raise ValidationError({"province": f"{self.province} belongs to another event."})
+            errors["province"] = f"{self.province} belongs to another event."
+        if self.map_point_id:
+            errors.update(point_errors(self.map_point, self.event_id, self.province_id))
+        if errors:
+            raise ValidationError(errors)
+
+
+def point_errors(point, event_id, province_id):
+    """A siege's or battle's map point must be in its event and its province."""
+    if event_id and point.event_id != event_id:
+        return {"map_point": f"{point} belongs to another event."}
+    if province_id and point.province_id != province_id:
+        return {"map_point": f"{point} is in {point.province}, not in the province of the fighting."}
+    return {}
 
 
 class SiegeMonth(models.Model):

@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from regions.models import Force
+from regions.models import Force, MapPoint
 from regions.services.engine import as_case_force, current_turn
 from umpire.events import control_group, event_group, publish_on_commit, table_group
 from umpire.models import AuditEntry, Character, Event, Region, UmpireSeat
@@ -30,7 +30,7 @@ from umpire.services.audit import Actor, Snapshot, record_audit, snapshot, steps
 from ..events import BattleChanged, BattlePublished
 from ..models import Battle, BattleForce
 from ..models.rounds import SIDES, BattleOverride, BattleRound
-from ..selectors import check_military_skill
+from ..selectors import check_military_skill, force_marched_before_battle
 
 SYSTEM = "X. COMBAT RESOLUTION, THE BATTLE SYSTEM"
 PROCESS = "X. COMBAT RESOLUTION, THE PROCESS OF BATTLE"
@@ -54,6 +54,7 @@ def do_open_battle(
     side_b_skill: int | None = None,
     force_marched: Iterable[Force] | None = None,
     place: str = "",
+    map_point: MapPoint | None = None,
     title: str = "",
     decided: bool = True,
     actor: Actor,
@@ -63,11 +64,12 @@ def do_open_battle(
 
     A commander who is a player brings his own Military Skill; a side without one (a host
     run by an umpire) may be given `side_x_skill`. `force_marched` names the forces that
-    force-marched last turn (-2 each); left None, it is read from the forces' records.
+    force-marched before the battle (-2 each); left None, it is read from the forces' records.
     `decided`: both commanders have already chosen to fight (step 1, as the open form asks);
     False leaves their choice to the desk. Each force is kept as it begins (BattleForce: its units,
     forced march and legate): the engine fights with these and the paper prints them, whatever
-    becomes of the force after."""
+    becomes of the force after. The battle is fought at `map_point`, else at the point its forces
+    stand at (side A's first, then side B's); `place` is its name unless the umpire words it."""
     with transaction.atomic():
         sides = lock_forces({"a": side_a_forces, "b": side_b_forces})
         turn = current_turn(region.event)
@@ -77,10 +79,13 @@ def do_open_battle(
         check_commanders(region, commanders)
         names = {s: given or side_name(commanders[s], sides[s]) for s, given in zip(SIDES, (side_a_name, side_b_name))}
         province = sides["a"][0].province
+        map_point = map_point or standing_point(sides)
+        place = place.strip() or (map_point.name if map_point else "")
         battle = Battle(
             event=region.event,
             region=region,
             province=province,
+            map_point=map_point,
             place=place,
             turn=turn,
             title=title or f"{names['a']} v {names['b']}, {place or province}"[:120],
@@ -115,13 +120,19 @@ def do_open_battle(
     return battle
 
 
+def standing_point(sides: Mapping[str, Sequence[Force]]) -> MapPoint | None:
+    """The map point the forces stand at: the first found, side A's before side B's. Where the sides
+    stand at different points, the umpire names the one the battle is fought at."""
+    return next((force.map_point for side in SIDES for force in sides[side] if force.map_point_id), None)
+
+
 def lock_forces(sides: Mapping[str, Sequence[Force]]) -> dict[str, list[Force]]:
     """The forces of each side, locked in id order, so that two umpires cannot put the same
     force into two battles at once."""
     ids = [force.pk for side in SIDES for force in sides[side]]
     locked = (
         Force.objects.select_for_update(of=("self",))
-        .select_related("province__region", "legate")
+        .select_related("province__region", "legate", "map_point")
         .prefetch_related("troops")
     )
     found = {force.pk: force for force in locked.filter(pk__in=ids).order_by("pk")}
@@ -201,10 +212,11 @@ def side_name(commander: Character | None, forces: Iterable[Force]) -> str:
 
 def force_marched_ids(sides: Mapping[str, Sequence[Force]], turn: int, named: Iterable[Force] | None) -> set[int]:
     """X. BATTLE DIE ROLLING SYSTEM: "-2 for each part of the force that has force marched last
-    turn": the umpire's list if given, else the forces whose record says so."""
+    turn": the umpire's list if given, else the forces whose record says so (selectors.forced_marches
+    gives the reading)."""
     if named is not None:
         return {force.pk for force in named}
-    return {force.pk for side in SIDES for force in sides[side] if force.forced_march_turn == turn - 1}
+    return {force.pk for side in SIDES for force in sides[side] if force_marched_before_battle(force, turn)}
 
 
 # ---- steps 1, 3 and 4: the choice to fight, the order of battle -------------------------------

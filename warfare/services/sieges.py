@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Manager, Q
 
-from regions.models import Force, Province
+from regions.models import Force, MapPoint, Province
 from regions.services.engine import as_case_force, current_turn, roll_rules
 from regions.services.forces import changing, set_troops, take_troops
 from umpire.events import control_group, publish_on_commit, table_group
@@ -60,25 +60,33 @@ SIDES = {"besiegers": ("attackers", "attackers_lost"), "garrison": ("defenders",
 def do_begin_siege(
     *,
     besiegers: Sequence[Force],
-    place: str,
-    place_type: str,
-    province: Province,
+    place: str = "",
+    place_type: str = "",
+    province: Province | None = None,
+    map_point: MapPoint | None = None,
     garrison: Sequence[Force] = (),
     multiplier: int | None = None,
     engines_required: int | None = None,
     actor: Actor,
 ) -> Siege:
     """X. THE SIEGE SYSTEM: forces in a province lay siege to a defended place there, and stand
-    besieging until it falls or the siege is lifted. The strength multiplier starts at the table's,
-    or at the umpire's figure: a Huge Mountain Fortified City's "varies" and must be given, and any
-    place may have been reduced before. `engines_required` is the umpires' advice on the sets of
-    engines it needs ("The umpires will advise on the minimum requirement")."""
+    besieging until it falls or the siege is lifted. The place is a fortified map point, whose name,
+    province and walls (its fortification, the siege table's kind of place) the siege takes; or,
+    where the map has no point for it, a place named and typed by hand. The strength multiplier
+    starts at the table's, or at the umpire's figure: a Huge Mountain Fortified City's "varies" and
+    must be given, and any place may have been reduced before. `engines_required` is the umpires'
+    advice on the sets of engines it needs ("The umpires will advise on the minimum requirement")."""
+    if map_point is not None:
+        place, place_type, province = place_at(map_point, province)
+    if province is None:
+        raise ValidationError({"province": "Name the province of the place besieged, or choose its map point."})
     with transaction.atomic(), gathering_steps() as steps:  # the forces' changes are the siege's steps
         besiegers, garrison = locked_forces(besiegers), locked_forces(garrison)
         siege = Siege(
             event=province.event,
             region=province.region,
             province=province,
+            map_point=map_point,
             place=(place or "").strip(),
             place_type=place_type,
             engines_required=engines_required,
@@ -113,6 +121,16 @@ def do_lift_siege(siege: Siege, *, reason: str, actor: Actor) -> Siege:
         siege.save()
         announce(siege, "lifted", before, actor=actor, steps=steps, reason=siege.lifted_reason)
     return siege
+
+
+def place_at(point: MapPoint, province: Province | None) -> tuple[str, str, Province]:
+    """The place a map point gives a siege: its name, its walls as the siege table's kind of place,
+    and its province. An open place has no walls to besiege."""
+    if province is not None and point.province_id != province.pk:
+        raise ValidationError({"map_point": f"{point.name} is in {point.province}, not in {province}."})
+    if not point.fortification:
+        raise ValidationError({"map_point": f"{point.name} has no walls: there is nothing to besiege."})
+    return point.name, point.fortification, point.province
 
 
 def locked_forces(forces: Iterable[Force]) -> list[Force]:
