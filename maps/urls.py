@@ -5,4 +5,5 @@ app_name = "maps"
 urlpatterns = [
     path("", include("maps.urls_edit")),
     path("", include("maps.urls_view")),
+    path("", include("maps.urls_paper")),
 ]

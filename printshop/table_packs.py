@@ -1,5 +1,6 @@
 """A table's pack: everything its umpire needs on paper, in one PDF (issue 10, part 2). The
-cover, then each province's record sheet and time track, the legions' status charts, a blank
+cover, then the table's map (issue 33) with the forces, sieges and battles at its points, then each
+province's record sheet and time track, the legions' status charts, a blank
 battle sheet and siege sheet, letter slips, the turn schedule and the reference card.
 
 Each document is drawn by its own app's printing; this module gathers them and appends their
@@ -13,11 +14,13 @@ from pypdf import PdfReader, PdfWriter
 
 from mail.printing import stationery
 from mail.services.stationery import do_print_stationery
+from maps.selectors import table_map_data
 from regions.printing import table_charts
 from regions.selectors import get_legions_of_table
 from umpire import calendar
 from umpire.models import GameClock
 from umpire.printing.battle_sheet import SideSheet, battle_sheet_pdf
+from umpire.printing.map_page import map_page_pdf
 from umpire.printing.province_sheet import ProvinceSheet, TrackTurn, province_sheets_pdf
 from umpire.printing.reference_card import CombatValueRow, ReferenceCard, reference_card_pdf
 from umpire.printing.schedule import turn_schedule_pdf
@@ -33,6 +36,7 @@ from warfare.siege_printing import EMPTY_MONTHS, ENGINES, LOSSES, REDUCTION
 SLIPS_PER_PACK = 8  # one page of slips
 WRITE_IN = "_" * 16  # a blank sheet's line to write on; an empty fact would print "none"
 CONTENTS = (
+    "The table's map, with the forces, sieges and battles at its points",
     "Province record sheets and time tracks",
     "Legion Status Charts",
     "Blank battle sheet",
@@ -48,6 +52,7 @@ def table_pack(region, *, page_size="A4", actor=None, codes=None):
     the table."""
     parts = [
         cover(region, page_size),
+        table_map(region, page_size),
         province_sheets(region, page_size),
         legion_charts(region, page_size),
         blank_battle_sheet(region, page_size),
@@ -85,6 +90,14 @@ def cover(region, page_size):
 
 def umpire_name(user):
     return user.get_full_name() or user.username
+
+
+# ---- the map ------------------------------------------------------------------------------------
+
+
+def table_map(region, page_size):
+    """The table's map as its umpire sees it on the console, turned landscape on the pack's paper."""
+    return map_page_pdf(table_map_data(region), event_name=region.event.name, page_size=page_size)
 
 
 # ---- the province record sheets ---------------------------------------------------------------

@@ -37,7 +37,7 @@ from boardgames.services.trackers import do_add_tracker_feed, do_open_tracker, d
 from mail.services.letters import do_post_letter
 from mail.services.mailboxes import do_issue_mailbox
 from printshop.models import PrintRun
-from regions.models import Bill, Fleet, Force, ForceTroops, Province, TaxStatement
+from regions.models import Bill, Fleet, Force, ForceTroops, MapPoint, MapRoute, Province, TaxStatement
 from regions.services.books import OPENING, do_open_books, outside, purse_of, treasury_of
 from regions.services.ledger import do_transfer
 from regions.services.taxes import do_run_tax_turn
@@ -165,6 +165,29 @@ ROWS = [
     Row("api:rules", "", GET, UMPIRES),
     Row("api:rules-procedure", "ruleset=ruleset name=procedure", GET, UMPIRES),
     Row("display:projector", "slug=slug", GET, "display"),
+    # ---- the maps: a table's for who reads its console, the Empire's for every umpire, the projector's by its code
+    Row("maps:table-map", "slug=slug pk=illyria", GET, TABLE),
+    Row("maps:table-map", "slug=slug pk=gaul", GET, HOSTS),
+    Row("maps:empire-map", "slug=slug", GET, UMPIRES),
+    Row("maps:projector-map", "slug=slug", GET, "display"),  # switched on in the world below
+    Row("maps:projector-map-switch", "slug=slug", POST, CONTROL),
+    Row("maps:table-map-pdf", "slug=slug pk=illyria", GET, TABLE),
+    Row("maps:table-map-pdf", "slug=slug pk=gaul", GET, HOSTS),
+    Row("maps:empire-map-pdf", "slug=slug", GET, UMPIRES),
+    # Control's map editor: the points and routes, a file imported, the map exported
+    Row("maps:edit", "slug=slug", GET, CONTROL),
+    Row("maps:edit-point-add", "slug=slug", POST, CONTROL),
+    Row("maps:edit-point", "slug=slug pk=map_point", GET, CONTROL),
+    Row("maps:edit-point", "slug=slug pk=map_point", POST, CONTROL),
+    Row("maps:edit-point-remove", "slug=slug pk=map_point", POST, CONTROL),
+    Row("maps:edit-route-add", "slug=slug", POST, CONTROL),
+    Row("maps:edit-route", "slug=slug pk=map_route", GET, CONTROL),
+    Row("maps:edit-route", "slug=slug pk=map_route", POST, CONTROL),
+    Row("maps:edit-route-remove", "slug=slug pk=map_route", POST, CONTROL),
+    Row("maps:edit-import", "slug=slug", POST, CONTROL),
+    Row("maps:export-geojson", "slug=slug", GET, CONTROL),
+    Row("maps:export-points", "slug=slug", GET, CONTROL),
+    Row("maps:export-routes", "slug=slug", GET, CONTROL),
     # ---- a table's console and roster ----
     Row("table:console", "slug=slug pk=illyria", GET, TABLE),
     Row("table:console", "slug=slug pk=gaul", GET, HOSTS),
@@ -185,6 +208,7 @@ ROWS = [
     Row("regions:forces", "slug=slug", GET, UMPIRES),
     Row("regions:table-status-pdf", "slug=slug", GET, UMPIRES, sent="table=illyria"),
     Row("regions:forces-adopt-demo", "slug=slug", POST, CONTROL),
+    Row("regions:map-adopt-demo", "slug=slug", POST, CONTROL),
     Row("regions:force", "slug=slug pk=legion", GET, UMPIRES),
     Row("regions:force-status-pdf", "slug=slug pk=legion", GET, UMPIRES),
     *(
@@ -205,6 +229,7 @@ ROWS = [
     ),
     Row("regions:as-of", "slug=slug kind=force_kind pk=legion", GET, CONTROL),
     Row("regions:force-march", "slug=slug pk=chatti", POST, HOSTS),
+    Row("regions:force-place", "slug=slug pk=legion", POST, CONTROL),
     Row("regions:fleet", "slug=slug pk=fleet", GET, UMPIRES),
     *(
         Row(f"regions:fleet-{order}", "slug=slug pk=fleet", POST, TABLE)
@@ -518,8 +543,10 @@ def world(ad69, make_umpire, settings, tmp_path):
     world.route = Route.objects.get(event=ad69, one=illyria, other__name="Eastern Med")
     world.seat = world.here.seats.get()
     world.cast_player = Player.objects.create(event=ad69, name="Gaius Lucius", character=player_character)
+    world.map_point, world.map_route = map_of_pannonia(ad69)
     ad69.public_address = "http://192.168.1.10:8000"  # the player's briefing carries his code: a link phones open
-    ad69.save(update_fields=["public_address"])
+    ad69.projector_map = True  # Control lets the projector show the map, so the display's code opens it
+    ad69.save(update_fields=["public_address", "projector_map"])
     world.force_kind, world.audit_entry = "force", AuditEntry.objects.filter(event=ad69).latest("pk")
     world.codes = {
         "player": do_issue_mailbox(player_character, actor=control).code,
@@ -529,6 +556,15 @@ def world(ad69, make_umpire, settings, tmp_path):
     settings.BACKUP_DIR, world.every_turns = tmp_path / "backups", 2
     world.snapshot_name = do_take_snapshot(ad69, 1).name
     return world
+
+
+def map_of_pannonia(event):
+    """Two map points of Pannonia and the road between them, for Control's map editor."""
+    pannonia = Province.objects.get(event=event, name="Pannonia")
+    cibalae, certissa = (
+        MapPoint.objects.create(event=event, name=name, province=pannonia) for name in ("Cibalae", "Certissa")
+    )
+    return cibalae, MapRoute.objects.create(event=event, one=cibalae, other=certissa)
 
 
 def gaul_fights(world):
@@ -762,6 +798,13 @@ NAMES_NO_TABLES_RECORD = {
             "boardgames:tracker-open-standard",
             "cast:apply",
             "cast:import",
+            "maps:edit-import",
+            "maps:edit-point",
+            "maps:edit-point-add",
+            "maps:edit-point-remove",
+            "maps:edit-route",
+            "maps:edit-route-add",
+            "maps:edit-route-remove",
             "events:new",
             "events:seat-add",
             "events:seat-remove",
@@ -778,6 +821,8 @@ NAMES_NO_TABLES_RECORD = {
             "prepare:player-remove",
             "prepare:sheet",
             "regions:forces-adopt-demo",
+            "regions:force-place",
+            "regions:map-adopt-demo",
             "regions:treasury-deposit",
             "regions:treasury-draw-up",
             "regions:treasury-intercept",
@@ -875,7 +920,7 @@ NAMES_NO_TABLES_RECORD = {
         for name in ("warfare:battle-deploy", "warfare:battle-place", "warfare:siege-losses", "regions:force-detach")
     },
     "regions:treasury-transfer": "it pays into any account (VIII. GENERAL): the account it pays from is its address",
-    "regions:force-march": "a force marches into any province, at any table: its address is the force",
+    "regions:force-march": "a force marches to any map point it can reach, at any table: its address is the force",
     "regions:force-land": "a fleet lands its force in any province it reaches: its address is the force",
     "regions:force-embark": "its fleets are those working from the force's own table, offered by the form",
     "regions:force-merge": "its legions are those standing with the detachment, offered by the form",
@@ -895,6 +940,7 @@ NAMES_NO_TABLES_RECORD = {
             "mail:forward",
             "mail:return",
             "mail:rule",
+            "maps:projector-map-switch",
         )
     },
 }

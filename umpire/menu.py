@@ -43,8 +43,23 @@ def get_menu(user, event):
 
 
 def table_links(user, event):
-    tables = Region.objects.filter(pk__in=get_tables_kept(user, event)).order_by("position", "name")
-    return tuple(link(table.name, "table:console", event, table.pk) for table in tables)
+    """Each of his tables' console, and its map beside it (named by the table when he keeps more than one)."""
+    tables = list(Region.objects.filter(pk__in=get_tables_kept(user, event)).order_by("position", "name"))
+    return tuple(
+        entry
+        for table in tables
+        for entry in (
+            link(table.name, "table:console", event, table.pk),
+            *map_link(event, table, named=len(tables) > 1),
+        )
+    )
+
+
+def map_link(event, table, *, named):
+    """A map table's map (the Senate room has none)."""
+    if table.kind != Region.Kind.MAP_TABLE:
+        return ()
+    return (link(f"{table.name} map" if named else "Map", "maps:table-map", event, table.pk),)
 
 
 def war_links(event):
@@ -98,6 +113,7 @@ def team_menu(user, event, roles):
             (
                 *world_links(event),
                 *(war_links(event) if Role.SENATE in roles else (link("Senate", "senate:home", event),)),
+                link("Map", "maps:empire-map", event),
                 link("Clock", "umpire:clock", event),
             ),
         ),
@@ -108,7 +124,7 @@ def control_menu(user, event):
     return (
         link("Hall", "umpire:hall", event),
         link("Clock", "umpire:clock", event),
-        Group("Tables", world_links(event)),
+        Group("Tables", (*world_links(event), link("Map", "maps:empire-map", event))),
         Group("War", war_links(event)),
         link("Post", "mail:post", event),
         link("Senate", "senate:home", event),
@@ -142,6 +158,9 @@ def preparing_links(user, event):
     """Control's pages for preparing the event and repairing it, each only where his seat may."""
     offered = (
         (Perm.EDIT_WORLD, link("Prepare", "readiness:page", event)),
+        *(
+            ((Perm.EDIT_WORLD, link("Edit the map", "maps:edit", event)),) if event.is_megagame else ()
+        ),  # AD69's map points
         (Perm.MANAGE_SEATS, link("Seats", "events:seats", event)),
         (Perm.EDIT_WORLD, link("Backups", "backups:snapshots", event)),
         (Perm.VIEW_AUDIT, link("Audit", "audit:log", event)),

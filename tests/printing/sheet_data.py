@@ -49,7 +49,10 @@ SCALARS: dict[type, st.SearchStrategy[Any]] = {
     str: texts,
     int: st.integers(-1_000_000, 1_000_000),
     bool: st.booleans(),
+    # The one float a sheet holds is a map point's longitude or latitude, in degrees (map_drawing.Place).
+    float: st.floats(-90, 90),
 }
+DEGREES_MOST = 90
 
 
 def fields_of(cls: type) -> dict[str, Any]:
@@ -133,6 +136,8 @@ def extreme_value(hint: Any, extreme: Extreme, *, depth: int = 0, name: str = ""
         return bool(extreme.number)
     if hint is int:
         return extreme.number
+    if hint is float:
+        return float(max(-DEGREES_MOST, min(DEGREES_MOST, extreme.number)))
     if is_union(hint):
         options = [option for option in get_args(hint) if option is not type(None)]
         return extreme_value(options[0], extreme, depth=depth) if extreme.count else None

@@ -54,6 +54,7 @@ SUBJECTS: dict[str, Callable[[Any, dict[str, Any]], list[str]]] = {
     "briefing_pdf": lambda sheet, _: [sheet.name],
     "control_pack_pdf": lambda pack, options: [options["event_name"], *(member.name for member in pack.cast)],
     "legion_status_pdf": lambda sheets, _: [sheet.legion for sheet in sheets],
+    "map_page_pdf": lambda data, _: [data.title, *(place.name for place in data.places)],
     "letter_cover_pdf": lambda cover, _: [cover.code, cover.addressed_to],
     "procedure_record_pdf": lambda sheet, _: [sheet.title],
     "province_sheets_pdf": lambda sheets, _: [sheet.province for sheet in sheets],

@@ -230,3 +230,9 @@ def test_a_quarter_of_hundreds_of_long_bills_runs_on_across_pages():
     text = text_of(pdf)
     assert len(pages(pdf)) > 10
     assert text.count("Arrears from quarter") == 5 and "Still owed at the end of turn 6 (February 69) 84" in text
+
+
+def test_a_quarter_named_with_markup_prints_as_typed():
+    """The treasury's heading names the quarter in the console's words; a "<" in them is text, not a tag."""
+    text = text_of(tax_statement_pdf(britannia_in_september(quarter="turns 1 to 3 <? & <b>")))
+    assert "Treasury, turns 1 to 3 <? & <b>" in text

@@ -3,7 +3,6 @@
 from io import BytesIO
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -13,6 +12,8 @@ from printshop import table_packs
 from printshop.table_packs import SLIPS_PER_PACK, table_pack
 from regions.models import Province
 from regions.selectors import get_legions_of_table
+from tests.demo_data import load_demo_forces
+from tests.map_builders import build_rhine_map
 from tests.printing.paper import ink_outside_margins
 from umpire import clockwork
 from umpire.models import Region, Role
@@ -28,7 +29,7 @@ def text_of(pdf):
 
 @pytest.fixture
 def illyria(ad69):
-    call_command("loaddata", "ad69_demo_forces", verbosity=0)
+    load_demo_forces()
     clockwork.do_start_clock(ad69, actor=None)
     return Region.objects.get(event=ad69, name="Illyria")
 
@@ -54,6 +55,7 @@ def test_pack_page_count_is_the_sum_of_its_parts(illyria):
     pack = pages(table_pack(illyria, page_size="A4"))
     parts = [
         table_packs.cover(illyria, "A4"),
+        table_packs.table_map(illyria, "A4"),
         table_packs.province_sheets(illyria, "A4"),
         table_packs.legion_charts(illyria, "A4"),
         table_packs.blank_battle_sheet(illyria, "A4"),
@@ -63,6 +65,20 @@ def test_pack_page_count_is_the_sum_of_its_parts(illyria):
         table_packs.reference_card(illyria.event, "A4"),
     ]
     assert len(pack) == sum(len(pages(part)) for part in parts)
+
+
+def test_the_map_follows_the_cover_turned_landscape_with_every_point_of_the_table(ad69):
+    points = build_rhine_map(ad69)
+    northern = points["Vetera"].province.region
+    pack = pages(table_pack(northern, page_size="A4"))
+    cover, first_map_page = pack[0], pack[1]
+    assert "The table's map" in cover.extract_text()
+    assert first_map_page.mediabox.width > first_map_page.mediabox.height
+    assert f"{northern.name}: the map" in first_map_page.extract_text()
+    ours = [name for name, point in points.items() if point.province.region_id == northern.pk]
+    assert ours and all(name in first_map_page.extract_text() for name in ours)
+    # the route to Gaul's table is drawn to its far end, but Gaul's other points are not on this table's map
+    assert "Durocortorum" not in text_of(table_packs.table_map(northern, "A4"))
 
 
 def test_pack_prints_on_letter(illyria):

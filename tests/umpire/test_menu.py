@@ -23,14 +23,14 @@ def test_a_region_umpires_menu_starts_at_his_tables_console_and_is_short(ad69, i
     illyria = ad69.regions.get(name="Illyria")
     assert menu[0].label == "Illyria"
     assert menu[0].url == reverse("table:console", args=("ad69", illyria.pk))
-    assert labels(menu) == ["Illyria", "Battles", "Sieges", "Post", "Rules desk", "Follow-ups", "More"]
+    assert labels(menu) == ["Illyria", "Map", "Battles", "Sieges", "Post", "Rules desk", "Follow-ups", "More"]
     assert grouped(menu)["More"] == ["All tables", "Forces", "Treasury", "Senate", "Clock", "Rulings"]
 
 
 def test_controls_menu_is_grouped_by_what_he_does(ad69, control):
     menu = get_menu(control, ad69)
     assert labels(menu) == ["Hall", "Clock", "Tables", "War", "Post", "Senate", "Desk", "Prepare"]
-    assert grouped(menu)["Prepare"] == ["Prepare", "Seats", "Backups", "Audit", "New event"]
+    assert grouped(menu)["Prepare"] == ["Prepare", "Edit the map", "Seats", "Backups", "Audit", "New event"]
 
 
 def test_only_control_is_offered_the_pages_that_prepare_the_event(ad69, make_umpire):

@@ -53,6 +53,10 @@ class Event(models.Model):
         help_text="The address players' phones open the console at, as printed in every link and QR code "
         '("http://192.168.1.10:8000"). Empty: the address the console is served at (UMPIRE_BIND).',
     )
+    projector_map = models.BooleanField(
+        default=False,
+        help_text="The projector may show the map (its geography alone): off until Control switches it on.",
+    )
 
     objects = EventManager()
 

@@ -216,7 +216,7 @@ def audit_block() -> KeepTogether:
 
 
 def section(title: str, flowable: Flowable) -> list[Flowable]:
-    return [Paragraph(title, SECTION), flowable]
+    return [Paragraph(escape(title), SECTION), flowable]
 
 
 def tax_statement_pdf(sheet: TaxStatementSheet, *, page_size: str = "A4") -> bytes:
