@@ -5,8 +5,9 @@ designated crossings), 60 forces and fleets, and the links between the tables wi
 times laying it out and writing its SVG (what the map page does on every live reload) against
 serialising the same data to JSON with json.dumps(dataclasses.asdict(...)): the floor, what any page
 showing that data would pay, so draw/JSON is what the drawing adds. Each figure is the best of
-`--repeat` runs. It prints the page weight too: the SVG's bytes and gzipped bytes (the hall's server
-compresses), and the time and size of the same map on paper (the PDF). It prints and asserts nothing:
+`--repeat` runs. It prints the page weight too: the SVG's bytes as the server sends them (it does not
+compress its pages: Django's GZipMiddleware is off, as its docs advise where pages carry a CSRF token), what
+gzip would make of them, and the time and size of the same map on paper (the PDF). It prints and asserts nothing:
 
     .venv/bin/python bench/map_draw.py [--points 150] [--routes 250] [--forces 60] [--repeat 20]
 """
