@@ -71,15 +71,13 @@ class OpenBattleForm(forms.Form):
         label="Map point",
         queryset=None,
         required=False,
-        empty_label="Where the forces stand",
-        help_text="Empty: the point side A's forces stand at (else side B's). Another point of their province: "
-        "choose it.",
+        empty_label="Where side A's forces stand (else side B's)",
     )
     place = forms.CharField(
         label="Place",
         max_length=60,
         required=False,
-        help_text="Empty: the map point's name. A place the map does not show: name it here.",
+        widget=forms.TextInput(attrs={"placeholder": "The map point's name"}),
     )
     decided = forms.BooleanField(
         label="Both commanders have chosen to fight",
