@@ -1,8 +1,8 @@
 """A new Control team prepares a real event in a browser, from a fresh database, without /admin/:
 it makes the AD69 event from its template, imports a 60-player cast from its spreadsheet (whose
 draft is refused, row by row, until it is fixed), issues every player code, sets the posting times,
-the public address and the demo order of battle, empties the readiness list, prints every briefing
-(each read back: its own figures, and a QR code that opens the public address) and opens a battle."""
+the public address, the demo order of battle and the demo map, empties the readiness list, prints every
+briefing (each read back: its own figures, and a QR code that opens the public address) and opens a battle."""
 
 import io
 import shutil
@@ -91,6 +91,7 @@ class PreparingAnEvent(ChannelsLiveServerTestCase):
         self.set_the_posting_times()
         self.set_the_public_address()
         self.adopt_the_demo_forces()
+        self.adopt_the_demo_map()
         self.open_the_books()
         self.go("readiness:page", SLUG)
         expect(self.page.locator("main")).to_contain_text("60 things still missing")
@@ -163,6 +164,12 @@ class PreparingAnEvent(ChannelsLiveServerTestCase):
         self.go("regions:forces", SLUG)
         self.page.get_by_role("button", name="Adopt the demo forces and fleets as the event's own").click()
         expect(self.page.locator(".messages")).to_contain_text("are the event's own now")
+
+    def adopt_the_demo_map(self):
+        self.go("regions:forces", SLUG)
+        self.page.get_by_role("button", name="Adopt the demo map as the event's own").click()
+        expect(self.page.locator(".messages")).to_contain_text("map")
+        expect(self.page.get_by_role("button", name="Adopt the demo map as the event's own")).to_have_count(0)
 
     def open_the_books(self):
         """Each fortune paid into its purse before the briefings print it."""
