@@ -150,10 +150,15 @@ def edit_point(request, slug, pk):
 
 def saved_point(request, form):
     """Whether the typed point was saved; a refusal is put beside its field."""
+    return saved(request, form, lambda: do_save_map_point(form.point(), actor=request.user))
+
+
+def saved(request, form, save):
+    """Whether the form was valid and its record saved; the service's refusal is put beside its field."""
     if not form.is_valid():
         return False
     try:
-        do_save_map_point(form.point(), actor=request.user)
+        save()
     except ValidationError as refusal:
         refused_in(form, refusal, FIELD_LABELS)
         return False
@@ -226,14 +231,7 @@ def edit_route(request, slug, pk):
 
 
 def saved_route(request, form):
-    if not form.is_valid():
-        return False
-    try:
-        do_save_map_route(form.route(), actor=request.user)
-    except ValidationError as refusal:
-        refused_in(form, refusal, FIELD_LABELS)
-        return False
-    return True
+    return saved(request, form, lambda: do_save_map_route(form.route(), actor=request.user))
 
 
 @login_required

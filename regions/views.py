@@ -100,45 +100,37 @@ def forces(request, slug):
 @require_POST
 def adopt_demo_forces(request, slug):
     """Control keeps the demo order of battle as the event's own (the handbook's lists are missing)."""
-    event = access_event(request.user, slug, Perm.EDIT_WORLD)
-    try:
-        entry = demo.do_adopt_demo_forces(event, actor=request.user)
-    except ValidationError as refusal:
-        messages.error(request, refusal_text(refusal, FIELD_LABELS))
-    else:
-        undo = reverse("umpire:undo", args=[slug, entry.pk])
-        messages.success(
-            request,
-            format_html(
-                'The demo forces and fleets are the event\'s own now ({} and {}). <a href="{}">Undo</a>',
-                entry.after["forces"],
-                entry.after["fleets"],
-                undo,
-            ),
-        )
-    return redirect("regions:forces", slug=slug)
+    return adopting(
+        request,
+        slug,
+        demo.do_adopt_demo_forces,
+        "The demo forces and fleets are the event's own now ({forces} and {fleets}).",
+    )
 
 
 @login_required
 @require_POST
 def adopt_demo_map(request, slug):
     """Control keeps the demo map as the event's own (the handbook's maps are missing)."""
+    return adopting(
+        request,
+        slug,
+        demo.do_adopt_demo_map,
+        "The demo map is the event's own now ({points} points and {routes} routes).",
+    )
+
+
+def adopting(request, slug, adopt, done):
+    """Adopt demo data as the event's own, saying so with a link to undo it (`done` is worded from the
+    entry's after), or why not."""
     event = access_event(request.user, slug, Perm.EDIT_WORLD)
     try:
-        entry = demo.do_adopt_demo_map(event, actor=request.user)
+        entry = adopt(event, actor=request.user)
     except ValidationError as refusal:
         messages.error(request, refusal_text(refusal, FIELD_LABELS))
     else:
         undo = reverse("umpire:undo", args=[slug, entry.pk])
-        messages.success(
-            request,
-            format_html(
-                'The demo map is the event\'s own now ({} points and {} routes). <a href="{}">Undo</a>',
-                entry.after["points"],
-                entry.after["routes"],
-                undo,
-            ),
-        )
+        messages.success(request, format_html('{} <a href="{}">Undo</a>', done.format(**entry.after), undo))
     return redirect("regions:forces", slug=slug)
 
 
