@@ -10,6 +10,8 @@ step the battle waits for comes first, in the order of desk_steps.py; on the ind
 refused form is the current step.
 """
 
+from fractions import Fraction
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -20,6 +22,7 @@ from regions.services.engine import as_case_force, current_turn, run_rules
 from regions.views import pdf_response
 from umpire.permissions import Perm
 from umpire.refusals import refused_in, said
+from umpire.rules.ad69.exact_odds import chance_said
 from umpire.selectors import access_event, can
 from umpire.views.refusals import refusal_text, valid
 
@@ -56,7 +59,6 @@ from .services.battles import (
 )
 
 LIVE_ON = "battle.changed battle.published clock.changed"
-ODDS_BATTLES = 10_000
 
 # The words a refusal's field is shown with: the forms' labels, and the services' fields.
 FIELD_LABELS = {
@@ -166,26 +168,34 @@ def battle_odds(request, region, form):
     """ad69.battle_odds from the sides in the open form, both sides' orders left to the engine's
     default (the side with the advantage attacks): shown above the form as typed, nothing kept."""
     sides = {side: side_as_case(form.cleaned_data, side, region.event) for side in SIDES}
-    result = run_rules("ad69.battle_odds", {"battle": {f"side_{s}": sides[s] for s in SIDES}, "battles": ODDS_BATTLES})
-    odds = odds_lines(result.outcome, {s: sides[s]["name"] for s in SIDES})
+    result = run_rules("ad69.battle_odds", {"battle": {f"side_{s}": sides[s] for s in SIDES}})
+    odds = odds_lines(result.outcome["exact"], {s: sides[s]["name"] for s in SIDES})
     return index_page(request, region.event, region, form, odds=odds)
 
 
-def odds_lines(outcome, names):
-    """The engine's shares in the sides' names, as (what, percentage)."""
-    shares = outcome["shares"]
-    lines = [
+def odds_lines(exact, names):
+    """The engine's exact chances in the sides' names: each ending as (what, how likely), each side's
+    units lost on average as (name, units), and the rounds the battle lasts on average."""
+    shares = exact["shares"]
+    endings = [
         (f"{names[side]} {words}", shares[f"{side}_{key}"])
         for side in SIDES
         for key, words in (
             ("wins_outright", "wins outright"),
             ("pushes_back_and_withdraws", "pushes back and withdraws"),
         )
-    ]
-    return [
-        (what, f"{share:.0%}")
-        for what, share in lines + [("No decision after four rounds", shares["undecided_after_4_rounds"])]
-    ]
+    ] + [("No decision after four rounds", shares["undecided_after_4_rounds"])]
+    return {
+        "chances": [(what, chance_said(Fraction(chance))) for what, chance in endings],
+        "losses": [(names[side], units_between(exact["expected_losses"][side])) for side in SIDES],
+        "rounds": f"{float(Fraction(exact['average_rounds'])):.2f}",
+    }
+
+
+def units_between(expected):
+    """A side's expected losses: one figure if the umpires' verdicts cannot change it, else the range."""
+    least, most = (float(Fraction(expected[end])) for end in ("least", "most"))
+    return f"{least:.1f}" if least == most else f"{least:.1f} to {most:.1f}"
 
 
 def side_as_case(data, side, event):

@@ -1,7 +1,9 @@
 """Battle odds: one situation fought many times with seeded dice, to show how it tends to fall.
 
-Not a rule of the handbook but a tool for the umpires: the same rules as battle_round.py,
-worked out once before the loop (every factor that does not change in the battle is added
+The procedure `ad69.battle_odds` gives the exact odds, worked out in exact_odds.py from the plan
+below; the simulation stays as their cross-check (the tests hold the two together) and as the
+procedure's optional check. Not a rule of the handbook but a tool for the umpires: the same
+rules as battle_round.py, worked out once before the loop (every factor that does not change in the battle is added
 up in advance, each round's orders settled for either holder of the tactical advantage),
 and no working written inside it, so that 10,000 battles take well under a second. The
 dice are drawn in the very order the full engine asks for them, so a seed gives the same
@@ -9,8 +11,9 @@ battles here as `ad69.battle` run again and again on one SeededDice (a test hold
 """
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ..dice import Dice, SeededDice
@@ -48,6 +51,7 @@ Roll = Callable[[int, str], int]  # a die of so many sides, for a purpose: Seede
 RoundPlan = tuple[bool, int, int, bool, bool, bool, bool]  # see Plan
 Fought = tuple[str, int | None, int, int, int, bool, bool]  # see fight_one
 TallyKey = tuple[str, int | None, int, int, int, bool, bool, bool, bool]  # see tally_battles
+Weight = int | Fraction  # a tally's count: battles fought, or an exact chance
 
 
 @dataclass(frozen=True)
@@ -56,11 +60,19 @@ class OddsInput:
         "The situation: the two sides and their orders for each round (the owners' "
         "splits and any umpires' verdict are not used)"
     )
-    battles: int = spec("How many battles to fight", min=1, max=MAX_BATTLES, default=10_000)
+    battles: int = spec(
+        "How many battles to fight with seeded dice beside the exact odds, as a check on them; 0: none",
+        min=0,
+        max=MAX_BATTLES,
+        default=0,
+    )
     # A fixed default, not the console's dice: the desk saves a run by running it again
-    # from its input, and the odds must come out the same.
+    # from its input, and the simulated battles must come out the same.
     seed: int = spec(
-        "Seed for the simulated dice: the same situation and seed give the same odds", min=0, max=2**32 - 1, default=1
+        "Seed for the simulated battles' dice: the same situation and seed fight the same battles",
+        min=0,
+        max=2**32 - 1,
+        default=1,
     )
 
 
@@ -183,9 +195,20 @@ def tally_battles(case: BattleInput, n: int, seed: int, plan: Plan | None = None
 
 def odds_outcome(case: BattleInput, plan: Plan, tally: Counter[TallyKey], n: int, seed: int) -> dict[str, Any]:
     """The tally as plain data: shares of each ending, the commanders' risk, the losses."""
+    return {
+        "battles": n,
+        "seed": seed,
+        **odds_summary(case, plan, tally, n),
+        "d12_pairs": sum(k[4] * c for k, c in tally.items()),
+    }
 
-    def share(test: Callable[..., object]) -> float:
-        return sum(count for key, count in tally.items() if test(*key)) / n
+
+def odds_summary(case: BattleInput, plan: Plan, tally: Mapping[TallyKey, Weight], total: Weight) -> dict[str, Any]:
+    """What a tally of battles says, as shares of `total`: battles counted (floats come out) or the
+    exact odds' chances, Fractions summing to 1 (Fractions come out)."""
+
+    def share(test: Callable[..., object]) -> Any:
+        return sum((count for key, count in tally.items() if test(*key)), 0) / total
 
     endings = {
         f"{KEYS[w]}_{name}": share(lambda e, win, *_, ending=ending, w=w: e == ending and win == w)
@@ -194,22 +217,19 @@ def odds_outcome(case: BattleInput, plan: Plan, tally: Counter[TallyKey], n: int
     }
     endings["undecided_after_4_rounds"] = share(lambda e, *_: e == UNDECIDED)
     return {
-        "battles": n,
-        "seed": seed,
         "shares": endings,
         "tactical_advantage": {key: share(lambda *k, i=i: k[2] == i) for i, key in enumerate(KEYS)},
-        "average_rounds": sum(k[3] * c for k, c in tally.items()) / n,
-        "d12_pairs": sum(k[4] * c for k, c in tally.items()),
+        "average_rounds": sum((k[3] * c for k, c in tally.items()), 0) / total,
         "commanders": {
             key: {"fell": share(lambda *k, i=i: k[5 + i]), "killed": share(lambda *k, i=i: k[7 + i])}
             for i, key in enumerate(KEYS)
         },
-        "losses_by_victor": _losses_by_victor(case, plan),
-        "average_losses_when_decided_outright": _average_outright_losses(case, plan, tally),
+        "losses_by_victor": losses_by_victor(case, plan),
+        "average_losses_when_decided_outright": _average_outright_losses(case, plan, tally, total),
     }
 
 
-def _losses_by_victor(case: BattleInput, plan: Plan) -> dict[str, dict[str, int]]:
+def losses_by_victor(case: BattleInput, plan: Plan) -> dict[str, dict[str, int]]:
     """The units each side loses for each victor: fixed by the values, whatever the dice."""
     verdicts = {"a": (True, False), "b": (False, True), "draw": (True, True)}
     return {
@@ -218,15 +238,17 @@ def _losses_by_victor(case: BattleInput, plan: Plan) -> dict[str, dict[str, int]
     }
 
 
-def _average_outright_losses(case: BattleInput, plan: Plan, tally: Counter[TallyKey]) -> dict[str, float] | None:
-    by_victor = _losses_by_victor(case, plan)
-    decided = [
-        (KEYS[k[1]], c) for k, c in tally.items() if k[0] == OUTRIGHT and k[1] is not None
-    ]  # a defeat has a winner
-    total = sum(c for _, c in decided)
-    if not total:
+def _average_outright_losses(
+    case: BattleInput, plan: Plan, tally: Mapping[TallyKey, Weight], total: Weight
+) -> dict[str, Any] | None:
+    """Each side's losses on average over the battles the dice decided (a defeat has a winner), as
+    shares of `total`, so that exact ways come out as a Fraction and battles counted as a float."""
+    by_victor = losses_by_victor(case, plan)
+    decided = [(KEYS[k[1]], c) for k, c in tally.items() if k[0] == OUTRIGHT and k[1] is not None]
+    share = sum(c for _, c in decided) / total
+    if not share:
         return None
-    return {key: sum(by_victor[victor][key] * c for victor, c in decided) / total for key in KEYS}
+    return {key: sum(by_victor[victor][key] * c for victor, c in decided) / total / share for key in KEYS}
 
 
 @procedure(
@@ -235,13 +257,19 @@ def _average_outright_losses(case: BattleInput, plan: Plan, tally: Counter[Tally
     title="Battle: the odds of a situation",
     source=SYSTEM,
     takes=OddsInput,
-    dice="none: the battles are rolled from the input's seed",
+    dice="none: every roll is counted with its chance; simulated battles, if asked for, roll from the input's seed",
 )
 def battle_odds_procedure(case: OddsInput, dice: Dice) -> Result:
-    """X. THE BATTLE SYSTEM, fought many times with seeded dice: how a situation tends to fall."""
-    outcome = simulate_battles(case.battle, case.battles, case.seed)
+    """X. THE BATTLE SYSTEM, every roll of the dice counted: the exact chance of each way a situation
+    can end, and, if asked for, that many battles fought with seeded dice beside it as a check."""
+    from .exact_odds import chance_said, exact_odds  # here, not above: exact_odds builds on this module's plan
+
+    outcome = exact_odds(case.battle)
     working = Working()
-    working.step(f"{case.battles} battles fought with seeded dice (seed {outcome['seed']})", SYSTEM, case.battles)
-    for name, value in outcome["shares"].items():
-        working.step(f"{name.replace('_', ' ')}: {value:.1%}", SYSTEM, value)
+    working.step("Every roll of the dice counted with its chance: the odds are exact", SYSTEM)
+    for name, chance in outcome["exact"]["shares"].items():
+        working.step(f"{name.replace('_', ' ')}: {chance_said(Fraction(chance))}", SYSTEM, chance)
+    if case.battles:
+        outcome["simulated"] = simulate_battles(case.battle, case.battles, case.seed)
+        working.step(f"{case.battles} battles also fought with seeded dice (seed {case.seed})", SYSTEM, case.battles)
     return Result.of("ad69.battle_odds", outcome, working, dice)
