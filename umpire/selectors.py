@@ -23,10 +23,10 @@ from umpire.models import (
     Route,
     TurnEnd,
     TurnPhase,
-    UmpireSeat,
 )
 from umpire.permissions import Perm, permissions_of_roles
 from umpire.printing.schedule import ScheduleRow, ScheduleSheet
+from umpire.request_roles import get_all_seats
 
 MAX_ID_DIGITS = 18  # a database id fits a signed 64-bit integer
 
@@ -38,10 +38,16 @@ def is_record_id(text):
     return text.isascii() and text.isdigit() and len(text) <= MAX_ID_DIGITS
 
 
+def get_seats(user, event):
+    """The (role, table id) of each seat `user` holds in `event`: read once a request (umpire.request_roles)."""
+    if user is None or not user.is_authenticated:
+        return []
+    event_id = getattr(event, "pk", event)
+    return [(role, region) for seat_event, role, region in get_all_seats(user) if seat_event == event_id]
+
+
 def get_roles(user, event):
-    if not user.is_authenticated:
-        return frozenset()
-    return frozenset(UmpireSeat.objects.filter(user=user, event=event).values_list("role", flat=True))
+    return frozenset(role for role, _ in get_seats(user, event))
 
 
 def can(user, event, perm):
@@ -54,7 +60,7 @@ def can_edit_world_anywhere(user):
     """The admin is Control's tool: open to a Control umpire of any event."""
     if not user.is_authenticated or not user.is_active:
         return False
-    return user.is_superuser or UmpireSeat.objects.filter(user=user, role="control").exists()
+    return user.is_superuser or any(role == Role.CONTROL for _, role, _ in get_all_seats(user))
 
 
 def access_event(user, slug, perm=Perm.VIEW_WORLD):
@@ -154,7 +160,7 @@ def can_anywhere(user, perm):
     """Whether any of the user's seats, in any event, carries `perm`."""
     if not user.is_authenticated or not user.is_active:
         return False
-    return user.is_superuser or perm in permissions_of_roles(set(user.seats.values_list("role", flat=True)))
+    return user.is_superuser or perm in permissions_of_roles({role for _, role, _ in get_all_seats(user)})
 
 
 def senate_rooms(event):
@@ -165,9 +171,7 @@ def senate_rooms(event):
 def get_tables_kept(user, event):
     """The ids of the tables this user keeps: his Region seats' tables, and the Senate room for a
     Senate umpire. Their post trays, follow-ups and packs are his."""
-    if user is None or not user.is_authenticated:
-        return set()
-    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
+    seats = get_seats(user, event)
     tables = {region for role, region in seats if role == Role.REGION}
     if any(role == Role.SENATE for role, _ in seats):
         tables |= set(senate_rooms(event))
@@ -216,7 +220,7 @@ def can_move_players_at(user, table):
     event = table.event
     if can_place_players(user, event):
         return True
-    return can(user, event, Perm.MOVE_PLAYERS) and UmpireSeat.objects.filter(user=user, region=table).exists()
+    return can(user, event, Perm.MOVE_PLAYERS) and any(region == table.pk for _, region in get_seats(user, event))
 
 
 def can_move_player(user, character, table):

@@ -90,6 +90,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # each request reads its user's seats once, for every permission check it makes (issue 34)
+    "umpire.request_roles.SeatsReadOnceMiddleware",
     "umpire.sign_in_tries.SignInTriesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
