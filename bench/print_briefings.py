@@ -1,28 +1,36 @@
-"""Batch printing: 300 personal briefings of about eight pages each, against a bare canvas.
+"""Batch printing: 300 and 1,000 personal briefings of about eight pages each, against layout alone.
 
-Seats 300 players in the AD69 world (with its demo forces, the clock started so the purses are
-open): legates, procurators and senators in turn, each with Control's notes, objectives and five
-acquaintances (then the summary page, the turn schedule and the handbook's rules for his role),
-and prints them all as the print shop's batch run does (`do_print_run`: each
-briefing gathered from the database, laid out, then merged into one PDF and zipped one file
-each). Beside it, a bare ReportLab canvas writes as many pages of plain text (50 lines a page,
-Helvetica, nothing embedded): the floor, so run/bare per page is what the print shop's layout,
-fonts, gathering, merging and zipping add to putting text on pages. It also times the layout
-alone, on the same sheets gathered beforehand, to say where the time goes, and reports the
-process's peak memory. Each time is the best of the repetitions.
+Seats the players in the AD69 world (with its demo map and forces, the clock started so the purses
+are open): legates, procurators and senators in turn, each with Control's notes, objectives and
+five acquaintances (then the summary page, the turn schedule and the handbook's rules for his
+role), and prints them all as the print shop's batch run does (`do_print_run`: each briefing
+gathered from the database, laid out, spooled to its own file, then merged into one PDF and zipped
+one file each from those files). Beside it, the layout alone: `briefing_pdf` on the same sheets
+gathered beforehand, ReportLab's platypus laying out the same stories into memory, each dropped as
+soon as it is built; run/layout is what gathering, spooling, merging and zipping add. And a bare
+ReportLab canvas writing as many pages of plain text (50 lines a page, Helvetica, nothing
+embedded), the floor.
+
+Memory: each cast is printed in a child process of its own, so the high-water marks do not mix.
+It reports the run's peak of Python allocations (tracemalloc, one extra run traced) and how far
+the run raised the process's peak resident size (getrusage's maxrss, before and after the timed
+runs). Flat means the same at 1,000 briefings as at 300. Each time is the best of the repetitions.
 
 It asserts nothing. SQLite by default, PostgreSQL if DATABASE_URL is set; either way in a
 scratch database of its own, dropped afterwards:
 
-    .venv/bin/python bench/print_briefings.py [--players 300] [--repeat 3]
+    .venv/bin/python bench/print_briefings.py [--players 300,1000] [--repeat 3] [--no-trace]
 """
 
 import argparse
+import json
 import os
 import platform
 import resource
+import subprocess
 import sys
 import time
+import tracemalloc
 from io import BytesIO
 from pathlib import Path
 
@@ -36,6 +44,7 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
+from django.db.models.functions import Length  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
@@ -61,23 +70,58 @@ OBJECTIVES = "\n\n".join(
     ("Survive the year.", "End it richer than you began.", "Be on the winning side when the Senate names the Emperor.")
 )
 LINES_PER_PAGE = 50
+MB = 1024 * 1024
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=300, help="briefings to print (default 300)")
+    parser.add_argument("--players", default="300,1000", help="casts to print, comma-separated (default 300,1000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each, the best kept (default 3)")
+    parser.add_argument("--no-trace", action="store_true", help="skip the traced run (tracemalloc's peak)")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(int(args.players), args.repeat, trace=not args.no_trace)))
+        return
+    results = [in_child(int(players), args) for players in args.players.split(",")]
+    report(results)
+
+
+def in_child(players, args):
+    """One cast measured in a process of its own, so its peak memory is its own."""
+    command = [sys.executable, __file__, "--child", "--players", str(players), "--repeat", str(args.repeat)]
+    done = subprocess.run([*command, *(["--no-trace"] if args.no_trace else [])], capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"printing {players} briefings failed:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def measure(players, repeat, *, trace):
     with scratch_database("bench_print"):
-        event = seat_players(args.players)
-        run_seconds, pages = best_run(event, args.repeat)
-        layout_seconds = best_layout(event, args.repeat)
-        bare_seconds = best_of(args.repeat, lambda: bare_canvas(pages))
-        report(args.players, pages, run_seconds, layout_seconds, bare_seconds)
+        event = seat_players(players)
+        before = peak_rss()
+        run_seconds, pages, sizes = best_run(event, repeat)
+        raised = peak_rss() - before
+        traced = traced_peak(event) if trace else None
+        layout_seconds = best_layout(event, repeat)
+        bare_seconds = best_of(repeat, lambda: bare_canvas(pages))
+        return {
+            "players": players,
+            "pages": pages,
+            "run": run_seconds,
+            "layout": layout_seconds,
+            "bare": bare_seconds,
+            "rss_raised": raised,
+            "rss_peak": peak_rss(),
+            "traced_peak": traced,
+            **sizes,
+            "vendor": connection.vendor,
+        }
 
 
 def seat_players(players):
     call_command("loaddata", "ad69_world", verbosity=0)
+    call_command("load_demo_map", "ad69", verbosity=0)  # the demo forces stand at its points
     call_command("loaddata", "ad69_demo_forces", verbosity=0)
     event = Event.objects.get(slug="ad69")
     clockwork.do_start_clock(event, actor=None)
@@ -108,23 +152,46 @@ def best_run(event, repeat):
     """The batch run's best time, and the pages it printed."""
     times = []
     for _ in range(repeat):
-        run = PrintRun.objects.create(
-            event=event, kind=PrintRun.Kind.BRIEFINGS, page_size="A4", requested_at=timezone.now()
-        )
+        run = new_run(event)
         started = time.perf_counter()
         do_print_run(run.pk)
         times.append(time.perf_counter() - started)
         run.refresh_from_db()
         if run.state != PrintRun.State.DONE:
             sys.exit(f"the run failed: {run.failure}")
-    return min(times), run.pages
+    sizes = PrintRun.objects.filter(pk=run.pk).values(
+        "pages", merged_size=Length("merged_pdf"), bundle_size=Length("bundle")
+    )
+    row = sizes.get()
+    return min(times), row["pages"], {"merged_bytes": row["merged_size"], "bundle_bytes": row["bundle_size"]}
+
+
+def new_run(event):
+    return PrintRun.objects.create(
+        event=event, kind=PrintRun.Kind.BRIEFINGS, page_size="A4", requested_at=timezone.now()
+    )
+
+
+def traced_peak(event):
+    """The peak of Python's allocations while one more run prints, above what was held before it."""
+    run = new_run(event)
+    tracemalloc.start()
+    do_print_run(run.pk)
+    current, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak
 
 
 def best_layout(event, repeat):
     """The layout alone: the same briefings, gathered once beforehand, drawn again."""
     characters = Character.objects.filter(event=event).select_related("event", "career_rank", "location")
     sheets = [get_briefing(character) for character in characters]
-    return best_of(repeat, lambda: [briefing_pdf(sheet, event_name=event.name) for sheet in sheets])
+
+    def lay_out():
+        for sheet in sheets:
+            briefing_pdf(sheet, event_name=event.name)  # built into memory, then dropped
+
+    return best_of(repeat, lay_out)
 
 
 def bare_canvas(pages):
@@ -145,25 +212,32 @@ def best_of(repeat, work):
     return min(times)
 
 
-def report(players, pages, run_seconds, layout_seconds, bare_seconds):
-    per_page = {
-        name: 1000 * seconds / pages
-        for name, seconds in (("run", run_seconds), ("layout", layout_seconds), ("bare", bare_seconds))
-    }
+def peak_rss():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux gives kilobytes
+
+
+def report(results):
+    first = results[0]
     print(
-        f"batch printing: {players} briefings, {pages} pages ({pages / players:.1f} a briefing), "
-        f"Django {django.get_version()} on {connection.vendor}, Python {platform.python_version()}"
+        f"batch printing of personal briefings, {first['pages'] / first['players']:.1f} pages a briefing, "
+        f"Django {django.get_version()} on {first['vendor']}, Python {platform.python_version()}"
     )
-    print(f"{'':>28} {'seconds':>8} {'ms/page':>8} {'/bare':>7}")
-    for name, label in (
-        ("run", "batch run (do_print_run)"),
-        ("layout", "layout alone (briefing_pdf)"),
-        ("bare", "bare canvas, plain text"),
-    ):
-        seconds = {"run": run_seconds, "layout": layout_seconds, "bare": bare_seconds}[name]
-        print(f"{label:>28} {seconds:>8.2f} {per_page[name]:>8.2f} {per_page[name] / per_page['bare']:>7.1f}")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory of this process: {peak:.0f} MB (the run holds every PDF until it merges them)")
+    print(
+        f"{'briefings':>9} {'pages':>6} {'run s':>7} {'layout s':>8} {'bare s':>7} {'run/layout':>10} "
+        f"{'run/bare':>8} {'layout/bare':>11} {'traced MB':>9} {'RSS+ MB':>8} {'RSS MB':>7} {'merged MB':>9} {'zip MB':>7}"
+    )
+    for result in results:
+        traced = "-" if result["traced_peak"] is None else f"{result['traced_peak'] / MB:.0f}"
+        print(
+            f"{result['players']:>9} {result['pages']:>6} {result['run']:>7.2f} {result['layout']:>8.2f} "
+            f"{result['bare']:>7.2f} {result['run'] / result['layout']:>10.2f} {result['run'] / result['bare']:>8.1f} "
+            f"{result['layout'] / result['bare']:>11.1f} {traced:>9} {result['rss_raised'] / MB:>8.0f} "
+            f"{result['rss_peak'] / MB:>7.0f} {result['merged_bytes'] / MB:>9.1f} {result['bundle_bytes'] / MB:>7.1f}"
+        )
+    print(
+        "traced MB: the peak of Python's allocations during one run (tracemalloc); RSS+ MB: how far the timed runs "
+        "raised the process's peak resident size; RSS MB: that peak, set-up and layout included."
+    )
 
 
 if __name__ == "__main__":

@@ -10,14 +10,17 @@ A printer that dies (a worker killed, a server closed) leaves its run printing, 
 Redis forgot leaves it queued, for ever. So each run says when it last moved, and every half
 minute the runs silent for STALLED_AFTER go back in the queue to print from the start. Each
 printer reports as the run's attempt it took up, and stops when it finds the run taken back.
+
+A run spools (issue 34): each document goes to its own file as soon as it is printed, and the
+merged PDF and the ZIP are made from those files (`printshop/spool.py`), so a printer holds one
+document at a time, whatever the cast. The files go when the printer stops, however it stops.
 """
 
 import logging
 import threading
-import zipfile
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from io import BytesIO
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -25,7 +28,6 @@ from django.db import connections, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
-from pypdf import PdfReader
 
 from mail.models import StationeryCode
 from umpire.broker import queue_task
@@ -39,7 +41,16 @@ from umpire.services.audit import Actor, record_audit, snapshot
 from .briefings import get_briefing
 from .events import PrintProgress
 from .models import PrintedBriefing, PrintRun, RunSlip
-from .table_packs import merged, reserve_slips, table_pack
+from .spool import (
+    BUNDLE,
+    MERGED_PDF,
+    do_clear_abandoned_spools,
+    merge_documents,
+    spool_for,
+    write_document,
+    zip_documents,
+)
+from .table_packs import reserve_slips, table_pack
 
 logger = logging.getLogger(__name__)
 UPDATES_PER_RUN = 20  # progress messages a run sends at most: each one refreshes Control's page
@@ -140,36 +151,41 @@ def do_print_run(run_id: int) -> None:
     run = PrintRun.objects.select_related("event", "requested_by").get(pk=run_id)
     documents: list[Character | Region] = list(documents_of(run.event, run.kind))
     try:
-        finish(run, documents, started, **outcome_of(run, documents))
+        try:
+            with spool_for(run.pk, run.attempts) as folder:
+                finish(run, documents, started, **outcome_of(run, documents, folder))
+        except OSError as error:  # the spool unwritable, or the disk full as it was kept: the run must say so
+            logger.exception("print run %s could not spool", run.pk)
+            finish(run, documents, started, state=PrintRun.State.FAILED, failure=f"{type(error).__name__}: {error}")
     except RunTakenBack:
         logger.warning("print run %s went back in the queue while attempt %s printed it", run_id, run.attempts)
 
 
-def outcome_of(run: PrintRun, documents: list[Character | Region]) -> dict[str, Any]:
-    """The run's last fields: its files, or why it failed."""
+def outcome_of(run: PrintRun, documents: list[Character | Region], folder: Path) -> dict[str, Any]:
+    """The run's last fields: its outputs (files in the printer's `folder`, until `finish` keeps them), or
+    why it failed."""
     try:
-        printed = print_documents(run, documents)
+        printed = print_documents(run, documents, folder)
+        pages = merge_documents(printed, folder / MERGED_PDF)
+        zip_documents(printed, folder / BUNDLE)
     except RunTakenBack:
         raise
     except Exception as error:  # the run must say it stopped, or its progress bar waits for ever
         logger.exception("print run %s failed", run.pk)
         return {"state": PrintRun.State.FAILED, "failure": f"{type(error).__name__}: {error}"}
-    return {
-        "state": PrintRun.State.DONE,
-        "merged_pdf": merged([pdf for _, pdf in printed]),
-        "bundle": zipped(printed),
-        "pages": sum(len(PdfReader(BytesIO(pdf)).pages) for _, pdf in printed),
-    }
+    files = {"merged_pdf": folder / MERGED_PDF, "bundle": folder / BUNDLE}
+    return {"state": PrintRun.State.DONE, "pages": pages, "files": files}
 
 
-def print_documents(run: PrintRun, documents: list[Character | Region]) -> list[tuple[str, bytes]]:
-    """Each document's (file name, PDF bytes), reporting progress as it goes."""
+def print_documents(run: PrintRun, documents: list[Character | Region], folder: Path) -> list[Path]:
+    """Each document printed to its own file in `folder`, in order, reporting progress as it goes. Its bytes
+    are let go once written, so the run holds one document's at a time."""
     run.total = len(documents)
     report(run, "total")
     every = max(1, run.total // UPDATES_PER_RUN)
     printed = []
     for document in documents:
-        printed.append(print_one(run, document))
+        printed.append(write_document(folder, *print_one(run, document)))
         run.done = len(printed)
         if run.done % every == 0:  # a write per document would slow a run of briefings by a tenth
             report(run, "done")
@@ -213,14 +229,6 @@ def pack_slip_codes(run: PrintRun, table: Region) -> list[str]:
     return codes
 
 
-def zipped(printed: Iterable[tuple[str, bytes]]) -> bytes:
-    buffer = BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
-        for name, pdf in printed:
-            bundle.writestr(name, pdf)
-    return buffer.getvalue()
-
-
 def report(run: PrintRun, *fields: str) -> None:
     """Save `fields` of the run, and that it was heard from now, if this printer's attempt still holds it."""
     run.heard_at = timezone.now()
@@ -231,19 +239,36 @@ def report(run: PrintRun, *fields: str) -> None:
 
 
 def finish(
-    run: PrintRun, documents: list[Character | Region], started: datetime, *, state: str, **outcome: object
+    run: PrintRun,
+    documents: list[Character | Region],
+    started: datetime,
+    *,
+    state: str,
+    files: dict[str, Path] | None = None,
+    **outcome: object,
 ) -> None:
     """The run's last report; a run of briefings printed whole notes each one as printed when the run began,
-    so a change made while it printed still shows as a change since."""
+    so a change made while it printed still shows as a change since. `files` are the spooled outputs, by
+    the field of the run that keeps each."""
     for field, value in outcome.items():
         setattr(run, field, value)
     run.state, run.finished_at = state, timezone.now()
     with transaction.atomic():
+        for field, path in (files or {}).items():
+            keep_file(run, field, path)
         report(run, "state", "finished_at", "done", *outcome)
         if state == PrintRun.State.DONE and run.kind == PrintRun.Kind.BRIEFINGS:
             do_record_briefings_printed(
                 (document for document in documents if isinstance(document, Character)), printed_at=started
             )
+
+
+def keep_file(run: PrintRun, field: str, path: Path) -> None:
+    """Save one spooled output in the run's row, if this printer's attempt still holds it. One at a time,
+    read from disk as it is saved: the merged PDF and the ZIP are never in memory together."""
+    held = PrintRun.objects.filter(pk=run.pk, state=PrintRun.State.PRINTING, attempts=run.attempts)
+    if not held.update(**{field: path.read_bytes()}):
+        raise RunTakenBack(run.pk)
 
 
 def announce(run: PrintRun) -> None:
@@ -256,8 +281,10 @@ def announce(run: PrintRun) -> None:
 
 
 def do_resume_stalled_runs(now: datetime | None = None) -> list[int]:
-    """Put back in the queue, and start, every run unheard from for STALLED_AFTER; returns their ids."""
+    """Put back in the queue, and start, every run unheard from for STALLED_AFTER; returns their ids. The
+    spooled files of a printer silent as long (killed outright, its run taken back) are removed."""
     now = now or timezone.now()
+    do_clear_abandoned_spools(silent_since=now - STALLED_AFTER)
     stalled = PrintRun.objects.filter(
         state__in=[PrintRun.State.QUEUED, PrintRun.State.PRINTING], heard_at__lt=now - STALLED_AFTER
     )
