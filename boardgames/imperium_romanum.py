@@ -10,6 +10,10 @@ read from the rules modules (umpire.rules.imperium_romanum), lazily.
 
 import importlib
 
+from umpire.rules.errors import RulesError
+from umpire.rules.registry import get_procedure
+from umpire.rules.schema import parse
+
 from .case_sources import register_case_source
 from .registry import Given, register_data_table, register_standard_tracker
 from .sequence import register_round_name
@@ -193,6 +197,7 @@ def register():
         f"Imperator replacement, and 17.12 and 18.51 the costs, to the situation. {EXTRACTION} M-06.",
     )
     register_case_sources()
+    register_odds_rows()
     register_trackers()
     register_round_name(RULESET, "Year")  # a game-turn is a month (4.0); the twelve months are the stages
 
@@ -394,3 +399,34 @@ def register_trackers():
         register_standard_tracker(
             RULESET, f"Corn Supply Index: {capital}", minimum=0, start=None, source="9.8: the situation's; 9.9"
         )
+
+
+# The odds of a combat: the function giving the case's field of the results table and the rows its die can reach.
+ODDS_ROWS = {
+    f"{RULESET}.land_combat_odds": "land_rows_wanted",
+    f"{RULESET}.naval_combat_odds": "naval_rows_wanted",
+}
+
+
+def register_odds_rows():
+    """The odds read every row of the column the die can reach, which the umpire cannot know to type: `odds_rows`
+    adds those rows to the case, and fill_from_data_tables fills them from the event's results table. That preparer
+    is registered after this one (BoardgamesConfig.ready registers the rulesets first), so it sees the rows."""
+    from umpire.services.rules import register_case_preparer
+
+    register_case_preparer(odds_rows)
+
+
+def odds_rows(event, key, case):
+    """A combat's odds case with a row, by its die-roll, for each row its die can reach that the case lacks; any other
+    case, or one the rules cannot read, unchanged (the procedure refuses that by name)."""
+    if key not in ODDS_ROWS or not isinstance(case, dict):
+        return case, []
+    try:
+        parsed = parse(get_procedure(key).input_type, case)
+        field, rolls = getattr(rules("combat_odds"), ODDS_ROWS[key])(parsed)
+    except RulesError:
+        return case, []
+    given = case.get(field) or []
+    typed = {row.get("roll") for row in given if isinstance(row, dict)}
+    return {**case, field: [*given, *({"roll": roll} for roll in rolls if roll not in typed)]}, []

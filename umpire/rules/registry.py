@@ -36,6 +36,12 @@ class Procedure:
     input_type: type
     run: Callable[[Any, Dice], Result]
     dice: str  # which dice it asks for, for the umpire rolling by hand: "d12 per side per round"
+    # The procedure whose readings it reads, when it works another's situation (a combat's odds read as the combat).
+    readings_of: str = ""
+
+    @property
+    def readings_key(self) -> str:
+        return self.readings_of or self.key
 
     @property
     def summary(self) -> str:
@@ -53,12 +59,14 @@ class Procedure:
         }
 
 
-def procedure(ruleset: str, name: str, *, title: str, source: str, takes: type, dice: str = "") -> Callable[[Run], Run]:
-    """Register `run(case, dice)` as `<ruleset>.<name>`."""
+def procedure(
+    ruleset: str, name: str, *, title: str, source: str, takes: type, dice: str = "", readings_of: str = ""
+) -> Callable[[Run], Run]:
+    """Register `run(case, dice)` as `<ruleset>.<name>`; `readings_of` names the procedure whose readings it shares."""
 
     def register(run: Run) -> Run:
         key = f"{ruleset}.{name}"
-        REGISTRY[key] = Procedure(key, ruleset, title, source, takes, run, dice)
+        REGISTRY[key] = Procedure(key, ruleset, title, source, takes, run, dice, readings_of)
         return run
 
     return register

@@ -4,7 +4,9 @@ A procedure whose rulebook is ambiguous takes one input field, `options`: a froz
 readings (Choice enums or bools), each defaulting to the recommended reading. Control chooses the
 event's readings once (`do_set_readings`); the rules desk's form is pre-filled with them, and a
 desk run or a saved run whose case leaves an option out takes the event's reading for it. The CLI
-and the event-less JSON API keep the rulebook's defaults.
+and the event-less JSON API keep the rulebook's defaults. A procedure that works another's
+situation (a combat's odds) reads that procedure's readings and has none of its own, so the two
+can never read the rules apart.
 """
 
 import dataclasses
@@ -39,13 +41,19 @@ def access_readings_procedure(key: str) -> tuple[Procedure, type]:
     kind = get_options_type(proc)
     if kind is None:
         raise RulesError("procedure", f"{key} leaves no point of its rules open: it has no readings to choose")
+    if proc.readings_of:
+        raise RulesError("procedure", f"{key} reads the rules as {proc.readings_of} does: choose the readings there")
     return proc, kind
 
 
 def get_procedures_with_readings(event: Event) -> list[Procedure]:
     """The event's ruleset's procedures that have readings, then any other the event holds readings for."""
     held = set(ProcedureReadings.objects.filter(event=event).values_list("procedure", flat=True))
-    procs = [p for p in get_procedures() if get_options_type(p) and (p.ruleset == event.ruleset or p.key in held)]
+    procs = [
+        p
+        for p in get_procedures()
+        if get_options_type(p) and not p.readings_of and (p.ruleset == event.ruleset or p.key in held)
+    ]
     return sorted(procs, key=lambda p: (p.ruleset != event.ruleset, p.key))
 
 
@@ -55,8 +63,13 @@ def get_rulebook_readings(kind: type) -> dict[str, Any]:
 
 
 def get_event_readings(event: Event, key: str, kind: type) -> dict[str, Any]:
-    """The readings the event chose for procedure `key`, of the options it still has; {} if none."""
-    stored = ProcedureReadings.objects.filter(event=event, procedure=key).values_list(OPTIONS, flat=True).first()
+    """The readings the event chose for procedure `key` (or the procedure it reads as), of the options it still has;
+    {} if none."""
+    stored = (
+        ProcedureReadings.objects.filter(event=event, procedure=get_procedure(key).readings_key)
+        .values_list(OPTIONS, flat=True)
+        .first()
+    )
     known = {f.name for f in dataclasses.fields(kind)}
     return {name: value for name, value in (stored or {}).items() if name in known}
 

@@ -297,13 +297,18 @@ def modifiers(case: LandCombatInput, working: Working) -> int:
 def modified_roll(case: LandCombatInput, dice: Dice, working: Working) -> int:
     natural = working.roll(dice, DIE, "land combat")
     roll = natural + modifiers(case, working)
-    held = min(max(roll, LOWEST_ROW), HIGHEST_ROW)
+    held = held_row(roll)
     working.step(
         f"Die-roll {natural} modified to {roll}" + (f", treated as {held}" if held != roll else ""),
         f"{OPTIONAL_CRT}, notes (L1030)",
         held,
     )
     return held
+
+
+def held_row(roll: int) -> int:
+    """The Optional table's note (L1030): "Treat a die-roll of less than -2 as -2, one of greater than 9 as 9"."""
+    return min(max(roll, LOWEST_ROW), HIGHEST_ROW)
 
 
 # ---- the result -----------------------------------------------------------------------------------
@@ -342,17 +347,21 @@ def loser_fate(case: LandCombatInput, loser: Party, remaining: int, working: Wor
     )
 
 
-@procedure(
-    RULESET, "land_combat", title="Land combat", source=PROCEDURE, takes=LandCombatInput, dice="1d6 for the attacker"
-)
-def land_combat(case: LandCombatInput, dice: Dice) -> Result:
-    """15.4 Combat Procedure: strengths, odds in the defender's favour, the modified die and the result's losses."""
-    working = Working()
-    attack, defence = attack_strength(case, working), defence_strength(case, working)
-    key = column(attack, defence, working)
-    roll = modified_roll(case, dice, working)
+@dataclass(frozen=True)
+class Resolved:
+    """What a row of the column gives: the cell, each side's loss (a loser unable to retreat included), the
+    winner and the morale each side gains or loses."""
+
+    cell: str
+    attacker_loses: int
+    defender_loses: int
+    winner: Party
+    morale: dict[str, int]
+
+
+def resolve(case: LandCombatInput, key: str, roll: int, force: Forces, working: Working) -> Resolved:
+    """The Land Combat Results Table's cell at the modified roll `roll` in column `key`, and what follows it."""
     cell = table_cell(case, roll, key, working)
-    force = forces(case)
     attacker_lost, defender_lost = losses(cell, force, case.he_as_e, working)
     winner = who_won(case.winner, attacker_lost, defender_lost, working)
     loser = {Party.ATTACKER: Party.DEFENDER, Party.DEFENDER: Party.ATTACKER}.get(winner, Party.NEITHER)
@@ -366,15 +375,28 @@ def land_combat(case: LandCombatInput, dice: Dice) -> Result:
         working.step("Morale: victory in combat +2, losing a combat -2", "Morale Table (L1055-1056)")
     if case.defence is Defence.LEADER_ALONE and defender_lost:
         working.step("The leader alone is eliminated: the attacker chooses to kill or capture him", LONE_LEADER)
+    return Resolved(cell, attacker_lost, defender_lost, winner, morale)
+
+
+@procedure(
+    RULESET, "land_combat", title="Land combat", source=PROCEDURE, takes=LandCombatInput, dice="1d6 for the attacker"
+)
+def land_combat(case: LandCombatInput, dice: Dice) -> Result:
+    """15.4 Combat Procedure: strengths, odds in the defender's favour, the modified die and the result's losses."""
+    working = Working()
+    attack, defence = attack_strength(case, working), defence_strength(case, working)
+    key = column(attack, defence, working)
+    roll = modified_roll(case, dice, working)
+    done = resolve(case, key, roll, forces(case), working)
     outcome = {
         "attack": attack,
         "defence": defence,
         "column": key,
         "roll": roll,
-        "result": cell,
-        "attacker_loses": attacker_lost,
-        "defender_loses": defender_lost,
-        "winner": winner.value,
-        "morale": morale,
+        "result": done.cell,
+        "attacker_loses": done.attacker_loses,
+        "defender_loses": done.defender_loses,
+        "winner": done.winner.value,
+        "morale": done.morale,
     }
     return Result.of(f"{RULESET}.land_combat", outcome, working, dice)

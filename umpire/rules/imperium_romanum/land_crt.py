@@ -91,16 +91,29 @@ def column(attack: int, defence: int, working: Working) -> str:
     return key
 
 
-def table_cell(case: "LandCombatInput", roll: int, key: str, working: Working) -> str:
-    """The cell the event's rows give, else the rulebook's; an empty cell stops the procedure, naming it."""
+def table_title(case: "LandCombatInput") -> str:
+    return OPTIONAL_CRT if case.table is Table.OPTIONAL else "standard Land Combat Results Table"
+
+
+def event_cell(case: "LandCombatInput", roll: int, key: str) -> str | None:
+    """The cell the case's rows of the event's table give at the row and column, if any."""
     rows = case.crt if case.table is Table.OPTIONAL else case.standard_crt
     entered = next((row for row in rows if row.roll == roll), None)
     value: str | None = getattr(entered, cell_field(key)) if entered else None
-    title = OPTIONAL_CRT if case.table is Table.OPTIONAL else "standard Land Combat Results Table"
+    return value or None
+
+
+def printed_cell(case: "LandCombatInput", roll: int, key: str) -> str | None:
+    return OPTIONAL_LAND_CRT.rows[roll][key] if case.table is Table.OPTIONAL else None
+
+
+def table_cell(case: "LandCombatInput", roll: int, key: str, working: Working) -> str:
+    """The cell the event's rows give, else the rulebook's; an empty cell stops the procedure, naming it."""
+    title, value = table_title(case), event_cell(case, roll, key)
     if value:
         working.step(f"{title}, die-roll {roll} at {key}: {value}, from the event's table", PROCEDURE, value)
         return value
-    printed: str | None = OPTIONAL_LAND_CRT.rows[roll][key] if case.table is Table.OPTIONAL else None
+    printed = printed_cell(case, roll, key)
     if printed is None:
         raise RulesError(
             "crt", f"the {title} has no result for die-roll {roll} at {key}: Control enters it on the data tables page"

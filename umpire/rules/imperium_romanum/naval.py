@@ -222,25 +222,36 @@ def naval_column(attack: int, defence: int, working: Working) -> str:
 
 
 def naval_roll(case: NavalCombatInput, dice: Dice, working: Working) -> int:
-    roll = working.roll(dice, DIE, "naval combat")
-    a, d = case.attacker, case.defender
-    if a.leader or d.leader:
-        roll += working.modifier(f"Leaders: +{a.leader} against +{d.leader}", a.leader - d.leader, "10.12 Combat")
-    matrix: int = CER_MATRIX.lookup(d.cer.value, working, column=a.cer.value)
-    roll += working.modifier(f"Class {a.cer.value} against {d.cer.value}", matrix, "14.3; matrix note")
-    if case.options.morale is NavalMorale.OMITTED:
-        working.note("Reading: morale does not change a naval roll (12.4's list, AMB-33)", COMBAT)
-    elif a.morale is not None and d.morale is not None and abs(a.morale - d.morale) >= 50:
-        roll += working.modifier(
-            "Morale 50 or more apart (11.1, reading AMB-33)", 1 if a.morale > d.morale else -1, "11.1 Effect of Morale"
-        )
+    roll = working.roll(dice, DIE, "naval combat") + naval_modifier(case, working)
     working.step(f"Modified die-roll {roll}", COMBAT, roll)
     return roll
 
 
-def naval_cell(case: NavalCombatInput, roll: int, key: str, working: Working) -> str:
+def naval_modifier(case: NavalCombatInput, working: Working) -> int:
+    """12.4 with 10.12, 14.3 and 11.1: the leaders, the classes and (by reading AMB-33) morale."""
+    a, d, total = case.attacker, case.defender, 0
+    if a.leader or d.leader:
+        total += working.modifier(f"Leaders: +{a.leader} against +{d.leader}", a.leader - d.leader, "10.12 Combat")
+    matrix: int = CER_MATRIX.lookup(d.cer.value, working, column=a.cer.value)
+    total += working.modifier(f"Class {a.cer.value} against {d.cer.value}", matrix, "14.3; matrix note")
+    if case.options.morale is NavalMorale.OMITTED:
+        working.note("Reading: morale does not change a naval roll (12.4's list, AMB-33)", COMBAT)
+    elif a.morale is not None and d.morale is not None and abs(a.morale - d.morale) >= 50:
+        total += working.modifier(
+            "Morale 50 or more apart (11.1, reading AMB-33)", 1 if a.morale > d.morale else -1, "11.1 Effect of Morale"
+        )
+    return total
+
+
+def event_naval_cell(case: NavalCombatInput, roll: int, key: str) -> str | None:
+    """The cell the case's rows of the event's table give at the row and column, if any."""
     entered = next((row for row in case.ncrt if row.roll == roll), None)
     value: str | None = getattr(entered, "at_" + key.replace(":", "_")) if entered else None
+    return value or None
+
+
+def naval_cell(case: NavalCombatInput, roll: int, key: str, working: Working) -> str:
+    value = event_naval_cell(case, roll, key)
     if value:
         working.step(f"{NCRT}, die-roll {roll} at {key}: {value}, from the event's table", COMBAT, value)
         return value
@@ -274,43 +285,64 @@ def naval_numbers(cell: str) -> list[int]:
     return [0 if p == "-" else int(p) for p in parts]
 
 
-@procedure(
-    RULESET, "naval_combat", title="Naval combat", source=COMBAT, takes=NavalCombatInput, dice="1d6 for the attacker"
-)
-def naval_combat(case: NavalCombatInput, dice: Dice) -> Result:
-    """12.4: naval strengths, odds in the defender's favour, the modified die on the Naval Combat Results Table."""
-    working = Working()
-    attack = naval_strength(case.attacker, "Attacker", Helps.ATTACKER, working)
-    defence = naval_strength(case.defender, "Defender", Helps.DEFENDER, working)
-    if not attack or not defence:
-        raise RulesError("defender" if attack else "attacker", "each side needs naval strength to fight")
-    key = naval_column(attack, defence, working)
-    roll = naval_roll(case, dice, working)
+@dataclass(frozen=True)
+class NavalResolved:
+    """What a row of the column gives: the cell, the fleets each side loses and the side or sides that lost."""
+
+    cell: str
+    attacker_loses: int
+    defender_loses: int
+    losers: tuple[str, ...]
+
+
+def naval_resolve(case: NavalCombatInput, key: str, roll: int, working: Working) -> NavalResolved:
+    """The Naval Combat Results Table's cell at the modified roll `roll` in column `key`, and what follows it."""
     cell = naval_cell(case, roll, key, working)
     numbers = naval_numbers(cell)
     a_lost = fleets_lost(numbers[0], case.attacker.fleets, "Attacker", working)
     d_lost = fleets_lost(numbers[1], case.defender.fleets, "Defender", working)
-    losers = ["attacker"] * (a_lost >= d_lost) + ["defender"] * (d_lost >= a_lost)
+    losers = ("attacker",) * (a_lost >= d_lost) + ("defender",) * (d_lost >= a_lost)
     working.step(
         "The side that lost more fleets goes to its nearest friendly port"
         + ("; equal losses: both have lost" if len(losers) == 2 else ""),
         COMBAT,
-        losers,
+        list(losers),
     )
     working.note(
         "Land units aboard an eliminated fleet are lost with it; a loser more than 10 points from a "
         "friendly port loses one more fleet (12.4)",
         COMBAT,
     )
+    return NavalResolved(cell, a_lost, d_lost, losers)
+
+
+def naval_strengths(case: NavalCombatInput, working: Working) -> tuple[int, int]:
+    attack = naval_strength(case.attacker, "Attacker", Helps.ATTACKER, working)
+    defence = naval_strength(case.defender, "Defender", Helps.DEFENDER, working)
+    if not attack or not defence:
+        raise RulesError("defender" if attack else "attacker", "each side needs naval strength to fight")
+    return attack, defence
+
+
+@procedure(
+    RULESET, "naval_combat", title="Naval combat", source=COMBAT, takes=NavalCombatInput, dice="1d6 for the attacker"
+)
+def naval_combat(case: NavalCombatInput, dice: Dice) -> Result:
+    """12.4: naval strengths, odds in the defender's favour, the modified die on the Naval Combat Results Table."""
+    working = Working()
+    attack, defence = naval_strengths(case, working)
+    key = naval_column(attack, defence, working)
+    roll = naval_roll(case, dice, working)
+    done = naval_resolve(case, key, roll, working)
     return Result.of(
         f"{RULESET}.naval_combat",
         {
             "column": key,
             "roll": roll,
-            "result": cell,
-            "attacker_loses": a_lost,
-            "defender_loses": d_lost,
-            "losers": losers,
+            "result": done.cell,
+            "attacker_loses": done.attacker_loses,
+            "defender_loses": done.defender_loses,
+            "losers": list(done.losers),
         },
         working,
         dice,
