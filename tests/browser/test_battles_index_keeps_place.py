@@ -43,10 +43,12 @@ class BattlesIndexKeepsItsPlace(ChannelsLiveServerTestCase):
         self.in_place(page, "#odds")
         expect(page.locator("input[name=place]")).to_have_value("Carnuntum")
 
+        scrolled = page.evaluate("window.scrollY")
         with page.context.expect_page() as sheet:
             page.get_by_role("button", name="Print a blank battle sheet").click()
         assert sheet.value.url.endswith("/events/ad69/battles/blank-sheet.pdf"), sheet.value.url
         self.in_place(page, "#odds")
+        assert page.evaluate("window.scrollY") == scrolled, "the form's buttons were at hand without scrolling"
 
         page.get_by_role("button", name="Open the battle").click()
         expect(page.locator("h1")).to_have_text("Bigius Diccus v Flatulius Butus, Carnuntum")
