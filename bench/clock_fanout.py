@@ -1,34 +1,43 @@
-"""Clock fan-out: how long after Control pauses the clock every screen has heard.
+"""Clock fan-out: how long after Control pauses the clock every screen in a full hall has heard,
+and how long a hall's screens take to come back after the Wi-Fi drops.
 
-Starts the console's real ASGI server (Daphne, with channels-redis and PostgreSQL) on a
-scratch database and a dedicated Redis db, connects N projector clients to
-/ws/display/ad69/, pauses the clock from this process and times each client's arrival
-of the "clock.pause" event, from just before `do_pause_clock` is called. Beside it, a
-bare `websockets` server broadcasts the same message text to as many clients: the
-floor, so the console/bare ratio is what Django, Channels and Redis add to the socket
-writes.
+For each mode the console runs in (PostgreSQL with channels-redis; SQLite with the in-memory
+channel layer), it starts the console's real ASGI server (Daphne) on a scratch database, seated as
+a hall is: the AD69 world, its umpires signed in and players with their mailbox codes. It opens a
+mix of sockets as the hall's screens do: 30% players' mailbox pages (each with his own code), 3%
+umpires' desks (one per umpire signed in), and the rest half projectors (the display code) and half
+table screens (an umpire's login again). Control pauses the clock through the clock desk's form,
+as an umpire would, several times; each socket that hears the event group (all but the
+mailboxes, which never hear the clock) is timed from just before the POST to its arrival of
+"clock.pause". The mailboxes must stay open throughout. Then the Wi-Fi drop: every socket is cut
+at once (no closing handshake), and all come back at once, each counted when its snapshot has
+arrived; one more pause then checks they all hear it.
 
-All the clients live in this process's event loop, so one perf_counter times them all;
-the cost of receiving here is in both figures alike. It prints a table and asserts
-nothing:
+Beside it, in the same run, a bare `websockets` server holds as many connections, broadcasts the
+same message text to as many of them as hear the clock, and takes the same drop: the floor, so the
+console/bare ratios are what Django, Channels and the channel layer add. It prints a table per
+mode, the targets of issue 34 and whether each was met, and asserts nothing:
 
-    .venv/bin/python bench/clock_fanout.py [--clients 100,500,1000] [--rounds 3]
+    .venv/bin/python bench/clock_fanout.py [--clients 1000] [--rounds 5] [--modes postgres,sqlite]
 """
 
 import argparse
 import asyncio
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from importlib.metadata import version
+from io import StringIO
 from pathlib import Path
 
+import requests
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -51,12 +60,15 @@ from bench.servers import (  # noqa: E402
     scratch_database,
 )
 
-BATCH = 50  # clients connecting, or disconnecting, at once
-CLOSE_PAUSE = 0.25  # seconds between batches of disconnects
-RECEIVE_TIMEOUT = 10  # seconds a client waits for one broadcast
-REPORTED_PACKAGES = ("daphne", "channels", "channels_redis", "redis", "websockets")
-# Sent by the bare server only if the console delivered no pause message to copy.
-FALLBACK_MESSAGE = json.dumps({"type": "event", "event": {"type": "clock.changed", "action": "clock.pause"}})
+MODES = {"postgres": "PostgreSQL + channels-redis", "sqlite": "SQLite + in-memory layer"}
+BATCH = 50  # clients connecting at once as the hall fills (the drop's reconnect is all at once)
+RECEIVE_TIMEOUT = 15  # seconds a client waits for one broadcast
+RECONNECT_TIMEOUT = 60  # seconds a client keeps trying to come back after the drop
+UMPIRES = 30  # signed in, as issue 34's hall; their logins also open the table screens
+MAILBOX_SHARE, UMPIRE_SHARE = 0.30, 0.03  # of the sockets; the rest half projectors, half table screens
+TARGET_RATIO = 3  # issue 34: console p99 at most this times the bare broadcast's p99
+TARGET_RECONNECT = 10  # issue 34: seconds for every socket to come back with its snapshot
+REPORTED_PACKAGES = ("Django", "daphne", "channels", "channels_redis", "redis", "websockets")
 
 
 # The run ------------------------------------------------------------------------
@@ -66,78 +78,110 @@ def main():
     args = parse_args()
     if args.serve_bare:
         return serve_bare(args.serve_bare)
-    raise_open_file_limit(max(args.clients))
-    with ExitStack() as stack:
-        redis_url = stack.enter_context(dedicated_redis_db(args.redis_db))
-        configure_environment(stack.enter_context(scratch_database("bench_clock")), redis_url)
-        django_thread = stack.enter_context(ThreadPoolExecutor(1, thread_name_prefix="django"))
-        event, code = django_thread.submit(prepare_event).result()
-        daphne_log = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "daphne.log"
-        console_port, bare_port = free_port(), free_port()
-        stack.enter_context(running(daphne_command(console_port), console_port, daphne_log))
-        stack.enter_context(running(bare_command(bare_port), bare_port, os.devnull))
-        rows = asyncio.run(measure_all(args, event, code, django_thread, console_port, bare_port))
-        print_table(rows, args.rounds)
-        print_server_errors(daphne_log)
+    if args.mode:
+        return run_mode(args)
+    for mode in args.modes:  # each mode's Django in a process of its own: settings are read once
+        command = [sys.executable, __file__, "--mode", mode, *sys.argv[1:]]
+        subprocess.run(command, check=False)
 
 
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=1000, help="sockets in the hall's mix (default 1000)")
+    parser.add_argument("--rounds", type=int, default=5, help="pauses timed, latencies pooled (default 5)")
     parser.add_argument(
-        "--clients",
-        type=client_counts,
-        default=[100, 500, 1000],
-        help="comma-separated client counts, one row each (default 100,500,1000)",
+        "--modes",
+        type=lambda text: text.split(","),
+        default=list(MODES),
+        help="comma-separated, of postgres and sqlite (default both)",
     )
-    parser.add_argument("--rounds", type=int, default=3, help="pauses per client count, latencies pooled (default 3)")
     parser.add_argument(
         "--redis-db",
         type=int,
-        default=13,
-        help="an empty Redis db for the channel layer, flushed afterwards (default 13)",
+        default=9,
+        help="an empty Redis db for the channel layer, flushed afterwards (default 9)",
     )
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=240,
-        help="seconds of measuring before it stops with what it has (default 240)",
-    )
+    parser.add_argument("--mode", choices=list(MODES), help=argparse.SUPPRESS)
     parser.add_argument("--serve-bare", type=int, metavar="PORT", help=argparse.SUPPRESS)
     return parser.parse_args()
 
 
-def client_counts(text):
-    return [int(count) for count in text.split(",")]
+def run_mode(args):
+    raise_open_file_limit(2 * args.clients)
+    with ExitStack() as stack:
+        if args.mode == "postgres":
+            database = stack.enter_context(scratch_database("bench_clock"))
+            configure_environment(database, stack.enter_context(dedicated_redis_db(args.redis_db)))
+        else:
+            folder = stack.enter_context(tempfile.TemporaryDirectory())
+            # as the console runs without Redis: one process, which ticks the clock itself
+            configure_environment(f"sqlite:///{folder}/bench.sqlite3", "", UMPIRE_EMBEDDED_TICKER="1")
+        progress(f"{MODES[args.mode]}: building the hall")
+        hall = build_hall(mailboxes(args.clients))
+        log = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "daphne.log"
+        console_port, bare_port = free_port(), free_port()
+        stack.enter_context(running(daphne_command(console_port), console_port, log))
+        stack.enter_context(running(bare_command(bare_port), bare_port, os.devnull))
+        console, bare = asyncio.run(measure_both(args, hall, console_port, bare_port))
+        sessions = postgres_sessions() if args.mode == "postgres" else None
+        print_report(args, console, bare, sessions)
+        print_server_errors(log)
 
 
-async def measure_all(args, event, code, django_thread, console_port, bare_port):
-    """Measure the console, then the bare server, at each client count; stop at the time limit."""
-    from umpire.clockwork import do_pause_clock, do_resume_clock
-
-    url = f"ws://{HOST}:{console_port}/ws/display/ad69/?code={code}"
-    pause = service_trigger(django_thread, do_pause_clock, event)
-    resume = service_trigger(django_thread, do_resume_clock, event)
-    rows = []
-    try:
-        async with asyncio.timeout(args.time_limit):
-            for count in args.clients:
-                console, message = await measure(
-                    "console", url, count, args.rounds, greeted=True, pause=pause, resume=resume
-                )
-                bare = await measure_bare(bare_port, count, args.rounds, message or FALLBACK_MESSAGE)
-                rows.append((console, bare))
-    except TimeoutError:
-        progress(f"Stopped at the time limit ({args.time_limit:.0f} s); the rows so far follow.")
-    return rows
+def mailboxes(clients):
+    return round(clients * MAILBOX_SHARE)
 
 
-async def measure_bare(port, count, rounds, message):
-    """The same fan-out from the bare server, which broadcasts `message` when told to on /trigger."""
-    async with connect(f"ws://{HOST}:{port}/trigger", **CLIENT_OPTIONS) as control:
-        bare, _ = await measure(
-            "bare", f"ws://{HOST}:{port}/", count, rounds, greeted=False, pause=send_trigger(control, message)
-        )
-    return bare
+def mix(clients):
+    """{kind: sockets} for a hall of `clients` sockets."""
+    umpires = max(1, round(clients * UMPIRE_SHARE))
+    rest = clients - mailboxes(clients) - umpires
+    return {"mailbox": mailboxes(clients), "umpire": umpires, "projector": rest - rest // 2, "table": rest // 2}
+
+
+async def measure_both(args, hall, console_port, bare_port):
+    base = f"ws://{HOST}:{console_port}"
+    console = await measure(console_sockets(base, hall, args.clients), args.rounds, Trigger(hall, console_port))
+    async with connect(f"ws://{HOST}:{bare_port}/trigger", **CLIENT_OPTIONS) as control:
+        bare_trigger = BareTrigger(control, console.message)
+        bare = await measure(bare_sockets(f"ws://{HOST}:{bare_port}", mix(args.clients)), args.rounds, bare_trigger)
+    return console, bare
+
+
+# The hall's sockets ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Socket:
+    kind: str
+    url: str
+    headers: dict | None
+    greeted: bool  # the console's sockets count as open once their snapshot is in
+
+    @property
+    def hears_clock(self):
+        return self.kind != "mailbox"
+
+
+def console_sockets(base, hall, clients):
+    counts, slug = mix(clients), hall.slug
+    sockets = [Socket("mailbox", f"{base}/ws/mailbox/{slug}/?code={code}", None, True) for code in hall.mailbox_codes]
+    display = f"{base}/ws/display/{slug}/?code={hall.display_code}"
+    sockets += [Socket("projector", display, None, True)] * counts["projector"]
+    desk = f"{base}/ws/events/{hall.event_id}/"
+    for kind in ("umpire", "table"):
+        sessions = [hall.umpire_sessions[n % len(hall.umpire_sessions)] for n in range(counts[kind])]
+        sockets += [Socket(kind, desk, {"Cookie": f"sessionid={session}"}, True) for session in sessions]
+    return sockets
+
+
+def bare_sockets(base, counts):
+    """As many connections as the console's, as many of them hearing the broadcast."""
+    return [
+        Socket(kind, f"{base}/{'quiet' if kind == 'mailbox' else 'hear'}", None, False)
+        for kind, count in counts.items()
+        for _ in range(count)
+    ]
 
 
 # Measuring ----------------------------------------------------------------------
@@ -145,50 +189,112 @@ async def measure_bare(port, count, rounds, message):
 
 @dataclass
 class Fanout:
-    """One server at one client count: how many got in, how many heard, and how fast."""
+    """One server's run: the hall filled, the pauses timed, the drop and the hall's return."""
 
-    clients: int
-    connected: int
-    expected: int  # connected clients x rounds
-    latencies: list = field(default_factory=list)
-    dropped: Counter = field(default_factory=Counter)  # close code -> connections the server closed
+    sockets: int
+    connected: int = 0
+    fill_seconds: float = 0.0
+    hearing: int = 0  # connected sockets that hear the clock
+    latencies: list = field(default_factory=list)  # from the message's sending (its `now`) to arrival
+    from_button: list = field(default_factory=list)  # from just before Control's button to arrival
+    slowest: list = field(default_factory=list)  # per pause: its last arrival, from the sending
+    rounds_heard: list = field(default_factory=list)  # per pause: sockets that heard it
+    quiet_closed: int = 0  # connected mailboxes the server closed during the pauses
+    dropped: Counter = field(default_factory=Counter)  # close code -> sockets the server closed
+    message: str | None = None  # one pause as a client received it, for the bare server to copy
+    reconnect_times: list = field(default_factory=list)  # seconds to each socket's return
+    heard_after: tuple = (0, 0)  # (heard, hearing) of the pause after the return
+    failures: Counter = field(default_factory=Counter)  # what kept sockets from coming back
 
     def percentile(self, p):
-        """Nearest-rank percentile, in seconds; None if nothing arrived."""
         return percentile(self.latencies, p)
 
+    def every_pause_heard(self):
+        return bool(self.rounds_heard) and all(heard == self.hearing for heard in self.rounds_heard)
 
-async def measure(name, url, count, rounds, *, greeted, pause, resume=None):
-    """Connect `count` clients, fire `pause` `rounds` times (each followed by `resume`, if any).
+    def all_back_in(self):
+        """Seconds until the last socket was back with its snapshot; None if some never came."""
+        if len(self.reconnect_times) < self.connected or not self.reconnect_times:
+            return None
+        return max(self.reconnect_times)
 
-    Returns the Fanout and the text of one pause message as a client received it.
-    """
-    progress(f"{name}, {count} clients: connecting")
-    clients = await connect_clients(url, count, greeted=greeted)
-    result, message = Fanout(count, len(clients), len(clients) * rounds), None
-    progress(f"{name}, {count} clients: {len(clients)} connected, measuring")
+
+async def measure(sockets, rounds, trigger):
+    name = "bare" if not sockets[0].greeted else "console"
+    progress(f"{name}: filling the hall with {len(sockets)} sockets")
+    result = Fanout(len(sockets))
+    started = time.time()
+    clients = await fill(sockets)
+    result.fill_seconds, result.connected = time.time() - started, len(clients)
+    result.hearing = sum(socket.hears_clock for socket, _ in clients)
+    progress(f"{name}: {result.connected} connected in {result.fill_seconds:.1f} s; {rounds} pauses")
     try:
         for _ in range(rounds):
-            latencies, message = await fan_out(clients, pause, "clock.pause")
+            latencies, from_button, result.message = await fan_out(clients, trigger.pause, "clock.pause")
             result.latencies += latencies
-            if resume:
-                await fan_out(clients, resume, "clock.resume")  # drained, not timed
-        result.dropped = Counter(ws.close_code for ws in clients if ws.state is not State.OPEN)
+            result.from_button += from_button
+            result.rounds_heard.append(len(latencies))
+            result.slowest.append(max(latencies, default=None))
+            await fan_out(clients, trigger.resume, "clock.resume")  # drained, not timed
+        result.quiet_closed = sum(1 for s, ws in clients if not s.hears_clock and ws.state is not State.OPEN)
+        result.dropped = Counter(ws.close_code for _, ws in clients if ws.state is not State.OPEN)
+        progress(f"{name}: the Wi-Fi drops")
+        clients = await drop_and_return([(s, ws) for s, ws in clients if ws.state is State.OPEN], result)
+        latencies, _, _ = await fan_out(clients, trigger.pause, "clock.pause")
+        result.heard_after = (len(latencies), sum(socket.hears_clock for socket, _ in clients))
+        await fan_out(clients, trigger.resume, "clock.resume")
     finally:
-        await close_clients(clients)
-    return result, message
+        await asyncio.gather(*(ws.close() for _, ws in clients))
+    return result
+
+
+async def fill(sockets):
+    """[(socket, client)] of those that got in, BATCH at a time, as a hall fills."""
+    clients = []
+    for start in range(0, len(sockets), BATCH):
+        batch = sockets[start : start + BATCH]
+        opened = await asyncio.gather(*(open_client(s.url, s.greeted, s.headers) for s in batch))
+        clients += [(s, ws) for s, ws in zip(batch, opened) if ws is not None]
+    return clients
+
+
+async def drop_and_return(clients, result):
+    """Cut every client at once, as a Wi-Fi drop does (no closing handshake), then bring them all back
+    at once; each socket's time runs from the start of the return to its snapshot."""
+    for _, ws in clients:
+        ws.transport.abort()
+    await asyncio.sleep(1)  # the server hears the cut sockets go, as it would before the Wi-Fi is back
+    started = time.time()
+
+    async def back(socket):
+        ws = await open_client(socket.url, socket.greeted, socket.headers, RECONNECT_TIMEOUT, result.failures)
+        if ws is not None:
+            result.reconnect_times.append(time.time() - started)
+        else:
+            result.failures[f"of kind {socket.kind}"] += 1
+        return socket, ws
+
+    returned = await asyncio.gather(*(back(socket) for socket, _ in clients))
+    return [(socket, ws) for socket, ws in returned if ws is not None]
 
 
 async def fan_out(clients, trigger, action):
-    """Fire `trigger` (which returns its start time) and collect each client's latency to `action`.
+    """Fire `trigger` (which returns its start time); each clock-hearing client's latency to `action`.
 
-    Returns the latencies of the clients that heard, and the text one of them received.
+    Returns the latencies of the clients that heard, from the message's sending and from the trigger,
+    and the text one of them received. The sending is the `now` the server stamps on the message as it
+    numbers and sends it, after the change has committed: server and clients share the one clock.
     """
-    waiting = [asyncio.create_task(arrival(ws, action)) for ws in clients]
+    waiting = [asyncio.create_task(arrival(ws, action)) for socket, ws in clients if socket.hears_clock]
     await asyncio.sleep(0)  # every client reaches recv() before the trigger fires
     started = await trigger()
     arrivals = [heard for heard in await asyncio.gather(*waiting) if heard is not None]
-    return [at - started for at, _ in arrivals], arrivals[0][1] if arrivals else None
+    from_sending = [at - sent_at(text) for at, text in arrivals]
+    return from_sending, [at - started for at, _ in arrivals], arrivals[0][1] if arrivals else None
+
+
+def sent_at(text):
+    return datetime.fromisoformat(json.loads(text)["now"]).timestamp()
 
 
 async def arrival(ws, action):
@@ -197,86 +303,77 @@ async def arrival(ws, action):
         async with asyncio.timeout(RECEIVE_TIMEOUT):
             while True:
                 text = await ws.recv()
-                at = time.perf_counter()
+                at = time.time()
                 if json.loads(text).get("event", {}).get("action") == action:
                     return at, text
     except (TimeoutError, ConnectionClosed):
         return None
 
 
-def service_trigger(django_thread, service, event):
-    """A trigger calling a clock service in the Django thread, so the event loop keeps receiving."""
-    loop = asyncio.get_running_loop()
-    return lambda: loop.run_in_executor(django_thread, timed_call, service, event)
+class Trigger:
+    """Control's pause and resume buttons on the clock desk: a form POST each, with his session and
+    CSRF token, sent from a thread so the event loop keeps receiving."""
 
+    def __init__(self, hall, port):
+        self.http = requests.Session()
+        self.http.cookies.update({"sessionid": hall.control_session, "csrftoken": hall.csrf_token})
+        self.http.headers.update({"X-CSRFToken": hall.csrf_token})
+        self.base = f"http://{HOST}:{port}/control/{hall.slug}/clock"
 
-def timed_call(service, event):
-    """Call `service` as Control would, and return the perf_counter time just before."""
-    started = time.perf_counter()
-    service(event, actor=None)
-    return started
+    async def pause(self):
+        return await asyncio.to_thread(self.press, "pause")
 
+    async def resume(self):
+        return await asyncio.to_thread(self.press, "resume")
 
-def send_trigger(control, message):
-    """A trigger asking the bare server to broadcast `message`."""
-
-    async def trigger():
-        started = time.perf_counter()
-        await control.send(message)
+    def press(self, button):
+        started = time.time()
+        response = self.http.post(f"{self.base}/{button}/", allow_redirects=False, timeout=30)
+        if response.status_code != 302 or "login" in response.headers.get("Location", ""):
+            raise RuntimeError(f"Control's {button} was refused: {response.status_code}")
         return started
 
-    return trigger
+
+class BareTrigger:
+    """The bare server's button: it broadcasts `message` to its hearing connections when told."""
+
+    def __init__(self, control, message):
+        self.control = control
+        self.message = message or json.dumps({"type": "event", "event": {"action": "clock.pause"}})
+
+    async def pause(self):
+        return await self.send(self.message)
+
+    async def resume(self):
+        return await self.send(self.message.replace("clock.pause", "clock.resume"))
+
+    async def send(self, text):
+        """Send `text` stamped, as the console stamps its messages, with the moment of sending."""
+        started = time.time()
+        await self.control.send(json.dumps({**json.loads(text), "now": datetime.now(UTC).isoformat()}))
+        return started
 
 
-# Clients ------------------------------------------------------------------------
-
-
-async def connect_clients(url, count, *, greeted):
-    """Connect `count` clients, BATCH at a time so the server is not swamped.
-
-    Returns those that got in; gives up once a whole batch fails, as the server has stopped admitting.
-    """
-    clients = []
-    for start in range(0, count, BATCH):
-        size = min(BATCH, count - start)
-        batch = await asyncio.gather(*(open_client(url, greeted) for _ in range(size)))
-        joined = [ws for ws in batch if ws is not None]
-        clients += joined
-        if not joined:
-            break
-    return clients
-
-
-async def close_clients(clients):
-    """Disconnect BATCH at a time, CLOSE_PAUSE apart.
-
-    The server leaves its groups after the close handshake, so the pause is what paces it: a
-    burst of disconnects overruns the console's Redis connection pool (100), and the members it
-    then fails to discard would swell the next row's group.
-    """
-    for start in range(0, len(clients), BATCH):
-        # Each close gives up after close_timeout, so this cannot hang.
-        await asyncio.gather(*(ws.close() for ws in clients[start : start + BATCH]))
-        await asyncio.sleep(CLOSE_PAUSE)
-
-
-# The bare server and the event ------------------------------------------------
+# The bare server and the hall -------------------------------------------------
 
 
 def serve_bare(port):
-    """The floor: every message sent on /trigger goes, as it is, to every other connection."""
+    """The floor: every message sent on /trigger goes, as it is, to every /hear connection; /quiet
+    connections are held and hear nothing, as the mailboxes hear no clock."""
     listeners = set()
 
     async def handler(ws):
         if ws.request.path == "/trigger":
             async for message in ws:
                 broadcast(listeners, message)
-        else:
+            return
+        hears = ws.request.path == "/hear"
+        if hears:
             listeners.add(ws)
-            try:
-                await ws.wait_closed()
-            finally:
-                listeners.discard(ws)
+        try:
+            await ws.wait_closed()
+        finally:
+            listeners.discard(ws)
 
     async def forever():
         # Uncompressed, as Daphne does not offer permessage-deflate either.
@@ -290,58 +387,140 @@ def bare_command(port):
     return [sys.executable, __file__, "--serve-bare", str(port)]
 
 
-def prepare_event():
-    """Migrate, load the AD69 world, issue a display code and start the clock: (event, code)."""
+@dataclass(frozen=True)
+class Hall:
+    event_id: int
+    slug: str
+    display_code: str
+    mailbox_codes: list
+    umpire_sessions: list  # a session key per umpire signed in
+    control_session: str
+    csrf_token: str
+
+
+def build_hall(players):
+    """Migrate, seed the demo event, seat UMPIRES umpires and `players` players with mailbox codes,
+    sign the umpires in and start the clock; the Hall, as plain data."""
     import django
 
     django.setup()
     from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.utils.crypto import get_random_string
 
+    from bench.hall_world import add_players, display_code, map_tables, seat_umpires
     from umpire.clockwork import do_start_clock
-    from umpire.models import Event
-    from umpire.services.access_codes import do_reissue_display_code
+    from umpire.models import Event, UmpireSeat
 
     call_command("migrate", verbosity=0)
-    call_command("loaddata", "ad69_world", verbosity=0)
+    call_command("seed_demo", stdout=StringIO())  # its list of logins is not the bench's output
     event = Event.objects.get(slug="ad69")
-    code = do_reissue_display_code(event, actor=None).code
+    seat_umpires(event, UMPIRES)
+    characters = add_players(event, [table.pk for table in map_tables(event)], players)
+    users = {seat.user for seat in UmpireSeat.objects.filter(event=event).select_related("user")}
+    sessions = {user.username: signed_in(Client(), user) for user in users}
     do_start_clock(event, actor=None)
-    return event, code
+    hall = Hall(
+        event.pk,
+        event.slug,
+        display_code(event),
+        [character.mailbox.code for character in characters],
+        [sessions[name] for name in sorted(sessions)],
+        sessions["control"],
+        get_random_string(32),
+    )
+    connection.close()  # SQLite's file, and PostgreSQL's sessions, are the server's from here
+    return hall
+
+
+def signed_in(client, user):
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+def postgres_sessions():
+    """Sessions open on the console's database once the run is over and the server still up."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
+        (count,) = cursor.fetchone()
+    connection.close()
+    return count - 1  # this query's own
 
 
 # Output -------------------------------------------------------------------------
 
 
-def print_table(rows, rounds):
+def print_report(args, console, bare, sessions):
     packages = ", ".join(f"{name} {version(name)}" for name in REPORTED_PACKAGES)
-    print(f"\nClock pause fan-out, {rounds} rounds per row; {packages}; {os.cpu_count()} CPUs\n")
-    side = f"{'connected':>10} {'received':>10} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}"
-    print(f"{'':7} | {'console (Daphne + channels-redis)':<44} | {'bare websockets':<44} | console/bare")
-    print(f"{'clients':>7} | {side} | {side} | {'p50':>6} {'p99':>6}")
-    for console, bare in rows:
-        ratios = " ".join(ratio(console, bare, p) for p in (50, 99))
-        print(f"{console.clients:>7} | {figures(console)} | {figures(bare)} | {ratios}")
-    print("received: pause messages that arrived, of connected clients x rounds; times run from just")
-    print("before the pause (do_pause_clock, or the bare server's trigger) to each client's arrival.")
-    for name, fanout in (pair for row in rows for pair in zip(("console", "bare"), row)):
-        if fanout.dropped:
-            codes = ", ".join(f"{n} with code {code}" for code, n in fanout.dropped.items())
-            closed = fanout.dropped.total()
-            print(f"{name}, {fanout.clients} clients: the server closed {closed} connections ({codes})")
+    counts = ", ".join(f"{n} {kind}" for kind, n in mix(args.clients).items())
+    print(f"\n{MODES[args.mode]}: {args.clients} sockets ({counts}); {args.rounds} pauses; {packages}")
+    print(f"{'':10} {'':>10} {'':>7} {'':>11}   from the sending, ms      from the button, ms")
+    print(
+        f"{'':10} {'connected':>10} {'fill s':>7} {'heard':>11} {'p50':>8} {'p99':>8} {'max':>8} {'p50':>8} {'p99':>8}"
+    )
+    for name, run in (("console", console), ("bare", bare)):
+        heard = f"{len(run.latencies)}/{run.hearing * args.rounds}"
+        times = " ".join(milliseconds(run.percentile(p)) for p in (50, 99, 100))
+        pressed = " ".join(milliseconds(percentile(run.from_button, p)) for p in (50, 99))
+        print(f"{name:10} {run.connected:>6}/{run.sockets:<4} {run.fill_seconds:>6.1f} {heard:>11} {times} {pressed}")
+        print(
+            f"{'':10} the slowest arrival of each pause, ms: {' '.join(milliseconds(t).strip() for t in run.slowest)}"
+        )
+    p50, p99 = (ratio(console.percentile(p), bare.percentile(p)) for p in (50, 99))
+    pressed = ratio(percentile(console.from_button, 99), percentile(bare.from_button, 99))
+    print(f"console/bare: p50 {p50}, p99 {p99} from the sending; p99 {pressed} from the button")
+    print("The sending is the `now` the server stamps as it numbers the message, once the pause has committed;")
+    print("the button is just before Control's POST (the bare server's trigger), its request's own time included.")
+    for name, run in (("console", console), ("bare", bare)):
+        back = run.reconnect_times
+        print(
+            f"Wi-Fi drop, {name}: {len(back)}/{run.connected} back, p50 {seconds(percentile(back, 50))}, "
+            f"p99 {seconds(percentile(back, 99))}, last {seconds(run.all_back_in())}; "
+            f"the pause after: heard by {run.heard_after[0]}/{run.heard_after[1]}"
+        )
+    for name, run in (("console", console), ("bare", bare)):
+        for reason, n in run.failures.most_common():
+            print(f"{name}: {n} sockets did not come back: {reason}")
+    if console.dropped:
+        closed = ", ".join(f"{n} with code {code}" for code, n in console.dropped.items())
+        print(f"the console closed {console.dropped.total()} sockets during the pauses ({closed})")
+    if sessions is not None:
+        print(f"PostgreSQL sessions still open on the console's database: {sessions}")
+    print_targets(console, bare)
     sys.stdout.flush()
 
 
-def figures(fanout):
-    times = [fanout.percentile(p) for p in (50, 99, 100)]
-    shown = " ".join(f"{t * 1000:>7.1f}" if t is not None else f"{'-':>7}" for t in times)
-    connected = f"{fanout.connected}/{fanout.clients}"
-    received = f"{len(fanout.latencies)}/{fanout.expected}"
-    return f"{connected:>10} {received:>10} {shown}"
+def print_targets(console, bare):
+    floor, mine, back = bare.percentile(99), console.percentile(99), console.all_back_in()
+    heard = console.every_pause_heard() and console.heard_after[0] == console.heard_after[1]
+    full = console.connected == console.sockets and not console.quiet_closed
+    checks = [
+        ("every socket connected and every mailbox stayed open", full),
+        ("every clock-hearing socket heard every pause", heard),
+        (f"p99 at most {TARGET_RATIO} x the bare broadcast's", bool(mine and floor and mine <= TARGET_RATIO * floor)),
+        (
+            f"every socket back with its snapshot within {TARGET_RECONNECT} s",
+            back is not None and back <= TARGET_RECONNECT,
+        ),
+    ]
+    print("targets (issue 34):")
+    for words, met in checks:
+        print(f"  {'met    ' if met else 'NOT met'}  {words}")
 
 
-def ratio(console, bare, p):
-    mine, floor = console.percentile(p), bare.percentile(p)
-    return f"{mine / floor:>5.1f}x" if mine is not None and floor else f"{'-':>6}"
+def milliseconds(value):
+    return f"{value * 1000:>8.1f}" if value is not None else f"{'-':>8}"
+
+
+def seconds(value):
+    return f"{value:.2f} s" if value is not None else "-"
+
+
+def ratio(mine, floor):
+    return f"{mine / floor:.1f}x" if mine is not None and floor else "-"
 
 
 def print_server_errors(log_path):
@@ -350,7 +529,7 @@ def print_server_errors(log_path):
         line for line in Path(log_path).read_text().splitlines() if line.startswith("Exception inside application")
     )
     if errors:
-        print("\nThe console's server logged:")
+        print("The console's server logged:")
         for line, count in errors.most_common():
             print(f"{count:>6} x {line}")
 

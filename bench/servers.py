@@ -139,9 +139,10 @@ def configure_environment(database_url, redis_url, **more):
 # Clients --------------------------------------------------------------------------
 
 
-async def open_client(url, greeted, headers=None, timeout=CONNECT_TIMEOUT):
+async def open_client(url, greeted, headers=None, timeout=CONNECT_TIMEOUT, failures=None):
     """A connected client, or None; a `greeted` one (the console's) counts once its snapshot has
-    come. It says it comes from the page's own origin, as a browser does."""
+    come. It says it comes from the page's own origin, as a browser does. A client that fails is
+    counted in `failures`, if given, by what went wrong."""
     origin = "http://" + url.split("/")[2]
     ws = None
     try:
@@ -150,7 +151,9 @@ async def open_client(url, greeted, headers=None, timeout=CONNECT_TIMEOUT):
             if greeted:
                 await ws.recv()
         return ws
-    except (OSError, TimeoutError, WebSocketException):
+    except (OSError, TimeoutError, WebSocketException) as error:
+        if failures is not None:
+            failures[f"{type(error).__name__}: {error}"[:120]] += 1
         if ws is not None:
             await ws.close()
         return None

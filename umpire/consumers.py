@@ -4,6 +4,7 @@ import json
 import logging
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import Http404
@@ -34,15 +35,35 @@ CLOSED_TOO_BIG = 4413  # a text frame over MAX_FRAME_BYTES
 CLOSED_MALFORMED = 4400  # a frame that is not a JSON object
 
 
+def in_pool(function):
+    """`function` as a coroutine run in the event loop's pool of threads, each with its own kept database
+    connection, rather than in the process's one thread for sync code (Channels' default): a hall's
+    sockets coming back after a Wi-Fi drop each read their code and snapshot, and one at a time, round
+    trip after round trip, they took longer than Daphne waits for a socket to be accepted (issue 34).
+    Nothing here needs that one thread: each call is whole in itself, and reads or writes in its own
+    transaction."""
+    return database_sync_to_async(function, thread_sensitive=False)
+
+
 class LiveConsumer(AsyncJsonWebsocketConsumer):
     """Joins the groups its subclass's `allowed_groups()` grants (returning the event and
     the group names, or no groups to refuse), sends a snapshot, forwards every message.
 
-    A socket opened by a code (`opened_by_code`) asks `still_allowed()` again before it forwards
-    anything or sends a snapshot, and when it hears `AccessRevoked`: once its code opens nothing,
-    it leaves its groups and closes with 4403, and hears nothing more. Checking before every
-    message, not only on the revocation, is what holds if that one message is lost (a channel
-    layer delivers at most once); it is one indexed query, and code-opened screens hear little.
+    A socket opened by a code (`opened_by_code`) checks its code when it connects, when it asks for a
+    snapshot and when it hears `AccessRevoked`, the message the service that replaces a code sends to
+    the code's group (a projector's `display-<id>`, a player's `character-<id>`): once its code opens
+    nothing, it leaves its groups and closes with 4403, and hears nothing more. Every other message it
+    only relays, without touching the database: a hall's pause reaches hundreds of projectors and
+    phones at once, and a query each, one at a time in the process's one database thread, made the
+    pause seconds late (issue 34). A socket opened with the new code before the revocation arrives
+    finds its own code good, and stays.
+
+    A channel layer delivers at most once, so the revocation itself may be lost. What then reaches
+    the old page is what its groups are sent: the public clock and published announcements for a
+    projector, and "a letter was handed over", which says nothing of the letter, for a player. It ends
+    at the next check: every connect, reconnect included, checks the code before the snapshot it
+    sends, and `live.js` asks for a snapshot whenever a group's numbers show a gap (it does not ask
+    on connect: the snapshot comes unasked).
 
     A wrong code counts against the client's address (`umpire.code_tries`); an address that has
     typed too many is told how long to wait and closed with 4429 before its code is looked at.
@@ -62,10 +83,10 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         self.revoked = False
         if self.opened_by_code and await self.refused_for_tries():
             return
-        self.event, self.groups_joined = await database_sync_to_async(self.allowed_groups)()
+        self.event, self.groups_joined = await in_pool(self.allowed_groups)()
         if not self.groups_joined:
             if self.opened_by_code and code_of(self.scope):
-                await database_sync_to_async(note_wrong_code)(socket_address(self.scope))
+                await in_pool(note_wrong_code)(socket_address(self.scope))
             await self.close(code=4403)
             return
         for group in self.groups_joined:
@@ -76,7 +97,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     async def refused_for_tries(self):
         """Whether this address has typed too many wrong codes: if so, say how long to wait, in words
         the page can show, and close with 4429 before any code is looked at."""
-        wait = await database_sync_to_async(seconds_to_wait)(socket_address(self.scope))
+        wait = await in_pool(seconds_to_wait)(socket_address(self.scope))
         if not wait:
             return False
         self.groups_joined = []
@@ -92,6 +113,16 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         self.groups_joined = []
+
+    async def dispatch(self, message):
+        """Channels' own dispatch, less the `close_old_connections` it runs before every handler: that
+        is a hop to the process's one database thread for each message and each socket, so a pause to a
+        hall queued hundreds of them behind each other (issue 34). Every handler here that reads the
+        database does so through `in_pool`, which closes old connections itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         """A frame from the screen, refused unless it is a small JSON object (see the class)."""
@@ -117,13 +148,14 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             await self.send_snapshot()
 
     async def send_snapshot(self):
-        await self.send_json(await database_sync_to_async(self.snapshot)())
+        await self.send_json(await in_pool(self.snapshot)())
 
     async def broadcast(self, message):
-        if not await self.still_open():
-            return
+        if self.revoked:
+            return  # closed already: a message queued before it left its groups
         if message["event"]["type"] == AccessRevoked.type:
-            return  # meant for the socket, which is still open: nothing for its page
+            await self.still_open()  # meant for the socket, never its page
+            return
         await self.send_json(
             {
                 "type": "event",
@@ -138,7 +170,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         """Whether what opened this socket opens it still; if not, close it (4403) for good."""
         if self.revoked:
             return False
-        if not self.opened_by_code or await database_sync_to_async(self.still_allowed)():
+        if not self.opened_by_code or await in_pool(self.still_allowed)():
             return True
         self.revoked = True
         await self.leave_groups()

@@ -123,10 +123,15 @@ TEMPLATES = [
     },
 ]
 
+# A connection is kept for a minute and checked before it is reused, rather than opened for each socket's
+# code check and each task: opening one cost more than the queries themselves (issue 34), and the check means
+# a restarted PostgreSQL costs one failed ping, not an error. Under Daphne a page runs in a thread of its own,
+# which still opens its own connection.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'console.sqlite3'}",
-        conn_max_age=int(os.environ.get("UMPIRE_DB_CONN_MAX_AGE", "0")),
+        conn_max_age=int(os.environ.get("UMPIRE_DB_CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
     )
 }
 # Named outright, so that a live test server in another process finds the same test

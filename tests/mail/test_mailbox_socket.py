@@ -184,12 +184,17 @@ async def test_a_socket_that_missed_the_revocation_is_closed_at_its_next_snapsho
 
 @LIVE
 @pytest.mark.asyncio
-async def test_a_socket_that_missed_the_revocation_hears_no_further_letter(hall):
+async def test_a_socket_that_missed_the_revocation_hears_only_that_a_letter_came_until_its_next_snapshot(hall):
+    """Relaying checks no code (issue 34): a lost revocation lets through a message that names no letter,
+    and only until the page asks for a snapshot, as it does at any gap in the numbers."""
     old_code, _ = await database_sync_to_async(codes)(hall)
     letter = await database_sync_to_async(arrived_at_illyria)(hall)
     primus, _ = await opened(old_code)
     await database_sync_to_async(replace_quietly)(hall.primus)
     await database_sync_to_async(deliver)(hall, letter)
+    heard = await primus.receive_json_from(timeout=2)
+    assert heard["event"] == {"type": "mailbox.letter_handed_over"}
+    await primus.send_json_to({"type": "snapshot"})
     assert await closed_with(primus) == ("websocket.close", 4403)
 
 

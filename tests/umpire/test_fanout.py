@@ -1,0 +1,117 @@
+"""Fan-out without the database (issue 34): a socket relays what its groups are sent without a query
+or a hop to a database thread, whatever opened it; its code is checked when it connects, when it asks
+for a snapshot and when it hears its code revoked. And database connections are kept and checked."""
+
+import os
+
+import channels.db
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.db.backends import utils as db_utils
+from django.utils import timezone
+
+from mail.services.mailboxes import do_issue_mailbox
+from umpire.events import character_group, event_group, umpires_group
+from umpire.models import Character, Region, Role
+from umpire.routing import websocket_urlpatterns
+from umpire.services.access_codes import do_reissue_display_code
+
+APP = URLRouter(websocket_urlpatterns)
+LIVE = pytest.mark.django_db(transaction=True)
+
+
+def screens_of(event, make_umpire):
+    """A projector's code, a player's mailbox code and an umpire, as a hall's screens open them."""
+    illyria = Region.objects.get(event=event, name="Illyria")
+    primus = Character.objects.create(
+        event=event, name="Antonius Primus", role="legate", social_class="senator", location=illyria
+    )
+    display = do_reissue_display_code(event, actor=None).code
+    return display, primus.pk, do_issue_mailbox(primus, actor=None).code, make_umpire(event, Role.REGION, "Illyria")
+
+
+async def opened(path, user=None):
+    communicator = WebsocketCommunicator(APP, path)
+    if user is not None:
+        communicator.scope["user"] = user
+    connected, _ = await communicator.connect()
+    assert connected
+    assert (await communicator.receive_json_from())["type"] == "snapshot"
+    return communicator
+
+
+async def hall_of_screens(event, make_umpire):
+    display, character_id, mailbox, umpire = await database_sync_to_async(screens_of)(event, make_umpire)
+    projector = await opened(f"/ws/display/{event.slug}/?code={display}")
+    phone = await opened(f"/ws/mailbox/{event.slug}/?code={mailbox}")
+    desk = await opened(f"/ws/events/{event.pk}/", umpire)
+    return projector, phone, desk, character_id
+
+
+@pytest.fixture
+def database_work(monkeypatch):
+    """Counts, in every thread, the queries run and the hops to a database thread (Channels closes old
+    connections at the start of each)."""
+    counted = {"queries": 0, "hops": 0}
+    execute, close_old = db_utils.CursorWrapper._execute, channels.db.close_old_connections
+
+    def counting_execute(self, *args, **kwargs):
+        counted["queries"] += 1
+        return execute(self, *args, **kwargs)
+
+    def counting_close_old():
+        counted["hops"] += 1
+        close_old()
+
+    monkeypatch.setattr(db_utils.CursorWrapper, "_execute", counting_execute)
+    monkeypatch.setattr(channels.db, "close_old_connections", counting_close_old)
+    return counted
+
+
+def relayed(group, seq, event):
+    """A message as `umpire.events._send` puts it on the channel layer."""
+    return {"type": "broadcast", "group": group, "seq": seq, "now": timezone.now().isoformat(), "event": event}
+
+
+@LIVE
+@pytest.mark.asyncio
+async def test_projector_phone_and_desk_relay_a_message_without_touching_the_database(ad69, make_umpire, database_work):
+    projector, phone, desk, character_id = await hall_of_screens(ad69, make_umpire)
+    database_work.update(queries=0, hops=0)
+    layer = get_channel_layer()
+    pause = {"type": "clock.changed", "action": "clock.pause", "clock": {}}
+    await layer.group_send(event_group(ad69.pk), relayed(event_group(ad69.pk), 1, pause))
+    await layer.group_send(character_group(character_id), relayed(character_group(character_id), 1, {"type": "x"}))
+    await layer.group_send(umpires_group(ad69.pk), relayed(umpires_group(ad69.pk), 1, {"type": "y"}))
+
+    assert (await projector.receive_json_from(timeout=2))["event"]["action"] == "clock.pause"
+    assert (await phone.receive_json_from(timeout=2))["event"]["type"] == "x"
+    heard_at_desk = {(await desk.receive_json_from(timeout=2))["event"]["type"] for _ in range(2)}
+    assert heard_at_desk == {"clock.changed", "y"}
+    assert database_work == {"queries": 0, "hops": 0}
+    for communicator in (projector, phone, desk):
+        await communicator.disconnect()
+
+
+@LIVE
+@pytest.mark.asyncio
+async def test_a_revocation_message_closes_the_projector_and_the_phone_with_4403(ad69, make_umpire):
+    projector, phone, desk, character_id = await hall_of_screens(ad69, make_umpire)
+    primus = await database_sync_to_async(Character.objects.get)(pk=character_id)
+    await database_sync_to_async(do_reissue_display_code)(ad69, actor=None)
+    await database_sync_to_async(do_issue_mailbox)(primus, actor=None)
+    for communicator in (projector, phone):
+        closed = await communicator.receive_output(timeout=2)
+        assert (closed["type"], closed.get("code")) == ("websocket.close", 4403)
+    assert await desk.receive_nothing(timeout=0.2)  # the umpire's login opened his: nothing revoked
+    await desk.disconnect()
+
+
+def test_database_connections_are_kept_a_minute_and_checked_before_reuse():
+    database = settings.DATABASES["default"]
+    assert database["CONN_MAX_AGE"] == int(os.environ.get("UMPIRE_DB_CONN_MAX_AGE", "60"))
+    assert database["CONN_HEALTH_CHECKS"] is True
