@@ -22,9 +22,14 @@ its turns; the first: when the clock started), and leaves Celery beat's advance_
 that advance (TurnEnd.at) to each live socket's receipt of its clock.changed message, and is also
 given from the moment the message was sent (its "now").
 
+Before the hall fills, ten Control umpires at once open the table console, the hall overview and
+(signed out) the login page, in rounds, on the quiet server: each page's p50 as a ratio to the
+login page's, from the same server in the same run (issue 34's target: at most 4 times).
+
 It prints both configurations side by side (pages and actions p50 and p99, clock fan-out,
-requests, refusals, errors of every kind, the database's size), then what failed, word for word,
-and every error the servers logged with its first traceback. It asserts nothing:
+requests, refusals, errors of every kind, the database's size), then the ten-at-once ratios,
+what failed, word for word, and every error the servers logged with its first traceback. It
+asserts nothing:
 
     .venv/bin/python bench/hall_load.py                        # 300 players, 30 umpires, 10 turns
     .venv/bin/python bench/hall_load.py --players 30 --umpires 5 --turns 2 --workers 1
@@ -45,7 +50,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.browsers import Browser, Forms, Tally  # noqa: E402
-from bench.hall_report import print_report, scan_logs  # noqa: E402
+from bench.hall_report import print_report, print_row, scan_logs  # noqa: E402
 from bench.servers import (  # noqa: E402
     celery_command,
     configure_environment,
@@ -53,6 +58,7 @@ from bench.servers import (  # noqa: E402
     dedicated_redis_db,
     flush_redis_db,
     free_port,
+    percentile,
     progress,
     raise_open_file_limit,
     running,
@@ -79,6 +85,8 @@ GRACE = 3  # seconds after the last advance for its messages to arrive
 TEARDOWN_RESERVE = 15  # seconds kept back from a configuration's share of the time limit
 HTTP_THREADS = 32
 FINISH_TIMEOUT = 10  # seconds for the requests still out when the turns are done
+AT_ONCE = 10  # umpires opening the same kind of page together, timed against the login page
+AT_ONCE_ROUNDS = 5  # rounds of each kind, taken in turn so that noise falls on them alike
 
 
 def main():
@@ -100,6 +108,7 @@ def main():
             share = left / (len(args.workers) - index) - TEARDOWN_RESERVE
             results.append(run_configuration(workers, hall, args, template, redis_url, django, scratch, share))
     print_report(args, hall, results, PROJECTORS, rates())
+    print_at_once(results)
 
 
 def parse_args():
@@ -171,6 +180,7 @@ class Result:
     seconds: float = 0.0  # from the clock's start to the last advance's messages
     turn_ends: dict = field(default_factory=dict)
     database_bytes: int = 0
+    at_once: dict = field(default_factory=dict)  # page kind -> its seconds, AT_ONCE at a time
     incidents: list = field(default_factory=list)  # what the servers logged as errors
     stopped_early: bool = False
 
@@ -217,6 +227,7 @@ async def load(workers, ports, hall, args, django, seconds):
     result, started = Result(workers, tally), time.monotonic()
     try:
         async with asyncio.timeout(seconds):
+            result.at_once = await ten_at_once(hall, ports)
             await hall_browsers.fill()
             result.filling, tally.measuring = time.monotonic() - started, True
             progress(
@@ -272,6 +283,50 @@ async def next_turn(loop, django, event_id, turn):
         if now_turn > turn:
             return now_turn
         await asyncio.sleep(CLOCK_POLL)
+
+
+# Ten at once, against the login page ----------------------------------------------
+
+
+async def ten_at_once(hall, ports):
+    """Each kind of page opened by AT_ONCE browsers together, AT_ONCE_ROUNDS times, kinds taken in turn:
+    the login page (signed out), a table's console and the hall overview (Control, signed in)."""
+    control = next(umpire for umpire in hall.umpires if umpire.role == "control")
+    tables = list(hall.legions)
+    pool = ThreadPoolExecutor(AT_ONCE * 2, thread_name_prefix="at-once")
+    tally = Tally()  # not measuring: these timings are kept apart from the hall's
+    signed_out = [Browser(f"visitor {n}", ports[n % len(ports)], tally, pool) for n in range(AT_ONCE)]
+    umpires = [Browser(f"control {n}", ports[n % len(ports)], tally, pool) for n in range(AT_ONCE)]
+    await in_batches([b.log_in(control.username, control.password) for b in umpires], SIGNING_IN_AT_ONCE)
+    kinds = {
+        "login": (signed_out, lambda n: "/login/"),
+        "table console": (umpires, lambda n: f"/events/{hall.slug}/tables/{tables[n % len(tables)]}/console/"),
+        "hall overview": (umpires, lambda n: f"/control/{hall.slug}/hall/"),
+    }
+    timings = {kind: [] for kind in kinds}
+    for browsers, path in kinds.values():  # each page once, unmeasured: templates compiled, caches warm
+        await asyncio.gather(*(b.exchange("GET", path(n)) for n, b in enumerate(browsers)))
+    for _ in range(AT_ONCE_ROUNDS):
+        for kind, (browsers, path) in kinds.items():
+            answers = await asyncio.gather(*(b.exchange("GET", path(n)) for n, b in enumerate(browsers)))
+            timings[kind] += [answer.seconds for answer in answers if answer is not None and answer.status == 200]
+    await asyncio.gather(*(b.close() for b in signed_out + umpires))
+    pool.shutdown(wait=True)
+    return timings
+
+
+def print_at_once(results):
+    print(f"\n{AT_ONCE} at once, before the hall fills: p50 ms (ratio to the login page's p50, same server, same run)")
+    for kind in ("login", "table console", "hall overview"):
+        print_row(kind, [at_once_cell(result.at_once, kind) for result in results])
+
+
+def at_once_cell(timings, kind):
+    seconds, login = timings.get(kind), timings.get("login")
+    if not seconds or not login:
+        return "-"
+    p50 = percentile(seconds, 50)
+    return f"{p50 * 1000:.0f} ({p50 / percentile(login, 50):.1f}x)"
 
 
 # The people in the hall ----------------------------------------------------------

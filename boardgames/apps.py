@@ -16,7 +16,7 @@ class BoardgamesConfig(AppConfig):
 
         from . import undo
         from .case_sources import fill_from_data_tables
-        from .console_panels import gather_sequence
+        from .console_panels import count_sequence, gather_sequence
         from .hooks import next_stage
         from .services.trackers import propose_from_run
 
@@ -24,7 +24,12 @@ class BoardgamesConfig(AppConfig):
         register_event_templates()
         undo.register()
         register_console_panel(
-            "boardgames.sequence", title="Sequence of play", order=5, gather=gather_sequence, live_on="sequence.moved"
+            "boardgames.sequence",
+            title="Sequence of play",
+            order=5,
+            gather=gather_sequence,
+            count=count_sequence,
+            live_on="sequence.moved",
         )
         register_case_preparer(fill_from_data_tables)  # a case's empty card cells from the event's data tables
         register_run_follower(propose_from_run)  # a run saved at the rules desk proposes its fed trackers' moves

@@ -27,6 +27,13 @@ def gather_sequence(table, user, now):
     )
 
 
+def count_sequence(event, user, now, tables):
+    """The sequence is the event's, not a table's: every table's cell counts the same items to do."""
+    state = get_sequence_state(event) if can(user, event, Perm.USE_RULES) else None
+    to_do = len(state.to_do) if state is not None else 0
+    return {table.pk: PanelView((), to_do, 0) for table in tables}
+
+
 def where_text(state):
     if state.in_setup:
         return f"{state.phase.title}"

@@ -10,7 +10,7 @@ class MailConfig(AppConfig):
         from umpire.table_console import register_console_panel
 
         from . import readiness, undo
-        from .console_panels import gather_letters
+        from .console_panels import count_letters, gather_letters
         from .hooks import end_of_turn
 
         register_turn_end_hook("mail.end_of_turn")(end_of_turn)
@@ -19,6 +19,7 @@ class MailConfig(AppConfig):
             title="Letters to hand out",
             order=20,
             gather=gather_letters,
+            count=count_letters,
             live_on="letter.moved letters.arrived",
         )
         undo.register()

@@ -7,12 +7,13 @@ Control hears of a letter that has not moved.
 
 from datetime import timedelta
 
+from django.db.models import Count, Q
 from django.urls import reverse
 
-from umpire.table_console import PanelView, Row
+from umpire.table_console import PanelView, Row, by_table, counted
 
-from .models import PostOffice
-from .selectors import get_post_scope, get_tray
+from .models import Letter, PostOffice
+from .selectors import get_post_scope, get_to_hand_out
 
 
 def stuck_after(event):
@@ -27,9 +28,7 @@ def gather_letters(table, user, now):
     link = reverse("mail:tray", args=[table.event.slug, table.pk])
     if not get_post_scope(user, table.event).sees_table(table.pk):
         return PanelView((), 0, 0, link, "Open the post tray")
-    minutes = stuck_after(table.event)
-    tray = get_tray(table, minutes)
-    late = now - timedelta(minutes=minutes)
+    late = now - timedelta(minutes=stuck_after(table.event))
     rows = tuple(
         Row(
             f"{item.letter.shown_code} to {item.letter.addressed_to}",
@@ -37,6 +36,20 @@ def gather_letters(table, user, now):
             item.whereabouts,
             item.letter.moved_at < late,
         )
-        for item in tray.to_hand_out
+        for item in get_to_hand_out(table)
     )
     return PanelView(rows, len(rows), sum(row.overdue for row in rows), link, "Open the post tray")
+
+
+def count_letters(event, user, now, tables):
+    """The letters to hand out in every tray the user sees, and how many have waited too long."""
+    scope = get_post_scope(user, event)
+    late = now - timedelta(minutes=stuck_after(event))
+    seen = [table.pk for table in tables if scope.sees_table(table.pk)]
+    rows = (
+        Letter.objects.filter(event=event, state=Letter.State.ARRIVED, at_table__in=seen)
+        .values("at_table")
+        .annotate(waiting=Count("pk"), late=Count("pk", filter=Q(moved_at__lt=late)))
+        .order_by()
+    )
+    return counted(tables, *by_table(rows, "at_table", "waiting", "late"))

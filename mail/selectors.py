@@ -14,9 +14,9 @@ from django.db.models import Count, F
 from django.http import Http404
 from django.utils import timezone
 
-from umpire.models import Character, Region, Role, UmpireSeat
+from umpire.models import Character, Region, Role
 from umpire.permissions import Perm
-from umpire.selectors import access_event, get_tables_kept, is_record_id
+from umpire.selectors import access_event, get_roles, get_tables_kept, is_record_id
 
 from .codes import BadCode, typed
 from .models import Letter, LetterStep
@@ -60,7 +60,7 @@ class PostScope:
 
 
 def get_post_scope(user, event):
-    control = user.is_superuser or UmpireSeat.objects.filter(user=user, event=event, role=Role.CONTROL).exists()
+    control = user.is_superuser or Role.CONTROL in get_roles(user, event)
     return PostScope(control, frozenset(get_tables_kept(user, event)))
 
 
@@ -143,6 +143,24 @@ def get_tray(table, stuck_after_minutes):
             ).exclude(state=Letter.State.ARRIVED)
         ),
     )
+
+
+# What the console's list of letters to hand out shows: each one's recipient (its addressee, its sender once it
+# returns, or whoever holds its office) and where he is.
+HAND_OUT_RELATIONS = tuple(
+    relation
+    for relation in LETTER_RELATIONS
+    if relation.split("__")[0] in ("sender", "addressee", "office_province", "office_legion")
+)
+
+
+def get_to_hand_out(table):
+    """The letters arrived in the table's tray for their recipients, oldest first: the console's panel, which
+    reads these alone, not the whole tray with every letter's tables and couriers."""
+    arrived = Letter.objects.filter(event_id=table.event_id, state=Letter.State.ARRIVED, at_table=table)
+    return [
+        hand_out(letter, table) for letter in arrived.select_related(*HAND_OUT_RELATIONS).order_by("moved_at", "pk")
+    ]
 
 
 def get_posted_this_turn(table):

@@ -13,7 +13,7 @@ class RegionsConfig(AppConfig):
         from umpire.table_console import register_console_panel
 
         from . import history_selectors, readiness, undo, whereabouts
-        from .console_panels import gather_taxes, gather_work
+        from .console_panels import count_taxes, count_work, gather_taxes, gather_work
         from .hooks import end_of_turn, tax_turn
         from .selectors import access_fleet, access_force, get_non_roman_tables
         from .treasury_selectors import access_province_books
@@ -28,6 +28,7 @@ class RegionsConfig(AppConfig):
             title="Taxes to hand out this turn",
             order=40,
             gather=gather_taxes,
+            count=count_taxes,
             live_on="statement.changed ledger.changed",
         )
         register_console_panel(
@@ -35,6 +36,7 @@ class RegionsConfig(AppConfig):
             title="Upgrades and builds finishing",
             order=50,
             gather=gather_work,
+            count=count_work,
             live_on="force.changed spending.changed",
         )
         # the Non-Roman World umpire keeps no table, but watches the consoles of those where his hosts stand

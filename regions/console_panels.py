@@ -9,12 +9,16 @@ need the umpire (new counters, a new venue); one still unfinished after its turn
 overdue, since the turn-end hook should have finished it.
 """
 
+from collections import Counter
+
+from django.db.models import Count
 from django.urls import reverse
 
 from umpire.calendar import tax_turn_of
 from umpire.selectors import get_turn
-from umpire.table_console import PanelView, Row, turns_late
+from umpire.table_console import PanelView, Row, before, by_table, counted, turns_late
 
+from .models import Spending, TaxStatement, Upgrade
 from .selectors import describe_upgrade, get_work_under_way
 from .treasury_selectors import balance_in_words, get_money_scope, get_statements_to_confirm
 
@@ -27,6 +31,26 @@ def gather_taxes(table, user, now):
     statements = get_statements_to_confirm(table, turn, get_money_scope(user, event))
     rows = tuple(tax_row(statement, tax_turn_of(turn), turn, event) for statement in statements)
     return PanelView(rows, len(rows), sum(row.overdue for row in rows), link, "Open the treasury")
+
+
+def count_taxes(event, user, now, tables):
+    """This tax turn's statements still to hand out at every table, the user's to confirm: all of them
+    overdue once the tax turn has ended."""
+    turn = get_turn(event)
+    if turn is None:
+        return counted(tables, {})
+    scope = get_money_scope(user, event)
+    covered = [table.pk for table in tables if scope.everything or table.pk in scope.tables]
+    rows = (
+        TaxStatement.objects.filter(
+            event=event, turn=tax_turn_of(turn), province__region__in=covered, confirmed_at__isnull=True
+        )
+        .values("province__region")
+        .annotate(n=Count("pk"))
+        .order_by()
+    )
+    (waiting,) = by_table(rows, "province__region", "n")
+    return counted(tables, waiting, waiting if turns_late(tax_turn_of(turn), turn) else {})
 
 
 def tax_row(statement, tax_turn, turn, event):
@@ -50,6 +74,27 @@ def gather_work(table, user, now):
     return PanelView(
         rows, due, sum(row.overdue for row in rows), reverse("regions:forces", args=[event.slug]), "Open the forces"
     )
+
+
+def count_work(event, user, now, tables):
+    """Every table's upgrades and builds under way: those ready by the end of this turn are due, those
+    still unfinished after their turn overdue. One grouped count of each."""
+    turn = get_turn(event)
+    due, late = Counter(), Counter()
+    for work, region in ((Upgrade.objects, "force__province__region"), (Spending.objects, "province__region")):
+        rows = (
+            work.filter(**{f"{region}__in": tables}, finished_turn__isnull=True)
+            .values(region)
+            .annotate(
+                due=Count("pk", filter=before("ready_turn", None if turn is None else turn + 1)),
+                late=Count("pk", filter=before("ready_turn", turn)),
+            )
+            .order_by()
+        )
+        for row in rows:
+            due[row[region]] += row["due"]
+            late[row[region]] += row["late"]
+    return counted(tables, due, late)
 
 
 def ready_note(ready_turn, turn, event):

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from umpire.models import Region, Role, UmpireSeat
+from umpire.models import Region, Role
 from umpire.permissions import Perm
-from umpire.selectors import can
+from umpire.selectors import can, get_seats
 
 from .models import Account
 
@@ -67,7 +67,7 @@ def get_money_scope(user, event):
         return MoneyScope()
     if user.is_superuser:
         return MoneyScope(everything=True)
-    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
+    seats = get_seats(user, event)
     roles = {role for role, _ in seats}
     senate = Role.SENATE in roles
     return MoneyScope(

@@ -13,7 +13,7 @@ from umpire.rules.ad69.legions import RAISING_TROOPS, UPGRADES
 from umpire.rules.ad69.movement import MOVE_ALLOWANCE
 from umpire.rules.ad69.sea import vexillation_equivalents
 from umpire.rules.working import Working
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event, can, get_seats
 
 from .models import Bribe, CostOwed, Fleet, Force, MapPoint, MapRoute, Province, Spending, Upgrade
 from .services.engine import as_case_force, as_rules_force, current_turn, run_rules
@@ -64,7 +64,7 @@ def get_command_scope(user, event):
         return CommandScope()
     if user.is_superuser:
         return CommandScope(everything=True)
-    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
+    seats = get_seats(user, event)
     roles = {role for role, _ in seats}
     return CommandScope(
         everything=Role.CONTROL in roles,
@@ -89,7 +89,7 @@ def get_non_roman_tables(event):
 
 def get_my_tables(user, event):
     """The tables a Region umpire sits at, to put them first and mark them."""
-    return set(UmpireSeat.objects.filter(user=user, event=event, region__isnull=False).values_list("region", flat=True))
+    return {region for _, region in get_seats(user, event) if region is not None}
 
 
 def forces_of(event):

@@ -1,67 +1,86 @@
-"""A request's seats, read once.
+"""A request's seats, and its clock's turn, read once.
 
 Every permission check asks the same question of the same user's seats: the hall overview asked it 105
 times in one page (each panel of each table checking who may see what). Within one request the first
-check reads all the user's seats in one query and the rest reuse them. The seats read live in a context
-variable that `SeatsReadOnceMiddleware` opens for one request and closes after it, never across
-requests: a seat given or taken is seen on the next page. A seat saved or deleted during the request
-(the seats page, an undo) empties it at once.
+check reads all the user's seats in one query and the rest reuse them. The clock's turn is the same: every
+panel of every table asked it (32 times on the hall). What is read lives in a context variable that
+`SeatsReadOnceMiddleware` opens for one request and closes after it, never across requests: a seat given
+or taken, or the turn ending, is seen on the next page. A seat or clock saved during the request (the seats
+page, an undo, the clock desk) empties it at once.
 
 Outside a request (services, consumers, tasks, the shell) every look-up reads the database: a socket
 stays open for hours and must see a seat taken from its user on its next check.
 """
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db.models.signals import post_delete, post_save
 
-from umpire.models import UmpireSeat
+from umpire.models import GameClock, UmpireSeat
 
-# (event id, role, table id) for each seat a user holds, by the user's id; None outside a request
+# (event id, role, table id) for each seat a user holds
 Seat = tuple[int, str, int | None]
-_seats_read: ContextVar[dict[int, tuple[Seat, ...]] | None] = ContextVar("seats_read", default=None)
+T = TypeVar("T")
+# what this request has read, by what was asked ("seats", user id) or ("turn", event id); None outside a request
+_read: ContextVar[dict[tuple[str, int], Any] | None] = ContextVar("read_once", default=None)
+
+
+def read_once(key: tuple[str, int], read: Callable[[], T]) -> T:
+    """`read()`, kept under `key` for the rest of the request; read every time outside one."""
+    store = _read.get()
+    if store is None:
+        return read()
+    if key not in store:
+        store[key] = read()
+    result: T = store[key]
+    return result
 
 
 def get_all_seats(user: Any) -> tuple[Seat, ...]:
     """Every seat `user` holds, in any event, as (event id, role, table id): read once a request."""
-    read = _seats_read.get()
-    if read is None:
-        return read_seats(user)
-    if user.pk not in read:
-        read[user.pk] = read_seats(user)
-    return read[user.pk]
+    return read_once(("seats", user.pk), lambda: read_seats(user))
 
 
 def read_seats(user: Any) -> tuple[Seat, ...]:
     return tuple(UmpireSeat.objects.filter(user=user).order_by().values_list("event_id", "role", "region_id"))
 
 
+def get_clock_turn(event_id: int) -> int | None:
+    """The turn the event's clock stands at, or None before it has a clock: read once a request."""
+    return read_once(
+        ("turn", event_id),
+        lambda: GameClock.objects.filter(event_id=event_id).values_list("turn", flat=True).first(),
+    )
+
+
 @contextmanager
 def seats_read_once() -> Iterator[None]:
-    """Within the block, each user's seats are read from the database once."""
-    token = _seats_read.set({})
+    """Within the block, each user's seats and each event's turn are read from the database once."""
+    token = _read.set({})
     try:
         yield
     finally:
-        _seats_read.reset(token)
+        _read.reset(token)
 
 
-def forget_seats_read(**kwargs: Any) -> None:
-    """A seat changed: the next check reads them all again, the changed one with them."""
-    read = _seats_read.get()
-    if read is not None:
-        read.clear()
+def forget_read(**kwargs: Any) -> None:
+    """A seat or a clock changed: the next look-up reads again, the changed one with the rest."""
+    store = _read.get()
+    if store is not None:
+        store.clear()
 
 
-post_save.connect(forget_seats_read, sender=UmpireSeat, dispatch_uid="umpire.request_roles.saved")
-post_delete.connect(forget_seats_read, sender=UmpireSeat, dispatch_uid="umpire.request_roles.deleted")
+post_save.connect(forget_read, sender=UmpireSeat, dispatch_uid="umpire.request_roles.saved")
+post_delete.connect(forget_read, sender=UmpireSeat, dispatch_uid="umpire.request_roles.deleted")
+post_save.connect(forget_read, sender=GameClock, dispatch_uid="umpire.request_roles.clock_saved")
 
 
 class SeatsReadOnceMiddleware:
-    """Opens the request's seats for its permission checks, and forgets them when it has answered."""
+    """Opens the request's store for its permission checks and clock look-ups, and forgets it when it has
+    answered."""
 
     def __init__(self, get_response: Any) -> None:
         self.get_response = get_response

@@ -26,7 +26,7 @@ from umpire.models import (
 )
 from umpire.permissions import Perm, permissions_of_roles
 from umpire.printing.schedule import ScheduleRow, ScheduleSheet
-from umpire.request_roles import get_all_seats
+from umpire.request_roles import get_all_seats, get_clock_turn
 
 MAX_ID_DIGITS = 18  # a database id fits a signed 64-bit integer
 
@@ -127,8 +127,8 @@ def get_hold(clock, now):
 
 
 def get_turn(event):
-    """The game turn the event's clock stands at, or None before it has a clock."""
-    return GameClock.objects.filter(event=event).values_list("turn", flat=True).first()
+    """The game turn the event's clock stands at, or None before it has a clock: read once a request."""
+    return get_clock_turn(getattr(event, "pk", event))
 
 
 def is_the_eve(event, turn):

@@ -4,21 +4,24 @@ The core owns the page and this registry; each app registers its own panels in i
 AppConfig.ready() (the core never imports the apps). A panel's `gather(table, user, now)` reads
 through its app's selectors and returns a PanelView: the rows to show (already filtered to what
 `user` may see), how many need the umpire's action, and how many are overdue, by the panel's
-own measure. Its `live_on` names the event types after which the page reloads.
+own measure. Its `count(event, user, now, tables)` gives the same counts, without rows, for every
+table at once in a fixed number of aggregate queries: the hall overview's cells. Its `live_on`
+names the event types after which the page reloads.
 
 The core's own panels are here: the players at the table and on their way to it, and the
 follow-ups sent to the table. The clock is on the page itself.
 """
 
+from collections import Counter
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.urls import reverse
 
-from umpire.follow_up_selectors import get_inbox, is_kept
+from umpire.follow_up_selectors import get_inbox, is_control, is_kept
 from umpire.megagame_only import serves
-from umpire.models import Character, GameClock, Region
-from umpire.selectors import get_clock_state, get_turn
+from umpire.models import Character, FollowUp, GameClock, Region
+from umpire.selectors import get_clock_state, get_tables_kept, get_turn
 
 
 @dataclass(frozen=True)
@@ -52,18 +55,21 @@ class ConsolePanel:
     title: str
     order: int
     gather: object  # gather(table, user, now) -> PanelView
+    count: object  # count(event, user, now, tables) -> {table id: PanelView without rows}
     live_on: tuple
 
 
 PANELS: dict[str, ConsolePanel] = {}
 
 
-def register_console_panel(name, *, title, order, gather, live_on):
+def register_console_panel(name, *, title, order, gather, count, live_on):
     """Add a panel to every table's console and the hall overview; apps call this in ready().
 
-    `live_on` is the event types (a string of names, or a list) after which the console reloads."""
+    `count` gives the hall its counts for every table at once, the numbers `gather` would give each
+    table, in queries that do not grow with the tables. `live_on` is the event types (a string of
+    names, or a list) after which the console reloads."""
     types = tuple(live_on.split()) if isinstance(live_on, str) else tuple(live_on)
-    PANELS[name] = ConsolePanel(name, title, order, gather, types)
+    PANELS[name] = ConsolePanel(name, title, order, gather, count, types)
 
 
 def get_panels(event=None):
@@ -80,6 +86,23 @@ def get_live_on():
 def turns_late(since_turn, turn):
     """Work that came in during `since_turn` is overdue once that turn has ended undone."""
     return turn is not None and since_turn is not None and since_turn < turn
+
+
+def before(field, turn):
+    """A filter for `field`, a turn, before `turn`: `turns_late` on the turn the work came in. Turns count
+    from 1, so before the clock has a turn nothing matches."""
+    return Q(**{f"{field}__lt": 0 if turn is None else turn})
+
+
+def by_table(rows, table_field, *counts):
+    """Grouped counts ({table field: t, name: n, ...} rows) as one {table id: n} for each name."""
+    return tuple({row[table_field]: row[name] for row in rows} for name in counts)
+
+
+def counted(tables, needs_action, overdue=None):
+    """The hall's cells of a panel from {table id: count}: each table's PanelView without rows."""
+    overdue = overdue or {}
+    return {table.pk: PanelView((), needs_action.get(table.pk, 0), overdue.get(table.pk, 0)) for table in tables}
 
 
 # ---- what the console and the hall show ------------------------------------------------------------
@@ -111,10 +134,13 @@ class HallRow:
 
 
 def get_hall(event, user, now):
-    """Every map table with each panel's counts: which tables have overdue work. A fixed number of
-    queries per table and panel, however many letters, fights or follow-ups there are."""
-    tables = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).select_related("event")
-    return [HallRow(table, get_console(table, user, now)) for table in tables.order_by("position", "name")]
+    """Every map table with each panel's counts: which tables have overdue work. Each panel counts for
+    all the tables at once, so the queries are fixed however many tables, letters or fights there are."""
+    tables = list(Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).order_by("position", "name"))
+    for table in tables:
+        table.event = event  # the panels read the event through the table: not once a table from the database
+    counts = [(panel, panel.count(event, user, now, tables)) for panel in get_panels(event)]
+    return [HallRow(table, [Panel(panel, by_table[table.pk]) for panel, by_table in counts]) for table in tables]
 
 
 # ---- the core's own panels ---------------------------------------------------------------------------
@@ -144,6 +170,26 @@ def gather_players(table, user, now):
     )
 
 
+def count_players(event, user, now, tables):
+    """The players panel's tally for every table, from one grouped count of the living by where they
+    are and where they are going; one at a table and bound for it is here, as on the console."""
+    here, coming = Counter(), Counter()
+    pairs = (
+        Character.objects.filter(event=event, died_turn__isnull=True)
+        .values_list("location", "travelling_to")
+        .annotate(n=Count("pk"))
+        .order_by()
+    )
+    for location, travelling_to, n in pairs:
+        here[location] += n
+        if travelling_to != location:
+            coming[travelling_to] += n
+    return {
+        table.pk: PanelView((), coming[table.pk], 0, tally=f"{here[table.pk]} here, {coming[table.pk]} on the way")
+        for table in tables
+    }
+
+
 def gather_follow_ups(table, user, now):
     """The follow-ups sent to this table and not yet acknowledged; overdue once their turn has ended.
     Shown to those who keep the table: one who only watches it does not read its follow-ups."""
@@ -167,13 +213,31 @@ def gather_follow_ups(table, user, now):
     )
 
 
+def count_follow_ups(event, user, now, tables):
+    """The open follow-ups of every table the user keeps, and how many of them are overdue."""
+    kept = [table.pk for table in tables] if is_control(user, event) else get_tables_kept(user, event)
+    rows = (
+        FollowUp.objects.filter(event=event, to_table__in=kept, acknowledged_at__isnull=True)
+        .values("to_table")
+        .annotate(open=Count("pk"), late=Count("pk", filter=before("turn", get_turn(event))))
+        .order_by()
+    )
+    return counted(tables, *by_table(rows, "to_table", "open", "late"))
+
+
 register_console_panel(
     "umpire.players",
     title="Players here and on the way",
     order=10,
     gather=gather_players,
+    count=count_players,
     live_on="character.moved world.changed",
 )
 register_console_panel(
-    "umpire.follow_ups", title="Follow-ups sent here", order=60, gather=gather_follow_ups, live_on="followup.changed"
+    "umpire.follow_ups",
+    title="Follow-ups sent here",
+    order=60,
+    gather=gather_follow_ups,
+    count=count_follow_ups,
+    live_on="followup.changed",
 )

@@ -10,7 +10,7 @@ class WarfareConfig(AppConfig):
         from umpire.table_console import register_console_panel
 
         from . import readiness, rules_cases, undo, whereabouts
-        from .console_panels import gather_fights
+        from .console_panels import count_fights, gather_fights
         from .selectors import access_battle
         from .siege_selectors import access_siege
 
@@ -21,6 +21,7 @@ class WarfareConfig(AppConfig):
             title="Battles and sieges",
             order=30,
             gather=gather_fights,
+            count=count_fights,
             live_on="battle.changed siege.changed",
         )
         undo.register()

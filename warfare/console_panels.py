@@ -7,27 +7,33 @@ table without keeping it sees the drafts of his own fights alone. A siege needs 
 this turn has none, and is never overdue (a siege may rightly sit a month out).
 """
 
+from django.db.models import Count, Exists, OuterRef
 from django.urls import reverse
 
 from umpire.selectors import get_turn
-from umpire.table_console import PanelView, Row, turns_late
+from umpire.table_console import PanelView, Row, before, by_table, counted, turns_late
 
-from .models import Battle, Siege
-from .selectors import battles_of, get_fight_scope
-from .siege_selectors import sieges_of
+from .models import Battle, Siege, SiegeMonth
+from .selectors import get_fight_scope
 
 WAITING = (Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)
 
 
 def gather_fights(table, user, now):
     event, turn = table.event, get_turn(table.event)
+    # the rows name each fight, its state and claim: not the forces, rounds and sides the desk reads
     battles = (
-        battles_of(event)
-        .filter(region=table, state__in=WAITING)
+        Battle.objects.filter(event=event, region=table, state__in=WAITING)
         .filter(get_fight_scope(user, event).visible())
+        .select_related("event", "claimed_by")
         .order_by("created_at", "pk")
     )
-    sieges = list(sieges_of(event).filter(region=table, state=Siege.State.ACTIVE).order_by("begun_turn", "pk"))
+    sieges = list(
+        Siege.objects.filter(event=event, region=table, state=Siege.State.ACTIVE)
+        .select_related("event")
+        .prefetch_related("months")
+        .order_by("begun_turn", "pk")
+    )
     rows = tuple(battle_row(battle, turn, now) for battle in battles)
     idle = sum(not worked_in(siege, turn) for siege in sieges)
     return PanelView(
@@ -37,6 +43,30 @@ def gather_fights(table, user, now):
         reverse("warfare:battles", args=[event.slug]),
         "Open the battle desk",
     )
+
+
+def count_fights(event, user, now, tables):
+    """Every table's battles waiting that the user sees (overdue once their turn has ended) and its
+    sieges with no work yet this month, in two grouped counts."""
+    turn = get_turn(event)
+    battles = (
+        Battle.objects.filter(event=event, state__in=WAITING)
+        .filter(get_fight_scope(user, event).visible())
+        .values("region")
+        .annotate(waiting=Count("pk"), late=Count("pk", filter=before("turn", turn)))
+        .order_by()
+    )
+    waiting, late = by_table(battles, "region", "waiting", "late")
+    worked = SiegeMonth.objects.filter(siege=OuterRef("pk"), turn=turn)
+    idle = (
+        Siege.objects.filter(event=event, state=Siege.State.ACTIVE)
+        .exclude(Exists(worked))
+        .values("region")
+        .annotate(idle=Count("pk"))
+        .order_by()
+    )
+    (idle_at,) = by_table(idle, "region", "idle")
+    return counted(tables, {table.pk: waiting.get(table.pk, 0) + idle_at.get(table.pk, 0) for table in tables}, late)
 
 
 def worked_in(siege, turn):

@@ -15,11 +15,11 @@ from django.http import Http404
 from regions.models import Force, MapPoint
 from regions.selectors import NON_ROMAN_KINDS, get_non_roman_tables
 from regions.services.engine import as_rules_force, current_turn
-from umpire.models import Character, Region, Role, UmpireSeat
+from umpire.models import Character, Region, Role
 from umpire.permissions import Perm
 from umpire.rules.ad69.forces import Force as RulesForce
 from umpire.rules.ad69.forces import Troops, TroopType, combat_value
-from umpire.selectors import access_event, can, is_record_id
+from umpire.selectors import access_event, can, get_seats, is_record_id
 
 from .models import Battle, BattleForce, BattleOverride, BattleRound
 
@@ -85,7 +85,7 @@ def get_fight_scope(user, event):
         return FightScope()
     if user.is_superuser:
         return FightScope(everything=True)
-    seats = list(UmpireSeat.objects.filter(user=user, event=event).values_list("role", "region"))
+    seats = get_seats(user, event)
     non_roman = any(role == Role.NON_ROMAN_WORLD for role, _ in seats)
     return FightScope(
         everything=any(role == Role.CONTROL for role, _ in seats),

@@ -17,17 +17,17 @@ from umpire.selectors import (
     get_roles,
     get_seats,
     get_tables_kept,
+    get_turn,
 )
 from umpire.services.seats import do_assign_seat, do_remove_seat
 
 SEATS = UmpireSeat._meta.db_table
 # Measured on this world (8 map tables, the clock started, no work waiting). Before the seats were read once a
-# request, Control's hall overview ran 256 queries, 105 of them seat look-ups, and a table's console 48, 22 of them.
-HALL_QUERIES, CONSOLE_QUERIES = 176, 30
-# mail.selectors.get_post_scope, warfare.selectors.get_fight_scope and regions.money_scope.get_money_scope still
-# read the seats themselves, once a table's panels (each table's on the hall); every check through
-# umpire.selectors reads them once a request.
-SEAT_READERS_OUTSIDE_THE_CORE = 3
+# request, Control's hall overview ran 256 queries, 105 of them seat look-ups, and a table's console 48, 22 of them;
+# with the core's checks reading them once, 176 (25) and 30 (4), since the post's, the fights' and the money's
+# scopes still read the seats themselves. Now every scope asks umpire.selectors.get_seats, and the hall counts
+# each panel for all its tables at once (tests/umpire/test_page_queries.py).
+HALL_QUERIES, CONSOLE_QUERIES = 18, 20
 
 
 def table(event, name):
@@ -53,9 +53,8 @@ def test_the_hall_overview_reads_controls_seats_once(client, hall, control):
     client.get(f"/control/{hall.slug}/hall/")  # the templates compiled, the session touched
     with CaptureQueriesContext(connection) as captured:
         assert client.get(f"/control/{hall.slug}/hall/").status_code == 200
-    map_tables = Region.objects.filter(event=hall, kind=Region.Kind.MAP_TABLE).count()
-    assert len(seat_queries(captured)) <= 1 + SEAT_READERS_OUTSIDE_THE_CORE * map_tables
-    assert len(captured) <= HALL_QUERIES
+    assert len(seat_queries(captured)) == 1
+    assert len(captured) == HALL_QUERIES
 
 
 def test_a_tables_console_reads_its_umpires_seats_once(client, hall, illyria_umpire):
@@ -64,8 +63,8 @@ def test_a_tables_console_reads_its_umpires_seats_once(client, hall, illyria_ump
     client.get(url)
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200
-    assert len(seat_queries(captured)) <= 1 + SEAT_READERS_OUTSIDE_THE_CORE
-    assert len(captured) <= CONSOLE_QUERIES + 1  # an umpire's menu asks one more than Control's
+    assert len(seat_queries(captured)) == 1
+    assert len(captured) == CONSOLE_QUERIES + 1  # an umpire's menu asks one more than Control's
 
 
 def test_every_permission_check_in_one_request_reads_the_seats_once(ad69, illyria_umpire, django_assert_num_queries):
@@ -121,3 +120,22 @@ def test_the_seats_read_are_forgotten_when_the_request_ends(client, ad69, illyri
     illyria = table(ad69, "Illyria")
     with django_assert_num_queries(1):
         assert get_seats(illyria_umpire, ad69) == [(Role.REGION, illyria.pk)]
+
+
+def test_a_request_reads_the_clocks_turn_once(hall, django_assert_num_queries):
+    with seats_read_once(), django_assert_num_queries(1):
+        assert [get_turn(hall) for _ in range(5)] == [1] * 5
+
+
+def test_a_turn_ended_during_a_request_is_seen_by_its_later_reads(hall, control):
+    with seats_read_once():
+        assert get_turn(hall) == 1
+        clockwork.do_skip_turn(hall, actor=control)
+        assert get_turn(hall) == 2
+
+
+def test_outside_a_request_each_turn_is_read_again(hall, django_assert_num_queries):
+    """A task or a socket asks the turn outside any request: it must see the turn move on at once."""
+    with django_assert_num_queries(2):
+        get_turn(hall)
+        get_turn(hall)

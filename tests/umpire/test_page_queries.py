@@ -1,0 +1,208 @@
+"""The pages an umpire opens all day run the same number of queries however big the hall grows: more
+tables (each with its umpire), more players, letters, battles, follow-ups and forces. Each page is
+measured on the AD69 world, then again once the world has grown, and pinned (issue 34)."""
+
+from datetime import timedelta
+from types import SimpleNamespace
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from mail.services.letters import do_leave_letters, do_pick_up_letters, do_post_letter
+from regions.models import Province
+from regions.services.forces import do_order_upgrade
+from tests.regions.forces_builders import legion
+from tests.warfare.builders import commander
+from umpire import clockwork
+from umpire.models import Character, GameClock, Region, Role
+from umpire.services.followups import do_send_follow_up
+from umpire.services.presence import do_check_out
+from umpire.table_console import get_console, get_hall
+from warfare.services.battles import do_open_battle
+from warfare.services.sieges import do_begin_siege
+
+TROOPS = [("legionary", 5, False), ("raw_levy", 10, False)]
+NEW_TABLES = 3
+# Measured on the AD69 world (8 map tables, the clock started). Before issue 34's pages work the hall ran 176
+# queries with 24 more for every map table added, and a table's console 30.
+QUERIES = {
+    "hall": 18,
+    "console": 22,
+    "console as control": 21,
+    "tray": 20,
+    "clock desk": 9,
+    "books": 16,
+    "roster": 11,
+    "battles": 20,
+    "forces": 15,
+    "world": 12,
+    "whole post": 10,
+    "control's books": 19,
+    "audit": 19,
+}
+
+
+def table(event, name):
+    return Region.objects.get(event=event, name=name)
+
+
+def player(event, name, where):
+    return Character.objects.create(event=event, name=name, role="senator", social_class="senator", location=where)
+
+
+@pytest.fixture
+def hall(ad69, control, illyria_umpire, gaul_umpire, make_umpire):
+    clockwork.do_start_clock(ad69, actor=None)
+    rome, illyria = table(ad69, "Italia/Rome"), table(ad69, "Illyria")
+    hall = SimpleNamespace(
+        event=ad69,
+        grown=0,
+        control=control,
+        illyria=illyria,
+        illyria_umpire=illyria_umpire,
+        gaul=table(ad69, "Gaul"),
+        gaul_umpire=gaul_umpire,
+        rome=rome,
+        rome_umpire=make_umpire(ad69, Role.REGION, "Italia/Rome"),
+        make_umpire=make_umpire,
+        scribonius=player(ad69, "Quintus Scribonius", rome),
+        fuscus=player(ad69, "Cornelius Fuscus", rome),
+        primus=commander(ad69, "Antonius Primus", 1, illyria),
+        flatulius=commander(ad69, "Flatulius Butus", 0, illyria),
+    )
+    some_of_everything(hall, 1)
+    return hall
+
+
+def pages(hall):
+    slug, illyria = hall.event.slug, hall.illyria.pk
+    return {
+        "hall": (hall.control, f"/control/{slug}/hall/"),
+        "console": (hall.illyria_umpire, f"/events/{slug}/tables/{illyria}/console/"),
+        "console as control": (hall.control, f"/events/{slug}/tables/{illyria}/console/"),
+        "tray": (hall.illyria_umpire, f"/events/{slug}/post/tables/{illyria}/"),
+        "clock desk": (hall.control, f"/control/{slug}/clock/"),
+        "books": (hall.illyria_umpire, f"/events/{slug}/treasury/"),
+        "roster": (hall.illyria_umpire, f"/events/{slug}/tables/{illyria}/players/"),
+        "battles": (hall.illyria_umpire, f"/events/{slug}/battles/?table={illyria}"),
+        "forces": (hall.illyria_umpire, f"/events/{slug}/forces/"),
+        "world": (hall.illyria_umpire, f"/events/{slug}/world/"),
+        "whole post": (hall.control, f"/events/{slug}/post/all/"),
+        "control's books": (hall.control, f"/events/{slug}/treasury/"),
+        "audit": (hall.control, f"/control/{slug}/audit/"),
+    }
+
+
+def queries(client, user, url):
+    client.force_login(user)
+    client.get(url)  # the templates compiled, the session touched
+    connection.queries_log.clear()  # a full log (growing the world runs thousands) miscounts what comes next
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def letter_arrives(hall, addressee, destination, umpire):
+    """Posted at Rome, carried by Fuscus to `destination` and left there: to hand out."""
+    letter = do_post_letter(
+        hall.rome, sender=hall.scribonius, addressee=addressee, destination=destination, actor=hall.rome_umpire
+    )
+    do_pick_up_letters([letter], table=hall.rome, courier=hall.fuscus, actor=hall.rome_umpire)
+    do_leave_letters([letter], table=destination, actor=umpire)
+    return letter
+
+
+def some_of_everything(hall, n):
+    """Work of every kind the pages list, `n` of each (players here and on the way, letters to hand out at
+    Illyria and Gaul, a battle, a siege, a follow-up, an upgrade): a prefetch runs only when there is something
+    to prefetch, so the small world has one of each and the bigger one more."""
+    event = hall.event
+    for i in range(n):
+        player(event, f"Player {hall.grown}.{i} at Illyria", hall.illyria)
+        traveller = player(event, f"Traveller {hall.grown}.{i}", hall.rome)
+        do_check_out(traveller, to_table=hall.illyria, actor=hall.control)
+        letter_arrives(hall, (hall.primus, hall.flatulius)[i % 2], hall.illyria, hall.illyria_umpire)
+        letter_arrives(hall, hall.primus, hall.gaul, hall.gaul_umpire)
+        a, b = (legion(event, f"Legion {hall.grown}.{i}{side}", "Pannonia", TROOPS) for side in "ab")
+        do_open_battle(
+            hall.illyria,
+            side_a_forces=[a],
+            side_b_forces=[b],
+            side_a_commander=hall.primus,
+            side_b_commander=hall.flatulius,
+            place=f"Field {hall.grown}.{i}",
+            actor=hall.illyria_umpire,
+        )
+        do_send_follow_up(event, text=f"Follow-up {hall.grown}.{i}", actor=hall.control, to_table=hall.illyria)
+        do_order_upgrade(a, orders=[{"kind": "levies_to_auxiliaries", "count": 5}], actor=hall.control)
+        do_begin_siege(
+            besiegers=[legion(event, f"Legion {hall.grown}.{i}c", "Pannonia", TROOPS)],
+            place=f"Town {hall.grown}.{i}",
+            place_type="minor_fortified_city",
+            province=Province.objects.get(event=event, name="Pannonia"),
+            garrison=[],
+            actor=hall.control,
+        )
+    hall.grown += 1
+
+
+def grow(hall):
+    """More tables, each with its umpire and players, and more of everything at Illyria and Gaul."""
+    event = hall.event
+    last = Region.objects.filter(event=event).order_by("-position").first().position
+    for n in range(NEW_TABLES):
+        new = Region.objects.create(event=event, name=f"Table {n}", kind=Region.Kind.MAP_TABLE, position=last + 1 + n)
+        hall.make_umpire(event, Role.REGION, new.name)
+        player(event, f"Player at table {n}", new)
+    some_of_everything(hall, 3)
+
+
+@pytest.mark.parametrize("page", list(QUERIES))
+def test_each_page_runs_the_same_queries_when_the_hall_grows(client, hall, page):
+    user, url = pages(hall)[page]
+    small = queries(client, user, url)
+    grow(hall)
+    assert queries(client, user, url) == small == QUERIES[page]
+
+
+def test_the_hall_reads_the_clocks_turn_once(client, hall):
+    """Every panel of every table asks the turn: the request reads it once (it read it 32 times), and the
+    clock's whole state once more for the clock on the page."""
+    client.force_login(hall.control)
+    client.get(f"/control/{hall.event.slug}/hall/")
+    with CaptureQueriesContext(connection) as captured:
+        client.get(f"/control/{hall.event.slug}/hall/")
+    clock = f'FROM "{GameClock._meta.db_table}"'
+    reads = [query["sql"] for query in captured.captured_queries if clock in query["sql"]]
+    assert len(reads) == 2
+    assert len([sql for sql in reads if sql.startswith('SELECT "umpire_gameclock"."turn" AS')]) == 1
+
+
+def counts(view):
+    return view.needs_action, view.overdue, view.count_words
+
+
+@pytest.mark.parametrize("turns_skipped", [0, 1])
+def test_the_halls_counts_are_what_each_console_counts(hall, turns_skipped):
+    """The hall counts each panel for every table at once; each cell must say what that table's console says,
+    for Control and for a Region umpire, with work waiting, work overdue and letters stuck in a tray."""
+    grow(hall)
+    for _ in range(turns_skipped):
+        clockwork.do_skip_turn(hall.event, actor=hall.control)
+    now = timezone.now() + timedelta(minutes=41 * turns_skipped)  # past the post's stuck_after_minutes
+    for user in (hall.control, hall.illyria_umpire):
+        for row in get_hall(hall.event, user, now):
+            console = get_console(row.table, user, now)
+            assert [counts(item.view) for item in row.panels] == [counts(item.view) for item in console], row.table
+    illyria = {item.panel.name: item.view for item in hall_row(hall, now).panels}
+    if turns_skipped:
+        assert all(illyria[name].overdue for name in ("mail.letters", "warfare.fights", "umpire.follow_ups"))
+    else:
+        assert all(view.needs_action for name, view in illyria.items() if name != "boardgames.sequence")
+        assert not any(view.overdue for view in illyria.values())
+
+
+def hall_row(hall, now):
+    return next(row for row in get_hall(hall.event, hall.control, now) if row.table == hall.illyria)
