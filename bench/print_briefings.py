@@ -5,7 +5,8 @@ are open): legates, procurators and senators in turn, each with Control's notes,
 five acquaintances (then the summary page, the turn schedule and the handbook's rules for his
 role), and prints them all as the print shop's batch run does (`do_print_run`: each briefing
 gathered from the database, laid out, spooled to its own file, then merged into one PDF and zipped
-one file each from those files). Beside it, the layout alone: `briefing_pdf` on the same sheets
+one file each from those files, both moved into the var directory's print outputs; the runs, and so
+their files, are deleted at the end). Beside it, the layout alone: `briefing_pdf` on the same sheets
 gathered beforehand, ReportLab's platypus laying out the same stories into memory, each dropped as
 soon as it is built; run/layout is what gathering, spooling, merging and zipping add. And a bare
 ReportLab canvas writing as many pages of plain text (50 lines a page, Helvetica, nothing
@@ -44,7 +45,6 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
-from django.db.models.functions import Length  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
@@ -99,24 +99,27 @@ def in_child(players, args):
 def measure(players, repeat, *, trace):
     with scratch_database("bench_print"):
         event = seat_players(players)
-        before = peak_rss()
-        run_seconds, pages, sizes = best_run(event, repeat)
-        raised = peak_rss() - before
-        traced = traced_peak(event) if trace else None
-        layout_seconds = best_layout(event, repeat)
-        bare_seconds = best_of(repeat, lambda: bare_canvas(pages))
-        return {
-            "players": players,
-            "pages": pages,
-            "run": run_seconds,
-            "layout": layout_seconds,
-            "bare": bare_seconds,
-            "rss_raised": raised,
-            "rss_peak": peak_rss(),
-            "traced_peak": traced,
-            **sizes,
-            "vendor": connection.vendor,
-        }
+        try:
+            before = peak_rss()
+            run_seconds, pages, sizes = best_run(event, repeat)
+            raised = peak_rss() - before
+            traced = traced_peak(event) if trace else None
+            layout_seconds = best_layout(event, repeat)
+            bare_seconds = best_of(repeat, lambda: bare_canvas(pages))
+            return {
+                "players": players,
+                "pages": pages,
+                "run": run_seconds,
+                "layout": layout_seconds,
+                "bare": bare_seconds,
+                "rss_raised": raised,
+                "rss_peak": peak_rss(),
+                "traced_peak": traced,
+                **sizes,
+                "vendor": connection.vendor,
+            }
+        finally:
+            PrintRun.objects.all().delete()  # and their files, which outlive the scratch database
 
 
 def seat_players(players):
@@ -159,11 +162,7 @@ def best_run(event, repeat):
         run.refresh_from_db()
         if run.state != PrintRun.State.DONE:
             sys.exit(f"the run failed: {run.failure}")
-    sizes = PrintRun.objects.filter(pk=run.pk).values(
-        "pages", merged_size=Length("merged_pdf"), bundle_size=Length("bundle")
-    )
-    row = sizes.get()
-    return min(times), row["pages"], {"merged_bytes": row["merged_size"], "bundle_bytes": row["bundle_size"]}
+    return min(times), run.pages, {"merged_bytes": run.merged_pdf.size, "bundle_bytes": run.bundle.size}
 
 
 def new_run(event):

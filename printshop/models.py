@@ -5,6 +5,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from .outputs import output_path, print_outputs
+
 
 class PrintRun(models.Model):
     class Kind(models.TextChoices):
@@ -37,10 +39,16 @@ class PrintRun(models.Model):
         default=timezone.now, help_text="When the run last moved: asked for, taken up, a step of its progress."
     )
     attempts = models.PositiveIntegerField(default=0, help_text="How many times a printer has taken the run up.")
-    # The outputs live in the database, beside the run, so a second worker or a restarted server
-    # serves the same files and a backup of the database holds them.
-    merged_pdf = models.BinaryField(default=b"", editable=False)
-    bundle = models.BinaryField(default=b"", editable=False, help_text="A ZIP of one PDF per document.")
+    # The outputs are files in the var directory (printshop/outputs.py), named here once the run is done:
+    # saving a large run's outputs into the row held them whole in memory.
+    merged_pdf = models.FileField(upload_to=output_path, storage=print_outputs, blank=True, editable=False)
+    bundle = models.FileField(
+        upload_to=output_path,
+        storage=print_outputs,
+        blank=True,
+        editable=False,
+        help_text="A ZIP of one PDF per document.",
+    )
 
     class Meta:
         ordering = ["-requested_at", "-pk"]

@@ -13,7 +13,9 @@ printer reports as the run's attempt it took up, and stops when it finds the run
 
 A run spools (issue 34): each document goes to its own file as soon as it is printed, and the
 merged PDF and the ZIP are made from those files (`printshop/spool.py`), so a printer holds one
-document at a time, whatever the cast. The files go when the printer stops, however it stops.
+document at a time, whatever the cast. The spooled files go when the printer stops, however it
+stops; the two outputs are moved into the var directory's print outputs first, never read
+(`printshop/outputs.py`).
 """
 
 import logging
@@ -41,6 +43,7 @@ from umpire.services.audit import Actor, record_audit, snapshot
 from .briefings import get_briefing
 from .events import PrintProgress
 from .models import PrintedBriefing, PrintRun, RunSlip
+from .outputs import do_keep_outputs, do_remove_outputs
 from .spool import (
     BUNDLE,
     MERGED_PDF,
@@ -162,8 +165,8 @@ def do_print_run(run_id: int) -> None:
 
 
 def outcome_of(run: PrintRun, documents: list[Character | Region], folder: Path) -> dict[str, Any]:
-    """The run's last fields: its outputs (files in the printer's `folder`, until `finish` keeps them), or
-    why it failed."""
+    """The run's last fields: its outputs (files in the printer's `folder`, until `finish` moves them into
+    place), or why it failed."""
     try:
         printed = print_documents(run, documents, folder)
         pages = merge_documents(printed, folder / MERGED_PDF)
@@ -249,26 +252,22 @@ def finish(
 ) -> None:
     """The run's last report; a run of briefings printed whole notes each one as printed when the run began,
     so a change made while it printed still shows as a change since. `files` are the spooled outputs, by
-    the field of the run that keeps each."""
+    the field of the run that names each: moved into place first, and removed again if the run isn't
+    this printer's to finish."""
     for field, value in outcome.items():
         setattr(run, field, value)
     run.state, run.finished_at = state, timezone.now()
-    with transaction.atomic():
-        for field, path in (files or {}).items():
-            keep_file(run, field, path)
-        report(run, "state", "finished_at", "done", *outcome)
-        if state == PrintRun.State.DONE and run.kind == PrintRun.Kind.BRIEFINGS:
-            do_record_briefings_printed(
-                (document for document in documents if isinstance(document, Character)), printed_at=started
-            )
-
-
-def keep_file(run: PrintRun, field: str, path: Path) -> None:
-    """Save one spooled output in the run's row, if this printer's attempt still holds it. One at a time,
-    read from disk as it is saved: the merged PDF and the ZIP are never in memory together."""
-    held = PrintRun.objects.filter(pk=run.pk, state=PrintRun.State.PRINTING, attempts=run.attempts)
-    if not held.update(**{field: path.read_bytes()}):
-        raise RunTakenBack(run.pk)
+    kept = do_keep_outputs(run, files or {})
+    try:
+        with transaction.atomic():
+            report(run, "state", "finished_at", "done", *outcome, *kept)
+            if state == PrintRun.State.DONE and run.kind == PrintRun.Kind.BRIEFINGS:
+                do_record_briefings_printed(
+                    (document for document in documents if isinstance(document, Character)), printed_at=started
+                )
+    except BaseException:
+        do_remove_outputs(run, kept)
+        raise
 
 
 def announce(run: PrintRun) -> None:

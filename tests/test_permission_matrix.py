@@ -27,6 +27,7 @@ import pytest
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
@@ -424,6 +425,7 @@ def world(ad69, make_umpire, settings, tmp_path):
     battle, a siege with an assault whose loss waits, a letter in the tray, a follow-up, the books
     open with this tax turn's statements and a payment, a Senate session with a motion, an oath, a
     print run; and at Gaul, a battle and a siege with barbarian hosts in them, the NRW umpire's."""
+    settings.VAR_DIR = tmp_path  # the print run's files
     clockwork.do_start_clock(ad69, actor=None)
     illyria = Region.objects.get(event=ad69, name="Illyria")
     control = make_umpire(ad69, Role.CONTROL, username="control")
@@ -525,8 +527,8 @@ def world(ad69, make_umpire, settings, tmp_path):
             page_size="A4",
             requested_at=timezone.now(),
             state=PrintRun.State.DONE,
-            merged_pdf=b"%PDF-1.4",
-            bundle=b"PK",
+            merged_pdf=ContentFile(b"%PDF-1.4", name="print-run.pdf"),
+            bundle=ContentFile(b"PK", name="print-run.zip"),
         ),
     )
     gaul_fights(world)

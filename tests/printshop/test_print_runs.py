@@ -5,6 +5,7 @@ import threading
 import zipfile
 from datetime import timedelta
 from io import BytesIO
+from pathlib import Path
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -34,6 +35,11 @@ def demo(ad69):
 
 def page_count(pdf):
     return len(PdfReader(BytesIO(pdf)).pages)
+
+
+def kept(output):
+    """A finished run's output, read back from its file."""
+    return Path(output.path).read_bytes()
 
 
 def files_in(bundle):
@@ -82,9 +88,9 @@ def test_briefings_run_reports_progress_and_merges_every_briefing(demo, queued, 
         "total": characters,
     }
     run.refresh_from_db()
-    files = files_in(run.bundle)
+    files = files_in(kept(run.bundle))
     assert len(files) == characters
-    assert run.pages == page_count(run.merged_pdf) == sum(page_count(pdf) for pdf in files.values())
+    assert run.pages == page_count(kept(run.merged_pdf)) == sum(page_count(pdf) for pdf in files.values())
     assert run.pages > characters  # the legates' briefings run past one page
 
 
@@ -93,7 +99,7 @@ def test_each_file_is_one_character_s_briefing(demo, queued):
     do_print_run(run.pk)
     run.refresh_from_db()
     vitellius = Character.objects.get(event=demo, name="Aulius Vitellius")
-    pdf = files_in(run.bundle)[f"aulius-vitellius-{vitellius.pk}.pdf"]
+    pdf = files_in(kept(run.bundle))[f"aulius-vitellius-{vitellius.pk}.pdf"]
     first_page = PdfReader(BytesIO(pdf)).pages[0].extract_text()
     assert "PERSONAL — Aulius Vitellius" in first_page
 
@@ -103,10 +109,10 @@ def test_table_packs_run_prints_every_table_and_reserves_its_slips(demo, queued)
     do_print_run(run.pk)
     run.refresh_from_db()
     tables = Region.objects.filter(event=demo, kind=Region.Kind.MAP_TABLE)
-    assert run.state == PrintRun.State.DONE and len(files_in(run.bundle)) == tables.count()
+    assert run.state == PrintRun.State.DONE and len(files_in(kept(run.bundle))) == tables.count()
     for table in tables:
         assert StationeryCode.objects.filter(table=table).count() == SLIPS_PER_PACK
-    width, height = PdfReader(BytesIO(run.merged_pdf)).pages[0].mediabox.upper_right
+    width, height = PdfReader(run.merged_pdf.path).pages[0].mediabox.upper_right
     assert (round(float(width)), round(float(height))) == (612, 792)
 
 
@@ -127,7 +133,7 @@ def test_a_failing_document_fails_the_run_and_says_why(demo, queued, monkeypatch
     do_print_run(run.pk)
     run.refresh_from_db()
     assert run.state == PrintRun.State.FAILED and run.failure.startswith("RuntimeError: no sheet for")
-    assert run.merged_pdf == b"" and run.finished_at is not None
+    assert not run.merged_pdf and run.finished_at is not None
 
 
 def test_the_request_is_audited(demo, queued, control):
@@ -197,7 +203,7 @@ def test_a_run_whose_printer_died_is_printed_again_from_the_start(
     do_print_run(run.pk)
     run.refresh_from_db()
     assert (run.state, run.done, run.attempts) == (PrintRun.State.DONE, run.total, 2)
-    assert len(files_in(run.bundle)) == run.total == Character.objects.filter(event=demo).count()
+    assert len(files_in(kept(run.bundle))) == run.total == Character.objects.filter(event=demo).count()
     client.force_login(control)
     page = client.get(reverse("printshop:runs", args=[demo.slug])).content.decode()
     assert "(try 2: a printer stopped and the run started again)" in page
@@ -205,7 +211,7 @@ def test_a_run_whose_printer_died_is_printed_again_from_the_start(
 
 def slip_codes(run):
     """Each table's reserved slip codes, and the text of the run's merged PDF."""
-    text = " ".join(page.extract_text() for page in PdfReader(BytesIO(run.merged_pdf)).pages)
+    text = " ".join(page.extract_text() for page in PdfReader(run.merged_pdf.path).pages)
     tables = Region.objects.filter(event=run.event, kind=Region.Kind.MAP_TABLE)
     return {
         table.pk: list(StationeryCode.objects.filter(table=table).values_list("code", flat=True)) for table in tables
@@ -368,9 +374,9 @@ def test_control_starts_a_run_and_downloads_its_files(
     assert f'<progress value="{run.total}" max="{run.total}">' in page
     assert reverse("printshop:run-pdf", args=["ad69", run.pk]) in page
     merged = client.get(reverse("printshop:run-pdf", args=["ad69", run.pk]))
-    assert merged["Content-Type"] == "application/pdf" and page_count(merged.content) == run.pages
+    assert merged["Content-Type"] == "application/pdf" and page_count(merged.getvalue()) == run.pages
     bundle = client.get(reverse("printshop:run-zip", args=["ad69", run.pk]))
-    assert bundle["Content-Type"] == "application/zip" and len(files_in(bundle.content)) == run.total
+    assert bundle["Content-Type"] == "application/zip" and len(files_in(bundle.getvalue())) == run.total
 
 
 def test_a_bad_form_names_the_problem_and_queues_nothing(client, demo, control):

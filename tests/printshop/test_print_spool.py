@@ -17,6 +17,7 @@ from pypdf.generic import NameObject, RectangleObject
 
 from printshop import runs
 from printshop.models import PrintRun
+from printshop.outputs import print_outputs
 from printshop.runs import STALLED_AFTER, do_print_run, do_request_print_run, do_resume_stalled_runs
 from printshop.spool import merge_documents, spool_root
 from tests.demo_data import load_demo_forces
@@ -53,13 +54,13 @@ def test_the_merged_pdf_is_every_document_in_the_run_s_order(queued):
     do_print_run(queued.pk)
     queued.refresh_from_db()
     assert queued.state == PrintRun.State.DONE
-    with zipfile.ZipFile(BytesIO(queued.bundle)) as bundle:
+    with zipfile.ZipFile(queued.bundle.path) as bundle:
         by_name = {name: bundle.read(name) for name in bundle.namelist()}
     characters = runs.documents_of(queued.event, PrintRun.Kind.BRIEFINGS)
     in_order = [by_name[f"{runs.slugify(character.name)}-{character.pk}.pdf"] for character in characters]
     assert len(in_order) == len(by_name) == 4
-    assert texts(queued.merged_pdf) == [text for pdf in in_order for text in texts(pdf)]
-    assert queued.pages == len(texts(queued.merged_pdf))
+    assert texts(Path(queued.merged_pdf.path).read_bytes()) == [text for pdf in in_order for text in texts(pdf)]
+    assert queued.pages == len(texts(Path(queued.merged_pdf.path).read_bytes()))
 
 
 def test_each_document_is_on_disk_before_the_next_is_printed_and_the_printer_keeps_only_paths(queued, monkeypatch):
@@ -110,7 +111,7 @@ def test_a_failed_run_leaves_no_files(queued, monkeypatch):
     do_print_run(queued.pk)
     queued.refresh_from_db()
     assert queued.state == PrintRun.State.FAILED and queued.failure.startswith("RuntimeError: no sheet for")
-    assert queued.merged_pdf == b"" and spooled() == []
+    assert not queued.merged_pdf and spooled() == []
 
 
 def test_a_run_taken_back_from_its_printer_leaves_none_of_that_printer_s_files(
@@ -126,6 +127,49 @@ def test_a_run_taken_back_from_its_printer_leaves_none_of_that_printer_s_files(
     monkeypatch.setattr(runs, "print_one", taken_back_on_the_third)
     do_print_run(queued.pk)
     assert PrintRun.objects.get(pk=queued.pk).state == PrintRun.State.QUEUED and spooled() == []
+
+
+def test_the_outputs_are_moved_out_of_the_spool_never_read(queued, monkeypatch):
+    """The merged PDF and the ZIP kept are the very files the printer wrote (the same inodes): moved into
+    the print outputs, not read into memory to be saved (issue 34)."""
+    written = {}
+    real_merge, real_zip = runs.merge_documents, runs.zip_documents
+
+    def merge_documents(printed, into):
+        pages = real_merge(printed, into)
+        written["merged_pdf"] = into.stat().st_ino
+        return pages
+
+    def zip_documents(printed, into):
+        real_zip(printed, into)
+        written["bundle"] = into.stat().st_ino
+
+    monkeypatch.setattr(runs, "merge_documents", merge_documents)
+    monkeypatch.setattr(runs, "zip_documents", zip_documents)
+    do_print_run(queued.pk)
+    queued.refresh_from_db()
+    assert queued.merged_pdf.name == f"ad69/print-run-{queued.pk}.pdf"
+    assert queued.bundle.name == f"ad69/print-run-{queued.pk}.zip"
+    kept = {field: Path(getattr(queued, field).path).stat().st_ino for field in written}
+    assert kept == written and spooled() == []
+
+
+def test_a_run_taken_back_as_it_finishes_keeps_none_of_that_printer_s_outputs(queued, monkeypatch):
+    real_zip = runs.zip_documents
+
+    def taken_back_once_zipped(printed, into):
+        real_zip(printed, into)
+        PrintRun.objects.filter(pk=queued.pk).update(state=PrintRun.State.QUEUED)  # the sweep took it back
+
+    monkeypatch.setattr(runs, "zip_documents", taken_back_once_zipped)
+    do_print_run(queued.pk)
+    queued.refresh_from_db()
+    assert queued.state == PrintRun.State.QUEUED and not queued.merged_pdf and not queued.bundle
+    assert not print_outputs_kept() and spooled() == []
+
+
+def print_outputs_kept():
+    return [path for path in Path(print_outputs.location).rglob("*") if path.is_file()]
 
 
 def test_the_sweep_clears_a_killed_printer_s_files_and_leaves_a_live_one_s(queued):
@@ -174,4 +218,4 @@ def test_a_run_that_cannot_spool_fails_and_says_why(queued, settings, tmp_path):
     do_print_run(queued.pk)
     queued.refresh_from_db()
     assert queued.state == PrintRun.State.FAILED and queued.failure.startswith("NotADirectoryError")
-    assert queued.finished_at is not None and queued.merged_pdf == b""
+    assert queued.finished_at is not None and not queued.merged_pdf

@@ -5,7 +5,6 @@ printing nothing; and each printed briefing is noted, for the readiness check of
 import shutil
 import subprocess
 import zipfile
-from io import BytesIO
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
@@ -162,13 +161,13 @@ def test_a_batch_prints_every_link_at_the_public_address_and_notes_each_briefing
         client.post(reverse("printshop:runs", args=["ad69"]), {"kind": "briefings", "size": "A4"})
     run = PrintRun.objects.get()
     assert (run.state, run.site) == (PrintRun.State.DONE, HALL)
-    with zipfile.ZipFile(BytesIO(bytes(run.bundle))) as bundle:
+    with zipfile.ZipFile(run.bundle.path) as bundle:
         his = bundle.read(next(name for name in bundle.namelist() if name.endswith(f"-{vinius.pk}.pdf")))
     assert qr_codes(his) == [f"{HALL}/post/ad69/mailbox/?code={code}"] * 2  # on the summary and its own section
     printed = PrintedBriefing.objects.filter(character__event=in_the_hall)
     assert printed.count() == Character.objects.filter(event=in_the_hall).count() == run.total
     assert all(before <= when <= run.finished_at for when in printed.values_list("printed_at", flat=True))
-    assert len(PdfReader(BytesIO(bytes(run.merged_pdf))).pages) == run.pages
+    assert len(PdfReader(run.merged_pdf.path).pages) == run.pages
 
 
 def test_a_failed_batch_notes_no_briefing_printed(ad69, control, monkeypatch, django_capture_on_commit_callbacks):

@@ -35,14 +35,15 @@ def snapshot(instance: Model | None) -> Snapshot | None: ...
 
 
 def snapshot(instance: Model | None) -> Snapshot | None:
-    """The stored fields of a model instance, as JSON-safe values; a file kept in the database (a print run's
-    merged PDF) is the paper's, not the record's history, and is left out."""
+    """The stored fields of a model instance, as JSON-safe values; a file (a print run's merged PDF, on disk) is
+    the paper's, not the record's history, and is left out: an undo must not bring back a row naming a file
+    already removed."""
     if instance is None:
         return None
     values = {
         field.attname: getattr(instance, field.attname)
         for field in instance._meta.concrete_fields
-        if field.get_internal_type() != "BinaryField"
+        if field.get_internal_type() not in ("BinaryField", "FileField")
     }
     return json.loads(json.dumps(values, cls=DjangoJSONEncoder))
 
