@@ -9,6 +9,7 @@ request undone) takes its files with it once the deletion commits.
 """
 
 import logging
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +95,22 @@ def remove_files(names: list[str]) -> None:
             print_outputs.delete(name)
         except OSError:  # the deletion has committed: a file left behind is only disk, never a wrong answer
             logger.exception("print output %s could not be removed", name)
+
+
+def do_clear_unnamed_outputs(named: set[str], *, silent_since: datetime) -> list[str]:
+    """Remove every output no run names (`named`) that has not been touched since `silent_since`: a printer
+    killed between moving its outputs into place and naming them in its run leaves them so. Moving a file
+    touches its ctime, so an output a live printer has just moved is never taken. Returns their names."""
+    root = Path(print_outputs.location)
+    if not root.is_dir():
+        return []
+    unnamed = [
+        path
+        for path in root.rglob("*")
+        if path.is_file()
+        and path.relative_to(root).as_posix() not in named
+        and max(path.stat().st_mtime, path.stat().st_ctime) < silent_since.timestamp()
+    ]
+    for path in unnamed:
+        path.unlink(missing_ok=True)
+    return sorted(path.relative_to(root).as_posix() for path in unnamed)

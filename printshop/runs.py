@@ -43,7 +43,7 @@ from umpire.services.audit import Actor, record_audit, snapshot
 from .briefings import get_briefing
 from .events import PrintProgress
 from .models import PrintedBriefing, PrintRun, RunSlip
-from .outputs import do_keep_outputs, do_remove_outputs
+from .outputs import do_clear_unnamed_outputs, do_keep_outputs, do_remove_outputs
 from .spool import (
     BUNDLE,
     MERGED_PDF,
@@ -281,13 +281,19 @@ def announce(run: PrintRun) -> None:
 
 def do_resume_stalled_runs(now: datetime | None = None) -> list[int]:
     """Put back in the queue, and start, every run unheard from for STALLED_AFTER; returns their ids. The
-    spooled files of a printer silent as long (killed outright, its run taken back) are removed."""
+    spooled files of a printer silent as long (killed outright, its run taken back) are removed, and so are
+    the outputs such a printer had moved into place but not yet named in its run."""
     now = now or timezone.now()
     do_clear_abandoned_spools(silent_since=now - STALLED_AFTER)
+    do_clear_unnamed_outputs(named_outputs(), silent_since=now - STALLED_AFTER)
     stalled = PrintRun.objects.filter(
         state__in=[PrintRun.State.QUEUED, PrintRun.State.PRINTING], heard_at__lt=now - STALLED_AFTER
     )
     return [run.pk for run in stalled.select_related("event") if resumed(run, now)]
+
+
+def named_outputs() -> set[str]:
+    return {name for names in PrintRun.objects.values_list("merged_pdf", "bundle") for name in names if name}
 
 
 def resumed(run: PrintRun, now: datetime) -> bool:

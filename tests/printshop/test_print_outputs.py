@@ -3,6 +3,7 @@ outputs, streamed by the downloads to Control alone, removed with their run, and
 back) by printshop's migration 0005."""
 
 import importlib
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from django.utils import timezone
 
 from printshop.models import PrintRun
 from printshop.outputs import OUTPUTS_FOLDER, print_outputs
+from printshop.runs import STALLED_AFTER, do_resume_stalled_runs
 from umpire.models import Event, Role
 
 migration = importlib.import_module("printshop.migrations.0005_run_outputs_are_files")
@@ -191,3 +193,15 @@ def test_going_back_a_run_whose_files_are_gone_keeps_no_bytes(ad69, mid_migratio
     mid_migration.get_model("printshop", "PrintRun").objects.update(merged_pdf_bytes=b"", bundle_bytes=b"")
     migration.files_to_bytes(mid_migration, connection.schema_editor())
     assert in_the_rows(mid_migration, printed) == (b"", ZIP)
+
+
+def test_the_sweep_clears_the_outputs_a_killed_printer_moved_but_never_named(printed):
+    """A printer killed between moving its outputs into place and naming them leaves files no run names: the
+    stalled-run sweep removes them once they have lain untouched as long as a printer may be silent, and
+    never a run's own."""
+    root = Path(print_outputs.location)
+    (root / "ad69" / "print-run-7.pdf").write_bytes(PDF)
+    do_resume_stalled_runs(now=timezone.now())
+    assert "ad69/print-run-7.pdf" in stored(), "a file just moved into place is a live printer's"
+    do_resume_stalled_runs(now=timezone.now() + STALLED_AFTER + timedelta(seconds=1))
+    assert stored() == ["ad69/print-run.pdf", "ad69/print-run.zip"]
