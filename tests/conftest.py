@@ -46,7 +46,7 @@ def in_memory_channel_layer(request, settings):
     from channels.layers import channel_layers
 
     if request.node.get_closest_marker("redis") is None:
-        settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+        settings.CHANNEL_LAYERS = {"default": {"BACKEND": "umpire.channel_layers.HallInMemoryChannelLayer"}}
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
