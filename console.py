@@ -109,13 +109,20 @@ def secret_key_source():
     return f"the key made once for this console, kept in {var_dir() / 'secret_key'} (keep it to yourself)"
 
 
+# After a Wi-Fi drop a hall's screens and phones all come back at once, and Daphne refuses a websocket
+# whose handshake it has not finished within 5 seconds: at 1,000 sockets it refused hundreds, which then
+# retried on top of the burst (issue 34). With longer they wait their turn and come back in one go.
+HALL_SERVER_OPTIONS = ["--websocket_connect_timeout", "30"]
+
+
 def daphne_command(host, port):
     """Daphne's command line, and the address it serves at: over TLS when UMPIRE_TLS or UMPIRE_TLS_CERT asks."""
     daphne = [str(BIN / "daphne")]
+    app = [*HALL_SERVER_OPTIONS, "umpire.asgi:application"]
     if not serves_tls():
-        return [*daphne, "-b", host, "-p", port, "umpire.asgi:application"], f"http://{host}:{port}/"
+        return [*daphne, "-b", host, "-p", port, *app], f"http://{host}:{port}/"
     endpoint = manage("tls_endpoint", host, port, stdout=subprocess.PIPE, text=True).stdout.strip()
-    return [*daphne, "-e", endpoint, "umpire.asgi:application"], f"https://{host}:{port}/"
+    return [*daphne, "-e", endpoint, *app], f"https://{host}:{port}/"
 
 
 def serves_tls():

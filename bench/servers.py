@@ -30,7 +30,8 @@ CLIENT_OPTIONS = {"proxy": None, "ping_interval": None, "close_timeout": 2, "ope
 
 def daphne_command(port):
     """The console's server, started as console.py starts it."""
-    return [str(Path(sys.executable).with_name("daphne")), "-b", HOST, "-p", str(port), "umpire.asgi:application"]
+    daphne = str(Path(sys.executable).with_name("daphne"))
+    return [daphne, "-b", HOST, "-p", str(port), "--websocket_connect_timeout", "30", "umpire.asgi:application"]
 
 
 def celery_command(*args):

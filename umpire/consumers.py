@@ -45,6 +45,25 @@ def in_pool(function):
     return database_sync_to_async(function, thread_sensitive=False)
 
 
+class RelayedFrames:
+    """The text frame of the message relayed last. Both channel layers (channels-redis, and
+    umpire.channel_layers for SQLite) hand one message object to every socket of the process that is
+    in its group, and they take it one after another: a hall's 1,000 sockets had it encoded 1,000 times
+    (issue 34), now once. Only the event loop's thread relays, so the frame is never read half made."""
+
+    def __init__(self):
+        self.message, self.text = None, ""
+
+    def frame_of(self, message):
+        if message is not self.message:
+            fields = {"type": "event", **{name: message[name] for name in ("group", "seq", "now", "event")}}
+            self.message, self.text = message, json.dumps(fields)
+        return self.text
+
+
+RELAYED = RelayedFrames()
+
+
 class LiveConsumer(AsyncJsonWebsocketConsumer):
     """Joins the groups its subclass's `allowed_groups()` grants (returning the event and
     the group names, or no groups to refuse), sends a snapshot, forwards every message.
@@ -156,15 +175,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         if message["event"]["type"] == AccessRevoked.type:
             await self.still_open()  # meant for the socket, never its page
             return
-        await self.send_json(
-            {
-                "type": "event",
-                "group": message["group"],
-                "seq": message["seq"],
-                "now": message["now"],
-                "event": message["event"],
-            }
-        )
+        await self.send(text_data=RELAYED.frame_of(message))
 
     async def still_open(self):
         """Whether what opened this socket opens it still; if not, close it (4403) for good."""

@@ -173,9 +173,12 @@ CHANNEL_CAPACITY = 2000  # messages waiting for one server process (see redis_ch
 def redis_channel_layer(url):
     """channels-redis on `url`. redis-py 8 gives every connection a 5-second read timeout,
     shorter than channels-redis's own 5-second wait for messages: an idle websocket would
-    be closed with 1011 every few seconds. So reads wait as long as channels-redis asks,
-    and the pool is large enough for a hall of screens leaving at once. Connecting gives up
-    after two seconds, so a page whose change is saved is not held by a Redis that has gone.
+    be closed with 1011 every few seconds. So reads wait as long as channels-redis asks.
+    Connecting gives up after two seconds, so a page whose change is saved is not held by a
+    Redis that has gone. Each process keeps at most `max_connections` connections, and a
+    command waits up to `pool_timeout` seconds for one to come free rather than open more
+    (umpire.channel_layers.HallRedisChannelLayer): a hall reconnecting at once is a burst of
+    short commands.
 
     channels-redis keeps one queue in Redis for each server process, not for each socket: a group's
     message to any number of that process's sockets is one entry. Its default capacity, 100 waiting
@@ -186,18 +189,19 @@ def redis_channel_layer(url):
         "address": url,
         "socket_timeout": None,
         "socket_connect_timeout": 2,
-        "max_connections": int(os.environ.get("UMPIRE_REDIS_MAX_CONNECTIONS", "2000")),
+        "max_connections": int(os.environ.get("UMPIRE_REDIS_MAX_CONNECTIONS", "64")),
+        "pool_timeout": 10,
     }
     return {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "umpire.channel_layers.HallRedisChannelLayer",
         "CONFIG": {"hosts": [host], "capacity": CHANNEL_CAPACITY},
     }
 
 
 if REDIS_URL:
     CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
-else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+else:  # Channels' in-memory layer, less its sweep of every socket's queue on every message
+    CHANNEL_LAYERS = {"default": {"BACKEND": "umpire.channel_layers.HallInMemoryChannelLayer"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 # Without Redis there is no worker: tasks run in the caller's process.

@@ -2,19 +2,28 @@
 or a hop to a database thread, whatever opened it; its code is checked when it connects, when it asks
 for a snapshot and when it hears its code revoked. And database connections are kept and checked."""
 
+import asyncio
+import gc
+import json
 import os
+import threading
 
 import channels.db
 import pytest
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.db.backends import utils as db_utils
+from django.test import Client
 from django.utils import timezone
 
+import console
 from mail.services.mailboxes import do_issue_mailbox
+from umpire import asgi, consumers
+from umpire.asgi import signed_in_sockets
 from umpire.events import character_group, event_group, umpires_group
 from umpire.models import Character, Region, Role
 from umpire.routing import websocket_urlpatterns
@@ -111,7 +120,63 @@ async def test_a_revocation_message_closes_the_projector_and_the_phone_with_4403
     await desk.disconnect()
 
 
-def test_database_connections_are_kept_a_minute_and_checked_before_reuse():
+def test_database_connections_are_kept_and_checked_before_reuse():
     database = settings.DATABASES["default"]
-    assert database["CONN_MAX_AGE"] == int(os.environ.get("UMPIRE_DB_CONN_MAX_AGE", "60"))
     assert database["CONN_HEALTH_CHECKS"] is True
+    if database.get("OPTIONS", {}).get("pool"):  # PostgreSQL's pool keeps them; Django then wants 0
+        assert database["CONN_MAX_AGE"] == 0
+    else:
+        assert database["CONN_MAX_AGE"] == int(os.environ.get("UMPIRE_DB_CONN_MAX_AGE", "60"))
+
+
+def test_a_message_relayed_to_a_hall_is_encoded_once_for_all_its_sockets(monkeypatch):
+    encoded = []
+    dumps = consumers.json.dumps
+    monkeypatch.setattr(consumers.json, "dumps", lambda value: encoded.append(value) or dumps(value))
+    frames = consumers.RelayedFrames()
+    pause = relayed(event_group(1), 7, {"type": "clock.changed", "action": "clock.pause"})
+    texts = {frames.frame_of(pause) for _ in range(1000)}  # as channels-redis hands it to each socket
+    later = frames.frame_of(dict(pause, seq=8))
+
+    assert len(encoded) == 2
+    assert [json.loads(text) for text in texts] == [dict(pause, type="event")]
+    assert json.loads(later)["seq"] == 8
+
+
+def test_the_console_s_server_waits_for_a_hall_s_handshakes_longer_than_daphne_s_5_seconds():
+    command, _ = console.daphne_command("127.0.0.1", "8000")
+    timeout = command[command.index("--websocket_connect_timeout") + 1]
+    assert int(timeout) >= 30
+
+
+@LIVE
+@pytest.mark.asyncio
+async def test_an_umpire_s_socket_reads_his_login_while_the_one_database_thread_is_busy(ad69, make_umpire):
+    """After a Wi-Fi drop every umpire's and table's socket reads its login at once: none waits for the
+    process's one thread for sync code (here held busy until the socket is open)."""
+    umpire = await database_sync_to_async(make_umpire)(ad69, Role.REGION, "Illyria")
+    session = await database_sync_to_async(session_of)(umpire)
+    release = threading.Event()
+    held = asyncio.ensure_future(sync_to_async(release.wait, thread_sensitive=True)())
+    communicator = WebsocketCommunicator(
+        signed_in_sockets(APP), f"/ws/events/{ad69.pk}/", headers=[(b"cookie", f"sessionid={session}".encode())]
+    )
+    try:
+        connected, _ = await communicator.connect(timeout=5)
+        assert connected
+        assert (await communicator.receive_json_from(timeout=5))["type"] == "snapshot"
+    finally:
+        release.set()
+        await held
+    await communicator.disconnect()
+
+
+def session_of(user):
+    browser = Client()
+    browser.force_login(user)
+    return browser.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+def test_the_server_s_loaded_objects_are_left_out_of_garbage_collection_and_collections_are_rarer():
+    assert gc.get_freeze_count() > 0
+    assert gc.get_threshold()[0] == asgi.GC_FIRST_GENERATION > 700
