@@ -112,7 +112,8 @@ class Browser:
     async def get(self, path):
         """GET `path` and follow its redirects, as a browser does; the last page's text, or None."""
         for _ in range(MAX_REDIRECTS):
-            response = await self.exchange("GET", path)
+            # A browser keeps a redirect's #fragment to itself; sent, it names no page and the server answers 404.
+            response = await self.exchange("GET", path.split("#")[0])
             if response is None or response.location is None:
                 return response.text if response else None
             path = response.location

@@ -37,6 +37,7 @@ asserts nothing:
 
 import argparse
 import asyncio
+import os
 import random
 import sys
 import tempfile
@@ -159,7 +160,15 @@ def rates():
 def build_template(args):
     import django
 
+    # This process's own connection, not a pool's: a pool would keep one open to the template, and PostgreSQL
+    # copies a database no one is connected to. The servers, started later, take the console's pool.
+    servers_pool = os.environ.get("UMPIRE_DB_POOL_SIZE")
+    os.environ["UMPIRE_DB_POOL_SIZE"] = "0"
     django.setup()
+    if servers_pool is None:
+        del os.environ["UMPIRE_DB_POOL_SIZE"]
+    else:
+        os.environ["UMPIRE_DB_POOL_SIZE"] = servers_pool
     from bench import hall_world
 
     pairs = int(args.turns * args.turn_seconds / BATTLE_EVERY) + 3

@@ -154,13 +154,30 @@ HAND_OUT_RELATIONS = tuple(
 )
 
 
+# Of those, the columns its rows read (code, addressee or office, and each recipient's name and whereabouts):
+# a row of the fourteen tables' every column cost the console more than all its other panels (issue 34).
+HAND_OUT_FIELDS = (
+    "code",
+    "office",
+    "returning",
+    "moved_at",
+    "office_province__name",
+    "office_legion__name",
+    *(
+        f"{person}__{field}"
+        for person in ("sender", "addressee", "office_province__governor", "office_province__procurator")
+        + ("office_legion__legate",)
+        for field in ("name", "died_turn", "location__name", "travelling_to__name")
+    ),
+)
+
+
 def get_to_hand_out(table):
     """The letters arrived in the table's tray for their recipients, oldest first: the console's panel, which
     reads these alone, not the whole tray with every letter's tables and couriers."""
     arrived = Letter.objects.filter(event_id=table.event_id, state=Letter.State.ARRIVED, at_table=table)
-    return [
-        hand_out(letter, table) for letter in arrived.select_related(*HAND_OUT_RELATIONS).order_by("moved_at", "pk")
-    ]
+    letters = arrived.select_related(*HAND_OUT_RELATIONS).only(*HAND_OUT_FIELDS).order_by("moved_at", "pk")
+    return [hand_out(letter, table) for letter in letters]
 
 
 def get_posted_this_turn(table):

@@ -122,8 +122,16 @@ def money_context(request, event, refused=None):
         "scope": scope,
         "keeps_accounts": can(request.user, event, Perm.KEEP_ACCOUNTS),
         "unpaid_warning": UNPAID_TROOPS,
-        "intercept_form": InterceptForm(event=event, payees=payee_choices(event)) if scope.everything else None,
     }
+
+
+def with_intercepts(context, event):
+    """The pages that list transactions give Control the form to intercept one. Built only there: its payees
+    are every purse, treasury and pay chest of the event, four queries and a list of every character that the
+    treasury's index, opened all day, never shows (issue 34)."""
+    everything = context["scope"].everything
+    context["intercept_form"] = InterceptForm(event=event, payees=payee_choices(event)) if everything else None
+    return context
 
 
 # ---- the pages -------------------------------------------------------------------------------
@@ -147,7 +155,7 @@ def province_books(request, slug, pk, refused=None):
     """One province's books: its statement to confirm, its bills to pay, its treasury's transactions,
     and the orders that move its money."""
     province = access_province_books(request.user, slug, pk)
-    context = money_context(request, province.event, refused)
+    context = with_intercepts(money_context(request, province.event, refused), province.event)
     books = get_province_books(province, context["turn"])
     officials = (province.governor, province.procurator)
     context.update(
@@ -184,7 +192,7 @@ def province_panels(province, books, payers, turn, scope):
 def purse(request, slug, pk, refused=None):
     """One character's purse: what he holds, what came and went, and sending money from it."""
     character = access_purse_holder(request.user, slug, pk)
-    context = money_context(request, character.event, refused)
+    context = with_intercepts(money_context(request, character.event, refused), character.event)
     books = get_purse_books(character)
     context.update({"character": character, "books": books})
     if context["keeps_accounts"]:
@@ -198,7 +206,7 @@ def rome(request, slug, refused=None):
     """The Imperial Treasury and the Senate's: their money, what the provinces owe Rome and Rome
     owes them this quarter, and Rome's corn dole."""
     event = access_rome(request.user, slug)
-    context = money_context(request, event, refused)
+    context = with_intercepts(money_context(request, event, refused), event)
     books = get_rome_books(event, context["turn"])
     context["books"] = books
     if context["keeps_accounts"]:

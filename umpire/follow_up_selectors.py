@@ -173,6 +173,14 @@ def get_inbox(event, user, *, table=None):
     }
 
 
+def get_open_to_table(table, user):
+    """The table's open follow-ups, oldest first, with only what a console's row shows (where each came from
+    and its record's link): the console is open all day, and needs neither the inbox's acknowledged ones nor
+    who sent and who acknowledged."""
+    waiting = FollowUp.objects.filter(event_id=table.event_id, to_table=table, acknowledged_at__isnull=True)
+    return get_cards(waiting.select_related("from_table", "about_type").order_by("sent_at", "pk"), user, table.event)
+
+
 def get_open_in_hall(event, user):
     """Every open follow-up in the hall, oldest first: Control's watch over the cracks between tables."""
     return get_cards(_follow_ups(event).filter(acknowledged_at__isnull=True).order_by("sent_at", "pk"), user, event)

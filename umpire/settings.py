@@ -123,10 +123,14 @@ TEMPLATES = [
     },
 ]
 
-# A connection is kept for a minute and checked before it is reused, rather than opened for each socket's
-# code check and each task: opening one cost more than the queries themselves (issue 34), and the check means
-# a restarted PostgreSQL costs one failed ping, not an error. Under Daphne a page runs in a thread of its own,
-# which still opens its own connection.
+# A connection is kept and checked before it is reused, rather than opened for each socket's code check, each
+# task and each page: opening one cost more than the queries themselves (issue 34), and the check means a
+# restarted PostgreSQL costs one failed ping, not an error. Under Daphne every page runs in a thread of its own,
+# so a connection kept by its thread (CONN_MAX_AGE) served one page; PostgreSQL's connections are therefore
+# lent from a pool each process keeps, which Django allows only with CONN_MAX_AGE 0. A process holds at most
+# UMPIRE_DB_POOL_SIZE at once: its pages at once (UMPIRE_PAGES_AT_ONCE) and its sockets' pool of threads, a
+# few each; the rest wait for one. 0 turns the pool off. SQLite keeps a connection a thread, and has no pool.
+DB_POOL_SIZE = int(os.environ.get("UMPIRE_DB_POOL_SIZE", "10"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'console.sqlite3'}",
@@ -134,6 +138,13 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("postgresql") and DB_POOL_SIZE:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Two kept open for the next page; a Celery worker's every process keeps its own pool.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(2, DB_POOL_SIZE),
+        "max_size": DB_POOL_SIZE,
+    }
 # Named outright, so that a live test server in another process finds the same test
 # database (Channels' live server would otherwise derive it again from a renamed NAME);
 # for SQLite, a file rather than memory, for the same reason.

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.urls import reverse
 
-from umpire.follow_up_selectors import get_inbox, is_control, is_kept
+from umpire.follow_up_selectors import get_open_to_table, is_control, is_kept
 from umpire.megagame_only import serves
 from umpire.models import Character, FollowUp, GameClock, Region
 from umpire.selectors import get_clock_state, get_tables_kept, get_turn
@@ -194,7 +194,7 @@ def gather_follow_ups(table, user, now):
     """The follow-ups sent to this table and not yet acknowledged; overdue once their turn has ended.
     Shown to those who keep the table: one who only watches it does not read its follow-ups."""
     turn = get_turn(table.event)
-    cards = get_inbox(table.event, user, table=table)["open"] if is_kept(user, table) else []
+    cards = get_open_to_table(table, user) if is_kept(user, table) else []
     rows = tuple(
         Row(
             card.follow_up.text,

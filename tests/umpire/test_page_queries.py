@@ -29,8 +29,8 @@ NEW_TABLES = 3
 # queries with 24 more for every map table added, and a table's console 30.
 QUERIES = {
     "hall": 18,
-    "console": 22,
-    "console as control": 21,
+    "console": 21,
+    "console as control": 20,
     "tray": 20,
     "clock desk": 9,
     "books": 16,
@@ -39,7 +39,7 @@ QUERIES = {
     "forces": 15,
     "world": 12,
     "whole post": 10,
-    "control's books": 19,
+    "control's books": 15,
     "audit": 19,
 }
 

@@ -1,0 +1,46 @@
+"""A table's console is open all day and reloads on every change at its table: its panels read only what their
+rows show (issue 34)."""
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from mail.console_panels import gather_letters
+from mail.models import Letter
+from regions.models import Province
+from tests.umpire.test_table_console import busy, follow_up, hall, letter_arrives  # noqa: F401  (fixtures)
+from umpire.models import FollowUp
+from umpire.services.followups import do_acknowledge_follow_up
+from umpire.table_console import gather_follow_ups
+
+
+def letter_queries(captured):
+    return [query["sql"] for query in captured if f'FROM "{Letter._meta.db_table}"' in query["sql"]]
+
+
+def test_the_letters_to_hand_out_are_read_without_their_contents(busy):
+    with CaptureQueriesContext(connection) as captured:
+        view = gather_letters(busy.illyria, busy.illyria_umpire, timezone.now())
+    assert [row.note for row in view.rows] == ["at the Illyria table"]
+    (sql,) = letter_queries(captured)
+    assert '"contents"' not in sql and '"runner"' not in sql
+
+
+def test_a_letter_to_an_office_is_handed_to_its_holder_wherever_he_is(busy):
+    pannonia = Province.objects.get(event=busy.event, name="Pannonia")
+    Province.objects.filter(pk=pannonia.pk).update(governor=busy.scribonius)
+    letter = letter_arrives(busy)
+    Letter.objects.filter(pk=letter.pk).update(addressee=None, office="governor", office_province=pannonia)
+    rows = gather_letters(busy.illyria, busy.illyria_umpire, timezone.now()).rows
+    assert [row.note for row in rows] == ["at the Illyria table", "at the Italia/Rome table"]
+    assert rows[1].text.endswith("to the Governor of Pannonia")
+
+
+def test_the_consoles_follow_ups_are_the_open_ones_without_the_inbox_read(busy):
+    done = follow_up(busy, "Seen to already")
+    do_acknowledge_follow_up(done, actor=busy.illyria_umpire)
+    with CaptureQueriesContext(connection) as captured:
+        rows = gather_follow_ups(busy.illyria, busy.illyria_umpire, timezone.now()).rows
+    assert [row.text for row in rows] == ["Legion XV lost half its strength in Gaul"]
+    (sql,) = [query["sql"] for query in captured if f'FROM "{FollowUp._meta.db_table}"' in query["sql"]]
+    assert '"auth_user"' not in sql  # neither who sent it nor who acknowledged it is shown

@@ -1,0 +1,67 @@
+"""PostgreSQL's connections are lent from a pool, so that a page in a thread of its own does not open one."""
+
+import runpy
+import threading
+from pathlib import Path
+
+import pytest
+from django.db import close_old_connections, connection
+
+import umpire.settings
+
+POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/hall"
+
+
+def settings_with(monkeypatch, **environ):
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(Path(umpire.settings.__file__)))
+
+
+def test_a_postgresql_url_lends_connections_from_a_pool_of_the_set_size(monkeypatch):
+    database = settings_with(monkeypatch, DATABASE_URL=POSTGRES_URL, UMPIRE_DB_POOL_SIZE="6")["DATABASES"]["default"]
+    assert database["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 6}
+    assert database["CONN_MAX_AGE"] == 0  # Django refuses a pool with kept connections
+    assert database["CONN_HEALTH_CHECKS"] is True
+
+
+def test_a_pool_size_of_0_keeps_each_threads_connection_instead(monkeypatch):
+    database = settings_with(
+        monkeypatch, DATABASE_URL=POSTGRES_URL, UMPIRE_DB_POOL_SIZE="0", UMPIRE_DB_CONN_MAX_AGE="60"
+    )["DATABASES"]["default"]
+    assert "pool" not in database.get("OPTIONS", {})
+    assert database["CONN_MAX_AGE"] == 60
+
+
+def test_sqlite_has_no_pool(monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    database = settings_with(monkeypatch, UMPIRE_DB_CONN_MAX_AGE="60")["DATABASES"]["default"]
+    assert database["ENGINE"].endswith("sqlite3")
+    assert "pool" not in database.get("OPTIONS", {})
+
+
+def backend_of_a_page_in_its_own_thread():
+    """The PostgreSQL backend that served one page run, as Daphne runs each, in a new thread."""
+    served = []
+
+    def page():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            served.append(cursor.fetchone()[0])
+        close_old_connections()  # what the end of a request does
+
+    thread = threading.Thread(target=page)
+    thread.start()
+    thread.join()
+    return served[0]
+
+
+@pytest.mark.django_db
+def test_pages_in_threads_of_their_own_open_no_connection_once_the_pool_has_one():
+    if connection.vendor != "postgresql":
+        pytest.skip("the pool is PostgreSQL's")
+    backend_of_a_page_in_its_own_thread()
+    opened = connection.pool.get_stats()["connections_num"]
+    backends = {backend_of_a_page_in_its_own_thread() for _ in range(6)}
+    assert connection.pool.get_stats()["connections_num"] == opened
+    assert len(backends) <= opened
