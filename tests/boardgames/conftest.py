@@ -1,5 +1,5 @@
-"""The board-game events the tests play: a Hannibal Barkas event with one map table and its umpires, and an Optimus
-Princeps event."""
+"""The board-game events the tests play: a Hannibal Barkas event with one map table and its umpires, an Optimus
+Princeps event, and an Imperium Romanum event with its Control."""
 
 import pytest
 
@@ -49,3 +49,24 @@ def op(db):
         ),
         actor=None,
     )
+
+
+@pytest.fixture
+def ir(db):
+    """An Imperium Romanum event; its dates and length are the test's own (no situation is in the text)."""
+    return do_save_event(
+        Event(
+            slug="ir",
+            name="Imperium Romanum",
+            ruleset=Event.Ruleset.IMPERIUM_ROMANUM,
+            start_year=69,
+            start_month=1,
+            number_of_turns=12,
+        ),
+        actor=None,
+    )
+
+
+@pytest.fixture
+def ir_control(ir, make_umpire):
+    return make_umpire(ir, Role.CONTROL, username="ir-control")

@@ -20,7 +20,7 @@ from boardgames.services.trackers import (
     do_open_standard_trackers,
     do_propose_tracker_move,
 )
-from umpire.models import Event, ProcedureRun, Role
+from umpire.models import ProcedureRun
 from umpire.printing.ruleset_reference import ruleset_reference_pdf
 from umpire.rules.dice import EnteredDice, SeededDice
 from umpire.rules.errors import RulesError
@@ -29,30 +29,8 @@ from umpire.rules.imperium_romanum.combat_input import LandCombatInput
 from umpire.rules.imperium_romanum.morale import MoraleInput, morale
 from umpire.rules.registry import run_procedure
 from umpire.rules.schema import parse
-from umpire.services.records import do_save_event
 from umpire.services.rules import do_record_procedure_run
 from umpire.views.rules import reference_sheet
-
-
-@pytest.fixture
-def ir(db):
-    """An Imperium Romanum event; its dates and length are the test's own (no situation is in the text)."""
-    return do_save_event(
-        Event(
-            slug="ir",
-            name="Imperium Romanum",
-            ruleset=Event.Ruleset.IMPERIUM_ROMANUM,
-            start_year=69,
-            start_month=1,
-            number_of_turns=12,
-        ),
-        actor=None,
-    )
-
-
-@pytest.fixture
-def ir_control(ir, make_umpire):
-    return make_umpire(ir, Role.CONTROL, username="ir-control")
 
 
 @pytest.fixture

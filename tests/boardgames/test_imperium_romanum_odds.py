@@ -7,10 +7,9 @@ import pytest
 from boardgames.imperium_romanum import odds_rows
 from boardgames.models import DataTable
 from boardgames.services.tables import do_prepare_data_tables, do_save_data_rows
-from umpire.models import Event, Role
+from umpire.models import Role
 from umpire.rules.errors import RulesError
 from umpire.services.readings import do_set_readings, get_procedures_with_readings
-from umpire.services.records import do_save_event
 from umpire.services.rules import prepare_case
 
 LAND_ODDS = "imperium_romanum.land_combat_odds"
@@ -33,26 +32,6 @@ DV_16_ON_THE_DESK = {
     "dice_mode": "console",
     "step": "run",
 }
-
-
-@pytest.fixture
-def ir(db):
-    return do_save_event(
-        Event(
-            slug="ir",
-            name="Imperium Romanum",
-            ruleset=Event.Ruleset.IMPERIUM_ROMANUM,
-            start_year=69,
-            start_month=1,
-            number_of_turns=12,
-        ),
-        actor=None,
-    )
-
-
-@pytest.fixture
-def ir_control(ir, make_umpire):
-    return make_umpire(ir, Role.CONTROL, username="ir-control")
 
 
 @pytest.fixture

@@ -147,10 +147,7 @@ def land_combat_odds(case: LandCombatInput, dice: Dice) -> Result:
         working.step(faces_said(row, modifier), f"{PROCEDURE}; {OPTIONAL_CRT}, notes (L1030)", row.row)
         rows.append((row, resolve(case, key, row.row, force, working)))
     winners = shares([(row, done.winner.value) for row, done in rows], [party.value for party in Party])
-    lost = {
-        "attacker": on_average([(row, done.attacker_loses) for row, done in rows]),
-        "defender": on_average([(row, done.defender_loses) for row, done in rows]),
-    }
+    lost = losses_on_average(rows)
     outcome = {
         "verdict": f"The attacker wins on {in_sixths(winners['attacker'])}, the defender on "
         f"{in_sixths(winners['defender'])}, neither on {in_sixths(winners['neither'])}. Strength points lost on "
@@ -175,6 +172,14 @@ def land_combat_odds(case: LandCombatInput, dice: Dice) -> Result:
         ],
     }
     return Result.of(f"{RULESET}.land_combat_odds", outcome, working, dice)
+
+
+def losses_on_average(rows: Sequence[tuple[Reached, Any]]) -> dict[str, Fraction]:
+    """Each side's loss on average over the rows reached, each row by its chance."""
+    return {
+        "attacker": on_average([(row, done.attacker_loses) for row, done in rows]),
+        "defender": on_average([(row, done.defender_loses) for row, done in rows]),
+    }
 
 
 # ---- imperium_romanum.naval_combat_odds ---------------------------------------------------------------------------
@@ -206,10 +211,7 @@ def naval_combat_odds(case: NavalCombatInput, dice: Dice) -> Result:
         working.step(faces_said(row, modifier), COMBAT, row.row)
         rows.append((row, naval_resolve(case, key, row.row, working)))
     losers = shares([(row, LOSERS[done.losers]) for row, done in rows], list(LOSERS.values()))
-    lost = {
-        "attacker": on_average([(row, done.attacker_loses) for row, done in rows]),
-        "defender": on_average([(row, done.defender_loses) for row, done in rows]),
-    }
+    lost = losses_on_average(rows)
     outcome = {
         "verdict": f"The attacker loses more fleets on {in_sixths(losers['attacker'])}, the defender on "
         f"{in_sixths(losers['defender'])}, both as many on {in_sixths(losers['both'])}. Fleets lost on average: "
