@@ -15,10 +15,18 @@ arrived; one more pause then checks they all hear it.
 
 Beside it, in the same run, a bare `websockets` server holds as many connections, broadcasts the
 same message text to as many of them as hear the clock, and takes the same drop: the floor, so the
-console/bare ratios are what Django, Channels and the channel layer add. It prints a table per
-mode, the targets of issue 34 and whether each was met, and asserts nothing:
+console/bare ratios are what Django, Channels and the channel layer add. It stays one process
+whatever the console's worker count: it is the floor of one broadcast.
 
-    .venv/bin/python bench/clock_fanout.py [--clients 1000] [--rounds 5] [--modes postgres,sqlite]
+With PostgreSQL and Redis the console runs as README's "ASGI workers" runs a big event: one Daphne
+worker per SOCKETS_PER_WORKER sockets (or `--workers`), each on a port of its own, the hall's sockets
+dealt to them round-robin as a load balancer deals them (no balancer process is run: each client is
+given its worker's address; after the drop it comes back to the same one). `--workers 1,2` measures
+each count in turn on the same hall, each beside a bare run of its own. SQLite mode is always one
+worker: its in-memory channel layer is not shared between processes. It prints a table per mode and
+worker count, the targets of issue 34 and whether each was met, and asserts nothing:
+
+    .venv/bin/python bench/clock_fanout.py [--clients 1000] [--rounds 5] [--modes postgres,sqlite] [--workers 1,2]
 """
 
 import argparse
@@ -49,8 +57,9 @@ from bench.servers import (  # noqa: E402
     CLIENT_OPTIONS,
     HOST,
     configure_environment,
-    daphne_command,
+    daphne_workers,
     dedicated_redis_db,
+    flush_redis_db,
     free_port,
     open_client,
     percentile,
@@ -66,6 +75,7 @@ RECEIVE_TIMEOUT = 15  # seconds a client waits for one broadcast
 RECONNECT_TIMEOUT = 60  # seconds a client keeps trying to come back after the drop
 UMPIRES = 30  # signed in, as issue 34's hall; their logins also open the table screens
 MAILBOX_SHARE, UMPIRE_SHARE = 0.30, 0.03  # of the sockets; the rest half projectors, half table screens
+SOCKETS_PER_WORKER = 500  # README's "ASGI workers": one Daphne process serves a few hundred websockets
 TARGET_RATIO = 3  # issue 34: console p99 at most this times the bare broadcast's p99
 TARGET_RECONNECT = 10  # issue 34: seconds for every socket to come back with its snapshot
 REPORTED_PACKAGES = ("Django", "daphne", "channels", "channels_redis", "redis", "websockets")
@@ -101,6 +111,12 @@ def parse_args():
         default=9,
         help="an empty Redis db for the channel layer, flushed afterwards (default 9)",
     )
+    parser.add_argument(
+        "--workers",
+        type=lambda text: [int(count) for count in text.split(",")],
+        help=f"Daphne workers with PostgreSQL, comma-separated to run each in turn (default one per "
+        f"{SOCKETS_PER_WORKER} sockets, as README says; SQLite mode always runs one)",
+    )
     parser.add_argument("--mode", choices=list(MODES), help=argparse.SUPPRESS)
     parser.add_argument("--serve-bare", type=int, metavar="PORT", help=argparse.SUPPRESS)
     return parser.parse_args()
@@ -109,23 +125,43 @@ def parse_args():
 def run_mode(args):
     raise_open_file_limit(2 * args.clients)
     with ExitStack() as stack:
+        redis_url = None
         if args.mode == "postgres":
             database = stack.enter_context(scratch_database("bench_clock"))
-            configure_environment(database, stack.enter_context(dedicated_redis_db(args.redis_db)))
+            redis_url = stack.enter_context(dedicated_redis_db(args.redis_db))
+            configure_environment(database, redis_url)
         else:
             folder = stack.enter_context(tempfile.TemporaryDirectory())
             # as the console runs without Redis: one process, which ticks the clock itself
             configure_environment(f"sqlite:///{folder}/bench.sqlite3", "", UMPIRE_EMBEDDED_TICKER="1")
         progress(f"{MODES[args.mode]}: building the hall")
         hall = build_hall(mailboxes(args.clients))
-        log = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "daphne.log"
-        console_port, bare_port = free_port(), free_port()
-        stack.enter_context(running(daphne_command(console_port), console_port, log))
+        logs = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        for workers in worker_counts(args):
+            run_workers(args, hall, workers, logs / f"{workers}w")
+            if redis_url:
+                # the stopped workers' sockets never left their groups: the next count starts clean
+                flush_redis_db(redis_url)
+
+
+def worker_counts(args):
+    if args.mode == "sqlite":
+        return [1]
+    return args.workers or [max(1, -(-args.clients // SOCKETS_PER_WORKER))]
+
+
+def run_workers(args, hall, workers, log_folder):
+    """Measure the hall on `workers` Daphne workers, and the bare broadcast beside it; print both."""
+    log_folder.mkdir()
+    with ExitStack() as stack:
+        ports, logs = daphne_workers(stack, workers, log_folder)
+        bare_port = free_port()
         stack.enter_context(running(bare_command(bare_port), bare_port, os.devnull))
-        console, bare = asyncio.run(measure_both(args, hall, console_port, bare_port))
+        progress(f"{MODES[args.mode]}: {workers} Daphne worker(s)")
+        console, bare = asyncio.run(measure_both(args, hall, ports, bare_port))
         sessions = postgres_sessions() if args.mode == "postgres" else None
-        print_report(args, console, bare, sessions)
-        print_server_errors(log)
+    print_report(args, workers, console, bare, sessions)
+    print_server_errors(logs)
 
 
 def mailboxes(clients):
@@ -139,9 +175,11 @@ def mix(clients):
     return {"mailbox": mailboxes(clients), "umpire": umpires, "projector": rest - rest // 2, "table": rest // 2}
 
 
-async def measure_both(args, hall, console_port, bare_port):
-    base = f"ws://{HOST}:{console_port}"
-    console = await measure(console_sockets(base, hall, args.clients), args.rounds, Trigger(hall, console_port))
+async def measure_both(args, hall, console_ports, bare_port):
+    bases = [f"ws://{HOST}:{port}" for port in console_ports]
+    # Control's button goes to the first worker; the pause reaches the others' sockets through Redis.
+    trigger = Trigger(hall, console_ports[0])
+    console = await measure(console_sockets(bases, hall, args.clients), args.rounds, trigger)
     async with connect(f"ws://{HOST}:{bare_port}/trigger", **CLIENT_OPTIONS) as control:
         bare_trigger = BareTrigger(control, console.message)
         bare = await measure(bare_sockets(f"ws://{HOST}:{bare_port}", mix(args.clients)), args.rounds, bare_trigger)
@@ -163,16 +201,15 @@ class Socket:
         return self.kind != "mailbox"
 
 
-def console_sockets(base, hall, clients):
+def console_sockets(bases, hall, clients):
+    """The hall's sockets, dealt round-robin over the workers at `bases`, as a load balancer deals them."""
     counts, slug = mix(clients), hall.slug
-    sockets = [Socket("mailbox", f"{base}/ws/mailbox/{slug}/?code={code}", None, True) for code in hall.mailbox_codes]
-    display = f"{base}/ws/display/{slug}/?code={hall.display_code}"
-    sockets += [Socket("projector", display, None, True)] * counts["projector"]
-    desk = f"{base}/ws/events/{hall.event_id}/"
+    paths = [("mailbox", f"/ws/mailbox/{slug}/?code={code}", None) for code in hall.mailbox_codes]
+    paths += [("projector", f"/ws/display/{slug}/?code={hall.display_code}", None)] * counts["projector"]
     for kind in ("umpire", "table"):
         sessions = [hall.umpire_sessions[n % len(hall.umpire_sessions)] for n in range(counts[kind])]
-        sockets += [Socket(kind, desk, {"Cookie": f"sessionid={session}"}, True) for session in sessions]
-    return sockets
+        paths += [(kind, f"/ws/events/{hall.event_id}/", {"Cookie": f"sessionid={session}"}) for session in sessions]
+    return [Socket(kind, bases[n % len(bases)] + path, headers, True) for n, (kind, path, headers) in enumerate(paths)]
 
 
 def bare_sockets(base, counts):
@@ -453,10 +490,11 @@ def postgres_sessions():
 # Output -------------------------------------------------------------------------
 
 
-def print_report(args, console, bare, sessions):
+def print_report(args, workers, console, bare, sessions):
     packages = ", ".join(f"{name} {version(name)}" for name in REPORTED_PACKAGES)
     counts = ", ".join(f"{n} {kind}" for kind, n in mix(args.clients).items())
     print(f"\n{MODES[args.mode]}: {args.clients} sockets ({counts}); {args.rounds} pauses; {packages}")
+    print(workers_line(args, workers))
     print(f"{'':10} {'':>10} {'':>7} {'':>11}   from the sending, ms      from the button, ms")
     print(
         f"{'':10} {'connected':>10} {'fill s':>7} {'heard':>11} {'p50':>8} {'p99':>8} {'max':>8} {'p50':>8} {'p99':>8}"
@@ -511,6 +549,18 @@ def print_targets(console, bare):
         print(f"  {'met    ' if met else 'NOT met'}  {words}")
 
 
+def workers_line(args, workers):
+    if args.mode == "sqlite":
+        return (
+            "console: 1 Daphne worker (SQLite mode: its in-memory channel layer is not shared between "
+            "processes, so the console runs one); bare: 1 process"
+        )
+    return (
+        f"console: {workers} Daphne worker(s), the sockets dealt round-robin over them as a load balancer "
+        "would (no balancer process: each client is given its worker's address); bare: 1 process"
+    )
+
+
 def milliseconds(value):
     return f"{value * 1000:>8.1f}" if value is not None else f"{'-':>8}"
 
@@ -523,10 +573,13 @@ def ratio(mine, floor):
     return f"{mine / floor:.1f}x" if mine is not None and floor else "-"
 
 
-def print_server_errors(log_path):
-    """The console server's logged application errors, counted by message."""
+def print_server_errors(log_paths):
+    """The console servers' logged application errors, counted by message."""
     errors = Counter(
-        line for line in Path(log_path).read_text().splitlines() if line.startswith("Exception inside application")
+        line
+        for log_path in log_paths
+        for line in Path(log_path).read_text().splitlines()
+        if line.startswith("Exception inside application")
     )
     if errors:
         print("The console's server logged:")

@@ -34,6 +34,16 @@ def daphne_command(port):
     return [daphne, "-b", HOST, "-p", str(port), "--websocket_connect_timeout", "30", "umpire.asgi:application"]
 
 
+def daphne_workers(stack, count, log_folder):
+    """Start `count` Daphne workers, each on a port of its own, until `stack` closes: as README's
+    "ASGI workers" runs a big event. Their ports, and their logs (daphne-1.log, ... in `log_folder`)."""
+    ports = [free_port() for _ in range(count)]
+    logs = [Path(log_folder) / f"daphne-{n + 1}.log" for n in range(count)]
+    for port, log in zip(ports, logs):
+        stack.enter_context(running(daphne_command(port), port, log))
+    return ports, logs
+
+
 def celery_command(*args):
     """A Celery process of the console's, as console.py's run() starts its worker and beat."""
     return [str(Path(sys.executable).with_name("celery")), "-A", "umpire", *args]
