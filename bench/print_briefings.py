@@ -14,8 +14,12 @@ embedded), the floor.
 
 Memory: each cast is printed in a child process of its own, so the high-water marks do not mix.
 It reports the run's peak of Python allocations (tracemalloc, one extra run traced) and how far
-the run raised the process's peak resident size (getrusage's maxrss, before and after the timed
-runs). Flat means the same at 1,000 briefings as at 300. Each time is the best of the repetitions.
+the first run raised the process's peak resident size (getrusage's maxrss, before and after it,
+before anything else is measured). Flat means the same at 1,000 briefings as at 300.
+
+Time: each repetition is a round of one run, the layout alone and the bare canvas, back to back,
+and each time is the best of its rounds. The machine's load drifts over minutes, and times taken
+minutes apart compared the drift more than the run.
 
 It asserts nothing. SQLite by default, PostgreSQL if DATABASE_URL is set; either way in a
 scratch database of its own, dropped afterwards:
@@ -101,21 +105,19 @@ def measure(players, repeat, *, trace):
         event = seat_players(players)
         try:
             before = peak_rss()
-            run_seconds, pages, sizes = best_run(event, repeat)
+            run_seconds, run = timed_run(event)  # first, so the peak it raises is the run's alone
             raised = peak_rss() - before
             traced = traced_peak(event) if trace else None
-            layout_seconds = best_layout(event, repeat)
-            bare_seconds = best_of(repeat, lambda: bare_canvas(pages))
+            times = interleaved(event, repeat, first_run=run_seconds, pages=run.pages)
             return {
                 "players": players,
-                "pages": pages,
-                "run": run_seconds,
-                "layout": layout_seconds,
-                "bare": bare_seconds,
+                "pages": run.pages,
+                **times,
                 "rss_raised": raised,
                 "rss_peak": peak_rss(),
                 "traced_peak": traced,
-                **sizes,
+                "merged_bytes": run.merged_pdf.size,
+                "bundle_bytes": run.bundle.size,
                 "vendor": connection.vendor,
             }
         finally:
@@ -151,18 +153,29 @@ def seat_players(players):
     return event
 
 
-def best_run(event, repeat):
-    """The batch run's best time, and the pages it printed."""
-    times = []
-    for _ in range(repeat):
-        run = new_run(event)
-        started = time.perf_counter()
-        do_print_run(run.pk)
-        times.append(time.perf_counter() - started)
-        run.refresh_from_db()
-        if run.state != PrintRun.State.DONE:
-            sys.exit(f"the run failed: {run.failure}")
-    return min(times), run.pages, {"merged_bytes": run.merged_pdf.size, "bundle_bytes": run.bundle.size}
+def timed_run(event):
+    """One batch run's time, and the run, done."""
+    run = new_run(event)
+    started = time.perf_counter()
+    do_print_run(run.pk)
+    seconds = time.perf_counter() - started
+    run.refresh_from_db()
+    if run.state != PrintRun.State.DONE:
+        sys.exit(f"the run failed: {run.failure}")
+    return seconds, run
+
+
+def interleaved(event, repeat, *, first_run, pages):
+    """The best of `repeat` rounds of a run, the layout alone and the bare canvas, one after the other
+    in each round: the machine's load drifts over minutes, so each ratio compares times taken together."""
+    lay_out = layout_alone(event)
+    runs, layouts, bares = [first_run], [], []
+    for round_ in range(repeat):
+        if round_:
+            runs.append(timed_run(event)[0])
+        layouts.append(timed(lay_out))
+        bares.append(timed(lambda: bare_canvas(pages)))
+    return {"run": min(runs), "layout": min(layouts), "bare": min(bares)}
 
 
 def new_run(event):
@@ -181,7 +194,7 @@ def traced_peak(event):
     return peak
 
 
-def best_layout(event, repeat):
+def layout_alone(event):
     """The layout alone: the same briefings, gathered once beforehand, drawn again."""
     characters = Character.objects.filter(event=event).select_related("event", "career_rank", "location")
     sheets = [get_briefing(character) for character in characters]
@@ -190,7 +203,7 @@ def best_layout(event, repeat):
         for sheet in sheets:
             briefing_pdf(sheet, event_name=event.name)  # built into memory, then dropped
 
-    return best_of(repeat, lay_out)
+    return lay_out
 
 
 def bare_canvas(pages):
@@ -202,13 +215,10 @@ def bare_canvas(pages):
     canvas.save()
 
 
-def best_of(repeat, work):
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - started)
-    return min(times)
+def timed(work):
+    started = time.perf_counter()
+    work()
+    return time.perf_counter() - started
 
 
 def peak_rss():
@@ -234,7 +244,7 @@ def report(results):
             f"{result['rss_peak'] / MB:>7.0f} {result['merged_bytes'] / MB:>9.1f} {result['bundle_bytes'] / MB:>7.1f}"
         )
     print(
-        "traced MB: the peak of Python's allocations during one run (tracemalloc); RSS+ MB: how far the timed runs "
+        "traced MB: the peak of Python's allocations during one run (tracemalloc); RSS+ MB: how far the first run "
         "raised the process's peak resident size; RSS MB: that peak, set-up and layout included."
     )
 
