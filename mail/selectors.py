@@ -122,25 +122,30 @@ class Tray:
     overdue: list  # letters bound here that have not moved for the post's set time
 
 
+# What each of the tray's lists shows of a letter besides its code: whom it is addressed to (a letter's name, and
+# each hand-over form's label), and that list's own tables or courier. Each reads these alone: with the letter
+# page's sixteen relations the tray's queries cost more to build than everything else on the page (issue 34).
+ADDRESSED = ("addressee", "office_province", "office_legion")
+WAITING_RELATIONS = (*ADDRESSED, "destination")
+OVERDUE_RELATIONS = ("at_table", "courier")
+
+
 def get_tray(table, stuck_after_minutes):
-    letters = (
-        Letter.objects.filter(event_id=table.event_id).select_related(*LETTER_RELATIONS).order_by("moved_at", "pk")
-    )
-    arrived = letters.filter(state=Letter.State.ARRIVED, at_table=table)
+    letters = Letter.objects.filter(event_id=table.event_id).order_by("moved_at", "pk")
     return Tray(
         table=table,
-        to_hand_out=[hand_out(letter, table) for letter in arrived],
-        waiting=list(letters.filter(state=Letter.State.IN_TRAY, at_table=table)),
-        couriers_here=carried_by_couriers_at(letters, table),
-        runners_bound_here=list(
-            get_runners_letters_for(table).select_related(*LETTER_RELATIONS).order_by("moved_at", "pk")
-        ),
+        to_hand_out=get_to_hand_out(table),
+        waiting=list(letters.filter(state=Letter.State.IN_TRAY, at_table=table).select_related(*WAITING_RELATIONS)),
+        couriers_here=carried_by_couriers_at(letters.select_related("courier"), table),
+        runners_bound_here=list(get_runners_letters_for(table).order_by("moved_at", "pk")),
         overdue=list(
             letters.filter(
                 destination=table,
                 state__in=Letter.MOVING,
                 moved_at__lt=timezone.now() - timedelta(minutes=stuck_after_minutes),
-            ).exclude(state=Letter.State.ARRIVED)
+            )
+            .exclude(state=Letter.State.ARRIVED)
+            .select_related(*OVERDUE_RELATIONS)
         ),
     )
 

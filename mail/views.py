@@ -24,6 +24,7 @@ from . import forms
 from .forms import focus_first_error
 from .models import Letter, PostOffice
 from .selectors import (
+    ADDRESSED,
     access_letter,
     access_post,
     access_tray,
@@ -171,9 +172,7 @@ def tray_forms(table, tray):
 
 def labelled(letters):
     """A letter choice's label reads its addressee and office: fetched with it, not one by one."""
-    return Letter.objects.filter(pk__in=[letter.pk for letter in letters]).select_related(
-        "addressee", "office_province", "office_legion", "destination"
-    )
+    return Letter.objects.filter(pk__in=[letter.pk for letter in letters]).select_related(*ADDRESSED)
 
 
 def tray_step(handler):

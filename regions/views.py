@@ -21,7 +21,7 @@ from umpire.permissions import Perm
 from umpire.refusals import refused_in
 from umpire.rules.ad69.legions import UNPAID_TROOPS
 from umpire.rules.working import Line
-from umpire.selectors import access_event, can, is_record_id
+from umpire.selectors import access_event, can, get_seats, is_record_id
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
@@ -67,7 +67,8 @@ def world(request, slug):
         "tables": get_tables_with_contents(event),
         "travelling": get_characters_travelling(event),
         "can_edit": can(request.user, event, Perm.EDIT_WORLD),
-        "my_tables": set(request.user.seats.filter(event=event).values_list("region", flat=True)),
+        # the seats the request has read already (its permissions), not read again
+        "my_tables": {region for _, region in get_seats(request.user, event)},
     }
     return render(request, "regions/world.html", context)
 

@@ -21,23 +21,23 @@ WAITING = (Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)
 
 def gather_fights(table, user, now):
     event, turn = table.event, get_turn(table.event)
-    # the rows name each fight, its state and claim: not the forces, rounds and sides the desk reads
+    # the rows name each fight, its state and claim: not the forces, rounds and sides the desk reads, nor the
+    # event each row would join again to link to it (the table's is at hand)
     battles = (
         Battle.objects.filter(event=event, region=table, state__in=WAITING)
         .filter(get_fight_scope(user, event).visible())
-        .select_related("event", "claimed_by")
+        .select_related("claimed_by")
         .order_by("created_at", "pk")
     )
     sieges = list(
         Siege.objects.filter(event=event, region=table, state=Siege.State.ACTIVE)
-        .select_related("event")
         .prefetch_related("months")
         .order_by("begun_turn", "pk")
     )
-    rows = tuple(battle_row(battle, turn, now) for battle in battles)
+    rows = tuple(battle_row(battle, event.slug, turn, now) for battle in battles)
     idle = sum(not worked_in(siege, turn) for siege in sieges)
     return PanelView(
-        rows + tuple(siege_row(siege, turn) for siege in sieges),
+        rows + tuple(siege_row(siege, event.slug, turn) for siege in sieges),
         len(rows) + idle,
         sum(row.overdue for row in rows),
         reverse("warfare:battles", args=[event.slug]),
@@ -73,20 +73,20 @@ def worked_in(siege, turn):
     return any(month.turn == turn for month in siege.months.all())
 
 
-def battle_row(battle, turn, now):
+def battle_row(battle, slug, turn, now):
     claimed = f"claimed by {battle.claimed_by}" if battle.claim_is_live(now) else "waiting: nobody has claimed it"
     return Row(
         f"{battle.title}: {battle.get_state_display().lower()}",
-        reverse("warfare:battle", args=[battle.event.slug, battle.pk]),
+        reverse("warfare:battle", args=[slug, battle.pk]),
         f"opened turn {battle.turn}, {claimed}",
         turns_late(battle.turn, turn),
     )
 
 
-def siege_row(siege, turn):
+def siege_row(siege, slug, turn):
     done = "worked this month" if worked_in(siege, turn) else "no work yet this month"
     return Row(
         f"{siege}: {siege.get_state_display().lower()}",
-        reverse("warfare:siege", args=[siege.event.slug, siege.pk]),
+        reverse("warfare:siege", args=[slug, siege.pk]),
         f"begun turn {siege.begun_turn}, {done}",
     )

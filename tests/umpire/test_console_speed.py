@@ -8,10 +8,14 @@ from django.utils import timezone
 from mail.console_panels import gather_letters
 from mail.models import Letter
 from regions.models import Province
+from tests.regions.forces_builders import legion
 from tests.umpire.test_table_console import busy, follow_up, hall, letter_arrives  # noqa: F401  (fixtures)
 from umpire.models import FollowUp
 from umpire.services.followups import do_acknowledge_follow_up
 from umpire.table_console import gather_follow_ups
+from warfare.console_panels import gather_fights
+from warfare.models import Battle, Siege
+from warfare.services.sieges import do_begin_siege
 
 
 def letter_queries(captured):
@@ -44,3 +48,27 @@ def test_the_consoles_follow_ups_are_the_open_ones_without_the_inbox_read(busy):
     assert [row.text for row in rows] == ["Legion XV lost half its strength in Gaul"]
     (sql,) = [query["sql"] for query in captured if f'FROM "{FollowUp._meta.db_table}"' in query["sql"]]
     assert '"auth_user"' not in sql  # neither who sent it nor who acknowledged it is shown
+
+
+def test_the_consoles_fights_link_to_each_without_joining_the_event_again(busy):
+    pannonia = Province.objects.get(event=busy.event, name="Pannonia")
+    troops = [("legionary", 5, False)]
+    siege = do_begin_siege(
+        besiegers=[legion(busy.event, "Legio Obsidens", "Pannonia", troops)],
+        place="Poetovio",
+        place_type="minor_fortified_city",
+        province=pannonia,
+        garrison=[],
+        actor=busy.control,
+    )
+    battle = Battle.objects.get(event=busy.event)
+    with CaptureQueriesContext(connection) as captured:
+        view = gather_fights(busy.illyria, busy.illyria_umpire, timezone.now())
+    slug = busy.event.slug
+    assert [row.link for row in view.rows] == [
+        f"/events/{slug}/battles/{battle.pk}/",
+        f"/events/{slug}/sieges/{siege.pk}/",
+    ]
+    fights = [query["sql"] for query in captured if f'FROM "{Battle._meta.db_table}"' in query["sql"]]
+    fights += [query["sql"] for query in captured if f'FROM "{Siege._meta.db_table}"' in query["sql"]]
+    assert len(fights) == 2 and not any('"umpire_event"' in sql for sql in fights)

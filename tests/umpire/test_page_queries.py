@@ -37,7 +37,7 @@ QUERIES = {
     "roster": 11,
     "battles": 20,
     "forces": 15,
-    "world": 12,
+    "world": 11,
     "whole post": 10,
     "control's books": 15,
     "audit": 19,

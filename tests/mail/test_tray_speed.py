@@ -1,0 +1,29 @@
+"""The post tray, a table umpire's desk, reads each of its lists with only the relations that list shows: with
+the letter page's sixteen on every list, building its queries cost more than everything else on the page
+(issue 34). What each list shows is proved by tests/mail/test_post_pages.py; its query count by
+tests/umpire/test_page_queries.py."""
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.umpire.test_page_queries import grow, hall, pages  # noqa: F401 (hall: the grown world's fixture)
+
+
+def joins_of_letter_queries(client, hall):
+    user, url = pages(hall)["tray"]
+    client.force_login(user)
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return [query["sql"].count(" JOIN ") for query in captured.captured_queries if 'FROM "mail_letter"' in query["sql"]]
+
+
+# In the grown world, the tray's letter queries in order: to hand out (the console's, each recipient's
+# whereabouts), waiting (addressee and destination), carried by couriers here, brought by runners, overdue (its
+# tray and courier), posted this turn. The first five read the letter page's sixteen relations before, 22 joins
+# each: 120 in all.
+JOINS = [17, 4, 1, 0, 2, 10]
+
+
+def test_each_of_the_trays_lists_joins_only_what_it_shows(client, hall):
+    grow(hall)
+    assert joins_of_letter_queries(client, hall) == JOINS

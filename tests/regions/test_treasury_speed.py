@@ -1,0 +1,42 @@
+"""The treasury's index, opened all day at every table, reads only the purses the umpire keeps: a table's
+umpire keeps a handful of the hall's 300, and reading and summing all of them to show his few was most of his
+page's time (issue 34)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from regions.services.books import do_open_books
+from umpire.models import Character
+
+PURSES = 'FROM "regions_account"'
+CHARACTERS = 'ORDER BY "umpire_character"."name"'
+
+
+@pytest.fixture
+def books(ad69):
+    do_open_books(ad69, actor=None)
+    return ad69
+
+
+def treasury_queries(client, user, event):
+    client.force_login(user)
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(f"/events/{event.slug}/treasury/").status_code == 200
+    return [query["sql"] for query in captured.captured_queries]
+
+
+def test_a_tables_umpire_reads_and_sums_only_the_purses_he_keeps(client, books, illyria_umpire):
+    sqls = treasury_queries(client, illyria_umpire, books)
+    sums = [sql for sql in sqls if PURSES in sql and '"regions_account"."character_id" AS' in sql]
+    listed = [sql for sql in sqls if CHARACTERS in sql]
+    assert len(sums) == len(listed) == 1
+    assert '"location_id" IN' in sums[0] and '"location_id" IN' in listed[0]
+
+
+def test_the_index_lists_every_purse_he_keeps_with_its_balance_and_no_other(client, books, illyria_umpire):
+    at_illyria = Character.objects.filter(event=books, location__name="Illyria").order_by("name")
+    client.force_login(illyria_umpire)
+    text = client.get(f"/events/{books.slug}/treasury/").content.decode()
+    shown = [row.split('"')[0] for row in text.split('id="purse-')[1:]]
+    assert shown == [str(character.pk) for character in at_illyria] != []
