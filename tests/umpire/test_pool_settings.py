@@ -58,8 +58,8 @@ def backend_of_a_page_in_its_own_thread():
 
 @pytest.mark.django_db
 def test_pages_in_threads_of_their_own_open_no_connection_once_the_pool_has_one():
-    if connection.vendor != "postgresql":
-        pytest.skip("the pool is PostgreSQL's")
+    if connection.vendor != "postgresql" or not getattr(connection, "pool", None):
+        pytest.skip("the pool is PostgreSQL's, and on only where UMPIRE_DB_POOL_SIZE is set")
     backend_of_a_page_in_its_own_thread()
     opened = connection.pool.get_stats()["connections_num"]
     backends = {backend_of_a_page_in_its_own_thread() for _ in range(6)}
