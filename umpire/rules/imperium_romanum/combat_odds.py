@@ -158,20 +158,22 @@ def land_combat_odds(case: LandCombatInput, dice: Dice) -> Result:
         "modifier": modifier,
         "winner": fractions(winners),
         "expected_losses": fractions(lost),
-        "rows": [
-            {
-                "row": row.row,
-                "faces": list(row.faces),
-                "chance": str(row.chance),
-                "result": done.cell,
-                "attacker_loses": done.attacker_loses,
-                "defender_loses": done.defender_loses,
-                "winner": done.winner.value,
-            }
-            for row, done in rows
-        ],
+        "rows": [row_said(row, done, winner=done.winner.value) for row, done in rows],
     }
     return Result.of(f"{RULESET}.land_combat_odds", outcome, working, dice)
+
+
+def row_said(row: Reached, done: Any, **outcome: Any) -> dict[str, Any]:
+    """One row the die reaches, as the odds give it: its faces, chance, result and losses, and who won or lost."""
+    return {
+        "row": row.row,
+        "faces": list(row.faces),
+        "chance": str(row.chance),
+        "result": done.cell,
+        "attacker_loses": done.attacker_loses,
+        "defender_loses": done.defender_loses,
+        **outcome,
+    }
 
 
 def losses_on_average(rows: Sequence[tuple[Reached, Any]]) -> dict[str, Fraction]:
@@ -220,17 +222,6 @@ def naval_combat_odds(case: NavalCombatInput, dice: Dice) -> Result:
         "modifier": modifier,
         "loser": fractions(losers),
         "expected_losses": fractions(lost),
-        "rows": [
-            {
-                "row": row.row,
-                "faces": list(row.faces),
-                "chance": str(row.chance),
-                "result": done.cell,
-                "attacker_loses": done.attacker_loses,
-                "defender_loses": done.defender_loses,
-                "losers": list(done.losers),
-            }
-            for row, done in rows
-        ],
+        "rows": [row_said(row, done, losers=list(done.losers)) for row, done in rows],
     }
     return Result.of(f"{RULESET}.naval_combat_odds", outcome, working, dice)
