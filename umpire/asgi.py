@@ -10,12 +10,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "umpire.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddleware, get_user  # noqa: E402  (needs the app registry)
-from channels.db import database_sync_to_async  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from umpire.consumers import in_pool  # noqa: E402
 from umpire.routing import websocket_urlpatterns  # noqa: E402
 
 if settings.EMBEDDED_TICKER:
@@ -61,7 +61,7 @@ class UserReadInPool(AuthMiddleware):
     no transaction of that one thread."""
 
     async def resolve_scope(self, scope):
-        scope["user"]._wrapped = await database_sync_to_async(get_user.func, thread_sensitive=False)(scope)
+        scope["user"]._wrapped = await in_pool(get_user.func)(scope)
 
 
 def signed_in_sockets(inner):

@@ -1,5 +1,6 @@
 """Websocket consumers: authenticate, join groups, send a snapshot, forward events."""
 
+import functools
 import json
 import logging
 from urllib.parse import parse_qs
@@ -7,6 +8,7 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import close_old_connections
 from django.http import Http404
 from django.utils import timezone
 
@@ -41,8 +43,21 @@ def in_pool(function):
     sockets coming back after a Wi-Fi drop each read their code and snapshot, and one at a time, round
     trip after round trip, they took longer than Daphne waits for a socket to be accepted (issue 34).
     Nothing here needs that one thread: each call is whole in itself, and reads or writes in its own
-    transaction."""
-    return database_sync_to_async(function, thread_sensitive=False)
+    transaction.
+
+    The call gives its connection back as it ends, from inside the call. Channels closes connections around
+    the call, outside the context asgiref runs it in, and for a socket's calls that close did not reach the
+    connection the call had opened: each socket kept a pooled connection and the pool ran dry (issue 34).
+    """
+
+    @functools.wraps(function)
+    def giving_back_its_connection(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return database_sync_to_async(giving_back_its_connection, thread_sensitive=False)
 
 
 class RelayedFrames:

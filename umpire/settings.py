@@ -124,13 +124,14 @@ TEMPLATES = [
 ]
 
 # A connection is checked before it is reused, so a restarted PostgreSQL costs one failed ping, not an error.
-# For a hall, keeping connections saves opening one for each socket's code check, each task and each page, which
-# cost more than the queries themselves (issue 34): UMPIRE_DB_CONN_MAX_AGE keeps each thread's for that many
-# seconds, and on PostgreSQL UMPIRE_DB_POOL_SIZE lends them from a pool each process keeps (Django allows a pool
-# only with CONN_MAX_AGE 0), which also serves Daphne's pages, each in a thread of its own. Both are off by
-# default: under the test suite's live servers the pool ran dry (connections taken and never given back, not yet
-# explained), so it is for a Control team to turn on and try before the event, as README says.
-DB_POOL_SIZE = int(os.environ.get("UMPIRE_DB_POOL_SIZE", "0"))
+# Opening a connection for each socket's code check, each task and each page cost more than the queries
+# themselves (issue 34), so PostgreSQL's are lent from a pool each process keeps: under Daphne every page runs in
+# a thread of its own, where a connection kept by its thread (CONN_MAX_AGE) would serve one page and die with it,
+# and Django allows a pool only with CONN_MAX_AGE 0. A process holds at most UMPIRE_DB_POOL_SIZE at once: its
+# pages at once (UMPIRE_PAGES_AT_ONCE) and its sockets' pool of threads, a few each; the rest wait for one. A
+# forked process starts its own (umpire.forked). 0 turns the pool off. SQLite, whose connections cost little to
+# open, keeps none unless UMPIRE_DB_CONN_MAX_AGE asks.
+DB_POOL_SIZE = int(os.environ.get("UMPIRE_DB_POOL_SIZE", "10"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'console.sqlite3'}",

@@ -5,9 +5,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
 from django.db import close_old_connections, connection
 
 import umpire.settings
+from umpire.routing import websocket_urlpatterns
+from umpire.services.access_codes import do_reissue_display_code
 
 POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/hall"
 
@@ -59,9 +64,29 @@ def backend_of_a_page_in_its_own_thread():
 @pytest.mark.django_db
 def test_pages_in_threads_of_their_own_open_no_connection_once_the_pool_has_one():
     if connection.vendor != "postgresql" or not getattr(connection, "pool", None):
-        pytest.skip("the pool is PostgreSQL's, and on only where UMPIRE_DB_POOL_SIZE is set")
+        pytest.skip("the pool is PostgreSQL's, and off where UMPIRE_DB_POOL_SIZE is 0")
     backend_of_a_page_in_its_own_thread()
     opened = connection.pool.get_stats()["connections_num"]
     backends = {backend_of_a_page_in_its_own_thread() for _ in range(6)}
     assert connection.pool.get_stats()["connections_num"] == opened
     assert len(backends) <= opened
+
+
+def lent_out():
+    stats = connection.pool.get_stats()
+    return stats["pool_size"] - stats["pool_available"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_projector_socket_gives_back_every_connection_it_was_lent(ad69):
+    if connection.vendor != "postgresql" or not getattr(connection, "pool", None):
+        pytest.skip("the pool is PostgreSQL's, and off where UMPIRE_DB_POOL_SIZE is 0")
+    access = await database_sync_to_async(do_reissue_display_code)(ad69, actor=None)
+    before = await database_sync_to_async(lent_out)()
+    for _ in range(3):  # each reads its code and its snapshot in the loop's pool of threads
+        projector = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/display/ad69/?code={access.code}")
+        assert (await projector.connect())[0]
+        assert (await projector.receive_json_from())["type"] == "snapshot"
+        await projector.disconnect()
+    assert await database_sync_to_async(lent_out)() == before
