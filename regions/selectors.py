@@ -526,14 +526,17 @@ class WorkUnderWay:
 
 
 def get_work_under_way(table):
-    upgrades = (
+    """Each row's event is the table's: given it rather than joined and read again for every row."""
+    upgrades = list(
         Upgrade.objects.filter(force__province__region=table, finished_turn__isnull=True)
-        .select_related("force__event")
+        .select_related("force")
         .order_by("ready_turn", "pk")
     )
-    builds = (
+    builds = list(
         Spending.objects.filter(province__region=table, finished_turn__isnull=True)
-        .select_related("province", "event")
+        .select_related("province")
         .order_by("ready_turn", "pk")
     )
-    return WorkUnderWay(list(upgrades), list(builds))
+    for work in [upgrade.force for upgrade in upgrades] + builds:
+        work.event = table.event
+    return WorkUnderWay(upgrades, builds)

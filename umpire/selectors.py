@@ -83,8 +83,10 @@ def get_clock_state(clock, now):
     event = clock.event
     month = clock.month()
     left = clock.time_left(now)
-    regions = list(Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE))
-    phases = [phase.as_phase() for phase in TurnPhase.objects.filter(event=event)]
+    # Ordered as their models are within one event, without the models' "event" first: ordering by a
+    # foreign key orders by its model's own ordering, a join to the event on every clock read.
+    regions = list(Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).order_by("position", "name"))
+    phases = [phase.as_phase() for phase in TurnPhase.objects.filter(event=event).order_by("starts_minute", "pk")]
     return {
         "state": clock.state,
         "turn": clock.turn,

@@ -123,6 +123,10 @@ TEMPLATES = [
     },
 ]
 
+# Forms draw their choice lists and inputs in Python, as Django's templates draw them: a page's hundreds of
+# options each rendered two templates (umpire.form_rendering, issue 34).
+FORM_RENDERER = "umpire.form_rendering.QuickChoicesRenderer"
+
 # A connection is checked before it is reused, so a restarted PostgreSQL costs one failed ping, not an error.
 # Opening a connection for each socket's code check, each task and each page cost more than the queries
 # themselves (issue 34), so PostgreSQL's are lent from a pool each process keeps: under Daphne every page runs in

@@ -119,8 +119,11 @@ def get_console(table, user, now):
 
 
 def get_clock(event, now):
-    clock = GameClock.objects.filter(event=event).select_related("event").first()
-    return get_clock_state(clock, now) if clock else None
+    clock = GameClock.objects.filter(event=event).first()
+    if clock is None:
+        return None
+    clock.event = event  # the page has it: not joined and read again with the clock
+    return get_clock_state(clock, now)
 
 
 @dataclass(frozen=True)
@@ -152,7 +155,12 @@ HERE, ON_THE_WAY = "here", "on the way here"
 def gather_players(table, user, now):
     """Who is here and who is on his way: those on the way are to be checked in as they arrive, and
     nothing is overdue. The heading counts both from the rows it lists, so it agrees with the list."""
-    characters = Character.objects.filter(Q(location=table) | Q(travelling_to=table), died_turn__isnull=True)
+    # sorted below: the model's own ordering would join the event to sort by its name first
+    characters = (
+        Character.objects.filter(Q(location=table) | Q(travelling_to=table), died_turn__isnull=True)
+        .order_by()
+        .only("name", "location")
+    )
     rows = tuple(
         sorted(
             (Row(c.name, note=HERE if c.location_id == table.pk else ON_THE_WAY) for c in characters),

@@ -7,7 +7,7 @@ table without keeping it sees the drafts of his own fights alone. A siege needs 
 this turn has none, and is never overdue (a siege may rightly sit a month out).
 """
 
-from django.db.models import Count, Exists, OuterRef
+from django.db.models import Count, Exists, OuterRef, Prefetch
 from django.urls import reverse
 
 from umpire.selectors import get_turn
@@ -31,7 +31,8 @@ def gather_fights(table, user, now):
     )
     sieges = list(
         Siege.objects.filter(event=event, region=table, state=Siege.State.ACTIVE)
-        .prefetch_related("months")
+        # only which turns were worked: unordered, where the months' own ordering joins the siege and its event
+        .prefetch_related(Prefetch("months", queryset=SiegeMonth.objects.order_by().only("siege", "turn")))
         .order_by("begun_turn", "pk")
     )
     rows = tuple(battle_row(battle, event.slug, turn, now) for battle in battles)

@@ -1,6 +1,7 @@
 """A table's console is open all day and reloads on every change at its table: its panels read only what their
 rows show (issue 34)."""
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -9,6 +10,8 @@ from mail.console_panels import gather_letters
 from mail.models import Letter
 from regions.models import Province
 from tests.regions.forces_builders import legion
+from tests.umpire.test_page_queries import grow, pages
+from tests.umpire.test_page_queries import hall as page_hall  # noqa: F401  (fixture)
 from tests.umpire.test_table_console import busy, follow_up, hall, letter_arrives  # noqa: F401  (fixtures)
 from umpire.models import FollowUp
 from umpire.services.followups import do_acknowledge_follow_up
@@ -72,3 +75,29 @@ def test_the_consoles_fights_link_to_each_without_joining_the_event_again(busy):
     fights = [query["sql"] for query in captured if f'FROM "{Battle._meta.db_table}"' in query["sql"]]
     fights += [query["sql"] for query in captured if f'FROM "{Siege._meta.db_table}"' in query["sql"]]
     assert len(fights) == 2 and not any('"umpire_event"' in sql for sql in fights)
+
+
+# The console: finding the table (its event with it). The hall: none (its event is found by its slug alone).
+EVENT_JOINS = {"console": 1, "hall": 0}
+
+
+@pytest.fixture
+def grown_hall(page_hall):
+    grow(page_hall)
+    return page_hall
+
+
+def joins_to_the_event(client, user, url):
+    client.force_login(user)
+    client.get(url)
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return [query["sql"] for query in captured if 'JOIN "umpire_event"' in query["sql"]]
+
+
+@pytest.mark.parametrize("page", ["console", "hall"])
+def test_the_console_and_the_hall_read_the_event_once_not_with_each_list(client, grown_hall, page):
+    """The page has the event; its clock, the map tables, the turn's phases and the work under way were each
+    joined to it again (the tables and phases by their models' ordering, which starts with the event)."""
+    user, url = pages(grown_hall)[page]
+    assert len(joins_to_the_event(client, user, url)) == EVENT_JOINS[page]

@@ -22,7 +22,10 @@ def table_console(request, slug, pk):
     table = access_console_table(request.user, slug, pk)
     event, now = table.event, timezone.now()
     control = is_control(request.user, event)
-    others = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).exclude(pk=table.pk)
+    # In the tables' order within one event, without the model's ordering's join to the event.
+    others = (
+        Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).exclude(pk=table.pk).order_by("position", "name")
+    )
     return render(
         request,
         "umpire/table_console.html",
