@@ -60,7 +60,7 @@ def run():
         manage("collectstatic", "--noinput", "-v", "0")
         manage("seed_demo")
         print(f"Sessions are signed with {secret_key_source()}.", flush=True)
-        server, address = daphne_command(host, port)
+        server, address = server_command(host, port)
     except subprocess.CalledProcessError as failed:
         sys.exit(f"The console did not start: {' '.join(map(str, failed.cmd[1:]))} failed (its words are above).")
     helpers = (
@@ -90,7 +90,7 @@ CELERY = [str(BIN / "celery"), "-A", "umpire"]
 
 def stop_on_sigterm():
     """SIGTERM (systemd, a container, `kill`) stops the console as Ctrl+C does: with every process it started, as
-    `supervise` stops them on its way out. Python's default would leave them running, Daphne holding the port."""
+    `supervise` stops them on its way out. Python's default would leave them running, the server holding the port."""
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
 
 
@@ -109,20 +109,16 @@ def secret_key_source():
     return f"the key made once for this console, kept in {var_dir() / 'secret_key'} (keep it to yourself)"
 
 
-# After a Wi-Fi drop a hall's screens and phones all come back at once, and Daphne refuses a websocket
-# whose handshake it has not finished within 5 seconds: at 1,000 sockets it refused hundreds, which then
-# retried on top of the burst (issue 34). With longer they wait their turn and come back in one go.
-HALL_SERVER_OPTIONS = ["--websocket_connect_timeout", "30"]
-
-
-def daphne_command(host, port):
-    """Daphne's command line, and the address it serves at: over TLS when UMPIRE_TLS or UMPIRE_TLS_CERT asks."""
-    daphne = [str(BIN / "daphne")]
-    app = [*HALL_SERVER_OPTIONS, "umpire.asgi:application"]
+def server_command(host, port):
+    """The ASGI server's command line (uvicorn, as umpire/server.py sets it for a hall), and the address it
+    serves at: over TLS when UMPIRE_TLS or UMPIRE_TLS_CERT asks. With TLS, `tls_endpoint` first makes the
+    LAN's certificate if need be and prints which certificate it is and its fingerprint; the server reads
+    the same one from the settings."""
+    command = [str(PYTHON), "-m", "umpire.server", host, port]
     if not serves_tls():
-        return [*daphne, "-b", host, "-p", port, *app], f"http://{host}:{port}/"
-    endpoint = manage("tls_endpoint", host, port, stdout=subprocess.PIPE, text=True).stdout.strip()
-    return [*daphne, "-e", endpoint, *app], f"https://{host}:{port}/"
+        return command, f"http://{host}:{port}/"
+    manage("tls_endpoint", host, port, stdout=subprocess.DEVNULL)  # its words are on stderr
+    return command, f"https://{host}:{port}/"
 
 
 def serves_tls():

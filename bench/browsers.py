@@ -26,8 +26,9 @@ from bench.servers import HOST, open_client
 HTTP_TIMEOUT = 60  # seconds: a slower page is an error, not a wait
 MAX_REDIRECTS = 5
 RECONNECT_PAUSE, RECONNECT_LONGEST = 1, 15  # seconds live.js waits before reconnecting, doubling each time
-# Longer than Daphne's own 20 s for an application to accept a socket: the server, not the bench, gives up.
-HANDSHAKE_TIMEOUT = 30
+# Longer than the server's own 30 s for a socket's handshake (umpire.server.HANDSHAKE_SECONDS): the server,
+# not the bench, gives up.
+HANDSHAKE_TIMEOUT = 35
 EXAMPLES = 5  # failures kept word for word, of each kind
 LIVE_SCRIPT = re.compile(r"<script[^>]*live\.js[^>]*>")
 LIVE_ATTRIBUTE = re.compile(r'data-(socket|refresh)="([^"]*)"')

@@ -2,7 +2,8 @@
 and how long a hall's screens take to come back after the Wi-Fi drops.
 
 For each mode the console runs in (PostgreSQL with channels-redis; SQLite with the in-memory
-channel layer), it starts the console's real ASGI server (Daphne) on a scratch database, seated as
+channel layer), it starts the console's real ASGI server (uvicorn, umpire/server.py; `--servers daphne,uvicorn`
+runs Daphne, the server before, on the same hall too) on a scratch database, seated as
 a hall is: the AD69 world, its umpires signed in and players with their mailbox codes. It opens a
 mix of sockets as the hall's screens do: 30% players' mailbox pages (each with his own code), 3%
 umpires' desks (one per umpire signed in), and the rest half projectors (the display code) and half
@@ -18,7 +19,7 @@ same message text to as many of them as hear the clock, and takes the same drop:
 console/bare ratios are what Django, Channels and the channel layer add. It stays one process
 whatever the console's worker count: it is the floor of one broadcast.
 
-With PostgreSQL and Redis the console runs as README's "ASGI workers" runs a big event: one Daphne
+With PostgreSQL and Redis the console runs as README's "ASGI workers" runs a big event: one server
 worker per SOCKETS_PER_WORKER sockets (or `--workers`), each on a port of its own, the hall's sockets
 dealt to them round-robin as a load balancer deals them (no balancer process is run: each client is
 given its worker's address; after the drop it comes back to the same one). `--workers 1,2` measures
@@ -57,7 +58,6 @@ from bench.servers import (  # noqa: E402
     CLIENT_OPTIONS,
     HOST,
     configure_environment,
-    daphne_workers,
     dedicated_redis_db,
     flush_redis_db,
     free_port,
@@ -67,6 +67,7 @@ from bench.servers import (  # noqa: E402
     raise_open_file_limit,
     running,
     scratch_database,
+    server_workers,
 )
 
 MODES = {"postgres": "PostgreSQL + channels-redis", "sqlite": "SQLite + in-memory layer"}
@@ -75,10 +76,12 @@ RECEIVE_TIMEOUT = 15  # seconds a client waits for one broadcast
 RECONNECT_TIMEOUT = 60  # seconds a client keeps trying to come back after the drop
 UMPIRES = 30  # signed in, as issue 34's hall; their logins also open the table screens
 MAILBOX_SHARE, UMPIRE_SHARE = 0.30, 0.03  # of the sockets; the rest half projectors, half table screens
-SOCKETS_PER_WORKER = 500  # README's "ASGI workers": one Daphne process serves a few hundred websockets
+SOCKETS_PER_WORKER = 500  # README's "ASGI workers": one server process serves a few hundred websockets
 TARGET_RATIO = 3  # issue 34: console p99 at most this times the bare broadcast's p99
 TARGET_RECONNECT = 10  # issue 34: seconds for every socket to come back with its snapshot
-REPORTED_PACKAGES = ("Django", "daphne", "channels", "channels_redis", "redis", "websockets")
+# How each server's log starts an application's traceback: Daphne's, and uvicorn's (as "ERROR:    ...").
+APPLICATION_ERRORS = ("Exception inside application", "ERROR:    Exception in ASGI application")
+REPORTED_PACKAGES = ("Django", "uvicorn", "daphne", "channels", "channels_redis", "redis", "websockets")
 
 
 # The run ------------------------------------------------------------------------
@@ -114,8 +117,15 @@ def parse_args():
     parser.add_argument(
         "--workers",
         type=lambda text: [int(count) for count in text.split(",")],
-        help=f"Daphne workers with PostgreSQL, comma-separated to run each in turn (default one per "
+        help=f"server workers with PostgreSQL, comma-separated to run each in turn (default one per "
         f"{SOCKETS_PER_WORKER} sockets, as README says; SQLite mode always runs one)",
+    )
+    parser.add_argument(
+        "--servers",
+        type=lambda text: text.split(","),
+        default=["uvicorn"],
+        help="ASGI servers to run the console on, comma-separated to run each in turn on the same hall, "
+        "each beside its own bare run (default uvicorn, the console's; daphne, the one before)",
     )
     parser.add_argument("--mode", choices=list(MODES), help=argparse.SUPPRESS)
     parser.add_argument("--serve-bare", type=int, metavar="PORT", help=argparse.SUPPRESS)
@@ -138,10 +148,11 @@ def run_mode(args):
         hall = build_hall(mailboxes(args.clients))
         logs = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         for workers in worker_counts(args):
-            run_workers(args, hall, workers, logs / f"{workers}w")
-            if redis_url:
-                # the stopped workers' sockets never left their groups: the next count starts clean
-                flush_redis_db(redis_url)
+            for server in args.servers:
+                run_workers(args, hall, workers, server, logs / f"{server}-{workers}w")
+                if redis_url:
+                    # the stopped workers' sockets never left their groups: the next run starts clean
+                    flush_redis_db(redis_url)
 
 
 def worker_counts(args):
@@ -150,17 +161,17 @@ def worker_counts(args):
     return args.workers or [max(1, -(-args.clients // SOCKETS_PER_WORKER))]
 
 
-def run_workers(args, hall, workers, log_folder):
-    """Measure the hall on `workers` Daphne workers, and the bare broadcast beside it; print both."""
+def run_workers(args, hall, workers, server, log_folder):
+    """Measure the hall on `workers` workers of `server`, and the bare broadcast beside it; print both."""
     log_folder.mkdir()
     with ExitStack() as stack:
-        ports, logs = daphne_workers(stack, workers, log_folder)
+        ports, logs = server_workers(stack, workers, log_folder, server)
         bare_port = free_port()
         stack.enter_context(running(bare_command(bare_port), bare_port, os.devnull))
-        progress(f"{MODES[args.mode]}: {workers} Daphne worker(s)")
+        progress(f"{MODES[args.mode]}: {workers} {server} worker(s)")
         console, bare = asyncio.run(measure_both(args, hall, ports, bare_port))
         sessions = postgres_sessions() if args.mode == "postgres" else None
-    print_report(args, workers, console, bare, sessions)
+    print_report(args, workers, server, console, bare, sessions)
     print_server_errors(logs)
 
 
@@ -413,7 +424,7 @@ def serve_bare(port):
             listeners.discard(ws)
 
     async def forever():
-        # Uncompressed, as Daphne does not offer permessage-deflate either.
+        # Uncompressed, as the console's server does not offer permessage-deflate either (umpire/server.py).
         async with serve(handler, HOST, port, compression=None, ping_interval=None) as server:
             await server.serve_forever()
 
@@ -490,11 +501,11 @@ def postgres_sessions():
 # Output -------------------------------------------------------------------------
 
 
-def print_report(args, workers, console, bare, sessions):
+def print_report(args, workers, server, console, bare, sessions):
     packages = ", ".join(f"{name} {version(name)}" for name in REPORTED_PACKAGES)
     counts = ", ".join(f"{n} {kind}" for kind, n in mix(args.clients).items())
     print(f"\n{MODES[args.mode]}: {args.clients} sockets ({counts}); {args.rounds} pauses; {packages}")
-    print(workers_line(args, workers))
+    print(workers_line(args, workers, server))
     print(f"{'':10} {'':>10} {'':>7} {'':>11}   from the sending, ms      from the button, ms")
     print(
         f"{'':10} {'connected':>10} {'fill s':>7} {'heard':>11} {'p50':>8} {'p99':>8} {'max':>8} {'p50':>8} {'p99':>8}"
@@ -549,14 +560,14 @@ def print_targets(console, bare):
         print(f"  {'met    ' if met else 'NOT met'}  {words}")
 
 
-def workers_line(args, workers):
+def workers_line(args, workers, server):
     if args.mode == "sqlite":
         return (
-            "console: 1 Daphne worker (SQLite mode: its in-memory channel layer is not shared between "
+            f"console: 1 {server} worker (SQLite mode: its in-memory channel layer is not shared between "
             "processes, so the console runs one); bare: 1 process"
         )
     return (
-        f"console: {workers} Daphne worker(s), the sockets dealt round-robin over them as a load balancer "
+        f"console: {workers} {server} worker(s), the sockets dealt round-robin over them as a load balancer "
         "would (no balancer process: each client is given its worker's address); bare: 1 process"
     )
 
@@ -579,7 +590,7 @@ def print_server_errors(log_paths):
         line
         for log_path in log_paths
         for line in Path(log_path).read_text().splitlines()
-        if line.startswith("Exception inside application")
+        if line.startswith(APPLICATION_ERRORS)
     )
     if errors:
         print("The console's server logged:")

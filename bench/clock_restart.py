@@ -1,11 +1,11 @@
 """How long from a kill -9 of every process of the hall to the clock held for Control after the restart.
 
-It starts the processes a live event runs (Daphne, a Celery worker, Celery beat, as `console.py run` does, with
-the test harness of tests/hardening/hall.py) on a scratch PostgreSQL database with the AD69 world and a Redis db
-of its own, starts the clock, then, each round: kills every process with SIGKILL, puts the running turn's end
-where an outage longer than clockwork.MISSED_AFTER would have left it, starts them all again at once and times
-until the clock is held. It prints each round's seconds and their median: a plain number, as there is no
-baseline (before issue 29 the hall fast-forwarded instead of holding).
+It starts the processes a live event runs (the console's server, a Celery worker, Celery beat, as `console.py run`
+does, with the test harness of tests/hardening/hall.py) on a scratch PostgreSQL database with the AD69 world and a
+Redis db of its own, starts the clock, then, each round: kills every process with SIGKILL, puts the running turn's
+end where an outage longer than clockwork.MISSED_AFTER would have left it, starts them all again at once and times
+until the clock is held. It prints each round's seconds and their median: a plain number, as there is no baseline
+(before issue 29 the hall fast-forwarded instead of holding).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \\
         .venv/bin/python bench/clock_restart.py --rounds 3

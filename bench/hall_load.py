@@ -3,7 +3,7 @@
 Builds the hall once in a template database (bench/hall_world.py: the AD69 world with its demo
 forces and umpires from `seed_demo`, more umpires seated, 300 players with mailbox codes and
 fortunes, fresh legions for the battles), then for each configuration copies it to a scratch
-database and starts the processes a live event runs (console.py's run()): Daphne, one or two (on
+database and starts the processes a live event runs (console.py's run()): the ASGI server, one or two (on
 two ports, the browsers split between them, both on the Redis channel layer), one Celery worker
 and Celery beat, on a dedicated Redis db flushed afterwards.
 
@@ -55,7 +55,6 @@ from bench.hall_report import print_report, print_row, scan_logs  # noqa: E402
 from bench.servers import (  # noqa: E402
     celery_command,
     configure_environment,
-    daphne_command,
     dedicated_redis_db,
     flush_redis_db,
     free_port,
@@ -64,6 +63,7 @@ from bench.servers import (  # noqa: E402
     raise_open_file_limit,
     running,
     scratch_database,
+    uvicorn_command,
 )
 
 # Rates of a busy hall, in seconds between two of each, drawn at random about that mean. Hall time,
@@ -222,7 +222,7 @@ def name_of(database_url):
 def start_servers(stack, workers, logs, scratch):
     ports = [free_port() for _ in range(workers)]
     for n, port in enumerate(ports):
-        stack.enter_context(running(daphne_command(port), port, logs / f"daphne-{n + 1}.log"))
+        stack.enter_context(running(uvicorn_command(port), port, logs / f"server-{n + 1}.log"))
     stack.enter_context(running(celery_command("worker", "--loglevel", "INFO"), None, logs / "celery-worker.log"))
     beat = celery_command("beat", "--loglevel", "INFO", "--schedule", str(scratch / f"beat-{workers}w"))
     stack.enter_context(running(beat, None, logs / "celery-beat.log"))

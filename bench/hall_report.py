@@ -9,7 +9,7 @@ from importlib.metadata import version
 
 from bench.servers import percentile
 
-REPORTED_PACKAGES = ("django", "daphne", "channels", "channels_redis", "celery")
+REPORTED_PACKAGES = ("django", "uvicorn", "channels", "channels_redis", "celery")
 LOGGED_ERROR = re.compile(r"\bERROR\b|\bCRITICAL\b|Exception inside application|Internal Server Error|^Traceback")
 LOG_PREFIX = re.compile(r"^\[[^\]]*\]\s*")  # Celery's "[time: LEVEL/process]"
 TRACEBACK_GOES_ON = ("Traceback", " ")

@@ -28,19 +28,28 @@ CLIENT_OPTIONS = {"proxy": None, "ping_interval": None, "close_timeout": 2, "ope
 # Processes ------------------------------------------------------------------------
 
 
+def uvicorn_command(port):
+    """The console's server (uvicorn, umpire/server.py), started as console.py starts it."""
+    return [sys.executable, "-m", "umpire.server", HOST, str(port)]
+
+
 def daphne_command(port):
-    """The console's server, started as console.py starts it."""
+    """The console's server before issue 34, Daphne, started as console.py started it: to compare with."""
     daphne = str(Path(sys.executable).with_name("daphne"))
     return [daphne, "-b", HOST, "-p", str(port), "--websocket_connect_timeout", "30", "umpire.asgi:application"]
 
 
-def daphne_workers(stack, count, log_folder):
-    """Start `count` Daphne workers, each on a port of its own, until `stack` closes: as README's
-    "ASGI workers" runs a big event. Their ports, and their logs (daphne-1.log, ... in `log_folder`)."""
+SERVERS = {"uvicorn": uvicorn_command, "daphne": daphne_command}
+
+
+def server_workers(stack, count, log_folder, server="uvicorn"):
+    """Start `count` workers of `server` (a name in SERVERS), each on a port of its own, until `stack`
+    closes: as README's "ASGI workers" runs a big event. Their ports, and their logs (uvicorn-1.log, ...
+    in `log_folder`)."""
     ports = [free_port() for _ in range(count)]
-    logs = [Path(log_folder) / f"daphne-{n + 1}.log" for n in range(count)]
+    logs = [Path(log_folder) / f"{server}-{n + 1}.log" for n in range(count)]
     for port, log in zip(ports, logs):
-        stack.enter_context(running(daphne_command(port), port, log))
+        stack.enter_context(running(SERVERS[server](port), port, log))
     return ports, logs
 
 

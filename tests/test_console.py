@@ -42,7 +42,7 @@ def test_a_helper_that_exits_is_started_again_and_all_stop_with_the_server(capsy
         started.append(Process(command, lives[command].pop(0)))
         return started[-1]
 
-    server = Process("daphne", 4)
+    server = Process("server", 4)
     console.supervise(server, {"Celery worker": "worker", "Celery beat": "beat"}, start=start, every=0)
 
     assert [process.command for process in started] == ["worker", "beat", "worker"]
@@ -168,11 +168,20 @@ def test_a_half_given_tls_setting_stops_run_rather_than_serve_in_clear(monkeypat
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     with pytest.raises(SystemExit, match=refusal):
-        console.daphne_command("0.0.0.0", "8443")
+        console.server_command("0.0.0.0", "8443")
 
 
-def test_without_tls_daphne_serves_plain_http(monkeypatch):
+def test_without_tls_the_server_serves_plain_http(monkeypatch):
     for name in ("UMPIRE_TLS", "UMPIRE_TLS_CERT", "UMPIRE_TLS_KEY"):
         monkeypatch.delenv(name, raising=False)
-    command, address = console.daphne_command("0.0.0.0", "8000")
-    assert command[1:5] == ["-b", "0.0.0.0", "-p", "8000"] and address == "http://0.0.0.0:8000/"
+    command, address = console.server_command("0.0.0.0", "8000")
+    assert command[1:] == ["-m", "umpire.server", "0.0.0.0", "8000"] and address == "http://0.0.0.0:8000/"
+
+
+def test_with_tls_the_certificate_is_made_and_named_before_the_server_starts(monkeypatch):
+    monkeypatch.setenv("UMPIRE_TLS", "lan")
+    asked = []
+    monkeypatch.setattr(console, "manage", lambda *args, **kwargs: asked.append(args))
+    command, address = console.server_command("0.0.0.0", "8443")
+    assert asked == [("tls_endpoint", "0.0.0.0", "8443")]
+    assert command[1:] == ["-m", "umpire.server", "0.0.0.0", "8443"] and address == "https://0.0.0.0:8443/"

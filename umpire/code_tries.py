@@ -7,8 +7,9 @@ clock, every code it types, right or wrong, is refused for `LOCKOUT` seconds, on
 429) and on the sockets (closed with 4429). A right code counts nothing.
 
 The counts live in Django's cache (umpire.tries), shared between workers when REDIS_URL is set. The
-address is the one the ASGI server reports: behind a load balancer, start Daphne with
-`--proxy-headers`, or every player shares the balancer's address and one guesser locks out the hall.
+address is the one the ASGI server reports: behind a load balancer, name it in UMPIRE_PROXY_HEADERS
+(umpire/server.py believes its X-Forwarded-For), or every player shares the balancer's address and one
+guesser locks out the hall.
 """
 
 from functools import wraps

@@ -1,5 +1,6 @@
 """Websocket consumers: authenticate, join groups, send a snapshot, forward events."""
 
+import asyncio
 import functools
 import json
 import logging
@@ -7,7 +8,9 @@ from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.db import close_old_connections
 from django.http import Http404
 from django.utils import timezone
@@ -29,10 +32,10 @@ from umpire.selectors import access_display, can, get_clock_state, get_showing_a
 logger = logging.getLogger(__name__)
 
 # A screen only ever sends {"type": "snapshot"}: a few KB is ample, and anything larger is refused
-# before it is parsed. Daphne's own cap (--websocket_max_message_size, 1 MiB by default) is far above it.
+# before it is parsed. The server's own cap (umpire.server.MAX_MESSAGE_BYTES, 1 MiB) is far above it.
 MAX_FRAME_BYTES = 4096
-# Our close codes, after HTTP's statuses: RFC 6455 lets an application send only 1000 and 3000-4999 (Daphne's
-# websocket library sends 1011 in place of any other, such as 1009, "message too big", which is the server's own).
+# Our close codes, after HTTP's statuses: RFC 6455 lets an application send only 1000 and 3000-4999 (the
+# server's websocket library refuses the others, such as 1009, "message too big", which is the server's own).
 CLOSED_TOO_BIG = 4413  # a text frame over MAX_FRAME_BYTES
 CLOSED_MALFORMED = 4400  # a frame that is not a JSON object
 
@@ -41,7 +44,7 @@ def in_pool(function):
     """`function` as a coroutine run in the event loop's pool of threads, each with its own kept database
     connection, rather than in the process's one thread for sync code (Channels' default): a hall's
     sockets coming back after a Wi-Fi drop each read their code and snapshot, and one at a time, round
-    trip after round trip, they took longer than Daphne waits for a socket to be accepted (issue 34).
+    trip after round trip, they took longer than the server waits for a socket to be accepted (issue 34).
     Nothing here needs that one thread: each call is whole in itself, and reads or writes in its own
     transaction.
 
@@ -106,12 +109,52 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     socket with 4413 (`CLOSED_TOO_BIG`); a binary frame, or text that is not a JSON object, with 4400
     (`CLOSED_MALFORMED`). Each refusal is logged as a warning and closes that socket alone: it leaves
     its groups, so the other screens in them hear every broadcast as before. An object of an unknown
-    type is let be, as an older page may send one. Under Daphne, a frame over its own
-    `--websocket_max_message_size` (1 MiB unless set) is closed by Daphne with 1009 before it gets here,
+    type is let be, as an older page may send one. A frame over the server's own cap
+    (`umpire.server.MAX_MESSAGE_BYTES`, 1 MiB) is closed by the server with 1009 before it gets here,
     and text that is not UTF-8 is closed by its websocket library with 1007.
     """
 
     opened_by_code = False
+
+    async def __call__(self, scope, receive, send):
+        """Channels' own, less its wait on each message: it made a task and an `asyncio.wait` for every
+        message every socket took, a thousand of each for one pause to a hall (issue 34). Here each
+        source, the screen and the channel layer, has one loop for the socket's whole life, and a
+        handler still runs only once the one before it, from either source, has ended (see
+        `hearing`). The consumer ends when either loop does: `StopConsumer` (the screen gone) quietly,
+        any other error as Channels' did, out of the app to the server."""
+        self.scope, self.base_send = scope, send
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
+        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
+        self.handling, self.heard_last = asyncio.Lock(), False
+        loops = [asyncio.ensure_future(self.hearing(source)) for source in (receive, self.channel_receive)]
+        try:
+            done, _ = await asyncio.wait(loops, return_when=asyncio.FIRST_COMPLETED)
+            for loop in done:
+                loop.result()  # the loop's StopConsumer or error; one that was let go returns nothing
+        except StopConsumer:
+            pass
+        finally:
+            await ended(loops)
+
+    async def hearing(self, source):
+        """Dispatches what `source` gives, one message after another, and never beside a handler of the
+        other source's: a broadcast heard while `connect` runs waits for the accept and the snapshot,
+        as it did under Channels."""
+        while True:
+            message = await source()
+            async with self.handling:
+                if self.heard_last:
+                    return  # the socket has ended: a broadcast that waited behind its disconnect is let go
+                await self.handled(message)
+
+    async def handled(self, message):
+        try:
+            await self.dispatch(message)
+        except BaseException:
+            self.heard_last = True  # StopConsumer, an error or a cancel: the socket ends with this message
+            raise
 
     async def connect(self):
         self.revoked = False
@@ -220,6 +263,13 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             "clock": get_clock_state(clock, now),
             "announcements": get_showing_announcements(self.event),
         }
+
+
+async def ended(loops):
+    """Each of a socket's loops cancelled and finished; an error already raised is not raised again."""
+    for loop in loops:
+        loop.cancel()
+    await asyncio.gather(*loops, return_exceptions=True)
 
 
 def json_object(text):

@@ -37,7 +37,7 @@ def kept_secret_key(path):
     return path.read_text().strip()
 
 
-# Every process of the console (Daphne, the Celery worker and beat, manage.py) signs with the same key: the
+# Every process of the console (the ASGI server, the Celery worker and beat, manage.py) signs with the same key: the
 # environment's, or the one made once in var/.
 SECRET_KEY_FILE = VAR_DIR / "secret_key"
 SECRET_KEY = os.environ.get("UMPIRE_SECRET_KEY") or kept_secret_key(SECRET_KEY_FILE)
@@ -61,6 +61,12 @@ SILENCED_SYSTEM_CHECKS = ["security.W005", "security.W021"]
 # codes use until Control sets its own (umpire.public_address).
 SERVED_AT = ("https://" if SERVES_TLS else "http://") + os.environ.get("UMPIRE_BIND", "127.0.0.1:8000")
 ALLOWED_HOSTS = os.environ.get("UMPIRE_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+# Behind a proxy or load balancer (UMPIRE_PROXY_HEADERS): the addresses or networks it connects from, or `*` for
+# any, whose X-Forwarded-For and X-Forwarded-Proto the server (umpire/server.py) believes. Off by default: the
+# wrong-code and sign-in limits count the client's address, which anyone else could write into the header.
+PROXY_HEADERS = [
+    address.strip() for address in os.environ.get("UMPIRE_PROXY_HEADERS", "").split(",") if address.strip()
+]
 
 INSTALLED_APPS = [
     "daphne",
@@ -129,7 +135,7 @@ FORM_RENDERER = "umpire.form_rendering.QuickChoicesRenderer"
 
 # A connection is checked before it is reused, so a restarted PostgreSQL costs one failed ping, not an error.
 # Opening a connection for each socket's code check, each task and each page cost more than the queries
-# themselves (issue 34), so PostgreSQL's are lent from a pool each process keeps: under Daphne every page runs in
+# themselves (issue 34), so PostgreSQL's are lent from a pool each process keeps: under the ASGI handler every page runs in
 # a thread of its own, where a connection kept by its thread (CONN_MAX_AGE) would serve one page and die with it,
 # and Django allows a pool only with CONN_MAX_AGE 0. A process holds at most UMPIRE_DB_POOL_SIZE at once: its
 # pages at once (UMPIRE_PAGES_AT_ONCE) and its sockets' pool of threads, a few each; the rest wait for one. A

@@ -1,4 +1,4 @@
-"""The certificate `console.py run` serves TLS with, and the Twisted endpoint Daphne listens on with it.
+"""The certificate `console.py run` serves TLS with (umpire/server.py hands it and its key to uvicorn).
 
 Either the event brings its own (UMPIRE_TLS_CERT and UMPIRE_TLS_KEY, PEM files; the certificate file may go on
 with its chain, as a "fullchain.pem" does), or UMPIRE_TLS=lan makes one for the hall's LAN, once, in var/tls/:
@@ -34,20 +34,12 @@ class CertificateProblem(Exception):
 class ServedCertificate:
     certificate: Path
     key: Path
-    chain: Path | None  # the authorities' certificates after the event's own, sent with it
     described: str
 
     def fingerprint(self) -> str:
         """SHA-256, as a browser shows it: "AB:CD:…"."""
         digest = load_certificate(self.certificate).fingerprint(hashes.SHA256())
         return ":".join(f"{byte:02X}" for byte in digest)
-
-    def daphne_endpoint(self, host: str, port: str) -> str:
-        """The Twisted endpoint string for `daphne -e`: TLS on `host`:`port` with this certificate."""
-        options = {"port": port, "interface": host, "privateKey": self.key, "certKey": self.certificate}
-        if self.chain:
-            options["extraCertChain"] = self.chain
-        return "ssl:" + ":".join(f"{name}={escaped(str(value))}" for name, value in options.items())
 
 
 def served_certificate(bind_host: str) -> ServedCertificate:
@@ -60,18 +52,16 @@ def served_certificate(bind_host: str) -> ServedCertificate:
 
 
 def event_certificate(certificate: Path, key: Path) -> ServedCertificate:
+    """The event's own, as it brought it: the server reads the chain that follows in the same file and sends
+    it with the certificate (ssl's load_cert_chain), and the fingerprint is the first certificate's."""
     try:
-        certificates = PEM_CERTIFICATE.findall(certificate.read_bytes())
+        held = PEM_CERTIFICATE.search(certificate.read_bytes())
         serialization.load_pem_private_key(key.read_bytes(), password=None)
     except (OSError, ValueError, TypeError) as error:
         raise CertificateProblem(f"The event's certificate or key cannot be read: {error}") from error
-    if not certificates:
+    if not held:
         raise CertificateProblem(f"{certificate} holds no PEM certificate (-----BEGIN CERTIFICATE-----).")
-    chain = None
-    if len(certificates) > 1:
-        chain = settings.TLS_DIR / "event-chain.pem"
-        write_private(chain, b"".join(certificates[1:]))
-    return ServedCertificate(certificate, key, chain, f"the event's certificate, {certificate}")
+    return ServedCertificate(certificate, key, f"the event's certificate, {certificate}")
 
 
 def lan_names(bind_host: str) -> list[str]:
@@ -83,7 +73,7 @@ def lan_names(bind_host: str) -> list[str]:
 
 def lan_certificate(folder: Path, names: list[str]) -> ServedCertificate:
     certificate, key = folder / "lan-certificate.pem", folder / "lan-key.pem"
-    made = ServedCertificate(certificate, key, None, f"the LAN's certificate, made by the console, {certificate}")
+    made = ServedCertificate(certificate, key, f"the LAN's certificate, made by the console, {certificate}")
     if not (certificate.exists() and key.exists() and serves_names(load_certificate(certificate), names)):
         private_key = ec.generate_private_key(ec.SECP256R1())
         write_private(key, private_key.private_bytes(*PRIVATE_PEM))
@@ -134,11 +124,6 @@ def write_private(path: Path, content: bytes) -> None:
     with os.fdopen(descriptor, "wb") as file:
         file.write(content)
     path.chmod(0o600)
-
-
-def escaped(value: str) -> str:
-    """A value as a Twisted endpoint string holds it: its colons and backslashes escaped."""
-    return value.replace("\\", "\\\\").replace(":", "\\:")
 
 
 PRIVATE_PEM = (serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())

@@ -1,4 +1,4 @@
-"""The console's own processes, for real: Daphne, a Celery worker and Celery beat, started as
+"""The console's own processes, for real: its server (uvicorn), a Celery worker and Celery beat, started as
 `console.py run` starts them, on a scratch PostgreSQL database and a Redis of the test's own.
 
 The tests kill them with SIGKILL, as a pulled plug or the kernel's OOM killer would, and start them
@@ -29,7 +29,7 @@ START_TIMEOUT = 60  # seconds for a process to say it is ready (a worker's pool 
 ADVANCE_TIMEOUT = 60  # seconds for a due turn to be ended by the hall: beat ticks every second
 SETUP_TIMEOUT = 120  # seconds for migrate or seed_demo on a loaded two-core machine
 WAIT_STEP = 0.2
-# The words each process logs once it is ready: Daphne is ready when its port answers.
+# The words each process logs once it is ready: the server is ready when its port answers.
 READY_WORDS = {"worker": "ready.", "beat": "beat: Starting..."}
 CLAIM_KEY = "umpire-hardening-claim"
 TICK_TASK = "umpire.tasks.advance_due_clocks["
@@ -57,7 +57,7 @@ def free_port():
 
 
 def wait_for_port(port, process):
-    """Until `process` accepts connections on `port`, as bench/clock_fanout.py waits for Daphne."""
+    """Until `process` accepts connections on `port`, as bench/clock_fanout.py waits for the console's server."""
 
     def answers():
         if process.poll() is not None:
@@ -204,7 +204,7 @@ def play_scene(env, scene):
 
 
 class Hall:
-    """Daphne, one Celery worker and one Celery beat, with their logs in `workdir`."""
+    """The console's server, one Celery worker and one Celery beat, with their logs in `workdir`."""
 
     def __init__(self, env, workdir):
         self.env, self.workdir = env, Path(workdir)
@@ -214,7 +214,7 @@ class Hall:
     def commands(self):
         celery = [str(BIN / "celery"), "-A", "umpire"]
         return {
-            "daphne": [str(BIN / "daphne"), "-b", HOST, "-p", str(self.port), "umpire.asgi:application"],
+            "server": [sys.executable, "-m", "umpire.server", HOST, str(self.port)],  # as console.py run starts it
             "worker": [*celery, "worker", "--loglevel", "INFO"],
             # the same schedule file across restarts, as var/celerybeat-schedule is on the day
             "beat": [*celery, "beat", "--loglevel", "INFO", "--schedule", str(self.workdir / "celerybeat-schedule")],
@@ -230,7 +230,7 @@ class Hall:
                 self.processes[name] = subprocess.Popen(
                     command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
                 )
-        wait_for_port(self.port, self.processes["daphne"])
+        wait_for_port(self.port, self.processes["server"])
         for name, words in READY_WORDS.items():
             wait_for(
                 lambda name=name, words=words: self.has_said(name, words, since=marks[name]),

@@ -1,6 +1,6 @@
-"""Issue 16, "Restarts": every process of the hall (Daphne, the Celery worker and Celery beat) killed with
-SIGKILL in the middle of a turn, in the middle of a tax turn's drawing up, and half-way through a print
-run, then started again.
+"""Issue 16, "Restarts": every process of the hall (the console's server, the Celery worker and Celery beat)
+killed with SIGKILL in the middle of a turn, in the middle of a tax turn's drawing up, and half-way through a
+print run, then started again.
 
 Afterwards a clock whose turn end fell due while the hall was down holds for Control (issue 29), and one
 that kept time carries on to the second; every turn that ended has one

@@ -1,18 +1,25 @@
-"""Serving over TLS (umpire.tls): the LAN's certificate made once for the hall's names, the event's own read with
-its chain, and the Twisted endpoint Daphne listens on with either; Daphne answers over TLS with secure cookies."""
+"""Serving over TLS (umpire.tls): the LAN's certificate made once for the hall's names, the event's own served
+with its chain by the console's server (umpire/server.py, uvicorn), and `manage.py tls_endpoint`, which `run`
+calls first to make the certificate and print the fingerprint the browsers will show."""
 
+import hashlib
+import io
 import re
 import ssl
 import stat
 import subprocess
 import sys
-import urllib.request
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+from django.core.management import CommandError, call_command
 
 from tests.hardening.hall import HOST, ROOT, free_port, wait_for_port
-from umpire import tls
+from umpire import server, tls
 
 
 @pytest.fixture
@@ -45,13 +52,24 @@ def test_a_name_added_to_the_hall_makes_a_new_certificate(lan):
 
 
 def test_the_events_certificate_is_served_with_its_chain(lan, tmp_path):
-    made = tls.served_certificate("127.0.0.1")  # any certificate and key will do
-    full_chain = tmp_path / "fullchain.pem"
-    full_chain.write_bytes(made.certificate.read_bytes() * 2)
-    lan.TLS_CERT, lan.TLS_KEY = str(full_chain), str(made.key)
-    served = tls.served_certificate("0.0.0.0")
-    assert served.chain is not None and served.chain.read_bytes() == made.certificate.read_bytes()
-    assert f"extraCertChain={tls.escaped(str(served.chain))}" in served.daphne_endpoint("0.0.0.0", "8443")
+    """A browser trusting only the authority at the top hears the certificate and the intermediate after it in
+    the event's "fullchain.pem", as the console's server loads them; the fingerprint is the event's own."""
+    root_key, middle_key, event_key = (ec.generate_private_key(ec.SECP256R1()) for _ in range(3))
+    root = issued("Hall Root", root_key, "Hall Root", root_key, authority=True)
+    middle = issued("Hall Intermediate", middle_key, "Hall Root", root_key, authority=True)
+    event = issued("localhost", event_key, "Hall Intermediate", middle_key, authority=False)
+    lan.TLS_CERT, lan.TLS_KEY = str(tmp_path / "fullchain.pem"), str(tmp_path / "privkey.pem")
+    lan.SERVES_TLS = True
+    (tmp_path / "fullchain.pem").write_bytes(pem(event) + pem(middle))
+    (tmp_path / "privkey.pem").write_bytes(event_key.private_bytes(*tls.PRIVATE_PEM))
+
+    config = server.server_config("127.0.0.1", 8443)
+    config.load()
+    browser = ssl.create_default_context(cadata=pem(root).decode())
+    shown = handshake(config.ssl, browser, "localhost")
+    assert (
+        hashlib.sha256(shown).hexdigest() == tls.served_certificate("127.0.0.1").fingerprint().replace(":", "").lower()
+    )
 
 
 def test_a_certificate_that_cannot_be_read_is_refused_in_words(lan, tmp_path):
@@ -60,15 +78,24 @@ def test_a_certificate_that_cannot_be_read_is_refused_in_words(lan, tmp_path):
         tls.served_certificate("127.0.0.1")
 
 
-def test_the_endpoint_escapes_what_twisted_would_split():
-    served = tls.ServedCertificate(tls.Path("C:/tls/cert.pem"), tls.Path("/k.pem"), None, "")
-    assert served.daphne_endpoint("::1", "8443") == (
-        "ssl:port=8443:interface=\\:\\:1:privateKey=/k.pem:certKey=C\\:/tls/cert.pem"
-    )
+def test_tls_endpoint_makes_the_lan_certificate_and_names_it_with_its_fingerprint(lan):
+    said = io.StringIO()
+    call_command("tls_endpoint", "127.0.0.1", "8443", stderr=said, stdout=io.StringIO())
+    made = tls.served_certificate("127.0.0.1")
+    assert f"Serving https://127.0.0.1:8443/ over TLS with {made.described}." in said.getvalue()
+    assert made.fingerprint() in said.getvalue()
+
+
+def test_tls_endpoint_stops_run_in_words_when_tls_is_not_asked_for(settings):
+    settings.TLS_LAN, settings.TLS_CERT, settings.TLS_KEY = False, "", ""
+    with pytest.raises(CommandError, match="TLS is not asked for"):
+        call_command("tls_endpoint", "127.0.0.1", "8443")
 
 
 @pytest.mark.real_processes
-def test_daphne_serves_the_console_over_tls_with_secure_cookies(tmp_path):
+def test_the_fingerprint_run_prints_is_the_one_the_browser_is_shown(tmp_path):
+    """As `console.py run` does it: `tls_endpoint` makes the LAN's certificate and prints its fingerprint, then
+    the console's server serves that same certificate."""
     port = free_port()
     env = {
         "PATH": "/usr/bin:/bin",
@@ -77,8 +104,7 @@ def test_daphne_serves_the_console_over_tls_with_secure_cookies(tmp_path):
         "UMPIRE_TLS": "lan",
         "UMPIRE_BIND": f"{HOST}:{port}",
     }
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True, timeout=300)
-    endpoint = subprocess.run(
+    named = subprocess.run(
         [sys.executable, "manage.py", "tls_endpoint", HOST, str(port)],
         cwd=ROOT,
         env=env,
@@ -87,15 +113,75 @@ def test_daphne_serves_the_console_over_tls_with_secure_cookies(tmp_path):
         text=True,
         timeout=60,
     )
-    assert "SHA-256 fingerprint" in endpoint.stderr
-    daphne = [str(ROOT / ".venv/bin/daphne"), "-e", endpoint.stdout.strip(), "umpire.asgi:application"]
-    server = subprocess.Popen(daphne, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    printed = re.search(r"SHA-256 fingerprint .*: ([0-9A-F:]{95})", named.stderr)
+    assert printed and named.stdout == ""
+    command = [sys.executable, "-m", "umpire.server", HOST, str(port)]
+    served = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_for_port(port, server)
-        trusted = ssl.create_default_context(cafile=str(tmp_path / "tls" / "lan-certificate.pem"))
-        with urllib.request.urlopen(f"https://{HOST}:{port}/login/", context=trusted, timeout=10) as page:
-            assert page.status == 200
-            assert "Secure" in page.headers["Set-Cookie"] and "csrftoken" in page.headers["Set-Cookie"]
+        wait_for_port(port, served)
+        shown = ssl.get_server_certificate((HOST, port), timeout=10)
+        digest = hashlib.sha256(ssl.PEM_cert_to_DER_cert(shown)).hexdigest()
+        assert digest == printed.group(1).replace(":", "").lower()
     finally:
-        server.terminate()
-        server.wait(20)
+        served.terminate()
+        served.wait(20)
+
+
+def issued(name, key, issuer, issuer_key, *, authority):
+    """A certificate for `name`, signed by `issuer`'s key: an authority's, or one a server shows for `name`."""
+    now = datetime.now(UTC)
+    builder = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]))
+        .issuer_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, issuer)]))
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - timedelta(hours=1))
+        .not_valid_after(now + timedelta(days=1))
+        .add_extension(x509.BasicConstraints(ca=authority, path_length=None), critical=True)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_key.public_key()), critical=False)
+    )
+    if authority:
+        usage = dict.fromkeys(KEY_USAGES, False) | {"digital_signature": True, "key_cert_sign": True, "crl_sign": True}
+        builder = builder.add_extension(x509.KeyUsage(**usage), critical=True)
+    else:
+        builder = builder.add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+    return builder.sign(issuer_key, hashes.SHA256())
+
+
+KEY_USAGES = (
+    "digital_signature",
+    "content_commitment",
+    "key_encipherment",
+    "data_encipherment",
+    "key_agreement",
+    "key_cert_sign",
+    "crl_sign",
+    "encipher_only",
+    "decipher_only",
+)
+
+
+def pem(certificate):
+    return certificate.public_bytes(serialization.Encoding.PEM)
+
+
+def handshake(server_context, client_context, name):
+    """A TLS handshake between the two contexts in memory; the certificate the client was shown (DER). It
+    raises as a browser refuses, when the client cannot trace the server's certificate to an authority."""
+    client_to_server, server_to_client = ssl.MemoryBIO(), ssl.MemoryBIO()
+    server_side = server_context.wrap_bio(client_to_server, server_to_client, server_side=True)
+    client_side = client_context.wrap_bio(server_to_client, client_to_server, server_hostname=name)
+    for _ in range(10):
+        if all([step(client_side), step(server_side)]):
+            return client_side.getpeercert(binary_form=True)
+    raise AssertionError("the handshake did not finish")
+
+
+def step(side):
+    try:
+        side.do_handshake()
+        return True
+    except ssl.SSLWantReadError:
+        return False

@@ -9,7 +9,7 @@ from channels.layers import InMemoryChannelLayer
 from django.utils.module_loading import import_string
 
 from umpire import settings as console_settings
-from umpire.channel_layers import HallInMemoryChannelLayer
+from umpire.channel_layers import FetchFailed, HallInMemoryChannelLayer
 
 SOCKETS = 50
 GROUP = "event-1"
@@ -139,3 +139,117 @@ def test_a_hall_rejoining_its_groups_at_once_waits_for_the_process_s_few_redis_c
         return opened
 
     assert 1 <= asyncio.run(run()) <= 4
+
+
+def hall_redis_layer(redis_url, **config):
+    layer_settings = console_settings.redis_channel_layer(redis_url)
+    return import_string(layer_settings["BACKEND"])(**{**layer_settings["CONFIG"], **config})
+
+
+class Sockets:
+    """`count` sockets of one process, each taking its channel's messages as a consumer does, for as
+    long as it lives."""
+
+    def __init__(self, layer, count):
+        self.layer, self.count, self.heard = layer, count, []
+
+    async def __aenter__(self):
+        self.channels = [await self.layer.new_channel() for _ in range(self.count)]
+        for channel in self.channels:
+            await self.layer.group_add(GROUP, channel)
+        self.loops = [asyncio.ensure_future(self.taking(channel)) for channel in self.channels]
+        await asyncio.sleep(0)  # each is waiting
+        return self
+
+    async def taking(self, channel):
+        while True:
+            self.heard.append((channel, await self.layer.receive(channel)))
+
+    async def heard_all(self, messages):
+        while len(self.heard) < messages * self.count:
+            await asyncio.sleep(0.01)
+
+    async def __aexit__(self, *exc):
+        for loop in self.loops:
+            loop.cancel()
+        await asyncio.gather(*self.loops, return_exceptions=True)
+        await self.layer.flush()
+
+
+def counting_tasks(loop, counted):
+    def counting(loop, coroutine, **kwargs):
+        counted.append(coroutine.__qualname__)
+        return asyncio.Task(coroutine, loop=loop, **kwargs)
+
+    loop.set_task_factory(counting)
+
+
+@pytest.mark.redis
+def test_a_message_to_a_process_s_sockets_makes_as_many_tasks_for_five_sockets_as_for_fifty(redis_url):
+    """The tasks a message makes are the process's (its fetch's, its Redis commands'), none a socket's."""
+
+    async def run(count):
+        layer = hall_redis_layer(redis_url)
+        async with Sockets(layer, count) as sockets:
+            counted = []
+            counting_tasks(asyncio.get_running_loop(), counted)
+            await layer.group_send(GROUP, {"type": "broadcast", "seq": 1})
+            await sockets.heard_all(1)
+            asyncio.get_running_loop().set_task_factory(None)
+            return counted, sockets.heard
+
+    (few, _), (many, heard) = asyncio.run(run(5)), asyncio.run(run(SOCKETS))
+    assert len(many) == len(few) < 5
+    assert len(heard) == len({channel for channel, _ in heard}) == SOCKETS  # each socket once
+    assert {message["seq"] for _, message in heard} == {1}
+
+
+@pytest.mark.redis
+def test_the_taker_stops_when_no_socket_waits_and_a_socket_gone_leaves_no_buffer(redis_url):
+    layer = hall_redis_layer(redis_url)
+
+    async def run():
+        async with Sockets(layer, 3) as sockets:
+            taking = layer.taker is not None and not layer.taker.done()
+            gone = sockets.channels[0]
+            sockets.loops[0].cancel()
+            await asyncio.sleep(0)
+            await layer.group_send(GROUP, {"type": "broadcast", "seq": 1})
+            await sockets.heard_all(1 - 1 / 3)  # the two left
+            kept = gone not in layer.receive_buffer or not layer.receive_buffer[gone].empty()
+        return taking, layer.taker, kept
+
+    taking, taker, kept = asyncio.run(run())
+    assert taking and taker is None
+    assert kept  # a message sent to the socket gone after it went waits in its buffer, as in channels-redis
+
+
+@pytest.mark.redis
+def test_a_failed_fetch_fails_each_waiting_socket_and_the_next_receive_fetches_again(redis_url, monkeypatch):
+    """As with channels-redis's own receive, where each socket's fetch failed: its consumer ends and its
+    page comes back, joining its groups again."""
+    layer = hall_redis_layer(redis_url)
+    fetch, failures = layer.receive_single, [ConnectionError("Redis gone a moment")]
+
+    async def failing_once(channel):
+        await asyncio.sleep(0)
+        if failures:
+            raise failures.pop()
+        return await fetch(channel)
+
+    monkeypatch.setattr(layer, "receive_single", failing_once)
+
+    async def run():
+        channels = [await layer.new_channel() for _ in range(3)]
+        waiting = [asyncio.ensure_future(layer.receive(channel)) for channel in channels]
+        failed = await asyncio.gather(*waiting, return_exceptions=True)
+        await layer.group_add(GROUP, channels[0])
+        await layer.group_send(GROUP, {"type": "broadcast", "seq": 1})
+        heard = await asyncio.wait_for(layer.receive(channels[0]), 5)
+        await layer.flush()
+        return failed, heard
+
+    failed, heard = asyncio.run(run())
+    assert [type(error) for error in failed] == [FetchFailed] * 3
+    assert all("Redis gone a moment" in str(error) for error in failed)
+    assert heard["seq"] == 1

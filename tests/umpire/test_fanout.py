@@ -3,6 +3,7 @@ or a hop to a database thread, whatever opened it; its code is checked when it c
 for a snapshot and when it hears its code revoked. And database connections are kept and checked."""
 
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -19,10 +20,11 @@ from django.conf import settings
 from django.db.backends import utils as db_utils
 from django.test import Client
 from django.utils import timezone
+from uvicorn.server import ServerState
 
 import console
 from mail.services.mailboxes import do_issue_mailbox
-from umpire import asgi, consumers
+from umpire import asgi, consumers, server
 from umpire.asgi import signed_in_sockets
 from umpire.events import character_group, event_group, umpires_group
 from umpire.models import Character, Region, Role
@@ -143,10 +145,37 @@ def test_a_message_relayed_to_a_hall_is_encoded_once_for_all_its_sockets(monkeyp
     assert json.loads(later)["seq"] == 8
 
 
-def test_the_console_s_server_waits_for_a_hall_s_handshakes_longer_than_daphne_s_5_seconds():
-    command, _ = console.daphne_command("127.0.0.1", "8000")
-    timeout = command[command.index("--websocket_connect_timeout") + 1]
-    assert int(timeout) >= 30
+def test_console_run_serves_with_the_hall_s_server():
+    command, _ = console.server_command("127.0.0.1", "8000")
+    assert command[1:] == ["-m", "umpire.server", "127.0.0.1", "8000"]
+
+
+@pytest.mark.asyncio
+async def test_the_console_s_server_waits_for_a_hall_s_handshakes_longer_than_the_websockets_library_s_10_seconds():
+    config = server.server_config("127.0.0.1", 8000)
+    config.load()
+    protocol = config.ws_protocol_class(config, ServerState(), {})  # as the server makes one for each socket
+    assert protocol.open_timeout == server.HANDSHAKE_SECONDS >= 30
+
+
+def test_the_console_s_server_sends_a_pause_uncompressed_and_refuses_a_frame_over_a_mebibyte():
+    config = server.server_config("127.0.0.1", 8000)
+    assert config.ws_per_message_deflate is False  # a compressor per socket, each frame passed through each
+    assert config.ws_max_size == 1024 * 1024
+    assert config.proxy_headers is False  # the tries' limits count the address that connected
+
+
+def test_the_console_s_server_serves_tls_with_the_certificate_settings_give(settings, tmp_path):
+    settings.SERVES_TLS, settings.TLS_LAN, settings.TLS_DIR = True, True, tmp_path / "tls"
+    config = server.server_config("127.0.0.1", 8443)
+    assert config.ssl_certfile == str(tmp_path / "tls" / "lan-certificate.pem")
+    assert config.ssl_keyfile == str(tmp_path / "tls" / "lan-key.pem")
+
+
+def test_the_console_s_server_serves_plain_http_without_tls(settings):
+    settings.SERVES_TLS = False
+    config = server.server_config("127.0.0.1", 8000)
+    assert config.ssl_certfile is None and config.ssl_keyfile is None
 
 
 @LIVE
@@ -180,3 +209,108 @@ def session_of(user):
 def test_the_server_s_loaded_objects_are_left_out_of_garbage_collection_and_collections_are_rarer():
     assert gc.get_freeze_count() > 0
     assert gc.get_threshold()[0] == asgi.GC_FIRST_GENERATION > 700
+
+
+class HallSocket(consumers.LiveConsumer):
+    """A live socket in the group "hall", with a snapshot that reads nothing: the relay alone is tested."""
+
+    def allowed_groups(self):
+        return None, ["hall"]
+
+    def snapshot(self):
+        return {"type": "snapshot"}
+
+
+class Screen:
+    """What the server gives one `HallSocket`: its frames in, and what it sent, counted as it arrives."""
+
+    def __init__(self, expected_sends):
+        self.frames, self.sent, self.all_sent = asyncio.Queue(), [], asyncio.Event()
+        self.expected_sends, self.consumer = expected_sends, HallSocket()
+
+    async def send(self, message):
+        self.sent.append(message)
+        if len(self.sent) >= self.expected_sends:
+            self.all_sent.set()
+
+    def opened(self):
+        self.frames.put_nowait({"type": "websocket.connect"})
+        scope = {"type": "websocket", "path": "/ws/hall/", "query_string": b""}
+        return asyncio.ensure_future(self.consumer(scope, self.frames.get, self.send))
+
+
+@contextlib.contextmanager
+def tasks_made():
+    """Counts the tasks the running loop makes inside the block."""
+    loop, counted = asyncio.get_running_loop(), [0]
+
+    def counting(loop, coroutine, **kwargs):
+        counted[0] += 1
+        return asyncio.Task(coroutine, loop=loop, **kwargs)
+
+    loop.set_task_factory(counting)
+    try:
+        yield counted
+    finally:
+        loop.set_task_factory(None)
+
+
+@pytest.mark.asyncio
+async def test_a_message_relayed_to_a_hall_s_sockets_makes_no_task_for_any_socket():
+    screens = [Screen(expected_sends=3) for _ in range(20)]  # accept, snapshot, the pause
+    sockets = [screen.opened() for screen in screens]
+    while any(len(screen.sent) < 2 for screen in screens):
+        await asyncio.sleep(0.01)
+    with tasks_made() as counted:
+        await get_channel_layer().group_send("hall", relayed("hall", 1, {"type": "clock.changed"}))
+        for screen in screens:
+            await screen.all_sent.wait()
+
+    assert counted == [0]
+    assert {json.loads(screen.sent[2]["text"])["seq"] for screen in screens} == {1}
+    for screen, socket in zip(screens, sockets):
+        screen.frames.put_nowait({"type": "websocket.disconnect", "code": 1001})
+        await asyncio.wait_for(socket, 2)
+
+
+@pytest.mark.asyncio
+async def test_a_socket_s_disconnect_ends_it_leaves_its_group_and_lets_a_broadcast_behind_it_go():
+    screen = Screen(expected_sends=2)
+    socket = screen.opened()
+    await asyncio.wait_for(screen.all_sent.wait(), 2)
+    layer = get_channel_layer()
+    async with screen.consumer.handling:  # both loops wait for the handler before them
+        screen.frames.put_nowait({"type": "websocket.disconnect", "code": 1001})
+        await asyncio.sleep(0.05)
+        await layer.group_send("hall", relayed("hall", 1, {"type": "clock.changed"}))
+        await asyncio.sleep(0.05)
+    await asyncio.wait_for(socket, 2)
+
+    assert [message["type"] for message in screen.sent] == ["websocket.accept", "websocket.send"]
+    assert "hall" not in layer.groups
+
+
+@pytest.mark.asyncio
+async def test_a_handler_s_error_ends_the_socket_and_reaches_the_server(monkeypatch):
+    async def failing(self, message):
+        raise RuntimeError("a broken handler")
+
+    monkeypatch.setattr(HallSocket, "broadcast", failing)
+    screen = Screen(expected_sends=2)
+    socket = screen.opened()
+    await asyncio.wait_for(screen.all_sent.wait(), 2)
+    await get_channel_layer().group_send("hall", relayed("hall", 1, {"type": "clock.changed"}))
+    with pytest.raises(RuntimeError, match="a broken handler"):
+        await asyncio.wait_for(socket, 2)
+
+
+@pytest.mark.asyncio
+async def test_a_socket_cancelled_by_its_server_stops_both_its_loops():
+    screen = Screen(expected_sends=2)
+    socket = screen.opened()
+    await asyncio.wait_for(screen.all_sent.wait(), 2)
+    loops = [task for task in asyncio.all_tasks() if task.get_coro().__qualname__ == "LiveConsumer.hearing"]
+    socket.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await socket
+    assert len(loops) == 2 and all(loop.done() for loop in loops)

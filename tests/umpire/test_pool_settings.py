@@ -46,7 +46,7 @@ def test_sqlite_has_no_pool(monkeypatch):
 
 
 def backend_of_a_page_in_its_own_thread():
-    """The PostgreSQL backend that served one page run, as Daphne runs each, in a new thread."""
+    """The PostgreSQL backend that served one page run, as the ASGI handler runs each, in a new thread."""
     served = []
 
     def page():
