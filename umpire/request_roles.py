@@ -56,6 +56,14 @@ def get_clock_turn(event_id: int) -> int | None:
     )
 
 
+def remember_clock_turn(event_id: int, turn: int | None) -> None:
+    """The page read the event's whole clock: its turn is the request's turn, not read again (the hall and
+    the console read the clock for the page's own clock, and every panel asks the turn)."""
+    store = _read.get()
+    if store is not None:
+        store[("turn", event_id)] = turn
+
+
 @contextmanager
 def seats_read_once() -> Iterator[None]:
     """Within the block, each user's seats and each event's turn are read from the database once."""

@@ -77,15 +77,20 @@ def get_events_of(user):
     return events.filter(seats__user=user).distinct()
 
 
-def get_clock_state(clock, now):
+def get_map_tables(event):
+    """The event's map tables in their order. Ordered as the model is within one event, without its "event"
+    first: ordering by a foreign key orders by its model's own ordering, a join to the event on every read."""
+    return list(Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).order_by("position", "name"))
+
+
+def get_clock_state(clock, now, *, map_tables=None):
     """Everything a screen shows of the clock, as plain data: one shape for the page,
-    the websocket snapshot and every clock message."""
+    the websocket snapshot and every clock message. A page that has the map tables already (the hall,
+    a table's console) passes them (`get_map_tables`'s list) rather than have them read again."""
     event = clock.event
     month = clock.month()
     left = clock.time_left(now)
-    # Ordered as their models are within one event, without the models' "event" first: ordering by a
-    # foreign key orders by its model's own ordering, a join to the event on every clock read.
-    regions = list(Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).order_by("position", "name"))
+    regions = get_map_tables(event) if map_tables is None else map_tables
     phases = [phase.as_phase() for phase in TurnPhase.objects.filter(event=event).order_by("starts_minute", "pk")]
     return {
         "state": clock.state,

@@ -21,7 +21,8 @@ from django.urls import reverse
 from umpire.follow_up_selectors import get_open_to_table, is_control, is_kept
 from umpire.megagame_only import serves
 from umpire.models import Character, FollowUp, GameClock, Region
-from umpire.selectors import get_clock_state, get_tables_kept, get_turn
+from umpire.request_roles import remember_clock_turn
+from umpire.selectors import get_clock_state, get_map_tables, get_tables_kept, get_turn
 
 
 @dataclass(frozen=True)
@@ -118,12 +119,15 @@ def get_console(table, user, now):
     return [Panel(panel, panel.gather(table, user, now)) for panel in get_panels(table.event)]
 
 
-def get_clock(event, now):
+def get_clock(event, now, map_tables=None):
+    """The clock's state for the page; its turn becomes the request's, which every panel then asks for
+    without reading the clock again. The page reads the clock before its panels for that."""
     clock = GameClock.objects.filter(event=event).first()
+    remember_clock_turn(event.pk, clock and clock.turn)
     if clock is None:
         return None
     clock.event = event  # the page has it: not joined and read again with the clock
-    return get_clock_state(clock, now)
+    return get_clock_state(clock, now, map_tables=map_tables)
 
 
 @dataclass(frozen=True)
@@ -136,10 +140,11 @@ class HallRow:
         return sum(panel.view.overdue for panel in self.panels)
 
 
-def get_hall(event, user, now):
-    """Every map table with each panel's counts: which tables have overdue work. Each panel counts for
-    all the tables at once, so the queries are fixed however many tables, letters or fights there are."""
-    tables = list(Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).order_by("position", "name"))
+def get_hall(event, user, now, tables=None):
+    """Every map table (`tables`, if the page has read them: get_map_tables) with each panel's counts: which
+    tables have overdue work. Each panel counts for all the tables at once, so the queries are fixed however
+    many tables, letters or fights there are."""
+    tables = get_map_tables(event) if tables is None else tables
     for table in tables:
         table.event = event  # the panels read the event through the table: not once a table from the database
     counts = [(panel, panel.count(event, user, now, tables)) for panel in get_panels(event)]

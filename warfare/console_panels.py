@@ -22,17 +22,19 @@ WAITING = (Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)
 def gather_fights(table, user, now):
     event, turn = table.event, get_turn(table.event)
     # the rows name each fight, its state and claim: not the forces, rounds and sides the desk reads, nor the
-    # event each row would join again to link to it (the table's is at hand)
+    # event each row would join again to link to it (the table's is at hand); only the columns the rows show
     battles = (
         Battle.objects.filter(event=event, region=table, state__in=WAITING)
         .filter(get_fight_scope(user, event).visible())
         .select_related("claimed_by")
+        .only("title", "state", "turn", "claim_expires_at", "claimed_by__username")
         .order_by("created_at", "pk")
     )
     sieges = list(
         Siege.objects.filter(event=event, region=table, state=Siege.State.ACTIVE)
         # only which turns were worked: unordered, where the months' own ordering joins the siege and its event
         .prefetch_related(Prefetch("months", queryset=SiegeMonth.objects.order_by().only("siege", "turn")))
+        .only("place", "state", "begun_turn")
         .order_by("begun_turn", "pk")
     )
     rows = tuple(battle_row(battle, event.slug, turn, now) for battle in battles)

@@ -101,3 +101,30 @@ def test_the_console_and_the_hall_read_the_event_once_not_with_each_list(client,
     joined to it again (the tables and phases by their models' ordering, which starts with the event)."""
     user, url = pages(grown_hall)[page]
     assert len(joins_to_the_event(client, user, url)) == EVENT_JOINS[page]
+
+
+def test_the_consoles_fights_read_only_what_their_rows_show(busy):
+    """A battle's row shows its title, state, turn and claim; a siege's its place, state and first turn. The
+    forces' sides, multipliers and engines, and the claimant's password, were read into every row."""
+    do_begin_siege(
+        besiegers=[legion(busy.event, "Legio Obsidens", "Pannonia", [("legionary", 5, False)])],
+        place="Poetovio",
+        place_type="minor_fortified_city",
+        province=Province.objects.get(event=busy.event, name="Pannonia"),
+        garrison=[],
+        actor=busy.control,
+    )
+    battle = Battle.objects.get(event=busy.event)
+    battle.renew_claim(busy.illyria_umpire)
+    battle.save()
+    with CaptureQueriesContext(connection) as captured:
+        view = gather_fights(busy.illyria, busy.illyria_umpire, timezone.now())
+    assert [row.note.split(", ")[1] for row in view.rows] == [
+        f"claimed by {busy.illyria_umpire.username}",
+        "no work yet this month",
+    ]
+    assert [row.text for row in view.rows][1] == "Siege of Poetovio: under siege"
+    (battles,) = [query["sql"] for query in captured if f'FROM "{Battle._meta.db_table}"' in query["sql"]]
+    (sieges,) = [query["sql"] for query in captured if f'FROM "{Siege._meta.db_table}"' in query["sql"]]
+    assert '"side_a_name"' not in battles and '"password"' not in battles
+    assert '"multiplier"' not in sieges and '"engines_required"' not in sieges

@@ -12,8 +12,7 @@ from django.utils import timezone
 
 from umpire.clock_words import get_clock_lines
 from umpire.follow_up_selectors import access_as_control, access_console_table, is_control
-from umpire.models import Region
-from umpire.selectors import get_tables_kept_or_watched
+from umpire.selectors import get_map_tables, get_tables_kept_or_watched
 from umpire.table_console import get_clock, get_console, get_hall, get_live_on, get_panels
 
 
@@ -22,10 +21,8 @@ def table_console(request, slug, pk):
     table = access_console_table(request.user, slug, pk)
     event, now = table.event, timezone.now()
     control = is_control(request.user, event)
-    # In the tables' order within one event, without the model's ordering's join to the event.
-    others = (
-        Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).exclude(pk=table.pk).order_by("position", "name")
-    )
+    map_tables = get_map_tables(event)
+    clock = clock_lines(event, now, map_tables)  # before the panels: they take the turn from it
     return render(
         request,
         "umpire/table_console.html",
@@ -33,21 +30,30 @@ def table_console(request, slug, pk):
             "event": event,
             "table": table,
             "panels": get_console(table, request.user, now),
-            **clock_lines(event, now),
+            **clock,
             "control": control,
             "live_on": get_live_on(),
-            "other_tables": others
-            if control
-            else others.filter(pk__in=get_tables_kept_or_watched(request.user, event)),
+            "other_tables": other_tables(request.user, table, map_tables, control),
         },
     )
+
+
+def other_tables(user, table, map_tables, control):
+    """The consoles a button away: every other map table for Control, those he keeps or watches for anyone else."""
+    others = [other for other in map_tables if other.pk != table.pk]
+    if control:
+        return others
+    readable = get_tables_kept_or_watched(user, table.event)
+    return [other for other in others if other.pk in readable]
 
 
 @login_required
 def hall_overview(request, slug):
     event = access_as_control(request.user, slug)
     now = timezone.now()
-    hall = get_hall(event, request.user, now)
+    map_tables = get_map_tables(event)
+    clock = clock_lines(event, now, map_tables)  # before the panels: they take the turn from it
+    hall = get_hall(event, request.user, now, map_tables)
     return render(
         request,
         "umpire/hall_overview.html",
@@ -55,15 +61,15 @@ def hall_overview(request, slug):
             "event": event,
             "hall": hall,
             "panels": get_panels(event),
-            **clock_lines(event, now),
+            **clock,
             "live_on": get_live_on(),
             "overdue_tables": sum(1 for row in hall if row.overdue),
         },
     )
 
 
-def clock_lines(event, now):
+def clock_lines(event, now, map_tables=None):
     """The clock, with its state and phase in the words live.js puts there once it takes over (the projector's)."""
-    state = get_clock(event, now)
+    state = get_clock(event, now, map_tables)
     state_line, phase_line = get_clock_lines(state) if state else ("", "")
     return {"state": state, "state_line": state_line, "phase_line": phase_line}
