@@ -117,7 +117,7 @@ def server_command(host, port):
     command = [str(PYTHON), "-m", "umpire.server", host, port]
     if not serves_tls():
         return command, f"http://{host}:{port}/"
-    manage("tls_endpoint", host, port, stdout=subprocess.DEVNULL)  # its words are on stderr
+    manage("tls_endpoint", host, port)
     return command, f"https://{host}:{port}/"
 
 

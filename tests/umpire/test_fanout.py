@@ -239,6 +239,14 @@ class Screen:
         return asyncio.ensure_future(self.consumer(scope, self.frames.get, self.send))
 
 
+async def screen_past_its_snapshot():
+    """A hall screen's socket, accepted and sent its snapshot: the screen, and the socket's task."""
+    screen = Screen(expected_sends=2)
+    socket = screen.opened()
+    await asyncio.wait_for(screen.all_sent.wait(), 2)
+    return screen, socket
+
+
 @contextlib.contextmanager
 def tasks_made():
     """Counts the tasks the running loop makes inside the block."""
@@ -275,9 +283,7 @@ async def test_a_message_relayed_to_a_hall_s_sockets_makes_no_task_for_any_socke
 
 @pytest.mark.asyncio
 async def test_a_socket_s_disconnect_ends_it_leaves_its_group_and_lets_a_broadcast_behind_it_go():
-    screen = Screen(expected_sends=2)
-    socket = screen.opened()
-    await asyncio.wait_for(screen.all_sent.wait(), 2)
+    screen, socket = await screen_past_its_snapshot()
     layer = get_channel_layer()
     async with screen.consumer.handling:  # both loops wait for the handler before them
         screen.frames.put_nowait({"type": "websocket.disconnect", "code": 1001})
@@ -296,9 +302,7 @@ async def test_a_handler_s_error_ends_the_socket_and_reaches_the_server(monkeypa
         raise RuntimeError("a broken handler")
 
     monkeypatch.setattr(HallSocket, "broadcast", failing)
-    screen = Screen(expected_sends=2)
-    socket = screen.opened()
-    await asyncio.wait_for(screen.all_sent.wait(), 2)
+    screen, socket = await screen_past_its_snapshot()
     await get_channel_layer().group_send("hall", relayed("hall", 1, {"type": "clock.changed"}))
     with pytest.raises(RuntimeError, match="a broken handler"):
         await asyncio.wait_for(socket, 2)
@@ -306,9 +310,7 @@ async def test_a_handler_s_error_ends_the_socket_and_reaches_the_server(monkeypa
 
 @pytest.mark.asyncio
 async def test_a_socket_cancelled_by_its_server_stops_both_its_loops():
-    screen = Screen(expected_sends=2)
-    socket = screen.opened()
-    await asyncio.wait_for(screen.all_sent.wait(), 2)
+    screen, socket = await screen_past_its_snapshot()
     loops = [task for task in asyncio.all_tasks() if task.get_coro().__qualname__ == "LiveConsumer.hearing"]
     socket.cancel()
     with pytest.raises(asyncio.CancelledError):
