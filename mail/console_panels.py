@@ -10,6 +10,7 @@ from datetime import timedelta
 from django.db.models import Count, Q
 from django.urls import reverse
 
+from umpire.selectors import the_one
 from umpire.table_console import PanelView, Row, by_table, counted
 
 from .models import Letter, PostOffice
@@ -18,8 +19,8 @@ from .selectors import get_post_scope, get_to_hand_out
 
 def stuck_after(event):
     """The post's setting, read without opening the post office (a console only reads)."""
-    office = PostOffice.objects.filter(event=event).first() or PostOffice(event=event)
-    return office.stuck_after_minutes
+    minutes = the_one(PostOffice.objects.filter(event=event).values_list("stuck_after_minutes", flat=True))
+    return PostOffice(event=event).stuck_after_minutes if minutes is None else minutes
 
 
 def gather_letters(table, user, now):

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.core.exceptions import ValidationError
-from django.db.models import Count, F
+from django.db.models import Count, F, Prefetch, prefetch_related_objects
 from django.http import Http404
 from django.utils import timezone
 
+from regions.models import Force, Province
 from umpire.models import Character, Region, Role
 from umpire.permissions import Perm
-from umpire.selectors import access_event, get_roles, get_tables_kept, is_record_id
+from umpire.selectors import access_event, get_regions, get_roles, get_tables_kept, is_record_id
 
 from .codes import BadCode, typed
 from .models import Letter, LetterStep
@@ -151,38 +152,53 @@ def get_tray(table, stuck_after_minutes):
 
 
 # What the console's list of letters to hand out shows: each one's recipient (its addressee, its sender once it
-# returns, or whoever holds its office) and where he is.
-HAND_OUT_RELATIONS = tuple(
-    relation
-    for relation in LETTER_RELATIONS
-    if relation.split("__")[0] in ("sender", "addressee", "office_province", "office_legion")
-)
-
-
-# Of those, the columns its rows read (code, addressee or office, and each recipient's name and whereabouts):
-# a row of the fourteen tables' every column cost the console more than all its other panels (issue 34).
-HAND_OUT_FIELDS = (
-    "code",
-    "office",
-    "returning",
-    "moved_at",
-    "office_province__name",
-    "office_legion__name",
-    *(
-        f"{person}__{field}"
-        for person in ("sender", "addressee", "office_province__governor", "office_province__procurator")
-        + ("office_legion__legate",)
-        for field in ("name", "died_turn", "location__name", "travelling_to__name")
-    ),
-)
+# returns, or whoever holds its office) and where he is. The letters are read alone, and their people after them
+# (in one query, when there are any), named where they stand from the request's regions (get_regions). Joined in
+# one query, five people and their tables made fourteen tables, which PostgreSQL took longer to plan than the
+# rest of the console to run; without their tables, still the costliest query Django built for the console,
+# for a tray most often empty (issue 34).
+HAND_OUT_FIELDS = ("code", "office", "returning", "moved_at", "sender", "addressee", "office_province", "office_legion")
+PERSON_FIELDS = ("name", "died_turn", "location", "travelling_to")
 
 
 def get_to_hand_out(table):
     """The letters arrived in the table's tray for their recipients, oldest first: the console's panel, which
     reads these alone, not the whole tray with every letter's tables and couriers."""
     arrived = Letter.objects.filter(event_id=table.event_id, state=Letter.State.ARRIVED, at_table=table)
-    letters = arrived.select_related(*HAND_OUT_RELATIONS).only(*HAND_OUT_FIELDS).order_by("moved_at", "pk")
+    letters = list(arrived.only(*HAND_OUT_FIELDS).order_by("moved_at", "pk"))
+    if letters:
+        with_people(letters, {region.pk: region for region in get_regions(table.event)})
     return [hand_out(letter, table) for letter in letters]
+
+
+def with_people(letters, regions):
+    """Give each letter its sender, addressee and the holders of its office (the office's province or legion
+    read first, only for letters to an office), all in one query, each placed in `regions` (by id)."""
+    prefetch_related_objects(
+        letters,
+        Prefetch("office_province", Province.objects.only("name", "governor", "procurator").order_by()),
+        Prefetch("office_legion", Force.objects.only("name", "legate").order_by()),
+    )
+    offices = [(letter.office_province, ("governor", "procurator")) for letter in letters if letter.office_province]
+    offices += [(letter.office_legion, ("legate",)) for letter in letters if letter.office_legion]
+    wanted = {person_id for letter in letters for person_id in (letter.sender_id, letter.addressee_id)}
+    wanted |= {getattr(held, f"{office}_id") for held, holders in offices for office in holders}
+    people = Character.objects.only(*PERSON_FIELDS).order_by().in_bulk(wanted - {None})
+    for person in people.values():
+        place(person, regions)
+    for letter in letters:
+        letter.sender, letter.addressee = people.get(letter.sender_id), people.get(letter.addressee_id)
+    for held, holders in offices:
+        for office in holders:
+            setattr(held, office, people.get(getattr(held, f"{office}_id")))
+
+
+def place(character, regions):
+    """Give `character` the regions he stands at and travels to, from the event's `regions` by id."""
+    if character.location_id:
+        character.location = regions[character.location_id]
+    if character.travelling_to_id:
+        character.travelling_to = regions[character.travelling_to_id]
 
 
 def get_posted_this_turn(table):

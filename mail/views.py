@@ -143,7 +143,7 @@ def tray_forms(table, tray):
     """The hand-over forms offer the letters the tray has already read, labelled from them."""
     couriers = get_couriers_at(table)
     return {
-        "post_form": forms.PostLetterForm(table=table),
+        "post_form": blank_post_form(table),
         "pick_up_form": (
             forms.CarrierForm(letters=labelled(tray.waiting), couriers=couriers) if tray.waiting else None
         ),
@@ -168,6 +168,16 @@ def tray_forms(table, tray):
             else None
         ),
     }
+
+
+def blank_post_form(table):
+    """The tray's "post a letter" form, its choices reading only the names they show: it offers every
+    living character and every legion, and building each whole was a third of the tray's reload (issue 34).
+    A form sent back is validated with its whole records, as the service needs them."""
+    form = forms.PostLetterForm(table=table)
+    for name in ("sender", "addressee", "office_province", "office_legion", "destination"):
+        form.fields[name].queryset = form.fields[name].queryset.only("event", "name")
+    return form
 
 
 def labelled(letters):

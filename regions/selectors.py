@@ -15,7 +15,7 @@ from umpire.rules.ad69.sea import vexillation_equivalents
 from umpire.rules.working import Working
 from umpire.selectors import access_event, can, get_seats
 
-from .models import Bribe, CostOwed, Fleet, Force, MapPoint, MapRoute, Province, Spending, Upgrade
+from .models import Bribe, CostOwed, Fleet, Force, ForceTroops, MapPoint, MapRoute, Province, Spending, Upgrade
 from .services.engine import as_case_force, as_rules_force, current_turn, run_rules
 from .services.forces import player_present
 from .services.marches import map_graph
@@ -111,6 +111,23 @@ def forces_of(event):
     )
 
 
+def forces_on_cards(event):
+    """The event's forces with what the forces page's cards show, and no more: not the event (the page has
+    it), nor the oath or the legion detached from, which only a force's own page shows (issue 34). Each list
+    is ordered within its one event and its forces: the models' orderings start with the event, and sorting
+    by it joined the event, and the forces again under their troops and upgrades."""
+    troops = ForceTroops.objects.order_by("type", "veteran")
+    open_upgrades = Upgrade.objects.filter(finished_turn__isnull=True).order_by("ready_turn")
+    return (
+        Force.objects.filter(event=event)
+        .select_related("province", "map_point", "legate", "army_commander", "embarked_on")
+        .prefetch_related(
+            Prefetch("troops", queryset=troops), Prefetch("upgrades", queryset=open_upgrades, to_attr="open_upgrades")
+        )
+        .order_by("province__region__position", "name")
+    )
+
+
 def fleets_of(event, *, with_aboard=True):
     fleets = Fleet.objects.filter(event=event).select_related("event", "base__region")
     if not with_aboard:
@@ -198,6 +215,22 @@ def get_combat_values(force):
     """X. COMBAT VALUES by the engine: (as it stands, if every unit were veteran)."""
     outcome = run_rules("ad69.combat_value", {"force": as_case_force(force)}).outcome
     return outcome["combat_value"], outcome["if_veteran"]
+
+
+def get_combat_values_by_make(forces):
+    """Each make of force's combat values (see make_of), the engine run once for each make: a hall's
+    legions are mostly alike, and running it for every card was a third of the forces page (issue 34)."""
+    values = {}
+    for force in forces:
+        make = make_of(force)
+        if make not in values:
+            values[make] = get_combat_values(force)
+    return values
+
+
+def make_of(force):
+    """What a force's combat values depend on: its Aquila and its units, not its name."""
+    return force.aquila, tuple(sorted((t.type, t.count, t.veteran) for t in force.troops.all() if t.count))
 
 
 def get_upkeep(force):
@@ -349,8 +382,9 @@ class ForceCard:
     can_place: bool = False  # Control's: it corrects where a force stands on the map
 
 
-def get_force_card(force, turn, scope, unpaid=None):
-    value, if_veteran = get_combat_values(force)
+def get_force_card(force, turn, scope, unpaid=None, combat_values=None):
+    """`combat_values`: by make of force (get_combat_values_by_make), when a page shows many."""
+    value, if_veteran = combat_values[make_of(force)] if combat_values else get_combat_values(force)
     this_turn = get_this_turn(force, turn)
     return ForceCard(
         force,
@@ -402,8 +436,12 @@ def get_forces_by_table(event, user):
     turn, scope, mine = current_turn(event), get_command_scope(user, event), get_my_tables(user, event)
     tables = {t.pk: TableForces(t, t.pk in mine) for t in Region.objects.filter(event=event)}
     unpaid, aboard = get_unpaid_by_unit(event), {}
-    for force in forces_of(event):
-        tables[force.province.region_id].forces.append(get_force_card(force, turn, scope, unpaid.get(force)))
+    forces = list(forces_on_cards(event))
+    combat_values = get_combat_values_by_make(forces)
+    for force in forces:
+        force.event = event  # an upgrade's month is read from it; the cards' query does not join it
+        card = get_force_card(force, turn, scope, unpaid.get(force), combat_values)
+        tables[force.province.region_id].forces.append(card)
         aboard.setdefault(force.embarked_on_id, []).append(force)
     for fleet in fleets_of(event, with_aboard=False):
         tables[fleet.base.region_id].fleets.append(
@@ -526,15 +564,18 @@ class WorkUnderWay:
 
 
 def get_work_under_way(table):
-    """Each row's event is the table's: given it rather than joined and read again for every row."""
+    """Each row's event is the table's: given it rather than joined and read again for every row. Only the
+    columns the console's rows show are read: its force's or province's name, what it is, when it is ready."""
     upgrades = list(
         Upgrade.objects.filter(force__province__region=table, finished_turn__isnull=True)
         .select_related("force")
+        .only("orders", "ready_turn", "force__name")
         .order_by("ready_turn", "pk")
     )
     builds = list(
         Spending.objects.filter(province__region=table, finished_turn__isnull=True)
         .select_related("province")
+        .only("item", "description", "ready_turn", "province__name")
         .order_by("ready_turn", "pk")
     )
     for work in [upgrade.force for upgrade in upgrades] + builds:

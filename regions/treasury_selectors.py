@@ -180,6 +180,7 @@ class UnpaidTroops:
 class PurseRow:
     character: object
     balance: int
+    url: str  # his purse's page
 
 
 @dataclass(frozen=True)
@@ -215,24 +216,25 @@ def get_unpaid_bill_counts(event):
     return dict(bills.values("statement__province").annotate(n=Count("pk")).values_list("statement__province", "n"))
 
 
-def get_purses_kept(event, scope):
+def get_purses_kept(event, scope, purse_url):
     """The characters whose purses the user keeps, with what each holds, in two queries. Narrowed in the
     database: a table's umpire keeps a few of the hall's 300 purses, and summing and reading the others was
-    most of his treasury page (issue 34)."""
+    most of his treasury page (issue 34). Each row reads only the columns it shows: Control's lists the
+    hall. `purse_url(pk)`: the link to a purse's page."""
     kept = scope.characters_kept(event.characters.all())
     held = dict(
         Account.objects.filter(event=event, kind=Kind.CHARACTER_PURSE, character__in=kept.values("pk"))
         .annotate(balance=Coalesce(Sum("postings__amount"), 0))
         .values_list("character", "balance")
     )
-    characters = kept.select_related("location").order_by("name")
-    return [PurseRow(c, held.get(c.pk, 0)) for c in characters]
+    characters = kept.select_related("location").only("event", "name", "role", "location__name").order_by("name")
+    return [PurseRow(c, held.get(c.pk, 0), purse_url(c.pk)) for c in characters]
 
 
-def get_treasury_index(event, user, turn, scope):
+def get_treasury_index(event, user, turn, scope, purse_url):
     """Every table's provinces with their money, the user's tables first; Rome's treasuries; the
-    troops left unpaid; the purses he keeps. A fixed number of queries however many provinces
-    there are."""
+    troops left unpaid; the purses he keeps (`purse_url(pk)` links each). A fixed number of queries
+    however many provinces there are."""
     mine, tax_turn = get_my_tables(user, event), tax_turn_of(turn)
     balances, rome = get_balances_by_holder(event)
     statements = {s.province_id: s for s in TaxStatement.objects.filter(event=event, turn=tax_turn)}
@@ -259,7 +261,7 @@ def get_treasury_index(event, user, turn, scope):
         senate=rome.get(Kind.SENATE_TREASURY),
         unpaid_troops=[UnpaidTroops(bill, tables[place_of(bill).region_id].table) for bill in unpaid_troops(event)],
         undrawn=sum(1 for t in shown for row in t.provinces if row.statement is None),
-        purses=get_purses_kept(event, scope),
+        purses=get_purses_kept(event, scope, purse_url),
     )
 
 
@@ -271,6 +273,7 @@ def get_statements_to_confirm(table, turn, scope):
             event_id=table.event_id, turn=tax_turn_of(turn), province__region=table, confirmed_at__isnull=True
         )
         .select_related("province")
+        .only("balance", "province__name", "province__region")  # what a row shows, and whose it is
         .order_by("province__name")
     )
     return [statement for statement in statements if scope.covers_province(statement.province)]

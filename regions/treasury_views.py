@@ -82,7 +82,7 @@ from .treasury_selectors import (
     get_treasury_index,
     get_unpaid_bills,
 )
-from .views import pdf_response
+from .views import pdf_response, record_links
 
 LIVE_ON = "ledger.changed statement.changed spending.changed troops.unpaid clock.changed"
 Kind = Account.Kind
@@ -146,7 +146,8 @@ def treasury(request, slug, refused=None):
     treasuries; the troops left unpaid."""
     event = access_event(request.user, slug, Perm.VIEW_MONEY)
     context = money_context(request, event, refused)
-    context["index"] = get_treasury_index(event, request.user, context["turn"], context["scope"])
+    purse_url = record_links("regions:treasury-purse", event)
+    context["index"] = get_treasury_index(event, request.user, context["turn"], context["scope"], purse_url)
     return drawn(request, "regions/treasury/index.html", context, refused)
 
 

@@ -16,7 +16,14 @@ from django.urls import NoReverseMatch, reverse
 
 from umpire.models import FollowUp, Region, Role
 from umpire.permissions import Perm
-from umpire.selectors import access_event, get_roles, get_tables_kept, get_tables_kept_or_watched, is_record_id
+from umpire.selectors import (
+    access_event,
+    get_roles,
+    get_tables_kept,
+    get_tables_kept_or_watched,
+    is_record_id,
+    the_one,
+)
 
 # acknowledged follow-ups shown under an inbox's open ones: enough to see what was just done
 RECENTLY_ACKNOWLEDGED = 20
@@ -65,9 +72,10 @@ def is_kept(user, table):
 
 def _access_table(user, slug, pk, tables_of):
     event = access_event(user, slug, Perm.VIEW_WORLD)
-    table = get_object_or_404(Region.objects.select_related("event"), event=event, pk=pk)
-    if not (is_control(user, event) or table.pk in tables_of(user, event)):
+    table = the_one(Region.objects.filter(event=event, pk=pk)) if is_record_id(pk) else None
+    if table is None or not (is_control(user, event) or table.pk in tables_of(user, event)):
         raise Http404("No such table.")
+    table.event = event  # read already: not joined again
     return table
 
 
@@ -173,12 +181,26 @@ def get_inbox(event, user, *, table=None):
     }
 
 
+# A console row's follow-up: its text, turn and sender's table, where its record is, and whose it is to answer.
+CONSOLE_CARD_FIELDS = (
+    "text",
+    "turn",
+    "from_table__name",
+    "about_url",
+    "about_type",
+    "about_id",
+    "to_control",
+    "to_table",
+)
+
+
 def get_open_to_table(table, user):
     """The table's open follow-ups, oldest first, with only what a console's row shows (where each came from
     and its record's link): the console is open all day, and needs neither the inbox's acknowledged ones nor
     who sent and who acknowledged."""
     waiting = FollowUp.objects.filter(event_id=table.event_id, to_table=table, acknowledged_at__isnull=True)
-    return get_cards(waiting.select_related("from_table", "about_type").order_by("sent_at", "pk"), user, table.event)
+    rows = waiting.select_related("from_table", "about_type").only(*CONSOLE_CARD_FIELDS).order_by("sent_at", "pk")
+    return get_cards(rows, user, table.event)
 
 
 def get_open_in_hall(event, user):

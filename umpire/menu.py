@@ -6,12 +6,14 @@ hall, the war, Rome and the post, the desk, and preparing the event. Each page s
 permission; the menu only leaves out what a role never opens."""
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from umpire.models import Region, Role
 from umpire.permissions import Perm
-from umpire.selectors import can, get_roles, get_tables_kept
+from umpire.selectors import can, get_regions, get_roles, get_tables_kept
 
 
 @dataclass(frozen=True)
@@ -27,7 +29,15 @@ class Group:
 
 
 def link(label, name, event, *args):
-    return Link(label, reverse(name, args=(event.slug, *args)))
+    return Link(label, path_of(name, (event.slug, *args), get_script_prefix(), get_urlconf(settings.ROOT_URLCONF)))
+
+
+@lru_cache(maxsize=4096)
+def path_of(name, args, script_prefix, urlconf):
+    """A page's address, worked out once for each event: every page's menu bar has twenty, and reversing them
+    cost more than most of a page's queries (issue 34). The prefix and URLconf it was reversed under are part
+    of the key, so a server behind another prefix, or a test's own URLconf, never gets another's address."""
+    return reverse(name, args=args, urlconf=urlconf)
 
 
 def get_menu(user, event):
@@ -44,7 +54,8 @@ def get_menu(user, event):
 
 def table_links(user, event):
     """Each of his tables' console, and its map beside it (named by the table when he keeps more than one)."""
-    tables = list(Region.objects.filter(pk__in=get_tables_kept(user, event)).order_by("position", "name"))
+    kept = get_tables_kept(user, event)
+    tables = [region for region in get_regions(event) if region.pk in kept]
     return tuple(
         entry
         for table in tables

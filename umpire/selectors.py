@@ -26,7 +26,7 @@ from umpire.models import (
 )
 from umpire.permissions import Perm, permissions_of_roles
 from umpire.printing.schedule import ScheduleRow, ScheduleSheet
-from umpire.request_roles import get_all_seats, get_clock_turn
+from umpire.request_roles import get_all_seats, get_clock_turn, read_once
 
 MAX_ID_DIGITS = 18  # a database id fits a signed 64-bit integer
 
@@ -63,8 +63,15 @@ def can_edit_world_anywhere(user):
     return user.is_superuser or any(role == Role.CONTROL for _, role, _ in get_all_seats(user))
 
 
+def the_one(queryset):
+    """A unique look-up's row, or None: read unordered, unlike `first()`. An ordered query costs Django a
+    hashed expression for every column it selects (issue 34: half of building a console's queries), and
+    one row has no order."""
+    return next(iter(queryset.order_by()[:1]), None)
+
+
 def access_event(user, slug, perm=Perm.VIEW_WORLD):
-    event = Event.objects.filter(slug=slug).first()
+    event = the_one(Event.objects.filter(slug=slug))
     if event is None or not can(user, event, perm):
         raise Http404("No such event.")
     return event
@@ -77,10 +84,19 @@ def get_events_of(user):
     return events.filter(seats__user=user).distinct()
 
 
+def get_regions(event):
+    """The event's map tables and Senate room in their order, read once a request (request_roles): the page's
+    map tables, and the names of where each person on it stands. Ordered as the model is within one event,
+    without its "event" first: ordering by a foreign key orders by its model's own ordering, a join to the
+    event on every read."""
+    return read_once(
+        ("regions", event.pk), lambda: tuple(Region.objects.filter(event=event).order_by("position", "name"))
+    )
+
+
 def get_map_tables(event):
-    """The event's map tables in their order. Ordered as the model is within one event, without its "event"
-    first: ordering by a foreign key orders by its model's own ordering, a join to the event on every read."""
-    return list(Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).order_by("position", "name"))
+    """The event's map tables in their order."""
+    return [region for region in get_regions(event) if region.kind == Region.Kind.MAP_TABLE]
 
 
 def get_clock_state(clock, now, *, map_tables=None):
