@@ -26,32 +26,48 @@ Before the hall fills, ten Control umpires at once open the table console, the h
 (signed out) the login page, in rounds, on the quiet server: each page's p50 as a ratio to the
 login page's, from the same server in the same run (issue 34's target: at most 4 times).
 
-It prints both configurations side by side (pages and actions p50 and p99, clock fan-out,
-requests, refusals, errors of every kind, the database's size), then the ten-at-once ratios,
-what failed, word for word, and every error the servers logged with its first traceback. It
+`--databases postgres,sqlite` runs the same load on SQLite as well (issue 34: PostgreSQL pages no
+slower than SQLite's), each database in a process of its own (Django reads its database once) on a
+hall built in its own template: a SQLite file, copied for the configuration as PostgreSQL's
+template is. The channel layer, the Celery worker and beat stay on Redis, as they can for a SQLite
+event. SQLite runs one ASGI worker whatever `--workers` asks: the console runs several workers only
+on PostgreSQL (README's "Two ways to run"), and Django opens SQLite's transactions deferred, so
+when two connections that have both read then both write, SQLite refuses one at once with
+"database is locked" (its busy timeout does not wait out that deadlock). One worker already has
+several connections at once (its pages' threads, the Celery worker's processes), and at full size
+it locks: 56 actions answered 500, beside 367 taken, on the first run (2026-12-06); a second worker would
+only add connections to meet that way. The SQLite column's errors are part of its figures: a
+locked action is timed as it answered.
+
+It prints the configurations side by side (pages and actions p50 and p99, clock fan-out,
+requests, refusals, errors of every kind, the database's size); when both databases ran one
+worker, PostgreSQL's pages and actions p50 and p99 as ratios of SQLite's; then the ten-at-once
+ratios, what failed, word for word, and every error the servers logged with its first traceback. It
 asserts nothing:
 
     .venv/bin/python bench/hall_load.py                        # 300 players, 30 umpires, 10 turns
     .venv/bin/python bench/hall_load.py --players 30 --umpires 5 --turns 2 --workers 1
+    .venv/bin/python bench/hall_load.py --databases postgres,sqlite --workers 1
 """
 
 import argparse
 import asyncio
 import os
+import pickle
 import random
+import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
-from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.browsers import Browser, Forms, Tally  # noqa: E402
-from bench.hall_report import print_report, print_row, scan_logs  # noqa: E402
+from bench.hall_report import DATABASES, Result, print_report, print_row, scan_logs  # noqa: E402
 from bench.servers import (  # noqa: E402
     celery_command,
     configure_environment,
@@ -63,6 +79,7 @@ from bench.servers import (  # noqa: E402
     raise_open_file_limit,
     running,
     scratch_database,
+    scratch_sqlite_file,
     uvicorn_command,
 )
 
@@ -88,10 +105,47 @@ HTTP_THREADS = 32
 FINISH_TIMEOUT = 10  # seconds for the requests still out when the turns are done
 AT_ONCE = 10  # umpires opening the same kind of page together, timed against the login page
 AT_ONCE_ROUNDS = 5  # rounds of each kind, taken in turn so that noise falls on them alike
+# The time limit's plan, full size: building a database's hall, and running one configuration on it.
+BUILD_SECONDS, CONFIGURATION_SECONDS = 120, 375
 
 
 def main():
     args = parse_args()
+    if args.database:
+        return run_database(args)
+    started, people, results = time.monotonic(), None, []
+    with tempfile.TemporaryDirectory() as folder:
+        for index, database in enumerate(args.databases):
+            left = started + args.time_limit - time.monotonic()
+            share = left * planned_seconds(args, [database]) / planned_seconds(args, args.databases[index:])
+            ran = run_database_process(database, share, Path(folder) / f"{database}.pickle")
+            if ran is not None:
+                people, results = ran[0], results + ran[1]
+    if people is not None:
+        print_report(args, people, results, PROJECTORS, rates())
+        print_at_once(results)
+
+
+def planned_seconds(args, databases):
+    """What `databases` take by the plan: a hall built in each, and each of its configurations run."""
+    configurations = sum(len(worker_counts_of(database, args.workers)) for database in databases)
+    return BUILD_SECONDS * len(databases) + CONFIGURATION_SECONDS * configurations
+
+
+def run_database_process(database, seconds, results_path):
+    """Run `database`'s configurations in a process of its own (Django reads its settings, the database
+    among them, once); its (players, umpires) and [Result], or None if it failed."""
+    own = ["--database", database, "--results", str(results_path), "--time-limit", str(seconds)]
+    finished = subprocess.run([sys.executable, __file__, *sys.argv[1:], *own], check=False)
+    if finished.returncode or not results_path.exists():
+        progress(f"{DATABASES[database]}: the run failed (exit status {finished.returncode}); not reported")
+        return None
+    return pickle.loads(results_path.read_bytes())
+
+
+def run_database(args):
+    """Build the hall in a template of `args.database` and run each of its configurations on a copy;
+    the results, pickled to `args.results` for the process that reports them."""
     started = time.monotonic()
     raise_open_file_limit(args.players + args.umpires + PROJECTORS)
     results = []
@@ -99,17 +153,22 @@ def main():
         scratch = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         redis_url = stack.enter_context(dedicated_redis_db(args.redis_db))
         django = stack.enter_context(ThreadPoolExecutor(1, thread_name_prefix="django"))
-        template = stack.enter_context(scratch_database("bench_hall_template"))
+        template = stack.enter_context(scratch_store(args.database, scratch, "bench_hall_template"))
         configure_environment(template, redis_url, UMPIRE_VAR_DIR=str(scratch), UMPIRE_BACKUP_DIR=str(scratch))
-        progress("Building the hall in the template database")
+        progress(f"{DATABASES[args.database]}: building the hall in the template database")
         hall = django.submit(build_template, args).result()
         progress(f"Built in {time.monotonic() - started:.0f} s")
-        for index, workers in enumerate(args.workers):
+        counts = worker_counts_of(args.database, args.workers)
+        for index, workers in enumerate(counts):
             left = started + args.time_limit - time.monotonic()
-            share = left / (len(args.workers) - index) - TEARDOWN_RESERVE
+            share = left / (len(counts) - index) - TEARDOWN_RESERVE
             results.append(run_configuration(workers, hall, args, template, redis_url, django, scratch, share))
-    print_report(args, hall, results, PROJECTORS, rates())
-    print_at_once(results)
+    args.results.write_bytes(pickle.dumps(((len(hall.players), len(hall.umpires)), results)))
+
+
+def worker_counts_of(database, workers):
+    """SQLite runs one worker whatever `--workers` asks: see the module's docstring."""
+    return [1] if database == "sqlite" else workers
 
 
 def parse_args():
@@ -133,18 +192,37 @@ def parse_args():
     parser.add_argument(
         "--time-limit",
         type=float,
-        default=870,
-        help="seconds for the whole run, set-up included; a configuration out of time stops "
-        "with what it has (default 870)",
+        help=f"seconds for the whole run, set-up included; a configuration out of time stops with what it has "
+        f"(default {BUILD_SECONDS} for each database's hall and {CONFIGURATION_SECONDS} for each configuration: "
+        f"870 for the default run)",
+    )
+    parser.add_argument(
+        "--databases",
+        type=database_names,
+        default=["postgres"],
+        help="the console's database in each configuration, comma-separated, of postgres and sqlite, each run "
+        "in turn on a hall of its own (default postgres; SQLite runs one worker only)",
     )
     parser.add_argument("--seed", type=int, default=69, help="of the random rates and choices (default 69)")
+    parser.add_argument("--database", choices=list(DATABASES), help=argparse.SUPPRESS)
+    parser.add_argument("--results", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.turns = max(1, min(args.turns, 20))  # the AD69 event has 21 turns: the game must not end
+    if args.time_limit is None:
+        args.time_limit = planned_seconds(args, args.databases)
     return args
 
 
 def worker_counts(text):
     return [int(count) for count in text.split(",")]
+
+
+def database_names(text):
+    names = text.split(",")
+    unknown = set(names) - set(DATABASES)
+    if unknown:
+        raise argparse.ArgumentTypeError(f"not a database: {', '.join(sorted(unknown))}")
+    return names
 
 
 def rates():
@@ -180,34 +258,21 @@ def build_template(args):
 # A configuration ------------------------------------------------------------------
 
 
-@dataclass
-class Result:
-    workers: int
-    tally: Tally
-    filling: float = 0.0  # seconds for every browser to sign in and open its page
-    turns: int = 0  # advanced while measured
-    seconds: float = 0.0  # from the clock's start to the last advance's messages
-    turn_ends: dict = field(default_factory=dict)
-    database_bytes: int = 0
-    at_once: dict = field(default_factory=dict)  # page kind -> its seconds, AT_ONCE at a time
-    incidents: list = field(default_factory=list)  # what the servers logged as errors
-    stopped_early: bool = False
-
-
 def run_configuration(workers, hall, args, template, redis_url, django, scratch, seconds):
     """Copy the template, start the live event's processes, load them, and tear it all down."""
     from bench import hall_world
 
-    progress(f"{workers} ASGI worker(s): starting the servers")
+    progress(f"{DATABASES[args.database]}, {workers} ASGI worker(s): starting the servers")
     flush_redis_db(redis_url)  # nothing of the last configuration's: its groups, its tasks still queued
     with ExitStack() as stack:
-        database = stack.enter_context(scratch_database(f"bench_hall_{workers}w", template=name_of(template)))
+        copy = scratch_store(args.database, scratch, f"bench_hall_{workers}w", template=name_of(template))
+        database = stack.enter_context(copy)
         configure_environment(database, redis_url, UMPIRE_VAR_DIR=str(scratch), UMPIRE_BACKUP_DIR=str(scratch))
         django.submit(hall_world.use_database, name_of(database)).result()
         logs = scratch / f"{workers}w"
         logs.mkdir()
         ports = start_servers(stack, workers, logs, scratch)
-        result = asyncio.run(load(workers, ports, hall, args, django, seconds))
+        result = asyncio.run(load(Result(args.database, workers, Tally()), ports, hall, args, django, seconds))
         result.turn_ends = django.submit(hall_world.turn_ends, hall.event_id).result()
         result.database_bytes = django.submit(hall_world.database_size).result()
         django.submit(hall_world.close_connection).result()
@@ -215,7 +280,18 @@ def run_configuration(workers, hall, args, template, redis_url, django, scratch,
     return result
 
 
+def scratch_store(database, scratch, prefix, *, template=None):
+    """A scratch database for this run (a copy of `template`, if named): PostgreSQL's, or a SQLite file in
+    `scratch`."""
+    if database == "sqlite":
+        return scratch_sqlite_file(scratch, prefix, template=template)
+    return scratch_database(prefix, template=template)
+
+
 def name_of(database_url):
+    """The database's NAME in Django's settings: PostgreSQL's database, or SQLite's file."""
+    if database_url.startswith("sqlite:///"):
+        return database_url.removeprefix("sqlite:///")
     return database_url.rsplit("/", 1)[1]
 
 
@@ -229,25 +305,25 @@ def start_servers(stack, workers, logs, scratch):
     return ports
 
 
-async def load(workers, ports, hall, args, django, seconds):
-    """Fill the hall, run the turns with everyone at work, and empty it, within `seconds`."""
-    tally, stop, work = Tally(), asyncio.Event(), []
+async def load(result, ports, hall, args, django, seconds):
+    """Fill the hall, run the turns with everyone at work, and empty it, within `seconds`: into `result`."""
+    tally, stop, work = result.tally, asyncio.Event(), []
     hall_browsers = Hall(hall, tally, ports, ThreadPoolExecutor(HTTP_THREADS, thread_name_prefix="http"))
-    result, started = Result(workers, tally), time.monotonic()
+    started = time.monotonic()
     try:
         async with asyncio.timeout(seconds):
             result.at_once = await ten_at_once(hall, ports)
             await hall_browsers.fill()
             result.filling, tally.measuring = time.monotonic() - started, True
             progress(
-                f"{workers} ASGI worker(s): hall full in {result.filling:.0f} s, {tally.live_clients} screens "
+                f"{result.label}: hall full in {result.filling:.0f} s, {tally.live_clients} screens "
                 "hear the clock; running the turns"
             )
             work += [asyncio.create_task(job) for job in hall_browsers.jobs(stop, random.Random(args.seed))]
             await drive_turns(hall, args, django, result)
     except TimeoutError:
         result.stopped_early = True
-        progress(f"{workers} ASGI worker(s): stopped at the time limit after {result.turns} turns")
+        progress(f"{result.label}: stopped at the time limit after {result.turns} turns")
     finally:
         await finish(stop, work, tally)
         await hall_browsers.empty()

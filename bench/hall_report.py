@@ -1,22 +1,26 @@
-"""bench/hall_load.py's output: the configurations side by side, then what failed, word for word,
-and the errors the servers logged, each with its first traceback."""
+"""bench/hall_load.py's results and output: the configurations side by side, then what failed, word
+for word, and the errors the servers logged, each with its first traceback."""
 
 import os
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.metadata import version
 
+from bench.browsers import Tally
 from bench.servers import percentile
 
 REPORTED_PACKAGES = ("django", "uvicorn", "channels", "channels_redis", "celery")
-LOGGED_ERROR = re.compile(r"\bERROR\b|\bCRITICAL\b|Exception inside application|Internal Server Error|^Traceback")
+# Django's "Internal Server Error: /path", not the server's access line for the same 500 ("... 500 Internal Server
+# Error"), which would count each failed page twice.
+LOGGED_ERROR = re.compile(r"\bERROR\b|\bCRITICAL\b|Exception inside application|Internal Server Error:|^Traceback")
 LOG_PREFIX = re.compile(r"^\[[^\]]*\]\s*")  # Celery's "[time: LEVEL/process]"
 TRACEBACK_GOES_ON = ("Traceback", " ")
 CHAINED = ("The above exception", "During handling")
 CHAIN_GAP = 8  # lines an exception's message may run to before the traceback chained to it
 LABEL = 48
 SLOWEST = 8
+DATABASES = {"postgres": "PostgreSQL", "sqlite": "SQLite"}
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,28 @@ class Incident:
     headline: str
     exception: str
     text: str
+
+
+@dataclass
+class Result:
+    """One configuration's run: a database and a number of ASGI workers. Plain data, so that the process
+    that ran it can hand it to the one that reports."""
+
+    database: str  # a key of DATABASES
+    workers: int
+    tally: Tally
+    filling: float = 0.0  # seconds for every browser to sign in and open its page
+    turns: int = 0  # advanced while measured
+    seconds: float = 0.0  # from the clock's start to the last advance's messages
+    turn_ends: dict = field(default_factory=dict)
+    database_bytes: int = 0
+    at_once: dict = field(default_factory=dict)  # page kind -> its seconds, AT_ONCE at a time
+    incidents: list = field(default_factory=list)  # what the servers logged as errors
+    stopped_early: bool = False
+
+    @property
+    def label(self):
+        return f"{DATABASES[self.database]}, {self.workers} worker{'s' if self.workers > 1 else ''}"
 
 
 # The servers' logs ----------------------------------------------------------------
@@ -68,17 +94,20 @@ def traceback_end(lines, i):
 # The table --------------------------------------------------------------------------
 
 
-def print_report(args, hall, results, projectors, rates):
+def print_report(args, people, results, projectors, rates):
+    """`people`: (players, umpires) as the hall was built."""
     packages = ", ".join(f"{name} {version(name)}" for name in REPORTED_PACKAGES)
+    players, umpires = people
     print(
-        f"\nHall load: {len(hall.players)} players, {len(hall.umpires)} umpires, {projectors} projectors; "
+        f"\nHall load: {players} players, {umpires} umpires, {projectors} projectors; "
         f"{args.turns} turns of {args.turn_seconds:g} s; {os.cpu_count()} CPUs; {packages}"
     )
     print("Rates, mean seconds between two: " + ", ".join(f"{what} {every}" for what, every in rates.items()))
     print()
-    print_row("", [f"{r.workers} ASGI worker{'s' if r.workers > 1 else ''}" for r in results])
+    print_row("", [result.label for result in results])
     for label, shown in rows():
         print_row(label, [shown(result) for result in results])
+    print_database_ratios(results)
     print_notes()
     print_slowest(results)
     for result in results:
@@ -115,6 +144,23 @@ def rows():
         ("errors: server log", lambda r: str(len(r.incidents))),
         ("database size (MB)", lambda r: f"{r.database_bytes / 1e6:.1f}"),
     )
+
+
+def print_database_ratios(results):
+    """Issue 34's "PostgreSQL pages no slower than SQLite's": one worker each, from the same run."""
+    one_worker = {result.database: result for result in results if result.workers == 1}
+    if "postgres" not in one_worker or "sqlite" not in one_worker:
+        return
+    postgres, sqlite = one_worker["postgres"].tally, one_worker["sqlite"].tally
+    for what, timings in (("pages", lambda tally: tally.pages), ("actions", lambda tally: tally.actions)):
+        shown = ratios(timings(postgres), timings(sqlite))
+        print(f"PostgreSQL {what} p50/p99 as a ratio of SQLite's (same run), one worker: {shown}")
+
+
+def ratios(seconds, against):
+    if not seconds or not against:
+        return "-"
+    return " / ".join(f"{percentile(seconds, p) / percentile(against, p):.2f}" for p in (50, 99))
 
 
 def print_row(label, cells):
@@ -166,7 +212,7 @@ def print_failures(result):
     tally = result.tally
     if not (tally.errors or tally.refusals or result.incidents):
         return
-    print(f"\n{result.workers} ASGI worker(s):")
+    print(f"\n{result.label}:")
     for kind, count in tally.errors.most_common():
         print(f"  {count} x {kind}, e.g. " + "; ".join(tally.examples.get(kind, [])[:3]))
     for what, count in tally.refusals.most_common():

@@ -152,12 +152,14 @@ def display_code(event):
 
 
 def close_connection():
-    """Let the template be copied, or the database dropped: PostgreSQL refuses while one is open."""
+    """Let the template be copied, or the database dropped: PostgreSQL refuses while one is open, and a
+    SQLite file is copied whole only when nobody has it open."""
     connection.close()
 
 
 def use_database(name):
-    """Point this process's Django at another database of the same server, from its next query on."""
+    """Point this process's Django at another database of the same server (for SQLite, another file),
+    from its next query on."""
     connection.close()
     connection.settings_dict["NAME"] = name
 
@@ -191,6 +193,11 @@ def turn_ends(event_id):
 
 
 def database_size():
+    """Bytes on disk: PostgreSQL's count for the database, or the SQLite file's pages."""
+    size = {
+        "postgresql": "SELECT pg_database_size(current_database())",
+        "sqlite": "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()",
+    }
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_database_size(current_database())")
+        cursor.execute(size[connection.vendor])
         return cursor.fetchone()[0]

@@ -1,11 +1,12 @@
 """What the live benchmarks share: the console's real processes started on loopback, a scratch
-PostgreSQL database and a dedicated Redis db for each run, websocket clients as a browser opens
+PostgreSQL database (or SQLite file) and a dedicated Redis db for each run, websocket clients as a browser opens
 them, and the figures they print. Nothing here imports Django: a benchmark configures the
 environment first, so the servers it starts and its own Django read the same settings."""
 
 import asyncio
 import os
 import resource
+import shutil
 import socket
 import subprocess
 import sys
@@ -138,6 +139,20 @@ def scratch_database(prefix, *, template=None):
         yield f"postgres://{PG_USER}@{HOST}:5432/{name}"
     finally:
         subprocess.run(["dropdb", "--force", "-h", HOST, "-U", PG_USER, name], check=False)
+
+
+@contextmanager
+def scratch_sqlite_file(folder, prefix, *, template=None):
+    """A SQLite database file in `folder` for this run only (a copy of the file `template`, if named, which
+    nobody may have open), removed afterwards with the journal beside it."""
+    path = Path(folder) / f"{prefix}.sqlite3"
+    if template:
+        shutil.copyfile(template, path)
+    try:
+        yield f"sqlite:///{path}"
+    finally:
+        for leftover in (path, path.with_name(f"{path.name}-journal")):
+            leftover.unlink(missing_ok=True)
 
 
 def configure_environment(database_url, redis_url, **more):

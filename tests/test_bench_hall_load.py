@@ -1,0 +1,75 @@
+"""bench/hall_load.py's SQLite mode: its scratch file, its one worker, its time plan and the ratio of
+PostgreSQL's pages to SQLite's it prints. The bench itself runs the real processes and is not in the suite."""
+
+import sqlite3
+from argparse import Namespace
+
+from bench.browsers import Tally
+from bench.hall_load import name_of, planned_seconds, worker_counts_of
+from bench.hall_report import Result, incidents_in, print_database_ratios
+from bench.servers import scratch_sqlite_file
+
+
+def test_sqlite_scratch_file_is_a_copy_of_its_template_removed_afterwards(tmp_path):
+    template = tmp_path / "template.sqlite3"
+    with sqlite3.connect(template) as made:
+        made.execute("CREATE TABLE legion (name TEXT)")
+        made.execute("INSERT INTO legion VALUES ('IV Macedonica')")
+    made.close()
+    with scratch_sqlite_file(tmp_path, "copy", template=template) as url:
+        copied = sqlite3.connect(name_of(url))
+        assert copied.execute("SELECT name FROM legion").fetchall() == [("IV Macedonica",)]
+        copied.close()
+    assert not (tmp_path / "copy.sqlite3").exists()
+    assert template.exists()
+
+
+def test_database_name_is_sqlite_file_or_postgres_database():
+    assert name_of("sqlite:////tmp/hall/bench_hall_1w.sqlite3") == "/tmp/hall/bench_hall_1w.sqlite3"
+    assert name_of("postgres://postgres@127.0.0.1:5432/bench_hall_1w_42") == "bench_hall_1w_42"
+
+
+def test_sqlite_runs_one_worker_whatever_asked():
+    assert worker_counts_of("sqlite", [1, 2]) == [1]
+    assert worker_counts_of("postgres", [1, 2]) == [1, 2]
+
+
+def test_default_run_keeps_its_870_seconds_and_sqlite_adds_its_own():
+    assert planned_seconds(Namespace(workers=[1, 2]), ["postgres"]) == 870
+    assert planned_seconds(Namespace(workers=[1, 2]), ["postgres", "sqlite"]) > 870
+
+
+def result(database, workers, pages):
+    tally = Tally()
+    tally.pages, tally.actions = pages, pages
+    return Result(database, workers, tally)
+
+
+def test_postgres_pages_reported_as_ratio_of_sqlite_one_worker_each(capsys):
+    print_database_ratios(
+        [
+            result("postgres", 1, [0.1] * 50 + [0.4] * 50),
+            result("postgres", 2, [9.0] * 100),  # two workers are not compared
+            result("sqlite", 1, [0.2] * 50 + [0.8] * 50),
+        ]
+    )
+    shown = capsys.readouterr().out
+    assert "PostgreSQL pages p50/p99 as a ratio of SQLite's (same run), one worker: 0.50 / 0.50" in shown
+
+
+def test_no_ratio_without_both_databases(capsys):
+    print_database_ratios([result("postgres", 1, [0.1]), result("postgres", 2, [0.1])])
+    assert capsys.readouterr().out == ""
+
+
+def test_failed_page_is_one_server_log_error_not_two(tmp_path):
+    log = tmp_path / "server-1.log"
+    log.write_text(
+        "Internal Server Error: /events/ad69/battles/1/round/\n"
+        "Traceback (most recent call last):\n"
+        '  File "warfare/views.py", line 411, in fight_round\n'
+        "django.db.utils.OperationalError: database is locked\n"
+        'INFO:     127.0.0.1:36278 - "POST /events/ad69/battles/1/round/ HTTP/1.1" 500 Internal Server Error\n'
+    )
+    (incident,) = incidents_in(log)
+    assert incident.exception == "django.db.utils.OperationalError: database is locked"
