@@ -12,7 +12,7 @@ from django.http import Http404
 from umpire.calendar import is_tax_turn, tax_turn_of
 from umpire.models import Region
 from umpire.permissions import Perm
-from umpire.selectors import access_event
+from umpire.selectors import access_event, get_regions
 
 from .models import Account, Bill, Province, RevenueDisruption, TaxStatement, Transaction
 from .money_scope import ROME_KINDS, MoneyScope, get_money_scope
@@ -237,10 +237,13 @@ def get_treasury_index(event, user, turn, scope, purse_url):
     however many provinces there are."""
     mine, tax_turn = get_my_tables(user, event), tax_turn_of(turn)
     balances, rome = get_balances_by_holder(event)
-    statements = {s.province_id: s for s in TaxStatement.objects.filter(event=event, turn=tax_turn)}
+    # each row's statement, province and table read only what the row shows: the index reloads with every
+    # transfer at the umpire's tables, and each read whole cost more than the queries (issue 34)
+    statements = TaxStatement.objects.filter(event=event, turn=tax_turn).only("province", "balance", "confirmed_at")
+    statements = {s.province_id: s for s in statements.order_by()}
     unpaid_counts = get_unpaid_bill_counts(event)
-    tables = {t.pk: TableBooks(t, t.pk in mine) for t in Region.objects.filter(event=event)}
-    for province in Province.objects.filter(event=event).order_by("name"):
+    tables = {t.pk: TableBooks(t, t.pk in mine) for t in get_regions(event)}
+    for province in Province.objects.filter(event=event).only("name", "region").order_by("name"):
         statement = statements.get(province.pk)
         tables[province.region_id].provinces.append(
             ProvinceRow(

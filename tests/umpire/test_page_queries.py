@@ -30,14 +30,15 @@ NEW_TABLES = 3
 # gives its turn to the panels, and its map tables to the console's other tables: one or two queries fewer each;
 # a Region umpire's menu names his tables from the same regions (umpire.selectors.get_regions): one fewer again.
 # The letters to hand out read their people in a query of their own when there are any (both worlds here have
-# some): one more on the console and the tray, cheaper than joining them to every read of an empty tray.
+# some): one more on the console and the tray, cheaper than joining them to every read of an empty tray. The
+# treasury index takes its tables from the same regions: one fewer for a Region umpire, whose menu reads them too.
 QUERIES = {
     "hall": 16,
     "console": 19,
     "console as control": 19,
     "tray": 21,
     "clock desk": 9,
-    "books": 16,
+    "books": 15,
     "roster": 11,
     "battles": 20,
     "forces": 15,
