@@ -19,7 +19,7 @@ from umpire.models import Character, Region, Role
 from umpire.permissions import Perm
 from umpire.rules.ad69.forces import Force as RulesForce
 from umpire.rules.ad69.forces import Troops, TroopType, combat_value
-from umpire.selectors import access_event, can, get_seats, is_record_id
+from umpire.selectors import access_event, can, get_seats, is_record_id, the_one
 
 from .models import Battle, BattleForce, BattleOverride, BattleRound
 
@@ -95,9 +95,24 @@ def get_fight_scope(user, event):
     )
 
 
+def forces_in_order():
+    """A battle's forces as the models order them, side by side. The models' orderings begin with the
+    battle, which would cost every read of one battle's rows a join of the battle and its event."""
+    return BattleForce.objects.order_by("side", "pk")
+
+
+def overrides_in_order():
+    return BattleOverride.objects.order_by("at", "pk")
+
+
+def rounds_in_order():
+    """A battle's rounds by number, each with its overrides as made (see forces_in_order)."""
+    return BattleRound.objects.order_by("number").prefetch_related(Prefetch("overrides", overrides_in_order()))
+
+
 def battles_of(event):
     """The event's battles with everything the desk and the record show, in a fixed number of queries."""
-    overrides = BattleOverride.objects.select_related("round", "by")
+    overrides = overrides_in_order().select_related("round", "by")
     return (
         Battle.objects.filter(event=event)
         .select_related(
@@ -107,27 +122,32 @@ def battles_of(event):
             "side_a_commander",
             "side_b_commander",
             "claimed_by",
-            "created_by",
             "confirmed_by",
             "verdict_by",
-            "published_by",
         )
         .prefetch_related(
-            "forces__force__troops",
-            Prefetch("rounds", queryset=BattleRound.objects.select_related("fought_by").prefetch_related("overrides")),
+            # the forces as they began (BattleForce); none of the desk or the record reads the live ones
+            Prefetch("forces", queryset=forces_in_order()),
+            Prefetch("rounds", queryset=rounds_in_order().select_related("fought_by")),
             Prefetch("overrides", queryset=overrides),
         )
     )
 
 
-def access_battle(user, slug, pk, perm=Perm.VIEW_WORLD):
-    """The battle, or 404: the same for "no such battle", "a draft of another table" and, with
-    RUN_BATTLES, "not your table"."""
+def battles_to_step(event):
+    """The event's battles as a step's POST reads one before its service locks it and reads it afresh:
+    the battle alone, anything else a step's form asks of it read then."""
+    return Battle.objects.filter(event=event).select_related("event")
+
+
+def access_battle(user, slug, pk, perm=Perm.VIEW_WORLD, *, reads=battles_of):
+    """The battle as `reads(event)` gives it, or 404: the same for "no such battle", "a draft of another
+    table" and, with RUN_BATTLES, "not your table"."""
     try:
         event = access_event(user, slug, perm)
     except Http404:
         raise Http404("No such battle.") from None
-    battle = battles_of(event).filter(pk=pk).first()
+    battle = the_one(reads(event).filter(pk=pk))
     scope = get_fight_scope(user, event)
     allowed = battle is not None and (scope.runs(battle) if perm == Perm.RUN_BATTLES else scope.sees(battle))
     if not allowed:
@@ -138,7 +158,7 @@ def access_battle(user, slug, pk, perm=Perm.VIEW_WORLD):
 def access_battle_table(user, slug, table_id):
     """A table the user runs battles at, or 404."""
     event = access_event(user, slug, Perm.RUN_BATTLES)
-    region = Region.objects.filter(event=event, pk=table_id).first() if is_record_id(table_id) else None
+    region = the_one(Region.objects.filter(event=event, pk=table_id)) if is_record_id(table_id) else None
     scope = get_fight_scope(user, event)
     if region is None or not scope.opens_at(region.pk):
         raise Http404("No such table.")
@@ -193,7 +213,7 @@ def get_forces_at_table(region):
     """The forces at the table, grouped by province (a battle is fought in one), with their
     combat values: [(province, [ForceChoice])]."""
     forces = (
-        Force.objects.filter(event=region.event, province__region=region)
+        Force.objects.filter(event_id=region.event_id, province__region=region)
         .select_related("province", "map_point")
         .prefetch_related("troops")
         .order_by("province__name", "name")
@@ -201,7 +221,9 @@ def get_forces_at_table(region):
     busy = set(
         Force.objects.filter(
             province__region=region, battle_places__battle__state__in=(Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)
-        ).values_list("pk", flat=True)
+        )
+        .order_by()  # a set: the forces' ordering would join their event, province and table
+        .values_list("pk", flat=True)
     )
     groups = {}
     for force in forces:

@@ -33,6 +33,7 @@ from .printing import SideOnPaper, battle_record, battle_sheet, on_paper, opened
 from .selectors import (
     access_battle,
     access_battle_table,
+    battles_to_step,
     forced_marches,
     get_battles_by_table,
     get_fight_scope,
@@ -339,7 +340,7 @@ def battle_step(typed_form=None):
         @login_required
         @require_POST
         def view(request, slug, pk):
-            battle = access_battle(request.user, slug, pk, Perm.RUN_BATTLES)
+            battle = access_battle(request.user, slug, pk, Perm.RUN_BATTLES, reads=battles_to_step)
             typed = typed_form(request, battle) if typed_form else {}
             try:
                 message = handler(request, battle, *[checked(form) for form in typed.values()])

@@ -15,6 +15,7 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from regions.models import Force, MapPoint
@@ -30,7 +31,13 @@ from umpire.services.audit import Actor, Snapshot, record_audit, snapshot, steps
 from ..events import BattleChanged, BattlePublished
 from ..models import Battle, BattleForce
 from ..models.rounds import SIDES, BattleOverride, BattleRound
-from ..selectors import check_military_skill, force_marched_before_battle
+from ..selectors import (
+    check_military_skill,
+    force_marched_before_battle,
+    forces_in_order,
+    overrides_in_order,
+    rounds_in_order,
+)
 
 SYSTEM = "X. COMBAT RESOLUTION, THE BATTLE SYSTEM"
 PROCESS = "X. COMBAT RESOLUTION, THE PROCESS OF BATTLE"
@@ -143,6 +150,7 @@ def check_forces(region: Region, sides: Mapping[str, Sequence[Force]]) -> None:
     """X. THE BATTLE SYSTEM: each side at least one force; every force at this table, in the
     same province as the rest, and in no other battle not yet confirmed."""
     seen = set()
+    fighting = battles_fought_in(force for side in SIDES for force in sides[side])
     for side in SIDES:
         field = f"side_{side}_forces"
         if not sides[side]:
@@ -151,10 +159,20 @@ def check_forces(region: Region, sides: Mapping[str, Sequence[Force]]) -> None:
             if force.pk in seen:
                 raise ValidationError({field: f"{force.name} is named twice, or on both sides."})
             seen.add(force.pk)
-            check_force_here(region, sides["a"][0], force, field)
+            check_force_here(region, sides["a"][0], force, field, fighting.get(force.pk))
 
 
-def check_force_here(region: Region, first: Force, force: Force, field: str) -> None:
+def battles_fought_in(forces: Iterable[Force]) -> dict[int | None, Battle]:
+    """The battle not yet confirmed each of `forces` is in, read for all of them at once; the first
+    in the battle forces' order should one be in two."""
+    fighting: dict[int | None, Battle] = {}  # by force id; None where the force is gone
+    places = BattleForce.objects.filter(force__in=[force.pk for force in forces], battle__state__in=UNFINISHED)
+    for place in places.select_related("battle"):
+        fighting.setdefault(place.force_id, place.battle)
+    return fighting
+
+
+def check_force_here(region: Region, first: Force, force: Force, field: str, fighting: Battle | None) -> None:
     if force.event_id != region.event_id or force.province.region_id != region.pk:
         raise ValidationError({field: f"{force.name} is not at this table ({region})."})
     if force.province_id != first.province_id:
@@ -164,9 +182,8 @@ def check_force_here(region: Region, first: Force, force: Force, field: str) -> 
                 "a battle is fought by forces present together in one province."
             }
         )
-    fighting = BattleForce.objects.filter(force=force, battle__state__in=UNFINISHED).select_related("battle").first()
     if fighting:
-        raise ValidationError({field: f"{force.name} is already in the battle “{fighting.battle}”, not yet confirmed."})
+        raise ValidationError({field: f"{force.name} is already in the battle “{fighting}”, not yet confirmed."})
 
 
 def check_umpire_present(event: Event, sides: Mapping[str, Sequence[Force | BattleForce]], actor: Actor) -> None:
@@ -441,10 +458,15 @@ def locked(battle: Battle) -> Battle:
     battle = (
         Battle.objects.select_for_update(of=("self",))
         .select_related("event", "claimed_by", "side_a_commander", "side_b_commander")
-        .prefetch_related("forces__force", "rounds__overrides")
+        .prefetch_related(
+            Prefetch("forces", queryset=forces_in_order().select_related("force")),
+            Prefetch("rounds", queryset=rounds_in_order()),
+            # the umpire's rulings, which the engine's cases read side by side; no step reads them after adding one
+            Prefetch("overrides", queryset=overrides_in_order()),
+        )
         .get(pk=battle.pk)
     )
-    battle.stood_at_lock = battle_record(battle)
+    battle.stood_at_lock = record_at_lock(battle)
     return battle
 
 
@@ -469,16 +491,34 @@ def battle_state(battle: Battle) -> Snapshot:
 def battle_record(battle: Battle) -> Snapshot:
     """The battle with what its steps add beside it (rounds fought, figures overridden, each force's place
     in the order of battle), read afresh: the undo of a step puts all of it back (warfare.undo)."""
+    # unordered: sorted in parts_record, and the models' orderings would join the battle and its event
+    return parts_record(
+        battle,
+        rounds=BattleRound.objects.filter(battle=battle).order_by().values_list("pk", flat=True),
+        overrides=BattleOverride.objects.filter(battle=battle).order_by().values_list("pk", flat=True),
+        deployments=BattleForce.objects.filter(battle=battle).order_by().values_list("pk", "deployment"),
+    )
+
+
+def record_at_lock(battle: Battle) -> Snapshot:
+    """battle_record of a battle just read by `locked`: its rounds, overrides and forces as that read them,
+    under the lock."""
+    return parts_record(
+        battle,
+        rounds=[fought.pk for fought in battle.rounds.all()],
+        overrides=[override.pk for override in battle.overrides.all()],
+        deployments=[(fought.pk, fought.deployment) for fought in battle.forces.all()],
+    )
+
+
+def parts_record(
+    battle: Battle, *, rounds: Iterable[int], overrides: Iterable[int], deployments: Iterable[tuple[int, str]]
+) -> Snapshot:
     return {
         **snapshot(battle),
-        "rounds": sorted(BattleRound.objects.filter(battle=battle).values_list("pk", flat=True)),
-        "overrides": sorted(BattleOverride.objects.filter(battle=battle).values_list("pk", flat=True)),
-        "deployments": dict(
-            sorted(
-                (str(pk), words)
-                for pk, words in BattleForce.objects.filter(battle=battle).values_list("pk", "deployment")
-            )
-        ),
+        "rounds": sorted(rounds),
+        "overrides": sorted(overrides),
+        "deployments": dict(sorted((str(pk), words) for pk, words in deployments)),
     }
 
 
