@@ -18,11 +18,11 @@ from umpire.models import FollowUp, Region, Role
 from umpire.permissions import Perm
 from umpire.selectors import (
     access_event,
+    get_regions,
     get_roles,
     get_tables_kept,
     get_tables_kept_or_watched,
     is_record_id,
-    the_one,
 )
 
 # acknowledged follow-ups shown under an inbox's open ones: enough to see what was just done
@@ -72,7 +72,8 @@ def is_kept(user, table):
 
 def _access_table(user, slug, pk, tables_of):
     event = access_event(user, slug, Perm.VIEW_WORLD)
-    table = the_one(Region.objects.filter(event=event, pk=pk)) if is_record_id(pk) else None
+    # one of the event's regions, which the page reads anyway (its menu, its clock's winter, its other tables)
+    table = next((region for region in get_regions(event) if str(region.pk) == str(pk)), None)
     if table is None or not (is_control(user, event) or table.pk in tables_of(user, event)):
         raise Http404("No such table.")
     table.event = event  # read already: not joined again
