@@ -9,9 +9,10 @@ an option with a template of its own, is left to the templates. It is every form
 """
 
 from django.forms.renderers import DjangoTemplates
-from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData, mark_safe
+
+from umpire.drawn import text
 
 SELECT = "django/forms/widgets/select.html"
 SELECT_OPTION = "django/forms/widgets/select_option.html"
@@ -106,11 +107,6 @@ def attrs_html(attrs):
         for name, value in attrs.items()
         if value is not False
     )
-
-
-def text(value):
-    """`{{ value }}`: localized, then escaped unless marked safe."""
-    return conditional_escape(localize(value))
 
 
 def as_string(value):

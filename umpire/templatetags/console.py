@@ -2,9 +2,9 @@
 console's and the hall's many small repeated parts, drawn in Python."""
 
 from django import template
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
+from umpire.drawn import text
 from umpire.follow_up_selectors import is_control
 from umpire.menu import Group, get_menu
 from umpire.permissions import Perm
@@ -27,6 +27,7 @@ def is_control_of(context, event):
 
 # Drawn in Python, as the menu bar on every page, the forty players of a table's console and the hall's cell for
 # every panel of every table are: through the template's tags, each cost more than the queries behind it (issue 34).
+# Each part is built as one string and marked safe once; every word in it goes through umpire.drawn.text.
 
 
 @register.simple_tag(takes_context=True)
@@ -34,29 +35,25 @@ def menu(context, event):
     """`{% menu event %}`: the menu bar's links for the page's user, grouped by what his role does; the page he
     is on marked as current."""
     request = context["request"]
-    entries = format_html_join(
-        "", "{}", ((menu_entry(entry, request.path),) for entry in get_menu(request.user, event))
-    )
-    return format_html('<nav class="menu" aria-label="Pages of this event">{}\n</nav>', entries)
+    entries = "".join(menu_entry(entry, request.path) for entry in get_menu(request.user, event))
+    return mark_safe(f'<nav class="menu" aria-label="Pages of this event">{entries}\n</nav>')
 
 
 def menu_entry(entry, here):
     if not isinstance(entry, Group):
-        return format_html("\n  {}", menu_link(entry, here))
+        return f"\n  {menu_link(entry, here)}"
     if not entry.links:
         return ""  # a group with nothing in it for this seat
-    links = format_html_join("", "{}", ((menu_link(link, here),) for link in entry.links))
-    return format_html(
-        '\n  <details class="menu-group">\n    <summary>{}</summary>\n    <div class="menu-links">{}</div>\n  </details>',
-        entry.label,
-        links,
+    links = "".join(menu_link(link, here) for link in entry.links)
+    return (
+        f'\n  <details class="menu-group">\n    <summary>{text(entry.label)}</summary>\n'
+        f'    <div class="menu-links">{links}</div>\n  </details>'
     )
 
 
 def menu_link(link, here):
-    if link.url == here:
-        return format_html('<a href="{}" aria-current="page">{}</a>', link.url, link.label)
-    return format_html('<a href="{}">{}</a>', link.url, link.label)
+    current = ' aria-current="page"' if link.url == here else ""
+    return f'<a href="{text(link.url)}"{current}>{text(link.label)}</a>'
 
 
 @register.simple_tag
@@ -64,31 +61,27 @@ def panel_rows(rows):
     """`{% panel_rows item.view.rows %}`: a panel's rows as list items; the late ones marked OVERDUE."""
     if not rows:
         return mark_safe('<li class="muted">Nothing.</li>')
-    return format_html_join("\n", "{}", ((panel_row(row),) for row in rows))
+    return mark_safe("\n".join(panel_row(row) for row in rows))
 
 
 def panel_row(row):
-    text = format_html('<a href="{}">{}</a>', row.link, row.text) if row.link else row.text
-    note = format_html(' <span class="muted">· {}</span>', row.note) if row.note else ""
+    shown = f'<a href="{text(row.link)}">{text(row.text)}</a>' if row.link else text(row.text)
+    note = f' <span class="muted">· {text(row.note)}</span>' if row.note else ""
     if row.overdue:
-        return format_html('<li class="overdue">{}{} <strong>OVERDUE</strong></li>', text, note)
-    return format_html("<li>{}{}</li>", text, note)
+        return f'<li class="overdue">{shown}{note} <strong>OVERDUE</strong></li>'
+    return f"<li>{shown}{note}</li>"
 
 
 @register.simple_tag
 def hall_cells(panels):
     """`{% hall_cells row.panels %}`: a hall row's cells, each panel's work waiting and what of it is overdue."""
-    return format_html_join("\n", "{}", ((hall_cell(item),) for item in panels))
+    return mark_safe("\n".join(hall_cell(item) for item in panels))
 
 
 def hall_cell(item):
-    view = item.view
-    shown = format_html('<span class="tally">{}</span>', view.tally) if view.tally else view.needs_action
+    view, name = item.view, text(item.panel.name)
+    shown = f'<span class="tally">{text(view.tally)}</span>' if view.tally else text(view.needs_action)
     if view.overdue:
-        return format_html(
-            '<td class="cell overdue" data-panel="{}">{}<br><span class="overdue">{} overdue</span></td>',
-            item.panel.name,
-            shown,
-            view.overdue,
-        )
-    return format_html('<td class="cell" data-panel="{}">{}</td>', item.panel.name, shown)
+        overdue = f'<br><span class="overdue">{text(view.overdue)} overdue</span>'
+        return f'<td class="cell overdue" data-panel="{name}">{shown}{overdue}</td>'
+    return f'<td class="cell" data-panel="{name}">{shown}</td>'
