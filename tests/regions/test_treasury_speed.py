@@ -1,11 +1,16 @@
 """The treasury's index, opened all day at every table, reads only the purses the umpire keeps: a table's
 umpire keeps a handful of the hall's 300, and reading and summing all of them to show his few was most of his
-page's time (issue 34)."""
+page's time. Control's lists every purse of the hall: each row reads only the columns it shows, and the
+links come from one reverse for the whole list rather than one a row (issue 34)."""
+
+from unittest import mock
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
+from regions import views
 from regions.services.books import do_open_books
 from umpire.models import Character
 
@@ -40,3 +45,17 @@ def test_the_index_lists_every_purse_he_keeps_with_its_balance_and_no_other(clie
     text = client.get(f"/events/{books.slug}/treasury/").content.decode()
     shown = [row.split('"')[0] for row in text.split('id="purse-')[1:]]
     assert shown == [str(character.pk) for character in at_illyria] != []
+
+
+def test_the_purses_listed_read_only_the_name_role_and_whereabouts(client, books, control):
+    (listed,) = [sql for sql in treasury_queries(client, control, books) if CHARACTERS in sql]
+    assert '"umpire_character"."wealth"' not in listed and '"umpire_region"."winter_on_land"' not in listed
+
+
+def test_the_purses_links_come_from_one_reverse(client, books, control):
+    client.force_login(control)
+    with mock.patch.object(views, "reverse", wraps=views.reverse) as reversed_:
+        text = client.get(f"/events/{books.slug}/treasury/").content.decode()
+    assert reversed_.call_count == 1
+    for character in Character.objects.filter(event=books):
+        assert f'<a href="{reverse("regions:treasury-purse", args=[books.slug, character.pk])}"><strong>' in text
