@@ -2,8 +2,7 @@
 BoardgamesConfig.ready(): the current stage and phase, and its checklist, the items still to do
 needing action. An event whose ruleset has no sequence (AD69) shows nothing."""
 
-from django.urls import reverse
-
+from umpire.addresses import address
 from umpire.permissions import Perm
 from umpire.selectors import can
 from umpire.table_console import PanelView, Row
@@ -22,7 +21,7 @@ def gather_sequence(table, user, now):
         (heading, *rows),
         len(state.to_do),
         0,
-        reverse("boardgames:sequence", args=[event.slug]),
+        address("boardgames:sequence", event.slug),
         "Open the sequence of play",
     )
 

@@ -8,8 +8,9 @@ Control hears of a letter that has not moved.
 from datetime import timedelta
 
 from django.db.models import Count, Q
-from django.urls import reverse
 
+from umpire.addresses import address
+from umpire.event_setting import kept
 from umpire.selectors import the_one
 from umpire.table_console import PanelView, Row, by_table, counted
 
@@ -18,7 +19,12 @@ from .selectors import get_post_scope, get_to_hand_out
 
 
 def stuck_after(event):
-    """The post's setting, read without opening the post office (a console only reads)."""
+    """The post's setting, read without opening the post office (a console only reads), and kept while the
+    event's setting stands (umpire.event_setting)."""
+    return kept(event, "post.stuck_after", lambda: read_stuck_after(event))
+
+
+def read_stuck_after(event):
     minutes = the_one(PostOffice.objects.filter(event=event).values_list("stuck_after_minutes", flat=True))
     return PostOffice(event=event).stuck_after_minutes if minutes is None else minutes
 
@@ -26,14 +32,14 @@ def stuck_after(event):
 def gather_letters(table, user, now):
     """The tray's letters to hand out, to those who keep the tray: who writes to whom is secret, so one
     who only watches the table (the Non-Roman World umpire) sees none of them."""
-    link = reverse("mail:tray", args=[table.event.slug, table.pk])
+    link = address("mail:tray", table.event.slug, table.pk)
     if not get_post_scope(user, table.event).sees_table(table.pk):
         return PanelView((), 0, 0, link, "Open the post tray")
     late = now - timedelta(minutes=stuck_after(table.event))
     rows = tuple(
         Row(
             f"{item.letter.shown_code} to {item.letter.addressed_to}",
-            reverse("mail:letter", args=[table.event.slug, item.letter.pk]),
+            address("mail:letter", table.event.slug, item.letter.pk),
             item.whereabouts,
             item.letter.moved_at < late,
         )

@@ -12,8 +12,8 @@ overdue, since the turn-end hook should have finished it.
 from collections import Counter
 
 from django.db.models import Count
-from django.urls import reverse
 
+from umpire.addresses import address
 from umpire.calendar import tax_turn_of
 from umpire.selectors import get_turn
 from umpire.table_console import PanelView, Row, before, by_table, counted, turns_late
@@ -25,7 +25,7 @@ from .treasury_selectors import balance_in_words, get_money_scope, get_statement
 
 def gather_taxes(table, user, now):
     event, turn = table.event, get_turn(table.event)
-    link = reverse("regions:treasury", args=[event.slug])
+    link = address("regions:treasury", event.slug)
     if turn is None:
         return PanelView((), 0, 0, link, "Open the treasury")
     statements = get_statements_to_confirm(table, turn, get_money_scope(user, event))
@@ -57,7 +57,7 @@ def tax_row(statement, tax_turn, turn, event):
     province = statement.province
     return Row(
         f"{province}: {balance_in_words(statement.balance)}",
-        reverse("regions:treasury-province", args=[event.slug, province.pk]),
+        address("regions:treasury-province", event.slug, province.pk),
         f"tax turn {tax_turn} ({event.game_month(tax_turn)})",
         turns_late(tax_turn, turn),
     )
@@ -72,7 +72,7 @@ def gather_work(table, user, now):
     ready = [upgrade.ready_turn for upgrade in work.upgrades] + [build.ready_turn for build in work.builds]
     due = sum(turn is not None and ready_turn <= turn for ready_turn in ready)
     return PanelView(
-        rows, due, sum(row.overdue for row in rows), reverse("regions:forces", args=[event.slug]), "Open the forces"
+        rows, due, sum(row.overdue for row in rows), address("regions:forces", event.slug), "Open the forces"
     )
 
 
@@ -106,7 +106,7 @@ def upgrade_row(upgrade, turn):
     force = upgrade.force
     return Row(
         f"{force}: {describe_upgrade(upgrade)}",
-        reverse("regions:force", args=[force.event.slug, force.pk]),
+        address("regions:force", force.event.slug, force.pk),
         ready_note(upgrade.ready_turn, turn, force.event),
         turns_late(upgrade.ready_turn, turn),
     )
@@ -116,7 +116,7 @@ def build_row(build, turn):
     what = f"{build.get_item_display()} in {build.province}" + (f": {build.description}" if build.description else "")
     return Row(
         what,
-        reverse("regions:treasury-province", args=[build.event.slug, build.province.pk]),
+        address("regions:treasury-province", build.event.slug, build.province.pk),
         ready_note(build.ready_turn, turn, build.event),
         turns_late(build.ready_turn, turn),
     )

@@ -6,7 +6,7 @@ class UmpireConfig(AppConfig):
     verbose_name = "Umpire control console"
 
     def ready(self):
-        from umpire import forked, readiness_checks
+        from umpire import event_setting, forked, readiness_checks
         from umpire.services.readings import undo_readings
         from umpire.services.seats import undo_seat_change
         from umpire.undo import register_compensation
@@ -16,3 +16,4 @@ class UmpireConfig(AppConfig):
             register_compensation(f"umpire.umpireseat.{verb}", undo_seat_change)
         readiness_checks.register()
         forked.register()
+        event_setting.register()

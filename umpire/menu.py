@@ -6,11 +6,8 @@ hall, the war, Rome and the post, the desk, and preparing the event. Each page s
 permission; the menu only leaves out what a role never opens."""
 
 from dataclasses import dataclass
-from functools import lru_cache
 
-from django.conf import settings
-from django.urls import get_script_prefix, get_urlconf, reverse
-
+from umpire.addresses import address
 from umpire.models import Region, Role
 from umpire.permissions import Perm
 from umpire.selectors import can, get_regions, get_roles, get_tables_kept
@@ -29,15 +26,7 @@ class Group:
 
 
 def link(label, name, event, *args):
-    return Link(label, path_of(name, (event.slug, *args), get_script_prefix(), get_urlconf(settings.ROOT_URLCONF)))
-
-
-@lru_cache(maxsize=4096)
-def path_of(name, args, script_prefix, urlconf):
-    """A page's address, worked out once for each event: every page's menu bar has twenty, and reversing them
-    cost more than most of a page's queries (issue 34). The prefix and URLconf it was reversed under are part
-    of the key, so a server behind another prefix, or a test's own URLconf, never gets another's address."""
-    return reverse(name, args=args, urlconf=urlconf)
+    return Link(label, address(name, event.slug, *args))
 
 
 def get_menu(user, event):
@@ -175,6 +164,6 @@ def preparing_links(user, event):
         (Perm.MANAGE_SEATS, link("Seats", "events:seats", event)),
         (Perm.EDIT_WORLD, link("Backups", "backups:snapshots", event)),
         (Perm.VIEW_AUDIT, link("Audit", "audit:log", event)),
-        (Perm.EDIT_WORLD, Link("New event", reverse("events:new"))),
+        (Perm.EDIT_WORLD, Link("New event", address("events:new"))),
     )
     return tuple(entry for perm, entry in offered if can(user, event, perm))

@@ -41,6 +41,11 @@ def read_once(key: tuple[str, int], read: Callable[[], T]) -> T:
     return result
 
 
+def in_request() -> bool:
+    """Whether a page is being answered in this context (its store is open)."""
+    return _read.get() is not None
+
+
 def get_all_seats(user: Any) -> tuple[Seat, ...]:
     """Every seat `user` holds, in any event, as (event id, role, table id): read once a request."""
     return read_once(("seats", user.pk), lambda: read_seats(user))

@@ -12,6 +12,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from umpire import calendar
+from umpire.event_setting import kept
 from umpire.models import (
     AccessCode,
     Announcement,
@@ -89,9 +90,16 @@ def get_regions(event):
     map tables, and the names of where each person on it stands. Ordered as the model is within one event,
     without its "event" first: ordering by a foreign key orders by its model's own ordering, a join to the
     event on every read."""
-    return read_once(
-        ("regions", event.pk), lambda: tuple(Region.objects.filter(event=event).order_by("position", "name"))
-    )
+    return read_once(("regions", event.pk), lambda: regions_of(event))
+
+
+def regions_of(event):
+    """The event's regions, from the rows this process keeps (umpire.event_setting): each page's models its
+    own, since a page may give a region its event."""
+    fields = [field.attname for field in Region._meta.concrete_fields]
+    in_order = Region.objects.filter(event=event).order_by("position", "name")
+    rows = kept(event, "regions", lambda: tuple(in_order.values_list(*fields)))
+    return tuple(Region.from_db(Region.objects.db, fields, row) for row in rows)
 
 
 def get_map_tables(event):
@@ -107,7 +115,7 @@ def get_clock_state(clock, now, *, map_tables=None):
     month = clock.month()
     left = clock.time_left(now)
     regions = get_map_tables(event) if map_tables is None else map_tables
-    phases = [phase.as_phase() for phase in TurnPhase.objects.filter(event=event).order_by("starts_minute", "pk")]
+    phases = list(kept(event, "phases", lambda: read_phases(event)))
     return {
         "state": clock.state,
         "turn": clock.turn,
@@ -129,6 +137,10 @@ def get_clock_state(clock, now, *, map_tables=None):
         "winter_at_sea": [r.name for r in regions if r.in_winter(month, at_sea=True)],
         "now": now.isoformat(),
     }
+
+
+def read_phases(event):
+    return tuple(phase.as_phase() for phase in TurnPhase.objects.filter(event=event).order_by("starts_minute", "pk"))
 
 
 def get_hold(clock, now):

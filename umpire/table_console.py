@@ -16,8 +16,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
-from django.urls import reverse
 
+from umpire.addresses import address
 from umpire.follow_up_selectors import get_open_to_table, is_control, is_kept
 from umpire.megagame_only import serves
 from umpire.models import Character, FollowUp, GameClock, Region
@@ -177,7 +177,7 @@ def gather_players(table, user, now):
         rows,
         coming,
         0,
-        reverse("table:players", args=[table.event.slug, table.pk]),
+        address("table:players", table.event.slug, table.pk),
         "Check players in and out",
         tally=f"{len(rows) - coming} here, {coming} on the way",
     )
@@ -221,7 +221,7 @@ def gather_follow_ups(table, user, now):
         rows,
         len(rows),
         sum(row.overdue for row in rows),
-        reverse("followups:table", args=[table.event.slug, table.pk]),
+        address("followups:table", table.event.slug, table.pk),
         "Acknowledge follow-ups",
     )
 

@@ -8,8 +8,8 @@ this turn has none, and is never overdue (a siege may rightly sit a month out).
 """
 
 from django.db.models import Count, Exists, OuterRef, Prefetch
-from django.urls import reverse
 
+from umpire.addresses import address
 from umpire.selectors import get_turn
 from umpire.table_console import PanelView, Row, before, by_table, counted, turns_late
 
@@ -43,7 +43,7 @@ def gather_fights(table, user, now):
         rows + tuple(siege_row(siege, event.slug, turn) for siege in sieges),
         len(rows) + idle,
         sum(row.overdue for row in rows),
-        reverse("warfare:battles", args=[event.slug]),
+        address("warfare:battles", event.slug),
         "Open the battle desk",
     )
 
@@ -80,7 +80,7 @@ def battle_row(battle, slug, turn, now):
     claimed = f"claimed by {battle.claimed_by}" if battle.claim_is_live(now) else "waiting: nobody has claimed it"
     return Row(
         f"{battle.title}: {battle.get_state_display().lower()}",
-        reverse("warfare:battle", args=[slug, battle.pk]),
+        address("warfare:battle", slug, battle.pk),
         f"opened turn {battle.turn}, {claimed}",
         turns_late(battle.turn, turn),
     )
@@ -90,6 +90,6 @@ def siege_row(siege, slug, turn):
     done = "worked this month" if worked_in(siege, turn) else "no work yet this month"
     return Row(
         f"{siege}: {siege.get_state_display().lower()}",
-        reverse("warfare:siege", args=[slug, siege.pk]),
+        address("warfare:siege", slug, siege.pk),
         f"begun turn {siege.begun_turn}, {done}",
     )

@@ -4,9 +4,9 @@ all its queries (issue 34). Each row is what the template drew, every word and f
 umpire.drawn.text as `{{ value }}` would write it."""
 
 from django import template
-from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from umpire.addresses import address
 from umpire.drawn import text
 
 register = template.Library()
@@ -23,7 +23,7 @@ def province_row(row, slug):
     province = row.province
     name = text(province.name)
     if row.yours:
-        name = f'<a href="{text(reverse("regions:treasury-province", args=[slug, province.pk]))}"><strong>{name}</strong></a>'
+        name = f'<a href="{text(address("regions:treasury-province", slug, province.pk))}"><strong>{name}</strong></a>'
     bills = f'<strong class="no">{text(row.unpaid_bills)}</strong>' if row.unpaid_bills else "0"
     return (
         f'<tr id="province-{text(province.pk)}"><td>{name}</td><td class="num">{text(row.treasury)}</td>'

@@ -6,10 +6,12 @@ from types import SimpleNamespace
 
 import pytest
 from django.http import HttpResponse
+from django.template import Context, Template
 from django.test import override_settings
 from django.urls import include, path, reverse, set_script_prefix
 
-from umpire.menu import Group, Link, link, path_of
+from umpire.addresses import path_of
+from umpire.menu import Group, Link, link
 from umpire.table_console import PanelView, Row
 from umpire.templatetags.console import hall_cells, menu_entry, panel_rows
 
@@ -85,3 +87,10 @@ urlpatterns = [path("elsewhere/", include(([path("<slug:slug>/", HttpResponse, n
 @override_settings(ROOT_URLCONF="tests.umpire.test_console_tags")
 def test_a_menu_address_follows_the_urlconf_it_is_asked_under(fresh_paths):
     assert link("Post", "mail:post", SimpleNamespace(slug="ad69")).url == "/elsewhere/ad69/"
+
+
+def test_an_address_in_a_template_is_the_one_url_gives(fresh_paths):
+    drawn = Template('{% load console %}{% address "table:console" "ad69" 3 %}').render(Context())
+    assert drawn == reverse("table:console", args=("ad69", 3))
+    Template('{% load console %}{% address "table:console" "ad69" 3 %}').render(Context())
+    assert (path_of.cache_info().hits, path_of.cache_info().misses) == (1, 1)

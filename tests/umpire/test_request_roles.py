@@ -27,7 +27,7 @@ SEATS = UmpireSeat._meta.db_table
 # with the core's checks reading them once, 176 (25) and 30 (4), since the post's, the fights' and the money's
 # scopes still read the seats themselves. Now every scope asks umpire.selectors.get_seats, and the hall counts
 # each panel for all its tables at once (tests/umpire/test_page_queries.py).
-HALL_QUERIES, CONSOLE_QUERIES = 16, 16
+HALL_QUERIES, CONSOLE_QUERIES = 13, 13
 
 
 def table(event, name):

@@ -1,3 +1,5 @@
+from uuid import uuid4
+
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -57,6 +59,9 @@ class Event(models.Model):
         default=False,
         help_text="The projector may show the map (its geography alone): off until Control switches it on.",
     )
+    # renewed with every change to the event's tables, turn phases or post office setting, so that a page
+    # knows whether what its process kept of them is still so (umpire.event_setting)
+    setting_mark = models.UUIDField(default=uuid4, editable=False)
 
     objects = EventManager()
 

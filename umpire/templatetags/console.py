@@ -4,6 +4,7 @@ console's and the hall's many small repeated parts, drawn in Python."""
 from django import template
 from django.utils.safestring import mark_safe
 
+from umpire import addresses
 from umpire.drawn import text
 from umpire.follow_up_selectors import is_control
 from umpire.menu import Group, get_menu
@@ -11,6 +12,13 @@ from umpire.permissions import Perm
 from umpire.selectors import can
 
 register = template.Library()
+
+
+@register.simple_tag
+def address(name, *args):
+    """`{% address "table:console" event.slug table.pk %}`: as `{% url %}`, worked out once a process
+    (umpire.addresses)."""
+    return addresses.address(name, *args)
 
 
 @register.simple_tag(takes_context=True)
