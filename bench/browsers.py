@@ -10,6 +10,7 @@ Static files are never fetched: a browser has them cached after the first page."
 import asyncio
 import http.client
 import json
+import random
 import re
 import time
 from collections import Counter
@@ -25,6 +26,7 @@ from bench.servers import HOST, open_client
 
 HTTP_TIMEOUT = 60  # seconds: a slower page is an error, not a wait
 MAX_REDIRECTS = 5
+REFRESH_SPREAD = 1.0  # seconds: live.js's REFRESH_SPREAD_MS, the longest a page waits before fetching itself again
 RECONNECT_PAUSE, RECONNECT_LONGEST = 1, 15  # seconds live.js waits before reconnecting, doubling each time
 # Longer than the server's own 30 s for a socket's handshake (umpire.server.HANDSHAKE_SECONDS): the server,
 # not the bench, gives up.
@@ -107,6 +109,7 @@ class Browser:
         self.counted = None  # the socket whose messages self.sequences counts
         self.missing = set()  # (group, number) of messages a gap says have not come
         self.closing = False
+        self.spread = random.Random(name)  # its own moments of waiting to reload, the same in every run
 
     # HTTP ---------------------------------------------------------------------------
 
@@ -280,6 +283,7 @@ class Browser:
             sent_at = datetime.fromisoformat(message["now"]).timestamp()
             self.tally.arrivals.append((event["clock"]["turn"] - 1, received_at, sent_at))
         if event["type"] in self.refresh_on and not self.refreshing:
+            self.refreshing = True  # before the reload starts: an event heard in the meantime shares it
             asyncio.create_task(self.reload())
 
     def check_sequence(self, message):
@@ -302,9 +306,10 @@ class Browser:
             asyncio.create_task(self.socket.send(json.dumps({"type": "snapshot"})))
 
     async def reload(self):
-        """live.js's refreshMain: the page again. Events arriving meanwhile share this one fetch."""
-        self.refreshing = True
+        """live.js's refreshSoon: the page again, after a moment of its own (up to REFRESH_SPREAD). Events
+        arriving meanwhile share this one fetch."""
         try:
+            await asyncio.sleep(self.spread.random() * REFRESH_SPREAD)
             await self.get(self.page)
         finally:
             self.refreshing = False

@@ -13,7 +13,7 @@ from umpire.rules.ad69.legions import RAISING_TROOPS, UPGRADES
 from umpire.rules.ad69.movement import MOVE_ALLOWANCE
 from umpire.rules.ad69.sea import vexillation_equivalents
 from umpire.rules.working import Working
-from umpire.selectors import access_event, can, get_seats
+from umpire.selectors import access_event, can, get_regions, get_seats
 
 from .models import Bribe, CostOwed, Fleet, Force, ForceTroops, MapPoint, MapRoute, Province, Spending, Upgrade
 from .services.engine import as_case_force, as_rules_force, current_turn, run_rules
@@ -434,7 +434,7 @@ class TableForces:
 def get_forces_by_table(event, user):
     """Every table's forces and fleets, the user's own tables first; a fixed number of queries."""
     turn, scope, mine = current_turn(event), get_command_scope(user, event), get_my_tables(user, event)
-    tables = {t.pk: TableForces(t, t.pk in mine) for t in Region.objects.filter(event=event)}
+    tables = {t.pk: TableForces(t, t.pk in mine) for t in get_regions(event)}
     unpaid, aboard = get_unpaid_by_unit(event), {}
     forces = list(forces_on_cards(event))
     combat_values = get_combat_values_by_make(forces)

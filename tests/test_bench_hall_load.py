@@ -1,10 +1,13 @@
 """bench/hall_load.py's SQLite mode: its scratch file, its one worker, its time plan and the ratio of
-PostgreSQL's pages to SQLite's it prints. The bench itself runs the real processes and is not in the suite."""
+PostgreSQL's pages to SQLite's it prints; and its browsers' reloads, as live.js's. The bench itself runs the
+real processes and is not in the suite."""
 
+import asyncio
 import sqlite3
+import time
 from argparse import Namespace
 
-from bench.browsers import Tally
+from bench.browsers import REFRESH_SPREAD, Browser, Tally
 from bench.hall_load import name_of, planned_seconds, worker_counts_of
 from bench.hall_report import Result, incidents_in, print_database_ratios
 from bench.servers import scratch_sqlite_file
@@ -73,3 +76,30 @@ def test_failed_page_is_one_server_log_error_not_two(tmp_path):
     )
     (incident,) = incidents_in(log)
     assert incident.exception == "django.db.utils.OperationalError: database is locked"
+
+
+def test_a_browser_reloads_once_for_events_heard_together_after_a_moment_of_its_own():
+    """As live.js's refreshSoon: a turn's end (the clock, then the letters it brought) is one fetch, within the
+    spread."""
+
+    async def hear_two_events():
+        browser = Browser("umpire of Illyria", 0, Tally(), None)
+        browser.page, browser.refresh_on = "/events/ad69/tables/3/console/", {"clock.changed", "letters.arrived"}
+        fetched = []
+
+        async def get(path):
+            fetched.append((path, time.monotonic()))
+
+        browser.get = get
+        heard_at = time.monotonic()
+        for seq, kind in enumerate(["clock.changed", "letters.arrived"], start=1):
+            browser.heard(
+                {"type": "event", "group": "event-1", "seq": seq, "event": {"type": kind, "action": "turn end"}},
+                heard_at,
+            )
+        await asyncio.sleep(REFRESH_SPREAD + 0.2)
+        return heard_at, fetched
+
+    heard_at, fetched = asyncio.run(hear_two_events())
+    assert [path for path, _ in fetched] == ["/events/ad69/tables/3/console/"]
+    assert fetched[0][1] - heard_at <= REFRESH_SPREAD + 0.1

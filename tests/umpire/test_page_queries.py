@@ -43,7 +43,7 @@ QUERIES = {
     "books": 14,
     "roster": 10,
     "battles": 19,
-    "forces": 14,
+    "forces": 13,
     "world": 10,
     "whole post": 10,
     "control's books": 14,

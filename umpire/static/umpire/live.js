@@ -152,6 +152,18 @@
     if (window.htmx) { window.htmx.process(fresh); }
   }
 
+  // A turn's end reaches every screen in the hall at once, and each page that shows the turn's work would
+  // fetch itself again in the same instant: the server answered the last of them a second or more later.
+  // Each waits a moment of its own, up to REFRESH_SPREAD_MS, so the pages come in turn; the events heard
+  // meanwhile (the clock, then the letters it brought) share the one fetch. The clock itself is redrawn at once.
+  var REFRESH_SPREAD_MS = 1000;
+  var refreshing = null;
+
+  function refreshSoon() {
+    if (refreshing) { return; }
+    refreshing = setTimeout(function () { refreshing = null; refreshMain(); }, Math.random() * REFRESH_SPREAD_MS);
+  }
+
   function refreshMain() {
     var typing = typingInMain();
     if (typing) {
@@ -190,7 +202,7 @@
       document.body.classList.add("clock-flash");
       setTimeout(function () { document.body.classList.remove("clock-flash"); }, 3000);
     }
-    if (refreshOn.indexOf(event.type) !== -1) { refreshMain(); }
+    if (refreshOn.indexOf(event.type) !== -1) { refreshSoon(); }
     // a page that updates part of itself (the cast grid) listens for these rather than reloading #main
     document.dispatchEvent(new CustomEvent("live:event", { detail: event }));
   }
