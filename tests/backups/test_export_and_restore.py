@@ -83,6 +83,7 @@ def test_the_backup_holds_every_part_of_the_event(full_world, tmp_path):
 def test_restore_into_an_emptied_database_gives_back_every_row_and_the_ledger_balanced(full_world, tmp_path):
     """Every row as it was, but the running clock, which arrives held, with that hold's audit entry."""
     counts, rows, before = count_every_table(), every_row(), balances(full_world.event)
+    mark = Event.objects.get(slug="ad69").setting_mark
     path = export(tmp_path)
     empty_the_database()
     assert not Event.objects.exists() and not User.objects.exists()
@@ -97,6 +98,7 @@ def test_restore_into_an_emptied_database_gives_back_every_row_and_the_ledger_ba
         key: row for key, row in rows.items() if key != clock
     }
     assert not unbalanced_transactions() and balances(Event.objects.get(slug="ad69")) == before
+    assert Event.objects.get(slug="ad69").setting_mark != mark  # what a process kept of the setting is read again
 
 
 def test_a_restored_running_clock_ends_no_turn_until_control_chooses(full_world, tmp_path):
