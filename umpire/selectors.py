@@ -97,9 +97,12 @@ def regions_of(event):
     """The event's regions, from the rows this process keeps (umpire.event_setting): each page's models its
     own, since a page may give a region its event."""
     fields = [field.attname for field in Region._meta.concrete_fields]
-    in_order = Region.objects.filter(event=event).order_by("position", "name")
-    rows = kept(event, "regions", lambda: tuple(in_order.values_list(*fields)))
+    rows = kept(event, "regions", lambda: read_region_rows(event, fields))
     return tuple(Region.from_db(Region.objects.db, fields, row) for row in rows)
+
+
+def read_region_rows(event, fields):
+    return tuple(Region.objects.filter(event=event).order_by("position", "name").values_list(*fields))
 
 
 def get_map_tables(event):
