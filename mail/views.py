@@ -25,6 +25,7 @@ from .forms import focus_first_error
 from .models import Letter, PostOffice
 from .selectors import (
     ADDRESSED,
+    ADDRESSED_FIELDS,
     access_letter,
     access_post,
     access_tray,
@@ -143,7 +144,7 @@ def tray_forms(table, tray):
     """The hand-over forms offer the letters the tray has already read, labelled from them."""
     couriers = get_couriers_at(table)
     return {
-        "post_form": blank_post_form(table),
+        "post_form": forms.PostLetterForm(table=table),
         "pick_up_form": (
             forms.CarrierForm(letters=labelled(tray.waiting), couriers=couriers) if tray.waiting else None
         ),
@@ -170,19 +171,10 @@ def tray_forms(table, tray):
     }
 
 
-def blank_post_form(table):
-    """The tray's "post a letter" form, its choices reading only the names they show: it offers every
-    living character and every legion, and building each whole was a third of the tray's reload (issue 34).
-    A form sent back is validated with its whole records, as the service needs them."""
-    form = forms.PostLetterForm(table=table)
-    for name in ("sender", "addressee", "office_province", "office_legion", "destination"):
-        form.fields[name].queryset = form.fields[name].queryset.only("event", "name")
-    return form
-
-
 def labelled(letters):
     """A letter choice's label reads its addressee and office: fetched with it, not one by one."""
-    return Letter.objects.filter(pk__in=[letter.pk for letter in letters]).select_related(*ADDRESSED)
+    shown = Letter.objects.filter(pk__in=[letter.pk for letter in letters]).select_related(*ADDRESSED)
+    return shown.only(*ADDRESSED_FIELDS, "runner")
 
 
 def tray_step(handler):

@@ -111,5 +111,8 @@ def attrs_html(attrs):
 
 def as_string(value):
     """`{{ value|stringformat:'s' }}`: the filter keeps a safe value safe, and the rest is escaped."""
+    # A record's id, the value of a choice read as (id, name) rows: digits, nothing to escape, and hundreds a page.
+    if type(value) is int:
+        return str(value)
     formatted = "%s" % (str(value) if isinstance(value, tuple) else value)
     return conditional_escape(mark_safe(formatted) if isinstance(value, SafeData) else formatted)
