@@ -16,7 +16,7 @@ from umpire.rules.working import Working
 from umpire.selectors import access_event, can, get_regions, get_seats
 
 from .models import Bribe, CostOwed, Fleet, Force, ForceTroops, MapPoint, MapRoute, Province, Spending, Upgrade
-from .services.engine import as_case_force, as_rules_force, current_turn, run_rules
+from .services.engine import as_case_force, as_rules_force, run_rules
 from .services.forces import player_present
 from .services.marches import map_graph
 from .services.plunder import get_bribery_standing
@@ -113,26 +113,50 @@ def forces_of(event):
 
 def forces_on_cards(event):
     """The event's forces with what the forces page's cards show, and no more: not the event (the page has
-    it), nor the oath or the legion detached from, which only a force's own page shows (issue 34). Each list
-    is ordered within its one event and its forces: the models' orderings start with the event, and sorting
-    by it joined the event, and the forces again under their troops and upgrades."""
-    troops = ForceTroops.objects.order_by("type", "veteran")
-    open_upgrades = Upgrade.objects.filter(finished_turn__isnull=True).order_by("ready_turn")
+    it), nor the oath or the legion detached from, which only a force's own page shows, nor any column no card
+    reads; their troops are read apart (get_troops_by_force) (issue 34). Each list is ordered within its one
+    event and its forces: the models' orderings start with the event, and sorting by it joined the event, and
+    the forces again under their upgrades."""
+    open_upgrades = (
+        Upgrade.objects.filter(finished_turn__isnull=True).only("force", "ready_turn").order_by("ready_turn")
+    )
     return (
         Force.objects.filter(event=event)
         .select_related("province", "map_point", "legate", "army_commander", "embarked_on")
-        .prefetch_related(
-            Prefetch("troops", queryset=troops), Prefetch("upgrades", queryset=open_upgrades, to_attr="open_upgrades")
-        )
+        .only(*CARD_COLUMNS)
+        .prefetch_related(Prefetch("upgrades", queryset=open_upgrades, to_attr="open_upgrades"))
         .order_by("province__region__position", "name")
     )
 
 
-def fleets_of(event, *, with_aboard=True):
+# What a force card reads (ForceCard, get_this_turn, CommandScope.covers_force, player_present).
+CARD_COLUMNS = (
+    *("name", "kind", "aquila", "status", "moved_turn", "points_moved", "forced_march_turn", "move_before_forced"),
+    *("fought_turn", "province__name", "province__region", "map_point__name", "legate__name", "legate__location"),
+    *("army_commander__location", "embarked_on__name"),
+)
+
+
+def get_troops_by_force(event):
+    """Each force's units as its make counts them (make_of), from one query of bare values: through a prefetch,
+    a model for each row and a queryset for each force cost the forces page more than the query (issue 34)."""
+    rows = ForceTroops.objects.filter(force__event=event, count__gt=0).values_list("force", "type", "count", "veteran")
+    held = {}
+    for force, *troops in rows.order_by():
+        held.setdefault(force, []).append(tuple(troops))
+    return {force: tuple(sorted(troops)) for force, troops in held.items()}
+
+
+def fleets_of(event):
     fleets = Fleet.objects.filter(event=event).select_related("event", "base__region")
-    if not with_aboard:
-        return fleets
     return fleets.prefetch_related(Prefetch("aboard", queryset=Force.objects.prefetch_related("troops")))
+
+
+def fleets_on_cards(event):
+    """The event's fleets with what the forces page's cards show: not the event (the page has it), its table
+    (the base's key is enough) nor the forces aboard, which are among the page's own."""
+    fields = ("name", "capacity", "state", "busy_until_turn", "base__name", "base__region")
+    return Fleet.objects.filter(event=event).select_related("base").only(*fields).order_by("name")
 
 
 def access_force(user, slug, pk, perm=Perm.VIEW_FORCES):
@@ -192,45 +216,78 @@ class UnitLine:
 
 def get_unit_lines(force):
     """The force's composition by the engine's tables, one line per troop type."""
-    held = {(t.type, t.veteran): t.count for t in force.troops.all() if t.count}
-    lines = [UnitLine(AQUILA, 1, 0, RAISING_TROOPS.lookup("aquila", column="upkeep"), None)] if force.aquila else []
-    for kind in LINE_LABELS:
-        normal, veteran = held.get((kind.value, False), 0), held.get((kind.value, True), 0)
-        if normal or veteran or (force.kind == Force.Kind.LEGION and kind in LEGION_LINES):
-            lines.append(unit_line(force, kind, normal, veteran))
+    return unit_lines(force.kind, make_of(force))
+
+
+def unit_lines(kind, make):
+    """The composition of a force of `kind` and `make`: the same for every force of them."""
+    aquila, troops = make
+    held = {(troop_type, veteran): count for troop_type, count, veteran in troops}
+    lines = [UnitLine(AQUILA, 1, 0, RAISING_TROOPS.lookup("aquila", column="upkeep"), None)] if aquila else []
+    for troop_type in LINE_LABELS:
+        normal, veteran = held.get((troop_type.value, False), 0), held.get((troop_type.value, True), 0)
+        if normal or veteran or (kind == Force.Kind.LEGION and troop_type in LEGION_LINES):
+            lines.append(unit_line(troop_type, normal, veteran))
     return lines
 
 
-def unit_line(force, kind, normal, veteran):
-    part = RulesForce(force.name, (Troops(kind, normal, False), Troops(kind, veteran, True)))
+def unit_line(troop_type, normal, veteran):
+    label = LINE_LABELS[troop_type]
+    part = RulesForce(label, (Troops(troop_type, normal, False), Troops(troop_type, veteran, True)))
     upkeep = (
-        RAISING_TROOPS.lookup(kind.value, column="upkeep") * (normal + veteran)
-        if kind.value in RAISING_TROOPS.rows
+        RAISING_TROOPS.lookup(troop_type.value, column="upkeep") * (normal + veteran)
+        if troop_type.value in RAISING_TROOPS.rows
         else None
     )
-    return UnitLine(LINE_LABELS[kind], normal, veteran, upkeep, combat_value(part), kind.value)
+    return UnitLine(label, normal, veteran, upkeep, combat_value(part), troop_type.value)
 
 
 def get_combat_values(force):
     """X. COMBAT VALUES by the engine: (as it stands, if every unit were veteran)."""
-    outcome = run_rules("ad69.combat_value", {"force": as_case_force(force)}).outcome
+    return combat_values_of(force.name, make_of(force))
+
+
+def combat_values_of(name, make):
+    """X. COMBAT VALUES by the engine, of a force of `make`; `name` is only for the working."""
+    outcome = run_rules("ad69.combat_value", {"force": case_of(name, make)}).outcome
     return outcome["combat_value"], outcome["if_veteran"]
 
 
-def get_combat_values_by_make(forces):
-    """Each make of force's combat values (see make_of), the engine run once for each make: a hall's
-    legions are mostly alike, and running it for every card was a third of the forces page (issue 34)."""
-    values = {}
-    for force in forces:
-        make = make_of(force)
-        if make not in values:
-            values[make] = get_combat_values(force)
-    return values
-
-
 def make_of(force):
-    """What a force's combat values depend on: its Aquila and its units, not its name."""
+    """What a force's combat values and composition depend on: its Aquila and its units (type, count,
+    veteran), not its name."""
     return force.aquila, tuple(sorted((t.type, t.count, t.veteran) for t in force.troops.all() if t.count))
+
+
+def case_of(name, make):
+    """A force of `make` as the JSON an engine procedure takes (services.engine.as_case_force)."""
+    aquila, troops = make
+    held = [{"type": troop_type, "count": count, "veteran": veteran} for troop_type, count, veteran in troops]
+    return {"name": name, "aquila": aquila, "troops": held}
+
+
+def rules_force_of(name, make):
+    """A force of `make` as the rules engine sees it (services.engine.as_rules_force)."""
+    aquila, troops = make
+    return RulesForce(name, tuple(Troops(TroopType(t), count, veteran) for t, count, veteran in troops), aquila)
+
+
+class AlikeOnCards:
+    """What every force of one make shows alike, worked out once a page: a hall's legions are mostly alike, and
+    running the engine for each card was a third of the forces page, its unit lines a tenth (issue 34)."""
+
+    def __init__(self):
+        self.values, self.lines = {}, {}
+
+    def combat_values(self, name, make):
+        if make not in self.values:
+            self.values[make] = combat_values_of(name, make)
+        return self.values[make]
+
+    def unit_lines(self, kind, make):
+        if (kind, make) not in self.lines:
+            self.lines[kind, make] = unit_lines(kind, make)
+        return self.lines[kind, make]
 
 
 def get_upkeep(force):
@@ -351,8 +408,20 @@ def get_unpaid_by_unit(event, **only):
     """Each unit's unpaid bills, in one query, keyed by the unit: its force, or else its fleet (as
     regions.services.taxes.flag_unpaid_troops counts them). Model instances compare by class and
     primary key, so a card's own instance finds its entry."""
+    return unpaid_by_unit(event, unpaid_troops(event).filter(**only))
+
+
+def get_unpaid_on_cards(event, turn):
+    """As get_unpaid_by_unit, in `turn`, the current one, reading only what the forces page shows of each bill:
+    its talents, its tax turn and its unit's name; not the province and table of its statement, nor its unit's
+    province or base, which unpaid_troops joins for the pages that list the bills."""
+    bills = unpaid_troops(event, turn).select_related(None).select_related("statement", "force", "fleet")
+    return unpaid_by_unit(event, bills.only("talents", "statement__turn", "force__name", "fleet__name"))
+
+
+def unpaid_by_unit(event, bills):
     by_unit = {}
-    for bill in unpaid_troops(event).filter(**only):
+    for bill in bills:
         by_unit.setdefault(bill.force or bill.fleet, []).append(bill)
     return {unit: unpaid_of(event, unit, bills) for unit, bills in by_unit.items()}
 
@@ -382,16 +451,17 @@ class ForceCard:
     can_place: bool = False  # Control's: it corrects where a force stands on the map
 
 
-def get_force_card(force, turn, scope, unpaid=None, combat_values=None):
-    """`combat_values`: by make of force (get_combat_values_by_make), when a page shows many."""
-    value, if_veteran = combat_values[make_of(force)] if combat_values else get_combat_values(force)
-    this_turn = get_this_turn(force, turn)
+def get_force_card(force, turn, scope, unpaid=None, make=None, alike=None):
+    """`make` (make_of), when read apart, and `alike`, what forces of one make show, when a page shows many."""
+    make = make_of(force) if make is None else make
+    alike = alike or AlikeOnCards()
+    value, if_veteran = alike.combat_values(force.name, make)
     return ForceCard(
         force,
-        get_unit_lines(force),
+        alike.unit_lines(force.kind, make),
         value,
         if_veteran,
-        this_turn,
+        get_this_turn(force, turn),
         scope.covers_force(force),
         unpaid,
         scope.everything,
@@ -407,11 +477,17 @@ class FleetCard:
     unpaid: Unpaid | None = None
 
 
-def get_fleet_card(fleet, scope, aboard=None, unpaid=None):
-    """The fleet's state and load; `aboard`, the forces on it, if they are already loaded."""
-    aboard = list(fleet.aboard.all()) if aboard is None else aboard
+def get_fleet_card(fleet, scope, unpaid=None):
+    """The fleet's state and load, the forces on it read with their troops."""
+    aboard = list(fleet.aboard.all())
     load = vexillation_equivalents([as_rules_force(f) for f in aboard], Working())
     return FleetCard(fleet, aboard, load, scope.covers_fleet(fleet), unpaid)
+
+
+def fleet_card_on_page(fleet, scope, aboard, unpaid):
+    """`aboard`: each force on the fleet with its make, its troops read apart (get_troops_by_force)."""
+    load = vexillation_equivalents([rules_force_of(force.name, make) for force, make in aboard], Working())
+    return FleetCard(fleet, [force for force, _ in aboard], load, scope.covers_fleet(fleet), unpaid)
 
 
 @dataclass
@@ -431,22 +507,21 @@ class TableForces:
         return [card.unpaid for card in [*self.forces, *self.fleets] if card.unpaid]
 
 
-def get_forces_by_table(event, user):
-    """Every table's forces and fleets, the user's own tables first; a fixed number of queries."""
-    turn, scope, mine = current_turn(event), get_command_scope(user, event), get_my_tables(user, event)
+def get_forces_by_table(event, user, turn):
+    """Every table's forces and fleets in `turn`, the current one, the user's own tables first; a fixed number
+    of queries."""
+    scope, mine = get_command_scope(user, event), get_my_tables(user, event)
     tables = {t.pk: TableForces(t, t.pk in mine) for t in get_regions(event)}
-    unpaid, aboard = get_unpaid_by_unit(event), {}
-    forces = list(forces_on_cards(event))
-    combat_values = get_combat_values_by_make(forces)
-    for force in forces:
+    unpaid, troops, alike, aboard = get_unpaid_on_cards(event, turn), get_troops_by_force(event), AlikeOnCards(), {}
+    for force in forces_on_cards(event):
         force.event = event  # an upgrade's month is read from it; the cards' query does not join it
-        card = get_force_card(force, turn, scope, unpaid.get(force), combat_values)
+        make = force.aquila, troops.get(force.pk, ())
+        card = get_force_card(force, turn, scope, unpaid.get(force), make, alike)
         tables[force.province.region_id].forces.append(card)
-        aboard.setdefault(force.embarked_on_id, []).append(force)
-    for fleet in fleets_of(event, with_aboard=False):
-        tables[fleet.base.region_id].fleets.append(
-            get_fleet_card(fleet, scope, aboard.get(fleet.pk, []), unpaid.get(fleet))
-        )
+        aboard.setdefault(force.embarked_on_id, []).append((force, make))
+    for fleet in fleets_on_cards(event):
+        card = fleet_card_on_page(fleet, scope, aboard.get(fleet.pk, []), unpaid.get(fleet))
+        tables[fleet.base.region_id].fleets.append(card)
     shown = [t for t in tables.values() if t.forces or t.fleets or t.table.kind == Region.Kind.MAP_TABLE]
     return sorted(shown, key=lambda t: (not t.mine, t.table.position, t.table.name))
 

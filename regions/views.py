@@ -96,9 +96,9 @@ def turn_context(event):
 def forces(request, slug):
     """Every table's forces and fleets, the umpire's own table first: what each may do this turn."""
     event = access_event(request.user, slug, Perm.VIEW_FORCES)
-    context = {
-        **turn_context(event),
-        "tables": get_forces_by_table(event, request.user),
+    context = turn_context(event)
+    context |= {
+        "tables": get_forces_by_table(event, request.user, context["turn"]),
         "demo": get_demo_order_of_battle(event) if can(request.user, event, Perm.EDIT_WORLD) else None,
         "demo_map": get_demo_map(event) if can(request.user, event, Perm.EDIT_WORLD) else None,
     }
