@@ -1,10 +1,10 @@
 """What every page reads of an event's setting and Control seldom changes, kept by each process between pages.
 
-Every console, hall and tray page read the event's tables, its turn's phases and the post's stuck-letter time:
-three of a quiet console's sixteen queries, each costing Django more to build than PostgreSQL to answer
-(issue 34). Each process keeps what it read under the event's setting mark (`Event.setting_mark`), a random
-value that every save or delete of a table, a phase or the post office's setting renews in its own
-transaction. A page reads its event fresh, so its mark says whether what is kept is still the setting: a
+Every console, hall and tray page read the event's tables, its turn's phases, the post's stuck-letter time and
+the user's seats: four of a quiet console's sixteen queries, each costing Django more to build than PostgreSQL
+to answer (issue 34). Each process keeps what it read under the event's setting mark (`Event.setting_mark`), a
+random value that every save or delete of a table, a phase, a seat or the post office's setting renews in its
+own transaction. A page reads its event fresh, so its mark says whether what is kept is still the setting: a
 change committed by any process, or a database restored from a backup, carries a mark no process has kept
 anything under, and the page reads again.
 
@@ -19,7 +19,7 @@ from uuid import uuid4
 from django.db.models import Model
 from django.db.models.signals import post_delete, post_save
 
-from umpire.models import Event, Region, TurnPhase
+from umpire.models import Event, Region, TurnPhase, UmpireSeat
 from umpire.request_roles import in_request
 
 T = TypeVar("T")
@@ -44,7 +44,7 @@ def kept(event: Event, what: str, read: Callable[[], T]) -> T:
 
 
 def renew_mark(sender: type, instance: Any, **kwargs: Any) -> None:
-    """A table, a phase or the post office's setting changed: the event gets a new mark, committed with the
+    """A table, a phase, a seat or the post office's setting changed: the event gets a new mark, committed with the
     change, and this process forgets what it kept (a page still holding the event's old mark reads again)."""
     Event.objects.filter(pk=instance.event_id).update(setting_mark=uuid4())
     for key in [key for key in _kept if key[1] == instance.event_id]:
@@ -59,6 +59,8 @@ def keep_setting_of(model: type[Model]) -> None:
 
 
 def register() -> None:
-    """The core's part of every event's setting: its tables and its turn's phases (UmpireConfig.ready)."""
+    """The core's part of every event's setting: its tables, its turn's phases and its umpires' seats
+    (UmpireConfig.ready)."""
     keep_setting_of(Region)
     keep_setting_of(TurnPhase)
+    keep_setting_of(UmpireSeat)

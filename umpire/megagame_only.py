@@ -9,8 +9,7 @@ EVERY_RULESET_PAGES.
 from django.conf import settings
 from django.shortcuts import render
 
-from umpire.models import Event
-from umpire.selectors import access_event
+from umpire.selectors import access_event, find_event
 
 
 def serves(event, app_label):
@@ -31,7 +30,7 @@ class MegagameOnlyMiddleware:
         match = request.resolver_match
         if match.app_name not in settings.MEGAGAME_ONLY_APPS or match.view_name in settings.EVERY_RULESET_PAGES:
             return None
-        event = Event.objects.filter(slug=view_kwargs.get("slug", "")).first()
+        event = find_event(view_kwargs.get("slug", ""))
         if event is None or serves(event, match.app_name):
             return None
         # one who may not see the event hears only that there is no such event, as everywhere else

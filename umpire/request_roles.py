@@ -1,13 +1,14 @@
-"""A request's seats, its clock's turn and its event's regions, read once.
+"""A request's seats, its clock's turn, its event and the event's regions, read once.
 
 Every permission check asks the same question of the same user's seats: the hall overview asked it 105
 times in one page (each panel of each table checking who may see what). Within one request the first
 check reads all the user's seats in one query and the rest reuse them. The clock's turn is the same: every
 panel of every table asked it (32 times on the hall). So are the event's regions: the page's map tables, and
-the names of the tables where the people its panels list stand. What is read lives in a context variable that
+the names of the tables where the people its panels list stand. And so is the event itself, which a page of
+AD69's own apps is asked for by its middleware and then by its view. What is read lives in a context variable that
 `SeatsReadOnceMiddleware` opens for one request and closes after it, never across requests: a seat given
-or taken, or the turn ending, is seen on the next page. A seat, clock or region saved during the request (the
-seats page, an undo, the clock desk, the tables' page) empties it at once.
+or taken, or the turn ending, is seen on the next page. A seat, clock, region or event saved during the request
+(the seats page, an undo, the clock desk, the tables' page, a restore) empties it at once.
 
 Outside a request (services, consumers, tasks, the shell) every look-up reads the database: a socket
 stays open for hours and must see a seat taken from its user on its next check.
@@ -20,17 +21,17 @@ from typing import Any, TypeVar
 
 from django.db.models.signals import post_delete, post_save
 
-from umpire.models import GameClock, Region, UmpireSeat
+from umpire.models import Event, GameClock, Region, UmpireSeat
 
 # (event id, role, table id) for each seat a user holds
 Seat = tuple[int, str, int | None]
 T = TypeVar("T")
-# what this request has read, by what was asked ("seats", user id), ("turn", event id) or ("regions", event id);
-# None outside a request
-_read: ContextVar[dict[tuple[str, int], Any] | None] = ContextVar("read_once", default=None)
+# what this request has read, by what was asked ("seats", user id), ("turn", event id), ("regions", event id) or
+# ("event", slug); None outside a request
+_read: ContextVar[dict[tuple[str, int | str], Any] | None] = ContextVar("read_once", default=None)
 
 
-def read_once(key: tuple[str, int], read: Callable[[], T]) -> T:
+def read_once(key: tuple[str, int | str], read: Callable[[], T]) -> T:
     """`read()`, kept under `key` for the rest of the request; read every time outside one."""
     store = _read.get()
     if store is None:
@@ -93,6 +94,8 @@ post_delete.connect(forget_read, sender=UmpireSeat, dispatch_uid="umpire.request
 post_save.connect(forget_read, sender=GameClock, dispatch_uid="umpire.request_roles.clock_saved")
 post_save.connect(forget_read, sender=Region, dispatch_uid="umpire.request_roles.region_saved")
 post_delete.connect(forget_read, sender=Region, dispatch_uid="umpire.request_roles.region_deleted")
+post_save.connect(forget_read, sender=Event, dispatch_uid="umpire.request_roles.event_saved")
+post_delete.connect(forget_read, sender=Event, dispatch_uid="umpire.request_roles.event_deleted")
 
 
 class SeatsReadOnceMiddleware:

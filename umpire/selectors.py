@@ -40,11 +40,18 @@ def is_record_id(text):
 
 
 def get_seats(user, event):
-    """The (role, table id) of each seat `user` holds in `event`: read once a request (umpire.request_roles)."""
+    """The (role, table id) of each seat `user` holds in `event`. Seats are part of the event's setting: a page
+    that has the event takes them from what its process keeps under the event's setting mark
+    (umpire.event_setting); given only the event's id, from the user's seats read once a request."""
     if user is None or not user.is_authenticated:
         return []
-    event_id = getattr(event, "pk", event)
-    return [(role, region) for seat_event, role, region in get_all_seats(user) if seat_event == event_id]
+    if isinstance(event, Event):
+        return list(kept(event, f"seats of user {user.pk}", lambda: seats_in(user, event.pk)))
+    return list(seats_in(user, event))
+
+
+def seats_in(user, event_id):
+    return tuple((role, region) for seat_event, role, region in get_all_seats(user) if seat_event == event_id)
 
 
 def get_roles(user, event):
@@ -72,10 +79,16 @@ def the_one(queryset):
 
 
 def access_event(user, slug, perm=Perm.VIEW_WORLD):
-    event = the_one(Event.objects.filter(slug=slug))
+    event = find_event(slug)
     if event is None or not can(user, event, perm):
         raise Http404("No such event.")
     return event
+
+
+def find_event(slug):
+    """The event named by an address's slug, or None: read once a request, since a page of AD69's own apps is
+    asked for by its middleware (umpire.megagame_only) before its view."""
+    return read_once(("event", slug), lambda: the_one(Event.objects.filter(slug=slug)))
 
 
 def get_events_of(user):

@@ -216,6 +216,7 @@ def test_the_page_reads_in_the_same_queries_however_many_codes_are_issued(client
             assert client.get(PAGE).status_code == 200
         return len(counted)
 
+    client.get(PAGE)  # the first page reads the event's setting, kept for the pages after it
     none_issued = queries()
     do_issue_mailboxes(ad69, only_missing=True, actor=control)
     assert queries() == none_issued

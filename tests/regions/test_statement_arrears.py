@@ -257,6 +257,7 @@ def test_the_province_page_queries_do_not_grow_with_its_quarters(client, septemb
     client.force_login(control)
     address = f"/events/{september_unpaid.slug}/treasury/provinces/{britannia(september_unpaid).pk}/"
     draw_up(september_unpaid, DECEMBER)
+    client.get(address)  # the first page reads the event's setting, kept for the pages after it
     with CaptureQueriesContext(connection) as one_earlier:
         assert client.get(address).status_code == 200
     draw_up(september_unpaid, MARCH)

@@ -1,19 +1,27 @@
-"""What every page reads of its event's setting (the tables, the turn's phases, the post's stuck-letter time) is
+"""What every page reads of its event's setting (the tables, the turn's phases, the post's stuck-letter time, the
+user's seats) is
 kept by the process between pages while the event's setting mark stands, and read again once any process has
 changed it (umpire.event_setting, issue 34)."""
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from mail.models import PostOffice
 from mail.services.office import do_set_post_office
 from umpire import clockwork, event_setting
-from umpire.models import Event, Region, TurnPhase
+from umpire.models import Event, Region, Role, TurnPhase, UmpireSeat
 from umpire.request_roles import seats_read_once
 from umpire.selectors import get_regions
+from umpire.services.seats import do_assign_seat, do_remove_seat
 
-SETTING_TABLES = [Region._meta.db_table, TurnPhase._meta.db_table, PostOffice._meta.db_table]
+SETTING_TABLES = [
+    UmpireSeat._meta.db_table,
+    Region._meta.db_table,
+    TurnPhase._meta.db_table,
+    PostOffice._meta.db_table,
+]
 
 
 @pytest.fixture
@@ -32,7 +40,7 @@ def setting_reads(client, url):
 
 
 def test_a_page_reads_the_setting_once_and_the_next_page_keeps_it(client, console):
-    assert len(setting_reads(client, console)[1]) == 3
+    assert len(setting_reads(client, console)[1]) == 4
     assert setting_reads(client, console)[1] == []
 
 
@@ -61,7 +69,7 @@ def test_a_table_renamed_is_named_anew_on_the_next_page(client, console, ad69, i
     (as_another_process if in_another_process else lambda change: change())(lambda: rename_illyria(ad69))
     page, reads = setting_reads(client, console)
     assert "<h1>Illyricum</h1>" in page.content.decode()
-    assert len(reads) == 3  # the whole setting, under its new mark; then kept again
+    assert len(reads) == 4  # the whole setting, under its new mark; then kept again
     assert setting_reads(client, console)[1] == []
 
 
@@ -80,7 +88,27 @@ def test_the_posts_stuck_letter_time_is_read_again_once_control_changes_it(clien
         )
     )
     reads = setting_reads(client, console)[1]
-    assert len(reads) == 3 and f'FROM "{PostOffice._meta.db_table}"' in reads[-1]
+    assert len(reads) == 4 and f'FROM "{PostOffice._meta.db_table}"' in reads[-1]
+
+
+@pytest.mark.parametrize("in_another_process", [False, True])
+def test_a_seat_taken_away_closes_the_table_on_the_next_page(client, console, ad69, illyria_umpire, in_another_process):
+    setting_reads(client, console)
+    seat = UmpireSeat.objects.get(event=ad69, user=illyria_umpire)
+    (as_another_process if in_another_process else lambda change: change())(lambda: do_remove_seat(seat, actor=None))
+    assert client.get(console).status_code == 404
+
+
+@pytest.mark.parametrize("in_another_process", [False, True])
+def test_a_seat_given_opens_the_table_on_the_next_page(client, console, ad69, illyria_umpire, in_another_process):
+    gaul = Region.objects.get(event=ad69, name="Gaul")
+    gauls_console = f"/events/{ad69.slug}/tables/{gaul.pk}/console/"
+    setting_reads(client, console)
+    assert client.get(gauls_console).status_code == 404
+    (as_another_process if in_another_process else lambda change: change())(
+        lambda: do_assign_seat(event=ad69, user=illyria_umpire, role=Role.REGION, region=gaul, actor=None)
+    )
+    assert client.get(gauls_console).status_code == 200
 
 
 def mark(event):
@@ -96,6 +124,17 @@ def delete_a_phase(ad69):
     return TurnPhase.objects.filter(event=ad69).first().delete
 
 
+def give_a_seat(ad69):
+    newcomer = User.objects.create_user("newcomer", password="ad69-test-pass")
+    gaul = Region.objects.get(event=ad69, name="Gaul")
+    return lambda: do_assign_seat(event=ad69, user=newcomer, role=Role.REGION, region=gaul, actor=None)
+
+
+def remove_a_seat(ad69):
+    seat = give_a_seat(ad69)()
+    return lambda: do_remove_seat(seat, actor=None)
+
+
 @pytest.mark.parametrize(
     "prepare",
     [
@@ -104,8 +143,18 @@ def delete_a_phase(ad69):
         lambda ad69: lambda: add_phase(ad69),
         delete_a_phase,
         lambda ad69: lambda: PostOffice.objects.create(event=ad69, stuck_after_minutes=9),
+        give_a_seat,
+        remove_a_seat,
     ],
-    ids=["table saved", "table deleted", "phase saved", "phase deleted", "post office saved"],
+    ids=[
+        "table saved",
+        "table deleted",
+        "phase saved",
+        "phase deleted",
+        "post office saved",
+        "seat given",
+        "seat removed",
+    ],
 )
 def test_every_change_to_the_setting_renews_the_events_mark(ad69, prepare):
     change = prepare(ad69)

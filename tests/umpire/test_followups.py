@@ -274,6 +274,7 @@ def test_my_follow_ups_opens_the_inbox_one_keeps(client, ad69, control, gaul_ump
 def test_the_hall_list_costs_the_same_queries_however_many_are_open(client, ad69, control, gaul_umpire, legion_xv):
     client.force_login(control)
     tell_the_north(ad69, gaul_umpire, legion_xv)
+    client.get("/control/ad69/follow-ups/")  # the first page reads the event's setting, kept for the pages after it
     with CaptureQueriesContext(connection) as one:
         client.get("/control/ad69/follow-ups/")
     for n in range(5):

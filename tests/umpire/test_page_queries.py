@@ -34,20 +34,23 @@ NEW_TABLES = 3
 # treasury index takes its tables from the same regions: one fewer for a Region umpire, whose menu reads them too.
 # The console finds its table among them: one fewer. The event's tables, its turn's phases and the post's
 # stuck-letter time are kept by the process from one page to the next (umpire.event_setting): up to three fewer.
+# So are the user's seats in the event: one fewer on every page. A page of AD69's own apps reads its event once,
+# for its middleware (umpire.megagame_only) and its view: one fewer on those (two on the battles', whose view
+# asked twice).
 QUERIES = {
-    "hall": 13,
-    "console": 15,
-    "console as control": 15,
-    "tray": 20,
-    "clock desk": 7,
-    "books": 14,
-    "roster": 10,
-    "battles": 19,
-    "forces": 13,
-    "world": 10,
-    "whole post": 10,
-    "control's books": 14,
-    "audit": 19,
+    "hall": 12,
+    "console": 14,
+    "console as control": 14,
+    "tray": 17,
+    "clock desk": 6,
+    "books": 12,
+    "roster": 9,
+    "battles": 16,
+    "forces": 9,
+    "world": 9,
+    "whole post": 8,
+    "control's books": 12,
+    "audit": 18,
 }
 
 
