@@ -1,5 +1,6 @@
 """Reads of the map: tables and provinces; forces and fleets, with what each may do this turn."""
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
@@ -23,21 +24,72 @@ from .services.plunder import get_bribery_standing
 from .services.taxes import unpaid_troops
 
 
-def get_tables_with_contents(event):
-    """Every table of `event`, with its provinces, the characters there and its umpires."""
-    provinces = Province.objects.select_related("governor", "controlled_from")
-    characters = Character.objects.select_related("career_rank")
-    seats = UmpireSeat.objects.select_related("user")
-    return Region.objects.filter(event=event).prefetch_related(
-        Prefetch("provinces", queryset=provinces),
-        Prefetch("characters_here", queryset=characters),
-        Prefetch("seats", queryset=seats),
+@dataclass(frozen=True)
+class WorldTable:
+    """One table as the world page shows it: the umpires seated there, its provinces and who is there now, each a
+    row of the columns shown."""
+
+    region: Region
+    umpires: list[str]
+    provinces: list
+    people: list
+
+
+@dataclass(frozen=True)
+class World:
+    """The event at a glance: every table, and the characters at none (between tables, or not yet placed)."""
+
+    tables: list[WorldTable]
+    travelling: list
+
+
+# What the world page shows of a province and of a character, read as rows: as models, with their governors',
+# controlling provinces', ranks' and destinations' models, they cost the page more than drawing it (issue 34).
+WORLD_PROVINCE_COLUMNS = (
+    "region_id",
+    "name",
+    "team_at_start",
+    "income_per_quarter",
+    "potential_income",
+    "road_cost",
+    "governed_by_senate",
+    "governor__name",
+    "controlled_from__name",
+    "run_by_procurator",
+    "military_governor",
+    "province_type",
+)
+WORLD_CHARACTER_COLUMNS = ("location_id", "name", "role", "career_rank__name", "travelling_to__name")
+
+
+def get_world(event):
+    """Every table of `event` (the regions its process keeps) with its umpires, provinces and characters, and the
+    characters at no table: three reads, however big the world. Names are unique in an event, so ordering by name
+    orders as the models do, without joining the event."""
+    regions = get_regions(event)
+    tables = [region.pk for region in regions]
+    # the seats in their own order (role, then table), in which the page has always named a table's umpires
+    umpires = by_table(UmpireSeat.objects.filter(region__in=tables).values_list("region_id", "user__username"))
+    provinces = Province.objects.filter(region__in=tables).order_by("name")
+    rows = by_table(provinces.values_list(*WORLD_PROVINCE_COLUMNS, named=True))
+    # one read for the characters at the tables and those at none
+    characters = Character.objects.filter(event=event).order_by("name")
+    people = by_table(characters.values_list(*WORLD_CHARACTER_COLUMNS, named=True))
+    return World(
+        tables=[
+            WorldTable(region, [name for _, name in umpires[region.pk]], rows[region.pk], people[region.pk])
+            for region in regions
+        ],
+        travelling=people[None],
     )
 
 
-def get_characters_travelling(event):
-    """Characters at no table: between tables, or not yet placed by Control."""
-    return Character.objects.filter(event=event, location__isnull=True).select_related("career_rank", "travelling_to")
+def by_table(rows):
+    """Rows whose first column is a table's id (None for a character at no table), grouped by it in their order."""
+    tables = defaultdict(list)
+    for row in rows:
+        tables[row[0]].append(row)
+    return tables
 
 
 # ---- forces and fleets -----------------------------------------------------------------------

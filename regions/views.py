@@ -33,7 +33,6 @@ from .selectors import (
     access_force,
     describe_upgrade_with_date,
     get_bribery,
-    get_characters_travelling,
     get_command_scope,
     get_costs_owed,
     get_demo_map,
@@ -43,9 +42,9 @@ from .selectors import (
     get_forces_by_table,
     get_history,
     get_paid_into,
-    get_tables_with_contents,
     get_unpaid,
     get_upkeep,
+    get_world,
 )
 from .services import demo, fleets, plunder
 from .services import forces as force_services
@@ -59,13 +58,12 @@ LIVE_ON = "force.changed fleet.changed clock.changed troops.unpaid statement.cha
 def world(request, slug):
     """The event at a glance: each table with its provinces, the people there and its umpires."""
     event = access_event(request.user, slug, Perm.VIEW_WORLD)
-    clock = GameClock.objects.filter(event=event).first()
+    turn = GameClock.objects.filter(event=event).values_list("turn", flat=True).first()  # None before the clock is set
     context = {
         "event": event,
-        "clock": clock,
-        "game_month": event.game_month(clock.turn) if clock else None,
-        "tables": get_tables_with_contents(event),
-        "travelling": get_characters_travelling(event),
+        "turn": turn,
+        "game_month": None if turn is None else event.game_month(turn),
+        "world": get_world(event),
         "can_edit": can(request.user, event, Perm.EDIT_WORLD),
         # the seats the request has read already (its permissions), not read again
         "my_tables": {region for _, region in get_seats(request.user, event)},

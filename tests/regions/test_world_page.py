@@ -82,3 +82,34 @@ def test_a_region_umpire_sees_his_own_table_marked(client, ad69, make_umpire):
     assert f'class="table-card mine" id="table-{gaul.pk}"' in page
     assert page.count("your table") == 1
     assert "admin" not in page
+
+
+def test_world_page_query_count_does_not_grow_with_umpires_or_travellers(client, ad69, control, make_umpire):
+    client.force_login(control)
+    gaul = Region.objects.get(event=ad69, name="Gaul")
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get("/events/ad69/world/").status_code == 200
+        return len(captured)
+
+    client.get("/events/ad69/world/")  # the first page reads the event's setting, kept for the pages after it
+    baseline = queries()
+    for n in range(3):
+        make_umpire(ad69, Role.REGION, "Gaul", username=f"extra-umpire-{n}")
+        do_save_record(
+            Character(event=ad69, name=f"Traveller {n}", role="senator", social_class="senator", travelling_to=gaul),
+            actor=control,
+        )
+    client.get("/events/ad69/world/")  # a new seat renews the event's setting: this page reads it again
+    page = client.get("/events/ad69/world/").content.decode()
+    assert "extra-umpire-2" in page and "Traveller 2" in page and "travelling to Gaul" in page
+    assert queries() == baseline
+
+
+def test_a_table_added_shows_on_the_next_world_page(client, ad69, control):
+    # the page's tables are the regions its process keeps: adding one must not leave them stale
+    client.force_login(control)
+    client.get("/events/ad69/world/")
+    do_save_record(Region(event=ad69, name="Britannia", position=99), actor=control)
+    assert "Britannia" in client.get("/events/ad69/world/").content.decode()
