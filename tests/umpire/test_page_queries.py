@@ -43,13 +43,13 @@ QUERIES = {
     "console as control": 14,
     "tray": 17,
     "clock desk": 6,
-    "books": 12,
+    "books": 10,
     "roster": 9,
     "battles": 16,
     "forces": 9,
-    "world": 9,
+    "world": 7,
     "whole post": 8,
-    "control's books": 12,
+    "control's books": 10,
     "audit": 18,
 }
 
