@@ -16,12 +16,12 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
-from umpire.models import GameClock, Region
+from umpire.models import Region
 from umpire.permissions import Perm
 from umpire.refusals import refused_in
 from umpire.rules.ad69.legions import UNPAID_TROOPS
 from umpire.rules.working import Line
-from umpire.selectors import access_event, can, get_seats, is_record_id
+from umpire.selectors import access_event, can, get_seats, get_turn, is_record_id
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
@@ -58,7 +58,7 @@ LIVE_ON = "force.changed fleet.changed clock.changed troops.unpaid statement.cha
 def world(request, slug):
     """The event at a glance: each table with its provinces, the people there and its umpires."""
     event = access_event(request.user, slug, Perm.VIEW_WORLD)
-    turn = GameClock.objects.filter(event=event).values_list("turn", flat=True).first()  # None before the clock is set
+    turn = get_turn(event)  # None before the clock is set
     context = {
         "event": event,
         "turn": turn,

@@ -44,16 +44,17 @@ def test_someone_without_a_seat_is_told_nothing(client, ad69, django_user_model)
     assert client.get("/events/no-such-event/world/").status_code == 404
 
 
+def world_page_queries(client):
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get("/events/ad69/world/").status_code == 200
+    return len(captured)
+
+
 def test_world_page_query_count_does_not_grow_with_the_world(client, ad69, control):
     client.force_login(control)
 
-    def queries():
-        with CaptureQueriesContext(connection) as captured:
-            assert client.get("/events/ad69/world/").status_code == 200
-        return len(captured)
-
     client.get("/events/ad69/world/")  # the first page reads the event's setting, kept for the pages after it
-    baseline = queries()
+    baseline = world_page_queries(client)
     gaul = Region.objects.get(event=ad69, name="Gaul")
     for n in range(5):
         governor = do_save_record(
@@ -72,7 +73,7 @@ def test_world_page_query_count_does_not_grow_with_the_world(client, ad69, contr
             ),
             actor=control,
         )
-    assert queries() == baseline
+    assert world_page_queries(client) == baseline
 
 
 def test_a_region_umpire_sees_his_own_table_marked(client, ad69, make_umpire):
@@ -88,13 +89,8 @@ def test_world_page_query_count_does_not_grow_with_umpires_or_travellers(client,
     client.force_login(control)
     gaul = Region.objects.get(event=ad69, name="Gaul")
 
-    def queries():
-        with CaptureQueriesContext(connection) as captured:
-            assert client.get("/events/ad69/world/").status_code == 200
-        return len(captured)
-
     client.get("/events/ad69/world/")  # the first page reads the event's setting, kept for the pages after it
-    baseline = queries()
+    baseline = world_page_queries(client)
     for n in range(3):
         make_umpire(ad69, Role.REGION, "Gaul", username=f"extra-umpire-{n}")
         do_save_record(
@@ -104,7 +100,7 @@ def test_world_page_query_count_does_not_grow_with_umpires_or_travellers(client,
     client.get("/events/ad69/world/")  # a new seat renews the event's setting: this page reads it again
     page = client.get("/events/ad69/world/").content.decode()
     assert "extra-umpire-2" in page and "Traveller 2" in page and "travelling to Gaul" in page
-    assert queries() == baseline
+    assert world_page_queries(client) == baseline
 
 
 def test_a_table_added_shows_on_the_next_world_page(client, ad69, control):
