@@ -16,7 +16,7 @@ class BoardgamesConfig(AppConfig):
 
         from . import undo
         from .case_sources import fill_from_data_tables
-        from .console_panels import count_sequence, gather_sequence
+        from .console_panels import count_sequence, gather_sequence, shown_in
         from .hooks import next_stage
         from .services.trackers import propose_from_run
 
@@ -30,6 +30,7 @@ class BoardgamesConfig(AppConfig):
             gather=gather_sequence,
             count=count_sequence,
             live_on="sequence.moved",
+            shown_in=shown_in,
         )
         register_case_preparer(fill_from_data_tables)  # a case's empty card cells from the event's data tables
         register_run_follower(propose_from_run)  # a run saved at the rules desk proposes its fed trackers' moves

@@ -1,6 +1,7 @@
 """The sequence of play's panel on a table's console (umpire.table_console), registered in
 BoardgamesConfig.ready(): the current stage and phase, and its checklist, the items still to do
-needing action. An event whose ruleset has no sequence (AD69) shows nothing."""
+needing action. An event whose ruleset has no sequence (AD69) has no such panel: an empty one on every
+console and a column of noughts in the hall would only ask its umpires what they were missing."""
 
 from umpire.addresses import address
 from umpire.permissions import Perm
@@ -8,6 +9,7 @@ from umpire.selectors import can
 from umpire.table_console import PanelView, Row
 
 from .selectors import get_sequence_state
+from .sequence import has_sequence
 
 
 def gather_sequence(table, user, now):
@@ -31,6 +33,10 @@ def count_sequence(event, user, now, tables):
     state = get_sequence_state(event) if can(user, event, Perm.USE_RULES) else None
     to_do = len(state.to_do) if state is not None else 0
     return {table.pk: PanelView((), to_do, 0) for table in tables}
+
+
+def shown_in(event):
+    return has_sequence(event.ruleset)
 
 
 def where_text(state):

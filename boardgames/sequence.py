@@ -6,6 +6,7 @@ boardgames.models.SequencePosition.
 rules give none has no sequence, and its events show none."""
 
 from dataclasses import dataclass
+from functools import cache
 
 from umpire.rules.reference import get_sequence
 
@@ -94,6 +95,12 @@ _ROUND_NAMES: dict[str, str] = {}
 def register_round_name(ruleset, name):
     """What a round of the stages is called ("Year"), which the rules' data does not say."""
     _ROUND_NAMES[ruleset] = name
+
+
+@cache
+def has_sequence(ruleset):
+    """Whether the ruleset has a sequence of play, asked of every console page: worked out once a process."""
+    return get_sequence(ruleset) is not None
 
 
 def load_sequence(ruleset):

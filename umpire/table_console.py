@@ -58,25 +58,32 @@ class ConsolePanel:
     gather: object  # gather(table, user, now) -> PanelView
     count: object  # count(event, user, now, tables) -> {table id: PanelView without rows}
     live_on: tuple
+    shown_in: object = None  # shown_in(event) -> whether the event's consoles have the panel; None: every event's
 
 
 PANELS: dict[str, ConsolePanel] = {}
 
 
-def register_console_panel(name, *, title, order, gather, count, live_on):
+def register_console_panel(name, *, title, order, gather, count, live_on, shown_in=None):
     """Add a panel to every table's console and the hall overview; apps call this in ready().
 
     `count` gives the hall its counts for every table at once, the numbers `gather` would give each
     table, in queries that do not grow with the tables. `live_on` is the event types (a string of
-    names, or a list) after which the console reloads."""
+    names, or a list) after which the console reloads. `shown_in(event)`, if given, says whether an
+    event's consoles have the panel at all, without reading the database."""
     types = tuple(live_on.split()) if isinstance(live_on, str) else tuple(live_on)
-    PANELS[name] = ConsolePanel(name, title, order, gather, count, types)
+    PANELS[name] = ConsolePanel(name, title, order, gather, count, types, shown_in)
 
 
 def get_panels(event=None):
-    """Every panel, or those of the apps that belong in `event`: none of AD69's own in a board game."""
-    panels = [panel for panel in PANELS.values() if event is None or serves(event, panel.name.split(".")[0])]
+    """Every panel, or those that belong in `event`: none of AD69's own in a board game, and none of a
+    board game's where the ruleset has nothing for it to show."""
+    panels = [panel for panel in PANELS.values() if event is None or shows(event, panel)]
     return sorted(panels, key=lambda panel: (panel.order, panel.name))
+
+
+def shows(event, panel):
+    return serves(event, panel.name.split(".")[0]) and (panel.shown_in is None or panel.shown_in(event))
 
 
 def get_live_on():

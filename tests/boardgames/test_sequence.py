@@ -14,6 +14,7 @@ from tests.umpire.channels_helpers import listen
 from umpire import clockwork
 from umpire.events import umpires_group
 from umpire.models import AuditEntry, Region
+from umpire.table_console import get_panels
 
 
 def phases_of_year(event, actor):
@@ -77,6 +78,22 @@ def test_the_console_page_shows_the_panel(client, hb, italy, hb_umpire):
     client.force_login(hb_umpire)
     page = client.get(reverse("table:console", args=["hb", italy.pk]))
     assert page.status_code == 200 and "Choose the scenario" in page.content.decode()
+
+
+def test_an_ad69_console_and_hall_have_no_sequence_panel(client, ad69, control):
+    """AD69's rules have no sequence of play: its consoles and hall have no panel and no column for one."""
+    table = Region.objects.filter(event=ad69, kind=Region.Kind.MAP_TABLE).first()
+    client.force_login(control)
+    console = client.get(reverse("table:console", args=["ad69", table.pk])).content.decode()
+    hall = client.get(reverse("umpire:hall", args=["ad69"])).content.decode()
+    assert "Players here and on the way" in console and "Players here and on the way" in hall
+    assert "Sequence of play" not in console and "Sequence of play" not in hall
+    assert "boardgames.sequence" not in [panel.name for panel in get_panels(ad69)]
+
+
+def test_a_board_game_s_hall_has_the_sequence_column(client, hb, hb_control):
+    client.force_login(hb_control)
+    assert "Sequence of play" in client.get(reverse("umpire:hall", args=["hb"])).content.decode()
 
 
 def test_an_ad69_table_s_console_shows_no_sequence(ad69, control):
