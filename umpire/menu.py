@@ -7,7 +7,10 @@ permission; the menu only leaves out what a role never opens."""
 
 from dataclasses import dataclass
 
+from django.urls import get_script_prefix, get_urlconf
+
 from umpire.addresses import address
+from umpire.event_setting import kept
 from umpire.models import Region, Role
 from umpire.permissions import Perm
 from umpire.selectors import can, get_regions, get_roles, get_tables_kept
@@ -30,7 +33,15 @@ def link(label, name, event, *args):
 
 
 def get_menu(user, event):
-    """The menu bar's entries for `user` in `event`: Links and Groups, in the order shown."""
+    """The menu bar's entries for `user` in `event`: Links and Groups, in the order shown. Every page has the bar,
+    and its score of addresses and permission checks cost more than some pages' queries (issue 34); it depends
+    on his seats and the event's tables, which are the event's setting, so the process keeps it under the
+    setting's mark (umpire.event_setting), and on what the key names."""
+    key = f"menu of user {user.pk} {user.is_active} {user.is_superuser} {event.slug} {get_script_prefix()} {get_urlconf()}"
+    return kept(event, key, lambda: menu_of(user, event))
+
+
+def menu_of(user, event):
     if not event.is_megagame:
         return board_game_menu(user, event)
     roles = get_roles(user, event)

@@ -94,3 +94,73 @@ def test_an_address_in_a_template_is_the_one_url_gives(fresh_paths):
     assert drawn == reverse("table:console", args=("ad69", 3))
     Template('{% load console %}{% address "table:console" "ad69" 3 %}').render(Context())
     assert (path_of.cache_info().hits, path_of.cache_info().misses) == (1, 1)
+
+
+# What table_console.html and hall_overview.html drew with the template's own tags before the panels, the
+# table buttons and the hall's rows were drawn in Python: the drawn parts must equal it in every state.
+PANELS_AS_THE_TEMPLATE_DREW_THEM = """{% load console %}<div class="panels">
+{% for item in panels %}
+  <section class="panel{% if item.view.overdue %} has-overdue{% endif %}" id="panel-{{ item.panel.name }}">
+    <h2><span>{{ item.panel.title }}</span>
+      <span><span class="count">{{ item.view.count_words }}</span>{% if item.view.overdue %}
+        <span class="count overdue" title="overdue">{{ item.view.overdue }} overdue</span>{% endif %}</span></h2>
+    <ul>
+      {% panel_rows item.view.rows %}
+    </ul>
+    {% if item.view.link %}<a class="button" href="{{ item.view.link }}">{{ item.view.link_text|default:"Open" }}</a>{% endif %}
+  </section>
+{% endfor %}
+</div>"""
+HALL_AS_THE_TEMPLATE_DREW_IT = """{% load console %}  <tbody>
+  {% for row in hall %}
+    <tr id="table-{{ row.table.pk }}"{% if row.overdue %} class="has-overdue"{% endif %}>
+      <td><a class="button" href="{% address "table:console" event.slug row.table.pk %}">{{ row.table.name }}</a></td>
+      {% hall_cells row.panels %}
+    </tr>
+  {% endfor %}
+  </tbody>"""
+BUTTONS_AS_THE_TEMPLATE_DREW_THEM = """{% load console %}{% for other in other_tables %}<a class="button" href="{% address "table:console" event.slug other.pk %}">{{ other.name }}</a>{% endfor %}"""  # noqa: E501
+
+
+def drawn(source, **context):
+    return Template(source).render(Context(context))
+
+
+def panel(name, title, view):
+    return SimpleNamespace(panel=SimpleNamespace(name=name, title=title), view=view)
+
+
+def test_the_console_s_panels_are_drawn_as_the_template_drew_them():
+    panels = [
+        panel(
+            "mail.letters",
+            "Letters <to hand out>",
+            PanelView((Row("Letter A", "/l/1/", overdue=True),), 3, 2, "/post/"),
+        ),
+        panel(
+            "umpire.players", "Players", PanelView((Row("Gaius & Co", note="here"),), 0, 0, "/p/", "Check in", "1 here")
+        ),
+        panel("warfare.fights", "Fights", PanelView((), 0, 0)),
+    ]
+    expected = drawn(PANELS_AS_THE_TEMPLATE_DREW_THEM, panels=panels)
+    assert (
+        drawn('{% load console %}<div class="panels">\n{% console_panels panels %}\n</div>', panels=panels) == expected
+    )
+
+
+def test_the_hall_s_rows_and_the_table_buttons_are_drawn_as_the_template_drew_them():
+    event = SimpleNamespace(slug="ad69")
+    tables = [SimpleNamespace(pk=3, name="Gaul"), SimpleNamespace(pk=11, name="Illyria & <Dalmatia>")]
+    late, quiet = PanelView((), 2, 1), PanelView((), 0, 0, tally="4 here")
+    hall = [
+        SimpleNamespace(table=tables[0], overdue=1, panels=[panel("mail.letters", "Letters", late)]),
+        SimpleNamespace(table=tables[1], overdue=0, panels=[panel("umpire.players", "Players", quiet)]),
+    ]
+    expected = drawn(HALL_AS_THE_TEMPLATE_DREW_IT, event=event, hall=hall)
+    assert (
+        drawn("{% load console %}  <tbody>\n  {% hall_rows event hall %}\n  </tbody>", event=event, hall=hall)
+        == expected
+    )
+    buttons = drawn("{% load console %}{% table_buttons event other_tables %}", event=event, other_tables=tables)
+    assert buttons == drawn(BUTTONS_AS_THE_TEMPLATE_DREW_THEM, event=event, other_tables=tables)
+    assert 'href="/events/ad69/tables/11/console/">Illyria &amp; &lt;Dalmatia&gt;</a>' in buttons

@@ -65,6 +65,54 @@ def menu_link(link, here):
 
 
 @register.simple_tag
+def console_panels(panels):
+    """`{% console_panels panels %}`: each panel of a table's console, its heading's counts, its rows and the
+    link to its app's page."""
+    return mark_safe("".join(console_panel(item) for item in panels))
+
+
+def console_panel(item):
+    view, panel = item.view, item.panel
+    has_overdue = " has-overdue" if view.overdue else ""
+    overdue = f'\n        <span class="count overdue" title="overdue">{text(view.overdue)} overdue</span>'
+    link = f'<a class="button" href="{text(view.link)}">{text(view.link_text or "Open")}</a>' if view.link else ""
+    return (
+        f'\n  <section class="panel{has_overdue}" id="panel-{text(panel.name)}">'
+        f"\n    <h2><span>{text(panel.title)}</span>"
+        f'\n      <span><span class="count">{text(view.count_words)}</span>{overdue if view.overdue else ""}</span></h2>'
+        f"\n    <ul>\n      {panel_rows(view.rows)}\n    </ul>"
+        f"\n    {link}\n  </section>\n"
+    )
+
+
+@register.simple_tag
+def table_buttons(event, tables):
+    """`{% table_buttons event other_tables %}`: a button to each table's console."""
+    return mark_safe("".join(table_button(event, table) for table in tables))
+
+
+def table_button(event, table):
+    link = addresses.address("table:console", event.slug, table.pk)
+    return f'<a class="button" href="{text(link)}">{text(table.name)}</a>'
+
+
+@register.simple_tag
+def hall_rows(event, hall):
+    """`{% hall_rows event hall %}`: the hall's row for each table, its name the button to its console and a cell
+    for each panel."""
+    return mark_safe("".join(hall_row(event, row) for row in hall))
+
+
+def hall_row(event, row):
+    has_overdue = ' class="has-overdue"' if row.overdue else ""
+    return (
+        f'\n    <tr id="table-{text(row.table.pk)}"{has_overdue}>'
+        f"\n      <td>{table_button(event, row.table)}</td>"
+        f"\n      {hall_cells(row.panels)}\n    </tr>\n  "
+    )
+
+
+@register.simple_tag
 def panel_rows(rows):
     """`{% panel_rows item.view.rows %}`: a panel's rows as list items; the late ones marked OVERDUE."""
     if not rows:
