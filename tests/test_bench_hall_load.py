@@ -3,13 +3,16 @@ PostgreSQL's pages to SQLite's it prints; and its browsers' reloads, as live.js'
 real processes and is not in the suite."""
 
 import asyncio
+import contextlib
 import sqlite3
 import time
 from argparse import Namespace
+from types import SimpleNamespace
 
 from bench.browsers import REFRESH_SPREAD, Browser, Tally
 from bench.hall_load import name_of, planned_seconds, worker_counts_of
 from bench.hall_report import Result, incidents_in, print_database_ratios
+from bench.hall_world import analyse
 from bench.servers import scratch_sqlite_file
 
 
@@ -103,3 +106,20 @@ def test_a_browser_reloads_once_for_events_heard_together_after_a_moment_of_its_
     heard_at, fetched = asyncio.run(hear_two_events())
     assert [path for path, _ in fetched] == ["/events/ad69/tables/3/console/"]
     assert fetched[0][1] - heard_at <= REFRESH_SPREAD + 0.1
+
+
+class Recorded:
+    """A database connection that only records the statements run on it."""
+
+    def __init__(self, vendor):
+        self.vendor, self.statements = vendor, []
+
+    def cursor(self):
+        return contextlib.nullcontext(SimpleNamespace(execute=self.statements.append))
+
+
+def test_the_hall_built_on_postgresql_is_analysed_as_an_events_database_would_be_and_sqlite_left_alone():
+    postgresql, sqlite = Recorded("postgresql"), Recorded("sqlite")
+    analyse(postgresql)
+    analyse(sqlite)
+    assert postgresql.statements == ["ANALYZE"] and sqlite.statements == []

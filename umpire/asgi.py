@@ -27,7 +27,13 @@ elif settings.STANDBY_TICKER:
 
     start_standby_ticker()
 
-PAGES_AT_ONCE = int(os.environ.get("UMPIRE_PAGES_AT_ONCE", "4"))
+
+def pages_at_once(environ):
+    """How many requests a server process runs at once (PagesAtOnce): UMPIRE_PAGES_AT_ONCE, or two."""
+    return int(environ.get("UMPIRE_PAGES_AT_ONCE", "2"))
+
+
+PAGES_AT_ONCE = pages_at_once(os.environ)
 GC_FIRST_GENERATION = 20_000  # objects allocated between collections (Python: 700)
 
 
@@ -38,7 +44,9 @@ class PagesAtOnce:
     of the time. With thirty requests running, the process's event loop, which carries every live socket
     and reads their messages from Redis, waited its turn behind them all: the load bench (a busy hall on
     one worker) saw the clock reach screens up to a minute late, and messages that waited that long
-    dropped. A few at once still overlap one request's database round trips with another's work."""
+    dropped. A few at once still overlap one request's database round trips with another's work: two do, and
+    ten umpires opening their consoles together were served sooner by two at a time than by four, whose
+    threads took the GIL from each other in turn (bench/README.md, the eighth round)."""
 
     def __init__(self, app, limit):
         self.app, self.limit = app, limit

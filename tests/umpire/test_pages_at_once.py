@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from umpire.asgi import PAGES_AT_ONCE, PagesAtOnce, application
+from umpire.asgi import PAGES_AT_ONCE, PagesAtOnce, application, pages_at_once
 
 
 class CountingApp:
@@ -38,3 +38,10 @@ async def test_requests_beyond_the_limit_wait_and_are_all_served():
 def test_the_console_serves_its_pages_through_it():
     assert isinstance(application.application_mapping["http"], PagesAtOnce)
     assert application.application_mapping["http"].limit == PAGES_AT_ONCE
+
+
+def test_two_pages_run_at_once_unless_the_server_is_told_otherwise():
+    """Two overlap one page's database round trips with another's work; four only took the GIL from each other
+    (bench/README.md, the eighth round)."""
+    assert pages_at_once({}) == 2
+    assert pages_at_once({"UMPIRE_PAGES_AT_ONCE": "4"}) == 4
