@@ -5,14 +5,13 @@ when it has waited there longer than the post's `stuck_after_minutes`, the time 
 Control hears of a letter that has not moved.
 """
 
+from collections import Counter
 from datetime import timedelta
-
-from django.db.models import Count, Q
 
 from umpire.addresses import address
 from umpire.event_setting import kept
 from umpire.selectors import the_one
-from umpire.table_console import PanelView, Row, by_table, counted
+from umpire.table_console import PanelView, Row, counted
 
 from .models import Letter, PostOffice
 from .selectors import get_post_scope, get_to_hand_out
@@ -49,14 +48,15 @@ def gather_letters(table, user, now):
 
 
 def count_letters(event, user, now, tables):
-    """The letters to hand out in every tray the user sees, and how many have waited too long."""
+    """The letters to hand out in every tray the user sees, and how many have waited too long: each a row of its
+    tray and when it moved, counted here, since a plain read costs less to build than grouped counts."""
     scope = get_post_scope(user, event)
     late = now - timedelta(minutes=stuck_after(event))
-    seen = [table.pk for table in tables if scope.sees_table(table.pk)]
-    rows = (
-        Letter.objects.filter(event=event, state=Letter.State.ARRIVED, at_table__in=seen)
-        .values("at_table")
-        .annotate(waiting=Count("pk"), late=Count("pk", filter=Q(moved_at__lt=late)))
-        .order_by()
-    )
-    return counted(tables, *by_table(rows, "at_table", "waiting", "late"))
+    letters = Letter.objects.filter(event=event, state=Letter.State.ARRIVED)
+    if not scope.everything:  # Control sees every tray: the tables not shown are left out by `counted`
+        letters = letters.filter(at_table__in=[table.pk for table in tables if scope.sees_table(table.pk)])
+    waiting, overdue = Counter(), Counter()
+    for table, moved_at in letters.values_list("at_table", "moved_at").order_by():
+        waiting[table] += 1
+        overdue[table] += moved_at < late
+    return counted(tables, waiting, overdue)

@@ -11,16 +11,17 @@ overdue, since the turn-end hook should have finished it.
 
 from collections import Counter
 
-from django.db.models import Count
-
 from umpire.addresses import address
 from umpire.calendar import tax_turn_of
 from umpire.selectors import get_turn
-from umpire.table_console import PanelView, Row, before, by_table, counted, turns_late
+from umpire.table_console import PanelView, Row, counted, turns_late
 
 from .models import Spending, TaxStatement, Upgrade
 from .selectors import describe_upgrade, get_work_under_way
 from .treasury_selectors import balance_in_words, get_money_scope, get_statements_to_confirm
+
+# What a build's get_item_display() says, for the bare rows the console reads instead of models
+ITEM_NAMES = dict(Spending.Item.choices)
 
 
 def gather_taxes(table, user, now):
@@ -28,38 +29,37 @@ def gather_taxes(table, user, now):
     link = address("regions:treasury", event.slug)
     if turn is None:
         return PanelView((), 0, 0, link, "Open the treasury")
+    tax_turn = tax_turn_of(turn)
+    note, overdue = f"tax turn {tax_turn} ({event.game_month(tax_turn)})", turns_late(tax_turn, turn)
     statements = get_statements_to_confirm(table, turn, get_money_scope(user, event))
-    rows = tuple(tax_row(statement, tax_turn_of(turn), turn, event) for statement in statements)
+    rows = tuple(tax_row(statement, note, overdue, event) for statement in statements)
     return PanelView(rows, len(rows), sum(row.overdue for row in rows), link, "Open the treasury")
 
 
 def count_taxes(event, user, now, tables):
     """This tax turn's statements still to hand out at every table, the user's to confirm: all of them
-    overdue once the tax turn has ended."""
+    overdue once the tax turn has ended. Each is read as its table alone and counted here: a table has a
+    few provinces, fewer rows than a grouped count costs to build."""
     turn = get_turn(event)
     if turn is None:
         return counted(tables, {})
-    scope = get_money_scope(user, event)
+    scope, tax_turn = get_money_scope(user, event), tax_turn_of(turn)
     covered = [table.pk for table in tables if scope.everything or table.pk in scope.tables]
-    rows = (
-        TaxStatement.objects.filter(
-            event=event, turn=tax_turn_of(turn), province__region__in=covered, confirmed_at__isnull=True
-        )
-        .values("province__region")
-        .annotate(n=Count("pk"))
+    # The tables are the event's, and so are their provinces' statements: no need to ask for the event too.
+    waiting = Counter(
+        TaxStatement.objects.filter(turn=tax_turn, province__region__in=covered, confirmed_at__isnull=True)
+        .values_list("province__region", flat=True)
         .order_by()
     )
-    (waiting,) = by_table(rows, "province__region", "n")
-    return counted(tables, waiting, waiting if turns_late(tax_turn_of(turn), turn) else {})
+    return counted(tables, waiting, waiting if turns_late(tax_turn, turn) else {})
 
 
-def tax_row(statement, tax_turn, turn, event):
-    province = statement.province
+def tax_row(statement, note, overdue, event):
     return Row(
-        f"{province}: {balance_in_words(statement.balance)}",
-        address("regions:treasury-province", event.slug, province.pk),
-        f"tax turn {tax_turn} ({event.game_month(tax_turn)})",
-        turns_late(tax_turn, turn),
+        f"{statement.province_name}: {balance_in_words(statement.balance)}",
+        address("regions:treasury-province", event.slug, statement.province_pk),
+        note,
+        overdue,
     )
 
 
@@ -67,34 +67,41 @@ def gather_work(table, user, now):
     event, turn = table.event, get_turn(table.event)
     work = get_work_under_way(table)
     rows = tuple(
-        [upgrade_row(upgrade, turn) for upgrade in work.upgrades] + [build_row(build, turn) for build in work.builds]
+        [upgrade_row(upgrade, turn, event) for upgrade in work.upgrades]
+        + [build_row(build, turn, event) for build in work.builds]
     )
     ready = [upgrade.ready_turn for upgrade in work.upgrades] + [build.ready_turn for build in work.builds]
-    due = sum(turn is not None and ready_turn <= turn for ready_turn in ready)
     return PanelView(
-        rows, due, sum(row.overdue for row in rows), address("regions:forces", event.slug), "Open the forces"
+        rows,
+        sum(is_due(ready_turn, turn) for ready_turn in ready),
+        sum(row.overdue for row in rows),
+        address("regions:forces", event.slug),
+        "Open the forces",
     )
 
 
 def count_work(event, user, now, tables):
     """Every table's upgrades and builds under way: those ready by the end of this turn are due, those
-    still unfinished after their turn overdue. One grouped count of each."""
+    still unfinished after their turn overdue. Each is read as its table and its turn and counted here:
+    a table has a handful under way, fewer rows than a grouped count costs to build."""
     turn = get_turn(event)
     due, late = Counter(), Counter()
-    for work, region in ((Upgrade.objects, "force__province__region"), (Spending.objects, "province__region")):
-        rows = (
-            work.filter(**{f"{region}__in": tables}, finished_turn__isnull=True)
-            .values(region)
-            .annotate(
-                due=Count("pk", filter=before("ready_turn", None if turn is None else turn + 1)),
-                late=Count("pk", filter=before("ready_turn", turn)),
-            )
+    table_ids = [table.pk for table in tables]
+    for work, table_field in ((Upgrade.objects, "force__province__region"), (Spending.objects, "province__region")):
+        under_way = (
+            work.filter(**{f"{table_field}__in": table_ids}, finished_turn__isnull=True)
+            .values_list(table_field, "ready_turn")
             .order_by()
         )
-        for row in rows:
-            due[row[region]] += row["due"]
-            late[row[region]] += row["late"]
+        for table_id, ready_turn in under_way:
+            due[table_id] += is_due(ready_turn, turn)
+            late[table_id] += turns_late(ready_turn, turn)
     return counted(tables, due, late)
+
+
+def is_due(ready_turn, turn):
+    """Ready by the end of this turn: the umpire places the new counters or opens the new venue."""
+    return turn is not None and ready_turn <= turn
 
 
 def ready_note(ready_turn, turn, event):
@@ -102,21 +109,22 @@ def ready_note(ready_turn, turn, event):
     return f"ready at the end of {when} ({event.game_month(ready_turn)})"
 
 
-def upgrade_row(upgrade, turn):
-    force = upgrade.force
+def upgrade_row(upgrade, turn, event):
     return Row(
-        f"{force}: {describe_upgrade(upgrade)}",
-        address("regions:force", force.event.slug, force.pk),
-        ready_note(upgrade.ready_turn, turn, force.event),
+        f"{upgrade.force_name}: {describe_upgrade(upgrade)}",
+        address("regions:force", event.slug, upgrade.force_pk),
+        ready_note(upgrade.ready_turn, turn, event),
         turns_late(upgrade.ready_turn, turn),
     )
 
 
-def build_row(build, turn):
-    what = f"{build.get_item_display()} in {build.province}" + (f": {build.description}" if build.description else "")
+def build_row(build, turn, event):
+    what = f"{ITEM_NAMES.get(build.item, build.item)} in {build.province_name}" + (
+        f": {build.description}" if build.description else ""
+    )
     return Row(
         what,
-        address("regions:treasury-province", build.event.slug, build.province.pk),
-        ready_note(build.ready_turn, turn, build.event),
+        address("regions:treasury-province", event.slug, build.province_pk),
+        ready_note(build.ready_turn, turn, event),
         turns_late(build.ready_turn, turn),
     )

@@ -682,29 +682,52 @@ def describe_upgrade_with_date(upgrade, event):
 
 
 @dataclass(frozen=True)
+class UpgradeUnderWay:
+    """An upgrade as its row on a table's console shows it: `describe_upgrade` reads its orders."""
+
+    ready_turn: int
+    pk: int
+    force_pk: int
+    force_name: str
+    orders: list
+
+
+@dataclass(frozen=True)
+class BuildUnderWay:
+    """A build as its row on a table's console shows it."""
+
+    ready_turn: int
+    pk: int
+    province_pk: int
+    province_name: str
+    item: str
+    description: str
+
+
+@dataclass(frozen=True)
 class WorkUnderWay:
     """The upgrades and builds under way at a table, soonest ready first: each finishes at the end
     of its `ready_turn`, when the turn-end hook marks it done."""
 
-    upgrades: list
-    builds: list
+    upgrades: list[UpgradeUnderWay]
+    builds: list[BuildUnderWay]
 
 
 def get_work_under_way(table):
-    """Each row's event is the table's: given it rather than joined and read again for every row. Only the
-    columns the console's rows show are read: its force's or province's name, what it is, when it is ready."""
-    upgrades = list(
-        Upgrade.objects.filter(force__province__region=table, finished_turn__isnull=True)
-        .select_related("force")
-        .only("orders", "ready_turn", "force__name")
-        .order_by("ready_turn", "pk")
+    """Only the columns the console's rows show are read, as bare rows rather than models: its force's or
+    province's name, what it is, when it is ready. Their event is the table's, which the caller has. A table
+    has a handful under way: sorted here by (ready turn, id), which costs less than Django's building the
+    ORDER BY."""
+    upgrades = (
+        Upgrade.objects.filter(force__province__region=table.pk, finished_turn__isnull=True)
+        .values_list("ready_turn", "pk", "force_id", "force__name", "orders")
+        .order_by()
     )
-    builds = list(
-        Spending.objects.filter(province__region=table, finished_turn__isnull=True)
-        .select_related("province")
-        .only("item", "description", "ready_turn", "province__name")
-        .order_by("ready_turn", "pk")
+    builds = (
+        Spending.objects.filter(province__region=table.pk, finished_turn__isnull=True)
+        .values_list("ready_turn", "pk", "province_id", "province__name", "item", "description")
+        .order_by()
     )
-    for work in [upgrade.force for upgrade in upgrades] + builds:
-        work.event = table.event
-    return WorkUnderWay(upgrades, builds)
+    return WorkUnderWay(
+        [UpgradeUnderWay(*row) for row in sorted(upgrades)], [BuildUnderWay(*row) for row in sorted(builds)]
+    )

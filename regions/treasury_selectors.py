@@ -339,18 +339,28 @@ def get_treasury_index(event, user, turn, scope, purse_url):
     )
 
 
+@dataclass(frozen=True)
+class StatementToConfirm:
+    """A statement waiting at a table's console, as its row shows it."""
+
+    province_pk: int
+    province_name: str
+    balance: int
+
+
 def get_statements_to_confirm(table, turn, scope):
     """This tax turn's statements of the table's provinces that `scope` covers, not yet confirmed: the
-    table console's taxes to hand out. One query, however long the ledger has grown."""
-    statements = (
-        TaxStatement.objects.filter(
-            event_id=table.event_id, turn=tax_turn_of(turn), province__region=table, confirmed_at__isnull=True
-        )
-        .select_related("province")
-        .only("balance", "province__name", "province__region")  # what a row shows, and whose it is
+    table console's taxes to hand out. One query, however long the ledger has grown, and none when the
+    table is not the user's: `scope` covers all of a table's provinces or none of them."""
+    if not (scope.everything or table.pk in scope.tables):
+        return []
+    # The table's provinces are its event's, and so are their statements: no need to ask for the event too.
+    rows = (
+        TaxStatement.objects.filter(turn=tax_turn_of(turn), province__region=table.pk, confirmed_at__isnull=True)
+        .values_list("province_id", "province__name", "balance")
         .order_by("province__name")
     )
-    return [statement for statement in statements if scope.covers_province(statement.province)]
+    return [StatementToConfirm(*row) for row in rows]
 
 
 def place_of(bill):

@@ -7,6 +7,7 @@ every table's. Its sender may read it too, to see whether it has been acknowledg
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
@@ -153,9 +154,20 @@ def about_link(follow_up, *, control):
     """The record's page; failing that, for Control, its page in the admin."""
     if follow_up.about_url or not (control and follow_up.about_type_id):
         return follow_up.about_url
-    content_type = follow_up.about_type
+    return admin_link(follow_up.about_type, follow_up.about_id)
+
+
+def record_link(about_url, about_type_id, about_id, *, control):
+    """about_link of a follow-up read as a row: the record's kind from Django's own cache of content types,
+    which a follow-up's `about` reads through too."""
+    if about_url or not (control and about_type_id):
+        return about_url
+    return admin_link(ContentType.objects.get_for_id(about_type_id), about_id)
+
+
+def admin_link(content_type, pk):
     try:
-        return reverse(f"admin:{content_type.app_label}_{content_type.model}_change", args=[follow_up.about_id])
+        return reverse(f"admin:{content_type.app_label}_{content_type.model}_change", args=[pk])
     except NoReverseMatch:
         return ""
 
@@ -182,26 +194,39 @@ def get_inbox(event, user, *, table=None):
     }
 
 
-# A console row's follow-up: its text, turn and sender's table, where its record is, and whose it is to answer.
-CONSOLE_CARD_FIELDS = (
-    "text",
-    "turn",
-    "from_table__name",
-    "about_url",
-    "about_type",
-    "about_id",
-    "to_control",
-    "to_table",
-)
+class ConsoleFollowUp(NamedTuple):
+    """An open follow-up as a console's row shows it: its words, the turn it was sent in, the table it came
+    from (or Control) and the link to its record."""
+
+    text: str
+    turn: int | None
+    sender: str
+    link: str
+
+
+# when a follow-up was sent (its rows are sorted by it), then what a console's row shows of it
+CONSOLE_ROW = ("sent_at", "pk", "text", "turn", "from_table", "about_url", "about_type", "about_id")
 
 
 def get_open_to_table(table, user):
-    """The table's open follow-ups, oldest first, with only what a console's row shows (where each came from
-    and its record's link): the console is open all day, and needs neither the inbox's acknowledged ones nor
-    who sent and who acknowledged."""
-    waiting = FollowUp.objects.filter(event_id=table.event_id, to_table=table, acknowledged_at__isnull=True)
-    rows = waiting.select_related("from_table", "about_type").only(*CONSOLE_CARD_FIELDS).order_by("sent_at", "pk")
-    return get_cards(rows, user, table.event)
+    """The table's open follow-ups, oldest first, as plain rows of only what a console's row shows: the console
+    is open all day, and needs neither the inbox's acknowledged ones nor who sent and who acknowledged. The
+    sending table's name is among the request's regions and the record's kind in Django's content types, so
+    neither is joined; the table is its event's, so the event is not asked."""
+    control = is_control(user, table.event)
+    names = {region.pk: region.name for region in get_regions(table.event)}
+    # sorted here: ordering the query costs Django more to build than sorting a table's few follow-ups
+    waiting = FollowUp.objects.filter(to_table=table.pk, acknowledged_at__isnull=True).order_by()
+    rows = sorted(waiting.values_list(*CONSOLE_ROW))
+    return [
+        ConsoleFollowUp(
+            text,
+            turn,
+            names[from_table] if from_table else "Control",
+            record_link(about_url, about_type, about_id, control=control),
+        )
+        for _, _, text, turn, from_table, about_url, about_type, about_id in rows
+    ]
 
 
 def get_open_in_hall(event, user):

@@ -5,8 +5,10 @@ AppConfig.ready() (the core never imports the apps). A panel's `gather(table, us
 through its app's selectors and returns a PanelView: the rows to show (already filtered to what
 `user` may see), how many need the umpire's action, and how many are overdue, by the panel's
 own measure. Its `count(event, user, now, tables)` gives the same counts, without rows, for every
-table at once in a fixed number of aggregate queries: the hall overview's cells. Its `live_on`
-names the event types after which the page reloads.
+table at once in a fixed number of queries: the hall overview's cells. Each reads the waiting work's
+table and turn as bare rows and counts them in Python, where a grouped count cost Django more to
+build than the rows cost to read (issue 34). Its `live_on` names the event types after which the
+page reloads.
 
 The core's own panels are here: the players at the table and on their way to it, and the
 follow-ups sent to the table. The clock is on the page itself.
@@ -15,7 +17,7 @@ follow-ups sent to the table. The clock is on the page itself.
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Q
 
 from umpire.addresses import address
 from umpire.follow_up_selectors import get_open_to_table, is_control, is_kept
@@ -96,17 +98,6 @@ def turns_late(since_turn, turn):
     return turn is not None and since_turn is not None and since_turn < turn
 
 
-def before(field, turn):
-    """A filter for `field`, a turn, before `turn`: `turns_late` on the turn the work came in. Turns count
-    from 1, so before the clock has a turn nothing matches."""
-    return Q(**{f"{field}__lt": 0 if turn is None else turn})
-
-
-def by_table(rows, table_field, *counts):
-    """Grouped counts ({table field: t, name: n, ...} rows) as one {table id: n} for each name."""
-    return tuple({row[table_field]: row[name] for row in rows} for name in counts)
-
-
 def counted(tables, needs_action, overdue=None):
     """The hall's cells of a panel from {table id: count}: each table's PanelView without rows."""
     overdue = overdue or {}
@@ -167,19 +158,17 @@ HERE, ON_THE_WAY = "here", "on the way here"
 def gather_players(table, user, now):
     """Who is here and who is on his way: those on the way are to be checked in as they arrive, and
     nothing is overdue. The heading counts both from the rows it lists, so it agrees with the list."""
-    # sorted below: the model's own ordering would join the event to sort by its name first
-    characters = (
-        Character.objects.filter(Q(location=table) | Q(travelling_to=table), died_turn__isnull=True)
+    # (name, where he is) rows: only what a row shows. Sorted here: the model's own ordering would join the
+    # event to sort by its name first
+    people = (
+        Character.objects.filter(Q(location=table.pk) | Q(travelling_to=table.pk), died_turn__isnull=True)
         .order_by()
-        .only("name", "location")
+        .values_list("name", "location")
     )
-    rows = tuple(
-        sorted(
-            (Row(c.name, note=HERE if c.location_id == table.pk else ON_THE_WAY) for c in characters),
-            key=lambda row: (row.note != HERE, row.text),
-        )
-    )
-    coming = sum(1 for row in rows if row.note == ON_THE_WAY)
+    # those here first, then those on the way, each by name
+    order = sorted([(location != table.pk, name) for name, location in people])
+    rows = tuple([Row(name, note=ON_THE_WAY if away else HERE) for away, name in order])
+    coming = sum([away for away, _ in order])
     return PanelView(
         rows,
         coming,
@@ -191,19 +180,19 @@ def gather_players(table, user, now):
 
 
 def count_players(event, user, now, tables):
-    """The players panel's tally for every table, from one grouped count of the living by where they
-    are and where they are going; one at a table and bound for it is here, as on the console."""
+    """The players panel's tally for every table, from a plain read of where each of the living is and where
+    he is going, counted here: it costs less to build than a grouped count. One at a table and bound for it
+    is here, as on the console."""
     here, coming = Counter(), Counter()
-    pairs = (
+    whereabouts = (
         Character.objects.filter(event=event, died_turn__isnull=True)
-        .values_list("location", "travelling_to")
-        .annotate(n=Count("pk"))
         .order_by()
+        .values_list("location", "travelling_to")
     )
-    for location, travelling_to, n in pairs:
-        here[location] += n
+    for location, travelling_to in whereabouts:
+        here[location] += 1
         if travelling_to != location:
-            coming[travelling_to] += n
+            coming[travelling_to] += 1
     return {
         table.pk: PanelView((), coming[table.pk], 0, tally=f"{here[table.pk]} here, {coming[table.pk]} on the way")
         for table in tables
@@ -214,15 +203,15 @@ def gather_follow_ups(table, user, now):
     """The follow-ups sent to this table and not yet acknowledged; overdue once their turn has ended.
     Shown to those who keep the table: one who only watches it does not read its follow-ups."""
     turn = get_turn(table.event)
-    cards = get_open_to_table(table, user) if is_kept(user, table) else []
+    follow_ups = get_open_to_table(table, user) if is_kept(user, table) else []
     rows = tuple(
         Row(
-            card.follow_up.text,
-            card.link,
-            f"from {card.follow_up.from_table or 'Control'}, turn {card.follow_up.turn}",
-            turns_late(card.follow_up.turn, turn),
+            follow_up.text,
+            follow_up.link,
+            f"from {follow_up.sender}, turn {follow_up.turn}",
+            turns_late(follow_up.turn, turn),
         )
-        for card in cards
+        for follow_up in follow_ups
     )
     return PanelView(
         rows,
@@ -234,15 +223,17 @@ def gather_follow_ups(table, user, now):
 
 
 def count_follow_ups(event, user, now, tables):
-    """The open follow-ups of every table the user keeps, and how many of them are overdue."""
-    kept = [table.pk for table in tables] if is_control(user, event) else get_tables_kept(user, event)
-    rows = (
-        FollowUp.objects.filter(event=event, to_table__in=kept, acknowledged_at__isnull=True)
-        .values("to_table")
-        .annotate(open=Count("pk"), late=Count("pk", filter=before("turn", get_turn(event))))
-        .order_by()
-    )
-    return counted(tables, *by_table(rows, "to_table", "open", "late"))
+    """The open follow-ups of every table the user keeps, and how many of them are overdue, from a plain read
+    of each one's table and turn counted here: it costs less to build than grouped counts. Control keeps every
+    table, so his are the event's; anyone else's tables are the event's, so the event is not asked again."""
+    kept = Q(event=event) if is_control(user, event) else Q(to_table__in=get_tables_kept(user, event))
+    follow_ups = FollowUp.objects.filter(kept, acknowledged_at__isnull=True).order_by().values_list("to_table", "turn")
+    turn = get_turn(event)
+    waiting, late = Counter(), Counter()
+    for table, sent_in in follow_ups:
+        waiting[table] += 1
+        late[table] += turns_late(sent_in, turn)
+    return counted(tables, waiting, late)
 
 
 register_console_panel(

@@ -60,6 +60,10 @@ class FightScope:
         hosts_fight = Q(pk__in=BattleForce.objects.filter(kind__in=NON_ROMAN_KINDS).values("battle"))
         return seen | hosts_fight if self.non_roman else seen
 
+    def visible_at(self, region_id):
+        """`visible` among the fights at one table: every one of them, to one who runs the table's."""
+        return Q() if self.everything or region_id in self.tables else self.visible()
+
     def check_may_open(self, region, forces):
         """Refuses a fight the user could open at `region` but not run: for the Non-Roman World
         umpire, one with none of his hosts in it."""
