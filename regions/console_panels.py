@@ -44,7 +44,7 @@ def count_taxes(event, user, now, tables):
     if turn is None:
         return counted(tables, {})
     scope, tax_turn = get_money_scope(user, event), tax_turn_of(turn)
-    covered = [table.pk for table in tables if scope.everything or table.pk in scope.tables]
+    covered = [table.pk for table in tables if scope.covers_table(table.pk)]
     # The tables are the event's, and so are their provinces' statements: no need to ask for the event too.
     waiting = Counter(
         TaxStatement.objects.filter(turn=tax_turn, province__region__in=covered, confirmed_at__isnull=True)

@@ -31,7 +31,11 @@ class MoneyScope:
 
     def covers_province(self, province):
         """His to confirm its statement, set its disruption and see its books."""
-        return self.everything or province.region_id in self.tables
+        return self.covers_table(province.region_id)
+
+    def covers_table(self, table_id):
+        """Every province at the table is his, or none is."""
+        return self.everything or table_id in self.tables
 
     def may_spend_in(self, province):
         """Bread and circuses in Rome are the Senate umpire's business too."""

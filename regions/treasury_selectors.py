@@ -352,7 +352,7 @@ def get_statements_to_confirm(table, turn, scope):
     """This tax turn's statements of the table's provinces that `scope` covers, not yet confirmed: the
     table console's taxes to hand out. One query, however long the ledger has grown, and none when the
     table is not the user's: `scope` covers all of a table's provinces or none of them."""
-    if not (scope.everything or table.pk in scope.tables):
+    if not scope.covers_table(table.pk):
         return []
     # The table's provinces are its event's, and so are their statements: no need to ask for the event too.
     rows = (

@@ -19,6 +19,7 @@ from umpire.selectors import get_turn
 from umpire.table_console import PanelView, Row, counted, turns_late
 
 from .models import Battle, Siege
+from .models.siege import siege_of
 from .selectors import get_fight_scope
 
 WAITING = (Battle.State.OPEN, Battle.State.LOSSES_PROPOSED)
@@ -106,5 +107,5 @@ def siege_row(siege, worked, slug):
     begun_turn, pk, place = siege
     done = "worked this month" if worked else "no work yet this month"
     return Row(
-        f"Siege of {place}: {UNDER_SIEGE}", address("warfare:siege", slug, pk), f"begun turn {begun_turn}, {done}"
+        f"{siege_of(place)}: {UNDER_SIEGE}", address("warfare:siege", slug, pk), f"begun turn {begun_turn}, {done}"
     )

@@ -75,7 +75,7 @@ class Siege(models.Model):
         ]
 
     def __str__(self):
-        return f"Siege of {self.place}"
+        return siege_of(self.place)
 
     def get_absolute_url(self):
         return reverse("warfare:siege", args=[self.event.slug, self.pk])
@@ -169,3 +169,8 @@ class SiegeMonth(models.Model):
     def sides_waiting(self):
         """The sides whose assault losses wait for their owner to place them."""
         return [side for side, loss in self.losses.items() if not loss["applied"]]
+
+
+def siege_of(place):
+    """A siege's name, which a console's row shows without reading the siege."""
+    return f"Siege of {place}"
