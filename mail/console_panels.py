@@ -5,13 +5,12 @@ when it has waited there longer than the post's `stuck_after_minutes`, the time 
 Control hears of a letter that has not moved.
 """
 
-from collections import Counter
 from datetime import timedelta
 
 from umpire.addresses import address
 from umpire.event_setting import kept
 from umpire.selectors import the_one
-from umpire.table_console import PanelView, Row, counted
+from umpire.table_console import PanelView, Row, counted, tallied
 
 from .models import Letter, PostOffice
 from .selectors import get_post_scope, get_to_hand_out
@@ -55,8 +54,5 @@ def count_letters(event, user, now, tables):
     letters = Letter.objects.filter(event=event, state=Letter.State.ARRIVED)
     if not scope.everything:  # Control sees every tray: the tables not shown are left out by `counted`
         letters = letters.filter(at_table__in=[table.pk for table in tables if scope.sees_table(table.pk)])
-    waiting, overdue = Counter(), Counter()
-    for table, moved_at in letters.values_list("at_table", "moved_at").order_by():
-        waiting[table] += 1
-        overdue[table] += moved_at < late
-    return counted(tables, waiting, overdue)
+    rows = letters.values_list("at_table", "moved_at").order_by()
+    return counted(tables, *tallied((table, moved_at < late) for table, moved_at in rows))

@@ -98,6 +98,16 @@ def turns_late(since_turn, turn):
     return turn is not None and since_turn is not None and since_turn < turn
 
 
+def tallied(work):
+    """{table id: work waiting}, {table id: of it overdue} from a (table id, overdue) pair for each piece of work
+    waiting: the hall's counts of a panel that reads its work as bare rows."""
+    waiting, overdue = Counter(), Counter()
+    for table, late in work:
+        waiting[table] += 1
+        overdue[table] += late
+    return waiting, overdue
+
+
 def counted(tables, needs_action, overdue=None):
     """The hall's cells of a panel from {table id: count}: each table's PanelView without rows."""
     overdue = overdue or {}
@@ -229,11 +239,7 @@ def count_follow_ups(event, user, now, tables):
     kept = Q(event=event) if is_control(user, event) else Q(to_table__in=get_tables_kept(user, event))
     follow_ups = FollowUp.objects.filter(kept, acknowledged_at__isnull=True).order_by().values_list("to_table", "turn")
     turn = get_turn(event)
-    waiting, late = Counter(), Counter()
-    for table, sent_in in follow_ups:
-        waiting[table] += 1
-        late[table] += turns_late(sent_in, turn)
-    return counted(tables, waiting, late)
+    return counted(tables, *tallied((table, turns_late(sent_in, turn)) for table, sent_in in follow_ups))
 
 
 register_console_panel(

@@ -11,12 +11,11 @@ with every change at the table, building the queries and the model instances was
 cost (issue 34).
 """
 
-from collections import Counter
 from operator import itemgetter
 
 from umpire.addresses import address
 from umpire.selectors import get_turn
-from umpire.table_console import PanelView, Row, counted, turns_late
+from umpire.table_console import PanelView, Row, counted, tallied, turns_late
 
 from .models import Battle, Siege
 from .models.siege import siege_of
@@ -52,10 +51,7 @@ def count_fights(event, user, now, tables):
         .values_list("region", "turn")
         .order_by()
     )
-    waiting, late = Counter(), Counter()
-    for table, opened in battles:
-        waiting[table] += 1
-        late[table] += turns_late(opened, turn)
+    waiting, late = tallied((table, turns_late(opened, turn)) for table, opened in battles)
     sieges = Siege.objects.filter(event=event, state=Siege.State.ACTIVE).values_list("pk", "region", "months__turn")
     for (_, table), worked in worked_this_month(sieges.order_by(), turn).items():
         waiting[table] += not worked

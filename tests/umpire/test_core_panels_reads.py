@@ -17,7 +17,15 @@ from umpire.models import Character, FollowUp, GameClock
 from umpire.selectors import get_map_tables
 from umpire.services.followups import do_acknowledge_follow_up, do_send_follow_up
 from umpire.services.presence import do_check_out
-from umpire.table_console import HERE, ON_THE_WAY, count_follow_ups, count_players, gather_follow_ups, gather_players
+from umpire.table_console import (
+    HERE,
+    ON_THE_WAY,
+    count_follow_ups,
+    count_players,
+    gather_follow_ups,
+    gather_players,
+    tallied,
+)
 
 
 def person(hall, name, where, **more):
@@ -190,3 +198,8 @@ def test_the_halls_follow_ups_are_a_plain_read_of_each_ones_table_and_turn(word,
     )
     assert counted[word.gaul.pk].needs_action == 1
     assert "GROUP BY" not in sql and "COUNT(" not in sql and " IN (" not in sql  # Control keeps every table
+
+
+def test_the_halls_tally_counts_each_tables_work_and_what_of_it_is_overdue():
+    waiting, overdue = tallied([(3, True), (3, False), (7, False), (3, True)])
+    assert (dict(waiting), dict(overdue)) == ({3: 3, 7: 1}, {3: 2, 7: 0})
