@@ -76,7 +76,6 @@ RELEASED = 3_000
 BATCH = 2_000
 # The letters not in Illyria's tray nor due next turn: (state, share).
 MIX = (("delivered", 88), ("in_tray", 4), ("carried", 2), ("in_transit", 4), ("arrived", 2))
-SERVER_SIDE_CURSOR = re.compile(r'^DECLARE\s+(?P<name>"[^"]+"|\w+)\s.*?\bCURSOR\b', re.DOTALL)
 QUERY_KIND = re.compile(r"^(\w+).*?\b(?:FROM|INTO|UPDATE)\s+(\S+)", re.DOTALL)
 
 
@@ -352,17 +351,9 @@ def replayed(sql, repeat):
 
 
 def replay(cursor, query):
-    """Run one captured query again and fetch its rows. On PostgreSQL a choice field's queryset.iterator()
-    reads through a server-side cursor: the capture holds only its DECLARE, which returns no rows (its FETCHes
-    go uncaptured), so the cursor is declared, fetched whole and closed, as the page's run did in chunks."""
-    declared = SERVER_SIDE_CURSOR.match(query)
+    """Run one captured query again and fetch its rows."""
     cursor.execute(query)
-    if declared is None:
-        cursor.fetchall()
-        return
-    cursor.execute(f"FETCH ALL FROM {declared['name']}")
     cursor.fetchall()
-    cursor.execute(f"CLOSE {declared['name']}")
 
 
 # The bare page: the same rows, one plain values_list per section, nothing rendered.

@@ -8,23 +8,16 @@ Control hears of a letter that has not moved.
 from datetime import timedelta
 
 from umpire.addresses import address
-from umpire.event_setting import kept
-from umpire.selectors import the_one
 from umpire.table_console import PanelView, Row, counted, tallied
 
-from .models import Letter, PostOffice
-from .selectors import get_post_scope, get_to_hand_out
+from .models import Letter
+from .selectors import get_post_office_setting, get_post_scope, get_to_hand_out
 
 
 def stuck_after(event):
     """The post's setting, read without opening the post office (a console only reads), and kept while the
     event's setting stands (umpire.event_setting)."""
-    return kept(event, "post.stuck_after", lambda: read_stuck_after(event))
-
-
-def read_stuck_after(event):
-    minutes = the_one(PostOffice.objects.filter(event=event).values_list("stuck_after_minutes", flat=True))
-    return PostOffice(event=event).stuck_after_minutes if minutes is None else minutes
+    return get_post_office_setting(event).stuck_after_minutes
 
 
 def gather_letters(table, user, now):

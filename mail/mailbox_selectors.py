@@ -22,17 +22,21 @@ from django.db.models import Prefetch
 from django.http import Http404
 
 from umpire.models import Character
+from umpire.selectors import find_event, the_one
 
-from .models import Letter, LetterStep, Mailbox, PostOffice
+from .models import Letter, LetterStep, Mailbox
+from .selectors import get_post_office_setting
 
 State = Letter.State
 
 
 def access_mailbox(slug, code):
     """The mailbox a code opens; a wrong, replaced or other event's code opens nothing."""
-    mailbox = Mailbox.objects.filter(character__event__slug=slug, code=code).select_related("character__event").first()
+    event = find_event(slug)  # the page's own, read once (its middleware asked first)
+    mailbox = the_one(Mailbox.objects.filter(character__event=event, code=code).select_related("character"))
     if mailbox is None or not code:
         raise Http404("No such mailbox.")
+    mailbox.character.event = event
     return mailbox
 
 
@@ -69,10 +73,9 @@ def get_mailbox(mailbox):
 
 
 def players_may_track(event):
-    """Control's setting, read without making the post office (a player's page writes nothing):
-    the model's default until Control has changed it."""
-    office = PostOffice.objects.filter(event=event).first() or PostOffice(event=event)
-    return office.players_may_track
+    """Control's setting, read without making the post office (a player's page writes nothing), and kept
+    while the event's setting stands (umpire.event_setting): every player's phone asks it."""
+    return get_post_office_setting(event).players_may_track
 
 
 # ---- the letters he sent --------------------------------------------------------------------

@@ -16,12 +16,13 @@ from django.http import Http404
 from django.utils import timezone
 
 from regions.models import Force, Province
+from umpire.event_setting import kept
 from umpire.models import Character, GameClock, Region, Role
 from umpire.permissions import Perm
-from umpire.selectors import access_event, get_regions, get_roles, get_tables_kept, is_record_id
+from umpire.selectors import access_event, get_regions, get_roles, get_tables_kept, is_record_id, the_one
 
 from .codes import BadCode, typed
-from .models import Letter, LetterStep
+from .models import Letter, LetterStep, PostOffice
 
 # What a letter page shows with it: its people, its tables, and whoever may hold its office.
 LETTER_RELATIONS = (
@@ -59,6 +60,25 @@ class PostScope:
 
     def sees_letter(self, letter):
         return self.everything or bool({letter.origin_id, letter.destination_id, letter.at_table_id} & self.tables)
+
+
+# The post office's setting that pages read: the post's carriage, whether players may track their letters, and the
+# time after which a letter has not moved for too long.
+OFFICE_SETTING = ("carriage", "players_may_track", "stuck_after_minutes")
+
+
+def get_post_office_setting(event):
+    """The post office's setting for a page to read, as a PostOffice of its own, never saved: its row's, or the
+    model's defaults until Control changes them (a page writes nothing). Every tray, console and player's
+    mailbox asks it, so each process keeps it while the event's setting stands (umpire.event_setting)."""
+    values = kept(event, "post.office", lambda: read_post_office_setting(event))
+    return PostOffice(event=event, **dict(zip(OFFICE_SETTING, values, strict=True)))
+
+
+def read_post_office_setting(event):
+    row = the_one(PostOffice.objects.filter(event=event).values_list(*OFFICE_SETTING))
+    defaults = PostOffice(event=event)
+    return row or tuple(getattr(defaults, name) for name in OFFICE_SETTING)
 
 
 def get_post_scope(user, event):

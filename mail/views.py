@@ -32,6 +32,7 @@ from .selectors import (
     find_letter,
     get_carried_by,
     get_couriers_at,
+    get_post_office_setting,
     get_posted_this_turn,
     get_runners_letters_for,
     get_tray,
@@ -120,7 +121,7 @@ def tray(request, slug, table_id):
 
 def tray_page(request, event, scope, table, *, post_form=None, status=200):
     """The tray; a refused letter comes back in its form as typed, each problem beside its field."""
-    office = post_office_settings(event)
+    office = get_post_office_setting(event)
     context = {
         "event": event,
         "table": table,

@@ -6,10 +6,9 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
 from umpire.permissions import Perm
-from umpire.selectors import access_event
+from umpire.selectors import access_event, get_turn
 
 from .history_selectors import access_past_record, get_past_state
-from .services.engine import current_turn
 
 
 class TurnForm(forms.Form):
@@ -32,7 +31,7 @@ class TurnForm(forms.Form):
 def as_of(request, slug, kind, pk):
     event = access_event(request.user, slug, Perm.VIEW_AUDIT)
     record = access_past_record(event, kind, pk)
-    now = current_turn(event)
+    now = get_turn(event)
     form = TurnForm(request.GET if "turn" in request.GET else {"turn": now}, event=event, now=now)
     turn = form.cleaned_data["turn"] if form.is_valid() else None
     return render(

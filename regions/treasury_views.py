@@ -27,7 +27,7 @@ from umpire.calendar import tax_turn_of
 from umpire.permissions import Perm
 from umpire.refusals import refused_in
 from umpire.rules.ad69.legions import UNPAID_TROOPS
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event, can, get_turn
 from umpire.views.refusals import refusal_text, valid
 
 from .forms import Panel, as_typed, typed_for_panel
@@ -110,7 +110,7 @@ def drawn(request, template, context, refused):
 
 
 def money_context(request, event, refused=None):
-    turn = current_turn(event)
+    turn = get_turn(event)
     scope = get_money_scope(request.user, event)
     return {
         # where the page's forms come back to: not the address a refused form posted to
@@ -435,7 +435,7 @@ def transfer(request, account, data):
 
 def disruption_form(request, province):
     event = province.event
-    tax_turns = get_tax_turns_ahead(event, current_turn(event))
+    tax_turns = get_tax_turns_ahead(event, get_turn(event))
     return DisruptionForm(request.POST, event=event, tax_turns=tax_turns, initial_turn=None)
 
 
@@ -460,7 +460,7 @@ def spending_form(request, province):
     return SpendingForm(
         request.POST,
         province=province,
-        turn=current_turn(event),
+        turn=get_turn(event),
         payers=payers_for(request, event),
         scope=get_money_scope(request.user, event),
     )

@@ -48,7 +48,6 @@ from .selectors import (
 )
 from .services import demo, fleets, plunder
 from .services import forces as force_services
-from .services.engine import current_turn
 
 # The unpaid flags change with a tax turn, a payment or its reversal; a legion's bribes with a new one.
 LIVE_ON = "force.changed fleet.changed clock.changed troops.unpaid statement.changed ledger.changed bribe.offered"
@@ -80,7 +79,7 @@ def record_links(url_name, event):
 
 
 def turn_context(event):
-    turn = current_turn(event)
+    turn = get_turn(event)
     return {
         "event": event,
         "turn": turn,

@@ -9,10 +9,9 @@ from django import forms as django_forms
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 
-from regions.services.engine import current_turn
 from umpire.models import Character, SocialClass
 from umpire.permissions import Perm
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event, can, get_turn
 
 from . import mob_forms as forms
 from .acta_forms import acta_form, acta_step
@@ -57,7 +56,7 @@ def mob_page(request, event, *, refused=None, status=200):
     """The mob's page; `refused` is a form sent back as typed, beside its problems."""
     can_run = can(request.user, event, Perm.RUN_SENATE)
     page = PageForms(refused)
-    turn = current_turn(event)
+    turn = get_turn(event)
     mood = get_rome_mood(event)
     entries = get_history(mood)
     senators = get_senators(event)

@@ -90,6 +90,20 @@ def get_audit_log(event, *, table=None, character=None, family=None, turn=None):
     return entries
 
 
+def in_pages(entries, size=500):
+    """Every entry of `entries`, newest first, read from the database `size` at a time rather than the whole log
+    in one result: PostgreSQL's chunked reads (server-side cursors) are turned off, so `iterator()` would read it
+    all at once (settings). Each page starts below the last entry of the one before (by time, then id), so an
+    entry written meanwhile neither shifts a page nor repeats one."""
+    entries = entries.order_by("-at", "-pk")
+    page = list(entries[:size])
+    yield from page
+    while len(page) == size:
+        last = page[-1]
+        page = list(entries.filter(Q(at__lt=last.at) | Q(at=last.at, pk__lt=last.pk))[:size])
+        yield from page
+
+
 def undos_of(entry):
     return AuditEntry.objects.filter(compensates=entry, action=AuditEntry.UNDO)
 

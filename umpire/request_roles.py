@@ -26,8 +26,8 @@ from umpire.models import Event, GameClock, Region, UmpireSeat
 # (event id, role, table id) for each seat a user holds
 Seat = tuple[int, str, int | None]
 T = TypeVar("T")
-# what this request has read, by what was asked ("seats", user id), ("turn", event id), ("regions", event id) or
-# ("event", slug); None outside a request
+# what this request has read, by what was asked ("seats", user id), ("turn", event id), ("clock", event id),
+# ("regions", event id) or ("event", slug); None outside a request
 _read: ContextVar[dict[tuple[str, int | str], Any] | None] = ContextVar("read_once", default=None)
 
 
@@ -64,12 +64,20 @@ def get_clock_turn(event_id: int) -> int | None:
     )
 
 
-def remember_clock_turn(event_id: int, turn: int | None) -> None:
-    """The page read the event's whole clock: its turn is the request's turn, not read again (the hall and
-    the console read the clock for the page's own clock, and every panel asks the turn)."""
+def get_request_clock(event_id: int) -> GameClock | None:
+    """The event's clock, or None before it has one: read once a request (with the event, by
+    umpire.selectors.find_event, on a page)."""
+    clock = read_once(("clock", event_id), lambda: GameClock.objects.filter(event_id=event_id).order_by().first())
+    remember_clock(event_id, clock)
+    return clock
+
+
+def remember_clock(event_id: int, clock: GameClock | None) -> None:
+    """The page has read the event's whole clock: it, and its turn, which every panel asks, are not read again."""
     store = _read.get()
     if store is not None:
-        store[("turn", event_id)] = turn
+        store[("clock", event_id)] = clock
+        store[("turn", event_id)] = clock and clock.turn
 
 
 @contextmanager

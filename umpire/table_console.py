@@ -22,9 +22,9 @@ from django.db.models import Q
 from umpire.addresses import address
 from umpire.follow_up_selectors import get_open_to_table, is_control, is_kept
 from umpire.megagame_only import serves
-from umpire.models import Character, FollowUp, GameClock, Region
-from umpire.request_roles import remember_clock_turn
-from umpire.selectors import get_clock_state, get_map_tables, get_tables_kept, get_turn, the_one
+from umpire.models import Character, FollowUp, Region
+from umpire.request_roles import get_request_clock
+from umpire.selectors import get_clock_state, get_map_tables, get_tables_kept, get_turn
 
 
 @dataclass(frozen=True)
@@ -130,8 +130,7 @@ def get_console(table, user, now):
 def get_clock(event, now, map_tables=None):
     """The clock's state for the page; its turn becomes the request's, which every panel then asks for
     without reading the clock again. The page reads the clock before its panels for that."""
-    clock = the_one(GameClock.objects.filter(event=event))
-    remember_clock_turn(event.pk, clock and clock.turn)
+    clock = get_request_clock(event.pk)
     if clock is None:
         return None
     clock.event = event  # the page has it: not joined and read again with the clock

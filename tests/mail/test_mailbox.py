@@ -186,6 +186,28 @@ def test_the_mailbox_reads_in_a_fixed_number_of_queries(client, tracking):
     assert list(queries()) == before
 
 
+def test_a_phone_looking_again_reads_the_event_once_and_the_post_offices_setting_not_at_all(client, tracking):
+    """Every player's phone opens his mailbox all day: its event is the page's (read with its clock, for the
+    middleware and the code alike), and whether players may track their letters is kept with the event's
+    setting (umpire.event_setting) until Control changes it."""
+    hall = tracking
+    issue_both(hall)
+    letter = post(hall)
+    code = Mailbox.objects.get(character=hall.scribonius).code
+    mailbox_page(client, code)
+    with CaptureQueriesContext(connection) as again:
+        assert mailbox_page(client, code).status_code == 200
+    tables = [re.findall(r'FROM "(\w+)"', query["sql"])[0] for query in again.captured_queries]
+    assert tables.count("umpire_event") == 1 and "mail_postoffice" not in tables
+    (mailbox,) = [query["sql"] for query in again.captured_queries if 'FROM "mail_mailbox"' in query["sql"]]
+    assert '"umpire_event"' not in mailbox
+    assert letter.shown_code in read(client, hall.scribonius)  # he may track the letter he sent
+
+    PostOffice.objects.filter(event=hall.event).get().save()  # the office's save renews the event's setting mark
+    PostOffice.objects.filter(event=hall.event).update(players_may_track=False)
+    assert letter.shown_code not in read(client, hall.scribonius)
+
+
 # ---- the codes ---------------------------------------------------------------------------------
 
 

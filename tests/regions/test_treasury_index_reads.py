@@ -38,9 +38,10 @@ def index_queries(client, user, event):
     return [query["sql"] for query in captured.captured_queries]
 
 
-def test_the_index_reads_the_clock_once(client, books, illyria_umpire):
+def test_the_index_reads_the_clock_once_with_its_event(client, books, illyria_umpire):
     sqls = index_queries(client, illyria_umpire, books)
-    assert len([sql for sql in sqls if 'FROM "umpire_gameclock"' in sql]) == 1
+    (clock,) = [sql for sql in sqls if '"umpire_gameclock"' in sql]
+    assert 'FROM "umpire_event" LEFT OUTER JOIN "umpire_gameclock"' in clock
 
 
 def test_the_index_reads_each_statement_with_its_province(client, books, control):

@@ -14,6 +14,7 @@ from regions.services.forces import do_correct_troops
 from regions.services.ledger import do_transfer
 from tests.regions.forces_builders import legion
 from tests.regions.test_ledger import open_account
+from umpire.audit_selectors import get_audit_log, in_pages
 from umpire.models import AuditEntry, Character, GameClock, Region
 from umpire.services.audit import compensating, record_audit
 from umpire.services.presence import do_check_out
@@ -271,6 +272,19 @@ def count_queries(client, url):
         if response.streaming:
             b"".join(response.streaming_content)
     return len(captured)
+
+
+def test_the_csvs_pages_walk_every_entry_once_newest_first_through_ties_in_time(ad69, control, gaul_legion):
+    corrections(gaul_legion, control, 6)
+    entries = list(AuditEntry.objects.filter(event=ad69).order_by("-at", "-pk"))
+    tied = entries[1:5]  # four saved within the same microsecond, across the pages' edges
+    AuditEntry.objects.filter(pk__in=[entry.pk for entry in tied]).update(at=tied[0].at)
+    newest_first = [entry.pk for entry in AuditEntry.objects.filter(event=ad69).order_by("-at", "-pk")]
+    with CaptureQueriesContext(connection) as captured:
+        walked = [entry.pk for entry in in_pages(get_audit_log(ad69), size=3)]
+    assert walked == newest_first and len(walked) == len(entries)
+    pages = [query for query in captured if 'FROM "umpire_auditentry"' in query["sql"].split(" WHERE ")[0]]
+    assert len(pages) == 3  # 3, 3 and the last 1
 
 
 @pytest.mark.parametrize("url", [LOG, CSV])

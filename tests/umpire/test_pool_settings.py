@@ -1,16 +1,21 @@
-"""PostgreSQL's connections are lent from a pool, so that a page in a thread of its own does not open one."""
+"""PostgreSQL's connections are lent from a pool, so that a page in a thread of its own does not open one; a
+queryset's iterator reads in one round trip, not through a server-side cursor; and a query run again and again
+on a connection is prepared there, planned once."""
 
 import runpy
 import threading
 from pathlib import Path
 
+import psycopg
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django import forms
 from django.db import close_old_connections, connection
 
 import umpire.settings
+from umpire.models import Region
 from umpire.routing import websocket_urlpatterns
 from umpire.services.access_codes import do_reissue_display_code
 
@@ -28,6 +33,49 @@ def test_a_postgresql_url_lends_connections_from_a_pool_of_the_set_size(monkeypa
     assert database["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 6}
     assert database["CONN_MAX_AGE"] == 0  # Django refuses a pool with kept connections
     assert database["CONN_HEALTH_CHECKS"] is True
+
+
+@pytest.mark.parametrize("pool_size", ["6", "0"])
+def test_postgresql_reads_a_queryset_iterator_in_one_round_trip(monkeypatch, pool_size):
+    settings = settings_with(monkeypatch, DATABASE_URL=POSTGRES_URL, UMPIRE_DB_POOL_SIZE=pool_size)
+    assert settings["DATABASES"]["default"]["DISABLE_SERVER_SIDE_CURSORS"] is True
+
+
+@pytest.mark.django_db
+def test_a_choice_fields_choices_are_a_plain_read_not_a_server_side_cursor(ad69):
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite has no server-side cursors")
+    cursors = []
+
+    def note_cursor(execute, sql, params, many, context):
+        cursors.append(context["cursor"].cursor)
+        return execute(sql, params, many, context)
+
+    field = forms.ModelChoiceField(queryset=Region.objects.filter(event=ad69))
+    with connection.execute_wrapper(note_cursor):
+        choices = list(field.choices)
+    assert len(choices) == 1 + Region.objects.filter(event=ad69).count()
+    assert cursors and not [cursor for cursor in cursors if isinstance(cursor, psycopg.ServerCursor)]
+
+
+@pytest.mark.parametrize("pool_size", ["6", "0"])
+def test_postgresql_binds_parameters_on_the_server_and_prepares_a_query_run_five_times(monkeypatch, pool_size):
+    options = settings_with(monkeypatch, DATABASE_URL=POSTGRES_URL, UMPIRE_DB_POOL_SIZE=pool_size)["DATABASES"][
+        "default"
+    ]["OPTIONS"]
+    assert options["server_side_binding"] is True and options["prepare_threshold"] == 5
+
+
+@pytest.mark.django_db
+def test_a_query_a_connection_runs_again_and_again_is_planned_once(ad69):
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite plans in the process")
+    for _ in range(6):
+        list(Region.objects.filter(event=ad69).values_list("name", flat=True))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+    assert [statement for statement in prepared if 'FROM "umpire_region"' in statement]
 
 
 def test_a_pool_size_of_0_keeps_each_threads_connection_instead(monkeypatch):

@@ -27,8 +27,9 @@ SEATS = UmpireSeat._meta.db_table
 # with the core's checks reading them once, 176 (25) and 30 (4), since the post's, the fights' and the money's
 # scopes still read the seats themselves. Now every scope asks umpire.selectors.get_seats, and the hall counts
 # each panel for all its tables at once (tests/umpire/test_page_queries.py). Since the seats are part of the
-# event's setting (umpire.event_setting), a page after the first reads none: its process keeps them.
-HALL_QUERIES, CONSOLE_QUERIES = 12, 12
+# event's setting (umpire.event_setting), a page after the first reads none: its process keeps them. The clock
+# comes with the event (umpire.selectors.find_event): one fewer each.
+HALL_QUERIES, CONSOLE_QUERIES = 11, 11
 
 
 def table(event, name):
