@@ -19,7 +19,8 @@ from umpire.refusals import refused_in
 from umpire.selectors import access_event
 
 from .forms import focus_first_error
-from .models import PostingTime, PostOffice
+from .models import PostingTime
+from .services.post import post_office_settings
 from .services.posting_times import do_set_default_posting_times, do_set_posting_time
 
 SETS_POSTING_TIMES = Perm.EDIT_WORLD
@@ -86,7 +87,7 @@ def render_page(request, event, *, bound=None, defaults_form=None, status=200):
     for form in [*bound.values(), *([defaults_form] if defaults_form else [])]:
         focus_first_error(form)
     rows = [LinkRow(route, time, bound.get(route.pk) or unbound_form(route, time)) for route, time in get_links(event)]
-    office = PostOffice.objects.filter(event=event).first() or PostOffice(event=event)  # read, never made here
+    office = post_office_settings(event)  # read, never made here
     timed = sum(1 for row in rows if row.time)
     context = {
         "event": event,

@@ -19,10 +19,11 @@ from regions.models import Force, Province
 from umpire.event_setting import kept
 from umpire.models import Character, GameClock, Region, Role
 from umpire.permissions import Perm
-from umpire.selectors import access_event, get_regions, get_roles, get_tables_kept, is_record_id, the_one
+from umpire.selectors import access_event, get_regions, get_roles, get_tables_kept, is_record_id
 
 from .codes import BadCode, typed
 from .models import Letter, LetterStep, PostOffice
+from .services.post import post_office_settings
 
 # What a letter page shows with it: its people, its tables, and whoever may hold its office.
 LETTER_RELATIONS = (
@@ -76,9 +77,8 @@ def get_post_office_setting(event):
 
 
 def read_post_office_setting(event):
-    row = the_one(PostOffice.objects.filter(event=event).values_list(*OFFICE_SETTING))
-    defaults = PostOffice(event=event)
-    return row or tuple(getattr(defaults, name) for name in OFFICE_SETTING)
+    office = post_office_settings(event)
+    return tuple(getattr(office, name) for name in OFFICE_SETTING)
 
 
 def get_post_scope(user, event):
