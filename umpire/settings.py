@@ -157,9 +157,10 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
     # Each query's plan is worked out again every time unless it is prepared, and PostgreSQL spent longer planning
     # a page's joins than running them (3.4 ms against 0.1 for the letters of Control's post page). A query a
-    # connection has run five times (psycopg's own threshold) is prepared on it, which needs its parameters bound
-    # by the server; the pool keeps the connections, and so their prepared queries, from page to page.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 5})
+    # connection runs a second time is prepared on it, which needs its parameters bound by the server; the pool
+    # keeps the connections, and so their prepared queries, from page to page, each connection room for all the
+    # hall's queries (umpire.pg_connections). A query run once, as most reports' are, is never prepared.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 1})
 if DATABASES["default"]["ENGINE"].endswith("postgresql") and DB_POOL_SIZE:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     # Two kept open for the next page; a Celery worker's every process keeps its own pool.

@@ -1,6 +1,6 @@
 """PostgreSQL's connections are lent from a pool, so that a page in a thread of its own does not open one; a
 queryset's iterator reads in one round trip, not through a server-side cursor; and a query run again and again
-on a connection is prepared there, planned once."""
+on a connection is prepared there, planned once, and kept there among the hall's hundreds."""
 
 import runpy
 import threading
@@ -16,6 +16,7 @@ from django.db import close_old_connections, connection
 
 import umpire.settings
 from umpire.models import Region
+from umpire.pg_connections import PREPARED_QUERIES_KEPT
 from umpire.routing import websocket_urlpatterns
 from umpire.services.access_codes import do_reissue_display_code
 
@@ -59,23 +60,48 @@ def test_a_choice_fields_choices_are_a_plain_read_not_a_server_side_cursor(ad69)
 
 
 @pytest.mark.parametrize("pool_size", ["6", "0"])
-def test_postgresql_binds_parameters_on_the_server_and_prepares_a_query_run_five_times(monkeypatch, pool_size):
+def test_postgresql_binds_parameters_on_the_server_and_prepares_a_query_run_twice(monkeypatch, pool_size):
     options = settings_with(monkeypatch, DATABASE_URL=POSTGRES_URL, UMPIRE_DB_POOL_SIZE=pool_size)["DATABASES"][
         "default"
     ]["OPTIONS"]
-    assert options["server_side_binding"] is True and options["prepare_threshold"] == 5
+    assert options["server_side_binding"] is True and options["prepare_threshold"] == 1
+
+
+def prepared_statements():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [statement for (statement,) in cursor.fetchall()]
+
+
+def region_names(event, first):
+    """A query of its own for each `first`: the limit is written into its SQL."""
+    return list(Region.objects.filter(event=event).values_list("name", flat=True)[:first])
 
 
 @pytest.mark.django_db
-def test_a_query_a_connection_runs_again_and_again_is_planned_once(ad69):
+def test_a_query_a_connection_runs_a_second_time_is_planned_once(ad69):
     if connection.vendor != "postgresql":
         pytest.skip("SQLite plans in the process")
-    for _ in range(6):
-        list(Region.objects.filter(event=ad69).values_list("name", flat=True))
+    query = "SELECT name FROM umpire_region WHERE event_id = %s /* run twice */"
     with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        prepared = [statement for (statement,) in cursor.fetchall()]
-    assert [statement for statement in prepared if 'FROM "umpire_region"' in statement]
+        cursor.execute(query, [ad69.pk])
+        assert not [statement for statement in prepared_statements() if "run twice" in statement]
+        cursor.execute(query, [ad69.pk])
+    assert [statement for statement in prepared_statements() if "run twice" in statement]
+
+
+@pytest.mark.django_db
+def test_a_connection_keeps_its_prepared_queries_past_psycopgs_hundred(ad69):
+    """The hall runs more different queries than psycopg's default keeps, and one let go is planned again."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite plans in the process")
+    for first in range(1, 151):
+        region_names(ad69, first)
+        region_names(ad69, first)
+    prepared = prepared_statements()
+    assert [statement for statement in prepared if statement.endswith("LIMIT 1")]
+    assert len([statement for statement in prepared if 'FROM "umpire_region"' in statement]) >= 150
+    assert connection.connection.prepared_max == PREPARED_QUERIES_KEPT
 
 
 def test_a_pool_size_of_0_keeps_each_threads_connection_instead(monkeypatch):
