@@ -6,9 +6,7 @@ class UmpireConfig(AppConfig):
     verbose_name = "Umpire control console"
 
     def ready(self):
-        from django.db.backends.signals import connection_created
-
-        from umpire import event_setting, forked, pg_connections, readiness_checks
+        from umpire import event_setting, forked, readiness_checks
         from umpire.services.readings import undo_readings
         from umpire.services.seats import undo_seat_change
         from umpire.undo import register_compensation
@@ -19,4 +17,3 @@ class UmpireConfig(AppConfig):
         readiness_checks.register()
         forked.register()
         event_setting.register()
-        connection_created.connect(pg_connections.keep_prepared_queries)

@@ -159,10 +159,15 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # a page's joins than running them (3.4 ms against 0.1 for the letters of Control's post page). A query a
     # connection runs a second time is prepared on it, which needs its parameters bound by the server; the pool
     # keeps the connections, and so their prepared queries, from page to page, each connection room for all the
-    # hall's queries (umpire.pg_connections). A query run once, as most reports' are, is never prepared.
+    # hall's queries (umpire.postgresql). A query run once, as most reports' are, is never prepared.
     DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 1})
+    # Django's backend, keeping room for those queries and checking a pooled connection without a round trip.
+    DATABASES["default"]["ENGINE"] = "umpire.postgresql"
 if DATABASES["default"]["ENGINE"].endswith("postgresql") and DB_POOL_SIZE:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # The backend checks each connection the pool lends, without a round trip unless PostgreSQL has written to it
+    # (umpire.postgresql); Django's own check, on, would be a round trip on every page.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     # Two kept open for the next page; a Celery worker's every process keeps its own pool.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": min(2, DB_POOL_SIZE),

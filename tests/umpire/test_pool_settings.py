@@ -1,9 +1,11 @@
-"""PostgreSQL's connections are lent from a pool, so that a page in a thread of its own does not open one; a
-queryset's iterator reads in one round trip, not through a server-side cursor; and a query run again and again
-on a connection is prepared there, planned once, and kept there among the hall's hundreds."""
+"""PostgreSQL's connections are lent from a pool, so that a page in a thread of its own does not open one, and
+checked as they are lent without a round trip unless PostgreSQL has written to them; a queryset's iterator reads
+in one round trip, not through a server-side cursor; and a query run again and again on a connection is prepared
+there, planned once, and kept there among the hall's hundreds."""
 
 import runpy
 import threading
+import time
 from pathlib import Path
 
 import psycopg
@@ -16,7 +18,7 @@ from django.db import close_old_connections, connection
 
 import umpire.settings
 from umpire.models import Region
-from umpire.pg_connections import PREPARED_QUERIES_KEPT
+from umpire.postgresql.base import PREPARED_QUERIES_KEPT
 from umpire.routing import websocket_urlpatterns
 from umpire.services.access_codes import do_reissue_display_code
 
@@ -33,7 +35,9 @@ def test_a_postgresql_url_lends_connections_from_a_pool_of_the_set_size(monkeypa
     database = settings_with(monkeypatch, DATABASE_URL=POSTGRES_URL, UMPIRE_DB_POOL_SIZE="6")["DATABASES"]["default"]
     assert database["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 6}
     assert database["CONN_MAX_AGE"] == 0  # Django refuses a pool with kept connections
-    assert database["CONN_HEALTH_CHECKS"] is True
+    # The console's backend checks what the pool lends; Django's check would be a round trip on every page.
+    assert database["ENGINE"] == "umpire.postgresql"
+    assert database["CONN_HEALTH_CHECKS"] is False
 
 
 @pytest.mark.parametrize("pool_size", ["6", "0"])
@@ -110,6 +114,7 @@ def test_a_pool_size_of_0_keeps_each_threads_connection_instead(monkeypatch):
     )["DATABASES"]["default"]
     assert "pool" not in database.get("OPTIONS", {})
     assert database["CONN_MAX_AGE"] == 60
+    assert database["CONN_HEALTH_CHECKS"] is True  # Django checks a kept connection before reusing it
 
 
 def test_sqlite_has_no_pool(monkeypatch):
@@ -164,3 +169,55 @@ async def test_a_projector_socket_gives_back_every_connection_it_was_lent(ad69):
         assert (await projector.receive_json_from())["type"] == "snapshot"
         await projector.disconnect()
     assert await database_sync_to_async(lent_out)() == before
+
+
+def pooled():
+    if connection.vendor != "postgresql" or not getattr(connection, "pool", None):
+        pytest.skip("the pool is PostgreSQL's, and off where UMPIRE_DB_POOL_SIZE is 0")
+
+
+def empty_queries_asked(monkeypatch):
+    """The empty queries asked on connections of their own, psycopg's check of a connection: Django's pages ask
+    through cursors."""
+    asked = []
+    execute = psycopg.Connection.execute
+
+    def note(self, query, *args, **kwargs):
+        if query == "":
+            asked.append(self.info.backend_pid)
+        return execute(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(psycopg.Connection, "execute", note)
+    return asked
+
+
+@pytest.mark.django_db
+def test_a_connection_the_pool_lends_is_not_asked_an_empty_query_first(monkeypatch):
+    pooled()
+    asked = empty_queries_asked(monkeypatch)
+    backends = {backend_of_a_page_in_its_own_thread() for _ in range(6)}
+    assert backends and asked == []
+
+
+def end_backend(pid):
+    """What a restart or an administrator does to a connection: PostgreSQL ends it, and tells it so."""
+    # each look at pg_stat_activity a transaction of its own: within one, PostgreSQL shows the first look again
+    with psycopg.connect(**connection.get_connection_params(), autocommit=True) as administrator:
+        administrator.execute("SELECT pg_terminate_backend(%s)", [pid])
+        deadline = time.monotonic() + 10
+        while administrator.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", [pid]).fetchone():
+            assert time.monotonic() < deadline, f"backend {pid} still there"
+            time.sleep(0.05)
+
+
+@pytest.mark.django_db
+def test_a_connection_postgresql_has_ended_is_checked_let_go_and_replaced_not_lent(monkeypatch):
+    pooled()
+    ended = backend_of_a_page_in_its_own_thread()
+    end_backend(ended)
+    asked = empty_queries_asked(monkeypatch)
+    # The pool lends the connection idle longest, so within as many pages as it holds it has offered the ended one.
+    pages = connection.pool.get_stats()["pool_size"] + 1
+    backends = [backend_of_a_page_in_its_own_thread() for _ in range(pages)]
+    assert ended not in backends
+    assert asked == [ended]
