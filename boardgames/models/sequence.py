@@ -30,7 +30,7 @@ class ChecklistTick(models.Model):
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["event", "round", "stage", "phase", "item"]
+        ordering = ["event_id", "round", "stage", "phase", "item"]
         constraints = [
             models.UniqueConstraint(fields=["event", "round", "stage", "phase", "item"], name="one_tick_per_item")
         ]

@@ -29,7 +29,7 @@ class DataTable(models.Model):
     position = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
-        ordering = ["event", "position", "key"]
+        ordering = ["event_id", "position", "key"]
         constraints = [models.UniqueConstraint(fields=["event", "key"], name="one_data_table_per_key")]
 
     def __str__(self):

@@ -43,7 +43,7 @@ class Tracker(models.Model):
     source = models.CharField(max_length=200, blank=True, help_text="The rule it comes from, e.g. §VII.")
 
     class Meta:
-        ordering = ["event", "name"]
+        ordering = ["event_id", "name"]
         constraints = [models.UniqueConstraint(fields=["event", "name"], name="one_tracker_per_name")]
 
     def __str__(self):

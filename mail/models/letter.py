@@ -104,7 +104,7 @@ class Letter(models.Model):
     moved_at = models.DateTimeField(help_text="When it last moved, on the wall clock: a stuck letter shows.")
 
     class Meta:
-        ordering = ["event", "-moved_at", "-pk"]
+        ordering = ["event_id", "-moved_at", "-pk"]
         constraints = [models.UniqueConstraint(fields=["event", "code"], name="one_letter_per_code")]
         indexes = [
             models.Index(fields=["event", "state", "destination"], name="letter_tray"),
@@ -191,7 +191,7 @@ class LetterStep(models.Model):
     month = models.CharField(max_length=20, help_text="The game month, as the clock gave it.")
 
     class Meta:
-        ordering = ["letter", "at", "pk"]
+        ordering = ["letter_id", "at", "pk"]
 
     def __str__(self):
         return f"{self.letter.shown_code}: {self.get_what_display()}"

@@ -72,7 +72,7 @@ class StationeryCode(models.Model):
     printed_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["event", "table", "pk"]
+        ordering = ["event_id", "table", "pk"]
         constraints = [models.UniqueConstraint(fields=["event", "code"], name="one_stationery_code_per_event")]
 
     def __str__(self):

@@ -79,7 +79,7 @@ class Force(NamedInEvent):
     is_demo = models.BooleanField(default=False, help_text="Demo data, not from the handbook.")
 
     class Meta(NamedInEvent.Meta):
-        ordering = ["event", "province__region__position", "name"]
+        ordering = ["event_id", "province__region__position", "name"]
 
     @depends_on("umpire.event", "regions.province", "regions.mappoint", "umpire.character")
     def natural_key(self):
@@ -137,7 +137,7 @@ class ForceTroops(models.Model):
     objects = ForceTroopsManager()
 
     class Meta:
-        ordering = ["force", "type", "veteran"]
+        ordering = ["force_id", "type", "veteran"]
         constraints = [models.UniqueConstraint(fields=["force", "type", "veteran"], name="one_row_per_troop_kind")]
 
     def __str__(self):
@@ -197,7 +197,7 @@ class Fleet(NamedInEvent):
     is_demo = models.BooleanField(default=False, help_text="Demo data, not from the handbook.")
 
     class Meta(NamedInEvent.Meta):
-        ordering = ["event", "name"]
+        ordering = ["event_id", "name"]
 
     @depends_on("umpire.event", "regions.province", "regions.mappoint")
     def natural_key(self):
@@ -227,7 +227,7 @@ class CostOwed(models.Model):
     settled = models.BooleanField(default=False)
 
     class Meta:
-        ordering = ["event", "turn", "pk"]
+        ordering = ["event_id", "turn", "pk"]
         verbose_name_plural = "costs owed"
 
     def __str__(self):

@@ -49,7 +49,7 @@ class Account(NamedInEvent):
     )
 
     class Meta(NamedInEvent.Meta):
-        ordering = ["event", "kind", "name"]
+        ordering = ["event_id", "kind", "name"]
         constraints = [
             *NamedInEvent.Meta.constraints,
             models.CheckConstraint(
@@ -107,7 +107,7 @@ class Transaction(models.Model):
     )
 
     class Meta:
-        ordering = ["event", "pk"]
+        ordering = ["event_id", "pk"]
 
     def __str__(self):
         return f"#{self.pk} (turn {self.game_turn}): {self.why}"[:200]

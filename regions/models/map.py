@@ -48,7 +48,7 @@ class MapPoint(NamedInEvent):
     is_demo = models.BooleanField(default=False, help_text="Demo data, not from the handbook.")
 
     class Meta(NamedInEvent.Meta):
-        ordering = ["event", "province__name", "name"]
+        ordering = ["event_id", "province__name", "name"]
         constraints = NamedInEvent.Meta.constraints + [
             models.CheckConstraint(
                 condition=Q(longitude__isnull=True, latitude__isnull=True)
@@ -105,7 +105,7 @@ class MapRoute(models.Model):
     objects = MapRouteManager()
 
     class Meta:
-        ordering = ["event", "one__name", "other__name"]
+        ordering = ["event_id", "one__name", "other__name"]
         verbose_name = "route on the map"
         constraints = [
             models.UniqueConstraint(fields=["one", "other"], name="map_route_unique_pair"),

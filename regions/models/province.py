@@ -70,7 +70,7 @@ class Province(NamedInEvent):
     )
 
     class Meta(NamedInEvent.Meta):
-        ordering = ["event", "name"]
+        ordering = ["event_id", "name"]
         constraints = NamedInEvent.Meta.constraints + [
             models.CheckConstraint(
                 condition=~models.Q(governed_by_senate=True, governor__isnull=False),

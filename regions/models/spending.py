@@ -28,7 +28,7 @@ class Venue(models.Model):
     god = models.CharField(max_length=60, blank=True, help_text="The god a temple honours.")
 
     class Meta:
-        ordering = ["event", "province__name", "name"]
+        ordering = ["event_id", "province__name", "name"]
         constraints = [models.UniqueConstraint(fields=["event", "name"], name="regions_venue_name_unique_in_event")]
 
     def __str__(self):
@@ -82,7 +82,7 @@ class Spending(models.Model):
     )
 
     class Meta:
-        ordering = ["event", "ordered_turn", "pk"]
+        ordering = ["event_id", "ordered_turn", "pk"]
 
     def __str__(self):
         return f"{self.get_item_display()} in {self.province}: {self.talents} talents"
@@ -101,7 +101,7 @@ class Bribe(models.Model):
     payment = models.OneToOneField(Transaction, on_delete=models.PROTECT, related_name="bribe")
 
     class Meta:
-        ordering = ["event", "turn", "force", "pk"]
+        ordering = ["event_id", "turn", "force", "pk"]
         constraints = [models.UniqueConstraint(fields=["force", "briber", "turn"], name="one_bribe_a_turn_per_briber")]
 
     def __str__(self):

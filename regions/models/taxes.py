@@ -28,7 +28,7 @@ class RevenueDisruption(models.Model):
     )
 
     class Meta:
-        ordering = ["event", "province", "turn_from", "pk"]
+        ordering = ["event_id", "province", "turn_from", "pk"]
 
     def __str__(self):
         return f"{self.province}: -{self.reduction_talents} talents from turn {self.turn_from}"
@@ -63,7 +63,7 @@ class TaxStatement(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["event", "turn", "province__name"]
+        ordering = ["event_id", "turn", "province__name"]
         constraints = [models.UniqueConstraint(fields=["province", "turn"], name="one_tax_statement_per_turn")]
 
     def __str__(self):

@@ -25,7 +25,7 @@ class God(models.Model):
     position = models.PositiveSmallIntegerField(default=0, help_text="The handbook's order.")
 
     class Meta:
-        ordering = ["event", "position", "name"]
+        ordering = ["event_id", "position", "name"]
         constraints = [models.UniqueConstraint(fields=["event", "name"], name="senate_god_name_unique_in_event")]
 
     def __str__(self):
@@ -97,7 +97,7 @@ class Devotion(models.Model):
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["event", "turn", "pk"]
+        ordering = ["event_id", "turn", "pk"]
 
     def __str__(self):
         return f"{self.get_kind_display()} to {self.god} by {self.character}, turn {self.turn}"
@@ -161,7 +161,7 @@ class Oath(models.Model):
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["event", "turn", "pk"]
+        ordering = ["event_id", "turn", "pk"]
 
     def __str__(self):
         return f"{self.character}'s oath {self.sworn_to}, turn {self.turn}"

@@ -104,7 +104,7 @@ class MobEffect(models.Model):
     points_per_multiple = models.IntegerField(validators=mood_points_validators)
 
     class Meta:
-        ordering = ["event", "cause"]
+        ordering = ["event_id", "cause"]
         constraints = [models.UniqueConstraint(fields=["event", "cause"], name="one_mob_effect_per_cause")]
 
     def __str__(self):

@@ -40,7 +40,7 @@ class RomanOffice(models.Model):
     )
 
     class Meta:
-        ordering = ["event", "office"]
+        ordering = ["event_id", "office"]
         constraints = [models.UniqueConstraint(fields=["event", "office"], name="one_holder_per_roman_office")]
 
     def __str__(self):

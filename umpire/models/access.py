@@ -26,7 +26,7 @@ class AccessCode(models.Model):
     revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["event", "kind", "-issued_at"]
+        ordering = ["event_id", "kind", "-issued_at"]
 
     def __str__(self):
         return f"{self.get_kind_display()} code for {self.event}"

@@ -116,7 +116,7 @@ class Character(NamedInEvent):
     )
 
     class Meta(NamedInEvent.Meta):
-        ordering = ["event", "name"]
+        ordering = ["event_id", "name"]
 
     @depends_on("umpire.event", "umpire.region", "umpire.careerrank")
     def natural_key(self):

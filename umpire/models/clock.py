@@ -141,7 +141,7 @@ class TurnEnd(models.Model):
     at = models.DateTimeField()
 
     class Meta:
-        ordering = ["event", "turn"]
+        ordering = ["event_id", "turn"]
         constraints = [models.UniqueConstraint(fields=["event", "turn"], name="a_turn_ends_once")]
 
     def __str__(self):

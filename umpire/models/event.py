@@ -99,7 +99,7 @@ class TurnPhase(NamedInEvent):
     tax_turns_only = models.BooleanField(default=False)
 
     class Meta(NamedInEvent.Meta):
-        ordering = ["event", "starts_minute", "pk"]
+        ordering = ["event_id", "starts_minute", "pk"]
 
     def clean(self):
         if self.ends_minute is not None and self.ends_minute <= self.starts_minute:

@@ -23,7 +23,7 @@ class Player(NamedInEvent):
     )
 
     class Meta(NamedInEvent.Meta):
-        ordering = ["event", "name"]
+        ordering = ["event_id", "name"]
 
     @depends_on("umpire.event", "umpire.character")
     def natural_key(self):

@@ -42,7 +42,7 @@ class Region(NamedInEvent):
     )
 
     class Meta(NamedInEvent.Meta):
-        ordering = ["event", "position", "name"]
+        ordering = ["event_id", "position", "name"]
 
     def in_winter(self, month, *, at_sea=False):
         span = self.winter_at_sea if at_sea else self.winter_on_land
@@ -72,7 +72,7 @@ class Route(models.Model):
     objects = RouteManager()
 
     class Meta:
-        ordering = ["event", "one__position", "other__position"]
+        ordering = ["event_id", "one__position", "other__position"]
         constraints = [
             models.UniqueConstraint(fields=["one", "other"], name="route_unique_pair"),
             models.CheckConstraint(condition=~models.Q(one=models.F("other")), name="route_joins_two_tables"),

@@ -31,7 +31,7 @@ class UmpireSeat(models.Model):
     )
 
     class Meta:
-        ordering = ["event", "role", "region__position"]
+        ordering = ["event_id", "role", "region__position"]
         constraints = [
             models.UniqueConstraint(
                 fields=["event", "user", "region"],

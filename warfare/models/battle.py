@@ -158,7 +158,7 @@ class Battle(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["event", "-created_at", "-pk"]
+        ordering = ["event_id", "-created_at", "-pk"]
 
     def __str__(self):
         return self.title
@@ -386,7 +386,7 @@ class BattleForce(models.Model):
     legate_recorded = models.BooleanField(default=True)
 
     class Meta:
-        ordering = ["battle", "side", "pk"]
+        ordering = ["battle_id", "side", "pk"]
         constraints = [models.UniqueConstraint(fields=["battle", "force"], name="a_force_fights_once_per_battle")]
 
     def __str__(self):

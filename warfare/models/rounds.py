@@ -125,7 +125,7 @@ class BattleRound(models.Model):
     fought_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["battle", "number"]
+        ordering = ["battle_id", "number"]
         constraints = [models.UniqueConstraint(fields=["battle", "number"], name="one_row_per_battle_round")]
 
     def __str__(self):
@@ -197,7 +197,7 @@ class BattleOverride(models.Model):
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["battle", "at", "pk"]
+        ordering = ["battle_id", "at", "pk"]
 
     def __str__(self):
         return f"{self.label}: {self.engine_value} → {self.umpire_value}"

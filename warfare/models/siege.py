@@ -66,7 +66,7 @@ class Siege(models.Model):
     lifted_reason = models.TextField(blank=True, **bounded_text())
 
     class Meta:
-        ordering = ["event", "-begun_turn", "place"]
+        ordering = ["event_id", "-begun_turn", "place"]
         constraints = [
             # A second siege of a place already under siege is a mistake, not a new fight.
             models.UniqueConstraint(
