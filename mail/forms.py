@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from django import forms
 from django.forms.models import ModelChoiceIterator
 
 from regions.models import Force, Province
 from umpire.forms import RecordsChoiceField
 from umpire.models import Character, Region
+from umpire.selectors import get_regions
 
 from .models import PostOffice
 from .models.letter import Office
@@ -73,6 +76,7 @@ class PostLetterForm(forms.Form):
         super().__init__(*args, **kwargs)
         event_id = table.event_id
         living = Character.objects.filter(event_id=event_id, died_turn__isnull=True).order_by("name")
+        # Each queryset checks what is sent back; the choices drawn are read as the form is drawn, and only then.
         self.fields["sender"].queryset = living.filter(location=table)
         self.fields["addressee"].queryset = living
         self.fields["office_province"].queryset = Province.objects.filter(event_id=event_id).order_by("name")
@@ -80,6 +84,38 @@ class PostLetterForm(forms.Form):
             event_id=event_id, kind=Force.Kind.LEGION
         ).order_by("name")
         self.fields["destination"].queryset = Region.objects.filter(event_id=event_id).order_by("position", "name")
+        the_living = LivingCharacters(living, table)
+        offer(self.fields["sender"], the_living.at_table)
+        offer(self.fields["addressee"], the_living.everyone)
+        offer(self.fields["destination"], lambda: [(region.pk, region.name) for region in get_regions(table.event)])
+
+
+class LivingCharacters:
+    """The living characters as (id, name) choices, read once for the two lists that offer them: the players at
+    the table, who may send, are some of everyone, who may receive (issue 34: the tray's form read them twice)."""
+
+    def __init__(self, living, table):
+        self.living, self.table_id = living, table.pk
+
+    @cached_property
+    def rows(self):
+        return list(self.living.values_list("pk", "name", "location_id"))
+
+    def everyone(self):
+        return [(pk, name) for pk, name, _ in self.rows]
+
+    def at_table(self):
+        return [(pk, name) for pk, name, where in self.rows if where == self.table_id]
+
+
+def offer(field, read):
+    """`field` offers the (id, name) choices `read()` gives, after its empty choice, read when the form is drawn."""
+
+    def choices():
+        empty = [] if field.empty_label is None else [("", field.empty_label)]
+        return [*empty, *read()]
+
+    field.choices = choices
 
 
 class CarrierForm(forms.Form):

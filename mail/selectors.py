@@ -19,7 +19,7 @@ from regions.models import Force, Province
 from umpire.event_setting import kept
 from umpire.models import Character, GameClock, Region, Role
 from umpire.permissions import Perm
-from umpire.selectors import access_event, get_regions, get_roles, get_tables_kept, is_record_id
+from umpire.selectors import access_event, get_regions, get_roles, get_table, get_tables_kept
 
 from .codes import BadCode, typed
 from .models import Letter, LetterStep, PostOffice
@@ -92,10 +92,10 @@ def access_post(user, slug):
 
 
 def access_tray(user, slug, table_id):
-    """The event, the user's scope and the table whose tray he may see, or 404. The table is read through its
-    event's own tables, so that it knows its event: the tray's forms and lists read no event again."""
+    """The event, the user's scope and the table whose tray he may see, or 404. The table is one of the event's
+    regions, which the tray reads anyway, and knows its event: the tray's forms and lists read no event again."""
     event, scope = access_post(user, slug)
-    table = event.regions.filter(pk=table_id).first() if is_record_id(table_id) else None
+    table = get_table(event, table_id)
     if table is None or not scope.sees_table(table.pk):
         raise Http404("No such tray.")
     return event, scope, table

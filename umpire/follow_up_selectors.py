@@ -21,6 +21,7 @@ from umpire.selectors import (
     access_event,
     get_regions,
     get_roles,
+    get_table,
     get_tables_kept,
     get_tables_kept_or_watched,
     is_record_id,
@@ -73,11 +74,9 @@ def is_kept(user, table):
 
 def _access_table(user, slug, pk, tables_of):
     event = access_event(user, slug, Perm.VIEW_WORLD)
-    # one of the event's regions, which the page reads anyway (its menu, its clock's winter, its other tables)
-    table = next((region for region in get_regions(event) if str(region.pk) == str(pk)), None)
+    table = get_table(event, pk)
     if table is None or not (is_control(user, event) or table.pk in tables_of(user, event)):
         raise Http404("No such table.")
-    table.event = event  # read already: not joined again
     return table
 
 

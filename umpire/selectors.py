@@ -109,10 +109,17 @@ def get_events_of(user):
 
 def get_regions(event):
     """The event's map tables and Senate room in their order, read once a request (request_roles): the page's
-    map tables, and the names of where each person on it stands. Ordered as the model is within one event,
-    without its "event" first: ordering by a foreign key orders by its model's own ordering, a join to the
-    event on every read."""
+    map tables, and the names of where each person on it stands."""
     return read_once(("regions", event.pk), lambda: regions_of(event))
+
+
+def get_table(event, table_id):
+    """The event's region (a map table or the Senate room) that `table_id` names, knowing its event, from the
+    regions the page reads anyway: no query of its own. None if it names none."""
+    table = next((region for region in get_regions(event) if str(region.pk) == str(table_id)), None)
+    if table is not None:
+        table.event = event  # read already: not joined again
+    return table
 
 
 def regions_of(event):

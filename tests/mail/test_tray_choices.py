@@ -1,9 +1,12 @@
 """The tray's "post a letter" form offers every living character, province, legion and table by its name, read as
-(id, name) rows with no record built (mail.forms.NamesIterator, issue 34); what is sent back is still looked up
-whole, and an id that is not among the choices is refused beside its field."""
+(id, name) rows with no record built (mail.forms.NamesIterator, issue 34), the living once for the sender and the
+addressee and the tables from the page's own; what is sent back is still looked up whole, and an id that is not
+among the choices is refused beside its field."""
 
 import pytest
+from django.db import connection
 from django.db.models.signals import post_init
+from django.test.utils import CaptureQueriesContext
 
 from mail.forms import CarrierForm, PostLetterForm
 from mail.models import Letter
@@ -11,6 +14,8 @@ from mail.selectors import get_couriers_at
 from regions.models import Force, Province
 from tests.regions.forces_builders import legion
 from umpire.models import Character, Region
+from umpire.request_roles import seats_read_once
+from umpire.selectors import get_regions, get_table
 
 CHOICES = {
     "sender": lambda hall: Character.objects.filter(location=hall.rome, died_turn__isnull=True).order_by("name"),
@@ -40,8 +45,28 @@ def records_built_while(draw):
 
 
 def test_the_blank_post_form_draws_its_choices_building_no_record(hall):
-    form = PostLetterForm(table=hall.rome)
-    assert records_built_while(lambda: [str(form[name]) for name in CHOICES]) == 0
+    with seats_read_once():
+        get_regions(hall.event)  # the page's tables, read for its menu and its lists
+        form = PostLetterForm(table=hall.rome)
+        assert records_built_while(lambda: [str(form[name]) for name in CHOICES]) == 0
+
+
+def test_the_blank_post_form_reads_the_living_once_and_the_tables_not_at_all(hall):
+    with seats_read_once():
+        form = PostLetterForm(table=get_table(hall.event, hall.rome.pk))  # as the tray finds its table
+        with CaptureQueriesContext(connection) as drawn:
+            [str(form[name]) for name in CHOICES]
+    read = [query["sql"] for query in drawn.captured_queries]
+    assert len(read) == 3  # the living, the provinces, the legions
+    assert len([sql for sql in read if f'FROM "{Character._meta.db_table}"' in sql]) == 1
+
+
+def test_a_letter_sent_back_reads_no_choice_list(hall):
+    """A posted letter that is valid is not drawn again: only what it names is read."""
+    form = PostLetterForm(posting(hall), table=hall.rome)
+    with CaptureQueriesContext(connection) as checked:
+        assert form.is_valid(), form.errors
+    assert len(checked) == 3  # its sender, its addressee, its table
 
 
 def test_the_carrier_form_draws_its_couriers_building_no_record(hall):
