@@ -18,7 +18,7 @@ Each is copied into a plain record, so the page never holds a letter's row.
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
+from django.db.models import OuterRef, Subquery
 from django.http import Http404
 
 from umpire.models import Character
@@ -82,23 +82,26 @@ def players_may_track(event):
 
 
 def get_sent_letters(character):
-    """His letters, newest posted first."""
-    sent_on = LetterStep.objects.filter(what__in=(LetterStep.What.FORWARDED, LetterStep.What.RETURNED))
+    """His letters, newest posted first, each with the table it was first sent on from, in the same read (a
+    prefetch of their steps was a round trip more on every phone that looked)."""
+    sent_on = LetterStep.objects.filter(
+        letter=OuterRef("pk"), what__in=(LetterStep.What.FORWARDED, LetterStep.What.RETURNED)
+    )
     letters = (
         Letter.objects.filter(event=character.event_id, sender=character)
         .select_related("addressee", "office_province", "office_legion", "destination")
-        .prefetch_related(Prefetch("steps", queryset=sent_on.select_related("table"), to_attr="sent_on"))
+        .annotate(first_sent_on_from=Subquery(sent_on.order_by("at", "pk").values("table__name")[:1]))
         .order_by("-pk")
     )
     return [
-        SentLetter(letter.shown_code, letter.addressed_to, str(destination_written(letter)), status(letter))
+        SentLetter(letter.shown_code, letter.addressed_to, destination_written(letter), status(letter))
         for letter in letters
     ]
 
 
 def destination_written(letter):
     """The table he sent it to: where it was first sent on from, if it was, else where it is going."""
-    return letter.sent_on[0].table if letter.sent_on else letter.destination
+    return letter.first_sent_on_from or letter.destination.name
 
 
 def status(letter):

@@ -186,6 +186,24 @@ def test_the_mailbox_reads_in_a_fixed_number_of_queries(client, tracking):
     assert list(queries()) == before
 
 
+def test_a_tracking_phone_reads_its_sent_letters_and_where_they_were_sent_on_from_in_one_query(client, tracking):
+    """The event with its clock, his mailbox, the letters he sent each with the first table that sent it on, the
+    letters handed to him: four round trips, the page the hall opens most (issue 34)."""
+    hall = tracking
+    issue_both(hall)
+    letter = post(hall)
+    carry_to_illyria(hall, letter)
+    Character.objects.filter(pk=hall.primus.pk).update(location=hall.gaul)
+    do_forward_letter(letter, actor=hall.illyria_umpire)
+    post(hall)
+    code = Mailbox.objects.get(character=hall.scribonius).code
+    mailbox_page(client, code)
+    with CaptureQueriesContext(connection) as looked:
+        assert mailbox_page(client, code).status_code == 200
+    assert len(looked) == 4
+    assert f"{letter.shown_code} Antonius Primus Illyria in transit" in read(client, hall.scribonius)
+
+
 def test_a_phone_looking_again_reads_the_event_once_and_the_post_offices_setting_not_at_all(client, tracking):
     """Every player's phone opens his mailbox all day: its event is the page's (read with its clock, for the
     middleware and the code alike), and whether players may track their letters is kept with the event's
