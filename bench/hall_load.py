@@ -29,7 +29,10 @@ login page's, from the same server in the same run (issue 34's target: at most 4
 `--databases postgres,sqlite` runs the same load on SQLite as well (issue 34: PostgreSQL pages no
 slower than SQLite's), each database in a process of its own (Django reads its database once) on a
 hall built in its own template: a SQLite file, copied for the configuration as PostgreSQL's
-template is. The channel layer, the Celery worker and beat stay on Redis, as they can for a SQLite
+template is. The databases run one after the other, and this machine's speed drifts from one quarter of an
+hour to the next (SQLite's own pages p50 went from 20 to 17 ms in three runs of one morning), always in the
+second database's favour or against it: `--databases postgres,sqlite,sqlite,postgres` runs each twice, in an
+order in which a steady drift falls on both alike, and the ratios pool each database's runs. The channel layer, the Celery worker and beat stay on Redis, as they can for a SQLite
 event. SQLite runs one ASGI worker whatever `--workers` asks: the console runs several workers only
 on PostgreSQL (README's "Two ways to run"), and Django opens SQLite's transactions deferred, so
 when two connections that have both read then both write, SQLite refuses one at once with
@@ -67,7 +70,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.browsers import Browser, Forms, Tally  # noqa: E402
-from bench.hall_report import DATABASES, Result, print_report, print_row, scan_logs  # noqa: E402
+from bench.hall_report import (  # noqa: E402
+    DATABASES,
+    Result,
+    number_repeated_runs,
+    print_report,
+    print_row,
+    scan_logs,
+)
 from bench.servers import (  # noqa: E402
     celery_command,
     configure_environment,
@@ -120,9 +130,10 @@ def main():
         for index, database in enumerate(args.databases):
             left = started + args.time_limit - time.monotonic()
             share = left * planned_seconds(args, [database]) / planned_seconds(args, args.databases[index:])
-            ran = run_database_process(database, share, Path(folder) / f"{database}.pickle")
+            ran = run_database_process(database, share, Path(folder) / f"{index}-{database}.pickle")
             if ran is not None:
                 people, results = ran[0], results + ran[1]
+    number_repeated_runs(results)
     if people is not None:
         print_report(args, people, results, PROJECTORS, rates())
         print_at_once(results)
@@ -203,7 +214,7 @@ def parse_args():
         type=database_names,
         default=["postgres"],
         help="the console's database in each configuration, comma-separated, of postgres and sqlite, each run "
-        "in turn on a hall of its own (default postgres; SQLite runs one worker only)",
+        "in turn on a hall of its own, one named twice run twice (default postgres; SQLite runs one worker only)",
     )
     parser.add_argument("--seed", type=int, default=69, help="of the random rates and choices (default 69)")
     parser.add_argument("--database", choices=list(DATABASES), help=argparse.SUPPRESS)

@@ -20,6 +20,7 @@ CHAINED = ("The above exception", "During handling")
 CHAIN_GAP = 8  # lines an exception's message may run to before the traceback chained to it
 LABEL = 48
 SLOWEST = 8
+MOST_ASKED = 10
 DATABASES = {"postgres": "PostgreSQL", "sqlite": "SQLite"}
 
 
@@ -47,10 +48,23 @@ class Result:
     at_once: dict = field(default_factory=dict)  # page kind -> its seconds, AT_ONCE at a time
     incidents: list = field(default_factory=list)  # what the servers logged as errors
     stopped_early: bool = False
+    run: int = 0  # which run of its database and workers, where the bench ran them more than once
 
     @property
     def label(self):
-        return f"{DATABASES[self.database]}, {self.workers} worker{'s' if self.workers > 1 else ''}"
+        label = f"{DATABASES[self.database]}, {self.workers} worker{'s' if self.workers > 1 else ''}"
+        return f"{label}, run {self.run}" if self.run else label
+
+
+def number_repeated_runs(results):
+    """Number the runs of each configuration run more than once, in the order they ran."""
+    repeated = Counter((result.database, result.workers) for result in results)
+    runs = Counter()
+    for result in results:
+        configuration = (result.database, result.workers)
+        if repeated[configuration] > 1:
+            runs[configuration] += 1
+            result.run = runs[configuration]
 
 
 # The servers' logs ----------------------------------------------------------------
@@ -147,14 +161,24 @@ def rows():
 
 
 def print_database_ratios(results):
-    """Issue 34's "PostgreSQL pages no slower than SQLite's": one worker each, from the same run."""
-    one_worker = {result.database: result for result in results if result.workers == 1}
+    """Issue 34's "PostgreSQL pages no slower than SQLite's": one worker each, from the same run, the timings of a
+    database run more than once pooled."""
+    one_worker = {}
+    for result in results:
+        if result.workers == 1:
+            one_worker.setdefault(result.database, []).append(result.tally)
     if "postgres" not in one_worker or "sqlite" not in one_worker:
         return
-    postgres, sqlite = one_worker["postgres"].tally, one_worker["sqlite"].tally
-    for what, timings in (("pages", lambda tally: tally.pages), ("actions", lambda tally: tally.actions)):
-        shown = ratios(timings(postgres), timings(sqlite))
-        print(f"PostgreSQL {what} p50/p99 as a ratio of SQLite's (same run), one worker: {shown}")
+    runs = ", runs pooled" if any(len(tallies) > 1 for tallies in one_worker.values()) else ""
+    for what in ("pages", "actions"):
+        postgres, sqlite = (pooled(one_worker[database], what) for database in ("postgres", "sqlite"))
+        print(
+            f"PostgreSQL {what} p50/p99 as a ratio of SQLite's (same run{runs}), one worker: {ratios(postgres, sqlite)}"
+        )
+
+
+def pooled(tallies, what):
+    return [seconds for tally in tallies for seconds in getattr(tally, what)]
 
 
 def ratios(seconds, against):
@@ -194,11 +218,19 @@ def print_notes():
 
 
 def print_slowest(results):
-    """The kinds of request slowest at the 99th percentile, over all configurations."""
+    """The kinds of request slowest at the 99th percentile, over all configurations; then the most asked,
+    whose timings make the medians."""
     print("\nSlowest requests, p50 / p99 ms (count) in each configuration:")
     kinds = {kind for result in results for kind in result.tally.by_kind}
     worst = sorted(kinds, key=lambda kind: -max(percentile(r.tally.by_kind.get(kind, [0]), 99) for r in results))
-    for kind in worst[:SLOWEST]:
+    print_kinds(worst[:SLOWEST], results)
+    print("\nMost asked requests, p50 / p99 ms (count) in each configuration:")
+    asked = sorted(kinds, key=lambda kind: -sum(len(r.tally.by_kind.get(kind, [])) for r in results))
+    print_kinds(asked[:MOST_ASKED], results)
+
+
+def print_kinds(kinds, results):
+    for kind in kinds:
         print_row(
             kind[:LABEL],
             [f"{spread(r.tally.by_kind.get(kind, []))} ({len(r.tally.by_kind.get(kind, []))})" for r in results],

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 from bench.browsers import REFRESH_SPREAD, Browser, Tally
 from bench.hall_load import name_of, planned_seconds, worker_counts_of
-from bench.hall_report import Result, incidents_in, print_database_ratios
+from bench.hall_report import Result, incidents_in, number_repeated_runs, print_database_ratios
 from bench.hall_world import analyse
 from bench.servers import scratch_sqlite_file
 
@@ -61,6 +61,33 @@ def test_postgres_pages_reported_as_ratio_of_sqlite_one_worker_each(capsys):
     )
     shown = capsys.readouterr().out
     assert "PostgreSQL pages p50/p99 as a ratio of SQLite's (same run), one worker: 0.50 / 0.50" in shown
+
+
+def test_a_database_run_twice_has_its_runs_numbered_and_pooled_in_the_ratios(capsys):
+    """postgres,sqlite,sqlite,postgres: the machine's drift across the four runs falls on both databases alike."""
+    results = [
+        result("postgres", 1, [0.1] * 100),
+        result("sqlite", 1, [0.2] * 100),
+        result("sqlite", 1, [0.2] * 100),
+        result("postgres", 1, [0.3] * 100),
+    ]
+    number_repeated_runs(results)
+    assert [r.label for r in results] == [
+        "PostgreSQL, 1 worker, run 1",
+        "SQLite, 1 worker, run 1",
+        "SQLite, 1 worker, run 2",
+        "PostgreSQL, 1 worker, run 2",
+    ]
+    print_database_ratios(results)
+    shown = capsys.readouterr().out
+    # PostgreSQL's 200 pages pooled: p50 0.1 (the 100th of 200, sorted), p99 0.3; SQLite's 0.2 throughout
+    assert "PostgreSQL pages p50/p99 as a ratio of SQLite's (same run, runs pooled), one worker: 0.50 / 1.50" in shown
+
+
+def test_a_configuration_run_once_keeps_its_plain_label():
+    results = [result("postgres", 1, [0.1]), result("postgres", 2, [0.1]), result("sqlite", 1, [0.1])]
+    number_repeated_runs(results)
+    assert [r.label for r in results] == ["PostgreSQL, 1 worker", "PostgreSQL, 2 workers", "SQLite, 1 worker"]
 
 
 def test_no_ratio_without_both_databases(capsys):
