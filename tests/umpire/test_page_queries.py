@@ -182,6 +182,41 @@ def test_each_page_runs_the_same_queries_when_the_hall_grows(client, hall, page)
     assert queries(client, user, url) == small == QUERIES[page]
 
 
+def statements(client, user, url):
+    """Each query the page runs, as the statement the database is sent: its SQL with its placeholders."""
+    client.force_login(user)
+    client.get(url)
+    sent = []
+
+    def keep(execute, sql, params, many, context):
+        sent.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(keep):
+        assert client.get(url).status_code == 200
+    return sent
+
+
+# The audit log's first page is limited to the entries there are until there are a page's worth (Django's
+# Paginator); an event's log passes a page's worth in its first minutes.
+GROWING_PAGES = [page for page in QUERIES if page != "audit"]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the console's PostgreSQL backend's arrays")
+@pytest.mark.parametrize("page", GROWING_PAGES)
+def test_each_page_sends_the_same_statements_as_the_game_goes_on(client, hall, page):
+    """Not only as many queries: the same ones, however many players, letters, battles and forces the game comes
+    to (its tables are set before it starts). Django's `IN (%s, %s, ...)` takes a placeholder for each value, so
+    each length of a prefetch's list was another statement, parsed and planned apart: the console's and the tray's
+    people of their letters, the battles' forces, their troops and rounds, the forces page's open upgrades (a
+    parameter for each of the event's forces). On PostgreSQL such a list is one array (umpire.postgresql.lookups,
+    issue 34)."""
+    user, url = pages(hall)[page]
+    small = statements(client, user, url)
+    some_of_everything(hall, 3)
+    assert statements(client, user, url) == small
+
+
 @pytest.mark.parametrize("page", ["hall", "console"])
 def test_the_hall_and_the_console_read_the_clock_once(client, hall, page):
     """Every panel of every table asks the turn: the request read it once (it read it 32 times), then the

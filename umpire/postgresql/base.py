@@ -1,12 +1,14 @@
-"""The console's PostgreSQL backend: Django's own, with these changes for the hall (issue 34), and the CPU its
-operations spend on every join compiled cut (`operations`).
+"""The console's PostgreSQL backend: Django's own, with these changes for the hall (issue 34), the CPU its
+operations spend on every join compiled cut (`operations`), and a list looked up `__in` sent as one array, one
+statement whatever its length (`lookups`).
 
 A connection the pool lends is checked without a round trip. Django has the pool run psycopg's check, an empty
 query, each time it lends one: a round trip on every page, one of the four of a player's mailbox. PostgreSQL
 writes to an idle connection only to end it (a restart, `pg_terminate_backend`, `idle_session_timeout`), so one
 whose socket has nothing to read is lent as it is, and one that has is checked as psycopg checks it, and let go
-and replaced if it fails. A connection whose network went without a word (a cable, not a restart) is not caught
-until it is used; the console's PostgreSQL is on the same machine or its network.
+and replaced if it fails (the settings turn Django's own check off where the pool is on). A connection whose
+network went without a word (a cable, not a restart) is not caught until it is used; the console's PostgreSQL is
+on the same machine or its network.
 
 Each connection keeps 400 prepared queries. A connection prepares a query the second time it runs it
 (`prepare_threshold` in umpire.settings), so that PostgreSQL plans it once on that connection rather than on every
@@ -23,9 +25,12 @@ import psycopg
 from django.db.backends.postgresql import base
 from psycopg_pool import ConnectionPool
 
+from . import lookups
 from .operations import DatabaseOperations
 
 PREPARED_QUERIES_KEPT = 400
+
+lookups.register()
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
