@@ -5,12 +5,13 @@ from __future__ import annotations
 from functools import cached_property
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.forms.models import ModelChoiceIterator
 
 from regions.models import Force, Province
 from umpire.forms import RecordsChoiceField
 from umpire.models import Character, Region
-from umpire.selectors import get_regions
+from umpire.selectors import get_regions, get_table
 
 from .models import PostOffice
 from .models.letter import Office
@@ -35,6 +36,28 @@ class NamedRecordField(forms.ModelChoiceField):
     iterator = NamesIterator
 
 
+class TableField(NamedRecordField):
+    """A table of the event, offered from and found among the regions the page reads anyway
+    (umpire.selectors.get_regions): the table a posted letter names costs no query of its own. One that is not
+    the event's is refused as not among the choices, as any record field refuses it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, queryset=Region.objects.none(), **kwargs)
+        self.event = None
+
+    def offer_tables_of(self, event):
+        self.event = event
+        offer(self, lambda: [(region.pk, region.name) for region in get_regions(event)])
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        table = get_table(self.event, value)
+        if table is None:
+            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice", params={"value": value})
+        return table
+
+
 class PostLetterForm(forms.Form):
     """VI. COMMUNICATIONS: "the intended recipient ... clearly identified by name and destination
     and the letter dated"."""
@@ -52,7 +75,7 @@ class PostLetterForm(forms.Form):
     office_legion: forms.ModelChoiceField[Force] = NamedRecordField(
         label="Legion of the Legate", queryset=None, required=False
     )
-    destination: forms.ModelChoiceField[Region] = NamedRecordField(label="At the table of", queryset=None)
+    destination: forms.ModelChoiceField[Region] = TableField(label="At the table of")
     written_turn = forms.IntegerField(
         label="Dated (turn)", min_value=1, required=False, help_text="The turn written on it; empty: this turn."
     )
@@ -83,11 +106,10 @@ class PostLetterForm(forms.Form):
         self.fields["office_legion"].queryset = Force.objects.filter(
             event_id=event_id, kind=Force.Kind.LEGION
         ).order_by("name")
-        self.fields["destination"].queryset = Region.objects.filter(event_id=event_id).order_by("position", "name")
         the_living = LivingCharacters(living, table)
         offer(self.fields["sender"], the_living.at_table)
         offer(self.fields["addressee"], the_living.everyone)
-        offer(self.fields["destination"], lambda: [(region.pk, region.name) for region in get_regions(table.event)])
+        self.fields["destination"].offer_tables_of(table.event)
 
 
 class LivingCharacters:

@@ -1,7 +1,7 @@
 """The tray's "post a letter" form offers every living character, province, legion and table by its name, read as
 (id, name) rows with no record built (mail.forms.NamesIterator, issue 34), the living once for the sender and the
-addressee and the tables from the page's own; what is sent back is still looked up whole, and an id that is not
-among the choices is refused beside its field."""
+addressee and the tables from the page's own; what is sent back is still looked up whole (the table among the
+page's regions), and an id that is not among the choices is refused beside its field."""
 
 import pytest
 from django.db import connection
@@ -13,7 +13,7 @@ from mail.models import Letter
 from mail.selectors import get_couriers_at
 from regions.models import Force, Province
 from tests.regions.forces_builders import legion
-from umpire.models import Character, Region
+from umpire.models import Character, Event, Region
 from umpire.request_roles import seats_read_once
 from umpire.selectors import get_regions, get_table
 
@@ -62,11 +62,15 @@ def test_the_blank_post_form_reads_the_living_once_and_the_tables_not_at_all(hal
 
 
 def test_a_letter_sent_back_reads_no_choice_list(hall):
-    """A posted letter that is valid is not drawn again: only what it names is read."""
-    form = PostLetterForm(posting(hall), table=hall.rome)
-    with CaptureQueriesContext(connection) as checked:
-        assert form.is_valid(), form.errors
-    assert len(checked) == 3  # its sender, its addressee, its table
+    """A posted letter that is valid is not drawn again: only what it names is read, and its table not even that:
+    it is among the page's regions (it was a query of its own)."""
+    with seats_read_once():
+        form = PostLetterForm(posting(hall), table=get_table(hall.event, hall.rome.pk))  # the tray reads the regions
+        with CaptureQueriesContext(connection) as checked:
+            assert form.is_valid(), form.errors
+    assert len(checked) == 2  # its sender, its addressee
+    assert form.cleaned_data["destination"] == hall.illyria
+    assert form.cleaned_data["destination"].event is hall.event  # the page's own, not read again
 
 
 def test_the_carrier_form_draws_its_couriers_building_no_record(hall):
@@ -82,6 +86,11 @@ def test_each_choice_is_labelled_with_its_records_name(hall, name):
     records = list(CHOICES[name](hall))
     assert records
     assert list(form.fields[name].choices) == [("", "---------"), *((r.pk, str(r)) for r in records)]
+
+
+def another_events_table(hall):
+    other = Event.objects.create(slug="other", name="Another game", start_year=68, start_month=9, number_of_turns=12)
+    return Region.objects.create(event=other, name="Illyria")
 
 
 def posting(hall, **changes):
@@ -102,11 +111,12 @@ def test_a_letter_sent_back_gets_its_records_whole_for_the_service(hall):
         ("sender", "primus"),  # a player at another table
         ("addressee", "0"),
         ("destination", "123456789012345678901234567890"),  # no record could have it
+        ("destination", "other event's"),
         ("office_province", "not a number"),
     ],
 )
 def test_a_letter_with_an_id_not_among_the_choices_is_refused_beside_its_field(client, hall, field, value):
-    value = str(hall.primus.pk) if value == "primus" else value
+    value = {"primus": str(hall.primus.pk), "other event's": str(another_events_table(hall).pk)}.get(value, value)
     client.force_login(hall.rome_umpire)
     address = f"/events/{hall.event.slug}/post/tables/{hall.rome.pk}/post-letter/"
     response = client.post(address, posting(hall, **{field: value}))
