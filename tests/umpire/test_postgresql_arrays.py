@@ -4,10 +4,11 @@ do (issue 34)."""
 
 import pytest
 from django.db import connection
-from django.db.models import F
+from django.db.models import ExpressionWrapper, F, IntegerField
 from django.test.utils import CaptureQueriesContext
 
 from umpire.models import Character, Region
+from umpire.postgresql import lookups
 
 
 def sent(queryset):
@@ -80,3 +81,15 @@ def test_a_value_longer_than_its_column_is_not_cut_to_match(ad69, tables):
     Region.objects.filter(pk=tables[0].pk).update(winter_on_land="Oct-Feb-1234")
     assert not Region.objects.filter(winter_on_land__in=["Oct-Feb-12345"]).exists()
     assert Region.objects.filter(winter_on_land__in=["Oct-Feb-1234", "Oct-Feb-123"]).get().pk == tables[0].pk
+
+
+def test_an_expressions_own_field_is_not_kept(ad69, tables, monkeypatch):
+    """Only a model's fields are kept with their array's type: a field made for one query would be kept for ever."""
+    monkeypatch.setattr(lookups, "_ELEMENT_TYPES", {})
+    wanted = [table.position for table in tables[:2]]
+    positions = Region.objects.annotate(place=ExpressionWrapper(F("position") + 0, output_field=IntegerField()))
+    found = positions.filter(place__in=wanted, pk__in=[tables[0].pk])
+    sql, _ = statement(found)
+    assert "= ANY(%s::integer[])" in sql and "= ANY(%s::bigint[])" in sql
+    assert list(found) == [tables[0]]
+    assert list(lookups._ELEMENT_TYPES) == [Region._meta.pk]

@@ -2,7 +2,7 @@
 
 Django writes `field IN (%s, %s, ...)`, a placeholder for each value, so each length of list is another
 statement: a prefetch of the forces page's open upgrades took a parameter for each of the event's forces, and a
-console's the people of each letter in its tray. On PostgreSQL each length is parsed by psycopg afresh (it keeps
+console's prefetch of its letters' people one for each of them. On PostgreSQL each length is parsed by psycopg afresh (it keeps
 its parsing of statements of at most 50 parameters), dumped a value at a time, and prepared and planned by
 PostgreSQL apart from every other length, filling the connection's prepared queries. As one array the statement
 is the same however long the list, and the page sends the same statements however far the game has gone
@@ -29,6 +29,8 @@ _ELEMENT_TYPES: dict = {}  # field -> its array's element type, or None
 
 
 class AnyOfAnArray:
+    """`__in` that sends its list as one array where it can, and as Django writes it where it cannot."""
+
     def as_postgresql(self, compiler, connection):
         element_type = array_element_type(self.lhs, connection)
         if element_type is None or not self.rhs_is_direct_value():
@@ -45,6 +47,8 @@ def array_element_type(lhs, connection):
     if isinstance(lhs, ColPairs):  # a composite key's tuples
         return None
     field = lhs.output_field
+    if getattr(field, "model", None) is None:  # an expression's own field, perhaps made for this query alone
+        return element_type_of(field, connection)
     if field not in _ELEMENT_TYPES:  # fixed by the models; a relation's type is worked out through a new field
         _ELEMENT_TYPES[field] = element_type_of(field, connection)
     return _ELEMENT_TYPES[field]
