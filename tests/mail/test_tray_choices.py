@@ -116,7 +116,10 @@ def test_a_letter_sent_back_gets_its_records_whole_for_the_service(hall):
     ],
 )
 def test_a_letter_with_an_id_not_among_the_choices_is_refused_beside_its_field(client, hall, field, value):
-    value = {"primus": str(hall.primus.pk), "other event's": str(another_events_table(hall).pk)}.get(value, value)
+    if value == "primus":
+        value = str(hall.primus.pk)
+    elif value == "other event's":
+        value = str(another_events_table(hall).pk)
     client.force_login(hall.rome_umpire)
     address = f"/events/{hall.event.slug}/post/tables/{hall.rome.pk}/post-letter/"
     response = client.post(address, posting(hall, **{field: value}))
