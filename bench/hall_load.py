@@ -22,6 +22,9 @@ its turns; the first: when the clock started), and leaves Celery beat's advance_
 that advance (TurnEnd.at) to each live socket's receipt of its clock.changed message, and is also
 given from the moment the message was sent (its "now").
 
+The console reaches PostgreSQL through its Unix socket, as README's big event does on one machine
+(`--postgres-over tcp`: over loopback TCP, as it would on another machine; the rounds before the thirteenth).
+
 Before the hall fills, ten Control umpires at once open the table console, the hall overview and
 (signed out) the login page, in rounds, on the quiet server: each page's p50 as a ratio to the
 login page's, from the same server in the same run (issue 34's target: at most 4 times).
@@ -166,7 +169,8 @@ def run_database(args):
         scratch = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         redis_url = stack.enter_context(dedicated_redis_db(args.redis_db))
         django = stack.enter_context(ThreadPoolExecutor(1, thread_name_prefix="django"))
-        template = stack.enter_context(scratch_store(args.database, scratch, "bench_hall_template"))
+        template = scratch_store(args.database, scratch, "bench_hall_template", through_socket=args.socket)
+        template = stack.enter_context(template)
         configure_environment(template, redis_url, UMPIRE_VAR_DIR=str(scratch), UMPIRE_BACKUP_DIR=str(scratch))
         progress(f"{DATABASES[args.database]}: building the hall in the template database")
         hall = django.submit(build_template, args).result()
@@ -216,10 +220,18 @@ def parse_args():
         help="the console's database in each configuration, comma-separated, of postgres and sqlite, each run "
         "in turn on a hall of its own, one named twice run twice (default postgres; SQLite runs one worker only)",
     )
+    parser.add_argument(
+        "--postgres-over",
+        choices=("socket", "tcp"),
+        default="socket",
+        help="how the console reaches PostgreSQL: its Unix socket, as README's big event on one machine does, or "
+        "loopback TCP, as one on another machine would (default socket)",
+    )
     parser.add_argument("--seed", type=int, default=69, help="of the random rates and choices (default 69)")
     parser.add_argument("--database", choices=list(DATABASES), help=argparse.SUPPRESS)
     parser.add_argument("--results", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    args.socket = args.postgres_over == "socket"
     args.turns = max(1, min(args.turns, 20))  # the AD69 event has 21 turns: the game must not end
     if args.time_limit is None:
         args.time_limit = planned_seconds(args, args.databases)
@@ -278,7 +290,9 @@ def run_configuration(workers, hall, args, template, redis_url, django, scratch,
     progress(f"{DATABASES[args.database]}, {workers} ASGI worker(s): starting the servers")
     flush_redis_db(redis_url)  # nothing of the last configuration's: its groups, its tasks still queued
     with ExitStack() as stack:
-        copy = scratch_store(args.database, scratch, f"bench_hall_{workers}w", template=name_of(template))
+        copy = scratch_store(
+            args.database, scratch, f"bench_hall_{workers}w", template=name_of(template), through_socket=args.socket
+        )
         database = stack.enter_context(copy)
         configure_environment(database, redis_url, UMPIRE_VAR_DIR=str(scratch), UMPIRE_BACKUP_DIR=str(scratch))
         django.submit(hall_world.use_database, name_of(database)).result()
@@ -293,12 +307,12 @@ def run_configuration(workers, hall, args, template, redis_url, django, scratch,
     return result
 
 
-def scratch_store(database, scratch, prefix, *, template=None):
-    """A scratch database for this run (a copy of `template`, if named): PostgreSQL's, or a SQLite file in
-    `scratch`."""
+def scratch_store(database, scratch, prefix, *, through_socket, template=None):
+    """A scratch database for this run (a copy of `template`, if named): PostgreSQL's, reached `through_socket`
+    or over loopback TCP, or a SQLite file in `scratch`."""
     if database == "sqlite":
         return scratch_sqlite_file(scratch, prefix, template=template)
-    return scratch_database(prefix, template=template)
+    return scratch_database(prefix, template=template, through_socket=through_socket)
 
 
 def name_of(database_url):

@@ -114,7 +114,8 @@ def print_report(args, people, results, projectors, rates):
     players, umpires = people
     print(
         f"\nHall load: {players} players, {umpires} umpires, {projectors} projectors; "
-        f"{args.turns} turns of {args.turn_seconds:g} s; {os.cpu_count()} CPUs; {packages}"
+        f"{args.turns} turns of {args.turn_seconds:g} s; {os.cpu_count()} CPUs; {packages}; "
+        f"PostgreSQL over {args.postgres_over}"
     )
     print("Rates, mean seconds between two: " + ", ".join(f"{what} {every}" for what, every in rates.items()))
     print()

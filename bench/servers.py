@@ -21,6 +21,8 @@ from websockets.exceptions import WebSocketException
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # loopback only: the servers, PostgreSQL and Redis
 PG_USER = "postgres"
+# PostgreSQL on this machine, through its Unix socket (Debian's directory), as README's big event connects to it
+PG_SOCKET = "/var/run/postgresql"
 CONNECT_TIMEOUT = 10  # seconds for one client's handshake (and snapshot)
 SERVER_START_TIMEOUT = 30
 CLIENT_OPTIONS = {"proxy": None, "ping_interval": None, "close_timeout": 2, "open_timeout": None}
@@ -129,16 +131,23 @@ def flush_redis_db(url):
 
 
 @contextmanager
-def scratch_database(prefix, *, template=None):
+def scratch_database(prefix, *, template=None, through_socket=False):
     """A PostgreSQL database for this run only (a copy of `template`, if named), dropped afterwards
-    even with sessions still open. The process id in its name keeps two runs side by side apart."""
+    even with sessions still open. The process id in its name keeps two runs side by side apart. Its
+    URL reaches PostgreSQL on loopback TCP, or `through_socket`, its Unix socket."""
     name = f"{prefix}_{os.getpid()}"
     copy = ["-T", template] if template else []
     subprocess.run(["createdb", "-h", HOST, "-U", PG_USER, *copy, name], check=True)
     try:
-        yield f"postgres://{PG_USER}@{HOST}:5432/{name}"
+        yield postgres_url(name, through_socket)
     finally:
         subprocess.run(["dropdb", "--force", "-h", HOST, "-U", PG_USER, name], check=False)
+
+
+def postgres_url(name, through_socket):
+    """A URL's host may be a socket's directory, written with its slashes escaped."""
+    host = PG_SOCKET.replace("/", "%2F") if through_socket else f"{HOST}:5432"
+    return f"postgres://{PG_USER}@{host}/{name}"
 
 
 @contextmanager

@@ -9,11 +9,13 @@ import time
 from argparse import Namespace
 from types import SimpleNamespace
 
+import dj_database_url
+
 from bench.browsers import REFRESH_SPREAD, Browser, Tally
 from bench.hall_load import name_of, planned_seconds, worker_counts_of
 from bench.hall_report import Result, incidents_in, number_repeated_runs, print_database_ratios
 from bench.hall_world import analyse
-from bench.servers import scratch_sqlite_file
+from bench.servers import PG_SOCKET, postgres_url, scratch_sqlite_file
 
 
 def test_sqlite_scratch_file_is_a_copy_of_its_template_removed_afterwards(tmp_path):
@@ -33,6 +35,15 @@ def test_sqlite_scratch_file_is_a_copy_of_its_template_removed_afterwards(tmp_pa
 def test_database_name_is_sqlite_file_or_postgres_database():
     assert name_of("sqlite:////tmp/hall/bench_hall_1w.sqlite3") == "/tmp/hall/bench_hall_1w.sqlite3"
     assert name_of("postgres://postgres@127.0.0.1:5432/bench_hall_1w_42") == "bench_hall_1w_42"
+
+
+def test_postgres_url_reaches_the_socket_or_loopback_and_names_its_database():
+    """The console's settings read the socket's directory as the host (dj_database_url), and the bench the name."""
+    through_socket, over_tcp = postgres_url("bench_hall_1w_42", True), postgres_url("bench_hall_1w_42", False)
+    assert dj_database_url.parse(through_socket)["HOST"] == PG_SOCKET
+    assert dj_database_url.parse(over_tcp)["HOST"] == "127.0.0.1"
+    assert dj_database_url.parse(over_tcp)["PORT"] == 5432
+    assert name_of(through_socket) == name_of(over_tcp) == "bench_hall_1w_42"
 
 
 def test_sqlite_runs_one_worker_whatever_asked():

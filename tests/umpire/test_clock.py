@@ -5,6 +5,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.umpire.test_records import world_state
 from umpire import clockwork
@@ -262,3 +264,15 @@ def test_celery_beat_ticks_the_clock_every_second_and_a_stale_tick_is_dropped():
     assert schedule["task"] == advance_due_clocks.name and schedule["schedule"] == 1.0
     # a worker back after an outage finds the last ticks only, not one for every second it was away
     assert schedule["options"]["expires"] <= 5
+
+
+def test_a_clock_change_checks_only_what_it_changed(ad69):
+    """A clock is its event's for life: saving a change checks neither that the event is there nor that no
+    other clock is its, two round trips of every turn's end before the hall hears of it (issue 34)."""
+    started(ad69)
+    with CaptureQueriesContext(connection) as queries:
+        clockwork.advance_due(T0 + 20 * MIN)
+    statements = [query["sql"] for query in queries]
+    assert clock_of(ad69).turn == 2
+    assert not [sql for sql in statements if 'FROM "umpire_event" WHERE "umpire_event"."id" =' in sql]
+    assert not [sql for sql in statements if 'NOT ("umpire_gameclock"."id" =' in sql]

@@ -2,8 +2,11 @@
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from regions.models import Province
+from umpire.events import _next_sequence
 from umpire.models import AuditEntry, Character, GameClock, GroupSequence
 from umpire.services.records import do_delete_record, do_save_record
 
@@ -106,3 +109,13 @@ def test_change_is_published_to_control_and_the_table_only_after_commit(
         "label": "Achaea",
     }
     assert messages[groups[0]][0]["seq"] == sent_before + 1
+
+
+def test_a_groups_next_number_is_counted_and_read_in_one_statement(db):
+    """Every group of every change counts its message: one round trip, not an update and a read (issue 34)."""
+    assert _next_sequence("control-counted") == 1  # the group's first: its row is made
+    with CaptureQueriesContext(connection) as queries:
+        numbers = [_next_sequence("control-counted") for _ in range(2)]
+    assert numbers == [2, 3]
+    assert len(queries) == 2
+    assert GroupSequence.objects.get(group="control-counted").last == 3
