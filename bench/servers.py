@@ -21,7 +21,7 @@ from websockets.exceptions import WebSocketException
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # loopback only: the servers, PostgreSQL and Redis
 PG_USER = "postgres"
-# PostgreSQL on this machine, through its Unix socket (Debian's directory), as README's big event connects to it
+# PostgreSQL's Unix socket (Debian's directory), for a bench asked to reach it that way and not over TCP
 PG_SOCKET = "/var/run/postgresql"
 CONNECT_TIMEOUT = 10  # seconds for one client's handshake (and snapshot)
 SERVER_START_TIMEOUT = 30
