@@ -170,7 +170,7 @@ def run_database(args):
         scratch = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         redis_url = stack.enter_context(dedicated_redis_db(args.redis_db))
         django = stack.enter_context(ThreadPoolExecutor(1, thread_name_prefix="django"))
-        template = scratch_store(args.database, scratch, "bench_hall_template", through_socket=args.socket)
+        template = scratch_store(args.database, scratch, "bench_hall_template", over=args.postgres_over)
         template = stack.enter_context(template)
         configure_environment(template, redis_url, UMPIRE_VAR_DIR=str(scratch), UMPIRE_BACKUP_DIR=str(scratch))
         progress(f"{DATABASES[args.database]}: building the hall in the template database")
@@ -232,7 +232,6 @@ def parse_args():
     parser.add_argument("--database", choices=list(DATABASES), help=argparse.SUPPRESS)
     parser.add_argument("--results", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    args.socket = args.postgres_over == "socket"
     args.turns = max(1, min(args.turns, 20))  # the AD69 event has 21 turns: the game must not end
     if args.time_limit is None:
         args.time_limit = planned_seconds(args, args.databases)
@@ -292,7 +291,7 @@ def run_configuration(workers, hall, args, template, redis_url, django, scratch,
     flush_redis_db(redis_url)  # nothing of the last configuration's: its groups, its tasks still queued
     with ExitStack() as stack:
         copy = scratch_store(
-            args.database, scratch, f"bench_hall_{workers}w", template=name_of(template), through_socket=args.socket
+            args.database, scratch, f"bench_hall_{workers}w", template=name_of(template), over=args.postgres_over
         )
         database = stack.enter_context(copy)
         configure_environment(database, redis_url, UMPIRE_VAR_DIR=str(scratch), UMPIRE_BACKUP_DIR=str(scratch))
@@ -308,12 +307,12 @@ def run_configuration(workers, hall, args, template, redis_url, django, scratch,
     return result
 
 
-def scratch_store(database, scratch, prefix, *, through_socket, template=None):
-    """A scratch database for this run (a copy of `template`, if named): PostgreSQL's, reached `through_socket`
-    or over loopback TCP, or a SQLite file in `scratch`."""
+def scratch_store(database, scratch, prefix, *, over, template=None):
+    """A scratch database for this run (a copy of `template`, if named): PostgreSQL's, reached `over` its
+    "socket" or loopback "tcp", or a SQLite file in `scratch`."""
     if database == "sqlite":
         return scratch_sqlite_file(scratch, prefix, template=template)
-    return scratch_database(prefix, template=template, through_socket=through_socket)
+    return scratch_database(prefix, template=template, through_socket=over == "socket")
 
 
 def name_of(database_url):
