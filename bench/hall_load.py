@@ -88,6 +88,8 @@ from bench.servers import (  # noqa: E402
     dedicated_redis_db,
     flush_redis_db,
     free_port,
+    machine_cpu,
+    machine_shares,
     percentile,
     progress,
     raise_open_file_limit,
@@ -336,12 +338,13 @@ async def load(result, ports, hall, args, django, seconds):
     """Fill the hall, run the turns with everyone at work, and empty it, within `seconds`: into `result`."""
     tally, stop, work = result.tally, asyncio.Event(), []
     hall_browsers = Hall(hall, tally, ports, ThreadPoolExecutor(HTTP_THREADS, thread_name_prefix="http"))
-    started = time.monotonic()
+    started, cpu_at_start = time.monotonic(), None
     try:
         async with asyncio.timeout(seconds):
             result.at_once = await ten_at_once(hall, ports)
             await hall_browsers.fill()
             result.filling, tally.measuring = time.monotonic() - started, True
+            cpu_at_start = machine_cpu()
             progress(
                 f"{result.label}: hall full in {result.filling:.0f} s, {tally.live_clients} screens "
                 "hear the clock; running the turns"
@@ -352,6 +355,8 @@ async def load(result, ports, hall, args, django, seconds):
         result.stopped_early = True
         progress(f"{result.label}: stopped at the time limit after {result.turns} turns")
     finally:
+        if cpu_at_start:
+            result.machine = machine_shares(cpu_at_start, machine_cpu())
         await finish(stop, work, tally)
         await hall_browsers.empty()
     return result

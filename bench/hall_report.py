@@ -49,6 +49,7 @@ class Result:
     incidents: list = field(default_factory=list)  # what the servers logged as errors
     stopped_early: bool = False
     run: int = 0  # which run of its database and workers, where the bench ran them more than once
+    machine: tuple = (0.0, 0.0)  # while measured, the machine's CPUs' (busy, stolen) shares, the bench's own work in
 
     @property
     def label(self):
@@ -158,6 +159,7 @@ def rows():
         ),
         ("errors: server log", lambda r: str(len(r.incidents))),
         ("database size (MB)", lambda r: f"{r.database_bytes / 1e6:.1f}"),
+        ("machine's CPUs busy / stolen (%)", lambda r: " / ".join(f"{share * 100:.0f}" for share in r.machine)),
     )
 
 
@@ -215,7 +217,9 @@ def print_notes():
     print("redirects followed and live reloads included. Actions: the POSTs of letters, transfers and battle")
     print("steps. Clock fan-out: from the turn's advance (TurnEnd.at), or from the message's sending, to each")
     print("umpire's and projector's socket. A refused form (the page's own error message) is the game saying no,")
-    print("not an error. Battle: its steps posted.")
+    print("not an error. Battle: its steps posted. The machine's CPUs: every process's time while measured, the")
+    print("bench's own included; stolen, the time a virtual machine's host gave to others. A busier machine, or a")
+    print("host that steals, slows every figure: compare runs whose shares are alike.")
 
 
 def print_slowest(results):

@@ -212,5 +212,23 @@ def percentile(values, p):
     return ranked[max(0, -(-len(ranked) * p // 100) - 1)] if ranked else None
 
 
+# The machine's CPUs, as /proc/stat counts them since it started, in ticks: (busy, stolen, all). Busy is every
+# process's time and the kernel's; stolen is what the host gave other machines while this one waited to run.
+BUSY_FIELDS = ("user", "nice", "system", "irq", "softirq")
+CPU_FIELDS = ("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")
+
+
+def machine_cpu(stat=Path("/proc/stat")):
+    counted = dict(zip(CPU_FIELDS, map(int, stat.read_text().split("\n", 1)[0].split()[1:]), strict=False))
+    busy = sum(counted[name] for name in BUSY_FIELDS)
+    return busy, counted["steal"], sum(counted.values())
+
+
+def machine_shares(before, after):
+    """(busy, stolen) between two `machine_cpu` readings, each as a share of all the machine's CPUs' time."""
+    busy, stolen, ticks = (end - start for start, end in zip(before, after, strict=True))
+    return (busy / ticks, stolen / ticks) if ticks else (0.0, 0.0)
+
+
 def progress(message):
     print(message, file=sys.stderr, flush=True)

@@ -13,9 +13,9 @@ import dj_database_url
 
 from bench.browsers import REFRESH_SPREAD, Browser, Tally
 from bench.hall_load import name_of, planned_seconds, worker_counts_of
-from bench.hall_report import Result, incidents_in, number_repeated_runs, print_database_ratios
+from bench.hall_report import Result, incidents_in, number_repeated_runs, print_database_ratios, rows
 from bench.hall_world import analyse
-from bench.servers import PG_SOCKET, postgres_url, scratch_sqlite_file
+from bench.servers import PG_SOCKET, machine_cpu, machine_shares, postgres_url, scratch_sqlite_file
 
 
 def test_sqlite_scratch_file_is_a_copy_of_its_template_removed_afterwards(tmp_path):
@@ -161,3 +161,23 @@ def test_the_hall_built_on_postgresql_is_analysed_as_an_events_database_would_be
     analyse(postgresql)
     analyse(sqlite)
     assert postgresql.statements == ["ANALYZE"] and sqlite.statements == []
+
+
+def test_the_machines_cpu_is_read_from_proc_stat_and_shared_out_between_two_readings(tmp_path):
+    stat = tmp_path / "stat"
+    # user nice system idle iowait irq softirq steal guest guest_nice (guest is counted in user already)
+    stat.write_text("cpu  100 0 50 800 20 5 5 20 7 0\ncpu0 50 0 25 400 10 2 3 10 7 0\n")
+    before = machine_cpu(stat)
+    assert before == (160, 20, 1000)
+    stat.write_text("cpu  200 0 70 1500 20 5 5 200 9 0\n")
+    busy, stolen = machine_shares(before, machine_cpu(stat))
+    # 1,000 ticks later: 120 busy (100 user, 20 system), 180 stolen, 700 idle
+    assert (round(busy, 3), round(stolen, 3)) == (0.12, 0.18)
+    assert machine_shares(before, before) == (0.0, 0.0)
+
+
+def test_each_run_reports_how_busy_the_machine_was_while_measured():
+    quiet, busy = result("postgres", 1, [0.1]), result("sqlite", 1, [0.1])
+    quiet.machine, busy.machine = (0.184, 0.0), (0.71, 0.126)
+    shown = dict(rows())["machine's CPUs busy / stolen (%)"]
+    assert [shown(quiet), shown(busy)] == ["18 / 0", "71 / 13"]
