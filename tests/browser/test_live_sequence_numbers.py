@@ -51,17 +51,11 @@ class PlayedSocket:
         )
 
     def event(self, seq, text):
-        self.sockets[-1].send(
-            json.dumps(
-                {
-                    "type": "event",
-                    "group": "event-1",
-                    "seq": seq,
-                    "now": timezone.now().isoformat(),
-                    "event": {"type": "announcements.changed", "showing": [{"text": text}]},
-                }
-            )
-        )
+        self.send_event(seq, {"type": "announcements.changed", "showing": [{"text": text}]})
+
+    def send_event(self, seq, event):
+        message = {"type": "event", "group": "event-1", "seq": seq, "now": timezone.now().isoformat(), "event": event}
+        self.sockets[-1].send(json.dumps(message))
 
 
 def wait_until(page, condition, tries=100):

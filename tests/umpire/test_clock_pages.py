@@ -1,6 +1,7 @@
 """The clock desk, the projector page and the printed schedule, over HTTP."""
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -78,6 +79,17 @@ def test_projector_shows_only_published_announcements(client, ad69):
     do_publish_announcement(shown, actor=None)
     page = client.get(f"/display/ad69/?code={code}").content.decode()
     assert "Otho hailed Emperor" in page and "Galba is dead" not in page
+
+
+def test_projector_serves_its_announcements_in_the_list_it_shows(client, ad69):
+    """live.js swaps #main for a fresh copy when the projector refreshes (a map put up, a snapshot after a drop):
+    the list must come with the page, or every refresh would empty it until Control's next announcement."""
+    code = do_reissue_display_code(ad69, actor=None).code
+    do_draft_announcement(ad69, text="Galba is dead (draft, secret)", actor=None)
+    do_publish_announcement(do_draft_announcement(ad69, text="Otho hailed Emperor", actor=None), actor=None)
+    page = client.get(f"/display/ad69/?code={code}").content.decode()
+    listed = re.search(r'<ul id="announcements">(.*?)</ul>', page, re.DOTALL).group(1)
+    assert re.findall(r"<li>(.*?)</li>", listed) == ["Otho hailed Emperor"]
 
 
 def test_projector_page_shows_month_phase_tax_turn_and_winter(client, ad69):

@@ -114,13 +114,35 @@
     }));
   }
 
-  function fetchPage() {
+  // The page's fetches of itself are numbered. An answer to one begun before the page heard a change to what it
+  // shows (an announcement, a snapshot, an event it refreshes on) may be older than that change, and answers can
+  // come back out of order: neither is shown over what the page knows, and a stale one is fetched again.
+  var begun = 0; // the page's fetches of itself so far
+  var shownFetch = 0; // the fetch whose answer the page shows
+  var changedAfter = 0; // the last fetch begun before the page heard its latest change
+
+  function fetchPage(then) {
+    var number = ++begun;
     return fetch(window.location.href, { credentials: "same-origin" })
       .then(function (r) {
         if (r.status === 404 && script.dataset.revocable) { revoked(); }
         return r.ok ? r.text() : null;
       })
-      .then(function (html) { return html && new DOMParser().parseFromString(html, "text/html"); });
+      .then(function (html) { if (html) { then(new DOMParser().parseFromString(html, "text/html"), number); } });
+  }
+
+  function heardChange() { changedAfter = begun; }
+
+  // Whether fetch `number`'s answer may be shown. One begun before the latest change is asked for `again`, unless
+  // a later fetch is already on its way or waiting its turn.
+  function upToDate(number, again) {
+    if (number < shownFetch) { return false; }
+    if (number <= changedAfter) {
+      if (number === begun && !refreshing) { again(); }
+      return false;
+    }
+    shownFetch = number;
+    return true;
   }
 
   function typingInMain() {
@@ -141,9 +163,10 @@
     if (refreshWaiting) { refreshWaiting = false; refreshMain(); }
   }
 
-  function replaceMain(page) {
-    var fresh = page && page.getElementById("main");
+  function replaceMain(page, number) {
     if (answerAwaited) { refreshWaiting = true; return; } // fetched before the form was sent: fetch again after
+    if (!upToDate(number, refreshMain)) { return; }
+    var fresh = page.getElementById("main");
     if (!fresh || ended || typingInMain()) { return; }
     var current = document.getElementById("main");
     var told = current.querySelector(".messages");
@@ -172,14 +195,14 @@
       return;
     }
     if (answerAwaited) { refreshWaiting = true; return; }
-    fetchPage().then(replaceMain);
+    fetchPage(replaceMain);
   }
 
   function poll() {
-    fetchPage().then(function (page) {
-      if (!page || ended) { return; }
+    fetchPage(function (page, number) {
+      if (ended || !upToDate(number, poll)) { return; }
       fromPage(page);
-      if (refreshOn.length) { replaceMain(page); }
+      if (refreshOn.length) { replaceMain(page, number); }
     }).catch(function () {}); // the server itself is out of reach: the next poll tries again
   }
 
@@ -197,12 +220,18 @@
 
   function onEvent(event) {
     if (event.type === "clock.changed") { setClock(event.clock); }
-    if (event.type === "announcements.changed") { showAnnouncements(event.showing); }
+    if (event.type === "announcements.changed") {
+      showAnnouncements(event.showing);
+      heardChange();
+    }
     if (event.type === "clock.warning") {
       document.body.classList.add("clock-flash");
       setTimeout(function () { document.body.classList.remove("clock-flash"); }, 3000);
     }
-    if (refreshOn.indexOf(event.type) !== -1) { refreshSoon(); }
+    if (refreshOn.indexOf(event.type) !== -1) {
+      heardChange();
+      refreshSoon();
+    }
     // a page that updates part of itself (the cast grid) listens for these rather than reloading #main
     document.dispatchEvent(new CustomEvent("live:event", { detail: event }));
   }
@@ -219,6 +248,7 @@
       missed = false;
       setClock(message.clock);
       showAnnouncements(message.announcements);
+      heardChange();
       if (stale && refreshOn.length) { refreshMain(); }
       if (stale) { document.dispatchEvent(new CustomEvent("live:missed")); }
       return;
