@@ -274,7 +274,7 @@ def get_linked_tables(table):
     """The tables a route joins to `table` (VI. COMMUNICATIONS: players move only along them)."""
     routes = Route.objects.filter(Q(one=table) | Q(other=table)).values_list("one", "other")
     linked = {one if other == table.pk else other for one, other in routes}
-    return Region.objects.filter(pk__in=linked)
+    return [region for region in get_regions(table.event) if region.pk in linked]
 
 
 def can_place_players(user, event):
@@ -300,13 +300,14 @@ def can_move_player(user, character, table):
 
 def get_table_roster(table, *, with_not_placed=False):
     """Who is at `table`, who is on his way to it, where they may go from it, and (for Control)
-    who is at no table at all."""
+    who is at no table at all. Those here and those on their way are read together."""
     characters = Character.objects.filter(event_id=table.event_id).select_related("career_rank")
     not_placed = characters.filter(location__isnull=True, travelling_to__isnull=True, died_turn__isnull=True)
+    near = list(characters.filter(Q(location=table) | Q(travelling_to=table)))
     return {
-        "here": characters.filter(location=table),
-        "on_the_way": characters.filter(travelling_to=table),
-        "linked_tables": list(get_linked_tables(table)),
+        "here": [character for character in near if character.location_id == table.pk],
+        "on_the_way": [character for character in near if character.travelling_to_id == table.pk],
+        "linked_tables": get_linked_tables(table),
         "not_placed": not_placed if with_not_placed else Character.objects.none(),
     }
 

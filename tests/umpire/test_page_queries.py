@@ -41,7 +41,8 @@ NEW_TABLES = 3
 # joined, so the hall's and the console's clock and the turn of the world, the books and the forces read nothing
 # more: one fewer on each. The tray's post office setting is kept with the event's setting: one fewer. The tray
 # finds its table among the page's regions, offers them as the letter's destinations, and reads the living once
-# for its sender and its addressee: three fewer.
+# for its sender and its addressee: three fewer. The roster finds its table, the tables it links to and the other
+# tables among the page's regions, and reads those here and those on their way together: four fewer.
 QUERIES = {
     "hall": 11,
     "console": 12,
@@ -49,7 +50,7 @@ QUERIES = {
     "tray": 13,
     "clock desk": 6,
     "books": 9,
-    "roster": 9,
+    "roster": 5,
     "battles": 16,
     "forces": 8,
     "world": 6,

@@ -8,7 +8,8 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from umpire.models import Character, Region
@@ -18,6 +19,8 @@ from umpire.selectors import (
     can_move_player,
     can_move_players_at,
     can_place_players,
+    get_regions,
+    get_table,
     get_table_roster,
 )
 from umpire.services.presence import do_check_in, do_check_out
@@ -47,9 +50,12 @@ class CheckInForm(forms.Form):
 
 
 def access_table(user, slug, pk):
-    """A table of an event the user may see, or 404 (the same for "no such table" and "not yours")."""
-    event = access_event(user, slug, Perm.VIEW_WORLD)
-    return get_object_or_404(Region.objects.select_related("event"), event=event, pk=pk)
+    """A table of an event the user may see, or 404 (the same for "no such table" and "not yours"): found among the
+    event's regions, which the page reads anyway."""
+    table = get_table(access_event(user, slug, Perm.VIEW_WORLD), pk)
+    if table is None:
+        raise Http404("No such table.")
+    return table
 
 
 @login_required
@@ -61,7 +67,7 @@ def table_players(request, slug, pk):
     context = {
         "event": event,
         "table": table,
-        "tables": Region.objects.filter(event=event),
+        "tables": get_regions(event),
         "may_move": can_move_players_at(request.user, table),
         "may_place": may_place,
         "live_on": LIVE_ON,
