@@ -11,7 +11,7 @@ from datetime import timedelta
 from operator import attrgetter
 
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Prefetch, Subquery, prefetch_related_objects
+from django.db.models import BooleanField, Count, ExpressionWrapper, Prefetch, Q, Subquery, prefetch_related_objects
 from django.http import Http404
 from django.utils import timezone
 
@@ -155,29 +155,35 @@ ADDRESSED = ("addressee", "office_province", "office_legion")
 ADDRESSED_FIELDS = ("code", "office", "addressee__name", "office_province__name", "office_legion__name")
 WAITING_FIELDS = (*ADDRESSED_FIELDS, "destination")
 CARRIED_FIELDS = ("destination", "courier__name")
-RUNNERS_FIELDS = ("code", "runner")
-OVERDUE_FIELDS = ("code", "state", "at_table", "runner", "moved_at", "courier__name")
+BOUND_HERE_FIELDS = ("code", "state", "at_table", "runner", "moved_at", "courier__name")
+# A letter a runner carries: he leaves it at its destination alone.
+BY_RUNNER = Q(state=Letter.State.CARRIED, courier__isnull=True) & ~Q(runner="")
 
 
 def get_tray(table, stuck_after_minutes):
     letters = Letter.objects.filter(event_id=table.event_id).order_by("moved_at", "pk")
     waiting = letters.filter(state=Letter.State.IN_TRAY, at_table=table).select_related(*ADDRESSED)
-    overdue = (
-        letters.filter(
-            destination=table,
-            state__in=Letter.MOVING,
-            moved_at__lt=timezone.now() - timedelta(minutes=stuck_after_minutes),
-        )
-        .exclude(state=Letter.State.ARRIVED)
-        .select_related("courier")
-    )
+    stuck_before = timezone.now() - timedelta(minutes=stuck_after_minutes)
+    bound_here = get_bound_here(letters, table, stuck_before)
     return Tray(
         table=table,
         to_hand_out=get_to_hand_out(table),
         waiting=at_tables(list(waiting.only(*WAITING_FIELDS)), table.event, "destination"),
         couriers_here=carried_by_couriers_at(letters.select_related("courier").only(*CARRIED_FIELDS), table),
-        runners_bound_here=list(get_runners_letters_for(table).only(*RUNNERS_FIELDS).order_by("moved_at", "pk")),
-        overdue=at_tables(list(overdue.only(*OVERDUE_FIELDS)), table.event, "at_table"),
+        runners_bound_here=[letter for letter in bound_here if letter.by_runner],
+        overdue=at_tables([letter for letter in bound_here if letter.moved_at < stuck_before], table.event, "at_table"),
+    )
+
+
+def get_bound_here(letters, table, stuck_before):
+    """The letters on their way to `table` that a runner carries or that have not moved since `stuck_before`, read
+    together for the tray's two lists of them, each marked `by_runner` or not."""
+    on_the_way = letters.filter(destination=table, state__in=Letter.MOVING).exclude(state=Letter.State.ARRIVED)
+    return list(
+        on_the_way.filter(BY_RUNNER | Q(moved_at__lt=stuck_before))
+        .annotate(by_runner=ExpressionWrapper(BY_RUNNER, output_field=BooleanField()))
+        .select_related("courier")
+        .only(*BOUND_HERE_FIELDS)
     )
 
 
@@ -292,10 +298,8 @@ def carried_by_couriers_at(letters, table):
 
 
 def get_runners_letters_for(table):
-    """The letters runners carry to this table: a runner leaves a letter at its destination alone."""
-    return Letter.objects.filter(
-        event_id=table.event_id, state=Letter.State.CARRIED, courier__isnull=True, destination=table
-    ).exclude(runner="")
+    """The letters runners carry to this table."""
+    return Letter.objects.filter(BY_RUNNER, event_id=table.event_id, destination=table)
 
 
 def get_couriers_at(table):

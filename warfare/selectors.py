@@ -7,6 +7,7 @@ same 404, so a refusal leaks nothing.
 """
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from django.core.exceptions import ValidationError
 from django.db.models import Case, IntegerField, Prefetch, Q, Value, When
@@ -19,7 +20,7 @@ from umpire.models import Character, Region, Role
 from umpire.permissions import Perm
 from umpire.rules.ad69.forces import Force as RulesForce
 from umpire.rules.ad69.forces import Troops, TroopType, combat_value
-from umpire.selectors import access_event, can, get_seats, is_record_id, the_one
+from umpire.selectors import access_event, can, get_map_tables, get_seats, get_table, the_one
 
 from .models import Battle, BattleForce, BattleOverride, BattleRound
 
@@ -160,9 +161,9 @@ def access_battle(user, slug, pk, perm=Perm.VIEW_WORLD, *, reads=battles_of):
 
 
 def access_battle_table(user, slug, table_id):
-    """A table the user runs battles at, or 404."""
+    """A table the user runs battles at, or 404: found among the event's regions, which the page reads anyway."""
     event = access_event(user, slug, Perm.RUN_BATTLES)
-    region = the_one(Region.objects.filter(event=event, pk=table_id)) if is_record_id(table_id) else None
+    region = get_table(event, table_id)
     scope = get_fight_scope(user, event)
     if region is None or not scope.opens_at(region.pk):
         raise Http404("No such table.")
@@ -199,8 +200,8 @@ def get_battles_by_table(event, scope):
 
 
 def get_tables_to_open_at(event, scope):
-    tables = Region.objects.filter(event=event, kind=Region.Kind.MAP_TABLE).order_by("name")
-    return tables if scope.everything else tables.filter(pk__in=scope.tables | scope.non_roman_tables)
+    """The map tables the user may open a battle at, by name, from the event's regions the page reads anyway."""
+    return sorted((table for table in get_map_tables(event) if scope.opens_at(table.pk)), key=attrgetter("name"))
 
 
 # ---- opening a battle -------------------------------------------------------------------------

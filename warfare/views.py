@@ -18,12 +18,12 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from regions.services.engine import as_case_force, current_turn, run_rules
+from regions.services.engine import as_case_force, run_rules
 from regions.views import pdf_response
 from umpire.permissions import Perm
 from umpire.refusals import refused_in, said
 from umpire.rules.ad69.exact_odds import chance_said
-from umpire.selectors import access_event, can
+from umpire.selectors import access_event, can, get_turn
 from umpire.views.refusals import refusal_text, valid
 
 from . import forms
@@ -102,7 +102,7 @@ def battles(request, slug):
 def index_page(request, event, region=None, typed=None, odds=None, status=200):
     """The index; with the open form of `region`'s table, as `typed`, and the odds it was asked for."""
     scope = get_fight_scope(request.user, event)
-    turn = current_turn(event)
+    turn = get_turn(event)  # the page read the clock with its event
     context = {
         "event": event,
         "turn": turn,

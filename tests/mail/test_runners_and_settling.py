@@ -2,14 +2,19 @@
 and Control takes any letter stuck in a carrier's hand (a player's or a runner's) into a table's tray, with his
 reason. Each step audited, told, and undone like the post's others; each refusal named, changing nothing."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from mail.models import Letter
+from mail.selectors import get_tray
 from mail.services.letters import do_leave_letters, do_pick_up_letters, do_settle_letter
 from tests.mail.test_letter_undo import entry, steps
 from tests.mail.test_letters import everything, fresh, post_to_primus, refused
 from tests.mail.test_post_pages import letter_page, page, post, tray
 from umpire.models import Event, Region
+from umpire.selectors import get_table
 from umpire.services.undo import do_undo
 
 
@@ -202,3 +207,32 @@ def test_control_settling_through_the_page_is_refused_with_the_field_named(clien
         reply = client.post(f"{letter_page(with_courier)}settle/", {"table": hall.rome.pk, "reason": "x"})
         assert reply.status_code == 404
     assert Letter.objects.get().state == "carried"
+
+
+def test_the_trays_runners_and_overdue_letters_are_read_together_and_each_listed_where_it_belongs(hall):
+    """The tray reads the letters bound to it that a runner carries or that have not moved for the post's set time
+    in one query; a runner's stuck letter is in both lists, a courier's only among the overdue, and one arrived is
+    in neither, however long it has waited."""
+
+    def handed(**carrier):
+        letter = post_to_primus(hall)
+        do_pick_up_letters([letter], table=hall.rome, actor=hall.rome_umpire, **carrier)
+        return letter
+
+    def waited(letter, minutes):
+        Letter.objects.filter(pk=letter.pk).update(moved_at=timezone.now() - timedelta(minutes=minutes))
+
+    runners_new, runners_stuck = handed(runner="Marcus"), handed(runner="Titus")
+    couriers_stuck, arrived = handed(courier=hall.fuscus), handed(runner="Gaius")
+    do_leave_letters([arrived], table=hall.illyria, actor=hall.illyria_umpire)
+    waited(runners_stuck, 90)
+    waited(couriers_stuck, 60)
+    waited(arrived, 120)
+
+    tray = get_tray(get_table(hall.event, hall.illyria.pk), stuck_after_minutes=30)
+    assert [letter.pk for letter in tray.runners_bound_here] == [runners_stuck.pk, runners_new.pk]
+    assert [letter.pk for letter in tray.overdue] == [runners_stuck.pk, couriers_stuck.pk]
+    assert [letter.courier.name if letter.courier else letter.runner for letter in tray.overdue] == [
+        "Titus",
+        "Cornelius Fuscus",
+    ]

@@ -42,16 +42,19 @@ NEW_TABLES = 3
 # more: one fewer on each. The tray's post office setting is kept with the event's setting: one fewer. The tray
 # finds its table among the page's regions, offers them as the letter's destinations, and reads the living once
 # for its sender and its addressee: three fewer. The roster finds its table, the tables it links to and the other
-# tables among the page's regions, and reads those here and those on their way together: four fewer.
+# tables among the page's regions, and reads those here and those on their way together: four fewer. The battles
+# page finds the table it opens at, and the tables it may open at, among the same regions (the first of them had
+# its event read again), and takes the turn from the clock read with the event: four fewer. The tray reads the
+# letters bound to it that runners carry and those that are overdue together: one fewer.
 QUERIES = {
     "hall": 11,
     "console": 12,
     "console as control": 12,
-    "tray": 13,
+    "tray": 12,
     "clock desk": 6,
     "books": 9,
     "roster": 5,
-    "battles": 16,
+    "battles": 12,
     "forces": 8,
     "world": 6,
     "whole post": 8,
