@@ -78,7 +78,7 @@ def _check_alive(character: Character) -> None:
 
 
 def _check_linked(character: Character, table: Region | None, to_table: Region) -> None:
-    linked = list(get_linked_tables(table))
+    linked = get_linked_tables(table)
     if to_table not in linked:
         choices = ", ".join(str(t) for t in linked) or "nowhere"
         raise ValidationError(
