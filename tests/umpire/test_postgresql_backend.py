@@ -1,13 +1,19 @@
 """The console's PostgreSQL backend compares the column types of a join's two fields once per pair, not on every
-query compiled, and still casts one side where they differ, as Django's does."""
+query compiled, and still casts one side where they differ, as Django's does. It reads timestamps with psycopg's
+own loader, as the same UTC datetimes Django's gave."""
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.db import connection
 from django.db.models import BigIntegerField, Field, IntegerField
 from django.db.models.functions import Cast
+from psycopg.pq import Format
 
 from mail.models import Letter
-from umpire.postgresql import operations
+from umpire.models import Announcement
+from umpire.postgresql import base, operations
 
 
 @pytest.fixture
@@ -49,3 +55,24 @@ def test_a_join_of_two_columns_of_different_types_still_casts_one(postgresql):
     cast = connection.ops.prepare_join_on_clause("a", left, "b", right)
     assert not isinstance(same[1], Cast)
     assert isinstance(cast[1], Cast) and cast[1].output_field is left
+
+
+@pytest.mark.django_db
+def test_a_timestamp_is_read_by_psycopgs_own_loader_as_the_same_utc_moment(postgresql):
+    in_rome_in_summer = datetime(2026, 7, 1, 12, 30, 15, 250000, tzinfo=ZoneInfo("Europe/Rome"))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT %s::timestamptz", [in_rome_in_summer])
+        (read,) = cursor.fetchone()
+        loader = cursor.cursor.adapters.get_loader(base.TIMESTAMPTZ, Format.TEXT)
+    assert loader is base.PSYCOPGS_TIMESTAMPS
+    assert read == in_rome_in_summer and read.tzinfo is UTC
+    assert read.hour == 10
+
+
+@pytest.mark.django_db
+def test_a_models_moment_comes_back_as_it_was_saved(postgresql, ad69):
+    midsummer_midnight = datetime(2026, 6, 30, 23, 59, 59, 999999, tzinfo=ZoneInfo("Europe/London"))
+    announcement = Announcement.objects.create(event=ad69, text="Galba is dead", published_at=midsummer_midnight)
+    read = Announcement.objects.get(pk=announcement.pk).published_at
+    assert read == midsummer_midnight and read.tzinfo is UTC
+    assert (read.day, read.hour) == (30, 22)
