@@ -27,7 +27,7 @@ from umpire.models import Event, GameClock, Region, UmpireSeat
 Seat = tuple[int, str, int | None]
 T = TypeVar("T")
 # what this request has read, by what was asked ("seats", user id), ("turn", event id), ("clock", event id),
-# ("regions", event id) or ("event", slug); None outside a request
+# ("regions", event id), ("event", slug) or ("user", user id); None outside a request
 _read: ContextVar[dict[tuple[str, int | str], Any] | None] = ContextVar("read_once", default=None)
 
 
@@ -45,6 +45,19 @@ def read_once(key: tuple[str, int | str], read: Callable[[], T]) -> T:
 def in_request() -> bool:
     """Whether a page is being answered in this context (its store is open)."""
     return _read.get() is not None
+
+
+def keep_signed_in_user(user: Any) -> None:
+    """The user read with the request's session (umpire.sessions), for the sign-in backend to take."""
+    store = _read.get()
+    if store is not None:
+        store[("user", user.pk)] = user
+
+
+def signed_in_user(user_id: int) -> Any:
+    """The user with `user_id` read with this request's session, or None."""
+    store = _read.get()
+    return None if store is None else store.get(("user", user_id))
 
 
 def get_all_seats(user: Any) -> tuple[Seat, ...]:

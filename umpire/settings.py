@@ -278,6 +278,8 @@ LOGIN_REDIRECT_URL = "umpire:home"
 LOGOUT_REDIRECT_URL = "login"
 # An event day, start to finish, on one sign-in.
 SESSION_COOKIE_AGE = 16 * 60 * 60
+# Django's database sessions, each read with its user in one query (issue 34).
+SESSION_ENGINE = "umpire.sessions"
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = os.environ.get("UMPIRE_TIME_ZONE", "Europe/London")

@@ -21,6 +21,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
+from umpire.request_roles import signed_in_user
 from umpire.tries import note_try, seconds_locked
 
 ACCOUNT_TRIES = 10  # an umpire on a tablet mistypes a few times; ten in ten minutes is someone guessing
@@ -44,7 +45,8 @@ def request_address(request):
 
 
 class LimitedSignInBackend(ModelBackend):
-    """Django's own backend, refusing a locked-out login or address and counting each wrong password.
+    """Django's own backend, refusing a locked-out login or address and counting each wrong password, and taking a
+    page's user from its session's query.
 
     A sign-in with no request (a management command, a test's force_login) has no address and is not counted."""
 
@@ -59,6 +61,13 @@ class LimitedSignInBackend(ModelBackend):
         if user is None:
             note_wrong_password(username or "", address)
         return user
+
+    def get_user(self, user_id):
+        """Django's, taking the user read with the request's session (umpire.sessions) where there is one."""
+        user = signed_in_user(user_id)
+        if user is None:
+            return super().get_user(user_id)
+        return user if self.user_can_authenticate(user) else None
 
 
 class SignInTriesMiddleware:

@@ -45,21 +45,22 @@ NEW_TABLES = 3
 # tables among the page's regions, and reads those here and those on their way together: four fewer. The battles
 # page finds the table it opens at, and the tables it may open at, among the same regions (the first of them had
 # its event read again), and takes the turn from the clock read with the event: four fewer. The tray reads the
-# letters bound to it that runners carry and those that are overdue together: one fewer.
+# letters bound to it that runners carry and those that are overdue together: one fewer. Every page reads its
+# user with its session (umpire.sessions): one fewer on each.
 QUERIES = {
-    "hall": 11,
-    "console": 12,
-    "console as control": 12,
-    "tray": 12,
-    "clock desk": 6,
-    "books": 9,
-    "roster": 5,
-    "battles": 12,
-    "forces": 8,
-    "world": 6,
-    "whole post": 8,
-    "control's books": 9,
-    "audit": 18,
+    "hall": 10,
+    "console": 11,
+    "console as control": 11,
+    "tray": 11,
+    "clock desk": 5,
+    "books": 8,
+    "roster": 4,
+    "battles": 11,
+    "forces": 7,
+    "world": 5,
+    "whole post": 7,
+    "control's books": 8,
+    "audit": 17,
 }
 
 

@@ -28,8 +28,9 @@ SEATS = UmpireSeat._meta.db_table
 # scopes still read the seats themselves. Now every scope asks umpire.selectors.get_seats, and the hall counts
 # each panel for all its tables at once (tests/umpire/test_page_queries.py). Since the seats are part of the
 # event's setting (umpire.event_setting), a page after the first reads none: its process keeps them. The clock
-# comes with the event (umpire.selectors.find_event): one fewer each.
-HALL_QUERIES, CONSOLE_QUERIES = 11, 11
+# comes with the event (umpire.selectors.find_event): one fewer each. The user comes with the session
+# (umpire.sessions): one fewer again.
+HALL_QUERIES, CONSOLE_QUERIES = 10, 10
 
 
 def table(event, name):

@@ -3,6 +3,7 @@
 from .access import AccessCode
 from .audit import AuditEntry, GroupSequence
 from .briefing import Briefing
+from .browser_session import BrowserSession
 from .character import CareerRank, Character, SocialClass
 from .clock import Announcement, GameClock, TurnEnd, TurnEndHookRun
 from .event import Event, TurnPhase
@@ -21,6 +22,7 @@ __all__ = [
     "TurnPhase",
     "AuditEntry",
     "Briefing",
+    "BrowserSession",
     "CareerRank",
     "Character",
     "Event",
