@@ -13,8 +13,9 @@ from django.utils import timezone
 def move_open_sessions(apps, schema_editor):
     djangos = apps.get_model("sessions", "Session").objects.filter(expire_date__gt=timezone.now())
     users = set(apps.get_model(settings.AUTH_USER_MODEL).objects.values_list("pk", flat=True))
+    BrowserSession = apps.get_model("umpire", "BrowserSession")
     moved = [
-        apps.get_model("umpire", "BrowserSession")(
+        BrowserSession(
             session_key=session.session_key,
             session_data=session.session_data,
             expire_date=session.expire_date,
@@ -22,7 +23,7 @@ def move_open_sessions(apps, schema_editor):
         )
         for session in djangos
     ]
-    apps.get_model("umpire", "BrowserSession").objects.bulk_create(moved)
+    BrowserSession.objects.bulk_create(moved)
 
 
 def signed_in(session, users):
