@@ -20,7 +20,7 @@ NOT_COUNTED = {
     Permission,
     Group,
     GroupSequence,
-    apps.get_model("sessions", "Session"),
+    apps.get_model("umpire", "BrowserSession"),
     apps.get_model("admin", "LogEntry"),
 }
 
