@@ -24,8 +24,8 @@ given from the moment the message was sent (its "now").
 
 The console reaches PostgreSQL through its Unix socket, as README's big event does with PostgreSQL on the
 console's machine; `--postgres-over tcp` over loopback TCP instead, as a PostgreSQL elsewhere on the LAN is reached
-(bench/README.md, "A sixteenth round": through the socket PostgreSQL's pages were 0.91 times SQLite's at the median,
-over TCP 1.02).
+(bench/README.md, "A sixteenth round": through the socket PostgreSQL's pages were 0.91 and 1.03 times SQLite's at
+the median in two runs, over TCP 1.02).
 
 Before the hall fills, ten Control umpires at once open the table console, the hall overview and
 (signed out) the login page, in rounds, on the quiet server: each page's p50 as a ratio to the
